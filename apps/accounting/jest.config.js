@@ -1,0 +1,6 @@
+module.exports = {
+  displayName: 'accounting',
+  preset: '../../jest.preset.js',
+  rootDir: __dirname,
+  coverageDirectory: '../../coverage/apps/accounting',
+};

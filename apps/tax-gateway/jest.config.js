@@ -1,0 +1,6 @@
+module.exports = {
+  displayName: 'tax-gateway',
+  preset: '../../jest.preset.js',
+  rootDir: __dirname,
+  coverageDirectory: '../../coverage/apps/tax-gateway',
+};

@@ -1,0 +1,22 @@
+// Shared Jest settings: SWC transform (with decorator metadata, which Nest DI and TypeORM need)
+// and the tsconfig path aliases, so specs import libs exactly as the apps do.
+const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
+
+const root = __dirname;
+const swcrc = JSON.parse(readFileSync(join(root, '.swcrc'), 'utf8'));
+delete swcrc.$schema;
+const { paths } = JSON.parse(readFileSync(join(root, 'tsconfig.base.json'), 'utf8')).compilerOptions;
+const moduleNameMapper = Object.fromEntries(
+  Object.entries(paths).map(([alias, [target]]) => [`^${alias}$`, join(root, target)]),
+);
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)s$': ['@swc/jest', { ...swcrc, swcrc: false }] },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleNameMapper,
+  testMatch: ['**/?(*.)+(spec|e2e-spec).ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  setupFiles: [join(root, 'libs/testing/src/reflect-metadata.js')],
+};

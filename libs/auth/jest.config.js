@@ -1,0 +1,6 @@
+module.exports = {
+  displayName: 'auth',
+  preset: '../../jest.preset.js',
+  rootDir: __dirname,
+  coverageDirectory: '../../coverage/libs/auth',
+};

@@ -1,0 +1,6 @@
+module.exports = {
+  displayName: 'dte',
+  preset: '../../jest.preset.js',
+  rootDir: __dirname,
+  coverageDirectory: '../../coverage/libs/dte',
+};
