@@ -1,0 +1,25 @@
+# syntax=docker/dockerfile:1
+# accounting: multi-stage build. Stage 1 builds the webpack bundle with Nx; stage 2 installs only the
+# production dependencies listed in the generated dist/apps/accounting/package.json and runs as non-root.
+# Build from the repository root: docker build -f docker/accounting.Dockerfile -t accounting .
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /workspace
+ENV NX_DAEMON=false NX_NO_CLOUD=true CI=true
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npx nx build accounting
+
+FROM node:20-bookworm-slim AS runtime
+
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8260
+WORKDIR /app
+COPY --from=build --chown=node:node /workspace/dist/apps/accounting/ ./
+RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+USER node
+EXPOSE 8260
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
+  CMD node -e "fetch('http://127.0.0.1:8260/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# Migrations run at boot (TypeORM migrationsRun); production refuses to start without DATABASE_URL.
+CMD ["node", "main.js"]

@@ -1,0 +1,174 @@
+/**
+ * `npm run smoke`: the walking-skeleton scenario against a running stack (`npm start`):
+ * token -> datos -> CAF from the sim -> upload -> emitir 33 -> estado until EPR -> get the XML ->
+ * accounting empresa for the receptor -> recibir-dte of that XML -> balance -> registry create,
+ * list, 409 on a skipped stage. Stops loudly at the first wrong answer (exit 1).
+ */
+import { isValidRut } from '@lib/rut';
+import { call, check, SmokeFailure, step } from './smoke-client';
+import { stackUrls } from './stack-config';
+import { devKeys } from './stack-config';
+
+const urls = stackUrls();
+const keys = devKeys();
+const TENANT = process.env.SMOKE_TENANT ?? '76086428-5';
+
+/** A fresh, valid receptor RUT per run, so reruns never collide with earlier empresas. */
+function freshRut(): string {
+  const body = 70_000_000 + (Math.floor(Date.now() / 1000) % 9_000_000);
+  for (const dv of ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'K']) {
+    if (isValidRut(`${body}-${dv}`)) return `${body}-${dv}`;
+  }
+  throw new Error('unreachable: every RUT body has a check digit');
+}
+
+async function gatewayPart(receptorRut: string) {
+  const gw = urls.gateway;
+  const admin = keys.admin;
+  await step(`token for tenant ${TENANT}`, async () => {
+    const { body } = await call('POST', `${gw}/tax/auth/token`, { key: admin, body: { tenant: TENANT } });
+    check(body.tenant === TENANT && body.expires_at, `unexpected token answer ${JSON.stringify(body)}`);
+  });
+  await step('canonical taxpayer data (datos)', async () => {
+    const { body } = await call('GET', `${gw}/tax/contribuyente/datos?tenant=${TENANT}`, { key: admin });
+    check(body.rut === TENANT && typeof body.razon_social === 'string', `bad datos ${JSON.stringify(body)}`);
+  });
+  const desde = (Math.floor(Date.now() / 1000) % 900_000_000) * 10 + 1;
+  const caf = await step(`CAF 33 folios ${desde}-${desde + 9} from the sim`, async () => {
+    const res = await fetch(`${urls.sim}/sim/caf`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rut: TENANT, tipo_dte: 33, desde, hasta: desde + 9 }),
+    });
+    check(res.status === 200 || res.status === 201, `sim answered ${res.status}: ${await res.text()}`);
+    return Buffer.from(await res.arrayBuffer());
+  });
+  await step('upload the CAF to the gateway', async () => {
+    const form = new FormData();
+    form.set('tenant', TENANT);
+    form.set('file', new Blob([caf], { type: 'application/xml' }), 'caf.xml');
+    await call('POST', `${gw}/tax/caf/upload`, { key: admin, form, expect: [200, 201] });
+  });
+  const emision = await step('emitir factura 33', async () => {
+    const { body } = await call<Record<string, any>>('POST', `${gw}/tax/dte/emitir`, {
+      key: admin,
+      expect: 201,
+      body: {
+        tenant: TENANT,
+        tipo_dte: 33,
+        receptor: {
+          rut: receptorRut,
+          razon_social: 'Receptor Smoke SpA',
+          giro: 'Servicios informaticos',
+          direccion: 'Av. Siempre Viva 742',
+          comuna: 'Santiago',
+        },
+        detalle: [
+          { nombre: 'Servicio de integracion', cantidad: 2, precio_unitario: 50_000 },
+          { nombre: 'Soporte mensual', cantidad: 1, precio_unitario: 19_990 },
+        ],
+      },
+    });
+    check(body.tipo_dte === 33 && body.folio >= desde && body.trackid, `bad emission ${JSON.stringify(body)}`);
+    check(body.montos?.neto === 119_990 && body.montos?.iva === 22_798 && body.montos?.total === 142_788,
+      `totals ${JSON.stringify(body.montos)} are not neto 119990, iva 22798, total 142788`);
+    return body;
+  });
+  await step(`estado of trackid ${emision.trackid} until EPR`, async () => {
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      const { body } = await call<Record<string, any>>('GET',
+        `${gw}/tax/dte/estado?tenant=${TENANT}&trackid=${emision.trackid}`, { key: admin });
+      if (body.estado === 'EPR') {
+        const doc = body.documentos?.find((d: any) => d.tipo_dte === 33);
+        check(doc && doc.aceptados === 1 && doc.rechazados === 0, `EPR counts ${JSON.stringify(body)}`);
+        return;
+      }
+      check(!['RSC', 'RFR', 'RCT', 'RPT', 'VOF'].includes(body.estado), `rejected: ${JSON.stringify(body)}`);
+      if (Date.now() > deadline) throw new SmokeFailure(`still ${body.estado} after 90 s`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  });
+  return step('get the emitted XML', async () => {
+    const { body } = await call<Record<string, any>>('GET', `${gw}/tax/dte/get/${emision.emision_id}`, { key: admin });
+    const xml = Buffer.from(String(body.xml_base64 ?? ''), 'base64').toString('latin1');
+    check(xml.includes('<EnvioDTE') && xml.includes(`<Folio>${emision.folio}</Folio>`), 'xml_base64 is not the EnvioDTE');
+    return String(body.xml_base64);
+  });
+}
+
+async function accountingPart(receptorRut: string, xmlBase64: string) {
+  const acc = urls.accounting;
+  const admin = keys.admin;
+  const empresa = await step(`accounting empresa for receptor ${receptorRut}`, async () => {
+    const { body } = await call<Record<string, any>>('POST', `${acc}/contable/empresas`, {
+      key: admin, expect: 201, body: { rut: receptorRut, regimen: 'pro_pyme_14d3' },
+    });
+    check(body.id && body.rut === receptorRut, `bad empresa ${JSON.stringify(body)}`);
+    return body;
+  });
+  await step('recibir-dte of the emitted XML', async () => {
+    await call('POST', `${acc}/contable/recibir-dte`, {
+      key: admin, expect: [200, 201], body: { empresa_id: empresa.id, xml_base64: xmlBase64 },
+    });
+  });
+  await step('balance sums agree', async () => {
+    const periodo = new Date().toISOString().slice(0, 7);
+    const { body } = await call<Record<string, any>>('GET',
+      `${acc}/contable/balance?empresa_id=${empresa.id}&periodo=${periodo}`, { key: admin });
+    const t = body.totales ?? {};
+    check(t.sumas_debe === t.sumas_haber && t.sumas_debe === 142_788, `totales ${JSON.stringify(t)}`);
+    check(t.saldo_deudor === t.saldo_acreedor, `saldos differ: ${JSON.stringify(t)}`);
+  });
+}
+
+async function registryPart() {
+  const reg = urls.registry;
+  const admin = keys.admin;
+  const auth = await registryAuthHeaders();
+  const slug = `smoke-${Date.now().toString(36)}`;
+  await step(`registry: create ${slug}`, async () => {
+    const { body } = await call<Record<string, any>>('POST', `${reg}/api/v1/services/`, {
+      key: admin, expect: 201, headers: auth,
+      body: { slug, name: 'Smoke service', tagline: 'Created by npm run smoke' },
+    });
+    check(body.marketplace_status === 'internal', `new service is ${body.marketplace_status}`);
+  });
+  await step('registry: listed under ?status=internal, hidden without it', async () => {
+    const listed = await call<any>('GET', `${reg}/api/v1/services/?status=internal`, { key: admin, headers: auth });
+    check(JSON.stringify(listed.body).includes(slug), 'not listed with ?status=internal');
+    const all = await call<any>('GET', `${reg}/api/v1/services/`, { key: admin, headers: auth });
+    check(!JSON.stringify(all.body).includes(slug), 'internal service listed without ?status=');
+  });
+  await step('registry: internal -> beta is 409 stage_skipped', async () => {
+    const { body } = await call<Record<string, any>>('PATCH', `${reg}/api/v1/services/${slug}`, {
+      key: admin, expect: 409, headers: auth, body: { marketplace_status: 'beta' },
+    });
+    check(body.error === 'stage_skipped', `error is ${body.error}`);
+  });
+}
+
+/** A superadmin bearer token from the launcher's dev JWKS, when the stack serves one. */
+async function registryAuthHeaders(): Promise<Record<string, string>> {
+  try {
+    const res = await fetch(`${urls.devAuth}/token?role=superadmin&sub=smoke`);
+    if (!res.ok) return {};
+    return { authorization: `Bearer ${(await res.text()).trim()}` };
+  } catch {
+    return {};
+  }
+}
+
+async function main() {
+  console.log(`smoke against gateway ${urls.gateway}, accounting ${urls.accounting}, registry ${urls.registry}`);
+  const receptorRut = freshRut();
+  const xmlBase64 = await gatewayPart(receptorRut);
+  await accountingPart(receptorRut, xmlBase64);
+  await registryPart();
+  console.log('\nsmoke passed');
+}
+
+main().catch((err) => {
+  console.error(`\nSMOKE FAILED: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+/** Ports, URLs and dev caller keys of the local stack; every value can be overridden by env. */
+export const DEFAULT_INTERNAL_KEYS = [
+  'admin:dev-admin-key',
+  'assistant:dev-assistant-key',
+  'mailer:dev-mailer-key',
+  'accounting:dev-accounting-key',
+  'poller:dev-poller-key',
+  'marketplace:dev-marketplace-key',
+  'ci:dev-ci-key',
+  'tax-gateway:dev-tax-gateway-key',
+].join(',');
+
+export const PORTS = {
+  signer: 8250,
+  accounting: 8260,
+  gateway: 8270,
+  registry: 8280,
+  sim: 8241,
+  devAuth: 8242,
+} as const;
+
+const host = () => process.env.STACK_HOST ?? '127.0.0.1';
+
+export function stackUrls() {
+  const url = (envName: string, port: number) => process.env[envName] ?? `http://${host()}:${port}`;
+  return {
+    gateway: url('TAX_GATEWAY_URL', PORTS.gateway),
+    accounting: url('ACCOUNTING_URL', PORTS.accounting),
+    registry: url('SERVICE_REGISTRY_URL', PORTS.registry),
+    signer: url('SIGNER_URL', PORTS.signer),
+    sim: url('SII_SIM_URL', PORTS.sim),
+    devAuth: url('DEV_AUTH_URL', PORTS.devAuth),
+  };
+}
+
+/** `INTERNAL_KEYS` (caller:key,...) as a map; the dev defaults when unset. */
+export function parseInternalKeys(raw = process.env.INTERNAL_KEYS ?? DEFAULT_INTERNAL_KEYS): Record<string, string> {
+  const keys: Record<string, string> = {};
+  for (const pair of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const idx = pair.indexOf(':');
+    if (idx <= 0 || idx === pair.length - 1) throw new Error(`INTERNAL_KEYS entry "${pair}" is not caller:key`);
+    keys[pair.slice(0, idx)] = pair.slice(idx + 1);
+  }
+  return keys;
+}
+
+export function devKeys() {
+  const keys = parseInternalKeys();
+  const need = (caller: string) => {
+    const key = keys[caller];
+    if (!key) throw new Error(`INTERNAL_KEYS has no key for caller "${caller}"`);
+    return key;
+  };
+  return { all: keys, admin: need('admin'), accounting: need('accounting'), gateway: need('tax-gateway') };
+}
