@@ -1,0 +1,48 @@
+import { join, resolve } from 'node:path';
+import { createSignerServer } from './server';
+
+/**
+ * Entry point of the dev signer (never deployed). Settings: PORT (8250; 0 = a free port), HOST
+ * (127.0.0.1), INTERNAL_KEYS (required, `caller:key,...`), SIGNER_DATA_DIR (.data/dev-signer at
+ * the repo root), SIGNER_HOLDER_RUT (11111111-1). Prints exactly one JSON line to stdout first:
+ * `{"event":"listening","url":"http://127.0.0.1:PORT"}`; logs go to stderr.
+ */
+async function main(): Promise<void> {
+  const env = process.env;
+  const portText = env.PORT ?? '8250';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) fail(`PORT must be an integer 0..65535, got "${portText}"`);
+  if (!env.INTERNAL_KEYS) fail('INTERNAL_KEYS is required (caller:key,...)');
+  const repoRoot = resolve(__dirname, '../../..');
+  let server;
+  try {
+    server = createSignerServer({
+      dataDir: resolve(env.SIGNER_DATA_DIR ?? join(repoRoot, '.data/dev-signer')),
+      internalKeys: env.INTERNAL_KEYS as string,
+      holderRut: env.SIGNER_HOLDER_RUT ?? '11111111-1',
+    });
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  const url = await server.listen(port, env.HOST ?? '127.0.0.1');
+  process.stdout.write(`${JSON.stringify({ event: 'listening', url })}\n`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`dev-signer: ${signal}, closing\n`);
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+function fail(message: string): never {
+  process.stderr.write(`dev-signer: ${message}\n`);
+  process.exit(1);
+}
+
+main().catch((e: unknown) => fail((e as Error).stack ?? String(e)));

@@ -1,0 +1,158 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { signCms } from './cms';
+import { loadOrCreateIdentity, type SignerIdentity } from './keystore';
+import { CafStore, signTed, verifyTed } from './ted';
+import { SignerInputError } from './xml-encoding';
+import { signXml, verifyXml } from './xml-signer';
+
+/** Options of {@link createSignerServer}. */
+export interface SignerServerOptions {
+  /** Where the key, certificate and CAF keys live (created if missing). */
+  dataDir: string;
+  /** `caller:key,...` (INTERNAL_KEYS); every route but /health needs `X-Internal-Key` = one key. */
+  internalKeys: string;
+  /** RUT put in the certificate subject `serialNumber` when the certificate is first created. */
+  holderRut?: string;
+  /** Fastify logger (default off). */
+  logger?: boolean;
+}
+
+export interface SignerServer {
+  app: FastifyInstance;
+  identity: SignerIdentity;
+  /** Listens and resolves with the base URL, e.g. `http://127.0.0.1:8250` (port 0 = free port). */
+  listen(port: number, host: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+const BODY_LIMIT = 50 * 1024 * 1024; // an EnvioDTE may carry 2000 DTEs
+
+/** Parses `caller:key,...` into key digests (so comparisons have a fixed length). */
+export function parseInternalKeys(spec: string): Buffer[] {
+  const keys = spec
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const sep = entry.indexOf(':');
+      if (sep <= 0 || sep === entry.length - 1) throw new Error(`INTERNAL_KEYS entry is not caller:key: "${entry.slice(0, sep > 0 ? sep : 20)}..."`);
+      return entry.slice(sep + 1);
+    });
+  if (keys.length === 0) throw new Error('INTERNAL_KEYS is empty');
+  return keys.map(digest);
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}
+
+/**
+ * Builds the dev signing service (CONTRACTS.md "Signing service", DESIGN §4.3). Bodies are JSON;
+ * XML, DD, data and CAF travel as base64 of the exact bytes. Errors: 4xx `{error, detail}`.
+ * @throws Error on a malformed `internalKeys` or an invalid `holderRut` (at creation).
+ */
+export function createSignerServer(options: SignerServerOptions): SignerServer {
+  const keyDigests = parseInternalKeys(options.internalKeys);
+  const identity = loadOrCreateIdentity(options.dataDir, options.holderRut ?? '11111111-1');
+  const cafs = new CafStore(options.dataDir);
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT });
+
+  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.url.split('?')[0] === '/health') return;
+    const given = req.headers['x-internal-key'];
+    const d = typeof given === 'string' ? digest(given) : undefined;
+    // Compare with every key (no early exit) in constant time.
+    const ok = keyDigests.reduce((acc, k) => (d !== undefined && timingSafeEqual(k, d)) || acc, false);
+    if (!ok) return reply.code(401).send({ error: 'unauthorized', detail: 'missing or unknown X-Internal-Key' });
+  });
+
+  app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
+    if (err instanceof SignerInputError) return reply.code(err.status).send({ error: err.error, detail: err.detail });
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    const error = status === 500 ? 'internal_error' : status === 413 ? 'payload_too_large' : 'bad_request';
+    return reply.code(status).send({ error, detail: err.message });
+  });
+
+  app.get('/health', async () => ({ status: 'ok' }));
+
+  app.get('/sign/certificate', async () => ({
+    certificate_pem: identity.certificatePem,
+    holder_rut: identity.holderRut,
+    subject: identity.subject,
+    not_after: identity.notAfter,
+  }));
+
+  app.post('/sign/xml', async (req) => {
+    const body = bodyOf(req);
+    const referenceUri = stringField(body, 'reference_uri', true);
+    const encoding = optionalString(body, 'encoding');
+    return { xml: signXml(base64Field(body, 'xml'), referenceUri, identity, encoding).toString('base64') };
+  });
+
+  app.post('/verify/xml', async (req) => {
+    const body = bodyOf(req);
+    const referenceUri = body.reference_uri === undefined ? undefined : stringField(body, 'reference_uri', true);
+    return verifyXml(base64Field(body, 'xml'), referenceUri, optionalString(body, 'encoding'));
+  });
+
+  app.post('/sign/caf', async (req) => ({ caf_id: cafs.register(base64Field(bodyOf(req), 'caf')) }));
+
+  app.post('/sign/ted', async (req) => {
+    const body = bodyOf(req);
+    const caf = cafs.get(stringField(body, 'caf_id'));
+    if (!caf) throw new SignerInputError('unknown_caf', 'no CAF registered with that caf_id', 404);
+    return { frmt: signTed(caf, base64Field(body, 'dd')) };
+  });
+
+  app.post('/verify/ted', async (req) => {
+    const body = bodyOf(req);
+    const rsapk = body.rsapk as Record<string, unknown> | undefined;
+    if (!rsapk || typeof rsapk !== 'object') throw new SignerInputError('bad_request', 'rsapk {m, e} is required', 400);
+    return verifyTed(base64Field(body, 'dd'), stringField(body, 'frmt'), {
+      m: stringField(rsapk, 'm'),
+      e: stringField(rsapk, 'e'),
+    });
+  });
+
+  app.post('/sign/cms', async (req) => ({ cms: signCms(base64Field(bodyOf(req), 'data'), identity).toString('base64') }));
+
+  return {
+    app,
+    identity,
+    async listen(port, host) {
+      await app.listen({ port, host });
+      const address = app.server.address();
+      const actualPort = typeof address === 'object' && address ? address.port : port;
+      return `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+    },
+    close: () => app.close(),
+  };
+}
+
+function bodyOf(req: FastifyRequest): Record<string, unknown> {
+  if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) {
+    throw new SignerInputError('bad_request', 'a JSON object body is required', 400);
+  }
+  return req.body as Record<string, unknown>;
+}
+
+function stringField(body: Record<string, unknown>, name: string, allowEmpty = false): string {
+  const v = body[name];
+  if (typeof v !== 'string' || (!allowEmpty && v === '')) {
+    throw new SignerInputError('bad_request', `${name} must be a${allowEmpty ? '' : ' non-empty'} string`, 400);
+  }
+  return v;
+}
+
+function optionalString(body: Record<string, unknown>, name: string): string | undefined {
+  return body[name] === undefined ? undefined : stringField(body, name);
+}
+
+function base64Field(body: Record<string, unknown>, name: string): Buffer {
+  const v = stringField(body, name).replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(v) || v.length % 4 !== 0) {
+    throw new SignerInputError('bad_request', `${name} must be base64`, 400);
+  }
+  return Buffer.from(v, 'base64');
+}

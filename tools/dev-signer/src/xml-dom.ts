@@ -1,0 +1,58 @@
+import { DOMParser } from '@xmldom/xmldom';
+import type { SignedXml } from 'xml-crypto';
+// Not re-exported by the package index; the canonicalizers' own helper (no package `exports` map).
+import { findAncestorNsForElement } from 'xml-crypto/lib/utils';
+import { SignerInputError } from './xml-encoding';
+
+export const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
+
+/**
+ * Parses XML text strictly: a DOCTYPE (entity expansion, XML bomb) or any parse error is rejected.
+ * @throws SignerInputError (`bad_xml`).
+ */
+export function parseXmlStrict(text: string): Document {
+  if (/<!DOCTYPE/i.test(text)) throw new SignerInputError('bad_xml', 'DOCTYPE declarations are not accepted');
+  const errors: string[] = [];
+  const doc = new DOMParser({
+    errorHandler: {
+      warning: () => undefined,
+      error: (msg: string) => errors.push(msg),
+      fatalError: (msg: string) => errors.push(msg),
+    },
+  }).parseFromString(text, 'text/xml');
+  if (errors.length || !doc?.documentElement) {
+    throw new SignerInputError('bad_xml', errors[0] ?? 'no document element');
+  }
+  return doc as unknown as Document;
+}
+
+/** Every ds:Signature element of the document, in document order. */
+export function findSignatureElements(doc: Document): Element[] {
+  return Array.from(doc.getElementsByTagNameNS(DSIG_NS, 'Signature'));
+}
+
+/**
+ * Works around xml-crypto 6.3 computing the ancestor namespaces for the SignedInfo C14N from the
+ * FIRST SignedInfo of the document (`//*[local-name()='SignedInfo']`). With several signatures (an
+ * EnvioDTE carries one per DTE plus its own) that is another signature's context, which breaks
+ * inclusive C14N whenever a DTE declares a namespace its envelope does not. We recompute it for
+ * the signature this instance handles, located by its index among the document's signatures.
+ * Relies on a private method; pinned by the multi-signature specs (xmlsec1 cross-checks).
+ */
+export function fixSignedInfoContext(sig: SignedXml, signatureIndex: (doc: Document) => number): void {
+  const internals = sig as unknown as {
+    canonicalizationAlgorithm: string;
+    getCanonSignedInfoXml(doc: Document): string;
+    getCanonXml(transforms: string[], node: Node, options: object): string;
+  };
+  internals.getCanonSignedInfoXml = (doc: Document): string => {
+    const index = signatureIndex(doc);
+    const signature = findSignatureElements(doc)[index];
+    const signedInfo = signature && Array.from(signature.childNodes).find(
+      (n): n is Element => n.nodeType === 1 && (n as Element).localName === 'SignedInfo' && (n as Element).namespaceURI === DSIG_NS,
+    );
+    if (!signedInfo) throw new Error('could not find SignedInfo element in the message');
+    const ancestorNamespaces = findAncestorNsForElement(signedInfo);
+    return internals.getCanonXml([internals.canonicalizationAlgorithm], signedInfo, { ancestorNamespaces });
+  };
+}

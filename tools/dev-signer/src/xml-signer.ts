@@ -1,0 +1,148 @@
+import { X509Certificate } from 'node:crypto';
+import { SignedXml } from 'xml-crypto';
+import type { SignerIdentity } from './keystore';
+import { DSIG_NS, findSignatureElements, fixSignedInfoContext, parseXmlStrict } from './xml-dom';
+import { decodeXml, encodeText, SignerInputError } from './xml-encoding';
+
+export const C14N_2001 = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
+export const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
+const RSA_SHA1 = 'http://www.w3.org/2000/09/xmldsig#rsa-sha1';
+const SHA1 = 'http://www.w3.org/2000/09/xmldsig#sha1';
+
+/** Result of a verification: `reasons` is empty when `valid`. */
+export interface VerifyResult {
+  valid: boolean;
+  reasons: string[];
+}
+
+/**
+ * Signs XML bytes with an enveloped XMLDSig as the SII requires (SII manual autenticación automática
+ * v1.9 for getToken; SII Formato DTE v2.2 and the official example F60T33 for DTE/EnvioDTE):
+ * rsa-sha1, sha1 digest, CanonicalizationMethod inclusive C14N 2001, KeyInfo =
+ * KeyValue/RSAKeyValue(Modulus, Exponent) + X509Data/X509Certificate, `<Signature
+ * xmlns="http://www.w3.org/2000/09/xmldsig#">` appended as the LAST CHILD of the document element.
+ * Transforms: `URI=""` -> enveloped-signature; `URI="#ID"` -> enveloped-signature + C14N 2001.
+ *
+ * The input bytes are kept verbatim (declaration, encoding, whitespace, CRLF): the Signature text is
+ * spliced in right before the document element's end tag, encoded like the rest of the document.
+ * Inclusive C14N takes every namespace in scope of the referenced element, so a Documento must be
+ * signed inside `<DTE xmlns="http://www.sii.cl/SiiDte">` with exactly the namespaces it will
+ * have in the EnvioDTE (research/sii-protocol.md §2.3).
+ * @param referenceUri `""` (whole document) or `#ID` (the element whose `ID` attribute is ID).
+ * @param encoding of declaration-less input (e.g. a DTE fragment in ISO-8859-1); see decodeXml.
+ * @throws SignerInputError on bad encoding, bad XML, DOCTYPE, unknown or duplicate ID.
+ */
+export function signXml(bytes: Buffer, referenceUri: string, identity: SignerIdentity, encoding?: string): Buffer {
+  const decoded = decodeXml(bytes, encoding);
+  const doc = parseXmlStrict(decoded.text);
+  const target = referenceTarget(doc, referenceUri);
+  const sig = new SignedXml({
+    privateKey: identity.privateKeyPem,
+    publicCert: identity.certificatePem,
+    signatureAlgorithm: RSA_SHA1,
+    canonicalizationAlgorithm: C14N_2001,
+    getKeyInfoContent: () => keyInfoContent(identity),
+  });
+  fixSignedInfoContext(sig, (d) => findSignatureElements(d).length - 1);
+  sig.addReference({
+    xpath: target.xpath,
+    transforms: referenceUri === '' ? [ENVELOPED] : [ENVELOPED, C14N_2001],
+    digestAlgorithm: SHA1,
+    isEmptyUri: referenceUri === '',
+  });
+  sig.computeSignature(decoded.text, { location: { reference: '/*', action: 'append' } });
+  const signatureBytes = encodeText(sig.getSignatureXml(), decoded.encoding);
+  const at = endTagOffset(bytes, doc.documentElement.tagName, decoded.encoding);
+  return Buffer.concat([bytes.subarray(0, at), signatureBytes, bytes.subarray(at)]);
+}
+
+function referenceTarget(doc: Document, referenceUri: string): { xpath: string } {
+  if (referenceUri === '') return { xpath: '/*' };
+  const id = /^#([A-Za-z_][\w.-]*)$/.exec(referenceUri)?.[1];
+  if (!id) throw new SignerInputError('bad_reference_uri', `reference_uri must be "" or "#ID", got "${referenceUri}"`);
+  const all = Array.from(doc.getElementsByTagName('*'));
+  const matches = all.filter((e) => ['ID', 'Id', 'id'].some((a) => e.getAttribute(a) === id));
+  if (matches.length === 0) throw new SignerInputError('unknown_reference', `no element with ID "${id}"`);
+  if (matches.length > 1 || !matches[0].hasAttribute('ID')) {
+    throw new SignerInputError('ambiguous_reference', `"${id}" must be the ID attribute of exactly one element`);
+  }
+  return { xpath: `//*[@ID='${id}']` };
+}
+
+function keyInfoContent(identity: SignerIdentity): string {
+  return (
+    `<KeyValue><RSAKeyValue><Modulus>${identity.modulus}</Modulus><Exponent>${identity.exponent}</Exponent>` +
+    `</RSAKeyValue></KeyValue><X509Data><X509Certificate>${identity.certificateBase64}</X509Certificate></X509Data>`
+  );
+}
+
+/** Byte offset of the document element's end tag; only comments, PIs and whitespace may follow it. */
+function endTagOffset(bytes: Buffer, tagName: string, encoding: string): number {
+  const needle = encodeText(`</${tagName}`, encoding);
+  const at = bytes.lastIndexOf(needle);
+  const tail = at < 0 ? '' : bytes.subarray(at + needle.length).toString('latin1');
+  if (at < 0 || !/^\s*>(\s|<!--[\s\S]*?-->|<\?[\s\S]*?\?>)*$/.test(tail)) {
+    throw new SignerInputError('bad_xml', 'the document element must have an end tag (not <x/>)');
+  }
+  return at;
+}
+
+/**
+ * Verifies every ds:Signature of the document (or only those whose Reference URI equals
+ * `referenceUri`) in place, with the certificate of its own KeyInfo, using xml-crypto.
+ * Also checks that KeyValue/RSAKeyValue, when present, is the certificate's key (the SII answers
+ * getToken ESTADO 21 otherwise). Certificate trust and validity dates are NOT checked.
+ */
+export function verifyXml(bytes: Buffer, referenceUri?: string, encoding?: string): VerifyResult {
+  const decoded = decodeXml(bytes, encoding);
+  const doc = parseXmlStrict(decoded.text);
+  const signatures = findSignatureElements(doc);
+  const selected = signatures
+    .map((node, index) => ({ node, index, uris: referenceUris(node) }))
+    .filter((s) => referenceUri === undefined || s.uris.includes(referenceUri));
+  if (selected.length === 0) {
+    const what = referenceUri === undefined ? '' : ` with Reference URI "${referenceUri}"`;
+    return { valid: false, reasons: [`no Signature${what} found`] };
+  }
+  const reasons = selected.flatMap((s) =>
+    verifyOne(decoded.text, s.node, s.index).map((r) => `Signature #${s.index + 1} (URI ${s.uris.map((u) => `"${u}"`).join(',')}): ${r}`),
+  );
+  return { valid: reasons.length === 0, reasons };
+}
+
+function referenceUris(signature: Element): string[] {
+  return Array.from(signature.getElementsByTagNameNS(DSIG_NS, 'Reference')).map((r) => r.getAttribute('URI') ?? '');
+}
+
+function verifyOne(text: string, node: Element, index: number): string[] {
+  const certificate = SignedXml.getCertFromKeyInfo(node.getElementsByTagNameNS(DSIG_NS, 'KeyInfo')[0]);
+  if (!certificate) return ['no X509Certificate in KeyInfo'];
+  const reasons = keyValueMismatch(node, certificate);
+  const sig = new SignedXml({ publicCert: certificate, getCertFromKeyInfo: () => null });
+  fixSignedInfoContext(sig, () => index);
+  try {
+    sig.loadSignature(node);
+    if (!sig.checkSignature(text)) {
+      // getReferences() is deprecated but the only public way to read why a Reference failed.
+      const failed = sig.getReferences().map((r) => r.validationError?.message).filter(Boolean);
+      reasons.push(...(failed.length ? (failed as string[]) : ['a Reference digest does not match']));
+    }
+  } catch (e) {
+    reasons.push((e as Error).message);
+  }
+  return reasons;
+}
+
+function keyValueMismatch(node: Element, certificatePem: string): string[] {
+  const modulus = node.getElementsByTagNameNS(DSIG_NS, 'Modulus')[0]?.textContent;
+  if (modulus == null) return [];
+  let certModulus: string;
+  try {
+    const jwk = new X509Certificate(certificatePem).publicKey.export({ format: 'jwk' });
+    certModulus = Buffer.from(jwk.n as string, 'base64url').toString('hex');
+  } catch {
+    return ['X509Certificate cannot be parsed'];
+  }
+  const given = Buffer.from(modulus.replace(/\s+/g, ''), 'base64').toString('hex').replace(/^(00)+/, '');
+  return given === certModulus ? [] : ['KeyValue RSAKeyValue does not match the X509Certificate key'];
+}
