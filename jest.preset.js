@@ -11,10 +11,14 @@ const moduleNameMapper = Object.fromEntries(
   Object.entries(paths).map(([alias, [target]]) => [`^${alias}$`, join(root, target)]),
 );
 
+const swc = ['@swc/jest', { ...swcrc, swcrc: false }];
+
 module.exports = {
   testEnvironment: 'node',
-  transform: { '^.+\\.(t|j)s$': ['@swc/jest', { ...swcrc, swcrc: false }] },
-  moduleFileExtensions: ['ts', 'js', 'json'],
+  // msw 2 pulls in ESM-only packages (rettime, @open-draft/*, until-async): SWC turns them into CommonJS.
+  transform: { '^.+\\.(t|j)s$': swc, '^.+\\.mjs$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!until-async/|.*\\.mjs$)'],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   moduleNameMapper,
   testMatch: ['**/?(*.)+(spec|e2e-spec).ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

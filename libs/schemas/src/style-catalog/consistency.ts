@@ -1,0 +1,41 @@
+import type { StyleCatalog } from './style-catalog.types';
+
+/**
+ * Cross-field checks the schema cannot express: whether `coverage` agrees with `components`, and
+ * whether adoption counters agree with the repository list. The spec gives only the minimums of these
+ * counters (spec 3, Coverage fields), so disagreements are warnings, never schema errors. The reading
+ * used: component_count = number of components; category_count = distinct categories;
+ * examples_per_component = the smallest number of examples of a component; observed / proposed counts
+ * = components whose adoption_evidence.classification is observado / propuesto;
+ * repository_count = length of repositories.
+ * Returns warnings, each starting with the JSON pointer it concerns; empty when consistent.
+ */
+export function styleCatalogConsistencyWarnings(catalog: StyleCatalog): string[] {
+  const { coverage, components } = catalog;
+  const expected: Record<string, number> = {
+    component_count: components.length,
+    category_count: new Set(components.map((c) => c.category)).size,
+    examples_per_component: Math.min(...components.map((c) => c.examples.length)),
+    observed_component_count: components.filter((c) => c.adoption_evidence.classification === 'observado').length,
+    proposed_component_count: components.filter((c) => c.adoption_evidence.classification === 'propuesto').length,
+  };
+  const warnings: string[] = [];
+  for (const [field, value] of Object.entries(expected)) {
+    const declared = coverage[field as keyof typeof coverage];
+    if (declared !== value) warnings.push(`/coverage/${field}: declares ${declared}, the components give ${value}`);
+  }
+  components.forEach((c, i) => {
+    const evidence = c.adoption_evidence;
+    if (evidence.repository_count !== evidence.repositories.length) {
+      warnings.push(
+        `/components/${i}/adoption_evidence/repository_count: declares ${evidence.repository_count}, repositories lists ${evidence.repositories.length}`,
+      );
+    }
+  });
+  const seen = new Set<string>();
+  components.forEach((c, i) => {
+    if (seen.has(c.id)) warnings.push(`/components/${i}/id: duplicate component id "${c.id}"`);
+    seen.add(c.id);
+  });
+  return warnings;
+}

@@ -1,0 +1,89 @@
+import type { SiiFakeAuthority } from './authority';
+import { siiRespuesta } from './soap';
+import type { EnvioState, UploadRecord } from './types';
+
+const GLOSAS: Record<EnvioState, string> = {
+  REC: 'Envio Recibido Conforme',
+  SOK: 'Schema Validado',
+  CRT: 'Caratula OK',
+  FOK: 'Firma de Envio Validada',
+  PDR: 'Envio en Proceso',
+  EPR: 'Envio Procesado',
+  RCT: 'Rechazado por Error en Caratula',
+};
+
+/** The states an envío goes through, in order (research §2.5). */
+export function timeline(upload: UploadRecord): EnvioState[] {
+  return upload.finalState === 'RCT' ? ['REC', 'SOK', 'RCT'] : ['REC', 'SOK', 'CRT', 'FOK', 'PDR', 'EPR'];
+}
+
+/**
+ * State of an upload at `now`: each step lasts `delays[i]` ms (a single number applies to all).
+ * With delay 0 the upload is final at once.
+ */
+export function stateAt(upload: UploadRecord, now: Date, delays: number | number[]): EnvioState {
+  const steps = timeline(upload);
+  let elapsed = now.getTime() - upload.receivedAt.getTime();
+  for (let i = 0; i < steps.length - 1; i++) {
+    const d = Array.isArray(delays) ? (delays[i] ?? delays[delays.length - 1] ?? 0) : delays;
+    if (elapsed < d) return steps[i];
+    elapsed -= d;
+  }
+  return steps[steps.length - 1];
+}
+
+/**
+ * getEstUp (QueryEstUp.jws) with parameters RutCompania, DvCompania, TrackId, Token (matched by
+ * name, or `Rut`/`Dv`, else by position). Token missing / expired / unknown: ESTADO 001 / 002 / 003.
+ * Unknown track ID, or one of another company: ESTADO -11 with SRV_CODE/SQL_CODE/ERR_CODE (ERR_CODE 1).
+ * At EPR the RESP_BODY has one TIPO_DOCTO/INFORMADOS/ACEPTADOS/RECHAZADOS/REPAROS group per type,
+ * body before header as in a real capture.
+ */
+export function getEstUp(authority: SiiFakeAuthority, params: { name: string; value: string }[]): string {
+  const byName = (names: string[], pos: number) =>
+    (params.find((p) => names.includes(p.name))?.value ?? params[pos]?.value ?? '').trim();
+  const rut = byName(['RutCompania', 'Rut', 'RutEmpresa'], 0);
+  const dv = byName(['DvCompania', 'Dv', 'DvEmpresa'], 1).toUpperCase();
+  const trackId = byName(['TrackId', 'TrackID', 'trackId'], 2);
+  const token = byName(['Token', 'token'], 3);
+  const hdr = (estado: string, glosa: string, extra: [string, string][] = []) =>
+    siiRespuesta([['ESTADO', estado], ['GLOSA', glosa], ...extra, ['NUM_ATENCION', authority.numAtencion()]]);
+
+  if (!token) return hdr('001', 'Cookie Inactivo');
+  const tokenState = authority.tokenState(token);
+  if (tokenState === 'unknown') return hdr('003', 'Token No Existe');
+  if (tokenState === 'expired') return hdr('002', 'Token Inactivo');
+
+  const upload = authority.uploads.get(trackId) ?? authority.uploads.get(trackId.padStart(10, '0'));
+  if (!upload || upload.rutCompany !== `${Number(rut)}-${dv}`) {
+    return hdr('-11', 'Error : (ERR_CODE 1) El envio no existe o no es de la empresa', [
+      ['SRV_CODE', '0'],
+      ['SQL_CODE', '0'],
+      ['ERR_CODE', '1'],
+    ]);
+  }
+  const estado = stateAt(upload, authority.now(), authority.options.estUpDelaysMs);
+  const header: [string, string][] = [
+    ['TRACKID', upload.trackId],
+    ['ESTADO', estado],
+    ['GLOSA', estado === 'RCT' && upload.rejection ? upload.rejection : GLOSAS[estado]],
+    ['NUM_ATENCION', authority.numAtencion()],
+  ];
+  if (estado !== 'EPR') return siiRespuesta(header);
+  return siiRespuesta(header, countsByType(upload), true);
+}
+
+function countsByType(upload: UploadRecord): [string, string][][] {
+  const tipos = [...new Set(upload.documents.map((d) => d.tipo))].sort((a, b) => a - b);
+  return tipos.map((tipo) => {
+    const docs = upload.documents.filter((d) => d.tipo === tipo);
+    const count = (r: string) => String(docs.filter((d) => d.result === r).length);
+    return [
+      ['TIPO_DOCTO', String(tipo)],
+      ['INFORMADOS', String(docs.length)],
+      ['ACEPTADOS', String(docs.length - docs.filter((d) => d.result === 'RCH').length)],
+      ['RECHAZADOS', count('RCH')],
+      ['REPAROS', count('RPR')],
+    ];
+  });
+}

@@ -1,0 +1,84 @@
+import { X509Certificate } from 'node:crypto';
+import { SignedXml } from 'xml-crypto';
+import { child, findAll, findFirst } from './xml';
+
+/** Outcome of checking one XMLDSig `Signature` element. */
+export type SignatureProblem = 'no-certificate' | 'key-mismatch' | 'wrong-reference' | 'invalid';
+
+export interface SignatureCheck {
+  ok: boolean;
+  problem?: SignatureProblem;
+  reason?: string;
+  /** The X509Certificate of KeyInfo, when present and parseable. */
+  certificate?: X509Certificate;
+}
+
+/**
+ * Verifies one XMLDSig signature of `xml` (the whole document, as decoded text) with the certificate
+ * carried in its own KeyInfo, as the SII does (manual autenticación v1.9 §4.1.5): the KeyInfo
+ * RSAKeyValue must be the certificate's key (else `key-mismatch`, the SII's estado 21), the only
+ * Reference must point at `expectedUri`, and digest plus SignatureValue must verify (xml-crypto).
+ */
+export function verifySignatureElement(xml: string, signature: Element, expectedUri: string): SignatureCheck {
+  const certificate = keyInfoCertificate(signature);
+  if (!certificate) return { ok: false, problem: 'no-certificate', reason: 'X509Certificate missing or unreadable' };
+  if (!rsaKeyValueMatches(signature, certificate)) {
+    return { ok: false, problem: 'key-mismatch', reason: 'RSAKeyValue does not match the certificate', certificate };
+  }
+  const signedInfo = child(signature, 'SignedInfo');
+  const refs = signedInfo ? findAll(signedInfo, 'Reference') : [];
+  if (refs.length !== 1 || refs[0].getAttribute('URI') !== expectedUri) {
+    return { ok: false, problem: 'wrong-reference', reason: `Reference URI must be "${expectedUri}"`, certificate };
+  }
+  try {
+    const verifier = new SignedXml({ publicCert: certificate.toString() });
+    verifier.loadSignature(signature as unknown as Node);
+    if (verifier.checkSignature(xml)) return { ok: true, certificate };
+    return { ok: false, problem: 'invalid', reason: 'digest does not match', certificate };
+  } catch (err) {
+    return { ok: false, problem: 'invalid', reason: (err as Error).message, certificate };
+  }
+}
+
+function keyInfoCertificate(signature: Element): X509Certificate | undefined {
+  const keyInfo = child(signature, 'KeyInfo');
+  const b64 = keyInfo && findFirst(keyInfo, 'X509Certificate')?.textContent?.replace(/\s+/g, '');
+  if (!b64) return undefined;
+  try {
+    return new X509Certificate(Buffer.from(b64, 'base64'));
+  } catch {
+    return undefined;
+  }
+}
+
+function rsaKeyValueMatches(signature: Element, certificate: X509Certificate): boolean {
+  const keyInfo = child(signature, 'KeyInfo');
+  const rsa = keyInfo && findFirst(keyInfo, 'RSAKeyValue');
+  if (!rsa) return false;
+  const jwk = certificate.publicKey.export({ format: 'jwk' });
+  if (!jwk.n || !jwk.e) return false;
+  const same = (b64: string | undefined, b64url: string) =>
+    !!b64 && stripZeros(Buffer.from(b64.replace(/\s+/g, ''), 'base64')).equals(stripZeros(Buffer.from(b64url, 'base64url')));
+  return same(findFirst(rsa, 'Modulus')?.textContent ?? undefined, jwk.n) &&
+    same(findFirst(rsa, 'Exponent')?.textContent ?? undefined, jwk.e);
+}
+
+function stripZeros(buf: Buffer): Buffer {
+  let i = 0;
+  while (i < buf.length - 1 && buf[i] === 0) i++;
+  return buf.subarray(i);
+}
+
+/**
+ * The RUT of a certificate holder: subject serialNumber (e.g. "12345678-5") or the SII-style
+ * subjectAltName otherName 1.3.6.1.4.1.8321.1 ("10.411.871-2"). Undefined when neither is there.
+ */
+export function certificateRut(certificate: X509Certificate): string | undefined {
+  const serial = /(?:^|\n)serialNumber=([^\n]+)/i.exec(certificate.subject)?.[1];
+  const candidates = [serial, certificate.subjectAltName].filter((s): s is string => !!s);
+  for (const text of candidates) {
+    const m = /(\d{1,2}\.?\d{3}\.?\d{3})-?([\dkK])/.exec(text);
+    if (m) return `${Number(m[1].replace(/\./g, ''))}-${m[2].toUpperCase()}`;
+  }
+  return undefined;
+}

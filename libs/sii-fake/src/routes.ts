@@ -1,0 +1,73 @@
+import type { SiiFakeAuthority } from './authority';
+import { getSeed, getToken, tokenFromCookie } from './auth';
+import { issueCaf } from './caf-issuer';
+import { getEstUp } from './estup';
+import { normalizeRut } from './internal/rut';
+import { SoapRequestError, parseSoapCall, soapFault, soapReturn, type SoapCall } from './soap';
+import { contribuyenteFor } from './taxpayers';
+import { jsonResponse, xmlResponse, type FakeRequest, type FakeResponse } from './types';
+import { handleUpload } from './upload';
+
+type SoapOperation = (authority: SiiFakeAuthority, call: SoapCall) => string;
+
+/** SOAP services by path and operation local name (research §2.1). */
+const SOAP_SERVICES: Record<string, Record<string, SoapOperation>> = {
+  '/DTEWS/CrSeed.jws': { getSeed: (a) => getSeed(a) },
+  '/DTEWS/GetTokenFromSeed.jws': {
+    getToken: (a, call) => getToken(a, (call.params.find((p) => p.name === 'pszXml') ?? call.params[0])?.value),
+  },
+  '/DTEWS/QueryEstUp.jws': { getEstUp: (a, call) => getEstUp(a, call.params) },
+};
+
+/** Dispatches one request to the SII endpoints and the `/sim` endpoints. */
+export async function routeRequest(authority: SiiFakeAuthority, req: FakeRequest): Promise<FakeResponse> {
+  const url = new URL(req.url, 'http://sii-fake.invalid');
+  const method = req.method.toUpperCase();
+  const path = url.pathname.replace(/\/+$/, '');
+  try {
+    const service = SOAP_SERVICES[path];
+    if (service && method === 'POST') return soap(authority, req, url, path, service);
+    if (path === '/cgi_dte/UPL/DTEUpload' && method === 'POST') return await handleUpload(authority, req);
+    if (path === '/sim/caf' && method === 'POST') return issueCaf(authority, parseJson(req.body));
+    if (path === '/sim/authority-certificate' && method === 'GET') {
+      return { status: 200, headers: { 'content-type': 'application/x-pem-file' }, body: Buffer.from(authority.certificatePem) };
+    }
+    const contribuyente = /^\/sim\/contribuyente\/([^/]+)$/.exec(path);
+    if (contribuyente && method === 'GET') return datos(authority, req, decodeURIComponent(contribuyente[1]));
+    return { status: 404, headers: { 'content-type': 'text/html; charset=ISO-8859-1' }, body: Buffer.from('<html><body><h1>Not Found</h1></body></html>') };
+  } catch (err) {
+    // The real SII answers bare "Error 500" pages; keep the reason for whoever debugs the fake.
+    return { status: 500, headers: { 'content-type': 'text/plain; charset=ISO-8859-1' }, body: Buffer.from(`Error 500: ${(err as Error).message}`, 'latin1') };
+  }
+}
+
+function soap(authority: SiiFakeAuthority, req: FakeRequest, url: URL, path: string, service: Record<string, SoapOperation>): FakeResponse {
+  let call: SoapCall;
+  try {
+    call = parseSoapCall((req.body ?? Buffer.alloc(0)).toString('utf8'));
+  } catch (err) {
+    if (err instanceof SoapRequestError) return xmlResponse(500, soapFault('soapenv:Server.userException', err.message), 'text/xml; charset=utf-8');
+    throw err;
+  }
+  const operation = service[call.operation];
+  if (!operation) return xmlResponse(500, soapFault('soapenv:Client', `No such operation '${call.operation}'`), 'text/xml; charset=utf-8');
+  const inner = operation(authority, call);
+  return xmlResponse(200, soapReturn(call.operation, `${url.origin}${path}`, inner), 'text/xml; charset=utf-8');
+}
+
+function datos(authority: SiiFakeAuthority, req: FakeRequest, rutParam: string): FakeResponse {
+  const token = tokenFromCookie(req.headers['cookie']);
+  if (!token || !authority.activeToken(token)) return jsonResponse(401, { error: 'unauthorized', detail: 'NO ESTA AUTENTICADO' });
+  const rut = normalizeRut(rutParam);
+  if (!rut) return jsonResponse(400, { error: 'invalid_rut', detail: `${rutParam} is not a valid RUT` });
+  if (authority.options.unknownRuts.includes(rut)) return jsonResponse(404, { error: 'not_found', detail: `RUT ${rut} no registrado en el SII` });
+  return jsonResponse(200, contribuyenteFor(rut));
+}
+
+function parseJson(body: Buffer | undefined): unknown {
+  try {
+    return JSON.parse((body ?? Buffer.alloc(0)).toString('utf8'));
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,78 @@
+/** A transport-neutral HTTP request as seen by {@link SiiFakeAuthority.handle}. */
+export interface FakeRequest {
+  method: string;
+  /** Absolute URL or path with query (`/DTEWS/CrSeed.jws?WSDL`). */
+  url: string;
+  /** Header names in any case; repeated headers as arrays. */
+  headers: Record<string, string | string[] | undefined>;
+  body?: Buffer;
+}
+
+/** A transport-neutral HTTP response: raw bytes (SII answers are ISO-8859-1). */
+export interface FakeResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** Processing states of an envío (research §2.5). */
+export type EnvioState = 'REC' | 'SOK' | 'CRT' | 'FOK' | 'PDR' | 'EPR' | 'RCT';
+
+/** Per-document outcome decided at upload time, reported from EPR on. */
+export interface UploadedDocument {
+  emisor: string;
+  tipo: number;
+  folio: number;
+  /** DOK accepted, RPR accepted with objections (reparos), RCH rejected. */
+  result: 'DOK' | 'RPR' | 'RCH';
+  detail?: string;
+}
+
+/** One accepted upload (STATUS 0) and its timeline. */
+export interface UploadRecord {
+  trackId: string;
+  rutSender: string;
+  rutCompany: string;
+  fileName: string;
+  sha256: string;
+  receivedAt: Date;
+  documents: UploadedDocument[];
+  /** Final state: EPR, or RCT when the Caratula is wrong. */
+  finalState: 'EPR' | 'RCT';
+  /** Glosa of an RCT (e.g. "(CRT-3-18) RUT Receptor (Caratula) Invalido"). */
+  rejection?: string;
+}
+
+export interface SeedRecord {
+  seed: string;
+  issuedAt: Date;
+  used: boolean;
+}
+
+export interface TokenRecord {
+  token: string;
+  /** RUT of the certificate that signed the seed, when the certificate carries one. */
+  rut?: string;
+  subject: string;
+  issuedAt: Date;
+  expiresAt: Date;
+}
+
+export interface IssuedCaf {
+  rut: string;
+  tipo: number;
+  desde: number;
+  hasta: number;
+  issuedAt: Date;
+  /** The CAF file as served (ISO-8859-1 bytes). */
+  file: Buffer;
+}
+
+/** A JSON or XML answer helper shape used by the route modules. */
+export function xmlResponse(status: number, xml: string, contentType = 'text/xml; charset=ISO-8859-1'): FakeResponse {
+  return { status, headers: { 'content-type': contentType }, body: Buffer.from(xml, 'latin1') };
+}
+
+export function jsonResponse(status: number, value: unknown): FakeResponse {
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: Buffer.from(JSON.stringify(value)) };
+}

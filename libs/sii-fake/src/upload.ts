@@ -1,0 +1,127 @@
+import { createHash, randomInt } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { decodeXml, parseDteDocuments, santiagoTimestamp, validateXsd } from '@lib/dte';
+import type { SiiFakeAuthority } from './authority';
+import { tokenFromCookie } from './auth';
+import { checkDocument, checkDteSignature, checkEnvelopeSignature, judgeDocument, readCaratula, type Caratula } from './upload-checks';
+import { MultipartError, multipartBoundary, parseMultipart, type MultipartPart } from './multipart';
+import { normalizeRut } from './internal/rut';
+import { escapeXml, parseXmlStrict } from './internal/xml';
+import { xmlResponse, type FakeRequest, type FakeResponse } from './types';
+
+const SII_RUT = '60803000-K';
+const FIELDS = ['rutSender', 'dvSender', 'rutCompany', 'dvCompany', 'archivo'];
+
+interface UploadContext {
+  rutSender: string;
+  rutCompany: string;
+  fileName: string;
+  archivo: Buffer;
+}
+
+/**
+ * DTEUpload (`POST /cgi_dte/UPL/DTEUpload`, research §2.4). Checks, in order: Cookie TOKEN (STATUS 5),
+ * multipart fields rutSender, dvSender, rutCompany, dvCompany, archivo in that order (3),
+ * rutSender = the token's certificate RUT (1), company known (6), XSD EnvioDTE (7), signatures of
+ * SetDoc and every Documento, TED FRMT with the CAF RSAPK, CAF FRMA by this authority, folio in
+ * range (8), same file or same (emisor, tipo, folio) already received (99). Then STATUS 0 with a
+ * 10-digit TRACKID. Caratula errors (RutReceptor not 60803000-K, RutEnvia not rutSender, RutEmisor
+ * not rutCompany) do not stop the upload: the envío later ends in RCT, as at the SII.
+ */
+export async function handleUpload(authority: SiiFakeAuthority, req: FakeRequest): Promise<FakeResponse> {
+  const answer = (status: number, ctx: UploadContext | undefined, errors: string[], trackId?: string) =>
+    recepcion(authority.now(), status, ctx, errors, trackId);
+  const token = tokenFromCookie(req.headers['cookie']);
+  const owner = token ? authority.activeToken(token) : undefined;
+  if (!owner) return answer(5, undefined, ['NO ESTA AUTENTICADO']);
+
+  let ctx: UploadContext;
+  try {
+    ctx = readForm(req);
+  } catch (err) {
+    return answer(3, undefined, [(err as Error).message]);
+  }
+  if (owner.rut && owner.rut !== ctx.rutSender) return answer(1, ctx, ['Usuario sin permiso de envio']);
+  if (authority.options.unknownRuts.includes(ctx.rutCompany)) return answer(6, ctx, ['Empresa no autorizada a enviar']);
+
+  const schema = await validateXsd(ctx.archivo, 'EnvioDTE');
+  if (!schema.valid) return answer(7, ctx, schema.errors.length ? schema.errors : ['Error de Schema']);
+
+  let xml: string;
+  let doc: Document;
+  try {
+    xml = decodeXml(ctx.archivo);
+    doc = parseXmlStrict(xml);
+  } catch (err) {
+    return answer(7, ctx, [`XML mal formado: ${(err as Error).message}`]);
+  }
+  const parsed = parseDteDocuments(ctx.archivo);
+  const errors = [
+    ...checkEnvelopeSignature(xml, doc),
+    ...parsed.flatMap((dte) => [checkDteSignature(xml, dte.xml), ...checkDocument(authority, dte)].filter((e): e is string => !!e)),
+  ];
+  if (errors.length) return answer(8, ctx, errors);
+
+  const sha256 = createHash('sha256').update(ctx.archivo).digest('hex');
+  const repeated = authority.findRepeated(sha256, parsed.map((d) => ({ emisor: d.emisor.rut, tipo: d.tipo_dte, folio: d.folio })));
+  if (repeated) return answer(99, ctx, [repeated]);
+
+  const caratula = readCaratula(doc);
+  const record = authority.recordUpload({
+    trackId: newTrackId(authority),
+    rutSender: ctx.rutSender,
+    rutCompany: ctx.rutCompany,
+    fileName: ctx.fileName,
+    sha256,
+    receivedAt: authority.now(),
+    documents: parsed.map((dte) => judgeDocument(authority, dte)),
+    ...caratulaOutcome(caratula, ctx),
+  });
+  return answer(0, ctx, [], record.trackId);
+}
+
+function readForm(req: FakeRequest): UploadContext {
+  const contentType = String(req.headers['content-type'] ?? '');
+  const boundary = multipartBoundary(contentType);
+  if (!/multipart\/form-data/i.test(contentType) || !boundary) throw new MultipartError('Se esperaba multipart/form-data');
+  const parts = parseMultipart(req.body ?? Buffer.alloc(0), boundary);
+  const names = parts.map((p) => p.name);
+  if (FIELDS.some((f, i) => names[i] !== f)) {
+    throw new MultipartError(`Campos esperados en orden: ${FIELDS.join(', ')}; recibidos: ${names.join(', ')}`);
+  }
+  const text = (p: MultipartPart) => p.data.toString('latin1').trim();
+  const rutSender = normalizeRut(`${text(parts[0])}-${text(parts[1])}`);
+  const rutCompany = normalizeRut(`${text(parts[2])}-${text(parts[3])}`);
+  if (!rutSender || !rutCompany) throw new MultipartError('RUT invalido en rutSender/dvSender o rutCompany/dvCompany');
+  const file = parts[4];
+  if (!file.data.length) throw new MultipartError('Archivo vacio');
+  const gz = file.data[0] === 0x1f && file.data[1] === 0x8b;
+  return { rutSender, rutCompany, fileName: file.filename || 'archivo.xml', archivo: gz ? gunzipSync(file.data) : file.data };
+}
+
+function caratulaOutcome(c: Caratula, ctx: UploadContext): { finalState: 'EPR' | 'RCT'; rejection?: string } {
+  if (c.rutReceptor !== SII_RUT) return { finalState: 'RCT', rejection: '(CRT-3-18) RUT Receptor (Caratula) Invalido' };
+  if (c.rutEnvia !== ctx.rutSender) return { finalState: 'RCT', rejection: '(CRT-3-19) RUT Envia diferente al Upload' };
+  if (c.rutEmisor !== ctx.rutCompany) return { finalState: 'RCT', rejection: '(CRT-3-20) RUT Emisor diferente al Upload' };
+  return { finalState: 'EPR' };
+}
+
+function newTrackId(authority: SiiFakeAuthority): string {
+  let id: string;
+  do id = String(randomInt(100_000_000, 9_999_999_999)).padStart(10, '0');
+  while (authority.uploads.has(id));
+  return id;
+}
+
+function recepcion(now: Date, status: number, ctx: UploadContext | undefined, errors: string[], trackId?: string): FakeResponse {
+  const lines = ['<?xml version="1.0"?>', '<RECEPCIONDTE>'];
+  if (ctx) {
+    lines.push(`<RUTSENDER>${ctx.rutSender}</RUTSENDER>`, `<RUTCOMPANY>${ctx.rutCompany}</RUTCOMPANY>`);
+    lines.push(`<FILE>${escapeXml(ctx.fileName)}</FILE>`, `<TIMESTAMP>${santiagoTimestamp(now).replace('T', ' ')}</TIMESTAMP>`);
+  }
+  lines.push(`<STATUS>${status}</STATUS>`);
+  if (trackId) lines.push(`<TRACKID>${trackId}</TRACKID>`);
+  if (errors.length) lines.push('<DETAIL>', ...errors.map((e) => `<ERROR>${escapeXml(e)}</ERROR>`), '</DETAIL>');
+  lines.push('</RECEPCIONDTE>');
+  return xmlResponse(200, lines.join('\n') + '\n', 'text/xml; charset=ISO-8859-1');
+}

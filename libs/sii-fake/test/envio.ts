@@ -1,0 +1,73 @@
+// Builds real, signed EnvioDTE files for upload tests: a CAF from the fake authority, TEDs signed
+// with the CAF key, Documento and SetDoc XMLDSig signatures made with a test certificate.
+import { createPrivateKey, sign } from 'node:crypto';
+import {
+  buildDd,
+  buildDte,
+  buildEnvioDte,
+  buildTed,
+  ddInputFromDocumento,
+  encodeLatin1,
+  parseCaf,
+  santiagoDate,
+  santiagoTimestamp,
+  type Caf,
+  type DocumentoInput,
+} from '@lib/dte';
+import type { SiiFakeAuthority } from '../src/authority';
+import { signXml, type TestCertificate } from './helpers';
+
+export const EMISOR = '76555835-2';
+
+export async function requestCaf(authority: SiiFakeAuthority, rut: string, tipo: number, desde: number, hasta: number) {
+  const res = await authority.handle({
+    method: 'POST',
+    url: '/sim/caf',
+    headers: { 'content-type': 'application/json' },
+    body: Buffer.from(JSON.stringify({ rut, tipo_dte: tipo, desde, hasta })),
+  });
+  return res;
+}
+
+export function documento(folio: number, overrides: Partial<DocumentoInput> = {}): DocumentoInput {
+  return {
+    tipo_dte: 33,
+    folio,
+    fecha_emision: santiagoDate(),
+    emisor: { rut: EMISOR, razon_social: 'Comercial Ñuble Prueba SpA', giro: 'Servicios informáticos', acteco: 620200 },
+    receptor: { rut: '77777777-7', razon_social: 'Cliente de Prueba Ltda.', giro: 'Comercio' },
+    detalle: [{ nombre: 'Asesoría técnica', cantidad: 2, precio_unitario: 50000 }],
+    ...overrides,
+  } as DocumentoInput;
+}
+
+/** A signed DTE: TED with the CAF key, then the Documento XMLDSig. */
+export function signedDte(input: DocumentoInput, caf: Caf, cert: TestCertificate): string {
+  const ts = santiagoTimestamp();
+  const dd = buildDd(ddInputFromDocumento(input, caf.cafXml, ts));
+  const frmt = sign('sha1', encodeLatin1(dd), createPrivateKey(caf.rsask as string)).toString('base64');
+  const dte = buildDte(input, buildTed(dd, frmt), ts);
+  return signXml(dte, cert, `#F${input.folio}T${input.tipo_dte}`);
+}
+
+/** A signed EnvioDTE as ISO-8859-1 bytes. */
+export function signedEnvio(dtes: string[], cert: TestCertificate, caratula: { rutReceptor?: string; rutEnvia?: string } = {}): Buffer {
+  const xml = buildEnvioDte({
+    caratula: {
+      rutEmisor: EMISOR,
+      rutEnvia: caratula.rutEnvia ?? cert.rut,
+      rutReceptor: caratula.rutReceptor ?? '60803000-K',
+      fchResol: '2024-01-15',
+      nroResol: 0,
+      tmstFirmaEnv: santiagoTimestamp(),
+    },
+    signedDtes: dtes,
+  });
+  return encodeLatin1(signXml(xml, cert, '#SetDoc'));
+}
+
+export async function cafFor(authority: SiiFakeAuthority, tipo: number, desde: number, hasta: number): Promise<Caf> {
+  const res = await requestCaf(authority, EMISOR, tipo, desde, hasta);
+  if (res.status !== 200) throw new Error(`CAF request failed: ${res.status} ${res.body.toString()}`);
+  return parseCaf(res.body);
+}

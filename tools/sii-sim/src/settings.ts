@@ -1,0 +1,32 @@
+/** Settings of the SII simulator, read once from the environment. */
+export interface SimSettings {
+  port: number;
+  host: string;
+  unknownRuts: string[];
+  estUpDelayMs?: number;
+  cafIdk?: number;
+  dataDir: string;
+}
+
+/**
+ * PORT (8241; 0 = a free port), HOST (127.0.0.1), SIM_UNKNOWN_RUTS (comma list),
+ * SIM_ESTUP_DELAY_MS (per envío state), SIM_CAF_IDK (900), SIM_DATA_DIR (.data/sii-sim).
+ * @throws Error naming the setting when a number is not a non-negative integer.
+ */
+export function readSettings(env: NodeJS.ProcessEnv = process.env): SimSettings {
+  const int = (name: string, fallback?: number): number | undefined => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+    return n;
+  };
+  return {
+    port: int('PORT', 8241) as number,
+    host: env['HOST'] || '127.0.0.1',
+    unknownRuts: (env['SIM_UNKNOWN_RUTS'] ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    estUpDelayMs: int('SIM_ESTUP_DELAY_MS'),
+    cafIdk: int('SIM_CAF_IDK'),
+    dataDir: env['SIM_DATA_DIR'] || '.data/sii-sim',
+  };
+}
