@@ -1,0 +1,93 @@
+import { flattenXml } from '../encoding';
+import { DteBuildError, DteError } from '../errors';
+import { numAt, localName, parseXml, textAt } from '../xml-dom';
+import { fecha, fieldText, el, posInt, rut, timestamp } from './text';
+
+/** Fields of the TED `DD` (Formato DTE v2.2 §G; DTE_v10.xsd TED/DD), named as in the XML. */
+export interface DdInput {
+  /** RUT emisor. */
+  re: string;
+  /** Tipo DTE. */
+  td: number;
+  /** Folio. */
+  f: number;
+  /** Fecha de emisión YYYY-MM-DD (= FchEmis). */
+  fe: string;
+  /** RUT receptor. */
+  rr: string;
+  /** Razón social receptor: truncated to 40 characters (XSD maxLength; LibreDTE does the same). */
+  rsr: string;
+  /** Monto total (= MntTotal). */
+  mnt: number;
+  /** Name of the first item: truncated to 40 characters (XSD maxLength). */
+  it1: string;
+  /** `<CAF version="1.0">...</CAF>` verbatim from the CAF file (`Caf.cafXml`). */
+  cafXml: string;
+  /** Timestamp of the stamp, YYYY-MM-DDTHH:MM:SS (America/Santiago, see `santiagoTimestamp`). */
+  tsted: string;
+}
+
+/** Checks that the CAF is an element of its own and authorizes this issuer, type and folio. */
+function checkCaf(input: DdInput): void {
+  const caf = input.cafXml.trim();
+  if (!/^<CAF[\s>]/.test(caf) || !caf.endsWith('</CAF>')) {
+    throw new DteBuildError('cafXml must be the verbatim <CAF version="1.0">...</CAF> element of the CAF file');
+  }
+  let root: Element;
+  try {
+    root = parseXml(caf);
+  } catch (e) {
+    throw new DteBuildError(`cafXml is not well-formed: ${e instanceof DteError ? e.message : String(e)}`);
+  }
+  const re = textAt(root, 'DA/RE');
+  const td = numAt(root, 'DA/TD');
+  const d = numAt(root, 'DA/RNG/D');
+  const h = numAt(root, 'DA/RNG/H');
+  if (localName(root) !== 'CAF' || !textAt(root, 'FRMA')) throw new DteBuildError('cafXml lacks DA or FRMA');
+  if (re !== input.re) throw new DteBuildError(`the CAF belongs to ${re}, not to the issuer ${input.re}`);
+  if (td !== input.td) throw new DteBuildError(`the CAF authorizes type ${td}, not ${input.td}`);
+  if (d === undefined || h === undefined || input.f < d || input.f > h) {
+    throw new DteBuildError(`folio ${input.f} is outside the CAF range ${d}-${h}`);
+  }
+}
+
+/**
+ * The flattened `<DD>` of a TED: RE, TD, F, FE, RR, RSR (≤ 40, truncated), MNT, IT1 (≤ 40, truncated),
+ * the CAF element verbatim (attributes and FRMA kept; only whitespace between its tags is removed, as the
+ * whole DD is flattened before it is signed), TSTED. Sign its ISO-8859-1 bytes with the CAF key (RSASK)
+ * to get FRMT (research/sii-protocol.md §2.3, §3.3).
+ * @throws DteBuildError on invalid fields or a CAF that does not cover issuer, type and folio.
+ */
+export function buildDd(input: DdInput): string {
+  checkCaf(input);
+  if (!Number.isSafeInteger(input.mnt) || input.mnt < 0) throw new DteBuildError(`MNT must be a whole number ≥ 0, got ${input.mnt}`);
+  const rsr = fieldText('RSR', (input.rsr ?? '').trim(), 40, 'truncate');
+  const it1 = fieldText('IT1', (input.it1 ?? '').trim(), 40, 'truncate');
+  if (!rsr || !it1) throw new DteBuildError('RSR and IT1 must not be empty');
+  return flattenXml(
+    '<DD>' +
+      el('RE', rut('RE', input.re)) +
+      el('TD', posInt('TD', input.td, 3)) +
+      el('F', posInt('F', input.f)) +
+      el('FE', fecha('FE', input.fe)) +
+      el('RR', rut('RR', input.rr)) +
+      el('RSR', rsr) +
+      `<MNT>${input.mnt}</MNT>` +
+      el('IT1', it1) +
+      input.cafXml.trim() +
+      el('TSTED', timestamp('TSTED', input.tsted)) +
+      '</DD>',
+  );
+}
+
+/**
+ * `<TED version="1.0">{dd}<FRMT algoritmo="SHA1withRSA">{frmt}</FRMT></TED>`: `dd` as returned by
+ * `buildDd`, `frmt` the base64 signature (whitespace removed). DTE_v10.xsd TED.
+ * @throws DteBuildError when dd is not a DD element or frmt is not base64.
+ */
+export function buildTed(dd: string, frmt: string): string {
+  const sig = (frmt ?? '').replace(/\s+/g, '');
+  if (!/^<DD>[\s\S]*<\/DD>$/.test(dd ?? '')) throw new DteBuildError('dd must be the <DD>...</DD> built by buildDd');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(sig) || sig.length % 4 !== 0) throw new DteBuildError('frmt must be base64');
+  return `<TED version="1.0">${dd}<FRMT algoritmo="SHA1withRSA">${sig}</FRMT></TED>`;
+}

@@ -1,0 +1,235 @@
+import { DteBuildError } from '../errors';
+import { computeTotals, montoItem, type LineaTotales, type Montos, type TipoDteEmision } from '../totals';
+import type { DdInput } from './dd-ted';
+import { decimal, el, fecha, optText, posInt, reqText, rut, timestamp } from './text';
+
+/** Issuer (Emisor) data; limits from DTE_v10.xsd. */
+export interface EmisorInput {
+  rut: string;
+  /** RznSoc ≤ 100 (throws: the legal name must be exact). */
+  razon_social: string;
+  /** GiroEmis ≤ 80 (truncated). */
+  giro: string;
+  /** Economic activity codes (Acteco, 1 to 4, ≤ 6 digits). */
+  acteco: number | number[];
+  telefono?: string;
+  correo?: string;
+  /** SII branch code (CdgSIISucur). */
+  cdg_sii_sucur?: number;
+  /** DirOrigen ≤ 70, CmnaOrigen/CiudadOrigen ≤ 20 (truncated). */
+  direccion?: string;
+  comuna?: string;
+  ciudad?: string;
+}
+
+/** Receiver (Receptor) data; limits from DTE_v10.xsd. */
+export interface ReceptorInput {
+  rut: string;
+  /** RznSocRecep ≤ 100 (throws). */
+  razon_social: string;
+  /** GiroRecep ≤ 40 (truncated). */
+  giro?: string;
+  /** Contacto ≤ 80 (truncated). */
+  contacto?: string;
+  correo?: string;
+  /** DirRecep ≤ 70, CmnaRecep/CiudadRecep ≤ 20 (truncated). */
+  direccion?: string;
+  comuna?: string;
+  ciudad?: string;
+}
+
+/** One Detalle line. */
+export interface DetalleInput extends LineaTotales {
+  /** NmbItem ≤ 80 (throws: what was sold must not be cut; put the rest in `descripcion`). */
+  nombre: string;
+  /** DscItem ≤ 1000 (throws). */
+  descripcion?: string;
+  /** UnmdItem ≤ 4 (truncated). */
+  unidad?: string;
+  /** Internal item code (CdgItem TpoCodigo INT1, VlrCodigo ≤ 35). */
+  codigo?: string;
+}
+
+/** One Referencia (Formato DTE v2.2 §E). */
+export interface ReferenciaInput {
+  /** TpoDocRef: a DTE type (33, 34, 56, 61, ...), or e.g. "SET" / "801" (≤ 3 chars). */
+  tipo_doc: number | string;
+  /** FolioRef (≤ 18 chars, alphanumeric allowed). */
+  folio: number | string;
+  /** FchRef YYYY-MM-DD. */
+  fecha: string;
+  /** CodRef: 1 anula, 2 corrige texto, 3 corrige montos. */
+  codigo?: 1 | 2 | 3;
+  /** RazonRef ≤ 90 (throws). */
+  razon?: string;
+  /** IndGlobal=1: the reference covers many documents (FolioRef 0). */
+  global?: boolean;
+  /** RUTOtr: the referenced document was issued by another taxpayer. */
+  rut_otro?: string;
+}
+
+/** Everything `buildDte` needs for a Documento of type 33, 34, 56 or 61. */
+export interface DocumentoInput {
+  tipo_dte: TipoDteEmision;
+  folio: number;
+  /** FchEmis YYYY-MM-DD (America/Santiago calendar date). */
+  fecha_emision: string;
+  /** FmaPago: 1 contado, 2 crédito, 3 sin costo. */
+  forma_pago?: 1 | 2 | 3;
+  /** FchVenc YYYY-MM-DD. */
+  fecha_vencimiento?: string;
+  emisor: EmisorInput;
+  receptor: ReceptorInput;
+  /** 1 to 60 lines. */
+  detalle: DetalleInput[];
+  /** Required (≥ 1) for 56 and 61; at most 40. */
+  referencias?: ReferenciaInput[];
+}
+
+function idDoc(i: DocumentoInput): string {
+  if (i.forma_pago !== undefined && ![1, 2, 3].includes(i.forma_pago)) throw new DteBuildError('forma_pago must be 1, 2 or 3');
+  return (
+    '<IdDoc>' +
+    el('TipoDTE', i.tipo_dte) +
+    el('Folio', posInt('Folio', i.folio)) +
+    el('FchEmis', fecha('FchEmis', i.fecha_emision)) +
+    el('FmaPago', i.forma_pago) +
+    el('FchVenc', i.fecha_vencimiento === undefined ? undefined : fecha('FchVenc', i.fecha_vencimiento)) +
+    '</IdDoc>'
+  );
+}
+
+function emisor(e: EmisorInput): string {
+  const acteco = Array.isArray(e.acteco) ? e.acteco : [e.acteco];
+  if (acteco.length < 1 || acteco.length > 4) throw new DteBuildError('emisor.acteco needs 1 to 4 codes');
+  return (
+    '<Emisor>' +
+    el('RUTEmisor', rut('RUTEmisor', e.rut)) +
+    reqText('RznSoc', e.razon_social, 100) +
+    reqText('GiroEmis', e.giro, 80, 'truncate') +
+    optText('Telefono', e.telefono, 20, 'truncate') +
+    optText('CorreoEmisor', e.correo, 80) +
+    acteco.map((a) => el('Acteco', posInt('Acteco', a, 6))).join('') +
+    el('CdgSIISucur', e.cdg_sii_sucur === undefined ? undefined : posInt('CdgSIISucur', e.cdg_sii_sucur, 9)) +
+    optText('DirOrigen', e.direccion, 70, 'truncate') +
+    optText('CmnaOrigen', e.comuna, 20, 'truncate') +
+    optText('CiudadOrigen', e.ciudad, 20, 'truncate') +
+    '</Emisor>'
+  );
+}
+
+function receptor(r: ReceptorInput): string {
+  return (
+    '<Receptor>' +
+    el('RUTRecep', rut('RUTRecep', r.rut)) +
+    reqText('RznSocRecep', r.razon_social, 100) +
+    optText('GiroRecep', r.giro, 40, 'truncate') +
+    optText('Contacto', r.contacto, 80, 'truncate') +
+    optText('CorreoRecep', r.correo, 80) +
+    optText('DirRecep', r.direccion, 70, 'truncate') +
+    optText('CmnaRecep', r.comuna, 20, 'truncate') +
+    optText('CiudadRecep', r.ciudad, 20, 'truncate') +
+    '</Receptor>'
+  );
+}
+
+/** Totales: MntNeto/TasaIVA/IVA only when there is a taxed amount; MntExe only when there is an exempt one. */
+function totales(m: Montos): string {
+  const taxed = m.neto > 0;
+  return (
+    '<Totales>' +
+    (taxed ? el('MntNeto', m.neto) : '') +
+    (m.exento > 0 ? el('MntExe', m.exento) : '') +
+    (taxed ? el('TasaIVA', m.tasa_iva) + el('IVA', m.iva) : '') +
+    el('MntTotal', m.total) +
+    '</Totales>'
+  );
+}
+
+function detalle(tipo: TipoDteEmision, d: DetalleInput, n: number): string {
+  return (
+    '<Detalle>' +
+    el('NroLinDet', n) +
+    (d.codigo ? `<CdgItem><TpoCodigo>INT1</TpoCodigo>${optText('VlrCodigo', d.codigo, 35)}</CdgItem>` : '') +
+    (d.exento && tipo !== 34 ? el('IndExe', 1) : '') +
+    reqText('NmbItem', d.nombre, 80) +
+    optText('DscItem', d.descripcion, 1000) +
+    (d.cantidad > 0 ? el('QtyItem', decimal(d.cantidad)) : '') +
+    optText('UnmdItem', d.unidad, 4, 'truncate') +
+    (d.precio_unitario > 0 ? el('PrcItem', decimal(d.precio_unitario)) : '') +
+    (d.descuento_monto ? el('DescuentoMonto', d.descuento_monto) : '') +
+    el('MontoItem', montoItem(d)) +
+    '</Detalle>'
+  );
+}
+
+function referencia(r: ReferenciaInput, n: number): string {
+  if (r.codigo !== undefined && ![1, 2, 3].includes(r.codigo)) throw new DteBuildError('referencia.codigo must be 1, 2 or 3');
+  return (
+    '<Referencia>' +
+    el('NroLinRef', n) +
+    reqText('TpoDocRef', String(r.tipo_doc), 3) +
+    (r.global ? el('IndGlobal', 1) : '') +
+    reqText('FolioRef', String(r.folio), 18) +
+    (r.rut_otro ? el('RUTOtr', rut('RUTOtr', r.rut_otro)) : '') +
+    el('FchRef', fecha('FchRef', r.fecha)) +
+    el('CodRef', r.codigo) +
+    optText('RazonRef', r.razon, 90) +
+    '</Referencia>'
+  );
+}
+
+/** Totals of a DocumentoInput (same numbers `buildDte` writes). @throws DteBuildError */
+export function documentoTotals(input: DocumentoInput): Montos {
+  return computeTotals(input.tipo_dte, input.detalle);
+}
+
+/**
+ * The DD fields of a DocumentoInput (RR, RSR, MNT = MntTotal, IT1 = first NmbItem), for `buildDd`.
+ * @throws DteBuildError
+ */
+export function ddInputFromDocumento(input: DocumentoInput, cafXml: string, tsted: string): DdInput {
+  return {
+    re: input.emisor.rut,
+    td: input.tipo_dte,
+    f: input.folio,
+    fe: input.fecha_emision,
+    rr: input.receptor.rut,
+    rsr: input.receptor.razon_social,
+    mnt: documentoTotals(input).total,
+    it1: input.detalle[0]?.nombre ?? '',
+    cafXml,
+    tsted,
+  };
+}
+
+/**
+ * The unsigned `<DTE version="1.0" xmlns="http://www.sii.cl/SiiDte"><Documento ID="F{folio}T{tipo}">`
+ * ... `</Documento></DTE>` in the element order of DTE_v10.xsd (Encabezado, Detalle, Referencia, TED,
+ * TmstFirma), compact (no whitespace between tags), no XML declaration. Totals come from
+ * `computeTotals`. The signing service appends ds:Signature to DTE (reference `#F{folio}T{tipo}`).
+ * Text is escaped; overlong values are truncated or refused as documented on each input field.
+ * @throws DteBuildError (56/61 without referencias, > 60 lines, > 40 references, invalid values);
+ *   DteEncodingError for characters outside ISO-8859-1.
+ */
+export function buildDte(input: DocumentoInput, ted: string, tmstFirma: string): string {
+  if (![33, 34, 56, 61].includes(input.tipo_dte)) throw new DteBuildError(`unsupported tipo_dte ${input.tipo_dte}`);
+  const refs = input.referencias ?? [];
+  if ((input.tipo_dte === 56 || input.tipo_dte === 61) && refs.length === 0) {
+    throw new DteBuildError(`tipo_dte ${input.tipo_dte} requires at least one referencia (Formato DTE v2.2 §E)`);
+  }
+  if (input.detalle.length > 60) throw new DteBuildError('at most 60 Detalle lines (DTE_v10.xsd)');
+  if (refs.length > 40) throw new DteBuildError('at most 40 Referencia (DTE_v10.xsd)');
+  if (!/^<TED[\s>][\s\S]*<\/TED>$/.test(ted ?? '')) throw new DteBuildError('ted must be the <TED> built by buildTed');
+  const montos = documentoTotals(input);
+  const id = `F${input.folio}T${input.tipo_dte}`;
+  return (
+    `<DTE version="1.0" xmlns="http://www.sii.cl/SiiDte"><Documento ID="${id}">` +
+    `<Encabezado>${idDoc(input)}${emisor(input.emisor)}${receptor(input.receptor)}${totales(montos)}</Encabezado>` +
+    input.detalle.map((d, i) => detalle(input.tipo_dte, d, i + 1)).join('') +
+    refs.map((r, i) => referencia(r, i + 1)).join('') +
+    ted +
+    el('TmstFirma', timestamp('TmstFirma', tmstFirma)) +
+    '</Documento></DTE>'
+  );
+}

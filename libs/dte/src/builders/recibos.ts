@@ -1,0 +1,96 @@
+import { DteBuildError } from '../errors';
+import { el, fecha, optText, posInt, reqText, rut, timestamp } from './text';
+
+/** The fixed legal text of Recibo/DocumentoRecibo/Declaracion (Recibos_v10.xsd, Ley 19.983 art. 4 b and 5 c). */
+export const RECIBO_DECLARACION =
+  'El acuse de recibo que se declara en este acto, de acuerdo a lo dispuesto en la letra b) del Art. 4, y la letra c) del Art. 5 de la Ley 19.983, acredita que la entrega de mercaderias o servicio(s) prestado(s) ha(n) sido recibido(s).';
+
+/** One goods/services receipt (Recibos_v10.xsd DocumentoRecibo). */
+export interface ReciboInput {
+  tipoDoc: number;
+  folio: number;
+  fchEmis: string;
+  rutEmisor: string;
+  rutRecep: string;
+  mntTotal: number;
+  /** Where the goods/services were received (Recinto ≤ 80, truncated). */
+  recinto: string;
+  /** RUT of the person who signs the receipt. */
+  rutFirma: string;
+  tmstFirmaRecibo: string;
+  /** DocumentoRecibo/@ID (default `R<rut emisor>T<tipo>F<folio>`). */
+  id?: string;
+}
+
+/** Caratula of an EnvioRecibos (EnvioRecibos_v10.xsd). */
+export interface EnvioRecibosCaratulaInput {
+  /** RUT of the receiver of the documents, who gives the receipts. */
+  rutResponde: string;
+  /** RUT of the issuer of the documents. */
+  rutRecibe: string;
+  nmbContacto?: string;
+  fonoContacto?: string;
+  mailContacto?: string;
+  tmstFirmaEnv: string;
+}
+
+/** The default DocumentoRecibo ID for a document (an NCName: letters first, no hyphen issues). */
+export function reciboId(r: Pick<ReciboInput, 'rutEmisor' | 'tipoDoc' | 'folio'>): string {
+  return `R${r.rutEmisor.replace('-', '')}T${r.tipoDoc}F${r.folio}`;
+}
+
+/**
+ * An unsigned `<Recibo version="1.0" xmlns="http://www.sii.cl/SiiDte"><DocumentoRecibo ID=...>` with the
+ * fixed Declaracion (Recibos_v10.xsd). Each Recibo is signed on its own (`#<id>`) before it goes into
+ * `buildEnvioRecibos` (research/sii-protocol.md §2.3, §3.5).
+ * @throws DteBuildError on invalid values.
+ */
+export function buildRecibo(r: ReciboInput): string {
+  if (!Number.isSafeInteger(r.mntTotal) || r.mntTotal < 0) throw new DteBuildError(`MntTotal must be a whole number ≥ 0, got ${r.mntTotal}`);
+  const id = r.id ?? reciboId(r);
+  if (!/^[A-Za-z_][\w.-]*$/.test(id)) throw new DteBuildError(`id must be an XML ID (NCName), got "${id}"`);
+  return (
+    `<Recibo version="1.0" xmlns="http://www.sii.cl/SiiDte"><DocumentoRecibo ID="${id}">` +
+    el('TipoDoc', posInt('TipoDoc', r.tipoDoc, 3)) +
+    el('Folio', posInt('Folio', r.folio)) +
+    el('FchEmis', fecha('FchEmis', r.fchEmis)) +
+    el('RUTEmisor', rut('RUTEmisor', r.rutEmisor)) +
+    el('RUTRecep', rut('RUTRecep', r.rutRecep)) +
+    el('MntTotal', r.mntTotal) +
+    reqText('Recinto', r.recinto, 80, 'truncate') +
+    el('RutFirma', rut('RutFirma', r.rutFirma)) +
+    el('Declaracion', RECIBO_DECLARACION) +
+    el('TmstFirmaRecibo', timestamp('TmstFirmaRecibo', r.tmstFirmaRecibo)) +
+    '</DocumentoRecibo></Recibo>'
+  );
+}
+
+/**
+ * An unsigned EnvioRecibos (ISO-8859-1 declaration) with `SetRecibos ID=<id>` (default "SetRecibos"),
+ * its Caratula and the signed Recibo elements embedded byte-for-byte (a leading XML declaration is
+ * dropped). The signing service signs `#<id>` (EnvioRecibos_v10.xsd).
+ * @throws DteBuildError when there is no Recibo or one is not a Recibo element.
+ */
+export function buildEnvioRecibos(input: { caratula: EnvioRecibosCaratulaInput; signedRecibos: string[]; id?: string }): string {
+  const c = input.caratula;
+  const recibos = input.signedRecibos.map((s, i) => {
+    const body = s.replace(/^\uFEFF/, '').replace(/^\s*<\?xml[^>]*\?>/, '').trim();
+    if (!/^<Recibo[\s>]/.test(body) || !body.endsWith('</Recibo>')) throw new DteBuildError(`signedRecibos[${i}] is not a <Recibo> element`);
+    return body;
+  });
+  if (recibos.length === 0) throw new DteBuildError('an EnvioRecibos holds at least one Recibo');
+  const id = input.id ?? 'SetRecibos';
+  return (
+    '<?xml version="1.0" encoding="ISO-8859-1"?>\n' +
+    `<EnvioRecibos xmlns="http://www.sii.cl/SiiDte" version="1.0"><SetRecibos ID="${id}"><Caratula version="1.0">` +
+    el('RutResponde', rut('RutResponde', c.rutResponde)) +
+    el('RutRecibe', rut('RutRecibe', c.rutRecibe)) +
+    optText('NmbContacto', c.nmbContacto, 40, 'truncate') +
+    optText('FonoContacto', c.fonoContacto, 40, 'truncate') +
+    optText('MailContacto', c.mailContacto, 80) +
+    el('TmstFirmaEnv', timestamp('TmstFirmaEnv', c.tmstFirmaEnv)) +
+    '</Caratula>' +
+    recibos.join('') +
+    '</SetRecibos></EnvioRecibos>'
+  );
+}

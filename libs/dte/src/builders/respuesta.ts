@@ -1,0 +1,171 @@
+import { DteBuildError } from '../errors';
+import type { ParsedDte } from '../parsers/received';
+import { el, fecha, optText, posInt, reqText, rut, timestamp } from './text';
+
+/** Caratula of a RespuestaDTE (RespuestaEnvioDTE_v10.xsd). */
+export interface RespuestaCaratulaInput {
+  /** RUT of who answers (the receiver of the DTEs). */
+  rutResponde: string;
+  /** RUT the answer goes to (the issuer of the DTEs). */
+  rutRecibe: string;
+  /** Answer number chosen by the responder (1..10 digits). */
+  idRespuesta: number;
+  /** NmbContacto ≤ 40, FonoContacto ≤ 40 (truncated), MailContacto ≤ 80 (throws). */
+  nmbContacto?: string;
+  fonoContacto?: string;
+  mailContacto?: string;
+  /** YYYY-MM-DDTHH:MM:SS (America/Santiago). */
+  tmstFirmaResp: string;
+}
+
+/** Reception result of one DTE inside a RecepcionEnvio. EstadoRecepDTE: 0 OK, 1 signature, 2 issuer RUT, 3 receiver RUT, 4 repeated, 99 other. */
+export interface RecepcionDteInput {
+  tipoDte: number;
+  folio: number;
+  fchEmis: string;
+  rutEmisor: string;
+  rutRecep: string;
+  mntTotal: number;
+  estado: 0 | 1 | 2 | 3 | 4 | 99;
+  /** RecepDTEGlosa ≤ 256 (truncated). */
+  glosa: string;
+}
+
+/** Reception result of one received EnvioDTE. EstadoRecepEnv: 0 OK, 1 schema, 2 signature, 3 receiver RUT, 90 repeated, 91 unreadable, 99 other. */
+export interface RecepcionEnvioInput {
+  /** File name of the received envelope (≤ 80, truncated). */
+  nmbEnvio: string;
+  /** Reception timestamp YYYY-MM-DDTHH:MM:SS. */
+  fchRecep: string;
+  /** Internal reception number (1..10 digits). */
+  codEnvio: number;
+  /** SetDTE/@ID of the received envelope (≤ 80). */
+  envioDteId: string;
+  /** Base64 DigestValue of the envelope signature, if read. */
+  digest?: string;
+  rutEmisor?: string;
+  rutReceptor?: string;
+  estado: 0 | 1 | 2 | 3 | 90 | 91 | 99;
+  /** RecepEnvGlosa ≤ 256 (truncated). */
+  glosa: string;
+  dtes?: RecepcionDteInput[];
+}
+
+/** Commercial result of one DTE. EstadoDTE: 0 accepted, 1 accepted with discrepancies, 2 rejected. */
+export interface ResultadoDteInput {
+  tipoDte: number;
+  folio: number;
+  fchEmis: string;
+  rutEmisor: string;
+  rutRecep: string;
+  mntTotal: number;
+  codEnvio: number;
+  estado: 0 | 1 | 2;
+  /** EstadoDTEGlosa ≤ 256 (truncated). */
+  glosa: string;
+  /** CodRchDsc: a negative code (−1..−999) for rejections/discrepancies. */
+  codRchDsc?: number;
+}
+
+/** Input of `buildRespuestaDte`: exactly one of `recepciones` or `resultados`. */
+export interface RespuestaDteInput {
+  caratula: RespuestaCaratulaInput;
+  recepciones?: RecepcionEnvioInput[];
+  resultados?: ResultadoDteInput[];
+  /** Resultado/@ID, signed by reference (default "ResultadoEnvio"). */
+  id?: string;
+}
+
+function montoDoc(d: { tipoDte: number; folio: number; fchEmis: string; rutEmisor: string; rutRecep: string; mntTotal: number }): string {
+  if (!Number.isSafeInteger(d.mntTotal) || d.mntTotal < 0) throw new DteBuildError(`MntTotal must be a whole number ≥ 0, got ${d.mntTotal}`);
+  return (
+    el('TipoDTE', posInt('TipoDTE', d.tipoDte, 3)) +
+    el('Folio', posInt('Folio', d.folio)) +
+    el('FchEmis', fecha('FchEmis', d.fchEmis)) +
+    el('RUTEmisor', rut('RUTEmisor', d.rutEmisor)) +
+    el('RUTRecep', rut('RUTRecep', d.rutRecep)) +
+    el('MntTotal', d.mntTotal)
+  );
+}
+
+function recepcionEnvio(r: RecepcionEnvioInput): string {
+  const dtes = r.dtes ?? [];
+  return (
+    '<RecepcionEnvio>' +
+    reqText('NmbEnvio', r.nmbEnvio, 80, 'truncate') +
+    el('FchRecep', timestamp('FchRecep', r.fchRecep)) +
+    el('CodEnvio', posInt('CodEnvio', r.codEnvio)) +
+    reqText('EnvioDTEID', r.envioDteId, 80) +
+    el('Digest', r.digest) +
+    (r.rutEmisor ? el('RutEmisor', rut('RutEmisor', r.rutEmisor)) : '') +
+    (r.rutReceptor ? el('RutReceptor', rut('RutReceptor', r.rutReceptor)) : '') +
+    el('EstadoRecepEnv', r.estado) +
+    reqText('RecepEnvGlosa', r.glosa, 256, 'truncate') +
+    (dtes.length > 0 ? el('NroDTE', posInt('NroDTE', dtes.length, 4)) : '') +
+    dtes
+      .map((d) => `<RecepcionDTE>${montoDoc(d)}${el('EstadoRecepDTE', d.estado)}${reqText('RecepDTEGlosa', d.glosa, 256, 'truncate')}</RecepcionDTE>`)
+      .join('') +
+    '</RecepcionEnvio>'
+  );
+}
+
+function resultadoDte(r: ResultadoDteInput): string {
+  if (r.codRchDsc !== undefined && !(Number.isInteger(r.codRchDsc) && r.codRchDsc < 0 && r.codRchDsc >= -999)) {
+    throw new DteBuildError('codRchDsc must be a negative integer of up to 3 digits');
+  }
+  return (
+    '<ResultadoDTE>' +
+    montoDoc(r) +
+    el('CodEnvio', posInt('CodEnvio', r.codEnvio)) +
+    el('EstadoDTE', r.estado) +
+    reqText('EstadoDTEGlosa', r.glosa, 256, 'truncate') +
+    el('CodRchDsc', r.codRchDsc) +
+    '</ResultadoDTE>'
+  );
+}
+
+/** The RecepcionDTE line for a parsed DTE (amounts and RUTs taken from the document). */
+export function recepcionDteFromParsed(dte: ParsedDte, estado: RecepcionDteInput['estado'], glosa: string): RecepcionDteInput {
+  return { tipoDte: dte.tipo_dte, folio: dte.folio, fchEmis: dte.fecha_emision, rutEmisor: dte.emisor.rut, rutRecep: dte.receptor.rut, mntTotal: dte.montos.total, estado, glosa };
+}
+
+/** The ResultadoDTE line (commercial acceptance/rejection) for a parsed DTE. */
+export function resultadoDteFromParsed(dte: ParsedDte, codEnvio: number, estado: ResultadoDteInput['estado'], glosa: string): ResultadoDteInput {
+  return { tipoDte: dte.tipo_dte, folio: dte.folio, fchEmis: dte.fecha_emision, rutEmisor: dte.emisor.rut, rutRecep: dte.receptor.rut, mntTotal: dte.montos.total, codEnvio, estado, glosa };
+}
+
+/**
+ * An unsigned RespuestaDTE (ISO-8859-1 declaration; RespuestaEnvioDTE_v10.xsd; research/sii-protocol.md
+ * §3.5): Caratula (RutResponde, RutRecibe, IdRespuesta, NroDetalles = number of entries, contact,
+ * TmstFirmaResp), then either RecepcionEnvio entries (reception answer) or ResultadoDTE entries
+ * (commercial answer). The signing service signs `#<id>` and appends ds:Signature to RespuestaDTE.
+ * @throws DteBuildError when both or neither kind of entry is given, or on invalid values.
+ */
+export function buildRespuestaDte(input: RespuestaDteInput): string {
+  const rec = input.recepciones ?? [];
+  const res = input.resultados ?? [];
+  if ((rec.length > 0) === (res.length > 0)) throw new DteBuildError('give either recepciones or resultados (one kind, at least one)');
+  const c = input.caratula;
+  const n = rec.length + res.length;
+  const id = input.id ?? 'ResultadoEnvio';
+  if (!/^[A-Za-z_][\w.-]*$/.test(id)) throw new DteBuildError(`id must be an XML ID (NCName), got "${id}"`);
+  const caratula =
+    '<Caratula version="1.0">' +
+    el('RutResponde', rut('RutResponde', c.rutResponde)) +
+    el('RutRecibe', rut('RutRecibe', c.rutRecibe)) +
+    el('IdRespuesta', posInt('IdRespuesta', c.idRespuesta)) +
+    el('NroDetalles', posInt('NroDetalles', n, 4)) +
+    optText('NmbContacto', c.nmbContacto, 40, 'truncate') +
+    optText('FonoContacto', c.fonoContacto, 40, 'truncate') +
+    optText('MailContacto', c.mailContacto, 80) +
+    el('TmstFirmaResp', timestamp('TmstFirmaResp', c.tmstFirmaResp)) +
+    '</Caratula>';
+  return (
+    '<?xml version="1.0" encoding="ISO-8859-1"?>\n' +
+    `<RespuestaDTE xmlns="http://www.sii.cl/SiiDte" version="1.0"><Resultado ID="${id}">` +
+    caratula +
+    rec.map(recepcionEnvio).join('') +
+    res.map(resultadoDte).join('') +
+    '</Resultado></RespuestaDTE>'
+  );
+}

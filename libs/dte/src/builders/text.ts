@@ -1,0 +1,83 @@
+import { escapeXml } from '../encoding';
+import { DteBuildError, DteEncodingError } from '../errors';
+
+/** What to do with a value longer than the XSD allows. */
+export type Overflow = 'truncate' | 'throw';
+
+/**
+ * Checks a text value for the wire: ISO-8859-1 only, no control characters other than TAB/CR/LF, and
+ * the XSD maxLength (characters, before escaping): truncated (then right-trimmed) or refused.
+ * @throws DteEncodingError for a character outside ISO-8859-1; DteBuildError for controls or length.
+ */
+export function fieldText(field: string, value: string, max: number, overflow: Overflow = 'throw'): string {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c > 0xff) {
+      throw new DteEncodingError(`${field}: character "${value[i]}" cannot be encoded in ISO-8859-1`);
+    }
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f)) {
+      throw new DteBuildError(`${field}: control character U+${c.toString(16).padStart(4, '0')} is not allowed`);
+    }
+  }
+  if (value.length <= max) return value;
+  if (overflow === 'truncate') return value.slice(0, max).trimEnd();
+  throw new DteBuildError(`${field} is longer than ${max} characters (${value.length})`);
+}
+
+/** `<name>escaped</name>`, or '' when value is undefined or empty. */
+export function el(name: string, value: string | number | undefined): string {
+  if (value === undefined || value === '') return '';
+  return `<${name}>${escapeXml(String(value))}</${name}>`;
+}
+
+/** A required text element: non-empty after trimming, checked by `fieldText`. @throws DteBuildError */
+export function reqText(name: string, value: string | undefined, max: number, overflow: Overflow = 'throw'): string {
+  const v = (value ?? '').trim();
+  if (v === '') throw new DteBuildError(`${name} is required`);
+  return el(name, fieldText(name, v, max, overflow));
+}
+
+/** An optional text element checked by `fieldText`; '' when absent or blank. */
+export function optText(name: string, value: string | undefined, max: number, overflow: Overflow = 'throw'): string {
+  const v = (value ?? '').trim();
+  return v === '' ? '' : el(name, fieldText(name, v, max, overflow));
+}
+
+const RUT = /^[0-9]{1,8}-[0-9K]$/;
+
+/** Checks the SII RUTType form (digits, hyphen, check digit, uppercase K, no dots). @throws DteBuildError */
+export function rut(field: string, value: string): string {
+  if (!RUT.test(value ?? '')) throw new DteBuildError(`${field} must be a RUT like 76086428-5 (no dots, uppercase K), got "${value}"`);
+  return value;
+}
+
+/** Checks `YYYY-MM-DD` between 2000-01-01 and 2050-12-31 (SiiTypes FechaType). @throws DteBuildError */
+export function fecha(field: string, value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
+  const d = m ? new Date(`${value}T00:00:00Z`) : undefined;
+  if (!m || !d || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value || value < '2000-01-01' || value > '2050-12-31') {
+    throw new DteBuildError(`${field} must be a date YYYY-MM-DD between 2000-01-01 and 2050-12-31, got "${value}"`);
+  }
+  return value;
+}
+
+/** Checks `YYYY-MM-DDTHH:MM:SS` (SiiTypes FechaHoraType). @throws DteBuildError */
+export function timestamp(field: string, value: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.exec(value ?? '');
+  if (!m) throw new DteBuildError(`${field} must be a timestamp YYYY-MM-DDTHH:MM:SS, got "${value}"`);
+  fecha(field, m[1]);
+  return value;
+}
+
+/** Checks a positive integer up to `digits` digits. @throws DteBuildError */
+export function posInt(field: string, value: number, digits = 10): number {
+  if (!Number.isSafeInteger(value) || value <= 0 || String(value).length > digits) {
+    throw new DteBuildError(`${field} must be a positive integer of at most ${digits} digits, got ${value}`);
+  }
+  return value;
+}
+
+/** A decimal without exponent or trailing zeros (Formato DTE v2.2 §2.2: '.' separator, no thousands). */
+export function decimal(value: number): string {
+  return value.toFixed(6).replace(/\.?0+$/, '');
+}

@@ -1,0 +1,28 @@
+/** Base class of every error thrown by `@lib/dte`; `code` is a stable snake_case value. */
+export abstract class DteError extends Error {
+  abstract readonly code: string;
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Input that is not the XML document expected (garbage, wrong root, DOCTYPE/ENTITY, missing field). */
+export class DteParseError extends DteError {
+  readonly code = 'dte_parse_error';
+}
+
+/** A character that ISO-8859-1 (the SII wire encoding) cannot represent, or an unknown encoding. */
+export class DteEncodingError extends DteError {
+  readonly code = 'dte_encoding_error';
+}
+
+/** Builder input that would produce a document the SII rejects (bad type, missing references, limits). */
+export class DteBuildError extends DteError {
+  readonly code = 'dte_build_error';
+}
+
+/** The shipped assets (XSD, certificates) cannot be found or read. */
+export class DteAssetsError extends DteError {
+  readonly code = 'dte_assets_error';
+}

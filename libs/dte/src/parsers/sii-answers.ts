@@ -1,0 +1,119 @@
+import { decodeXml } from '../encoding';
+import { DteParseError } from '../errors';
+import { childElements, localName, parseXml, textAt } from '../xml-dom';
+
+/** A `SII:RESPUESTA` document (CrSeed, GetTokenFromSeed, QueryEstUp, QueryEstDte answers). */
+export interface SiiRespuesta {
+  /** RESP_HDR/ESTADO (e.g. "00", "EPR", "001"). */
+  estado: string;
+  /** RESP_HDR/GLOSA (or GLOSA_ESTADO), when present. */
+  glosa?: string;
+  /** Every RESP_HDR child by local name. */
+  header: Record<string, string>;
+  /** RESP_BODY children as groups: a new group starts when a name repeats (QueryEstUp TIPO_DOCTO groups). */
+  body: Record<string, string>[];
+}
+
+/** Result of a DTEUpload (`RECEPCIONDTE`); STATUS 0 = received (research/sii-protocol.md §2.4). */
+export interface RecepcionDte {
+  status: number;
+  trackid?: string;
+  /** DETAIL/ERROR texts. */
+  errors: string[];
+  timestamp?: string;
+  file?: string;
+}
+
+/** First 80 characters of a foreign answer, single line, for error messages (never logged raw). */
+function excerpt(text: string): string {
+  const printable = [...text].map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f ? ' ' : c)).join('');
+  return printable.replace(/ +/g, ' ').trim().slice(0, 80);
+}
+
+function findReturn(el: Element): Element | undefined {
+  if (/Return$/.test(localName(el))) return el;
+  for (const child of childElements(el)) {
+    const found = findReturn(child);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The string payload of an rpc/encoded SII SOAP answer: the text of the first element whose local name
+ * ends in `Return` (getSeedReturn, ns1:getTokenReturn, getEstUpReturn; any prefix or namespace), with
+ * XML escapes or CDATA resolved (research/sii-protocol.md §2.1, §1.3).
+ * @throws DteParseError for a SOAP Fault (with its faultstring), no Return element, or not XML.
+ */
+export function parseSoapReturn(xml: string | Buffer): string {
+  const text = decodeXml(xml);
+  const root = parseXml(text);
+  const ret = findReturn(root);
+  if (ret) return (ret.textContent ?? '').trim();
+  const fault = /<(?:[\w.-]+:)?faultstring[^>]*>([\s\S]*?)<\//.exec(text)?.[1];
+  throw new DteParseError(fault ? `SOAP fault: ${excerpt(fault)}` : 'SOAP answer without a *Return element');
+}
+
+function entries(el: Element): [string, string][] {
+  return childElements(el).map((c) => [localName(c), (c.textContent ?? '').trim()]);
+}
+
+/**
+ * Parses `<SII:RESPUESTA>` (prefix-agnostic): header from RESP_HDR, body from RESP_BODY (either order),
+ * the body split into groups when an element name repeats (QueryEstUp repeats TIPO_DOCTO, INFORMADOS,
+ * ACEPTADOS, RECHAZADOS, REPAROS per document type; research/sii-protocol.md §2.2, §2.5).
+ * @throws DteParseError when it is not a RESPUESTA or has no ESTADO.
+ */
+export function parseSiiRespuesta(xml: string | Buffer): SiiRespuesta {
+  const root = parseXml(decodeXml(xml));
+  if (localName(root) !== 'RESPUESTA') throw new DteParseError(`not an SII RESPUESTA: <${root.nodeName}>`);
+  const header: Record<string, string> = {};
+  for (const hdr of childElements(root, 'RESP_HDR')) {
+    for (const [k, v] of entries(hdr)) if (!(k in header)) header[k] = v;
+  }
+  const body: Record<string, string>[] = [];
+  for (const part of childElements(root, 'RESP_BODY')) {
+    let group: Record<string, string> | undefined;
+    for (const [k, v] of entries(part)) {
+      if (!group || k in group) body.push((group = {}));
+      group[k] = v;
+    }
+  }
+  const estado = header['ESTADO'];
+  if (estado === undefined || estado === '') throw new DteParseError('SII RESPUESTA without RESP_HDR/ESTADO');
+  const glosa = header['GLOSA'] ?? header['GLOSA_ESTADO'];
+  return { estado, ...(glosa ? { glosa } : {}), header, body };
+}
+
+/**
+ * Parses the DTEUpload answer `<RECEPCIONDTE>` (STATUS, TRACKID, DETAIL/ERROR). A missing or
+ * non-numeric STATUS is an error, never 0: the SII can answer with an HTML page or a bare "Error 500"
+ * (research/sii-protocol.md §2.4; LibreDTE retries on "Error 500").
+ * @throws DteParseError when the answer is not a RECEPCIONDTE with a numeric STATUS.
+ */
+export function parseRecepcionDte(xml: string | Buffer): RecepcionDte {
+  let root: Element;
+  const text = typeof xml === 'string' ? xml : xml.toString('latin1');
+  try {
+    root = parseXml(decodeXml(xml));
+  } catch {
+    throw new DteParseError(`upload answer is not XML: "${excerpt(text)}"`);
+  }
+  if (localName(root) !== 'RECEPCIONDTE') throw new DteParseError(`upload answer is not RECEPCIONDTE: <${root.nodeName}>`);
+  const status = textAt(root, 'STATUS');
+  if (status === undefined || !/^\d+$/.test(status)) {
+    throw new DteParseError(`upload answer without a numeric STATUS: "${excerpt(text)}"`);
+  }
+  const detail = childElements(root, 'DETAIL');
+  const errors = detail.flatMap((d) => childElements(d, 'ERROR').map((e) => (e.textContent ?? '').trim()));
+  const trackid = textAt(root, 'TRACKID');
+  const timestamp = textAt(root, 'TIMESTAMP');
+  const file = textAt(root, 'FILE');
+  return {
+    status: Number(status),
+    errors,
+    ...(trackid ? { trackid } : {}),
+    ...(timestamp ? { timestamp } : {}),
+    ...(file ? { file } : {}),
+  };
+}
