@@ -11,7 +11,8 @@ module.exports = {
       compiler: 'tsc',
       main: './src/main.ts',
       tsConfig: './tsconfig.app.json',
-      assets: [],
+      // The example style catalog, the default STYLE_CATALOG_PATH of a deployed bundle (assets/style/).
+      assets: [{ input: 'libs/schemas/src/style-catalog', glob: 'example.catalog.json', output: 'assets/style' }],
       optimization: false,
       outputHashing: 'none',
       generatePackageJson: true,

@@ -1,0 +1,41 @@
+import type { MarketplaceStage } from '@lib/schemas';
+import type { Viewer } from './viewer';
+
+/** Name of the identity-provider group whose members see a preview service (spec 2, "Visibility by stage"). */
+export const previewGroup = (slug: string): string => `${slug}-preview`;
+
+/**
+ * Spec 2 "Visibility by stage": internal -> superadmin and staff; preview -> plus members of
+ * `<slug>-preview`; beta -> plus any authenticated user; public -> anyone.
+ */
+export function canSee(viewer: Viewer, slug: string, stage: MarketplaceStage): boolean {
+  if (viewer.seesEverything) return true;
+  switch (stage) {
+    case 'public':
+      return true;
+    case 'beta':
+      return viewer.authenticated;
+    case 'preview':
+      return viewer.inGroup(previewGroup(slug));
+    default:
+      return false;
+  }
+}
+
+/** What a viewer may list, as a SQL-friendly filter. */
+export interface VisibilityFilter {
+  /** Stages seen for every service. */
+  stages: MarketplaceStage[];
+  /** Slugs additionally seen while in preview (from the viewer's `<slug>-preview` groups). */
+  previewSlugs: string[];
+}
+
+/** The {@link canSee} rule as a filter over many services. */
+export function visibilityFilter(viewer: Viewer): VisibilityFilter {
+  if (viewer.seesEverything) return { stages: ['internal', 'preview', 'beta', 'public'], previewSlugs: [] };
+  const stages: MarketplaceStage[] = viewer.authenticated ? ['beta', 'public'] : ['public'];
+  const previewSlugs = (viewer.user?.groups ?? [])
+    .filter((g) => g.endsWith('-preview') && g.length > '-preview'.length)
+    .map((g) => g.slice(0, -'-preview'.length));
+  return { stages, previewSlugs };
+}

@@ -1,0 +1,79 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import axios from 'axios';
+import { DataSource } from 'typeorm';
+import { Clock } from '../clock/clock';
+import { REGISTRY_SETTINGS, type RegistrySettings } from '../settings/registry-settings';
+import { AnnouncementEntity } from './announcement.entity';
+
+/** Retry delay after `attempts` failed deliveries: 30 s doubling, at most one hour. */
+export const retryDelayMs = (attempts: number): number => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+
+/** How long a claimed announcement is reserved for the process delivering it. */
+const LEASE_MS = 120_000;
+const BATCH = 20;
+
+export interface DeliveryReport {
+  delivered: number;
+  failed: number;
+}
+
+/**
+ * Delivers pending announcements to `ANNOUNCE_WEBHOOK_URL` as Slack-compatible JSON (`{"text": ...}`),
+ * retrying failures with backoff until delivered. Rows are claimed with `FOR UPDATE SKIP LOCKED` and a
+ * lease, so several registry processes never post the same announcement at once. Without a webhook
+ * URL, announcements stay pending in the outbox.
+ */
+@Injectable()
+export class AnnouncementDeliverer {
+  private readonly logger = new Logger(AnnouncementDeliverer.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    @Inject(REGISTRY_SETTINGS) private readonly settings: RegistrySettings,
+  ) {}
+
+  async runDue(now: Date = this.clock.now()): Promise<DeliveryReport> {
+    const url = this.settings.ANNOUNCE_WEBHOOK_URL;
+    const report: DeliveryReport = { delivered: 0, failed: 0 };
+    if (!url) return report;
+    for (const row of await this.claim(now)) {
+      const error = await this.post(url, row.text);
+      if (error === undefined) {
+        await this.dataSource.getRepository(AnnouncementEntity).update(row.id, {
+          state: 'delivered', delivered_at: now, attempts: row.attempts + 1, last_error: null,
+        });
+        report.delivered += 1;
+      } else {
+        const attempts = row.attempts + 1;
+        await this.dataSource.getRepository(AnnouncementEntity).update(row.id, {
+          attempts, last_error: error, next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)),
+        });
+        this.logger.warn({ announcement: row.id, attempts, error }, 'announcement delivery failed; will retry');
+        report.failed += 1;
+      }
+    }
+    return report;
+  }
+
+  private async claim(now: Date): Promise<AnnouncementEntity[]> {
+    const [rows] = (await this.dataSource.query(
+      `UPDATE announcements SET next_attempt_at = $2
+        WHERE id IN (SELECT id FROM announcements WHERE state = 'pending' AND next_attempt_at <= $1
+                     ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+        RETURNING id, text, attempts`,
+      [now, new Date(now.getTime() + LEASE_MS)],
+    )) as [AnnouncementEntity[], number];
+    return [...rows].sort((a, b) => Number(a.id) - Number(b.id));
+  }
+
+  /** Posts one message; returns undefined on a 2xx answer, else a short reason. */
+  private async post(url: string, text: string): Promise<string | undefined> {
+    try {
+      const res = await axios.post(url, { text }, { timeout: 5000, validateStatus: () => true, maxRedirects: 0 });
+      return res.status >= 200 && res.status < 300 ? undefined : `webhook answered HTTP ${res.status}`;
+    } catch (err) {
+      return `webhook unreachable: ${(err as Error).message}`.slice(0, 500);
+    }
+  }
+}

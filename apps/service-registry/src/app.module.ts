@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { PlatformModule } from '@lib/platform';
+import { DEFAULT_DATABASE_NAME, appOptions } from './config';
+import { dataSourceOptions } from './database/data-source';
+import { RegistryModule } from './registry.module';
+
+@Module({
+  imports: [
+    PlatformModule.forRoot({
+      appName: appOptions.appName,
+      config: appOptions.config,
+      defaultDatabaseName: DEFAULT_DATABASE_NAME,
+      entities: dataSourceOptions.entities,
+      migrations: dataSourceOptions.migrations,
+    }),
+    // Domain modules go here, one per area of the API (DESIGN §2).
+    RegistryModule,
+  ],
+})
+export class AppModule {}

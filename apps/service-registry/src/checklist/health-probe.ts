@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import axios from 'axios';
+import { REGISTRY_SETTINGS, type RegistrySettings } from '../settings/registry-settings';
+
+export interface ProbeOutcome {
+  ok: boolean;
+  /** What was found, e.g. "GET http://x/healthz answered 200 with status ok". */
+  detail: string;
+}
+
+/**
+ * The health endpoint probed for `health_url`: the URL itself when its path ends in /healthz,
+ * otherwise `<health_url>/healthz` (spec 2 checklist internal to preview, item 3).
+ */
+export function healthzUrl(healthUrl: string): string {
+  const url = new URL(healthUrl);
+  if (!/\/healthz\/?$/.test(url.pathname)) url.pathname = `${url.pathname.replace(/\/+$/, '')}/healthz`;
+  return url.toString();
+}
+
+/**
+ * Live probe of a service's /healthz: passes on HTTP 200 with a JSON object whose `status` is `ok`.
+ * Short timeout, no redirects followed, never throws.
+ */
+@Injectable()
+export class HealthProbe {
+  constructor(@Inject(REGISTRY_SETTINGS) private readonly settings: RegistrySettings) {}
+
+  async check(healthUrl: string | null): Promise<ProbeOutcome> {
+    if (!healthUrl) return { ok: false, detail: 'health_url is not set on the service record' };
+    let url: string;
+    try {
+      url = healthzUrl(healthUrl);
+    } catch {
+      return { ok: false, detail: `health_url ${healthUrl} is not a valid URL` };
+    }
+    try {
+      const res = await axios.get(url, {
+        timeout: this.settings.HEALTH_PROBE_TIMEOUT_MS,
+        maxRedirects: 0,
+        validateStatus: () => true,
+        responseType: 'text',
+        transformResponse: (body: unknown) => body,
+        headers: { accept: 'application/json' },
+      });
+      if (res.status !== 200) return { ok: false, detail: `GET ${url} answered HTTP ${res.status}, expected 200` };
+      const status = jsonStatus(res.data);
+      if (status !== 'ok') {
+        return { ok: false, detail: `GET ${url} answered 200 but ${status === undefined ? 'not a JSON object with a status field' : `status "${status}"`}, expected status "ok"` };
+      }
+      return { ok: true, detail: `GET ${url} answered 200 with status ok` };
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      const why = code === 'ECONNABORTED' || code === 'ETIMEDOUT' ? `timed out after ${this.settings.HEALTH_PROBE_TIMEOUT_MS} ms` : `failed (${code ?? (err as Error).message})`;
+      return { ok: false, detail: `GET ${url} ${why}` };
+    }
+  }
+}
+
+function jsonStatus(body: unknown): string | undefined {
+  try {
+    const parsed: unknown = typeof body === 'string' ? JSON.parse(body) : body;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      const status = (parsed as Record<string, unknown>).status;
+      return typeof status === 'string' ? status : status === undefined ? undefined : JSON.stringify(status);
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import type { MarketplaceStage } from '@lib/schemas';
+import { ServiceTransitionEntity, type TransitionKind } from './transition.entity';
+
+export interface TransitionInput {
+  serviceId: string;
+  slug: string;
+  from: MarketplaceStage | null;
+  to: MarketplaceStage;
+  kind: TransitionKind;
+  actor: string;
+  caller?: string | null;
+  reason?: string | null;
+  at: Date;
+}
+
+export interface TransitionView {
+  id: string;
+  from: MarketplaceStage | null;
+  to: MarketplaceStage;
+  kind: TransitionKind;
+  actor: string;
+  caller: string | null;
+  reason: string | null;
+  at: string;
+}
+
+/** The append-only history of transitions (spec 2 demotion rule 2: the reason goes to the changelog). */
+@Injectable()
+export class HistoryService {
+  constructor(@InjectRepository(ServiceTransitionEntity) private readonly repo: Repository<ServiceTransitionEntity>) {}
+
+  /** Appends one transition inside the caller's transaction. */
+  async record(manager: EntityManager, t: TransitionInput): Promise<ServiceTransitionEntity> {
+    return manager.save(
+      manager.create(ServiceTransitionEntity, {
+        service_id: t.serviceId,
+        slug: t.slug,
+        from_stage: t.from,
+        to_stage: t.to,
+        kind: t.kind,
+        actor: t.actor,
+        caller: t.caller ?? null,
+        reason: t.reason ?? null,
+        at: t.at,
+      }),
+    );
+  }
+
+  /** Oldest first. */
+  async list(serviceId: string): Promise<TransitionView[]> {
+    const rows = await this.repo.find({ where: { service_id: serviceId }, order: { id: 'ASC' } });
+    return rows.map(toTransitionView);
+  }
+
+  async get(id: string): Promise<ServiceTransitionEntity | null> {
+    return this.repo.findOne({ where: { id } });
+  }
+}
+
+export function toTransitionView(t: ServiceTransitionEntity): TransitionView {
+  return {
+    id: String(t.id),
+    from: t.from_stage,
+    to: t.to_stage,
+    kind: t.kind,
+    actor: t.actor,
+    caller: t.caller,
+    reason: t.reason,
+    at: new Date(t.at).toISOString(),
+  };
+}

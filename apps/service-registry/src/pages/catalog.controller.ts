@@ -1,0 +1,30 @@
+import { Controller, Get, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { OidcBearerGuard } from '@lib/auth';
+import { ApiProblemResponses } from '@lib/schemas';
+import { CurrentViewer, type Viewer } from '../access/viewer';
+import { badgesOf } from '../services/service.view';
+import { PagesService } from './pages.service';
+import { ApiEndUser } from '../access/api-end-user.decorator';
+
+/** The catalog as JSON, for the marketplace front end (cards with badges). */
+@ApiTags('marketplace pages')
+@ApiEndUser()
+@UseGuards(OidcBearerGuard)
+@Controller('api/v1/catalog')
+export class CatalogController {
+  constructor(private readonly pages: PagesService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Catalog cards: public services, plus beta ones (Beta badge) for authenticated users' })
+  @ApiProblemResponses(401)
+  async list(@CurrentViewer() viewer: Viewer) {
+    const services = await this.pages.catalog(viewer);
+    return {
+      items: services.map((s) => ({
+        slug: s.slug, name: s.name, tagline: s.tagline, marketplace_status: s.marketplace_status, badges: badgesOf(s),
+        url: `/s/${s.slug}/`, indexable: s.marketplace_status === 'public',
+      })),
+    };
+  }
+}

@@ -1,0 +1,48 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Callers, OidcBearerGuard } from '@lib/auth';
+import { ApiProblemResponses } from '@lib/schemas';
+import { CurrentViewer, type Viewer } from '../access/viewer';
+import { CreateReservedSlotDto } from './reserved-slot.dto';
+import { ReservedSlotsService } from './reserved-slots.service';
+import { ApiEndUser } from '../access/api-end-user.decorator';
+
+@ApiTags('reserved-slots')
+@ApiEndUser()
+@UseGuards(OidcBearerGuard)
+@Controller('api/v1/reserved-slots')
+export class ReservedSlotsController {
+  constructor(private readonly slots: ReservedSlotsService) {}
+
+  @Post()
+  @Callers('admin')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Reserve a slot for a future product: port 8200-8299, canonical path, brand tokens' })
+  @ApiProblemResponses(400, 401, 403, { status: 409, errors: ['slot_exists', 'slug_taken', 'port_taken'] })
+  async create(@Body() dto: CreateReservedSlotDto, @CurrentViewer() viewer: Viewer) {
+    return this.slots.create(dto, viewer);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'Reserved slots, by port' })
+  @ApiProblemResponses(401)
+  async list() {
+    return { items: await this.slots.list() };
+  }
+
+  @Get(':slug')
+  @ApiOperation({ summary: 'One reserved slot' })
+  @ApiProblemResponses(401, 404)
+  async get(@Param('slug') slug: string) {
+    return this.slots.get(slug);
+  }
+
+  @Delete(':slug')
+  @Callers('admin')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Release a reserved slot (admin or superadmin)' })
+  @ApiProblemResponses(401, 403, 404)
+  async release(@Param('slug') slug: string, @CurrentViewer() viewer: Viewer): Promise<void> {
+    await this.slots.release(slug, viewer);
+  }
+}

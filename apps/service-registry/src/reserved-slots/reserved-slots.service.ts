@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ProblemException } from '@lib/schemas';
+import { ROLES, requireRole, type Viewer } from '../access/viewer';
+import { Clock } from '../clock/clock';
+import { ServiceEntity } from '../services/entities/service.entity';
+import type { CreateReservedSlotDto } from './reserved-slot.dto';
+import { ReservedSlotEntity } from './reserved-slot.entity';
+import { assertPortFree, lockSlotNamespace } from './slot-rules';
+
+export interface ReservedSlotView {
+  slug: string;
+  port: number;
+  canonical_path: string;
+  brand_tokens: Record<string, unknown>;
+  reserved_by: string;
+  created_at: string;
+}
+
+/**
+ * Slots reserved for products not built yet: a platform port (8200-8299) unique among slots and
+ * services, a canonical path and brand tokens; the slug has no service row until the slot is released.
+ */
+@Injectable()
+export class ReservedSlotsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  /** 409 `slot_exists`, `slug_taken` (a service has the slug) or `port_taken`. Admin or superadmin. */
+  async create(dto: CreateReservedSlotDto, viewer: Viewer): Promise<ReservedSlotView> {
+    requireRole(viewer, [ROLES.admin, ROLES.superadmin], 'reserve a slot');
+    return this.dataSource.transaction(async (manager) => {
+      await lockSlotNamespace(manager);
+      if (await manager.exists(ReservedSlotEntity, { where: { slug: dto.slug } })) {
+        throw new ProblemException(409, 'slot_exists', `The slug ${dto.slug} is already reserved.`);
+      }
+      if (await manager.exists(ServiceEntity, { where: { slug: dto.slug } })) {
+        throw new ProblemException(409, 'slug_taken', `A service with the slug ${dto.slug} exists; a reserved slot has no service row.`);
+      }
+      await assertPortFree(manager, dto.port);
+      const row = await manager.save(manager.create(ReservedSlotEntity, {
+        slug: dto.slug, port: dto.port, canonical_path: dto.canonical_path, brand_tokens: dto.brand_tokens,
+        reserved_by: viewer.actor, created_at: this.clock.now(),
+      }));
+      return toSlotView(row);
+    });
+  }
+
+  async list(): Promise<ReservedSlotView[]> {
+    return (await this.dataSource.getRepository(ReservedSlotEntity).find({ order: { port: 'ASC' } })).map(toSlotView);
+  }
+
+  async get(slug: string): Promise<ReservedSlotView> {
+    const row = await this.dataSource.getRepository(ReservedSlotEntity).findOne({ where: { slug } });
+    if (!row) throw new ProblemException(404, 'not_found', `No reserved slot ${slug}.`);
+    return toSlotView(row);
+  }
+
+  /** Releases a slot (the product can then be created as a service). Admin or superadmin. */
+  async release(slug: string, viewer: Viewer): Promise<void> {
+    requireRole(viewer, [ROLES.admin, ROLES.superadmin], 'release a reserved slot');
+    const result = await this.dataSource.getRepository(ReservedSlotEntity).delete({ slug });
+    if (!result.affected) throw new ProblemException(404, 'not_found', `No reserved slot ${slug}.`);
+  }
+}
+
+function toSlotView(s: ReservedSlotEntity): ReservedSlotView {
+  return {
+    slug: s.slug, port: s.port, canonical_path: s.canonical_path, brand_tokens: s.brand_tokens,
+    reserved_by: s.reserved_by, created_at: new Date(s.created_at).toISOString(),
+  };
+}

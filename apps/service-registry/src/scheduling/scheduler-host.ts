@@ -1,0 +1,64 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { AnnouncementDeliverer } from '../announcements/announcement-deliverer';
+import { StalePreviewsService } from '../audits/stale-previews.service';
+import { Clock } from '../clock/clock';
+import { DemotionScheduler } from '../demotions/demotion.scheduler';
+import { SunsetScheduler } from '../demotions/sunset.scheduler';
+import { REGISTRY_SETTINGS, type RegistrySettings } from '../settings/registry-settings';
+
+/**
+ * Runs the time-driven jobs every `SCHEDULER_INTERVAL_MS` (0 = never; tests call `tick` or the jobs'
+ * `runDue(now)` directly): due demotions, sunsets, the quarterly stale-preview announcement, then the
+ * delivery of announcements. One tick at a time; shutdown waits for the running tick.
+ */
+@Injectable()
+export class SchedulerHost implements OnModuleInit, BeforeApplicationShutdown {
+  private readonly logger = new Logger(SchedulerHost.name);
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+
+  constructor(
+    @Inject(REGISTRY_SETTINGS) private readonly settings: RegistrySettings,
+    private readonly clock: Clock,
+    private readonly demotions: DemotionScheduler,
+    private readonly sunsets: SunsetScheduler,
+    private readonly stalePreviews: StalePreviewsService,
+    private readonly deliverer: AnnouncementDeliverer,
+  ) {}
+
+  onModuleInit(): void {
+    const every = this.settings.SCHEDULER_INTERVAL_MS;
+    if (every > 0) this.timer = setInterval(() => void this.tick(), every);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** Runs every job once for `now`; a tick already running is awaited instead of started twice. */
+  async tick(now: Date = this.clock.now()): Promise<void> {
+    if (this.running) return this.running;
+    this.running = this.runJobs(now).finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async runJobs(now: Date): Promise<void> {
+    const jobs: [string, () => Promise<unknown>][] = [
+      ['demotions', () => this.demotions.runDue(now)],
+      ['sunset', () => this.sunsets.runDue(now)],
+      ['stale-previews', () => this.stalePreviews.runDue(now)],
+      ['announcements', () => this.deliverer.runDue(now)],
+    ];
+    for (const [name, job] of jobs) {
+      try {
+        await job();
+      } catch (err) {
+        this.logger.error({ err, job: name }, 'scheduled job failed; retried at the next tick');
+      }
+    }
+  }
+}
