@@ -35,7 +35,6 @@ import { ServicesController } from './services/services.controller';
 import { ServicesService } from './services/services.service';
 import { REGISTRY_SETTINGS, type RegistrySettings } from './settings/registry-settings';
 import { StyleModule } from './style/style.module';
-import { TrailingSlashRoutes } from './trailing-slash';
 
 /**
  * Registry-wide providers: the clock (tests override `Clock`), the registry settings (the validated
@@ -52,7 +51,6 @@ import { TrailingSlashRoutes } from './trailing-slash';
   providers: [
     { provide: Clock, useClass: SystemClock },
     { provide: REGISTRY_SETTINGS, useExisting: PLATFORM_CONFIG },
-    TrailingSlashRoutes,
   ],
   exports: [Clock, REGISTRY_SETTINGS],
 })

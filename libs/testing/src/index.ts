@@ -1,1 +1,4 @@
-export {};
+export { TEST_INTERNAL_KEYS, TEST_KEYS, closeTestApp, createTestApp } from './app';
+export { TEST_PG_ADMIN_URL_ENV, createTestDatabase, dropTestDatabase } from './database';
+export { startDevSigner } from './dev-signer';
+export type { DevSignerHandle } from './dev-signer';

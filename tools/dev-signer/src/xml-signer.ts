@@ -21,7 +21,9 @@ export interface VerifyResult {
  * rsa-sha1, sha1 digest, CanonicalizationMethod inclusive C14N 2001, KeyInfo =
  * KeyValue/RSAKeyValue(Modulus, Exponent) + X509Data/X509Certificate, `<Signature
  * xmlns="http://www.w3.org/2000/09/xmldsig#">` appended as the LAST CHILD of the document element.
- * Transforms: `URI=""` -> enveloped-signature; `URI="#ID"` -> enveloped-signature + C14N 2001.
+ * Transforms: `URI=""` -> enveloped-signature; `URI="#ID"` -> C14N 2001 only. The SII's
+ * xmldsignature_v10.xsd allows exactly one Transform, and for `#ID` the Signature lies outside the
+ * referenced element, so the enveloped transform would change nothing (as in the SII's own example).
  *
  * The input bytes are kept verbatim (declaration, encoding, whitespace, CRLF): the Signature text is
  * spliced in right before the document element's end tag, encoded like the rest of the document.
@@ -46,7 +48,7 @@ export function signXml(bytes: Buffer, referenceUri: string, identity: SignerIde
   fixSignedInfoContext(sig, (d) => findSignatureElements(d).length - 1);
   sig.addReference({
     xpath: target.xpath,
-    transforms: referenceUri === '' ? [ENVELOPED] : [ENVELOPED, C14N_2001],
+    transforms: referenceUri === '' ? [ENVELOPED] : [C14N_2001],
     digestAlgorithm: SHA1,
     isEmptyUri: referenceUri === '',
   });

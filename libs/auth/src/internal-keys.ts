@@ -1,0 +1,88 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+/** Raised at boot when `INTERNAL_KEYS` is malformed; the message names the offending entry (never the key). */
+export class InternalKeysConfigError extends Error {
+  constructor(message: string) {
+    super(`INTERNAL_KEYS: ${message}`);
+    this.name = 'InternalKeysConfigError';
+  }
+}
+
+/** Caller names: lower-case identifiers used in logs, metrics and audit records. */
+export const CALLER_NAME_PATTERN = /^[a-z][a-z0-9_-]{0,63}$/;
+
+/** Options for {@link InternalKeyRegistry.parse}. */
+export interface ParseInternalKeysOptions {
+  /** Minimum key length in characters (default 1; the platform asks 16 in production). */
+  minKeyLength?: number;
+}
+
+interface Entry {
+  caller: string;
+  digest: Buffer;
+}
+
+const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
+
+/**
+ * The accepted internal keys, one per caller (DESIGN §3 "Callers"; spec 1 "Authentication").
+ * Keys are kept only as SHA-256 digests, so every comparison is between 32-byte buffers and
+ * `timingSafeEqual` never sees inputs of different lengths.
+ */
+export class InternalKeyRegistry {
+  private constructor(private readonly entries: readonly Entry[]) {}
+
+  /**
+   * Parses `caller:key,caller2:key2` (whitespace around entries ignored; the key is everything after
+   * the first colon, so it may contain colons but not commas).
+   * @throws InternalKeysConfigError on an empty list, a malformed entry, a bad caller name, a short
+   *   key, or a duplicated caller or key.
+   */
+  static parse(raw: string | undefined, options: ParseInternalKeysOptions = {}): InternalKeyRegistry {
+    const minKeyLength = options.minKeyLength ?? 1;
+    const parts = (raw ?? '').split(',').map((p) => p.trim());
+    if (parts.length === 1 && parts[0] === '') throw new InternalKeysConfigError('no caller configured; expected caller:key,caller2:key2');
+    const entries: Entry[] = [];
+    const seenCallers = new Set<string>();
+    const seenKeys = new Set<string>();
+    parts.forEach((part, index) => {
+      const where = `entry ${index + 1}`;
+      const colon = part.indexOf(':');
+      if (colon <= 0 || colon === part.length - 1) throw new InternalKeysConfigError(`${where} is malformed; expected caller:key`);
+      const caller = part.slice(0, colon).trim();
+      const key = part.slice(colon + 1).trim();
+      if (!CALLER_NAME_PATTERN.test(caller)) {
+        throw new InternalKeysConfigError(`${where}: caller name must match ${CALLER_NAME_PATTERN.source}`);
+      }
+      if (key.length < minKeyLength) throw new InternalKeysConfigError(`${where} (${caller}): key shorter than ${minKeyLength} characters`);
+      if (seenCallers.has(caller)) throw new InternalKeysConfigError(`${where}: caller "${caller}" appears twice`);
+      const hex = digest(key).toString('hex');
+      if (seenKeys.has(hex)) throw new InternalKeysConfigError(`${where} (${caller}): the same key is given to two callers`);
+      seenCallers.add(caller);
+      seenKeys.add(hex);
+      entries.push({ caller, digest: digest(key) });
+    });
+    return new InternalKeyRegistry(entries);
+  }
+
+  /** Configured caller names, in configuration order. */
+  get callers(): string[] {
+    return this.entries.map((e) => e.caller);
+  }
+
+  /**
+   * Returns the caller owning `presented`, or undefined. Compares against every configured key in
+   * constant time and without stopping at the first match, so timing reveals neither whether a key
+   * matched nor which one.
+   */
+  match(presented: unknown): string | undefined {
+    if (typeof presented !== 'string' || presented.length === 0) return undefined;
+    const candidate = digest(presented);
+    let found: string | undefined;
+    for (const entry of this.entries) {
+      const equal = timingSafeEqual(candidate, entry.digest);
+      found = equal ? entry.caller : found;
+    }
+    return found;
+  }
+}

@@ -1,0 +1,95 @@
+import multipart from '@fastify/multipart';
+import { Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { ProblemException } from '@lib/schemas';
+import { CommonConfig, ConfigError, loadConfig } from './config';
+import { DocsOptions, setupSwagger } from './swagger';
+
+/** How an app presents itself (name, default port, docs). */
+export interface AppOptions extends DocsOptions {
+  /** Short app name, as in `PlatformModule.forRoot({ appName })`. */
+  appName: string;
+  /** Port used when `PORT` is unset (DESIGN §1). */
+  defaultPort: number;
+  /** The app's settings class, validated before anything starts (defaults to CommonConfig). */
+  config?: Type<CommonConfig>;
+}
+
+/** The Fastify adapter with the platform's body limit; Fastify's own logger is off (pino via Nest). */
+export function createFastifyAdapter(config: CommonConfig): FastifyAdapter {
+  // ignoreTrailingSlash: the spec writes paths both ways (`POST /api/v1/services/`, `/tax/caf/status`);
+  // a client must not get a 404 for a slash.
+  return new FastifyAdapter({
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    logger: false,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+}
+
+/**
+ * JSON bodies are parsed by Fastify's own secure parser (prototype-poisoning protection), but a parse
+ * failure becomes 400 `invalid_json` (Nest would turn Fastify's SyntaxError into a bare 400).
+ */
+function registerJsonParser(app: NestFastifyApplication): void {
+  // Nest's own (nested) fastify copy: use its types, not the root package's.
+  const fastify = app.getHttpAdapter().getInstance();
+  const parse = fastify.getDefaultJsonParser('error', 'error');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    parse(request, body as string, (err: Error | null, value?: unknown) => {
+      if (err) done(new ProblemException(400, 'invalid_json', 'The request body is not valid JSON.'), undefined);
+      else done(null, value);
+    });
+  });
+}
+
+/**
+ * Shared by `main.ts` and the tests: pino as the Nest logger, shutdown hooks (close HTTP, DB, embedded
+ * PostgreSQL on SIGTERM/SIGINT), `@fastify/multipart` with the configured limits, Swagger at `/docs`.
+ * Call before `init()`/`listen()`.
+ */
+export async function configureApp(app: NestFastifyApplication, options: AppOptions, config: CommonConfig): Promise<void> {
+  app.useLogger(app.get(Logger));
+  app.flushLogs();
+  app.enableShutdownHooks();
+  registerJsonParser(app);
+  await app.register(multipart as never, {
+    limits: { fileSize: config.MULTIPART_FILE_SIZE_BYTES, files: config.MULTIPART_MAX_FILES, fields: 100, parts: 1000 },
+  });
+  setupSwagger(app, options);
+}
+
+/** Creates and configures (not yet listening) the Nest application of `AppModule`. */
+export async function createApp(appModule: Type<unknown>, options: AppOptions, config: CommonConfig): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(appModule, createFastifyAdapter(config), {
+    bufferLogs: true,
+    abortOnError: false,
+    // JSON parsing is registered by configureApp (see registerJsonParser); other types are not parsed.
+    bodyParser: false,
+  });
+  await configureApp(app, options, config);
+  return app;
+}
+
+/**
+ * `main.ts` of every app: validates the settings (a bad one stops the process with a message naming
+ * it), creates the app and listens on HOST:PORT (PORT defaulting to `defaultPort`).
+ */
+export async function bootstrapApp(appModule: Type<unknown>, options: AppOptions): Promise<NestFastifyApplication> {
+  try {
+    const config = loadConfig(options.config ?? CommonConfig);
+    const app = await createApp(appModule, options, config);
+    const port = config.PORT ?? options.defaultPort;
+    await app.listen({ host: config.HOST, port });
+    const address = app.getHttpServer().address();
+    const actualPort = typeof address === 'object' && address ? address.port : port;
+    app.get(Logger).log(`${options.appName} listening on http://${config.HOST}:${actualPort} (docs: /docs)`, 'Bootstrap');
+    return app;
+  } catch (e) {
+    const message = e instanceof ConfigError ? e.message : e instanceof Error ? (e.stack ?? e.message) : String(e);
+    process.stderr.write(`${options.appName} failed to start: ${message}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,90 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DataSource, Logger as TypeOrmLogger } from 'typeorm';
+import { CommonConfig, ConfigError } from './config';
+import { EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded-postgres';
+import { PLATFORM_CONFIG, PLATFORM_OPTIONS, PlatformOptions } from './tokens';
+
+/** Where the app's database is: `DATABASE_URL`, or an embedded PostgreSQL started for this process. */
+export class DatabaseRuntime {
+  constructor(
+    readonly url: string,
+    readonly embedded?: EmbeddedPostgresHandle,
+  ) {}
+
+  async stop(): Promise<void> {
+    await this.embedded?.stop();
+  }
+}
+
+/**
+ * DESIGN §3 "Embedded default": `DATABASE_URL` when set; otherwise refuse in production; otherwise start
+ * an embedded PostgreSQL with its data under `<DATA_DIR>/<appName>/pg` (or a /tmp fallback), create the
+ * app's database if missing, and return its URL.
+ * @throws ConfigError "DATABASE_URL is required in production"; Error when the embedded server fails.
+ */
+export async function resolveDatabase(config: CommonConfig, options: PlatformOptions, logger = new Logger('Database')): Promise<DatabaseRuntime> {
+  if (config.DATABASE_URL) return new DatabaseRuntime(config.DATABASE_URL);
+  if (config.NODE_ENV === 'production') throw new ConfigError(['DATABASE_URL is required in production']);
+  const embedded = await startEmbeddedPostgres({
+    dataDir: join(resolve(config.DATA_DIR), options.appName, 'pg'),
+    fallbackDataDir: join(tmpdir(), `embedded-pg-${options.appName}`, 'pg'),
+    port: config.EMBEDDED_PG_PORT,
+    onLog: (line) => logger.debug(line),
+  });
+  await embedded.ensureDatabase(options.defaultDatabaseName);
+  logger.log(`Embedded PostgreSQL on 127.0.0.1:${embedded.port} (data: ${embedded.dataDir}), database ${options.defaultDatabaseName}`);
+  return new DatabaseRuntime(embedded.url(options.defaultDatabaseName), embedded);
+}
+
+/** Nest provider factory of {@link DatabaseRuntime}. */
+export const databaseRuntimeProvider = {
+  provide: DatabaseRuntime,
+  inject: [PLATFORM_CONFIG, PLATFORM_OPTIONS],
+  useFactory: (config: CommonConfig, options: PlatformOptions) => resolveDatabase(config, options),
+};
+
+/**
+ * Closes the TypeORM DataSource and then the embedded PostgreSQL on shutdown. Closing the DataSource
+ * here (TypeORM's module would do it too, in an order we do not control) guarantees that the server
+ * is never stopped under open connections.
+ */
+@Injectable()
+export class DatabaseLifecycle implements OnApplicationShutdown {
+  constructor(
+    private readonly moduleRef: ModuleRef,
+    @Inject(DatabaseRuntime) private readonly runtime: DatabaseRuntime,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    const dataSource = this.moduleRef.get(DataSource, { strict: false });
+    if (dataSource?.isInitialized) await dataSource.destroy();
+    await this.runtime.stop();
+  }
+}
+
+/** Sends TypeORM's errors, warnings and migration messages to the app log (JSON) instead of the console. */
+export class TypeOrmNestLogger implements TypeOrmLogger {
+  private readonly logger = new Logger('TypeORM');
+
+  logQuery(): void {
+    // Queries are not logged (volume, and parameters may hold personal data).
+  }
+  logQueryError(error: string | Error, query: string): void {
+    this.logger.error({ err: error, query: query.slice(0, 500) }, 'query failed');
+  }
+  logQuerySlow(time: number, query: string): void {
+    this.logger.warn({ time_ms: time, query: query.slice(0, 500) }, 'slow query');
+  }
+  logSchemaBuild(): void {
+    // synchronize is off: there is no schema build.
+  }
+  logMigration(message: string): void {
+    this.logger.log(message);
+  }
+  log(level: 'log' | 'info' | 'warn', message: unknown): void {
+    if (level === 'warn') this.logger.warn(String(message));
+  }
+}

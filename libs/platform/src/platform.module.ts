@@ -1,0 +1,94 @@
+import { DynamicModule, Module, Provider } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { TerminusModule } from '@nestjs/terminus';
+import { ThrottlerModule, seconds } from '@nestjs/throttler';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { AuthModule, InternalKeyRegistry, internalKeyGuardProvider } from '@lib/auth';
+import { CommonConfig, loadConfig } from './config';
+import { DatabaseLifecycle, DatabaseRuntime, TypeOrmNestLogger, databaseRuntimeProvider } from './database';
+import { HealthController } from './health.controller';
+import { CallerLogInterceptor, loggerParams } from './logging';
+import { MetricsController, MetricsService } from './metrics';
+import { ProblemFilter } from './problem.filter';
+import { PlatformThrottlerGuard } from './throttler';
+import { PLATFORM_CONFIG, PLATFORM_OPTIONS, PlatformOptions } from './tokens';
+import { createValidationPipe } from './validation';
+import { WhoamiController } from './whoami.controller';
+
+/** Options, settings and database location, global so the async module factories below can use them. */
+@Module({})
+class PlatformCoreModule {
+  static forRoot(options: PlatformOptions): DynamicModule {
+    const configClass = options.config ?? CommonConfig;
+    const providers: Provider[] = [
+      { provide: PLATFORM_OPTIONS, useValue: options },
+      // Read lazily (at app creation, not at import) so tests can set the environment first.
+      { provide: configClass, useFactory: () => loadConfig(configClass) },
+      { provide: PLATFORM_CONFIG, useExisting: configClass },
+      databaseRuntimeProvider,
+    ];
+    const exported = [PLATFORM_OPTIONS, configClass, PLATFORM_CONFIG, DatabaseRuntime];
+    return { module: PlatformCoreModule, global: true, providers, exports: exported };
+  }
+}
+
+/**
+ * Everything an app shares (DESIGN §3), imported once by each AppModule:
+ * settings validated at boot (`config` class, injectable), X-Internal-Key guard (global, first) then the
+ * caller+tenant throttler, ValidationPipe (400 `validation_failed`), the problem+json filter, pino logging
+ * with the caller in context, TypeORM on PostgreSQL (explicit entities/migrations, migrations run at boot,
+ * embedded PostgreSQL outside production when DATABASE_URL is unset), `/health` `/healthz` `/metrics`
+ * `/whoami`, and closing the database on shutdown.
+ */
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformOptions): DynamicModule {
+    return {
+      module: PlatformModule,
+      global: true,
+      imports: [
+        PlatformCoreModule.forRoot(options),
+        AuthModule.forRoot({
+          inject: [PLATFORM_CONFIG],
+          useFactory: (config: CommonConfig) =>
+            InternalKeyRegistry.parse(config.INTERNAL_KEYS, { minKeyLength: config.NODE_ENV === 'production' ? 16 : 1 }),
+        }),
+        LoggerModule.forRootAsync({ inject: [PLATFORM_CONFIG], useFactory: (config: CommonConfig) => loggerParams(options.appName, config) }),
+        TypeOrmModule.forRootAsync({
+          inject: [DatabaseRuntime],
+          useFactory: (db: DatabaseRuntime) => ({
+            type: 'postgres' as const,
+            url: db.url,
+            entities: options.entities,
+            migrations: options.migrations,
+            synchronize: false,
+            migrationsRun: true,
+            logger: new TypeOrmNestLogger(),
+            retryAttempts: 3,
+            retryDelay: 1000,
+          }),
+        }),
+        ThrottlerModule.forRootAsync({
+          inject: [PLATFORM_CONFIG],
+          useFactory: (config: CommonConfig) => ({
+            throttlers: [{ name: 'default', ttl: seconds(config.THROTTLE_TTL_SECONDS), limit: config.THROTTLE_LIMIT }],
+          }),
+        }),
+        TerminusModule.forRoot({ errorLogStyle: 'json' }),
+      ],
+      controllers: [HealthController, MetricsController, WhoamiController],
+      providers: [
+        // Order matters: the key guard sets the caller that the throttler keys on.
+        internalKeyGuardProvider,
+        { provide: APP_GUARD, useClass: PlatformThrottlerGuard },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_FILTER, useClass: ProblemFilter },
+        { provide: APP_INTERCEPTOR, useClass: CallerLogInterceptor },
+        MetricsService,
+        DatabaseLifecycle,
+      ],
+      exports: [MetricsService],
+    };
+  }
+}

@@ -1,0 +1,42 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { ThrottlerGuard, ThrottlerLimitDetail } from '@nestjs/throttler';
+import { isValidRut, normalizeRut } from '@lib/rut';
+import { ProblemException } from '@lib/schemas';
+
+type TrackedRequest = {
+  caller?: string;
+  ip?: string;
+  headers?: Record<string, unknown>;
+  body?: unknown;
+  query?: Record<string, unknown>;
+};
+
+/** The tenant a request is about, when it says: body `tenant`, query `tenant` or header `X-Tenant`. */
+export function requestTenant(req: TrackedRequest): string | undefined {
+  const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+  const raw = body['tenant'] ?? req.query?.['tenant'] ?? req.headers?.['x-tenant'];
+  if (typeof raw !== 'string' || raw.length === 0) return undefined;
+  return isValidRut(raw) ? normalizeRut(raw) : raw.slice(0, 64);
+}
+
+/**
+ * Rate limiting (DESIGN §3 "Rate limits"): counters keyed by caller + tenant (the client address
+ * when there is no caller, i.e. public routes); over the limit -> 429 `rate_limited` with Retry-After.
+ * Runs after the internal-key guard, which sets the caller.
+ */
+@Injectable()
+export class PlatformThrottlerGuard extends ThrottlerGuard {
+  protected override async getTracker(req: Record<string, unknown>): Promise<string> {
+    const request = req as TrackedRequest;
+    const who = request.caller ? `caller:${request.caller}` : `ip:${request.ip ?? 'unknown'}`;
+    const tenant = requestTenant(request);
+    return tenant ? `${who}|tenant:${tenant}` : who;
+  }
+
+  protected override async throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    const seconds = Math.max(1, Math.ceil(detail.timeToBlockExpire));
+    throw new ProblemException(429, 'rate_limited', `Rate limit of ${detail.limit} requests exceeded; retry in ${seconds} s.`, {
+      headers: { 'Retry-After': String(seconds) },
+    });
+  }
+}
