@@ -12,6 +12,6 @@ export {
 } from './decorators';
 export type { CallerAwareRequest } from './decorators';
 export { INTERNAL_KEY_HEADER, InternalKeyGuard } from './internal-key.guard';
-export { CALLER_NAME_PATTERN, InternalKeyRegistry, InternalKeysConfigError } from './internal-keys';
+export { CALLER_NAME_PATTERN, InternalKeyRegistry, InternalKeysConfigError, internalKeyOf } from './internal-keys';
 export type { ParseInternalKeysOptions } from './internal-keys';
 export * from './oidc';

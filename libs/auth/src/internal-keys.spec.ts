@@ -5,7 +5,7 @@ jest.mock('node:crypto', () => {
   return { ...actual, timingSafeEqual: jest.fn(actual.timingSafeEqual) };
 });
 
-import { InternalKeyRegistry, InternalKeysConfigError } from './internal-keys';
+import { InternalKeyRegistry, InternalKeysConfigError, internalKeyOf } from './internal-keys';
 
 describe('InternalKeyRegistry.parse', () => {
   it('parses callers and keys, trimming whitespace; keys may contain colons', () => {
@@ -58,5 +58,17 @@ describe('InternalKeyRegistry.match', () => {
     spy.mockClear();
     expect(registry.match('a-much-longer-wrong-key-than-any-configured-one')).toBeUndefined();
     expect(spy).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('internalKeyOf', () => {
+  it('returns the key of the named caller, keys may contain colons', () => {
+    expect(internalKeyOf('admin:a-key, accounting:acc:key:with:colons', 'accounting')).toBe('acc:key:with:colons');
+  });
+
+  it('is undefined for an unknown caller, an empty key or no setting', () => {
+    expect(internalKeyOf('admin:a-key', 'poller')).toBeUndefined();
+    expect(internalKeyOf('poller:', 'poller')).toBeUndefined();
+    expect(internalKeyOf(undefined, 'admin')).toBeUndefined();
   });
 });

@@ -86,3 +86,17 @@ export class InternalKeyRegistry {
     return found;
   }
 }
+
+/**
+ * The key configured for `caller` in `INTERNAL_KEYS` (`caller:key,...`), or undefined. For outbound
+ * service-to-service calls, which use the key of the calling app's own caller name (DESIGN §3):
+ * e.g. accounting calls the gateway with its `accounting` key. Validation of the whole list is
+ * {@link InternalKeyRegistry.parse}'s job; this only looks one entry up.
+ */
+export function internalKeyOf(raw: string | undefined, caller: string): string | undefined {
+  for (const part of (raw ?? '').split(',')) {
+    const colon = part.indexOf(':');
+    if (colon > 0 && part.slice(0, colon).trim() === caller) return part.slice(colon + 1).trim() || undefined;
+  }
+  return undefined;
+}

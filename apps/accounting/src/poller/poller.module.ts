@@ -1,0 +1,43 @@
+import { Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CommonConfig, MetricsService, PLATFORM_CONFIG } from '@lib/platform';
+import { DeltaLinkStore } from './delta-link.store';
+import { GraphMailboxAdapter } from './graph.adapter';
+import { ImapMailboxAdapter } from './imap.adapter';
+import { MAILBOX_ADAPTER, MailboxPoller } from './mailbox-poller.service';
+import { MailboxAdapter } from './mailbox.types';
+import { PollerMetrics } from './poller.metrics';
+import { POLLER_SETTINGS, PollerSettings, loadPollerSettings } from './poller.settings';
+import { TypeOrmDeltaLinkStore } from './typeorm-delta-link.store';
+
+/** Where the Graph adapter keeps its delta links (the `poller_state` table). */
+export const DELTA_LINK_STORE = Symbol('DELTA_LINK_STORE');
+
+/** Builds the adapter MAILBOX_ADAPTER names, or null for `none`. */
+export function createMailboxAdapter(settings: PollerSettings, store: DeltaLinkStore): MailboxAdapter | null {
+  if (settings.adapter === 'imap' && settings.imap) return new ImapMailboxAdapter(settings.imap);
+  if (settings.adapter === 'graph' && settings.graph) return new GraphMailboxAdapter(settings.graph, store);
+  return null;
+}
+
+/**
+ * The mailbox poller (docs/accounting-poller.md). Its settings are validated when the module is
+ * created (boot); with MAILBOX_ADAPTER=none (the default) it does nothing.
+ */
+@Module({
+  providers: [
+    {
+      provide: POLLER_SETTINGS,
+      inject: [PLATFORM_CONFIG],
+      // The platform config is already validated; INTERNAL_KEYS and PORT come from it for the defaults.
+      useFactory: (config: CommonConfig) =>
+        loadPollerSettings({ ...process.env, INTERNAL_KEYS: config.INTERNAL_KEYS, PORT: config.PORT === undefined ? undefined : String(config.PORT) }),
+    },
+    { provide: DELTA_LINK_STORE, inject: [DataSource], useFactory: (dataSource: DataSource) => new TypeOrmDeltaLinkStore(dataSource) },
+    { provide: MAILBOX_ADAPTER, inject: [POLLER_SETTINGS, DELTA_LINK_STORE], useFactory: createMailboxAdapter },
+    { provide: PollerMetrics, inject: [MetricsService], useFactory: (metrics: MetricsService) => new PollerMetrics(metrics.registry) },
+    MailboxPoller,
+  ],
+  exports: [MailboxPoller],
+})
+export class PollerModule {}
