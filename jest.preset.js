@@ -15,9 +15,10 @@ const swc = ['@swc/jest', { ...swcrc, swcrc: false }];
 
 module.exports = {
   testEnvironment: 'node',
-  // msw 2 pulls in ESM-only packages (rettime, @open-draft/*, until-async): SWC turns them into CommonJS.
+  // ESM-only packages that Jest (before Node 24.9) cannot require(): msw 2's (rettime, @open-draft/*,
+  // until-async, *.mjs) and @fastify/static's content-disposition (Swagger UI). SWC turns them into CommonJS.
   transform: { '^.+\\.(t|j)s$': swc, '^.+\\.mjs$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!until-async/|.*\\.mjs$)'],
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|until-async)/|.*\\.mjs$)'],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   moduleNameMapper,
   testMatch: ['**/?(*.)+(spec|e2e-spec).ts'],

@@ -3,6 +3,6 @@ module.exports = {
   preset: '../../jest.preset.js',
   rootDir: __dirname,
   coverageDirectory: '../../coverage/apps/service-registry',
-  // Embedded PostgreSQL per run (or TEST_DATABASE_URL) and the transform exceptions app suites need.
+  // Embedded PostgreSQL per run (or TEST_DATABASE_URL); see libs/testing/jest-database.js.
   ...require('../../libs/testing/jest-database'),
 };

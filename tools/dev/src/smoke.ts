@@ -40,8 +40,9 @@ async function gatewayPart(receptorRut: string) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ rut: TENANT, tipo_dte: 33, desde, hasta: desde + 9 }),
     });
-    check(res.status === 200 || res.status === 201, `sim answered ${res.status}: ${await res.text()}`);
-    return Buffer.from(await res.arrayBuffer());
+    const body = Buffer.from(await res.arrayBuffer());
+    check(res.status === 200 || res.status === 201, `sim answered ${res.status}: ${body.toString('latin1')}`);
+    return body;
   });
   await step('upload the CAF to the gateway', async () => {
     const form = new FormData();

@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { PlatformModule } from '@lib/platform';
+import { DEFAULT_DATABASE_NAME, appOptions } from './config';
+import { dataSourceOptions } from './database/data-source';
+import { AsientosModule } from './asientos/asientos.module';
+import { AuditoriaModule } from './auditoria/auditoria.module';
+import { DteRecepcionModule } from './dte-recepcion/dte-recepcion.module';
+import { EmpresasModule } from './empresas/empresas.module';
+import { GatewayModule } from './gateway/gateway.module';
+import { PeriodosModule } from './periodos/periodos.module';
+import { PlanCuentasModule } from './plan-cuentas/plan-cuentas.module';
+import { PollerModule } from './poller/poller.module';
+import { ReportesModule } from './reportes/reportes.module';
+
+@Module({
+  imports: [
+    PlatformModule.forRoot({
+      appName: appOptions.appName,
+      config: appOptions.config,
+      defaultDatabaseName: DEFAULT_DATABASE_NAME,
+      entities: dataSourceOptions.entities,
+      migrations: dataSourceOptions.migrations,
+    }),
+    // Domain modules, one per area of the API (DESIGN §2).
+    GatewayModule,
+    AuditoriaModule,
+    EmpresasModule,
+    PlanCuentasModule,
+    AsientosModule,
+    PeriodosModule,
+    DteRecepcionModule,
+    ReportesModule,
+    PollerModule,
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,51 @@
+import { ProblemException } from '@lib/schemas';
+import { isCalendarDate } from '../common/periodo';
+import { MAX_PESOS } from '../common/money';
+
+/** A line as the posting rules see it (amounts in CLP whole pesos). */
+export interface EntryLine {
+  debe?: number;
+  haber?: number;
+}
+
+/** Sums of an entry, in pesos. */
+export interface EntrySums {
+  debe: number;
+  haber: number;
+}
+
+/**
+ * Double-entry rules checked before anything is written (the database checks balance again at
+ * commit): at least two lines; each line has exactly one positive side in whole pesos;
+ * sum(debe) = sum(haber). The fecha must be a real calendar date.
+ * @throws ProblemException 400 `validation_failed` (shape) or 422 `unbalanced_entry` carrying
+ *   `sumas_debe` and `sumas_haber`.
+ */
+export function checkEntry(fecha: string, lines: EntryLine[]): EntrySums {
+  const errors: { field: string; message: string }[] = [];
+  if (!isCalendarDate(fecha)) errors.push({ field: 'fecha', message: 'fecha is not a calendar date' });
+  if (lines.length < 2) errors.push({ field: 'lineas', message: 'an entry needs at least two lines' });
+  lines.forEach((l, i) => {
+    const debe = l.debe ?? 0;
+    const haber = l.haber ?? 0;
+    for (const [side, v] of [['debe', debe], ['haber', haber]] as const) {
+      if (!Number.isSafeInteger(v) || v < 0) errors.push({ field: `lineas.${i}.${side}`, message: `${side} must be whole pesos >= 0` });
+    }
+    if ((debe > 0) === (haber > 0)) errors.push({ field: `lineas.${i}`, message: 'exactly one of debe and haber must be positive' });
+  });
+  if (errors.length > 0) {
+    throw new ProblemException(400, 'validation_failed', `The entry has ${errors.length} invalid field${errors.length === 1 ? '' : 's'}.`, { errors });
+  }
+  const sums = lines.reduce<EntrySums>((s, l) => ({ debe: s.debe + (l.debe ?? 0), haber: s.haber + (l.haber ?? 0) }), { debe: 0, haber: 0 });
+  if (sums.debe > MAX_PESOS || sums.haber > MAX_PESOS) {
+    throw new ProblemException(400, 'validation_failed', 'The entry total exceeds 2^53 - 1 pesos', { errors: [{ field: 'lineas', message: 'total too large' }] });
+  }
+  if (sums.debe !== sums.haber) {
+    throw new ProblemException(422, 'unbalanced_entry', `Sum of debe (${sums.debe}) differs from sum of haber (${sums.haber})`, {
+      sumas_debe: sums.debe,
+      sumas_haber: sums.haber,
+      diferencia: sums.debe - sums.haber,
+    });
+  }
+  return sums;
+}

@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { ProblemException } from '@lib/schemas';
+import { EntityManager } from 'typeorm';
+import { Actor } from '../common/actor';
+
+/** The answer of an idempotent operation. */
+export interface IdempotentResult<T> {
+  status: number;
+  body: T;
+  /** True when this is the stored answer of an earlier request with the same key. */
+  replayed: boolean;
+}
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * `Idempotency-Key` support (research §0.3): the first request with a key runs and its answer is
+ * stored in the same transaction; a retry with the same key and the same input gets that answer;
+ * the same key with another input is refused. Keys are scoped per caller. Two identical requests
+ * at once apply once: the second one's INSERT waits on the first one's uncommitted key row.
+ * Failed requests store nothing (their transaction rolls back), so they may be retried.
+ */
+@Injectable()
+export class IdempotencyService {
+  /**
+   * Runs `work` in `em`'s transaction unless `key` was already used.
+   * @throws 400 `validation_failed` for a malformed key; 409 `idempotency_key_reused` when the key
+   *   was used for a different operation or input.
+   */
+  async run<T>(
+    em: EntityManager,
+    actor: Actor,
+    key: string | undefined,
+    operacion: string,
+    status: number,
+    work: () => Promise<T>,
+  ): Promise<IdempotentResult<T>> {
+    if (key === undefined) return { status, body: await work(), replayed: false };
+    if (!KEY.test(key)) {
+      throw new ProblemException(400, 'validation_failed', 'Idempotency-Key must be 1-255 visible ASCII characters', {
+        errors: [{ field: 'Idempotency-Key', message: 'invalid key' }],
+      });
+    }
+    const claimed = await em.query(
+      `INSERT INTO idempotencia (caller, clave, operacion, request_sha256) VALUES ($1, $2, $3, $4)
+       ON CONFLICT DO NOTHING RETURNING clave`,
+      [actor.caller, key, operacion, actor.inputSha256],
+    );
+    if (claimed.length === 0) {
+      const [prior] = await em.query(
+        'SELECT operacion, request_sha256, status, respuesta FROM idempotencia WHERE caller = $1 AND clave = $2',
+        [actor.caller, key],
+      );
+      if (prior.operacion !== operacion || prior.request_sha256 !== actor.inputSha256) {
+        throw new ProblemException(409, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request');
+      }
+      return { status: prior.status, body: prior.respuesta as T, replayed: true };
+    }
+    const body = await work();
+    await em.query('UPDATE idempotencia SET status = $3, respuesta = $4 WHERE caller = $1 AND clave = $2', [
+      actor.caller, key, status, JSON.stringify(body),
+    ]);
+    return { status, body, replayed: false };
+  }
+}

@@ -1,0 +1,65 @@
+import { CallHandler, ExecutionContext, HttpException, Injectable, NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { catchError, from, mergeMap, Observable, throwError } from 'rxjs';
+import { actorOf } from '../common/actor';
+import { AUDITED, AuditedOptions } from './audited.decorator';
+import { AuditoriaService } from './auditoria.service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface AuditRequest {
+  body?: { empresa_id?: unknown } | null;
+  query?: { empresa_id?: unknown };
+  params?: { id?: unknown };
+}
+
+/** The empresa a request is about, when it names a valid one. */
+function empresaOf(req: AuditRequest): string | null {
+  const id = req.body?.empresa_id ?? req.query?.empresa_id;
+  return typeof id === 'string' && UUID.test(id) ? id : null;
+}
+
+/** The stable error value of a refusal (`validation_failed`, `period_closed`, ...). */
+function errorValue(err: unknown): string {
+  if (err instanceof HttpException) {
+    const body = err.getResponse();
+    if (body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string') {
+      return (body as { error: string }).error;
+    }
+    return `http_${err.getStatus()}`;
+  }
+  return 'internal_error';
+}
+
+/**
+ * Records refused operations (any error) of `@Audited` routes, and successful reads. Successful
+ * writes are recorded by the services inside their transactions.
+ */
+@Injectable()
+export class AuditInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly auditoria: AuditoriaService,
+  ) {}
+
+  intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const options = this.reflector.get<AuditedOptions | undefined>(AUDITED, ctx.getHandler());
+    if (!options) return next.handle();
+    const req = ctx.switchToHttp().getRequest<AuditRequest>();
+    const param = typeof req.params?.id === 'string' && UUID.test(req.params.id) ? req.params.id : null;
+    const event = { empresaId: options.empresaFromParam ? param : empresaOf(req), accion: options.accion, entidad: options.entidad };
+    const entidadId = typeof req.params?.id === 'string' ? req.params.id.slice(0, 64) : null;
+    return next.handle().pipe(
+      mergeMap((value) =>
+        options.kind === 'read'
+          ? from(this.auditoria.recordQuietly(actorOf(req), { ...event, entidadId }).then(() => value))
+          : [value],
+      ),
+      catchError((err: unknown) =>
+        from(this.auditoria.recordQuietly(actorOf(req), { ...event, entidadId, resultado: errorValue(err) })).pipe(
+          mergeMap(() => throwError(() => err)),
+        ),
+      ),
+    );
+  }
+}

@@ -1,0 +1,7 @@
+import { Initial1732170000000 } from './1732170000000-Initial';
+import { AccountingSchema1760000000000 } from './1760000000000-AccountingSchema';
+import { AccountingLedgerGuards1760000000001 } from './1760000000001-AccountingLedgerGuards';
+import { PollerState1795240000000 } from '../../poller/migrations/1795240000000-PollerState';
+
+/** Every migration of accounting, in order (explicit list, no globs: DESIGN §3 "Persistence"). */
+export const migrations = [Initial1732170000000, AccountingSchema1760000000000, AccountingLedgerGuards1760000000001, PollerState1795240000000];

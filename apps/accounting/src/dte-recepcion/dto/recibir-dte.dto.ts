@@ -1,0 +1,20 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBase64, IsNotEmpty, IsOptional, IsString, IsUUID } from 'class-validator';
+
+/** POST /contable/recibir-dte: an EnvioDTE or a standalone DTE, as base64 of the exact bytes or as text. */
+export class RecibirDteDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  empresa_id!: string;
+
+  @ApiPropertyOptional({ description: 'Base64 of the XML file bytes (any declared encoding: ISO-8859-1, windows-1252, UTF-8)' })
+  @IsOptional()
+  @IsBase64()
+  xml_base64?: string;
+
+  @ApiPropertyOptional({ description: 'The XML as text (use xml_base64 to keep the original bytes)' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  xml?: string;
+}

@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { DteParseError, parseDteDocuments } from '@lib/dte';
+import { ProblemException } from '@lib/schemas';
+import { DataSource, EntityManager } from 'typeorm';
+import { Actor } from '../common/actor';
+import { LockedEmpresa, lockEmpresa } from '../common/empresa-lock';
+import { inTransaction } from '../common/transaction';
+import { BookingService, FacturaView, IgnoredDte } from './booking.service';
+import { RecibirDteDto } from './dto/recibir-dte.dto';
+import { ReceivedDte, toReceivedDte } from './received-dte';
+
+/** Result of a delivery: what was registered (new or duplicate) and what was not booked. */
+export interface RecepcionResult {
+  empresa_id: string;
+  documentos: number;
+  facturas: FacturaView[];
+  ignorados: IgnoredDte[];
+}
+
+/**
+ * Reception of DTE files: parses an EnvioDTE or a DTE and books every DTE addressed to the
+ * empresa, all in ONE transaction (a failure books nothing). XML that is not a DTE (RespuestaDTE,
+ * EnvioRecibos, garbage, DOCTYPE/entity declarations) is refused before anything is written.
+ * `parse` + `bookAll` are the building blocks for other entry points (the mailbox poller endpoint
+ * books inside its own transaction, next to its Message-ID record).
+ */
+@Injectable()
+export class RecepcionService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly booking: BookingService,
+  ) {}
+
+  /**
+   * POST /contable/recibir-dte.
+   * @throws 400 `validation_failed` (neither or both of xml/xml_base64); 404 empresa;
+   *   422 `invalid_dte`; 409 `period_closed`.
+   */
+  async receive(dto: RecibirDteDto, actor: Actor): Promise<RecepcionResult> {
+    if ((dto.xml_base64 === undefined) === (dto.xml === undefined)) {
+      throw new ProblemException(400, 'validation_failed', 'Send exactly one of xml_base64 and xml', {
+        errors: [{ field: 'xml_base64', message: 'exactly one of xml_base64 and xml is required' }],
+      });
+    }
+    const dtes = this.parse(dto.xml_base64 !== undefined ? Buffer.from(dto.xml_base64, 'base64') : (dto.xml as string));
+    return inTransaction(this.ds, async (em) => this.bookAll(em, await lockEmpresa(em, dto.empresa_id), dtes, actor, 'api'));
+  }
+
+  /**
+   * Parses and checks a DTE file (bytes in any declared encoding, or text).
+   * @throws ProblemException 422 `invalid_dte` for anything that is not a bookable DTE document.
+   */
+  parse(input: Buffer | string): ReceivedDte[] {
+    try {
+      return parseDteDocuments(input).map(toReceivedDte);
+    } catch (err) {
+      if (err instanceof DteParseError) {
+        throw new ProblemException(422, 'invalid_dte', `Not a DTE document: ${err.message}`.slice(0, 500), { cause: err });
+      }
+      throw err;
+    }
+  }
+
+  /** Books parsed DTEs in the caller's transaction; the caller holds the empresa lock. */
+  async bookAll(em: EntityManager, empresa: LockedEmpresa, dtes: ReceivedDte[], actor: Actor, origen: string): Promise<RecepcionResult> {
+    const result: RecepcionResult = { empresa_id: empresa.id, documentos: dtes.length, facturas: [], ignorados: [] };
+    for (const dte of dtes) {
+      const outcome = await this.booking.book(em, empresa, dte, actor, origen);
+      if (outcome.kind === 'factura') result.facturas.push(outcome.factura);
+      else result.ignorados.push(outcome.ignorado);
+    }
+    return result;
+  }
+}

@@ -1,0 +1,16 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsRut } from '@lib/rut';
+import { IsIn, IsOptional } from 'class-validator';
+import { REGIMENES, Regimen } from '../empresa.entity';
+
+/** POST /contable/empresas: only the RUT; the legal name comes from the tax gateway. */
+export class CrearEmpresaDto {
+  @ApiProperty({ example: '76086428-5', description: 'Any usual notation; stored normalized (12345678-K)' })
+  @IsRut()
+  rut!: string;
+
+  @ApiPropertyOptional({ enum: REGIMENES, default: 'pro_pyme_14d3', description: 'LIR art. 14 regime (Ley 21.210)' })
+  @IsOptional()
+  @IsIn(REGIMENES)
+  regimen?: Regimen;
+}

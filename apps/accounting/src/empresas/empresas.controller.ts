@@ -1,0 +1,53 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IsRut } from '@lib/rut';
+import { ApiProblemResponses } from '@lib/schemas';
+import { IsOptional } from 'class-validator';
+import { Actor, CurrentActor } from '../common/actor';
+import { Audited } from '../auditoria/audited.decorator';
+import { CrearEmpresaDto } from './dto/crear-empresa.dto';
+import { EmpresasService, EmpresaView } from './empresas.service';
+
+export class EmpresasQuery {
+  @IsOptional()
+  @IsRut()
+  rut?: string;
+}
+
+@ApiTags('empresas')
+@Controller('contable/empresas')
+export class EmpresasController {
+  constructor(private readonly empresas: EmpresasService) {}
+
+  @Post()
+  @HttpCode(201)
+  @Audited({ accion: 'crear_empresa', entidad: 'empresa', kind: 'write' })
+  @ApiOperation({ summary: "Onboard an empresa from the tax gateway's canonical data and seed the 18-account chart" })
+  @ApiProblemResponses(
+    400, 401,
+    { status: 409, errors: ['empresa_exists'] },
+    { status: 422, errors: ['taxpayer_unknown'] },
+    { status: 502, errors: ['gateway_unavailable'] },
+    { status: 503, errors: ['gateway_unavailable'] },
+    { status: 504, errors: ['gateway_unavailable'] },
+  )
+  create(@Body() dto: CrearEmpresaDto, @CurrentActor() actor: Actor) {
+    return this.empresas.create(dto, actor);
+  }
+
+  @Get()
+  @Audited({ accion: 'listar_empresas', entidad: 'empresa', kind: 'read' })
+  @ApiOperation({ summary: 'List empresas (filter by rut)' })
+  @ApiProblemResponses(400, 401)
+  async list(@Query() q: EmpresasQuery): Promise<{ empresas: EmpresaView[] }> {
+    return { empresas: await this.empresas.list(q.rut) };
+  }
+
+  @Get(':id')
+  @Audited({ accion: 'consultar_empresa', entidad: 'empresa', kind: 'read', empresaFromParam: true })
+  @ApiOperation({ summary: 'One empresa, with the taxpayer data it was created from' })
+  @ApiProblemResponses(400, 401, 404)
+  get(@Param('id') id: string): Promise<EmpresaView> {
+    return this.empresas.get(id);
+  }
+}

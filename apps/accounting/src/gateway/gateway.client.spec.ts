@@ -1,0 +1,89 @@
+import { Logger } from '@nestjs/common';
+import { ProblemException } from '@lib/schemas';
+import { delay, http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { GatewayClient } from './gateway.client';
+import { gatewaySettingsFromEnv, internalKeyOf } from './gateway.settings';
+
+const BASE = 'http://gateway.test';
+const seen: { key: string | null; rut: string }[] = [];
+const server = setupServer(
+  http.get(`${BASE}/tax/contribuyente/datos-rut/:rut`, async ({ request, params }) => {
+    const rut = String(params.rut);
+    seen.push({ key: request.headers.get('x-internal-key'), rut });
+    if (rut === '11111111-1') return HttpResponse.json({ error: 'not_found' }, { status: 404 });
+    if (rut === '22222222-2') return HttpResponse.json({ error: 'upstream_unavailable' }, { status: 503 });
+    if (rut === '33333333-3') return HttpResponse.json({ error: 'bad' }, { status: 500 });
+    if (rut === '44444444-4') return HttpResponse.json({ rut: 'x' });
+    if (rut === '55555555-5') {
+      await delay(500);
+      return HttpResponse.json({ rut, razon_social: 'Lenta' });
+    }
+    return HttpResponse.json({ rut: '76.086.428-5', razon_social: ' Empresa Demo SpA ', comuna: 'Santiago' });
+  }),
+);
+
+function client(timeoutMs = 2000) {
+  return new GatewayClient({ url: BASE, key: 'k-acc', timeoutMs });
+}
+
+async function problemOf(p: Promise<unknown>): Promise<ProblemException> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof ProblemException) return err;
+    throw err;
+  }
+  throw new Error('expected a ProblemException');
+}
+
+beforeAll(() => {
+  Logger.overrideLogger(false);
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+
+describe('GatewayClient.datosRut', () => {
+  it('returns the canonical data with a normalized RUT and sends the caller key', async () => {
+    const data = await client().datosRut('76086428-5');
+    expect(data).toMatchObject({ rut: '76086428-5', razon_social: 'Empresa Demo SpA', comuna: 'Santiago' });
+    expect(seen.at(-1)).toEqual({ key: 'k-acc', rut: '76086428-5' });
+  });
+
+  it.each([
+    ['11111111-1', 422, 'taxpayer_unknown'],
+    ['22222222-2', 503, 'gateway_unavailable'],
+    ['33333333-3', 502, 'gateway_unavailable'],
+    ['44444444-4', 502, 'gateway_unavailable'],
+  ])('maps the answer for %s to %i %s', async (rut, status, error) => {
+    const p = await problemOf(client().datosRut(rut));
+    expect(p.getStatus()).toBe(status);
+    expect(p.error).toBe(error);
+  });
+
+  it('answers 504 when the gateway is too slow', async () => {
+    const p = await problemOf(client(50).datosRut('55555555-5'));
+    expect([p.getStatus(), p.error]).toEqual([504, 'gateway_unavailable']);
+  });
+
+  it('answers 503 when nothing listens', async () => {
+    const down = new GatewayClient({ url: 'http://127.0.0.1:9', key: 'k', timeoutMs: 2000 });
+    server.use(http.get('http://127.0.0.1:9/*', () => HttpResponse.error()));
+    const p = await problemOf(down.datosRut('76086428-5'));
+    expect([p.getStatus(), p.error]).toEqual([503, 'gateway_unavailable']);
+  });
+});
+
+describe('gatewaySettingsFromEnv', () => {
+  it('defaults the key to the accounting entry of INTERNAL_KEYS', () => {
+    const s = gatewaySettingsFromEnv({ INTERNAL_KEYS: 'admin:a, accounting:acc-key', TAX_GATEWAY_URL: 'http://gw:8270/' });
+    expect(s).toEqual({ url: 'http://gw:8270', key: 'acc-key', timeoutMs: 10_000 });
+  });
+
+  it('prefers TAX_GATEWAY_KEY and refuses a missing key or a bad URL', () => {
+    expect(gatewaySettingsFromEnv({ TAX_GATEWAY_KEY: 'x', INTERNAL_KEYS: 'accounting:y' }).key).toBe('x');
+    expect(() => gatewaySettingsFromEnv({ INTERNAL_KEYS: 'admin:a' })).toThrow(/TAX_GATEWAY_KEY/);
+    expect(() => gatewaySettingsFromEnv({ TAX_GATEWAY_KEY: 'x', TAX_GATEWAY_URL: 'ftp://x' })).toThrow(/TAX_GATEWAY_URL/);
+    expect(internalKeyOf('a:1,b:2', 'b')).toBe('2');
+  });
+});

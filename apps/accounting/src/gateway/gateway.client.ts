@@ -1,0 +1,71 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { isValidRut, normalizeRut } from '@lib/rut';
+import { ProblemException } from '@lib/schemas';
+import { GATEWAY_SETTINGS, GatewaySettings } from './gateway.settings';
+
+/** The gateway's canonical taxpayer data (`GET /tax/contribuyente/datos-rut/{rut}`). */
+export interface Contribuyente {
+  /** Canonical RUT as the gateway gives it (normalized again here). */
+  rut: string;
+  razon_social: string;
+  [field: string]: unknown;
+}
+
+/**
+ * HTTP client of the tax gateway, the platform's only source of canonical taxpayer data
+ * (DESIGN §4.4 "contribuyente"). Calls carry `X-Internal-Key` with the accounting caller key.
+ */
+@Injectable()
+export class GatewayClient {
+  private readonly logger = new Logger(GatewayClient.name);
+
+  constructor(@Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings) {}
+
+  /**
+   * Canonical data of a RUT.
+   * @param rut canonical RUT `12345678-K`.
+   * @throws ProblemException 422 `taxpayer_unknown` when the gateway answers 404;
+   *   503 `gateway_unavailable` when it cannot be reached or answers 503/429;
+   *   504 `gateway_unavailable` on timeout (or its 504); 502 `gateway_unavailable` for any
+   *   other answer, including a 200 without a valid RUT and legal name.
+   */
+  async datosRut(rut: string): Promise<Contribuyente> {
+    const url = `${this.settings.url}/tax/contribuyente/datos-rut/${encodeURIComponent(rut)}`;
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        headers: { 'x-internal-key': this.settings.key, accept: 'application/json' },
+        signal: AbortSignal.timeout(this.settings.timeoutMs),
+      });
+    } catch (err) {
+      const timedOut = (err as Error).name === 'TimeoutError';
+      this.logger.warn(`tax gateway ${timedOut ? 'timed out' : 'unreachable'}: ${(err as Error).message}`);
+      throw timedOut
+        ? new ProblemException(504, 'gateway_unavailable', `The tax gateway did not answer within ${this.settings.timeoutMs} ms`)
+        : new ProblemException(503, 'gateway_unavailable', 'The tax gateway cannot be reached', { headers: { 'Retry-After': '30' } });
+    }
+    if (res.status === 404) {
+      throw new ProblemException(422, 'taxpayer_unknown', `The tax gateway does not know RUT ${rut}`, {
+        errors: [{ field: 'rut', message: 'unknown taxpayer' }],
+      });
+    }
+    if (res.status !== 200) throw this.upstreamFailure(res);
+    const body = (await res.json().catch(() => null)) as Partial<Contribuyente> | null;
+    if (!body || !isValidRut(body.rut) || typeof body.razon_social !== 'string' || body.razon_social.trim() === '') {
+      throw new ProblemException(502, 'gateway_unavailable', 'The tax gateway answered without a valid RUT and razon_social');
+    }
+    return { ...body, rut: normalizeRut(body.rut), razon_social: body.razon_social.trim() } as Contribuyente;
+  }
+
+  private upstreamFailure(res: Response): ProblemException {
+    this.logger.warn(`tax gateway answered ${res.status}`);
+    if (res.status === 503 || res.status === 429) {
+      const retryAfter = res.headers.get('retry-after');
+      return new ProblemException(503, 'gateway_unavailable', `The tax gateway is unavailable (HTTP ${res.status})`, {
+        headers: retryAfter && /^\d+$/.test(retryAfter) ? { 'Retry-After': retryAfter } : {},
+      });
+    }
+    if (res.status === 504) return new ProblemException(504, 'gateway_unavailable', 'The tax gateway timed out upstream');
+    return new ProblemException(502, 'gateway_unavailable', `The tax gateway answered HTTP ${res.status}`);
+  }
+}

@@ -1,0 +1,35 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiProblemResponses, ProblemException } from '@lib/schemas';
+import { Actor, CurrentActor } from '../common/actor';
+import { MES_PATTERN } from '../common/periodo';
+import { Audited } from '../auditoria/audited.decorator';
+import { CerrarPeriodoDto, PeriodosQuery } from './dto/cerrar-periodo.dto';
+import { PeriodoCerradoView, PeriodosService } from './periodos.service';
+
+@ApiTags('periodos')
+@Controller('contable/periodos')
+export class PeriodosController {
+  constructor(private readonly periodos: PeriodosService) {}
+
+  @Post(':periodo/cerrar')
+  @HttpCode(201)
+  @Audited({ accion: 'cerrar_periodo', entidad: 'periodo', kind: 'write' })
+  @ApiOperation({ summary: 'Close a month (YYYY-MM): no entry may be dated in it afterwards' })
+  @ApiParam({ name: 'periodo', example: '2025-03' })
+  @ApiProblemResponses(400, 401, 404, { status: 409, errors: ['period_already_closed'] })
+  close(@Param('periodo') periodo: string, @Body() dto: CerrarPeriodoDto, @CurrentActor() actor: Actor): Promise<PeriodoCerradoView> {
+    if (!MES_PATTERN.test(periodo)) {
+      throw new ProblemException(400, 'validation_failed', 'periodo must be YYYY-MM', { errors: [{ field: 'periodo', message: 'must be YYYY-MM' }] });
+    }
+    return this.periodos.close(dto.empresa_id, periodo, actor);
+  }
+
+  @Get()
+  @Audited({ accion: 'consultar_periodos', entidad: 'periodo', kind: 'read' })
+  @ApiOperation({ summary: 'Closed periods of an empresa' })
+  @ApiProblemResponses(400, 401, 404)
+  async list(@Query() q: PeriodosQuery): Promise<{ cerrados: PeriodoCerradoView[] }> {
+    return { cerrados: await this.periodos.list(q.empresa_id) };
+  }
+}

@@ -1,0 +1,46 @@
+import { RolCuenta, TipoCuenta } from './cuenta.entity';
+
+/** One account of the seed chart. `parent` is the parent's codigo. */
+export interface SeedAccount {
+  codigo: string;
+  nombre: string;
+  tipo: TipoCuenta;
+  parent?: string;
+  rol?: RolCuenta;
+}
+
+/**
+ * The 18-account default chart seeded for every new empresa: five level-1 groups (the SII
+ * electronic books' classification Activo / Pasivo / Patrimonio plus the two result groups) and
+ * 13 posting accounts at level 2. Names follow Chilean usage (Odoo l10n_cl, SII Manual de
+ * Cuentas MiPyme); research/registry-ledger-accounting.md §3.1. Users add accounts below
+ * (down to level 5); accounts with a role are used by automatic bookings and stay leaves.
+ */
+export const DEFAULT_CHART: readonly SeedAccount[] = [
+  { codigo: '1', nombre: 'Activo', tipo: 'activo' },
+  { codigo: '1.1', nombre: 'Caja', tipo: 'activo', parent: '1', rol: 'caja' },
+  { codigo: '1.2', nombre: 'Banco', tipo: 'activo', parent: '1', rol: 'banco' },
+  { codigo: '1.3', nombre: 'Clientes', tipo: 'activo', parent: '1', rol: 'clientes' },
+  { codigo: '1.4', nombre: 'IVA Crédito Fiscal', tipo: 'activo', parent: '1', rol: 'iva_credito' },
+  { codigo: '2', nombre: 'Pasivo', tipo: 'pasivo' },
+  { codigo: '2.1', nombre: 'Proveedores', tipo: 'pasivo', parent: '2', rol: 'proveedores' },
+  { codigo: '2.2', nombre: 'IVA Débito Fiscal', tipo: 'pasivo', parent: '2', rol: 'iva_debito' },
+  { codigo: '2.3', nombre: 'Retenciones por Pagar', tipo: 'pasivo', parent: '2', rol: 'retenciones' },
+  { codigo: '3', nombre: 'Patrimonio', tipo: 'patrimonio' },
+  { codigo: '3.1', nombre: 'Capital', tipo: 'patrimonio', parent: '3', rol: 'capital' },
+  { codigo: '3.2', nombre: 'Resultados Acumulados', tipo: 'patrimonio', parent: '3', rol: 'resultados_acumulados' },
+  { codigo: '4', nombre: 'Ingresos', tipo: 'ingreso' },
+  { codigo: '4.1', nombre: 'Ventas', tipo: 'ingreso', parent: '4', rol: 'ventas' },
+  { codigo: '4.2', nombre: 'Otros Ingresos', tipo: 'ingreso', parent: '4', rol: 'otros_ingresos' },
+  { codigo: '5', nombre: 'Gastos', tipo: 'gasto' },
+  { codigo: '5.1', nombre: 'Costo de Ventas', tipo: 'gasto', parent: '5', rol: 'compras' },
+  { codigo: '5.2', nombre: 'Gastos de Administración', tipo: 'gasto', parent: '5', rol: 'gastos_admin' },
+];
+
+/**
+ * Roles whose accounts automatic bookings post to (received and, later, emitted DTEs) and the
+ * reports fold into. They must stay leaves; the other seeded accounts may get sub-accounts.
+ */
+export const SYSTEM_ROLES: ReadonlySet<RolCuenta> = new Set<RolCuenta>([
+  'clientes', 'iva_credito', 'proveedores', 'iva_debito', 'retenciones', 'resultados_acumulados', 'ventas', 'compras',
+]);

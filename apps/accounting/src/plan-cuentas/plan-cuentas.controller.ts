@@ -1,0 +1,34 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiProblemResponses } from '@lib/schemas';
+import { Actor, CurrentActor } from '../common/actor';
+import { Audited } from '../auditoria/audited.decorator';
+import { CrearCuentaDto, PlanCuentasQuery } from './dto/crear-cuenta.dto';
+import { CuentaView, PlanCuentasService } from './plan-cuentas.service';
+
+@ApiTags('plan-cuentas')
+@Controller('contable/plan-cuentas')
+export class PlanCuentasController {
+  constructor(private readonly cuentas: PlanCuentasService) {}
+
+  @Get()
+  @Audited({ accion: 'consultar_plan_cuentas', entidad: 'cuenta', kind: 'read' })
+  @ApiOperation({ summary: 'Chart of accounts of an empresa, in code order' })
+  @ApiProblemResponses(400, 401, 404)
+  async list(@Query() q: PlanCuentasQuery): Promise<{ cuentas: CuentaView[] }> {
+    return { cuentas: await this.cuentas.list(q.empresa_id) };
+  }
+
+  @Post()
+  @HttpCode(201)
+  @Audited({ accion: 'crear_cuenta', entidad: 'cuenta', kind: 'write' })
+  @ApiOperation({ summary: 'Add an account below an existing one (at most 5 levels; the parent stops taking postings)' })
+  @ApiProblemResponses(
+    400, 401, 404,
+    { status: 409, errors: ['codigo_taken', 'account_has_postings', 'system_account'] },
+    { status: 422, errors: ['max_depth_exceeded', 'parent_not_found', 'invalid_codigo'] },
+  )
+  create(@Body() dto: CrearCuentaDto, @CurrentActor() actor: Actor): Promise<CuentaView> {
+    return this.cuentas.create(dto, actor);
+  }
+}
