@@ -18,9 +18,9 @@ const { values } = parseArgs({
 
 const issuer = process.env.DEV_AUTH_URL ?? `http://127.0.0.1:${PORTS.devAuth}`;
 signDevToken(issuer, {
-  sub: values.sub!,
-  roles: values.role!,
-  groups: values.group!,
+  sub: values.sub,
+  roles: values.role,
+  groups: values.group,
   ttlSeconds: Number(values.ttl),
 }).then(
   (token) => process.stdout.write(`${token}\n`),

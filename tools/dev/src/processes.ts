@@ -34,7 +34,7 @@ export function startTs(
     const echo = (line: string) => {
       if (!opts.quiet) process.stdout.write(`[${name}] ${line}\n`);
     };
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
       if (!settled && opts.waitForListening) {
         const url = listeningUrl(line);
         if (url) {
@@ -44,7 +44,7 @@ export function startTs(
       }
       echo(line);
     });
-    createInterface({ input: child.stderr! }).on('line', (line) => echo(line));
+    createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => echo(line));
     child.on('exit', (code) => {
       if (!settled) {
         settled = true;

@@ -6,8 +6,11 @@
  */
 import { isValidRut } from '@lib/rut';
 import { call, check, SmokeFailure, step } from './smoke-client';
-import { stackUrls } from './stack-config';
-import { devKeys } from './stack-config';
+import { devKeys, stackUrls } from './stack-config';
+
+// The smoke reads loosely typed JSON answers and checks every field it uses.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 const urls = stackUrls();
 const keys = devKeys();
@@ -51,7 +54,7 @@ async function gatewayPart(receptorRut: string) {
     await call('POST', `${gw}/tax/caf/upload`, { key: admin, form, expect: [200, 201] });
   });
   const emision = await step('emitir factura 33', async () => {
-    const { body } = await call<Record<string, any>>('POST', `${gw}/tax/dte/emitir`, {
+    const { body } = await call<Json>('POST', `${gw}/tax/dte/emitir`, {
       key: admin,
       expect: 201,
       body: {
@@ -78,10 +81,10 @@ async function gatewayPart(receptorRut: string) {
   await step(`estado of trackid ${emision.trackid} until EPR`, async () => {
     const deadline = Date.now() + 90_000;
     for (;;) {
-      const { body } = await call<Record<string, any>>('GET',
+      const { body } = await call<Json>('GET',
         `${gw}/tax/dte/estado?tenant=${TENANT}&trackid=${emision.trackid}`, { key: admin });
       if (body.estado === 'EPR') {
-        const doc = body.documentos?.find((d: any) => d.tipo_dte === 33);
+        const doc = body.documentos?.find((d: Json) => d.tipo_dte === 33);
         check(doc && doc.aceptados === 1 && doc.rechazados === 0, `EPR counts ${JSON.stringify(body)}`);
         return;
       }
@@ -91,7 +94,7 @@ async function gatewayPart(receptorRut: string) {
     }
   });
   return step('get the emitted XML', async () => {
-    const { body } = await call<Record<string, any>>('GET', `${gw}/tax/dte/get/${emision.emision_id}`, { key: admin });
+    const { body } = await call<Json>('GET', `${gw}/tax/dte/get/${emision.emision_id}`, { key: admin });
     const xml = Buffer.from(String(body.xml_base64 ?? ''), 'base64').toString('latin1');
     check(xml.includes('<EnvioDTE') && xml.includes(`<Folio>${emision.folio}</Folio>`), 'xml_base64 is not the EnvioDTE');
     return String(body.xml_base64);
@@ -102,7 +105,7 @@ async function accountingPart(receptorRut: string, xmlBase64: string) {
   const acc = urls.accounting;
   const admin = keys.admin;
   const empresa = await step(`accounting empresa for receptor ${receptorRut}`, async () => {
-    const { body } = await call<Record<string, any>>('POST', `${acc}/contable/empresas`, {
+    const { body } = await call<Json>('POST', `${acc}/contable/empresas`, {
       key: admin, expect: 201, body: { rut: receptorRut, regimen: 'pro_pyme_14d3' },
     });
     check(body.id && body.rut === receptorRut, `bad empresa ${JSON.stringify(body)}`);
@@ -115,7 +118,7 @@ async function accountingPart(receptorRut: string, xmlBase64: string) {
   });
   await step('balance sums agree', async () => {
     const periodo = new Date().toISOString().slice(0, 7);
-    const { body } = await call<Record<string, any>>('GET',
+    const { body } = await call<Json>('GET',
       `${acc}/contable/balance?empresa_id=${empresa.id}&periodo=${periodo}`, { key: admin });
     const t = body.totales ?? {};
     check(t.sumas_debe === t.sumas_haber && t.sumas_debe === 142_788, `totales ${JSON.stringify(t)}`);
@@ -129,20 +132,20 @@ async function registryPart() {
   const auth = await registryAuthHeaders();
   const slug = `smoke-${Date.now().toString(36)}`;
   await step(`registry: create ${slug}`, async () => {
-    const { body } = await call<Record<string, any>>('POST', `${reg}/api/v1/services/`, {
+    const { body } = await call<Json>('POST', `${reg}/api/v1/services/`, {
       key: admin, expect: 201, headers: auth,
       body: { slug, name: 'Smoke service', tagline: 'Created by npm run smoke' },
     });
     check(body.marketplace_status === 'internal', `new service is ${body.marketplace_status}`);
   });
   await step('registry: listed under ?status=internal, hidden without it', async () => {
-    const listed = await call<any>('GET', `${reg}/api/v1/services/?status=internal`, { key: admin, headers: auth });
+    const listed = await call<Json>('GET', `${reg}/api/v1/services/?status=internal`, { key: admin, headers: auth });
     check(JSON.stringify(listed.body).includes(slug), 'not listed with ?status=internal');
-    const all = await call<any>('GET', `${reg}/api/v1/services/`, { key: admin, headers: auth });
+    const all = await call<Json>('GET', `${reg}/api/v1/services/`, { key: admin, headers: auth });
     check(!JSON.stringify(all.body).includes(slug), 'internal service listed without ?status=');
   });
   await step('registry: internal -> beta is 409 stage_skipped', async () => {
-    const { body } = await call<Record<string, any>>('PATCH', `${reg}/api/v1/services/${slug}`, {
+    const { body } = await call<Json>('PATCH', `${reg}/api/v1/services/${slug}`, {
       key: admin, expect: 409, headers: auth, body: { marketplace_status: 'beta' },
     });
     check(body.error === 'stage_skipped', `error is ${body.error}`);

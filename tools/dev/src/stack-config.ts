@@ -10,13 +10,16 @@ export const DEFAULT_INTERNAL_KEYS = [
   'tax-gateway:dev-tax-gateway-key',
 ].join(',');
 
+const port = (envName: string, fallback: number) => Number(process.env[envName] ?? fallback);
+
+/** Ports of the local stack; `<NAME>_PORT` in the environment moves one (e.g. for a second stack). */
 export const PORTS = {
-  signer: 8250,
-  accounting: 8260,
-  gateway: 8270,
-  registry: 8280,
-  sim: 8241,
-  devAuth: 8242,
+  signer: port('SIGNER_PORT', 8250),
+  accounting: port('ACCOUNTING_PORT', 8260),
+  gateway: port('TAX_GATEWAY_PORT', 8270),
+  registry: port('SERVICE_REGISTRY_PORT', 8280),
+  sim: port('SIM_PORT', 8241),
+  devAuth: port('DEV_AUTH_PORT', 8242),
 } as const;
 
 const host = () => process.env.STACK_HOST ?? '127.0.0.1';

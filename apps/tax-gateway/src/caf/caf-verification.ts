@@ -1,0 +1,61 @@
+import { Caf, cafKeyPairMatches, cafLastValidDate, siiCafCertificate, verifyCafSignature } from '@lib/dte';
+import { ProblemException } from '@lib/schemas';
+
+/** DTE types the gateway emits, hence accepts CAFs for. */
+export const EMITTED_TYPES = [33, 34, 56, 61] as const;
+
+export interface CafCheckOptions {
+  /** Canonical tenant RUT the CAF must belong to (DA/RE). */
+  tenant: string;
+  /** Today in America/Santiago, YYYY-MM-DD. */
+  today: string;
+  /** The sim authority certificate, trusted only with SII_TRUST_SIM_CAF=true outside prod. */
+  simCertificatePem?: string;
+}
+
+/**
+ * Checks a parsed CAF before it is accepted (research §3.4, LibreDTE's three steps, plus ours):
+ * 1. the type is one the gateway emits (422 `caf_tipo_unsupported`);
+ * 2. FRMA verifies with the SII certificate of its IDK, or the sim authority when trusted
+ *    (422 `caf_signature_invalid`);
+ * 3. RSASK is present and is the private half of RSAPK (422 `caf_key_mismatch`);
+ * 4. DA/RE is the tenant (422 `caf_tenant_mismatch`);
+ * 5. it has not expired: 33/56/61 are usable until FA + 6 months - 1 day (research §1.10); 34 is not
+ *    in the SII's expiring list, so a 34 CAF does not expire here (422 `caf_expired`).
+ * @returns the last valid date (YYYY-MM-DD) or null when the type does not expire.
+ */
+export function checkCaf(caf: Caf, opts: CafCheckOptions): string | null {
+  if (!(EMITTED_TYPES as readonly number[]).includes(caf.td)) {
+    throw new ProblemException(422, 'caf_tipo_unsupported', `CAF for tipo_dte ${caf.td}: the gateway emits only ${EMITTED_TYPES.join(', ')}.`);
+  }
+  if (caf.desde < 1 || caf.hasta < caf.desde) throw new ProblemException(422, 'caf_invalid', `CAF range ${caf.desde}-${caf.hasta} is not valid.`);
+  if (!frmaVerifies(caf, opts.simCertificatePem)) {
+    throw new ProblemException(422, 'caf_signature_invalid', `The CAF signature (FRMA) does not verify with the authority certificate of IDK ${caf.idk}.`);
+  }
+  if (!caf.rsask) throw new ProblemException(422, 'caf_key_mismatch', 'The CAF file carries no RSASK (folio private key).');
+  if (!cafKeyPairMatches(caf)) throw new ProblemException(422, 'caf_key_mismatch', 'RSASK is not the private key of the CAF public key RSAPK.');
+  if (caf.re !== opts.tenant) {
+    throw new ProblemException(422, 'caf_tenant_mismatch', `The CAF belongs to ${caf.re}, not to the tenant ${opts.tenant}.`, { caf_rut: caf.re });
+  }
+  const lastValid = cafLastValidDate(caf) ?? null;
+  if (lastValid !== null && opts.today > lastValid) {
+    throw new ProblemException(422, 'caf_expired', `The CAF authorized on ${caf.fa} expired after ${lastValid} (6 months).`, {
+      ultimo_dia_valido: lastValid,
+    });
+  }
+  return lastValid;
+}
+
+function frmaVerifies(caf: Caf, simPem?: string): boolean {
+  const siiPem = siiCafCertificate(caf.idk);
+  if (siiPem && safeVerify(caf, siiPem)) return true;
+  return !!simPem && safeVerify(caf, simPem);
+}
+
+function safeVerify(caf: Caf, pem: string): boolean {
+  try {
+    return verifyCafSignature(caf, pem);
+  } catch {
+    return false;
+  }
+}

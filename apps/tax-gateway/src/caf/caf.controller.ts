@@ -1,0 +1,66 @@
+import { Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import type { FastifyRequest } from 'fastify';
+import { Caller } from '@lib/auth';
+import { validationProblem } from '@lib/platform';
+import { ApiProblemResponses, ProblemException } from '@lib/schemas';
+import { CafService } from './caf.service';
+import { readCafUpload } from './caf-upload.reader';
+import { CafDto, CafStatusDto, CafStatusQueryDto, CafUploadFieldsDto } from './dto/caf.dto';
+
+@ApiTags('caf')
+@Controller('tax/caf')
+export class CafController {
+  constructor(private readonly cafs: CafService) {}
+
+  @Post('upload')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Upload a CAF (folio authorization) file; the folio key goes to the signing service' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['tenant', 'file'],
+      properties: {
+        tenant: { type: 'string', example: '76086428-5' },
+        file: { type: 'string', format: 'binary', description: 'CAF XML as downloaded from the SII (ISO-8859-1)' },
+      },
+    },
+  })
+  @ApiCreatedResponse({ type: CafDto })
+  @ApiProblemResponses(
+    400,
+    401,
+    { status: 409, errors: ['caf_overlap'] },
+    { status: 413, errors: ['payload_too_large'] },
+    {
+      status: 422,
+      errors: ['caf_invalid', 'caf_tipo_unsupported', 'caf_signature_invalid', 'caf_key_mismatch', 'caf_tenant_mismatch', 'caf_expired'],
+    },
+    { status: 502, errors: ['signer_error'] },
+    { status: 503, errors: ['signer_unavailable'] },
+    { status: 504, errors: ['signer_timeout'] },
+  )
+  async upload(@Req() req: FastifyRequest, @Caller() caller?: string): Promise<CafDto> {
+    const { fields, file } = await readCafUpload(req);
+    const dto = plainToInstance(CafUploadFieldsDto, { tenant: fields.tenant });
+    const errors = await validate(dto);
+    if (errors.length > 0) throw validationProblem(errors);
+    if (!file || file.length === 0) {
+      throw new ProblemException(400, 'validation_failed', 'The request has 1 invalid field.', {
+        errors: [{ field: 'file', message: 'file is required' }],
+      });
+    }
+    return this.cafs.upload(dto.tenant, file, caller);
+  }
+
+  @Get('status')
+  @ApiOperation({ summary: 'Folios available per DTE type for a tenant' })
+  @ApiOkResponse({ type: CafStatusDto })
+  @ApiProblemResponses(400, 401)
+  status(@Query() q: CafStatusQueryDto): Promise<CafStatusDto> {
+    return this.cafs.status(q.tenant);
+  }
+}

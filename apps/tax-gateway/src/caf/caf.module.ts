@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { SignerModule } from '../signer/signer.module';
+import { CafController } from './caf.controller';
+import { CafService } from './caf.service';
+import { FolioAllocator } from './folio-allocator';
+
+/** CAF upload, folio inventory and the atomic folio allocator (DESIGN §4.4 "caf"). */
+@Module({
+  imports: [SignerModule],
+  controllers: [CafController],
+  providers: [CafService, FolioAllocator],
+  exports: [CafService, FolioAllocator],
+})
+export class CafModule {}

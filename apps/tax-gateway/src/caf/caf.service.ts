@@ -1,0 +1,162 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash, randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { Caf, DteError, encodeLatin1, parseCaf, santiagoDate } from '@lib/dte';
+import { ProblemException } from '@lib/schemas';
+import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
+import { SignerClient } from '../signer/signer-client';
+import { checkCaf } from './caf-verification';
+import { CafEntity } from './entities/caf.entity';
+import { FolioCounterEntity } from './entities/folio-counter.entity';
+
+/** An accepted CAF as the API shows it. */
+export interface CafSummary {
+  caf_id: string;
+  tenant: string;
+  tipo_dte: number;
+  desde: number;
+  hasta: number;
+  fecha_autorizacion: string;
+  ultimo_dia_valido: string | null;
+  siguiente_folio: number;
+  disponibles: number;
+  vigente: boolean;
+}
+
+/** Folios available per DTE type. */
+export interface CafStatus {
+  tenant: string;
+  tipos: { tipo_dte: number; disponibles: number; cafs: CafSummary[] }[];
+}
+
+/**
+ * CAF intake and folio inventory (DESIGN §4.4 "caf"). Upload: parse (Latin-1), verify (see
+ * caf-verification.ts), refuse overlaps per (tenant, tipo), hand the file to the signing service
+ * (which keeps RSASK) and store the CAF without RSASK plus its folio counter, in one transaction.
+ */
+@Injectable()
+export class CafService {
+  private readonly logger = new Logger(CafService.name);
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
+    private readonly signer: SignerClient,
+  ) {}
+
+  /**
+   * Accepts a CAF file for `tenant` (canonical RUT).
+   * @throws ProblemException 422 `caf_invalid` | `caf_tipo_unsupported` | `caf_signature_invalid` |
+   *   `caf_key_mismatch` | `caf_tenant_mismatch` | `caf_expired`, 409 `caf_overlap`, signer problems.
+   */
+  async upload(tenant: string, file: Buffer, caller?: string): Promise<CafSummary> {
+    const caf = this.parse(file);
+    const today = santiagoDate();
+    const ultimoDiaValido = checkCaf(caf, { tenant, today, simCertificatePem: this.settings.simCafCertificatePem });
+    const saved = await this.db.transaction(async (m) => {
+      // Serializes uploads of one (tenant, tipo) so the overlap check below cannot race.
+      await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`caf:${tenant}:${caf.td}`]);
+      const clash = await m
+        .getRepository(CafEntity)
+        .createQueryBuilder('c')
+        .where('c.tenant = :tenant AND c.tipo_dte = :tipo AND c.desde <= :hasta AND c.hasta >= :desde', {
+          tenant,
+          tipo: caf.td,
+          desde: caf.desde,
+          hasta: caf.hasta,
+        })
+        .getOne();
+      if (clash) {
+        throw new ProblemException(409, 'caf_overlap', `Folios ${caf.desde}-${caf.hasta} overlap the CAF ${clash.desde}-${clash.hasta} already uploaded.`, {
+          caf_id: clash.id,
+        });
+      }
+      const signerCafId = await this.signer.registerCaf(file);
+      const entity = m.create(CafEntity, {
+        id: randomUUID(),
+        tenant,
+        tipoDte: caf.td,
+        desde: caf.desde,
+        hasta: caf.hasta,
+        fechaAutorizacion: caf.fa,
+        ultimoDiaValido,
+        idk: caf.idk,
+        razonSocial: caf.rs.slice(0, 100),
+        rsapkM: caf.rsapk.m,
+        rsapkE: caf.rsapk.e,
+        cafXml: encodeLatin1(caf.cafXml),
+        signerCafId,
+        fileSha256: createHash('sha256').update(file).digest('hex'),
+        uploadedBy: caller ?? null,
+      });
+      await m.insert(CafEntity, entity);
+      const counter = m.create(FolioCounterEntity, {
+        cafId: entity.id,
+        tenant,
+        tipoDte: caf.td,
+        hasta: caf.hasta,
+        nextFolio: caf.desde,
+        ultimoDiaValido,
+      });
+      await m.insert(FolioCounterEntity, counter);
+      return { entity, counter };
+    });
+    this.logger.log(`CAF ${saved.entity.id} of ${tenant} tipo ${caf.td} folios ${caf.desde}-${caf.hasta} accepted`);
+    return summary(saved.entity, saved.counter, today);
+  }
+
+  /** Folios available per type for `tenant`; expired or exhausted CAFs count 0. */
+  async status(tenant: string): Promise<CafStatus> {
+    const cafs = await this.db.getRepository(CafEntity).find({ where: { tenant }, order: { tipoDte: 'ASC', desde: 'ASC' } });
+    const counters = await this.db.getRepository(FolioCounterEntity).find({ where: { tenant } });
+    const byId = new Map(counters.map((c) => [c.cafId, c]));
+    const today = santiagoDate();
+    const tipos = new Map<number, CafSummary[]>();
+    for (const caf of cafs) {
+      const counter = byId.get(caf.id);
+      if (!counter) continue;
+      tipos.set(caf.tipoDte, [...(tipos.get(caf.tipoDte) ?? []), summary(caf, counter, today)]);
+    }
+    return {
+      tenant,
+      tipos: [...tipos.entries()].map(([tipo_dte, list]) => ({
+        tipo_dte,
+        disponibles: list.reduce((n, c) => n + c.disponibles, 0),
+        cafs: list,
+      })),
+    };
+  }
+
+  /** The stored CAF of an allocated folio (for the TED). */
+  async findById(id: string): Promise<CafEntity> {
+    const caf = await this.db.getRepository(CafEntity).findOneBy({ id });
+    if (!caf) throw new Error(`CAF ${id} vanished`);
+    return caf;
+  }
+
+  private parse(file: Buffer): Caf {
+    try {
+      return parseCaf(file);
+    } catch (err) {
+      if (err instanceof DteError) throw new ProblemException(422, 'caf_invalid', `The file is not a CAF: ${err.message}`);
+      throw err;
+    }
+  }
+}
+
+function summary(caf: CafEntity, counter: FolioCounterEntity, today: string): CafSummary {
+  const vigente = caf.ultimoDiaValido === null || caf.ultimoDiaValido >= today;
+  return {
+    caf_id: caf.id,
+    tenant: caf.tenant,
+    tipo_dte: caf.tipoDte,
+    desde: caf.desde,
+    hasta: caf.hasta,
+    fecha_autorizacion: caf.fechaAutorizacion,
+    ultimo_dia_valido: caf.ultimoDiaValido,
+    siguiente_folio: counter.nextFolio,
+    disponibles: vigente ? Math.max(0, counter.hasta - counter.nextFolio + 1) : 0,
+    vigente,
+  };
+}

@@ -1,0 +1,68 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsRut } from '@lib/rut';
+
+/** The non-file field of POST /tax/caf/upload (validated like any DTO). */
+export class CafUploadFieldsDto {
+  @ApiProperty({ example: '76086428-5', description: 'Tenant RUT; must equal the CAF DA/RE' })
+  @IsRut()
+  tenant!: string;
+}
+
+/** `?tenant=` of GET /tax/caf/status. */
+export class CafStatusQueryDto {
+  @ApiProperty({ example: '76086428-5' })
+  @IsRut()
+  tenant!: string;
+}
+
+/** An accepted CAF. */
+export class CafDto {
+  @ApiProperty({ example: '6f1c0c7e-3d0c-4a8a-9a53-1b7f3c7e2a10' })
+  caf_id!: string;
+
+  @ApiProperty({ example: '76086428-5' })
+  tenant!: string;
+
+  @ApiProperty({ example: 33, enum: [33, 34, 56, 61] })
+  tipo_dte!: number;
+
+  @ApiProperty({ example: 1 })
+  desde!: number;
+
+  @ApiProperty({ example: 100 })
+  hasta!: number;
+
+  @ApiProperty({ example: '2026-01-15', description: 'DA/FA' })
+  fecha_autorizacion!: string;
+
+  @ApiPropertyOptional({ example: '2026-07-14', nullable: true, description: 'Last day the folios may be used; null = no expiry (34)' })
+  ultimo_dia_valido!: string | null;
+
+  @ApiProperty({ example: 1, description: 'Next folio to be handed out' })
+  siguiente_folio!: number;
+
+  @ApiProperty({ example: 100, description: 'Folios left (0 when expired)' })
+  disponibles!: number;
+
+  @ApiProperty({ example: true })
+  vigente!: boolean;
+}
+
+export class CafTipoStatusDto {
+  @ApiProperty({ example: 33 })
+  tipo_dte!: number;
+
+  @ApiProperty({ example: 95, description: 'Folios available in valid CAFs of this type' })
+  disponibles!: number;
+
+  @ApiProperty({ type: [CafDto] })
+  cafs!: CafDto[];
+}
+
+export class CafStatusDto {
+  @ApiProperty({ example: '76086428-5' })
+  tenant!: string;
+
+  @ApiProperty({ type: [CafTipoStatusDto] })
+  tipos!: CafTipoStatusDto[];
+}

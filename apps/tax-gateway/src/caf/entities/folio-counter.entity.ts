@@ -1,0 +1,32 @@
+import { Column, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { bigintNumber } from './bigint.transformer';
+
+/**
+ * The folio counter of one CAF: `next_folio` is the next folio to hand out (hasta + 1 = exhausted).
+ * A small row of its own (tenant, type, range end and validity copied from the CAF) so a folio is
+ * taken by ONE `UPDATE ... RETURNING` on this table (see FolioAllocator), without touching the CAF row.
+ */
+@Entity({ name: 'caf_folio_counter' })
+@Index('caf_folio_counter_lookup_idx', ['tenant', 'tipoDte', 'nextFolio'])
+export class FolioCounterEntity {
+  @PrimaryColumn({ name: 'caf_id', type: 'uuid' })
+  cafId!: string;
+
+  @Column({ type: 'varchar', length: 10 })
+  tenant!: string;
+
+  @Column({ name: 'tipo_dte', type: 'smallint' })
+  tipoDte!: number;
+
+  @Column({ type: 'bigint', transformer: bigintNumber })
+  hasta!: number;
+
+  @Column({ name: 'next_folio', type: 'bigint', transformer: bigintNumber })
+  nextFolio!: number;
+
+  @Column({ name: 'ultimo_dia_valido', type: 'date', nullable: true })
+  ultimoDiaValido!: string | null;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,105 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsRut } from '@lib/rut';
+import { IsOptional } from 'class-validator';
+
+/** `?tenant=` (required) and `?rut=` (optional, defaults to the tenant). */
+export class TenantRutQueryDto {
+  @ApiProperty({ example: '76086428-5', description: 'Tenant RUT whose SII session is used' })
+  @IsRut()
+  tenant!: string;
+
+  @ApiPropertyOptional({ example: '76086428-5', description: 'RUT to look up; the tenant itself when absent' })
+  @IsOptional()
+  @IsRut()
+  rut?: string;
+}
+
+/** `{rut}` path parameter. */
+export class RutParamDto {
+  @ApiProperty({ example: '76086428-5', description: 'RUT to look up (any notation; modulo 11 checked)' })
+  @IsRut()
+  rut!: string;
+}
+
+/** Optional `?tenant=` (defaults to the looked-up RUT). */
+export class OptionalTenantQueryDto {
+  @ApiPropertyOptional({ example: '76086428-5', description: 'Tenant whose SII session is used; the RUT itself when absent' })
+  @IsOptional()
+  @IsRut()
+  tenant?: string;
+}
+
+/** Optional `?rut=` of POST /tax/contribuyente/cache/clear. */
+export class CacheClearQueryDto {
+  @ApiPropertyOptional({ example: '76086428-5', description: 'Only this RUT; the whole cache when absent' })
+  @IsOptional()
+  @IsRut()
+  rut?: string;
+}
+
+export class GiroDto {
+  @ApiProperty({ example: '620200', description: 'SII activity code (CIIU4.CL)' })
+  codigo!: string;
+
+  @ApiProperty({ example: 'ACTIVIDADES DE CONSULTORIA DE INFORMATICA' })
+  descripcion!: string;
+}
+
+export class RepresentanteDto {
+  @ApiProperty({ example: '12345678-5' })
+  rut!: string;
+
+  @ApiProperty({ example: 'María González Rojas' })
+  nombre!: string;
+}
+
+/** Fields every contribuyente answer carries. */
+export class TaxpayerBaseDto {
+  @ApiProperty({ example: '76086428-5', description: 'Normalized RUT (no dots, hyphen, upper-case K)' })
+  rut!: string;
+
+  @ApiProperty({ example: '2026-01-01T12:00:00.000Z', description: 'When the data was read from the SII (UTC)' })
+  fetched_at!: string;
+
+  @ApiProperty({ example: true, description: 'true when served from the 24 h cache' })
+  cached!: boolean;
+}
+
+/** Canonical taxpayer data: the platform's only source of a legal name. */
+export class ContribuyenteDto extends TaxpayerBaseDto {
+  @ApiProperty({ example: 'Servicios Andes Maipo SpA', description: 'Official legal name' })
+  razon_social!: string;
+
+  @ApiProperty({ example: 'Av. Providencia 1234' })
+  direccion!: string;
+
+  @ApiProperty({ example: 'Providencia' })
+  comuna!: string;
+
+  @ApiProperty({ type: [GiroDto] })
+  giros!: GiroDto[];
+
+  @ApiProperty({ type: [RepresentanteDto] })
+  representantes!: RepresentanteDto[];
+
+  @ApiProperty({ example: 'vigente', description: 'Tax status' })
+  estado!: string;
+
+  @ApiPropertyOptional({ example: '2010-03-15', description: 'Start of activities' })
+  inicio_actividades?: string;
+}
+
+export class EstadoDto extends TaxpayerBaseDto {
+  @ApiProperty({ example: 'vigente' })
+  estado!: string;
+}
+
+export class GirosDto extends TaxpayerBaseDto {
+  @ApiProperty({ type: [GiroDto] })
+  giros!: GiroDto[];
+}
+
+export class RepresentantesDto extends TaxpayerBaseDto {
+  @ApiProperty({ type: [RepresentanteDto] })
+  representantes!: RepresentanteDto[];
+}

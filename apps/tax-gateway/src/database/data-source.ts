@@ -1,0 +1,26 @@
+import { DataSource } from 'typeorm';
+import { CafEntity } from '../caf/entities/caf.entity';
+import { FolioCounterEntity } from '../caf/entities/folio-counter.entity';
+import { EmissionStatusEntity } from '../dte/entities/emission-status.entity';
+import { EmissionEntity } from '../dte/entities/emission.entity';
+import { migrations } from './migrations';
+
+/** Every entity of tax-gateway (explicit list, no globs). Domain engineers add theirs here. */
+export const entities = [CafEntity, FolioCounterEntity, EmissionEntity, EmissionStatusEntity];
+
+/**
+ * The one TypeORM configuration of tax-gateway: PlatformModule uses `entities` and `migrations` (with
+ * synchronize off and migrations run at boot), and the TypeORM CLI uses the DataSource below:
+ *   DATABASE_URL=postgres://... SWC_NODE_PROJECT=tsconfig.base.json node -r @swc-node/register \
+ *     node_modules/typeorm/cli.js migration:run -d apps/tax-gateway/src/database/data-source.ts
+ */
+export const dataSourceOptions = {
+  type: 'postgres' as const,
+  url: process.env.DATABASE_URL,
+  entities,
+  migrations,
+  synchronize: false,
+  migrationsRun: true,
+};
+
+export default new DataSource(dataSourceOptions);

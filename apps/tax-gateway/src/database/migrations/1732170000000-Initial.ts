@@ -1,0 +1,17 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * Baseline of the tax_gateway database. Intentionally creates nothing: it marks the schema history start
+ * so that the first domain migration is never the one that creates the migrations table.
+ */
+export class Initial1732170000000 implements MigrationInterface {
+  name = 'Initial1732170000000';
+
+  async up(_queryRunner: QueryRunner): Promise<void> {
+    // nothing yet
+  }
+
+  async down(_queryRunner: QueryRunner): Promise<void> {
+    // nothing yet
+  }
+}

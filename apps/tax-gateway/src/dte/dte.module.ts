@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { TokenModule } from '../auth/token.module';
+import { CafModule } from '../caf/caf.module';
+import { ContribuyenteModule } from '../contribuyente/contribuyente.module';
+import { SignerModule } from '../signer/signer.module';
+import { SiiModule } from '../sii/sii.module';
+import { DteController } from './dte.controller';
+import { EmissionQueryService } from './emission-query.service';
+import { EmissionService } from './emission.service';
+import { EmissionStore } from './emission.store';
+import { EnvioBuilder } from './envio-builder';
+
+/** DTE emission, upload state and retrieval (DESIGN §4.4 "dte"). */
+@Module({
+  imports: [SiiModule, SignerModule, TokenModule, ContribuyenteModule, CafModule],
+  controllers: [DteController],
+  providers: [EmissionService, EmissionQueryService, EmissionStore, EnvioBuilder],
+})
+export class DteModule {}

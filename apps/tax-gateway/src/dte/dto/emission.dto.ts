@@ -1,0 +1,152 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsRut } from '@lib/rut';
+import { IsUUID, Matches } from 'class-validator';
+
+export class MontosDto {
+  @ApiProperty({ example: 119990, description: 'MntNeto, whole CLP' })
+  neto!: number;
+
+  @ApiProperty({ example: 0, description: 'MntExe, whole CLP' })
+  exento!: number;
+
+  @ApiProperty({ example: 22798, description: 'IVA 19 %, whole CLP' })
+  iva!: number;
+
+  @ApiProperty({ example: 142788, description: 'MntTotal, whole CLP' })
+  total!: number;
+}
+
+/** Fields shared by the emission answers. */
+export class EmissionBaseDto {
+  @ApiProperty({ example: '0d7f4c56-3f6e-4b1e-9d0a-0b1a5c1f2e3d' })
+  emision_id!: string;
+
+  @ApiProperty({ example: 33 })
+  tipo_dte!: number;
+
+  @ApiProperty({ example: 1 })
+  folio!: number;
+
+  @ApiProperty({
+    example: 'uploaded',
+    description: 'signed | uploaded | upload_failed, then the SII states (REC, SOK, CRT, FOK, PDR, EPR, RSC, RFR, RCT, RPT) via /tax/dte/estado',
+  })
+  estado!: string;
+
+  @ApiProperty({ type: MontosDto })
+  montos!: MontosDto;
+}
+
+/** Answer of POST /tax/dte/emitir. */
+export class EmitirResponseDto extends EmissionBaseDto {
+  @ApiProperty({ example: '0260003916', description: 'SII TRACKID of the upload' })
+  trackid!: string;
+}
+
+/** `?tenant=&trackid=` of GET /tax/dte/estado. */
+export class EstadoQueryDto {
+  @ApiProperty({ example: '76086428-5' })
+  @IsRut()
+  tenant!: string;
+
+  @ApiProperty({ example: '0260003916' })
+  @Matches(/^\d{1,20}$/, { message: 'trackid must be the numeric SII TRACKID' })
+  trackid!: string;
+}
+
+export class EstadoDocumentoDto {
+  @ApiProperty({ example: 33 })
+  tipo_dte!: number;
+
+  @ApiProperty({ example: 1 })
+  informados!: number;
+
+  @ApiProperty({ example: 1 })
+  aceptados!: number;
+
+  @ApiProperty({ example: 0 })
+  rechazados!: number;
+
+  @ApiProperty({ example: 0 })
+  reparos!: number;
+}
+
+/** Answer of GET /tax/dte/estado (QueryEstUp). */
+export class EstadoResponseDto {
+  @ApiProperty({ example: '0260003916' })
+  trackid!: string;
+
+  @ApiProperty({ example: 'EPR', description: 'SII envío state: REC SOK CRT FOK PDR EPR (final) RSC RFR RCT RPT VOF' })
+  estado!: string;
+
+  @ApiProperty({ example: 'Envio Procesado' })
+  glosa!: string;
+
+  @ApiProperty({ type: [EstadoDocumentoDto] })
+  documentos!: EstadoDocumentoDto[];
+}
+
+/** `{emision_id}` path parameter. */
+export class EmisionIdParamDto {
+  @ApiProperty({ example: '0d7f4c56-3f6e-4b1e-9d0a-0b1a5c1f2e3d' })
+  @IsUUID()
+  emision_id!: string;
+}
+
+export class HistorialDto {
+  @ApiProperty({ example: 'uploaded' })
+  estado!: string;
+
+  @ApiPropertyOptional({ example: 'Envio Procesado', nullable: true })
+  glosa!: string | null;
+
+  @ApiProperty({ example: '2026-01-15T12:00:00.000Z' })
+  at!: string;
+}
+
+export class ReceptorRefDto {
+  @ApiProperty({ example: '77777777-7' })
+  rut!: string;
+
+  @ApiProperty({ example: 'Receptor SpA' })
+  razon_social!: string;
+}
+
+/** Answer of GET /tax/dte/get/{emision_id}. */
+export class EmissionDetailDto extends EmissionBaseDto {
+  @ApiPropertyOptional({ example: '0260003916', nullable: true, description: 'null when the upload failed' })
+  trackid!: string | null;
+
+  @ApiProperty({ example: '76086428-5' })
+  tenant!: string;
+
+  @ApiProperty({ example: '2026-01-15' })
+  fecha_emision!: string;
+
+  @ApiProperty({ type: ReceptorRefDto })
+  receptor!: ReceptorRefDto;
+
+  @ApiPropertyOptional({ example: 'Envio Procesado', nullable: true })
+  glosa!: string | null;
+
+  @ApiProperty({ description: 'Base64 of the EnvioDTE bytes exactly as uploaded (ISO-8859-1)' })
+  xml_base64!: string;
+
+  @ApiPropertyOptional({ type: [EstadoDocumentoDto], nullable: true })
+  documentos!: EstadoDocumentoDto[] | null;
+
+  @ApiPropertyOptional({ description: 'The problem of a failed upload', nullable: true, type: Object })
+  error!: Record<string, unknown> | null;
+
+  @ApiProperty({ type: [HistorialDto] })
+  historial!: HistorialDto[];
+
+  @ApiProperty({ example: '2026-01-15T12:00:00.000Z' })
+  created_at!: string;
+
+  @ApiProperty({ example: '2026-01-15T12:00:00.000Z' })
+  updated_at!: string;
+
+  @ApiPropertyOptional({ example: '2026-01-15T12:00:01.000Z', nullable: true })
+  uploaded_at!: string | null;
+}

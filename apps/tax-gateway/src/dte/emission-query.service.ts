@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { ProblemException } from '@lib/schemas';
+import { TokenService } from '../auth/token.service';
+import { SiiClient } from '../sii/sii-client';
+import { EmissionDetailDto, EstadoResponseDto } from './dto/emission.dto';
+import { EmissionStore } from './emission.store';
+
+/** GET /tax/dte/estado (QueryEstUp, updating the stored emission) and GET /tax/dte/get/{id}. */
+@Injectable()
+export class EmissionQueryService {
+  constructor(
+    private readonly sii: SiiClient,
+    private readonly tokens: TokenService,
+    private readonly store: EmissionStore,
+  ) {}
+
+  /** Asks the SII for the state of `trackid` and records it on the tenant's emissions with that trackid. */
+  async estado(tenant: string, trackid: string): Promise<EstadoResponseDto> {
+    const answer = await this.tokens.withToken(tenant, (token) => this.sii.getEstUp(tenant, trackid, token));
+    for (const emission of await this.store.byTrackid(tenant, trackid)) {
+      await this.store.transition(emission.id, answer.estado, { glosa: answer.glosa || null, documentos: answer.documentos });
+    }
+    return { trackid: answer.trackid, estado: answer.estado, glosa: answer.glosa, documentos: answer.documentos };
+  }
+
+  /** The emission with the exact uploaded bytes. @throws ProblemException 404 `emission_not_found` */
+  async get(id: string): Promise<EmissionDetailDto> {
+    const e = await this.store.find(id);
+    if (!e) throw new ProblemException(404, 'emission_not_found', `No emission ${id}.`);
+    const history = await this.store.history(id);
+    return {
+      emision_id: e.id,
+      tenant: e.tenant,
+      tipo_dte: e.tipoDte,
+      folio: e.folio,
+      fecha_emision: e.fechaEmision,
+      receptor: { rut: e.receptorRut, razon_social: e.receptorRazonSocial },
+      trackid: e.trackid,
+      estado: e.estado,
+      glosa: e.glosa,
+      montos: { neto: e.neto, exento: e.exento, iva: e.iva, total: e.total },
+      xml_base64: e.xml.toString('base64'),
+      documentos: (e.documentos as EmissionDetailDto['documentos']) ?? null,
+      error: e.error,
+      historial: history.map((h) => ({ estado: h.estado, glosa: h.glosa, at: h.createdAt.toISOString() })),
+      created_at: e.createdAt.toISOString(),
+      updated_at: e.updatedAt.toISOString(),
+      uploaded_at: e.uploadedAt ? e.uploadedAt.toISOString() : null,
+    };
+  }
+}

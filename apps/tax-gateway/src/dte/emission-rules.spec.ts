@@ -1,0 +1,68 @@
+import { ProblemException } from '@lib/schemas';
+import { DocumentoInput } from '@lib/dte';
+import { asDteProblem, emisorFrom, preflight, withMembers } from './emission-rules';
+
+const record = {
+  rut: '76086428-5',
+  razon_social: 'Servicios Andes Maipo SpA',
+  direccion: 'Av. Providencia 1234',
+  comuna: 'Providencia',
+  giros: [
+    { codigo: '620200', descripcion: 'CONSULTORIA INFORMATICA' },
+    { codigo: 'X', descripcion: 'sin codigo' },
+    { codigo: '469000', descripcion: 'VENTA AL POR MAYOR' },
+  ],
+  representantes: [],
+  estado: 'vigente',
+};
+
+const doc = (overrides: Partial<DocumentoInput> = {}): DocumentoInput => ({
+  tipo_dte: 33,
+  folio: 0,
+  fecha_emision: '2026-01-15',
+  emisor: emisorFrom(record),
+  receptor: { rut: '77777777-7', razon_social: 'Receptor SpA', giro: 'Giro', direccion: 'Calle 1', comuna: 'Santiago' },
+  detalle: [{ nombre: 'Item', cantidad: 1, precio_unitario: 1000 }],
+  ...overrides,
+});
+
+describe('emission rules', () => {
+  it('takes the Emisor from the canonical data: first giro as GiroEmis, up to 4 activity codes as Acteco', () => {
+    expect(emisorFrom(record)).toEqual({
+      rut: '76086428-5',
+      razon_social: 'Servicios Andes Maipo SpA',
+      giro: 'CONSULTORIA INFORMATICA',
+      acteco: [620200, 469000],
+      direccion: 'Av. Providencia 1234',
+      comuna: 'Providencia',
+    });
+    expect(() => emisorFrom({ ...record, giros: [] })).toThrow(expect.objectContaining({ status: 422, error: 'taxpayer_incomplete' }));
+  });
+
+  it('preflight accepts a valid document and turns builder errors into 422 dte_invalid', () => {
+    expect(() => preflight(doc())).not.toThrow();
+    const cases: Partial<DocumentoInput>[] = [
+      { detalle: [{ nombre: 'Euro \u20ac', cantidad: 1, precio_unitario: 1 }] },
+      { tipo_dte: 61 },
+      { receptor: { rut: '77777777-7', razon_social: 'x'.repeat(101) } },
+    ];
+    for (const c of cases) {
+      let error: unknown;
+      try {
+        preflight(doc(c));
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ProblemException);
+      expect(error).toMatchObject({ error: 'dte_invalid' });
+    }
+    expect(() => asDteProblem(() => JSON.parse('{'))).toThrow(SyntaxError);
+  });
+
+  it('withMembers keeps status, error, detail and headers and adds members', () => {
+    const original = new ProblemException(502, 'sii_rejected', 'nope', { sii_status: '7', headers: { 'Retry-After': '1' } });
+    const copy = withMembers(original, { emision_id: 'e1', folio: 3 });
+    expect(copy.getProblem()).toMatchObject({ status: 502, error: 'sii_rejected', detail: 'nope', sii_status: '7', emision_id: 'e1', folio: 3 });
+    expect(copy.headers).toEqual({ 'Retry-After': '1' });
+  });
+});

@@ -1,0 +1,148 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash, randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { DocumentoInput, Montos, computeTotals, santiagoDate } from '@lib/dte';
+import { ProblemException } from '@lib/schemas';
+import { TokenService } from '../auth/token.service';
+import { CafEntity } from '../caf/entities/caf.entity';
+import { FolioAllocator } from '../caf/folio-allocator';
+import { ContribuyenteService } from '../contribuyente/contribuyente.service';
+import { TaxMetrics } from '../metrics/tax-metrics';
+import { SignerClient } from '../signer/signer-client';
+import { SiiClient } from '../sii/sii-client';
+import { EmitirDto } from './dto/emitir.dto';
+import { EmitirResponseDto } from './dto/emission.dto';
+import { asDteProblem, emisorFrom, preflight, withMembers } from './emission-rules';
+import { EmissionStore } from './emission.store';
+import { EmissionEntity } from './entities/emission.entity';
+import { EnvioBuilder } from './envio-builder';
+
+/**
+ * POST /tax/dte/emitir (DESIGN §4.4 "dte"). Two phases:
+ * 1. One transaction: take the folio (FolioAllocator), build and sign TED, Documento and EnvioDTE,
+ *    validate the XSD, insert the emission as `signed` with the exact bytes. Any failure (signer,
+ *    XSD, bad data) rolls everything back: no emission row, and the folio was never used.
+ * 2. Upload those bytes. Success: `uploaded` + trackid. Failure: `upload_failed`, the folio stays
+ *    consumed (the document may have reached the SII and folios are never reused), and the caller
+ *    gets the problem with `emision_id` and `folio`.
+ */
+@Injectable()
+export class EmissionService {
+  private readonly logger = new Logger(EmissionService.name);
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly contribuyente: ContribuyenteService,
+    private readonly folios: FolioAllocator,
+    private readonly builder: EnvioBuilder,
+    private readonly signer: SignerClient,
+    private readonly sii: SiiClient,
+    private readonly tokens: TokenService,
+    private readonly store: EmissionStore,
+    private readonly metrics: TaxMetrics,
+  ) {}
+
+  async emit(dto: EmitirDto, caller?: string): Promise<EmitirResponseDto> {
+    if ((dto.tipo_dte === 56 || dto.tipo_dte === 61) && !dto.referencias?.length) {
+      throw new ProblemException(422, 'referencias_required', `tipo_dte ${dto.tipo_dte} must reference the document it modifies (referencias).`);
+    }
+    const fecha = dto.fecha_emision ?? santiagoDate();
+    const montos = asDteProblem(() => computeTotals(dto.tipo_dte, dto.detalle));
+    // Canonical-data rule (spec 1 §8): the issuer's legal data comes only from contribuyente/datos.
+    const { record } = await this.contribuyente.lookup(dto.tenant, dto.tenant);
+    const cert = await this.signer.certificate();
+    const doc: DocumentoInput = {
+      tipo_dte: dto.tipo_dte,
+      folio: 0,
+      fecha_emision: fecha,
+      emisor: emisorFrom(record),
+      receptor: { ...dto.receptor },
+      detalle: dto.detalle.map((d) => ({ ...d })),
+      referencias: dto.referencias?.map((r) => ({ tipo_doc: r.tipo_doc, folio: r.folio, fecha: r.fecha, codigo: r.codigo, razon: r.razon })),
+    };
+    preflight(doc);
+    const emission = await this.db.transaction(async (m) => {
+      const { cafId, folio } = await this.folios.take(m, dto.tenant, dto.tipo_dte, santiagoDate());
+      const caf = await m.findOneByOrFail(CafEntity, { id: cafId });
+      const xml = await asDteProblemAsync(() => this.builder.build({ ...doc, folio }, caf, cert.holder_rut));
+      const entity = newEmission(dto, folio, cafId, fecha, montos, cert.holder_rut, xml, caller);
+      await this.store.insert(m, entity);
+      return entity;
+    });
+    this.logger.log(`emission ${emission.id}: ${emission.tenant} F${emission.folio}T${emission.tipoDte} signed`);
+    return this.upload(emission, montos);
+  }
+
+  private async upload(e: EmissionEntity, montos: Montos): Promise<EmitirResponseDto> {
+    let trackid: string;
+    try {
+      trackid = await this.tokens.withToken(e.tenant, (token) =>
+        this.sii.upload({ rutSender: e.rutEnvia, rutCompany: e.tenant, token, filename: `EnvioDTE_F${e.folio}T${e.tipoDte}.xml`, file: e.xml }),
+      );
+    } catch (err) {
+      const problem = err instanceof ProblemException ? err : new ProblemException(500, 'internal_error', 'The upload failed unexpectedly.', { cause: err });
+      const { type: _t, title: _ti, instance: _i, ...body } = problem.getProblem();
+      await this.store.transition(e.id, 'upload_failed', { error: body }, body);
+      this.logger.warn(`emission ${e.id}: upload failed (${problem.error}); folio ${e.folio} stays consumed`);
+      throw withMembers(problem, { emision_id: e.id, folio: e.folio, tipo_dte: e.tipoDte });
+    }
+    await this.store.transition(e.id, 'uploaded', { trackid, uploadedAt: new Date() });
+    this.metrics.dtesEmitted.inc({ tipo_dte: String(e.tipoDte) });
+    return {
+      emision_id: e.id,
+      tipo_dte: e.tipoDte,
+      folio: e.folio,
+      trackid,
+      estado: 'uploaded',
+      montos: { neto: montos.neto, exento: montos.exento, iva: montos.iva, total: montos.total },
+    };
+  }
+}
+
+async function asDteProblemAsync<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    return asDteProblem(() => {
+      throw err;
+    });
+  }
+}
+
+function newEmission(
+  dto: EmitirDto,
+  folio: number,
+  cafId: string,
+  fecha: string,
+  montos: Montos,
+  rutEnvia: string,
+  xml: Buffer,
+  caller?: string,
+): EmissionEntity {
+  return Object.assign(new EmissionEntity(), {
+    id: randomUUID(),
+    tenant: dto.tenant,
+    tipoDte: dto.tipo_dte,
+    folio,
+    cafId,
+    fechaEmision: fecha,
+    receptorRut: dto.receptor.rut,
+    receptorRazonSocial: dto.receptor.razon_social,
+    neto: montos.neto,
+    exento: montos.exento,
+    iva: montos.iva,
+    total: montos.total,
+    tasaIva: montos.tasa_iva,
+    estado: 'signed',
+    glosa: null,
+    trackid: null,
+    rutEnvia,
+    xml,
+    xmlSha256: createHash('sha256').update(xml).digest('hex'),
+    documentos: null,
+    error: null,
+    caller: caller ?? null,
+    uploadedAt: null,
+  });
+}

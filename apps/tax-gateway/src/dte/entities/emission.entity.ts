@@ -1,0 +1,97 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { bigintNumber } from '../../caf/entities/bigint.transformer';
+
+/**
+ * Gateway-side states of an emission; after the upload the SII's own codes follow
+ * (REC, SOK, CRT, FOK, PDR, EPR, RSC, RFR, RCT, RPT, ...; research §2.5).
+ * - `signed`: folio consumed, EnvioDTE signed and stored, upload not finished (or the process died).
+ * - `uploaded`: DTEUpload STATUS 0, trackid stored.
+ * - `upload_failed`: the upload failed; the folio stays consumed (the SII forbids reusing folios).
+ */
+export type EmissionEstado = 'signed' | 'uploaded' | 'upload_failed' | string;
+
+/** A DTE emitted by the gateway, with the EXACT EnvioDTE bytes that were (or were to be) uploaded. */
+@Entity({ name: 'dte_emission' })
+@Index('dte_emission_folio_uq', ['tenant', 'tipoDte', 'folio'], { unique: true })
+@Index('dte_emission_trackid_idx', ['tenant', 'trackid'])
+export class EmissionEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 10 })
+  tenant!: string;
+
+  @Column({ name: 'tipo_dte', type: 'smallint' })
+  tipoDte!: number;
+
+  @Column({ type: 'bigint', transformer: bigintNumber })
+  folio!: number;
+
+  @Column({ name: 'caf_id', type: 'uuid' })
+  cafId!: string;
+
+  @Column({ name: 'fecha_emision', type: 'date' })
+  fechaEmision!: string;
+
+  @Column({ name: 'receptor_rut', type: 'varchar', length: 10 })
+  receptorRut!: string;
+
+  @Column({ name: 'receptor_razon_social', type: 'varchar', length: 100 })
+  receptorRazonSocial!: string;
+
+  /** Amounts in whole CLP. */
+  @Column({ type: 'bigint', transformer: bigintNumber })
+  neto!: number;
+
+  @Column({ type: 'bigint', transformer: bigintNumber })
+  exento!: number;
+
+  @Column({ type: 'bigint', transformer: bigintNumber })
+  iva!: number;
+
+  @Column({ type: 'bigint', transformer: bigintNumber })
+  total!: number;
+
+  @Column({ name: 'tasa_iva', type: 'smallint' })
+  tasaIva!: number;
+
+  @Column({ type: 'varchar', length: 24 })
+  estado!: EmissionEstado;
+
+  @Column({ type: 'text', nullable: true })
+  glosa!: string | null;
+
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  trackid!: string | null;
+
+  /** RUT of the certificate holder that signed and uploaded (Caratula RutEnvia). */
+  @Column({ name: 'rut_envia', type: 'varchar', length: 10 })
+  rutEnvia!: string;
+
+  /** The signed EnvioDTE exactly as uploaded (ISO-8859-1). Never re-serialized. */
+  @Column({ type: 'bytea' })
+  xml!: Buffer;
+
+  @Column({ name: 'xml_sha256', type: 'char', length: 64 })
+  xmlSha256!: string;
+
+  /** Last QueryEstUp counts per type. */
+  @Column({ type: 'jsonb', nullable: true })
+  documentos!: unknown[] | null;
+
+  /** The problem of a failed upload (error, status, detail, SII status and messages). */
+  @Column({ type: 'jsonb', nullable: true })
+  error!: Record<string, unknown> | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  caller!: string | null;
+
+  @Column({ name: 'uploaded_at', type: 'timestamptz', nullable: true })
+  uploadedAt!: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

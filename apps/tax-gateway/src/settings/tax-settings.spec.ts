@@ -1,0 +1,72 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError } from '@lib/platform';
+import { loadTaxSettings } from './tax-settings';
+
+const BASE = { SIGNER_KEY: 'k' };
+
+describe('loadTaxSettings', () => {
+  it('defaults to certification (maullin), an 18 minute token, 24 h taxpayer cache, NroResol 0', () => {
+    const s = loadTaxSettings(BASE);
+    expect(s).toMatchObject({
+      taxEnv: 'cert',
+      siiDteBaseUrl: 'https://maullin.sii.cl',
+      tokenTtlSeconds: 1080,
+      taxpayerCacheTtlSeconds: 86_400,
+      nroResol: 0,
+      signerUrl: 'http://127.0.0.1:8250',
+      simCafCertificatePem: undefined,
+    });
+    expect(s.siiUserAgent).toMatch(/^Mozilla\//);
+  });
+
+  it('uses palena for prod and refuses prod unless SII_ISSUER_CERTIFIED=true', () => {
+    expect(() => loadTaxSettings({ ...BASE, TAX_ENV: 'prod' })).toThrow(/SII_ISSUER_CERTIFIED/);
+    const prod = { ...BASE, TAX_ENV: 'prod', SII_ISSUER_CERTIFIED: 'true', SII_FCH_RESOL: '2020-05-04', SII_NRO_RESOL: '80' };
+    expect(loadTaxSettings(prod)).toMatchObject({ siiDteBaseUrl: 'https://palena.sii.cl', nroResol: 80, fchResol: '2020-05-04' });
+    expect(() => loadTaxSettings({ ...prod, SII_NRO_RESOL: undefined })).toThrow(/SII_NRO_RESOL/);
+  });
+
+  it('never trusts the sim CAF authority in prod, and needs its PEM otherwise', () => {
+    const prod = { ...BASE, TAX_ENV: 'prod', SII_ISSUER_CERTIFIED: true, SII_FCH_RESOL: '2020-05-04', SII_NRO_RESOL: 80 };
+    expect(() => loadTaxSettings({ ...prod, SII_TRUST_SIM_CAF: true })).toThrow(/SII_TRUST_SIM_CAF/);
+    expect(() => loadTaxSettings({ ...BASE, SII_TRUST_SIM_CAF: 'true' })).toThrow(/SII_SIM_CAF_CERT/);
+    const dir = mkdtempSync(join(tmpdir(), 'tax-settings-'));
+    const bad = join(dir, 'bad.pem');
+    writeFileSync(bad, 'hello');
+    expect(() => loadTaxSettings({ ...BASE, SII_TRUST_SIM_CAF: 'true', SII_SIM_CAF_CERT: bad })).toThrow(/not a PEM/);
+    const good = join(dir, 'good.pem');
+    writeFileSync(good, '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n');
+    expect(loadTaxSettings({ ...BASE, SII_TRUST_SIM_CAF: 'true', SII_SIM_CAF_CERT: good }).simCafCertificatePem).toContain('BEGIN CERTIFICATE');
+  });
+
+  it('takes SIGNER_KEY from the tax-gateway entry of INTERNAL_KEYS when unset, else fails naming it', () => {
+    expect(loadTaxSettings({ INTERNAL_KEYS: 'admin:a,tax-gateway:gw-key' }).signerKey).toBe('gw-key');
+    expect(() => loadTaxSettings({ INTERNAL_KEYS: 'admin:a' })).toThrow(/SIGNER_KEY/);
+  });
+
+  it('reports malformed values as ConfigError naming the setting, never echoing the value', () => {
+    for (const [name, value] of [
+      ['TAX_ENV', 'staging'],
+      ['TOKEN_TTL_SECONDS', '-5'],
+      ['SII_DTE_BASE_URL', 'ftp://x'],
+      ['SII_FCH_RESOL', '15-01-2020'],
+      ['SII_ISSUER_CERTIFIED', 'maybe'],
+    ]) {
+      let error: unknown;
+      try {
+        loadTaxSettings({ ...BASE, [name]: value });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toContain(name);
+      expect((error as Error).message).not.toContain(value);
+    }
+  });
+
+  it('accepts the typed values of the validated config (numbers and booleans)', () => {
+    expect(loadTaxSettings({ ...BASE, TOKEN_TTL_SECONDS: 60, SII_ISSUER_CERTIFIED: false }).tokenTtlSeconds).toBe(60);
+  });
+});

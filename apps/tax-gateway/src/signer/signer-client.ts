@@ -1,0 +1,106 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import axios, { AxiosInstance, isAxiosError } from 'axios';
+import { ProblemException } from '@lib/schemas';
+import { TaxMetrics } from '../metrics/tax-metrics';
+import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
+
+/** `GET /sign/certificate` of the signing service. */
+export interface SignerCertificate {
+  certificate_pem: string;
+  /** RUT of the certificate holder, canonical `12345678-9`: the Caratula RutEnvia and upload rutSender. */
+  holder_rut: string;
+  subject: string;
+  not_after: string;
+}
+
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
+const CERTIFICATE_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * Client of the signing service (DESIGN §4.3, CONTRACTS "Signing service"): every cryptographic
+ * operation of the gateway goes through it; the gateway never holds a private key. XML travels as
+ * base64 of the exact bytes. Failures become problems: unreachable -> 503 `signer_unavailable`,
+ * timeout -> 504 `signer_timeout`, an error answer -> 502 `signer_error`.
+ */
+@Injectable()
+export class SignerClient {
+  private readonly logger = new Logger(SignerClient.name);
+  private readonly http: AxiosInstance;
+  private certificateCache?: { value: SignerCertificate; expires: number };
+
+  constructor(@Inject(TAX_SETTINGS) settings: TaxSettings, private readonly metrics: TaxMetrics) {
+    this.http = axios.create({
+      baseURL: settings.signerUrl,
+      timeout: settings.signerTimeoutMs,
+      maxRedirects: 0,
+      validateStatus: () => true,
+      headers: { 'X-Internal-Key': settings.signerKey },
+    });
+  }
+
+  /**
+   * Enveloped XMLDSig (rsa-sha1, C14N 2001) of `xml`; `referenceUri` is `""` (whole document) or
+   * `#ID`. Returns the signed bytes exactly as the signer produced them (never re-serialize them).
+   */
+  async signXml(xml: Buffer, referenceUri: string): Promise<Buffer> {
+    const out = await this.call<{ xml: string }>('sign_xml', 'POST', '/sign/xml', { xml: xml.toString('base64'), reference_uri: referenceUri });
+    return Buffer.from(this.field(out.xml, 'xml'), 'base64');
+  }
+
+  /** Hands the CAF file (with RSASK) to the signer, which keeps the folio key; returns its `caf_id`. */
+  async registerCaf(cafFile: Buffer): Promise<string> {
+    const out = await this.call<{ caf_id: string }>('sign_caf', 'POST', '/sign/caf', { caf: cafFile.toString('base64') });
+    return this.field(out.caf_id, 'caf_id');
+  }
+
+  /** TED FRMT (base64 RSA-SHA1 with the CAF key) over `dd`, the flattened DD in ISO-8859-1 bytes. */
+  async signTed(cafId: string, dd: Buffer): Promise<string> {
+    const out = await this.call<{ frmt: string }>('sign_ted', 'POST', '/sign/ted', { caf_id: cafId, dd: dd.toString('base64') });
+    return this.field(out.frmt, 'frmt');
+  }
+
+  /** The signing certificate (cached one hour; `cache_lookups_total{cache="certificate"}`). */
+  async certificate(): Promise<SignerCertificate> {
+    const cached = this.certificateCache;
+    this.metrics.cache('certificate', !!cached && cached.expires > Date.now());
+    if (cached && cached.expires > Date.now()) return cached.value;
+    const value = await this.call<SignerCertificate>('certificate', 'GET', '/sign/certificate');
+    this.field(value.holder_rut, 'holder_rut');
+    this.certificateCache = { value, expires: Date.now() + CERTIFICATE_TTL_MS };
+    return value;
+  }
+
+  private async call<T>(operation: string, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+    const started = Date.now();
+    const observe = (outcome: string) => this.metrics.signerDuration.observe({ operation, outcome }, (Date.now() - started) / 1000);
+    let res;
+    try {
+      res = await this.http.request({ method, url: path, data });
+    } catch (err) {
+      const timeout = isAxiosError(err) && TIMEOUT_CODES.has(err.code ?? '');
+      observe(timeout ? 'timeout' : 'unavailable');
+      this.logger.warn(`signer ${operation} failed: ${isAxiosError(err) ? err.code ?? err.message : String(err)}`);
+      throw timeout
+        ? new ProblemException(504, 'signer_timeout', `The signing service did not answer in time (${operation}).`, { cause: err })
+        : new ProblemException(503, 'signer_unavailable', `The signing service is unavailable (${operation}).`, { cause: err });
+    }
+    if (res.status < 200 || res.status >= 300) {
+      observe('error');
+      const body = (res.data ?? {}) as { error?: unknown; detail?: unknown };
+      const reason = [body.error, body.detail].filter((v) => typeof v === 'string').join(': ') || `HTTP ${res.status}`;
+      this.logger.warn(`signer ${operation} answered ${res.status}: ${reason}`);
+      throw new ProblemException(502, 'signer_error', `The signing service refused ${operation}: ${reason}`, {
+        signer_status: res.status,
+      });
+    }
+    observe('ok');
+    return res.data as T;
+  }
+
+  private field(value: unknown, name: string): string {
+    if (typeof value !== 'string' || !value) {
+      throw new ProblemException(502, 'signer_error', `The signing service answer has no ${name}.`);
+    }
+    return value;
+  }
+}

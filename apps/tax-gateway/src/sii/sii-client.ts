@@ -1,0 +1,201 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { decodeXml, parseRecepcionDte, parseSiiRespuesta, parseSoapReturn } from '@lib/dte';
+import { TaxMetrics } from '../metrics/tax-metrics';
+import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
+import { escapeForLog } from '@lib/platform';
+import { SiiTokenInvalidError, siiBadResponse, siiRejected } from './sii-errors';
+import { SiiHttp, SiiHttpResponse } from './sii-http';
+import { SOAP_HEADERS, soapEnvelope, soapNamespace } from './soap';
+import { multipartBody } from './upload-body';
+
+/** Counts of one document type in a QueryEstUp answer (research §2.5). */
+export interface EstUpDocument {
+  tipo_dte: number;
+  informados: number;
+  aceptados: number;
+  rechazados: number;
+  reparos: number;
+}
+
+/** QueryEstUp answer: ESTADO (REC, SOK, CRT, FOK, PDR, EPR, RSC, RFR, RCT, RPT, ...), GLOSA, counts. */
+export interface EstUpAnswer {
+  trackid: string;
+  estado: string;
+  glosa: string;
+  documentos: EstUpDocument[];
+}
+
+/** One DTEUpload: RUTs in canonical form `12345678-9`; `file` is sent byte for byte. */
+export interface UploadInput {
+  rutSender: string;
+  rutCompany: string;
+  token: string;
+  filename: string;
+  file: Buffer;
+}
+
+const OFFICIAL_HOST = { cert: 'https://maullin.sii.cl', prod: 'https://palena.sii.cl' } as const;
+// QueryEstUp ESTADO codes that mean the token is no longer valid (research §2.2, §2.5).
+const TOKEN_INVALID_ESTADOS = new Set(['001', '002', '003']);
+
+/**
+ * Outbound client of the SII DTE web services (research §2): getSeed (CrSeed), getToken
+ * (GetTokenFromSeed), getEstUp (QueryEstUp), the DTEUpload multipart POST, and the sim's taxpayer
+ * page. Throws problems (see sii-errors.ts) or {@link SiiTokenInvalidError} for a dead token.
+ */
+@Injectable()
+export class SiiClient {
+  private readonly logger = new Logger(SiiClient.name);
+  private readonly http: SiiHttp;
+  private readonly host: string;
+
+  constructor(@Inject(TAX_SETTINGS) settings: TaxSettings, metrics: TaxMetrics) {
+    this.http = new SiiHttp(settings, metrics);
+    this.host = OFFICIAL_HOST[settings.taxEnv];
+  }
+
+  /** CrSeed.getSeed: the seed (numeric string, leading zeros kept). */
+  async getSeed(): Promise<string> {
+    const op = 'getSeed';
+    const res = await this.soap(op, 'CrSeed.jws', []);
+    const answer = this.respuesta(op, res);
+    const seed = answer.body[0]?.SEMILLA?.trim();
+    if (answer.estado !== '00' || !seed) return this.reject(op, res, answer.estado, answer.glosa);
+    this.http.done(op, res, 'ok');
+    return seed;
+  }
+
+  /** GetTokenFromSeed.getToken: `signedXml` (the signed getToken document) travels as the string `pszXml`. */
+  async getToken(signedXml: Buffer): Promise<string> {
+    const op = 'getToken';
+    const res = await this.soap(op, 'GetTokenFromSeed.jws', [['pszXml', decodeXml(signedXml)]]);
+    const answer = this.respuesta(op, res);
+    const token = answer.body[0]?.TOKEN?.trim();
+    if (answer.estado !== '00' || !token) return this.reject(op, res, answer.estado, answer.glosa);
+    this.http.done(op, res, 'ok');
+    return token;
+  }
+
+  /** QueryEstUp.getEstUp(RutCompania, DvCompania, TrackId, Token). */
+  async getEstUp(rutCompany: string, trackid: string, token: string): Promise<EstUpAnswer> {
+    const op = 'getEstUp';
+    const [rut, dv] = rutCompany.split('-');
+    const res = await this.soap(op, 'QueryEstUp.jws', [['RutCompania', rut], ['DvCompania', dv], ['TrackId', trackid], ['Token', token]]);
+    const answer = this.respuesta(op, res);
+    const estado = answer.estado.trim();
+    if (TOKEN_INVALID_ESTADOS.has(estado)) {
+      this.http.done(op, res, 'token_invalid');
+      throw new SiiTokenInvalidError(op, `ESTADO ${estado}`);
+    }
+    if (!/^[A-Z]{3}$/.test(estado)) return this.reject(op, res, estado, answer.glosa);
+    this.http.done(op, res, 'ok');
+    return {
+      trackid: answer.header.TRACKID?.trim() || trackid,
+      estado,
+      glosa: answer.glosa ?? '',
+      documentos: answer.body.filter((b) => b.TIPO_DOCTO !== undefined).map(toEstUpDocument),
+    };
+  }
+
+  /**
+   * DTEUpload (research §2.4): parts rutSender, dvSender, rutCompany, dvCompany, archivo in that
+   * order, one buffered body with Content-Length, `Cookie: TOKEN=`. Returns the TRACKID of STATUS 0.
+   */
+  async upload(input: UploadInput): Promise<string> {
+    const op = 'DTEUpload';
+    const [rutSender, dvSender] = input.rutSender.split('-');
+    const [rutCompany, dvCompany] = input.rutCompany.split('-');
+    const { body, contentType } = multipartBody(
+      [['rutSender', rutSender], ['dvSender', dvSender], ['rutCompany', rutCompany], ['dvCompany', dvCompany]],
+      { field: 'archivo', filename: input.filename, contentType: 'application/xml', data: input.file },
+    );
+    const res = await this.http.send(op, {
+      method: 'POST',
+      path: '/cgi_dte/UPL/DTEUpload',
+      headers: { 'Content-Type': contentType, 'Content-Length': String(body.length), Cookie: `TOKEN=${input.token}` },
+      body,
+    });
+    let answer: ReturnType<typeof parseRecepcionDte>;
+    try {
+      answer = parseRecepcionDte(decodeXml(res.body));
+    } catch (err) {
+      return this.unusable(op, res, 'no RECEPCIONDTE STATUS', err);
+    }
+    if (answer.status === 5) {
+      this.http.done(op, res, 'token_invalid');
+      throw new SiiTokenInvalidError(op, 'STATUS 5');
+    }
+    if (answer.status !== 0 || !answer.trackid) {
+      this.http.done(op, res, 'rejected');
+      this.logger.warn(`DTEUpload STATUS ${answer.status}: ${escapeForLog(answer.errors.join('; '))}`);
+      throw siiRejected(op, answer.status, answer.errors);
+    }
+    this.http.done(op, res, 'ok');
+    return answer.trackid.trim();
+  }
+
+  /**
+   * The taxpayer page of the sim (`GET /sim/contribuyente/{rut}`, Cookie TOKEN; CONTRACTS.md): the
+   * parsed JSON, or undefined for 404 (unknown RUT).
+   */
+  async getSimTaxpayer(rut: string, token: string): Promise<unknown> {
+    const op = 'contribuyente';
+    const res = await this.http.send(op, {
+      method: 'GET',
+      path: `/sim/contribuyente/${encodeURIComponent(rut)}`,
+      headers: { Accept: 'application/json', Cookie: `TOKEN=${token}` },
+    });
+    if (res.status === 404) {
+      this.http.done(op, res, 'ok');
+      return undefined;
+    }
+    try {
+      const value: unknown = JSON.parse(res.body.toString('utf8'));
+      this.http.done(op, res, 'ok');
+      return value;
+    } catch (err) {
+      return this.unusable(op, res, 'not JSON', err);
+    }
+  }
+
+  private soap(op: string, service: string, params: [string, string][]): Promise<SiiHttpResponse> {
+    return this.http.send(op, {
+      method: 'POST',
+      path: `/DTEWS/${service}`,
+      headers: SOAP_HEADERS,
+      body: soapEnvelope(op, soapNamespace(this.host, service), params),
+    });
+  }
+
+  private respuesta(op: string, res: SiiHttpResponse): ReturnType<typeof parseSiiRespuesta> {
+    if (res.status !== 200) return this.unusable(op, res, `HTTP ${res.status}`);
+    try {
+      return parseSiiRespuesta(parseSoapReturn(decodeXml(res.body)));
+    } catch (err) {
+      return this.unusable(op, res, 'not an SII:RESPUESTA', err);
+    }
+  }
+
+  private reject(op: string, res: SiiHttpResponse, estado: string, glosa?: string): never {
+    this.http.done(op, res, 'rejected');
+    this.logger.warn(`SII ${op} ESTADO ${escapeForLog(estado)}: ${escapeForLog(glosa ?? '')}`);
+    throw siiRejected(op, estado, glosa ? [glosa] : []);
+  }
+
+  private unusable(op: string, res: SiiHttpResponse, detail: string, cause?: unknown): never {
+    this.http.done(op, res, 'bad_response');
+    this.logger.warn(`SII ${op} unusable answer (${detail}): ${escapeForLog(res.body, 300)}`);
+    throw siiBadResponse(op, detail, cause);
+  }
+}
+
+function toEstUpDocument(b: Record<string, string>): EstUpDocument {
+  const n = (v: string | undefined) => Number.parseInt(v ?? '0', 10) || 0;
+  return {
+    tipo_dte: n(b.TIPO_DOCTO),
+    informados: n(b.INFORMADOS),
+    aceptados: n(b.ACEPTADOS),
+    rechazados: n(b.RECHAZADOS),
+    reparos: n(b.REPAROS),
+  };
+}

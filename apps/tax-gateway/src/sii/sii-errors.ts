@@ -1,0 +1,43 @@
+import { ProblemException } from '@lib/schemas';
+
+/**
+ * The SII said the token is not valid (upload STATUS 5, QueryEstUp ESTADO 001/002/003, HTTP 401;
+ * research §2.2). Callers invalidate the cached token and retry once; it never reaches a client.
+ */
+export class SiiTokenInvalidError extends Error {
+  constructor(readonly operation: string, readonly reason: string) {
+    super(`SII ${operation}: token invalid (${reason})`);
+    this.name = 'SiiTokenInvalidError';
+  }
+}
+
+/** 503 `sii_unavailable`: the SII host could not be reached (connection refused, DNS, reset). */
+export function siiUnavailable(operation: string, cause?: unknown): ProblemException {
+  return new ProblemException(503, 'sii_unavailable', `The SII could not be reached (${operation}).`, { cause, operation });
+}
+
+/** 504 `sii_timeout`: the SII did not answer within SII_TIMEOUT_MS. */
+export function siiTimeout(operation: string, cause?: unknown): ProblemException {
+  return new ProblemException(504, 'sii_timeout', `The SII did not answer in time (${operation}).`, { cause, operation });
+}
+
+/** 502 `sii_bad_response`: an HTML error page, an HTTP error status or XML that is not the expected answer. */
+export function siiBadResponse(operation: string, detail: string, cause?: unknown): ProblemException {
+  return new ProblemException(502, 'sii_bad_response', `The SII gave an unusable answer (${operation}): ${detail}`, {
+    cause,
+    operation,
+  });
+}
+
+/**
+ * 502 `sii_rejected`: the SII answered and refused (upload STATUS != 0, an ESTADO error code).
+ * `sii_status` and `sii_details` carry the SII's code and messages (escaped text, never markup).
+ */
+export function siiRejected(operation: string, status: string | number, details: string[] = []): ProblemException {
+  const text = details.length ? `: ${details.join('; ')}` : '';
+  return new ProblemException(502, 'sii_rejected', `The SII rejected ${operation} with status ${status}${text}`, {
+    operation,
+    sii_status: String(status),
+    sii_details: details,
+  });
+}

@@ -1,0 +1,101 @@
+import { Logger } from '@nestjs/common';
+import axios, { AxiosInstance, isAxiosError } from 'axios';
+import { TaxMetrics, SiiOutcome } from '../metrics/tax-metrics';
+import { TaxSettings } from '../settings/tax-settings';
+import { escapeForLog } from '@lib/platform';
+import { SiiTokenInvalidError, siiBadResponse, siiTimeout, siiUnavailable } from './sii-errors';
+
+/** A raw SII answer: bytes as received (SII payloads are ISO-8859-1, whatever the header says). */
+export interface SiiHttpResponse {
+  status: number;
+  contentType: string;
+  body: Buffer;
+  /** hrtime of the request start, for {@link SiiHttp.done}. */
+  startedAt: bigint;
+}
+
+export interface SiiHttpRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: Buffer;
+}
+
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
+
+/**
+ * The one HTTP door to the SII hosts (axios, `SII_DTE_BASE_URL`, `SII_TIMEOUT_MS`, no redirects).
+ * Maps transport failures to problems: unreachable -> 503 `sii_unavailable`, timeout -> 504
+ * `sii_timeout`, an HTML error page or a 5xx -> 502 `sii_bad_response`, HTTP 401 ->
+ * {@link SiiTokenInvalidError}. Every call is counted in `sii_requests_total` and timed.
+ */
+export class SiiHttp {
+  private readonly logger = new Logger('SiiHttp');
+  private readonly http: AxiosInstance;
+
+  constructor(settings: TaxSettings, private readonly metrics: TaxMetrics) {
+    this.http = axios.create({
+      baseURL: settings.siiDteBaseUrl,
+      timeout: settings.siiTimeoutMs,
+      maxRedirects: 0,
+      responseType: 'arraybuffer',
+      validateStatus: () => true,
+      // Bodies are sent as the exact bytes given (an upload must never be re-encoded).
+      transformRequest: [(data) => data],
+      headers: { 'User-Agent': settings.siiUserAgent },
+    });
+  }
+
+  /**
+   * Sends one request and returns the answer when it is usable (2xx, 404, not HTML).
+   * `operation` names the SII operation in metrics and problems.
+   */
+  async send(operation: string, req: SiiHttpRequest): Promise<SiiHttpResponse> {
+    const started = process.hrtime.bigint();
+    let res: SiiHttpResponse;
+    try {
+      const answer = await this.http.request<ArrayBuffer>({
+        method: req.method,
+        url: req.path,
+        headers: req.headers,
+        data: req.body,
+      });
+      res = {
+        status: answer.status,
+        contentType: String(answer.headers['content-type'] ?? ''),
+        body: Buffer.from(answer.data ?? new ArrayBuffer(0)),
+        startedAt: started,
+      };
+    } catch (err) {
+      const timeout = isAxiosError(err) && TIMEOUT_CODES.has(err.code ?? '');
+      this.record(operation, timeout ? 'timeout' : 'unavailable', started);
+      this.logger.warn(`SII ${operation} failed: ${escapeForLog(isAxiosError(err) ? err.code ?? err.message : err)}`);
+      throw timeout ? siiTimeout(operation, err) : siiUnavailable(operation, err);
+    }
+    if (res.status === 401) {
+      this.record(operation, 'token_invalid', started);
+      throw new SiiTokenInvalidError(operation, 'HTTP 401');
+    }
+    if (isHtml(res) || res.status >= 500 || (res.status >= 300 && res.status !== 404)) {
+      this.record(operation, 'bad_response', started);
+      this.logger.warn(`SII ${operation} answered HTTP ${res.status}: ${escapeForLog(res.body, 300)}`);
+      throw siiBadResponse(operation, `HTTP ${res.status}${isHtml(res) ? ' with an HTML page' : ''}`);
+    }
+    return res;
+  }
+
+  /** Records the outcome of a call whose answer was parsed by the caller. */
+  done(operation: string, res: SiiHttpResponse, outcome: SiiOutcome): void {
+    this.record(operation, outcome, res.startedAt);
+  }
+
+  private record(operation: string, outcome: SiiOutcome, started: bigint): void {
+    this.metrics.sii(operation, outcome, Number(process.hrtime.bigint() - started) / 1e9);
+  }
+}
+
+function isHtml(res: SiiHttpResponse): boolean {
+  if (/text\/html/i.test(res.contentType)) return true;
+  const head = res.body.subarray(0, 200).toString('latin1').trimStart().toLowerCase();
+  return head.startsWith('<!doctype html') || head.startsWith('<html');
+}

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+
+/** A file part of a multipart body: its bytes are sent unchanged. */
+export interface UploadFile {
+  field: string;
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
+/**
+ * Builds a `multipart/form-data` body (RFC 7578) as ONE buffer, fields in the given order and the
+ * file last, so it is sent with an explicit Content-Length and never chunked: the SII reads a
+ * chunked DTEUpload only up to ~4 KB (research §2.4).
+ */
+export function multipartBody(fields: [string, string][], file: UploadFile): { body: Buffer; contentType: string } {
+  const boundary = `----SiiUpload${randomBytes(12).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of fields) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'latin1'));
+  }
+  chunks.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\n` +
+        `Content-Type: ${file.contentType}\r\n\r\n`,
+      'latin1',
+    ),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`, 'latin1'),
+  );
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}

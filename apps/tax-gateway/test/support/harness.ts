@@ -1,0 +1,144 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setupServer, type SetupServer } from 'msw/node';
+import request from 'supertest';
+import { computeDv } from '@lib/rut';
+import { SiiFakeAuthority, createSiiFakeHandlers } from '@lib/sii-fake';
+import { DevSignerHandle, TEST_KEYS, closeTestApp, createTestApp, startDevSigner } from '@lib/testing';
+import { AppModule } from '../../src/app.module';
+import { appOptions } from '../../src/config';
+
+/** The SII base URL the gateway uses by default (TAX_ENV=cert); msw answers it with the fake. */
+export const SII_BASE = 'https://maullin.sii.cl';
+export const KEY = TEST_KEYS.admin;
+
+/** One gateway app on its own database, a real dev signer, and the SII fake behind msw. */
+export interface Gateway {
+  app: NestFastifyApplication;
+  http: ReturnType<NestFastifyApplication['getHttpServer']>;
+  authority: SiiFakeAuthority;
+  msw: SetupServer;
+  signer: DevSignerHandle;
+  /** Shifts the fake authority's clock (e.g. to issue an old CAF). */
+  clock: { offsetMs: number };
+  close(): Promise<void>;
+}
+
+export interface GatewayOptions {
+  unknownRuts?: string[];
+  env?: Record<string, string>;
+}
+
+/** Starts everything a spec file needs; call `close()` in afterAll. */
+export async function startGateway(options: GatewayOptions = {}): Promise<Gateway> {
+  const clock = { offsetMs: 0 };
+  const authority = new SiiFakeAuthority({
+    now: () => new Date(Date.now() + clock.offsetMs),
+    estUpDelaysMs: 10,
+    unknownRuts: options.unknownRuts ?? [],
+  });
+  const msw = setupServer(...createSiiFakeHandlers(authority, SII_BASE));
+  // Only the SII hosts are faked; the signer and supertest's local server go through.
+  msw.listen({ onUnhandledRequest: 'bypass' });
+  const dir = mkdtempSync(join(tmpdir(), 'gw-sim-cert-'));
+  const certPath = join(dir, 'sim-authority.pem');
+  writeFileSync(certPath, authority.certificatePem);
+  let signer: DevSignerHandle | undefined;
+  try {
+    signer = await startDevSigner();
+    const app = await createTestApp(
+      AppModule,
+      {
+        SIGNER_URL: signer.url,
+        SIGNER_KEY: signer.key,
+        SII_TRUST_SIM_CAF: 'true',
+        SII_SIM_CAF_CERT: certPath,
+        ...options.env,
+      },
+      appOptions,
+    );
+    const started = signer;
+    return {
+      app,
+      http: app.getHttpServer(),
+      authority,
+      msw,
+      signer: started,
+      clock,
+      async close() {
+        await closeTestApp(app);
+        await started.stop();
+        msw.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await signer?.stop();
+    msw.close();
+    throw err;
+  }
+}
+
+/** A valid RUT for a body number (modulo 11 check digit). */
+export function rut(body: number): string {
+  return `${body}-${computeDv(body)}`;
+}
+
+/** A CAF file from the fake's `POST /sim/caf` (ISO-8859-1 bytes, with RSASK). */
+export async function simCaf(gw: Gateway, rutEmisor: string, tipo: number, desde: number, hasta: number): Promise<Buffer> {
+  const res = await gw.authority.handle({
+    method: 'POST',
+    url: `${SII_BASE}/sim/caf`,
+    headers: { 'content-type': 'application/json' },
+    body: Buffer.from(JSON.stringify({ rut: rutEmisor, tipo_dte: tipo, desde, hasta })),
+  });
+  if (res.status !== 200) throw new Error(`/sim/caf answered ${res.status}: ${res.body.toString()}`);
+  return res.body;
+}
+
+/** POST /tax/caf/upload (multipart tenant + file). */
+export function uploadCaf(gw: Gateway, tenant: string | undefined, file: Buffer | undefined, key: string = KEY) {
+  let req = request(gw.http).post('/tax/caf/upload').set('X-Internal-Key', key);
+  if (tenant !== undefined) req = req.field('tenant', tenant);
+  if (file !== undefined) req = req.attach('file', file, { filename: 'caf.xml', contentType: 'application/xml' });
+  return req;
+}
+
+/** A factura body in the shape of the smoke run: neto 119990, IVA 22798, total 142788. */
+export function facturaBody(tenant: string, overrides: Record<string, unknown> = {}) {
+  return {
+    tenant,
+    tipo_dte: 33,
+    receptor: {
+      rut: '77777777-7',
+      razon_social: 'Receptor de Prueba SpA',
+      giro: 'Servicios informaticos',
+      direccion: 'Av. Siempre Viva 742',
+      comuna: 'Santiago',
+    },
+    detalle: [
+      { nombre: 'Servicio de integración', cantidad: 2, precio_unitario: 50_000 },
+      { nombre: 'Soporte mensual', cantidad: 1, precio_unitario: 19_990 },
+    ],
+    ...overrides,
+  };
+}
+
+/** POST /tax/dte/emitir. */
+export function emitir(gw: Gateway, body: object, key: string = KEY) {
+  return request(gw.http).post('/tax/dte/emitir').set('X-Internal-Key', key).send(body);
+}
+
+/** Polls GET /tax/dte/estado until the SII state is final (EPR or a rejection). */
+export async function waitForFinalEstado(gw: Gateway, tenant: string, trackid: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await request(gw.http).get('/tax/dte/estado').query({ tenant, trackid }).set('X-Internal-Key', KEY);
+    if (res.status !== 200) throw new Error(`estado answered ${res.status}: ${JSON.stringify(res.body)}`);
+    if (['EPR', 'RSC', 'RFR', 'RCT', 'RPT', 'VOF'].includes(res.body.estado)) return res.body;
+    if (Date.now() > deadline) throw new Error(`still ${res.body.estado} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,78 @@
+import { execFile } from 'node:child_process';
+import { createPublicKey, verify } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const REPO = resolve(__dirname, '../../../..');
+export const ENVIO_XSD = join(REPO, 'libs/dte/assets/xsd/EnvioDTE_v10.xsd');
+
+/** Result of a system tool run: exit code and output. */
+export interface ToolResult {
+  code: number;
+  output: string;
+}
+
+async function tool(cmd: string, args: string[]): Promise<ToolResult> {
+  try {
+    const { stdout, stderr } = await run(cmd, args);
+    return { code: 0, output: stdout + stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : -1, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+  }
+}
+
+function withFiles<T>(files: Record<string, Buffer | string>, fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'gw-accept-'));
+  for (const [name, data] of Object.entries(files)) writeFileSync(join(dir, name), data);
+  return fn(dir).finally(() => rmSync(dir, { recursive: true, force: true }));
+}
+
+/** The system `xmllint --noout --schema EnvioDTE_v10.xsd` (libxml2-utils). */
+export function xmllintEnvio(xml: Buffer): Promise<ToolResult> {
+  return withFiles({ 'envio.xml': xml }, (dir) => tool('xmllint', ['--noout', '--schema', ENVIO_XSD, join(dir, 'envio.xml')]));
+}
+
+/**
+ * The system `xmlsec1 --verify` of the ds:Signature selected by `xpath`, with the signer's certificate
+ * as the only key, and ID attributes declared for Documento and SetDTE.
+ */
+export function xmlsecVerify(xml: Buffer, certificatePem: string, xpath: string): Promise<ToolResult> {
+  return withFiles({ 'envio.xml': xml, 'cert.pem': certificatePem }, (dir) =>
+    tool('xmlsec1', [
+      '--verify',
+      '--id-attr:ID',
+      'Documento',
+      '--id-attr:ID',
+      'SetDTE',
+      '--pubkey-cert-pem',
+      join(dir, 'cert.pem'),
+      '--node-xpath',
+      xpath,
+      join(dir, 'envio.xml'),
+    ]),
+  );
+}
+
+export const ENVELOPE_SIGNATURE = "/*[local-name()='EnvioDTE']/*[local-name()='Signature']";
+export const DOCUMENTO_SIGNATURE = "//*[local-name()='DTE']/*[local-name()='Signature']";
+
+/**
+ * Checks a TED without @lib/dte: RSA-SHA1 (PKCS#1 v1.5) of the CAF public key (RSAPK M/E of the CAF
+ * file) over the DD with whitespace between tags removed, in ISO-8859-1 (research §2.3).
+ */
+export function tedVerifies(envioLatin1: string, cafFileLatin1: string): boolean {
+  const dd = /<DD>[\s\S]*?<\/DD>/.exec(envioLatin1)?.[0];
+  const frmt = /<FRMT[^>]*>([^<]*)<\/FRMT>/.exec(envioLatin1)?.[1];
+  const m = /<RSAPK>\s*<M>([^<]*)<\/M>\s*<E>([^<]*)<\/E>/.exec(cafFileLatin1);
+  if (!dd || !frmt || !m) throw new Error('TED or RSAPK not found');
+  const key = createPublicKey({
+    key: { kty: 'RSA', n: Buffer.from(m[1].replace(/\s+/g, ''), 'base64').toString('base64url'), e: Buffer.from(m[2].replace(/\s+/g, ''), 'base64').toString('base64url') },
+    format: 'jwk',
+  });
+  const flattened = dd.replace(/>[ \t\r\n]+</g, '><');
+  return verify('RSA-SHA1', Buffer.from(flattened, 'latin1'), key, Buffer.from(frmt.replace(/\s+/g, ''), 'base64'));
+}

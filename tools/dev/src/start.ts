@@ -1,0 +1,128 @@
+/**
+ * `npm start`: the whole platform on embedded defaults. Starts PostgreSQL (embedded unless
+ * DATABASE_URL names a server), the dev signer, the SII simulator, a dev OIDC issuer and the three
+ * apps wired to each other; waits until every one is healthy; prints URLs and dev keys; Ctrl-C
+ * stops everything. Settings in the environment override the launcher's defaults.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import { startEmbeddedPostgres } from '@lib/platform';
+import { startDevAuthServer, DEV_AUTH_AUDIENCE } from './dev-auth';
+import { REPO_ROOT, StackProcess, startTs, stopAll, waitHealthy } from './processes';
+import { DEFAULT_INTERNAL_KEYS, devKeys, PORTS } from './stack-config';
+import { printSummary } from './summary';
+
+const DATA_DIR = process.env.STACK_DATA_DIR ?? join(REPO_ROOT, '.data');
+const APPS = [
+  { name: 'tax-gateway', db: 'tax_gateway', port: PORTS.gateway },
+  { name: 'accounting', db: 'accounting', port: PORTS.accounting },
+  { name: 'service-registry', db: 'service_registry', port: PORTS.registry },
+] as const;
+
+/** Env value from the user's environment, else the launcher default. */
+const setting = (name: string, fallback: string): string => process.env[name] ?? fallback;
+
+const procs: StackProcess[] = [];
+let authServer: Server | undefined;
+let stopDatabase: (() => Promise<void>) | undefined;
+
+async function databaseUrls(): Promise<Record<string, string>> {
+  const names = APPS.map((a) => a.db);
+  if (process.env.DATABASE_URL) {
+    const { ensureDatabases } = await import('./external-database');
+    return ensureDatabases(process.env.DATABASE_URL, names);
+  }
+  const pg = await startEmbeddedPostgres({
+    dataDir: join(DATA_DIR, 'postgres'),
+    fallbackDataDir: '/tmp/cl-platform-dev/postgres',
+    port: process.env.EMBEDDED_PG_PORT ? Number(process.env.EMBEDDED_PG_PORT) : undefined,
+  });
+  stopDatabase = () => pg.stop();
+  for (const name of names) await pg.ensureDatabase(name);
+  console.log(`[postgres] embedded PostgreSQL on 127.0.0.1:${pg.port} (${pg.dataDir})`);
+  return Object.fromEntries(names.map((n) => [n, pg.url(n)]));
+}
+
+async function startTools(internalKeys: string) {
+  const signer = await startTs('dev-signer', 'tools/dev-signer/src/main.ts', {
+    PORT: String(PORTS.signer),
+    INTERNAL_KEYS: internalKeys,
+    SIGNER_DATA_DIR: setting('SIGNER_DATA_DIR', join(DATA_DIR, 'dev-signer')),
+  }, { waitForListening: true });
+  procs.push(signer.proc);
+  const simDataDir = setting('SIM_DATA_DIR', join(DATA_DIR, 'sii-sim'));
+  const sim = await startTs('sii-sim', 'tools/sii-sim/src/main.ts', {
+    PORT: String(PORTS.sim),
+    SIM_DATA_DIR: simDataDir,
+  }, { waitForListening: true });
+  procs.push(sim.proc);
+  const pem = await fetch(`${sim.url}/sim/authority-certificate`).then((r) => r.text());
+  mkdirSync(simDataDir, { recursive: true });
+  const certPath = join(simDataDir, 'authority-certificate.pem');
+  writeFileSync(certPath, pem);
+  const auth = await startDevAuthServer(PORTS.devAuth);
+  authServer = auth.server;
+  return { signerUrl: String(signer.url), simUrl: String(sim.url), simCertPath: certPath, issuer: auth.issuer };
+}
+
+async function main() {
+  const internalKeys = setting('INTERNAL_KEYS', DEFAULT_INTERNAL_KEYS);
+  process.env.INTERNAL_KEYS = internalKeys;
+  const keys = devKeys();
+  const dbs = await databaseUrls();
+  const tools = await startTools(internalKeys);
+  const common = {
+    NODE_ENV: setting('NODE_ENV', 'development'),
+    HOST: setting('HOST', '127.0.0.1'),
+    INTERNAL_KEYS: internalKeys,
+    LOG_LEVEL: setting('LOG_LEVEL', 'info'),
+  };
+  const gatewayUrl = `http://${common.HOST}:${PORTS.gateway}`;
+  const appEnv: Record<string, Record<string, string>> = {
+    'tax-gateway': {
+      TAX_ENV: setting('TAX_ENV', 'cert'),
+      SII_DTE_BASE_URL: setting('SII_DTE_BASE_URL', tools.simUrl),
+      SII_TRUST_SIM_CAF: setting('SII_TRUST_SIM_CAF', 'true'),
+      SII_SIM_CAF_CERT: setting('SII_SIM_CAF_CERT', tools.simCertPath),
+      SIGNER_URL: setting('SIGNER_URL', tools.signerUrl),
+      SIGNER_KEY: setting('SIGNER_KEY', keys.gateway),
+    },
+    accounting: {
+      TAX_GATEWAY_URL: setting('TAX_GATEWAY_URL', gatewayUrl),
+      TAX_GATEWAY_KEY: setting('TAX_GATEWAY_KEY', keys.accounting),
+    },
+    'service-registry': {
+      OIDC_ISSUER: setting('OIDC_ISSUER', tools.issuer),
+      OIDC_AUDIENCE: setting('OIDC_AUDIENCE', DEV_AUTH_AUDIENCE),
+      OIDC_JWKS_URL: setting('OIDC_JWKS_URL', `${tools.issuer}/.well-known/jwks.json`),
+    },
+  };
+  for (const group of [[APPS[0]], [APPS[1], APPS[2]]]) {
+    await Promise.all(group.map(async (app) => {
+      const { proc } = await startTs(app.name, `apps/${app.name}/src/main.ts`, {
+        ...common,
+        PORT: String(app.port),
+        DATABASE_URL: dbs[app.db],
+        ...appEnv[app.name],
+      });
+      procs.push(proc);
+      await waitHealthy(app.name, `http://${common.HOST}:${app.port}/health`);
+    }));
+  }
+  printSummary(common.HOST, tools, keys.all);
+}
+
+async function shutdown(code: number) {
+  await stopAll(procs);
+  authServer?.close();
+  await stopDatabase?.();
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+main().catch(async (err: Error) => {
+  console.error(`\nnpm start failed: ${err.message}`);
+  await shutdown(1);
+});

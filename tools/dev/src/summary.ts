@@ -1,0 +1,28 @@
+import { PORTS } from './stack-config';
+
+/** Prints what the developer needs once the stack is up: URLs, Swagger pages, dev caller keys. */
+export function printSummary(
+  host: string,
+  tools: { signerUrl: string; simUrl: string; issuer: string },
+  keys: Record<string, string>,
+): void {
+  const app = (name: string, port: number) =>
+    `  ${name.padEnd(17)} http://${host}:${port}   Swagger UI http://${host}:${port}/docs`;
+  console.log(
+    [
+      '',
+      'Platform is up:',
+      app('tax-gateway', PORTS.gateway),
+      app('accounting', PORTS.accounting),
+      app('service-registry', PORTS.registry),
+      `  dev-signer        ${tools.signerUrl}`,
+      `  sii-sim           ${tools.simUrl}`,
+      `  dev OIDC issuer   ${tools.issuer}   (token: npm run -s dev:token -- --role superadmin)`,
+      '',
+      'Dev caller keys (header X-Internal-Key):',
+      ...Object.entries(keys).map(([caller, key]) => `  ${caller.padEnd(12)} ${key}`),
+      '',
+      'Smoke run: npm run smoke      Stop: Ctrl-C',
+    ].join('\n'),
+  );
+}
