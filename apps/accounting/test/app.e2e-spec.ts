@@ -1,11 +1,14 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { TEST_KEYS, closeTestApp, createTestApp } from '@lib/testing';
+import { TEST_KEYS, closeTestApp, createTestApp, routesAnsweringWithoutKey } from '@lib/testing';
 import { AppModule } from '../src/app.module';
 import { appOptions } from '../src/config';
 
 const KEY = TEST_KEYS.admin;
+
+/** Routes reachable without X-Internal-Key: health (DESIGN §3), Swagger UI's assets (docs/platform.md). */
+const PUBLIC_ROUTES = ['GET /docs/*', 'GET /health', 'GET /healthz'];
 
 describe(`${appOptions.appName} platform shell (e2e, real PostgreSQL)`, () => {
   let app: NestFastifyApplication;
@@ -87,5 +90,8 @@ describe(`${appOptions.appName} platform shell (e2e, real PostgreSQL)`, () => {
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.body).toMatchObject({ status: 400, error: 'invalid_json' });
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.js:\d+/);
+  });
+  it('every route but the public ones answers 401 unauthorized without a key', async () => {
+    expect(await routesAnsweringWithoutKey(app)).toEqual(PUBLIC_ROUTES);
   });
 });

@@ -2,6 +2,7 @@ import { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppOptions, CommonConfig, createApp, loadConfig } from '@lib/platform';
 import { createTestDatabase } from './database';
+import { recordRoutes } from './routes';
 
 /** Keys every test app accepts unless the test sets INTERNAL_KEYS itself. */
 export const TEST_KEYS = {
@@ -50,6 +51,7 @@ export async function createTestApp(
   try {
     const config = loadConfig(appOptions.config ?? CommonConfig);
     const app = await createApp(appModule, appOptions, config);
+    recordRoutes(app);
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
     restorers.set(app, restore);
