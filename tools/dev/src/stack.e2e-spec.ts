@@ -4,7 +4,7 @@
  * Nothing is mocked here but the SII, which tools/sii-sim stands in for.
  */
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -53,6 +53,7 @@ function exitOf(child: ChildProcess): Promise<number | null> {
 
 describe('npm start + npm run smoke', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'stack-e2e-'));
+  chmodSync(dataDir, 0o755); // traversable by the postgres OS user the embedded server runs as
   const stack = run(['start'], { STACK_DATA_DIR: dataDir, DEV_AUTH_DATA_DIR: join(dataDir, 'dev-auth') });
 
   afterAll(async () => {

@@ -4,7 +4,9 @@
  * apps wired to each other; waits until every one is healthy; prints URLs and dev keys; Ctrl-C
  * stops everything. Settings in the environment override the launcher's defaults.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { startEmbeddedPostgres } from '@lib/platform';
@@ -35,7 +37,9 @@ async function databaseUrls(): Promise<Record<string, string>> {
   }
   const pg = await startEmbeddedPostgres({
     dataDir: join(DATA_DIR, 'postgres'),
-    fallbackDataDir: '/tmp/cl-platform-dev/postgres',
+    // Used when the postgres OS user cannot reach DATA_DIR (we run as root); one per DATA_DIR, so
+    // two stacks never share a database whose CAF keys live in another signer's data directory.
+    fallbackDataDir: join(tmpdir(), `cl-platform-${createHash('sha256').update(DATA_DIR).digest('hex').slice(0, 12)}`, 'postgres'),
     port: process.env.EMBEDDED_PG_PORT ? Number(process.env.EMBEDDED_PG_PORT) : undefined,
   });
   stopDatabase = () => pg.stop();
