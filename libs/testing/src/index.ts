@@ -4,3 +4,4 @@ export { startDevSigner } from './dev-signer';
 export type { DevSignerHandle } from './dev-signer';
 export { registeredRoutes, routesAnsweringWithoutKey } from './routes';
 export type { RegisteredRoute } from './routes';
+export { platformShellSuite } from './platform-shell';
