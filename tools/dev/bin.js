@@ -5,10 +5,12 @@ const { join } = require('node:path');
 process.env.SWC_NODE_PROJECT ??= join(__dirname, '../../tsconfig.base.json');
 require('@swc-node/register');
 const entries = { start: './src/start.ts', smoke: './src/smoke.ts', token: './src/dev-token.ts' };
-const entry = entries[process.argv[2]];
-if (!entry) {
-  console.error(`usage: node tools/dev/bin.js ${Object.keys(entries).join('|')} [args]`);
+const command = process.argv[2];
+// `bench FILE`: any benchmark script under bench/, run the same way.
+const entry = command === 'bench' ? join(__dirname, '../..', process.argv[3] ?? '') : entries[command];
+if (!entry || (command === 'bench' && !process.argv[3])) {
+  console.error(`usage: node tools/dev/bin.js ${Object.keys(entries).join('|')}|bench FILE [args]`);
   process.exit(2);
 }
-process.argv.splice(2, 1);
+process.argv.splice(2, command === 'bench' ? 2 : 1);
 require(entry);

@@ -5,11 +5,14 @@ import { dataSourceOptions } from './database/data-source';
 import { AsientosModule } from './asientos/asientos.module';
 import { AuditoriaModule } from './auditoria/auditoria.module';
 import { DteRecepcionModule } from './dte-recepcion/dte-recepcion.module';
+import { EmisionModule } from './emision/emision.module';
 import { EmpresasModule } from './empresas/empresas.module';
 import { GatewayModule } from './gateway/gateway.module';
+import { ImportacionModule } from './importacion/importacion.module';
 import { PeriodosModule } from './periodos/periodos.module';
 import { PlanCuentasModule } from './plan-cuentas/plan-cuentas.module';
 import { PollerModule } from './poller/poller.module';
+import { PollerEndpointModule } from './poller-endpoint/poller-endpoint.module';
 import { ReportesModule } from './reportes/reportes.module';
 
 @Module({
@@ -31,6 +34,9 @@ import { ReportesModule } from './reportes/reportes.module';
     DteRecepcionModule,
     ReportesModule,
     PollerModule,
+    PollerEndpointModule,
+    EmisionModule,
+    ImportacionModule,
   ],
 })
 export class AppModule {}

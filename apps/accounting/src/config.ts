@@ -1,7 +1,7 @@
 import { CommonConfig, EnvInt } from '@lib/platform';
 import type { AppOptions } from '@lib/platform';
 import { IsOptional, IsString, Matches, ValidateBy } from 'class-validator';
-import { internalKeyOf } from './gateway/gateway.settings';
+import { internalKeyOf } from '@lib/auth';
 
 /**
  * Settings of accounting, validated at boot (a bad one stops the process naming it). Common settings

@@ -232,6 +232,8 @@ describe('accounting: entries, ledger guards, periods, chart, idempotency (e2e, 
   it('every operation leaves an audit record: caller, action, entity, id, time, input hash', async () => {
     const res = await api.get(`/contable/auditoria?empresa_id=${empresaId}&limit=1000`).expect(200);
     const registros = res.body.registros as Record<string, unknown>[];
+    const ids = registros.map((r) => Number(r.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a)); // newest first, numerically
     const created = registros.filter((r) => r.accion === 'crear_asiento' && r.resultado === 'ok');
     expect(created.length).toBeGreaterThanOrEqual(10);
     expect(created[0]).toEqual({

@@ -1,5 +1,3 @@
-import { createServer, IncomingHttpHeaders, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ImapFlow } from 'imapflow';
 import request from 'supertest';
@@ -8,15 +6,17 @@ import { TEST_INTERNAL_KEYS, TEST_KEYS, closeTestApp, createTestApp } from '@lib
 import { AppModule } from '../src/app.module';
 import { appOptions } from '../src/config';
 import { MailboxPoller } from '../src/poller/mailbox-poller.service';
-import { OFFICIAL_EXAMPLE } from './support/dte-fixtures';
+import { count, createEmpresa } from './support/api';
+import { OFFICIAL_EXAMPLE, RESPUESTA_DTE } from './support/dte-fixtures';
+import { GATEWAY_URL, GatewayStub, startGatewayStub } from './support/gateway-stub';
 import { DovecotHandle, startDovecot } from './support/imap/dovecot';
 import { buildMail } from './support/imap/mail';
+import { POLLER_KEY } from './support/poller-api';
 
 // The poller as the app wires it: settings from the environment, adapter, metrics on /metrics,
-// the poller_state migration. The endpoint is a stand-in here (it belongs to the ledger area).
+// the poller_state migration; and the real MailboxPoller driving the real endpoint of the same app
+// over HTTP (the app listens on a free port), IMAP served by a real dovecot.
 jest.setTimeout(60_000);
-
-const POLLER_KEY = 'test-key-poller-0123456789abcdef';
 
 describe('PollerModule in the accounting app', () => {
   let app: NestFastifyApplication | undefined;
@@ -38,43 +38,39 @@ describe('PollerModule in the accounting app', () => {
     await expect(createTestApp(AppModule, { MAILBOX_ADAPTER: 'graph' }, appOptions)).rejects.toThrow(/GRAPH_TENANT_ID/);
   });
 
-  describe('with IMAP (dovecot) and an endpoint stand-in', () => {
+  describe('with IMAP (dovecot) and the real endpoint of the same app', () => {
     let dovecot: DovecotHandle;
-    let endpoint: Server;
-    const seen: { headers: IncomingHttpHeaders; url?: string; body: { message_id: string; attachments: unknown[] } }[] = [];
+    let gw: GatewayStub;
+    const append = async (mails: Buffer[]) => {
+      const admin = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false });
+      await admin.connect();
+      for (const mail of mails) await admin.append('INBOX', mail);
+      await admin.logout();
+    };
+    const xmlPart = (content: Buffer | string, filename = 'F60T33.xml') => [{ contentType: 'application/xml', filename, content: Buffer.from(content) }];
 
     beforeAll(async () => {
       dovecot = await startDovecot();
-      const admin = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false });
-      await admin.connect();
-      const parts = [{ contentType: 'application/xml', filename: 'F60T33.xml', content: OFFICIAL_EXAMPLE }];
-      await admin.append('INBOX', buildMail({ messageId: '<app-1@proveedor.example>', subject: 'DTE', parts }));
-      await admin.logout();
-      endpoint = createServer((req, res) => {
-        let raw = '';
-        req.on('data', (c: Buffer) => (raw += c.toString()));
-        req.on('end', () => {
-          seen.push({ headers: req.headers, url: req.url, body: JSON.parse(raw) });
-          res.writeHead(201, { 'content-type': 'application/json' }).end('{"status":"processed"}');
-        });
-      });
-      await new Promise<void>((r) => endpoint.listen(0, '127.0.0.1', r));
+      gw = startGatewayStub(); // canonical data for the empresa; loopback requests pass through
+      await append([
+        buildMail({ messageId: '<app-1@proveedor.example>', subject: 'DTE', parts: xmlPart(OFFICIAL_EXAMPLE) }),
+        buildMail({ messageId: '<app-2@proveedor.example>', subject: 'Acuse', parts: xmlPart(RESPUESTA_DTE, 'respuesta.xml') }),
+      ]);
     });
 
     afterAll(async () => {
-      endpoint?.closeAllConnections();
-      await new Promise((r) => endpoint?.close(r));
+      gw?.server.close();
       await dovecot?.stop();
     });
 
-    it('posts with the poller key from INTERNAL_KEYS, acknowledges, and counts on /metrics', async () => {
+    it('polls the mailbox and books through POST /contable/poller/recibir-dte with the poller key; redeliveries are duplicates', async () => {
       app = await createTestApp(
         AppModule,
         {
           INTERNAL_KEYS: `${TEST_INTERNAL_KEYS},poller:${POLLER_KEY}`,
+          TAX_GATEWAY_URL: GATEWAY_URL,
           MAILBOX_ADAPTER: 'imap',
           POLLER_INTERVAL_MINUTES: '0',
-          ACCOUNTING_SELF_URL: `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/`,
           IMAP_HOST: dovecot.host,
           IMAP_PORT: String(dovecot.port),
           IMAP_SECURE: 'false',
@@ -83,18 +79,29 @@ describe('PollerModule in the accounting app', () => {
         },
         appOptions,
       );
+      // No ACCOUNTING_SELF_URL: the poller derives the endpoint from the address the app listens on.
+      await app.listen(0, '127.0.0.1');
+      const empresaId = await createEmpresa(app, '77777777-7');
       const poller = app.get(MailboxPoller);
       expect(poller.enabled).toBe(false); // interval 0: no schedule, runOnce only
-      expect(await poller.runOnce()).toMatchObject({ polled: 1, outcomes: { accepted: 1 } });
-      expect(await poller.runOnce()).toMatchObject({ polled: 0 }); // acknowledged (\Seen)
-      expect(seen).toHaveLength(1);
-      expect(seen[0].url).toBe('/contable/poller/recibir-dte');
-      expect(seen[0].headers['x-internal-key']).toBe(POLLER_KEY);
-      expect(seen[0].body.message_id).toBe('<app-1@proveedor.example>');
+      expect(await poller.runOnce()).toMatchObject({ polled: 2, outcomes: { accepted: 1, rejected: 1 }, stoppedEarly: false });
+      expect(await poller.runOnce()).toMatchObject({ polled: 0 }); // both acknowledged (\Seen)
+
+      const db = app.get(DataSource);
+      expect(await db.query('SELECT message_id, facturas_nuevas FROM mensaje_procesado')).toEqual([{ message_id: '<app-1@proveedor.example>', facturas_nuevas: 1 }]);
+      expect(await db.query('SELECT empresa_id, folio, origen, created_by FROM factura')).toEqual([{ empresa_id: empresaId, folio: '60', origen: 'poller', created_by: 'poller' }]);
+      expect(await count(app, 'asiento')).toBe(1);
+
+      // The same message again (e.g. a crash between the POST and the ack): answered duplicate, acknowledged, nothing booked.
+      await append([buildMail({ messageId: '<app-1@proveedor.example>', subject: 'DTE', parts: xmlPart(OFFICIAL_EXAMPLE) })]);
+      expect(await poller.runOnce()).toMatchObject({ polled: 1, outcomes: { duplicate: 1 } });
+      expect([await count(app, 'mensaje_procesado'), await count(app, 'factura'), await count(app, 'asiento')]).toEqual([1, 1, 1]);
 
       const metrics = await request(app.getHttpServer()).get('/metrics').set('X-Internal-Key', TEST_KEYS.admin).expect(200);
       expect(metrics.text).toMatch(/messages_polled_total\{outcome="accepted",app="accounting"\} 1/);
-      expect(metrics.text).toMatch(/poller_runs_total\{result="ok",app="accounting"\} 2/);
+      expect(metrics.text).toMatch(/messages_polled_total\{outcome="rejected",app="accounting"\} 1/);
+      expect(metrics.text).toMatch(/messages_polled_total\{outcome="duplicate",app="accounting"\} 1/);
+      expect(metrics.text).toMatch(/poller_runs_total\{result="ok",app="accounting"\} 3/);
     });
   });
 });

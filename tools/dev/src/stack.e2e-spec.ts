@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '../../..');
 const BIN = join(ROOT, 'tools/dev/bin.js');
-const env = {
+const env: NodeJS.ProcessEnv = {
   ...process.env,
   TAX_GATEWAY_PORT: '18270',
   ACCOUNTING_PORT: '18260',

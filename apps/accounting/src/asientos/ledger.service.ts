@@ -6,6 +6,7 @@ import { toPesos } from '../common/money';
 import { PeriodosService } from '../periodos/periodos.service';
 import { PostingAccount } from '../plan-cuentas/plan-cuentas.service';
 import { OrigenAsiento } from './asiento.entity';
+import { reserveAsientoNumeros } from './asiento-numero';
 import { checkEntry } from './entry-rules';
 
 /** One line to post, its account already resolved to a posting account of the empresa. */
@@ -59,12 +60,7 @@ export class LedgerService {
   async post(em: EntityManager, empresaId: string, input: PostingInput, actor: Actor): Promise<AsientoView> {
     checkEntry(input.fecha, input.lineas);
     await this.periodos.assertOpen(em, empresaId, input.fecha);
-    // A CTE so the driver returns rows (TypeORM answers a bare UPDATE with [rows, count]).
-    const [{ numero }] = await em.query(
-      `WITH next AS (UPDATE empresa SET ultimo_numero_asiento = ultimo_numero_asiento + 1 WHERE id = $1 RETURNING ultimo_numero_asiento)
-       SELECT ultimo_numero_asiento AS numero FROM next`,
-      [empresaId],
-    );
+    const numero = await reserveAsientoNumeros(em, empresaId);
     const [{ id }] = await em.query(
       `INSERT INTO asiento (empresa_id, numero, fecha, glosa, origen, reversa_de, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,

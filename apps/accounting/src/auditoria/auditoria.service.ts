@@ -62,7 +62,7 @@ export class AuditoriaService {
               to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
          FROM auditoria
         WHERE empresa_id = $1 AND ($2::bigint IS NULL OR id < $2)
-        ORDER BY id DESC LIMIT $3`,
+        ORDER BY auditoria.id DESC LIMIT $3`, // the column, not the text alias (which sorts "15" before "9")
       [empresaId, before ?? null, limit],
     );
     return rows.map((r) => ({ ...r, id: Number(r.id) }));

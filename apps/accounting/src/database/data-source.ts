@@ -4,14 +4,17 @@ import { Idempotencia } from '../asientos/idempotencia.entity';
 import { LineaAsiento } from '../asientos/linea-asiento.entity';
 import { Auditoria } from '../auditoria/auditoria.entity';
 import { Factura } from '../dte-recepcion/factura.entity';
+import { DocumentoEmitido, EmisionSolicitud } from '../emision/documento-emitido.entity';
 import { Empresa } from '../empresas/empresa.entity';
 import { PeriodoCerrado } from '../periodos/periodo-cerrado.entity';
 import { Cuenta } from '../plan-cuentas/cuenta.entity';
 import { PollerState } from '../poller/poller-state.entity';
+import { MensajeProcesado } from '../poller-endpoint/mensaje-procesado.entity';
 import { migrations } from './migrations';
 
 /** Every entity of accounting (explicit list, no globs). Domain engineers add theirs here. */
-export const entities = [Empresa, Cuenta, Asiento, LineaAsiento, PeriodoCerrado, Factura, Idempotencia, Auditoria, PollerState];
+export const entities = [Empresa, Cuenta, Asiento, LineaAsiento, PeriodoCerrado, Factura, Idempotencia, Auditoria, PollerState,
+  MensajeProcesado, DocumentoEmitido, EmisionSolicitud];
 
 /**
  * The one TypeORM configuration of accounting: PlatformModule uses `entities` and `migrations` (with

@@ -3,7 +3,7 @@ import { ProblemException } from '@lib/schemas';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { GatewayClient } from './gateway.client';
-import { gatewaySettingsFromEnv, internalKeyOf } from './gateway.settings';
+import { gatewaySettingsFromEnv } from './gateway.settings';
 
 const BASE = 'http://gateway.test';
 const seen: { key: string | null; rut: string }[] = [];
@@ -84,6 +84,6 @@ describe('gatewaySettingsFromEnv', () => {
     expect(gatewaySettingsFromEnv({ TAX_GATEWAY_KEY: 'x', INTERNAL_KEYS: 'accounting:y' }).key).toBe('x');
     expect(() => gatewaySettingsFromEnv({ INTERNAL_KEYS: 'admin:a' })).toThrow(/TAX_GATEWAY_KEY/);
     expect(() => gatewaySettingsFromEnv({ TAX_GATEWAY_KEY: 'x', TAX_GATEWAY_URL: 'ftp://x' })).toThrow(/TAX_GATEWAY_URL/);
-    expect(internalKeyOf('a:1,b:2', 'b')).toBe('2');
+    expect(gatewaySettingsFromEnv({ INTERNAL_KEYS: 'a:1, accounting:k:with:colons' }).key).toBe('k:with:colons');
   });
 });

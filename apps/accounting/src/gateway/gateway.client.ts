@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { isValidRut, normalizeRut } from '@lib/rut';
 import { ProblemException } from '@lib/schemas';
+import { EmitirRequest, EmitirResult, isEmisionGateway, problemFromGateway } from './emitir.types';
 import { GATEWAY_SETTINGS, GatewaySettings } from './gateway.settings';
 
 /** The gateway's canonical taxpayer data (`GET /tax/contribuyente/datos-rut/{rut}`). */
@@ -13,7 +14,8 @@ export interface Contribuyente {
 
 /**
  * HTTP client of the tax gateway, the platform's only source of canonical taxpayer data
- * (DESIGN §4.4 "contribuyente"). Calls carry `X-Internal-Key` with the accounting caller key.
+ * (DESIGN §4.4 "contribuyente") and the one that emits DTEs (`dte/emitir`). Calls carry
+ * `X-Internal-Key` with the accounting caller key.
  */
 @Injectable()
 export class GatewayClient {
@@ -55,6 +57,43 @@ export class GatewayClient {
       throw new ProblemException(502, 'gateway_unavailable', 'The tax gateway answered without a valid RUT and razon_social');
     }
     return { ...body, rut: normalizeRut(body.rut), razon_social: body.razon_social.trim() } as Contribuyente;
+  }
+
+  /**
+   * Emits a DTE: `POST {TAX_GATEWAY_URL}/tax/dte/emitir` (docs/tax-gateway.md). Never throws for a
+   * gateway or network failure: the result says whether a DTE may exist anyway (see {@link EmitirResult}).
+   * Unreachable -> 503 `gateway_unavailable` (connection refused: nothing was sent); timeout -> 504
+   * `gateway_unavailable`; error answers are mapped by {@link problemFromGateway}; a 2xx without an
+   * emission -> 502 `gateway_bad_response`.
+   */
+  async emitir(body: EmitirRequest): Promise<EmitirResult> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.settings.url}/tax/dte/emitir`, {
+        method: 'POST',
+        headers: { 'x-internal-key': this.settings.key, accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.settings.timeoutMs),
+      });
+    } catch (err) {
+      const timedOut = (err as Error).name === 'TimeoutError';
+      const code = ((err as { cause?: { code?: unknown } }).cause?.code ?? '') as string;
+      const notSent = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'].includes(code);
+      this.logger.warn(`tax gateway emitir ${timedOut ? 'timed out' : `failed (${code || (err as Error).message})`}`);
+      const problem = timedOut
+        ? new ProblemException(504, 'gateway_unavailable', `The tax gateway did not answer within ${this.settings.timeoutMs} ms; the DTE may have been emitted`)
+        : new ProblemException(503, 'gateway_unavailable', 'The tax gateway cannot be reached', { headers: { 'Retry-After': '30' } });
+      return { ok: false, problem, mayHaveEmitted: !notSent };
+    }
+    const answer: unknown = await res.json().catch(() => null);
+    if (res.status === 200 || res.status === 201) {
+      if (isEmisionGateway(answer)) return { ok: true, emision: answer };
+      const problem = new ProblemException(502, 'gateway_bad_response', 'The tax gateway answered success without an emission (emision_id, folio, montos)');
+      return { ok: false, problem, mayHaveEmitted: true };
+    }
+    this.logger.warn(`tax gateway emitir answered ${res.status}`);
+    const emisionId = (answer as { emision_id?: unknown } | null)?.emision_id;
+    return { ok: false, problem: problemFromGateway(res.status, answer, res.headers.get('retry-after')), mayHaveEmitted: typeof emisionId === 'string' };
   }
 
   private upstreamFailure(res: Response): ProblemException {

@@ -1,3 +1,5 @@
+import { internalKeyOf } from '@lib/auth';
+
 /** How accounting reaches the tax gateway (CONTRACTS.md "Settings": accounting). */
 export interface GatewaySettings {
   /** Base URL, e.g. `http://127.0.0.1:8270` (TAX_GATEWAY_URL). */
@@ -9,15 +11,6 @@ export interface GatewaySettings {
 }
 
 export const GATEWAY_SETTINGS = Symbol('GATEWAY_SETTINGS');
-
-/** The `name` entry of `INTERNAL_KEYS=caller:key,caller:key`. */
-export function internalKeyOf(internalKeys: string | undefined, name: string): string | undefined {
-  for (const pair of (internalKeys ?? '').split(',')) {
-    const i = pair.indexOf(':');
-    if (i > 0 && pair.slice(0, i).trim() === name) return pair.slice(i + 1).trim() || undefined;
-  }
-  return undefined;
-}
 
 /**
  * Reads the gateway settings from the environment.

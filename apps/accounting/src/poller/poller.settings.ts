@@ -1,6 +1,6 @@
 import { ConfigError, EnvBoolean, EnvInt, loadConfig } from '@lib/platform';
 import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, ValidateIf } from 'class-validator';
-import { internalKeyOf } from '../gateway/gateway.settings';
+import { internalKeyOf } from '@lib/auth';
 import type { GraphSettings } from './graph.client';
 import type { ImapSettings } from './imap.adapter';
 

@@ -43,7 +43,8 @@ export interface BalanceReport {
 const COLUMNS = ['sumas_debe', 'sumas_haber', 'saldo_deudor', 'saldo_acreedor', 'activo', 'pasivo', 'perdidas', 'ganancias'] as const;
 
 // $1 empresa, $2 fiscal-year start, $3 period end. One row per posting account with any amount;
-// the opening balance (earlier years) enters the sums columns like an asiento de apertura.
+// the opening balance (earlier years) enters the sums columns like an asiento de apertura. This is
+// the only pass over the lines: totals and balance sheet are derived from these (few) rows.
 const ROWS_SQL = `
   WITH apertura AS (${openingBalancesSql('$2', '$2')}),
   mov AS (
@@ -64,8 +65,12 @@ const ROWS_SQL = `
          CASE WHEN f.tipo IN ('activo', 'pasivo', 'patrimonio') THEN f.saldo_deudor ELSE 0 END AS activo,
          CASE WHEN f.tipo IN ('activo', 'pasivo', 'patrimonio') THEN f.saldo_acreedor ELSE 0 END AS pasivo,
          CASE WHEN f.tipo IN ('ingreso', 'gasto') THEN f.saldo_deudor ELSE 0 END AS perdidas,
-         CASE WHEN f.tipo IN ('ingreso', 'gasto') THEN f.saldo_acreedor ELSE 0 END AS ganancias
-    FROM filas f`;
+         CASE WHEN f.tipo IN ('ingreso', 'gasto') THEN f.saldo_acreedor ELSE 0 END AS ganancias,
+         g.codigo AS grupo_codigo, g.nombre AS grupo_nombre, g.tipo AS grupo_tipo
+    FROM filas f
+    -- The level-2 account (e.g. 1.1 for 1.1.03) that the classified balance sheet rolls up to.
+    LEFT JOIN cuenta g ON g.empresa_id = $1 AND g.codigo = split_part(f.codigo, '.', 1) || '.' || split_part(f.codigo, '.', 2)
+   ORDER BY ${CODE_ORDER('f')}`;
 
 /**
  * Balance de ocho columnas (balance tributario) at the end of the period, fiscal year to date:
@@ -82,28 +87,14 @@ export class BalanceReportService {
   async build(empresaId: string, periodoText: string): Promise<BalanceReport> {
     const p = parsePeriodo(periodoText);
     const params = [empresaId, p.inicioEjercicio, p.hasta];
-    const [rows, [tot], secciones] = await inSnapshot(this.ds, async (em) => {
+    const rows: Row[] = await inSnapshot(this.ds, async (em) => {
       await requireEmpresa(em, empresaId);
-      // Sequential on purpose: one connection, one snapshot.
-      return [
-        await em.query(`${ROWS_SQL} ORDER BY ${CODE_ORDER('f')}`, params),
-        await em.query(`SELECT ${COLUMNS.map((c) => `COALESCE(SUM(${c}), 0) AS ${c}`).join(', ')} FROM (${ROWS_SQL}) t`, params),
-        await em.query(
-          // Classified balance sheet: balances rolled up to the level-2 account.
-          `SELECT g.codigo, g.nombre, g.tipo,
-                  SUM(CASE WHEN t.tipo = 'activo' THEN t.saldo_deudor - t.saldo_acreedor ELSE t.saldo_acreedor - t.saldo_deudor END) AS saldo
-             FROM (${ROWS_SQL}) t
-             JOIN cuenta g ON g.empresa_id = $1 AND g.codigo = split_part(t.codigo, '.', 1) || '.' || split_part(t.codigo, '.', 2)
-            WHERE t.tipo IN ('activo', 'pasivo', 'patrimonio')
-            GROUP BY g.codigo, g.nombre, g.tipo ORDER BY ${CODE_ORDER('g')}`,
-          params,
-        ),
-      ];
+      return em.query(ROWS_SQL, params);
     });
-    const filas: BalanceFila[] = rows.map((r: Record<string, string>) => ({
+    const filas: BalanceFila[] = rows.map((r) => ({
       codigo: r.codigo, nombre: r.nombre, tipo: r.tipo, ...Object.fromEntries(COLUMNS.map((c) => [c, toPesos(r[c])])),
     }));
-    const totales = Object.fromEntries(COLUMNS.map((c) => [c, toPesos(tot[c])])) as Totales;
+    const totales = Object.fromEntries(COLUMNS.map((c) => [c, toPesos(filas.reduce((s, f) => s + f[c], 0))])) as Totales;
     const resultado = totales.ganancias - totales.perdidas;
     return {
       empresa_id: empresaId,
@@ -118,14 +109,31 @@ export class BalanceReportService {
         saldos: totales.saldo_deudor === totales.saldo_acreedor,
         inventario_resultado: totales.activo - totales.pasivo === resultado,
       },
-      balance_general: balanceGeneral(secciones, resultado),
+      balance_general: balanceGeneral(rows, resultado),
     };
   }
 }
 
-function balanceGeneral(rows: { codigo: string; nombre: string; tipo: string; saldo: string }[], resultado: number) {
+/** Query row: a BalanceFila as text (pg numerics) plus its level-2 account (null when none). */
+type Row = Record<keyof BalanceFila, string> & { grupo_codigo: string | null; grupo_nombre: string; grupo_tipo: string };
+
+const BALANCE_TIPOS = ['activo', 'pasivo', 'patrimonio'];
+
+/**
+ * Classified balance sheet: balance-sheet accounts rolled up to their level-2 account (skipped when
+ * that account does not exist), each group in the section of the level-2 account's tipo. Rows come
+ * in code order, so the groups appear in code order too.
+ */
+function balanceGeneral(rows: Row[], resultado: number) {
+  const grupos = new Map<string, { codigo: string; nombre: string; tipo: string; saldo: number }>();
+  for (const r of rows.filter((row) => row.grupo_codigo !== null && BALANCE_TIPOS.includes(row.tipo))) {
+    const saldo = toPesos(r.saldo_deudor) - toPesos(r.saldo_acreedor);
+    const g = grupos.get(r.grupo_codigo as string) ?? { codigo: r.grupo_codigo as string, nombre: r.grupo_nombre, tipo: r.grupo_tipo, saldo: 0 };
+    g.saldo += r.tipo === 'activo' ? saldo : -saldo;
+    grupos.set(g.codigo, g);
+  }
   const seccion = (tipo: string): Seccion => {
-    const cuentas = rows.filter((r) => r.tipo === tipo).map((r) => ({ codigo: r.codigo as string | null, nombre: r.nombre, saldo: toPesos(r.saldo) }));
+    const cuentas = [...grupos.values()].filter((g) => g.tipo === tipo).map((g) => ({ codigo: g.codigo as string | null, nombre: g.nombre, saldo: g.saldo }));
     return { total: cuentas.reduce((s, c) => s + c.saldo, 0), cuentas };
   };
   const activo = seccion('activo');

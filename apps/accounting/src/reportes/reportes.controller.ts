@@ -11,7 +11,7 @@ import { LibroDiarioReportService } from './libro-diario.report';
 import { LibroMayorReportService } from './libro-mayor.report';
 
 /** JSON, or CSV when the client asks for `text/csv` first. */
-function respond<T>(reply: FastifyReply, accept: string | undefined, report: T, toCsv: (r: T) => string, name: string): T | string {
+export function respond<T>(reply: FastifyReply, accept: string | undefined, report: T, toCsv: (r: T) => string, name: string): T | string {
   if (!accept || !/^\s*text\/csv\b/i.test(accept)) return report;
   reply.header('content-type', 'text/csv; charset=utf-8');
   reply.header('content-disposition', `attachment; filename="${name}.csv"`);

@@ -2,14 +2,20 @@ import { Module } from '@nestjs/common';
 import { AuditoriaModule } from '../auditoria/auditoria.module';
 import { BalanceReportService } from './balance.report';
 import { EstadoResultadosReportService } from './estado-resultados.report';
+import { F29BorradorReportService } from './f29-borrador.report';
 import { LibroDiarioReportService } from './libro-diario.report';
+import { LibroIngresosEgresosReportService } from './libro-ingresos-egresos.report';
 import { LibroMayorReportService } from './libro-mayor.report';
 import { ReportesController } from './reportes.controller';
+import { TributariosController } from './tributarios.controller';
 
 /** Read-only reports, aggregated in PostgreSQL. */
 @Module({
   imports: [AuditoriaModule],
-  controllers: [ReportesController],
-  providers: [BalanceReportService, EstadoResultadosReportService, LibroDiarioReportService, LibroMayorReportService],
+  controllers: [ReportesController, TributariosController],
+  providers: [
+    BalanceReportService, EstadoResultadosReportService, LibroDiarioReportService, LibroMayorReportService,
+    LibroIngresosEgresosReportService, F29BorradorReportService,
+  ],
 })
 export class ReportesModule {}

@@ -1,0 +1,36 @@
+import { saleLines } from './sale-rules';
+
+describe('saleLines', () => {
+  it('books a factura 33: Clientes total, Ventas neto, IVA Débito Fiscal', () => {
+    expect(saleLines(33, { neto: 100_000, exento: 0, iva: 19_000, total: 119_000 })).toEqual([
+      { rol: 'clientes', debe: 119_000, haber: 0 },
+      { rol: 'ventas', debe: 0, haber: 100_000 },
+      { rol: 'iva_debito', debe: 0, haber: 19_000 },
+    ]);
+  });
+
+  it('puts the exempt part of a 33/56 into Ventas too', () => {
+    const lines = saleLines(56, { neto: 10_000, exento: 2_500, iva: 1_900, total: 14_400 });
+    expect(lines.find((l) => l.rol === 'ventas')?.haber).toBe(12_500);
+  });
+
+  it('books a 34 with no IVA line', () => {
+    expect(saleLines(34, { neto: 0, exento: 50_000, iva: 0, total: 50_000 })).toEqual([
+      { rol: 'clientes', debe: 50_000, haber: 0 },
+      { rol: 'ventas', debe: 0, haber: 50_000 },
+    ]);
+  });
+
+  it('reverses the accounts for a nota de crédito 61', () => {
+    expect(saleLines(61, { neto: 10_000, exento: 0, iva: 1_900, total: 11_900 })).toEqual([
+      { rol: 'clientes', debe: 0, haber: 11_900 },
+      { rol: 'ventas', debe: 10_000, haber: 0 },
+      { rol: 'iva_debito', debe: 1_900, haber: 0 },
+    ]);
+  });
+
+  it('gives no lines without amounts and refuses other types', () => {
+    expect(saleLines(61, { neto: 0, exento: 0, iva: 0, total: 0 })).toEqual([]);
+    expect(() => saleLines(39, { neto: 1, exento: 0, iva: 0, total: 1 })).toThrow(/39/);
+  });
+});

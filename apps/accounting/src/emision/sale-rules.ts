@@ -1,0 +1,42 @@
+import { DteMontos } from '../dte-recepcion/booking-rules';
+
+/**
+ * How an emitted DTE becomes an entry in the emisor's books (research §3.2 "Issued invoice": Odoo
+ * l10n_cl ITAX_19 sends the tax to IVA Débito Fiscal 210710; credit notes reverse the same accounts):
+ *
+ *   33 factura, 56 nota de débito   Debe  Clientes           total
+ *                                   Haber Ventas             neto + exento
+ *                                   Haber IVA Débito Fiscal  iva
+ *   34 factura exenta               Debe  Clientes total   / Haber Ventas exento
+ *   61 nota de crédito              the same lines with debe and haber swapped
+ *
+ * Ventas takes total − IVA, so the entry balances even if MntTotal carried another charge (the
+ * gateway computes total = neto + exento + IVA, so normally Ventas = neto + exento). CLP whole pesos.
+ */
+
+/** DTE types the gateway emits and this module books. */
+export const EMITTED_TIPOS: ReadonlySet<number> = new Set([33, 34, 56, 61]);
+
+export const SALE_ROLES = ['clientes', 'ventas', 'iva_debito'] as const;
+export type SaleRole = (typeof SALE_ROLES)[number];
+
+export interface SaleLine {
+  rol: SaleRole;
+  debe: number;
+  haber: number;
+}
+
+/**
+ * The lines of the entry of an emitted DTE; empty when it moves no money (a 61 that only corrects
+ * text). Zero amounts produce no line.
+ * @throws Error for a type outside {@link EMITTED_TIPOS}.
+ */
+export function saleLines(tipo: number, m: DteMontos): SaleLine[] {
+  if (!EMITTED_TIPOS.has(tipo)) throw new Error(`DTE type ${tipo} is not emitted here`);
+  const lines = ([
+    { rol: 'clientes', debe: m.total, haber: 0 },
+    { rol: 'ventas', debe: 0, haber: m.total - m.iva },
+    { rol: 'iva_debito', debe: 0, haber: m.iva },
+  ] as SaleLine[]).filter((l) => l.debe > 0 || l.haber > 0);
+  return tipo === 61 ? lines.map((l) => ({ ...l, debe: l.haber, haber: l.debe })) : lines;
+}

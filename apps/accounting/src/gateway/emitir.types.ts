@@ -1,0 +1,68 @@
+import { ProblemException } from '@lib/schemas';
+
+/** Body of the gateway's `POST /tax/dte/emitir` (docs/tax-gateway.md; apps/tax-gateway EmitirDto). */
+export interface EmitirRequest {
+  tenant: string;
+  tipo_dte: 33 | 34 | 56 | 61;
+  fecha_emision?: string;
+  receptor: { rut: string; razon_social: string; giro: string; direccion: string; comuna: string };
+  detalle: { nombre: string; cantidad: number; precio_unitario: number; exento?: boolean }[];
+  referencias?: { tipo_doc: string; folio: string; fecha: string; codigo?: 1 | 2 | 3; razon?: string }[];
+}
+
+/** The gateway's 201 answer (EmitirResponseDto). */
+export interface EmisionGateway {
+  emision_id: string;
+  tipo_dte: number;
+  folio: number;
+  estado: string;
+  trackid: string;
+  montos: { neto: number; exento: number; iva: number; total: number };
+}
+
+/**
+ * What one emitir call gave. On failure `mayHaveEmitted` says whether a DTE may exist anyway: the
+ * gateway's answer names an `emision_id` (the folio was consumed: upload failed after signing), or
+ * the request left and no answer came back (timeout, reset). Only when it is false may the same
+ * request be sent again without risking a second DTE.
+ */
+export type EmitirResult = { ok: true; emision: EmisionGateway } | { ok: false; problem: ProblemException; mayHaveEmitted: boolean };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const wholePesos = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+
+/** True when a 2xx body has what booking needs. */
+export function isEmisionGateway(b: unknown): b is EmisionGateway {
+  const e = b as Partial<EmisionGateway> | null;
+  const m = e?.montos;
+  return (
+    !!e && typeof e.emision_id === 'string' && UUID.test(e.emision_id) && Number.isSafeInteger(e.folio) && (e.folio as number) > 0 &&
+    typeof e.tipo_dte === 'number' && !!m && wholePesos(m.neto) && wholePesos(m.exento) && wholePesos(m.iva) && wholePesos(m.total)
+  );
+}
+
+/** Problem members of the gateway's answer passed on to our caller (never type/title/instance). */
+const PASSED_MEMBERS = ['emision_id', 'folio', 'tipo_dte', 'sii_status', 'sii_details', 'xsd_errors'];
+
+/**
+ * Maps a gateway error answer to the problem we answer: a 4xx as is (status, `error`, `detail`,
+ * `errors[]`; 429 keeps Retry-After), except 401/403, which mean OUR key is wrong (502
+ * `gateway_auth_failed`); 502/503/504 as is; another 5xx becomes 502. The gateway's `error` value
+ * is kept (e.g. `caf_missing`, `sii_unavailable`); `emision_id`/`folio` of a failed upload too.
+ */
+export function problemFromGateway(status: number, body: unknown, retryAfter: string | null): ProblemException {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const error = typeof b.error === 'string' && /^[a-z0-9_]{1,64}$/.test(b.error) ? b.error : 'gateway_error';
+  const detail = `Tax gateway: ${typeof b.detail === 'string' ? b.detail : `HTTP ${status}`}`.slice(0, 500);
+  const members = Object.fromEntries(PASSED_MEMBERS.filter((k) => b[k] !== undefined).map((k) => [k, b[k]]));
+  const headers: Record<string, string> = retryAfter && /^\d{1,6}$/.test(retryAfter) ? { 'Retry-After': retryAfter } : {};
+  if (status === 401 || status === 403) {
+    return new ProblemException(502, 'gateway_auth_failed', `The tax gateway refused our caller key (HTTP ${status}); check TAX_GATEWAY_KEY`);
+  }
+  if (status >= 400 && status < 500) {
+    const errors = Array.isArray(b.errors) ? b.errors : undefined;
+    return new ProblemException(status, error, detail, { ...members, ...(errors ? { errors } : {}), headers });
+  }
+  const mapped = status === 503 || status === 504 ? status : 502;
+  return new ProblemException(mapped, error, detail, { ...members, headers: mapped === 503 ? headers : {} });
+}

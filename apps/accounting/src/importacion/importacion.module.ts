@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AsientosModule } from '../asientos/asientos.module';
+import { AuditoriaModule } from '../auditoria/auditoria.module';
+import { ImportacionController } from './importacion.controller';
+import { ImportacionService } from './importacion.service';
+
+/** POST /contable/importacion: the one-time CSV import of earlier books. */
+@Module({
+  imports: [AsientosModule, AuditoriaModule],
+  controllers: [ImportacionController],
+  providers: [ImportacionService],
+})
+export class ImportacionModule {}

@@ -1,0 +1,37 @@
+import { Body, Controller, Post, Res } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Callers } from '@lib/auth';
+import { ApiProblemResponses } from '@lib/schemas';
+import type { FastifyReply } from 'fastify';
+import { Actor, CurrentActor } from '../common/actor';
+import { Audited } from '../auditoria/audited.decorator';
+import { PollerDeliveryDto } from './dto/poller-delivery.dto';
+import { MensajeDuplicadoView, MensajeProcesadoView, PollerEndpointService } from './poller-endpoint.service';
+
+/** The mailbox poller's service-to-service endpoint (spec 3; docs/accounting-poller.md). */
+@ApiTags('poller')
+@Controller('contable/poller')
+export class PollerEndpointController {
+  constructor(private readonly service: PollerEndpointService) {}
+
+  @Post('recibir-dte')
+  @Callers('poller')
+  @Audited({ accion: 'poller_recibir_dte', entidad: 'mensaje', kind: 'write' })
+  @ApiOperation({ summary: 'Book the DTEs of one e-mail, deduplicated by Message-ID, in one transaction (caller: poller)' })
+  @ApiResponse({ status: 201, description: '`status: processed`, at least one new factura' })
+  @ApiResponse({ status: 200, description: '`status: duplicate` (Message-ID seen before), or `processed` with nothing new' })
+  @ApiProblemResponses(
+    400, 401, 403,
+    { status: 409, errors: ['period_closed'] },
+    { status: 422, errors: ['empresa_not_found', 'no_dte', 'invalid_dte'] },
+  )
+  async receive(
+    @Body() dto: PollerDeliveryDto,
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<MensajeProcesadoView | MensajeDuplicadoView> {
+    const answer = await this.service.deliver(dto, actor);
+    reply.status(answer.status);
+    return answer.body;
+  }
+}

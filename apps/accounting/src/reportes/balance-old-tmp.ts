@@ -1,0 +1,138 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { requireEmpresa } from '../common/empresa-lock';
+import { toPesos } from '../common/money';
+import { parsePeriodo } from '../common/periodo';
+import { inSnapshot } from '../common/snapshot';
+import { CODE_ORDER, openingBalancesSql } from './opening-sql';
+
+/** One account row of the eight-column balance (CLP pesos). */
+export interface BalanceFila {
+  codigo: string;
+  nombre: string;
+  tipo: string;
+  sumas_debe: number;
+  sumas_haber: number;
+  saldo_deudor: number;
+  saldo_acreedor: number;
+  activo: number;
+  pasivo: number;
+  perdidas: number;
+  ganancias: number;
+}
+
+type Totales = Omit<BalanceFila, 'codigo' | 'nombre' | 'tipo'>;
+
+interface Seccion {
+  total: number;
+  cuentas: { codigo: string | null; nombre: string; saldo: number }[];
+}
+
+export interface BalanceReport {
+  empresa_id: string;
+  periodo: string;
+  desde: string;
+  hasta: string;
+  filas: BalanceFila[];
+  totales: Totales;
+  resultado_ejercicio: number;
+  cuadratura: { sumas: boolean; saldos: boolean; inventario_resultado: boolean };
+  balance_general: { activo: Seccion; pasivo: Seccion; patrimonio: Seccion; total_pasivo_patrimonio: number; cuadra: boolean };
+}
+
+const COLUMNS = ['sumas_debe', 'sumas_haber', 'saldo_deudor', 'saldo_acreedor', 'activo', 'pasivo', 'perdidas', 'ganancias'] as const;
+
+// $1 empresa, $2 fiscal-year start, $3 period end. One row per posting account with any amount;
+// the opening balance (earlier years) enters the sums columns like an asiento de apertura.
+const ROWS_SQL = `
+  WITH apertura AS (${openingBalancesSql('$2', '$2')}),
+  mov AS (
+    SELECT l.cuenta_id, SUM(l.debe) AS debe, SUM(l.haber) AS haber
+      FROM linea_asiento l JOIN asiento a ON a.id = l.asiento_id
+     WHERE l.empresa_id = $1 AND a.fecha BETWEEN $2 AND $3
+     GROUP BY l.cuenta_id),
+  sumas AS (
+    SELECT c.id, c.codigo, c.nombre, c.tipo,
+           COALESCE(m.debe, 0) + GREATEST(COALESCE(ap.saldo, 0), 0) AS sumas_debe,
+           COALESCE(m.haber, 0) + GREATEST(-COALESCE(ap.saldo, 0), 0) AS sumas_haber
+      FROM cuenta c LEFT JOIN mov m ON m.cuenta_id = c.id LEFT JOIN apertura ap ON ap.cuenta_id = c.id
+     WHERE c.empresa_id = $1 AND (m.cuenta_id IS NOT NULL OR ap.cuenta_id IS NOT NULL)),
+  filas AS (
+    SELECT s.*, GREATEST(sumas_debe - sumas_haber, 0) AS saldo_deudor, GREATEST(sumas_haber - sumas_debe, 0) AS saldo_acreedor
+      FROM sumas s)
+  SELECT f.codigo, f.nombre, f.tipo, f.sumas_debe, f.sumas_haber, f.saldo_deudor, f.saldo_acreedor,
+         CASE WHEN f.tipo IN ('activo', 'pasivo', 'patrimonio') THEN f.saldo_deudor ELSE 0 END AS activo,
+         CASE WHEN f.tipo IN ('activo', 'pasivo', 'patrimonio') THEN f.saldo_acreedor ELSE 0 END AS pasivo,
+         CASE WHEN f.tipo IN ('ingreso', 'gasto') THEN f.saldo_deudor ELSE 0 END AS perdidas,
+         CASE WHEN f.tipo IN ('ingreso', 'gasto') THEN f.saldo_acreedor ELSE 0 END AS ganancias
+    FROM filas f`;
+
+/**
+ * Balance de ocho columnas (balance tributario) at the end of the period, fiscal year to date:
+ * sumas (débitos, créditos), saldos (deudor, acreedor), inventario (activo, pasivo) and
+ * resultados (pérdidas, ganancias), plus the classified balance sheet. Checks: both sums
+ * columns equal, both saldos columns equal, activo - pasivo = ganancias - pérdidas = the result
+ * of the year (research §3.5). Aggregated in SQL.
+ */
+@Injectable()
+export class OldBalanceReportService {
+  constructor(private readonly ds: DataSource) {}
+
+  /** @throws 400 bad periodo; 404 empresa. */
+  async build(empresaId: string, periodoText: string): Promise<BalanceReport> {
+    const p = parsePeriodo(periodoText);
+    const params = [empresaId, p.inicioEjercicio, p.hasta];
+    const [rows, [tot], secciones] = await inSnapshot(this.ds, async (em) => {
+      await requireEmpresa(em, empresaId);
+      // Sequential on purpose: one connection, one snapshot.
+      return [
+        await em.query(`${ROWS_SQL} ORDER BY ${CODE_ORDER('f')}`, params),
+        await em.query(`SELECT ${COLUMNS.map((c) => `COALESCE(SUM(${c}), 0) AS ${c}`).join(', ')} FROM (${ROWS_SQL}) t`, params),
+        await em.query(
+          // Classified balance sheet: balances rolled up to the level-2 account.
+          `SELECT g.codigo, g.nombre, g.tipo,
+                  SUM(CASE WHEN t.tipo = 'activo' THEN t.saldo_deudor - t.saldo_acreedor ELSE t.saldo_acreedor - t.saldo_deudor END) AS saldo
+             FROM (${ROWS_SQL}) t
+             JOIN cuenta g ON g.empresa_id = $1 AND g.codigo = split_part(t.codigo, '.', 1) || '.' || split_part(t.codigo, '.', 2)
+            WHERE t.tipo IN ('activo', 'pasivo', 'patrimonio')
+            GROUP BY g.codigo, g.nombre, g.tipo ORDER BY ${CODE_ORDER('g')}`,
+          params,
+        ),
+      ];
+    });
+    const filas: BalanceFila[] = rows.map((r: Record<string, string>) => ({
+      codigo: r.codigo, nombre: r.nombre, tipo: r.tipo, ...Object.fromEntries(COLUMNS.map((c) => [c, toPesos(r[c])])),
+    }));
+    const totales = Object.fromEntries(COLUMNS.map((c) => [c, toPesos(tot[c])])) as Totales;
+    const resultado = totales.ganancias - totales.perdidas;
+    return {
+      empresa_id: empresaId,
+      periodo: p.periodo,
+      desde: p.inicioEjercicio,
+      hasta: p.hasta,
+      filas,
+      totales,
+      resultado_ejercicio: resultado,
+      cuadratura: {
+        sumas: totales.sumas_debe === totales.sumas_haber,
+        saldos: totales.saldo_deudor === totales.saldo_acreedor,
+        inventario_resultado: totales.activo - totales.pasivo === resultado,
+      },
+      balance_general: balanceGeneral(secciones, resultado),
+    };
+  }
+}
+
+function balanceGeneral(rows: { codigo: string; nombre: string; tipo: string; saldo: string }[], resultado: number) {
+  const seccion = (tipo: string): Seccion => {
+    const cuentas = rows.filter((r) => r.tipo === tipo).map((r) => ({ codigo: r.codigo as string | null, nombre: r.nombre, saldo: toPesos(r.saldo) }));
+    return { total: cuentas.reduce((s, c) => s + c.saldo, 0), cuentas };
+  };
+  const activo = seccion('activo');
+  const pasivo = seccion('pasivo');
+  const patrimonio = seccion('patrimonio');
+  patrimonio.cuentas.push({ codigo: null, nombre: 'Resultado del ejercicio', saldo: resultado });
+  patrimonio.total += resultado;
+  const total = pasivo.total + patrimonio.total;
+  return { activo, pasivo, patrimonio, total_pasivo_patrimonio: total, cuadra: activo.total === total };
+}

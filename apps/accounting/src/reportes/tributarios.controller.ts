@@ -1,0 +1,49 @@
+import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiProblemResponses } from '@lib/schemas';
+import { IsUUID, Matches } from 'class-validator';
+import type { FastifyReply } from 'fastify';
+import { MES_PATTERN } from '../common/periodo';
+import { Audited } from '../auditoria/audited.decorator';
+import { ReporteQuery } from './dto/reporte.query';
+import { F29BorradorReportService } from './f29-borrador.report';
+import { LibroIngresosEgresosReportService } from './libro-ingresos-egresos.report';
+import { respond } from './reportes.controller';
+import { f29BorradorCsv, libroIngresosEgresosCsv } from './tributarios.csv';
+
+/** `?empresa_id=&periodo=YYYY-MM` (the F29 is monthly). */
+export class MesQuery {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  empresa_id!: string;
+
+  @ApiProperty({ example: '2025-05', description: 'A month (YYYY-MM)' })
+  @Matches(MES_PATTERN, { message: 'periodo must be YYYY-MM' })
+  periodo!: string;
+}
+
+/** Tax books built from documents and the IVA accounts (Pro-Pyme 14 D; F29 draft). */
+@ApiTags('reportes')
+@ApiProduces('application/json', 'text/csv')
+@ApiProblemResponses(400, 401, 404)
+@Controller('contable')
+export class TributariosController {
+  constructor(
+    private readonly libro: LibroIngresosEgresosReportService,
+    private readonly f29: F29BorradorReportService,
+  ) {}
+
+  @Get('libro-ingresos-egresos')
+  @Audited({ accion: 'consultar_libro_ingresos_egresos', entidad: 'reporte', kind: 'read' })
+  @ApiOperation({ summary: 'Libro de ingresos y egresos (Pro-Pyme 14 D) from emitted and received DTEs; notas de crédito subtract' })
+  async getLibro(@Query() q: ReporteQuery, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    return respond(reply, accept, await this.libro.build(q.empresa_id, q.periodo), libroIngresosEgresosCsv, `libro-ingresos-egresos-${q.periodo}`);
+  }
+
+  @Get('f29-borrador')
+  @Audited({ accion: 'consultar_f29_borrador', entidad: 'reporte', kind: 'read' })
+  @ApiOperation({ summary: 'DRAFT of the monthly IVA (F29) from the IVA accounts: débito, crédito, remanente; not the official form' })
+  async getF29(@Query() q: MesQuery, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    return respond(reply, accept, await this.f29.build(q.empresa_id, q.periodo), f29BorradorCsv, `f29-borrador-${q.periodo}`);
+  }
+}

@@ -1,0 +1,34 @@
+import { stringify } from 'csv-stringify/sync';
+import { F29Borrador } from './f29-borrador.report';
+import { LibroIngresosEgresos, TotalSeccion } from './libro-ingresos-egresos.report';
+
+/** RFC 4180 CSV with a header row; amounts as plain integers (CLP pesos), like `csv.ts`. */
+function csv(header: string[], rows: unknown[][]): string {
+  return stringify([header, ...rows], { record_delimiter: '\r\n' });
+}
+
+export function libroIngresosEgresosCsv(r: LibroIngresosEgresos): string {
+  const total = (name: string, t: TotalSeccion) => [name, t.documentos, '', '', '', '', '', '', t.neto, t.exento, t.iva, t.total, t.monto];
+  return csv(
+    ['clasificacion', 'correlativo', 'fecha', 'tipo_dte', 'tipo_documento', 'folio', 'rut_contraparte', 'razon_social', 'neto', 'exento', 'iva', 'total', 'monto'],
+    [
+      ...r.filas.map((f) => [f.clasificacion, f.correlativo, f.fecha, f.tipo_dte, f.tipo_documento, f.folio, f.rut_contraparte, f.razon_social,
+        f.neto, f.exento, f.iva, f.total, f.monto]),
+      total('Total ingresos', r.totales.ingresos),
+      total('Total egresos', r.totales.egresos),
+      ['Resultado', '', '', '', '', '', '', '', '', '', '', '', r.totales.resultado],
+    ],
+  );
+}
+
+export function f29BorradorCsv(r: F29Borrador): string {
+  return csv(['concepto', 'monto'], [
+    ['debito_fiscal', r.debito_fiscal],
+    ['credito_fiscal', r.credito_fiscal],
+    ['remanente_anterior', r.remanente_anterior],
+    ['total_creditos', r.total_creditos],
+    ['iva_a_pagar', r.iva_a_pagar],
+    ['remanente_siguiente', r.remanente_siguiente],
+    ['aviso', r.aviso],
+  ]);
+}
