@@ -80,7 +80,7 @@ describe('GET /sim/contribuyente/{rut}', () => {
 });
 
 describe('SII example EnvioDTE', () => {
-  const sample = resolve(__dirname, '../../../../shared/sii/samples/F60T33-official-sii-example.xml');
+  const sample = resolve(__dirname, '../../dte/test/data/F60T33-official-sii-example.xml');
 
   it('is refused with STATUS 8: its CAF was signed by the real SII, not by this authority', async () => {
     const file = readFileSync(sample);

@@ -8,7 +8,7 @@ import * as iconv from 'iconv-lite';
 /** Synthetic data only (CONTRACTS.md: fixtures hold no real authority data). */
 export const SII_NS = 'http://www.sii.cl/SiiDte';
 export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
-export const SII_EXAMPLE = join(__dirname, '../../../../shared/sii/samples/F60T33-official-sii-example.xml');
+export const SII_EXAMPLE = join(__dirname, '../../../libs/dte/test/data/F60T33-official-sii-example.xml');
 
 export function tempDir(prefix = 'dev-signer-'): { dir: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
