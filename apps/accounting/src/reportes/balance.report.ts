@@ -92,7 +92,7 @@ export class BalanceReportService {
       return em.query(ROWS_SQL, params);
     });
     const filas: BalanceFila[] = rows.map((r) => ({
-      codigo: r.codigo, nombre: r.nombre, tipo: r.tipo, ...Object.fromEntries(COLUMNS.map((c) => [c, toPesos(r[c])])),
+      codigo: r.codigo, nombre: r.nombre, tipo: r.tipo, ...(Object.fromEntries(COLUMNS.map((c) => [c, toPesos(r[c])])) as Totales),
     }));
     const totales = Object.fromEntries(COLUMNS.map((c) => [c, toPesos(filas.reduce((s, f) => s + f[c], 0))])) as Totales;
     const resultado = totales.ganancias - totales.perdidas;
