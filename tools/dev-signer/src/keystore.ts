@@ -2,6 +2,7 @@ import { generateKeyPairSync, createPublicKey, randomBytes, X509Certificate } fr
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as forge from 'node-forge';
+import { isValidRut } from '@lib/rut';
 
 /** The signer's personal key and self-signed certificate (a stand-in for the holder's .p12). */
 export interface SignerIdentity {
@@ -25,21 +26,6 @@ const CERT_FILE = 'signer-cert.pem';
 const OID_SII_RUT = '1.3.6.1.4.1.8321.1';
 const VALIDITY_YEARS = 2;
 
-/** True when `rut` is `NNNNNNNN-D` with a correct modulo-11 check digit (SII rule). */
-export function isValidRut(rut: string): boolean {
-  const m = /^(\d{1,8})-([\dkK])$/.exec(rut);
-  if (!m) return false;
-  let sum = 0;
-  let factor = 2;
-  for (let i = m[1].length - 1; i >= 0; i--) {
-    sum += Number(m[1][i]) * factor;
-    factor = factor === 7 ? 2 : factor + 1;
-  }
-  const rest = 11 - (sum % 11);
-  const dv = rest === 11 ? '0' : rest === 10 ? 'K' : String(rest);
-  return dv === m[2].toUpperCase();
-}
-
 /**
  * Loads the signer identity from `dataDir`, or creates it on first use: a 2048-bit RSA key and a
  * self-signed X.509 certificate valid 2 years, subject `CN=<synthetic name>, serialNumber=<RUT>`
@@ -53,7 +39,8 @@ export function loadOrCreateIdentity(dataDir: string, holderRut: string): Signer
   const keyPath = join(dataDir, KEY_FILE);
   const certPath = join(dataDir, CERT_FILE);
   if (!existsSync(keyPath) || !existsSync(certPath)) {
-    if (!isValidRut(holderRut)) throw new Error(`SIGNER_HOLDER_RUT is not a valid RUT: ${holderRut}`);
+    // Verbatim into the certificate subject, so only the plain SII form (digits-DV, no dots) will do.
+    if (!/^\d{1,8}-[\dkK]$/.test(holderRut) || !isValidRut(holderRut)) throw new Error(`SIGNER_HOLDER_RUT is not a valid RUT: ${holderRut}`);
     const { privateKeyPem, certificatePem } = createSelfSigned(holderRut);
     writeFileSync(keyPath, privateKeyPem, { mode: 0o600 });
     writeFileSync(certPath, certificatePem);

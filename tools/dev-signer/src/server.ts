@@ -1,10 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { signCms } from './cms';
 import { loadOrCreateIdentity, type SignerIdentity } from './keystore';
 import { CafStore, signTed, verifyTed } from './ted';
 import { SignerInputError } from './xml-encoding';
 import { signXml, verifyXml } from './xml-signer';
+import { InternalKeyRegistry } from '@lib/auth';
 
 /** Options of {@link createSignerServer}. */
 export interface SignerServerOptions {
@@ -28,43 +28,20 @@ export interface SignerServer {
 
 const BODY_LIMIT = 50 * 1024 * 1024; // an EnvioDTE may carry 2000 DTEs
 
-/** Parses `caller:key,...` into key digests (so comparisons have a fixed length). */
-export function parseInternalKeys(spec: string): Buffer[] {
-  const keys = spec
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      const sep = entry.indexOf(':');
-      if (sep <= 0 || sep === entry.length - 1) throw new Error(`INTERNAL_KEYS entry is not caller:key: "${entry.slice(0, sep > 0 ? sep : 20)}..."`);
-      return entry.slice(sep + 1);
-    });
-  if (keys.length === 0) throw new Error('INTERNAL_KEYS is empty');
-  return keys.map(digest);
-}
-
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value, 'utf8').digest();
-}
-
 /**
  * Builds the dev signing service (CONTRACTS.md "Signing service", DESIGN §4.3). Bodies are JSON;
  * XML, DD, data and CAF travel as base64 of the exact bytes. Errors: 4xx `{error, detail}`.
  * @throws Error on a malformed `internalKeys` or an invalid `holderRut` (at creation).
  */
 export function createSignerServer(options: SignerServerOptions): SignerServer {
-  const keyDigests = parseInternalKeys(options.internalKeys);
+  const keys = InternalKeyRegistry.parse(options.internalKeys);
   const identity = loadOrCreateIdentity(options.dataDir, options.holderRut ?? '11111111-1');
   const cafs = new CafStore(options.dataDir);
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT });
 
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.url.split('?')[0] === '/health') return;
-    const given = req.headers['x-internal-key'];
-    const d = typeof given === 'string' ? digest(given) : undefined;
-    // Compare with every key (no early exit) in constant time.
-    const ok = keyDigests.reduce((acc, k) => (d !== undefined && timingSafeEqual(k, d)) || acc, false);
-    if (!ok) return reply.code(401).send({ error: 'unauthorized', detail: 'missing or unknown X-Internal-Key' });
+    if (!keys.match(req.headers['x-internal-key'])) return reply.code(401).send({ error: 'unauthorized', detail: 'missing or unknown X-Internal-Key' });
   });
 
   app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {

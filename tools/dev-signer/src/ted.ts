@@ -1,14 +1,10 @@
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseXmlStrict } from './xml-dom';
-import { decodeXml, SignerInputError } from './xml-encoding';
+import { Caf, cafKeyPairMatches, cafPublicKey, parseCaf, RsaPk } from '@lib/dte';
+import { SignerInputError } from './xml-encoding';
 
-/** RSAPK of a CAF: base64 of the unsigned big-endian modulus and exponent. */
-export interface RsaPk {
-  m: string;
-  e: string;
-}
+export type { RsaPk };
 
 /** What the signer keeps of a registered CAF (persisted as `<dataDir>/cafs/<caf_id>.json`). */
 export interface StoredCaf {
@@ -24,46 +20,46 @@ export interface StoredCaf {
 }
 
 /**
- * Parses an AUTORIZACION file (SII Formato DTE v2.2, CAF; research/sii-protocol.md §3.4) and checks
- * that RSASK is the private half of CAF/DA/RSAPK (and of RSAPUBK when present). FRMA (the SII's
- * signature over DA) is NOT checked here: the gateway does that with the certificate of the IDK.
- * @throws SignerInputError `bad_caf` (missing parts, DSAPK CAFs) or `caf_key_mismatch`.
+ * Parses an AUTORIZACION file (SII Formato DTE v2.2, CAF; research/sii-protocol.md §3.4) with
+ * `parseCaf` of @lib/dte and checks that RSASK is the private half of CAF/DA/RSAPK (and of RSAPUBK
+ * when present). FRMA (the SII's signature over DA) is NOT checked here: the gateway does that with
+ * the certificate of the IDK.
+ * @throws SignerInputError `bad_caf` (not a CAF, missing parts, no RSASK) or `caf_key_mismatch`.
  */
 export function parseCafForSigning(bytes: Buffer): Omit<StoredCaf, 'registered_at'> {
-  const doc = parseXmlStrict(decodeXml(bytes).text);
-  const root = doc.documentElement;
-  if (root.localName !== 'AUTORIZACION') throw new SignerInputError('bad_caf', 'the document element is not AUTORIZACION');
-  const text = (name: string, scope: Element = root): string => {
-    const v = scope.getElementsByTagName(name)[0]?.textContent?.trim();
-    if (!v) throw new SignerInputError('bad_caf', `missing ${name}`);
-    return v;
-  };
-  const da = root.getElementsByTagName('DA')[0];
-  if (!da) throw new SignerInputError('bad_caf', 'missing CAF/DA');
-  const rsapkNode = da.getElementsByTagName('RSAPK')[0];
-  if (!rsapkNode) throw new SignerInputError('bad_caf', 'missing DA/RSAPK (DSA CAFs are not supported)');
-  const rsapk = { m: text('M', rsapkNode).replace(/\s+/g, ''), e: text('E', rsapkNode).replace(/\s+/g, '') };
-  const rng = da.getElementsByTagName('RNG')[0];
-  if (!rng) throw new SignerInputError('bad_caf', 'missing DA/RNG');
-  const [re, td, desde, hasta, idk] = [text('RE', da), Number(text('TD', da)), Number(text('D', rng)), Number(text('H', rng)), text('IDK', da)];
-  if (![td, desde, hasta].every(Number.isInteger) || desde > hasta) throw new SignerInputError('bad_caf', 'bad TD or RNG');
-  const rsaskPem = text('RSASK');
+  let caf: Caf;
+  try {
+    caf = parseCaf(bytes);
+  } catch (e) {
+    throw new SignerInputError('bad_caf', (e as Error).message);
+  }
+  if (!caf.rsask) throw new SignerInputError('bad_caf', 'missing RSASK');
   let privateKey: KeyObject;
   try {
-    privateKey = createPrivateKey(rsaskPem);
+    privateKey = createPrivateKey(caf.rsask);
   } catch (e) {
     throw new SignerInputError('bad_caf', `RSASK is not a readable RSA private key: ${(e as Error).message}`);
   }
-  assertSameKey(privateKey, rsapk, 'RSAPK');
-  const rsapubk = root.getElementsByTagName('RSAPUBK')[0]?.textContent?.trim();
-  if (rsapubk) assertSameKey(privateKey, publicKeyParts(createPublicKey(rsapubk)), 'RSAPUBK');
+  if (!cafKeyPairMatches(caf)) throw new SignerInputError('caf_key_mismatch', 'RSASK is not the private key of RSAPK');
+  if (caf.rsapubk && !samePublicKey(privateKey, caf.rsapubk)) {
+    throw new SignerInputError('caf_key_mismatch', 'RSASK is not the private key of RSAPUBK');
+  }
+  const { re, td, desde, hasta, idk, rsapk } = caf;
   const caf_id = createHash('sha256').update(`${re}|${td}|${desde}|${hasta}|${normalizeB64Int(rsapk.m)}`).digest('hex').slice(0, 32);
-  return { caf_id, re, td, desde, hasta, idk, rsapk, rsask_pem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+  return {
+    caf_id, re, td, desde, hasta, idk: String(idk), rsapk,
+    rsask_pem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
 }
 
-function publicKeyParts(key: KeyObject): RsaPk {
-  const jwk = key.export({ format: 'jwk' });
-  return { m: Buffer.from(jwk.n as string, 'base64url').toString('base64'), e: Buffer.from(jwk.e as string, 'base64url').toString('base64') };
+function samePublicKey(privateKey: KeyObject, publicPem: string): boolean {
+  try {
+    const mine = createPublicKey(privateKey).export({ format: 'jwk' });
+    const theirs = createPublicKey(publicPem).export({ format: 'jwk' });
+    return mine.n === theirs.n && mine.e === theirs.e;
+  } catch {
+    return false;
+  }
 }
 
 /** Base64 of a big-endian integer without leading zero bytes (RSAPK M may carry one). */
@@ -72,13 +68,6 @@ function normalizeB64Int(b64: string): string {
   let i = 0;
   while (i < bytes.length - 1 && bytes[i] === 0) i++;
   return bytes.subarray(i).toString('base64');
-}
-
-function assertSameKey(privateKey: KeyObject, pk: RsaPk, what: string): void {
-  const mine = publicKeyParts(createPublicKey(privateKey));
-  if (normalizeB64Int(mine.m) !== normalizeB64Int(pk.m) || normalizeB64Int(mine.e) !== normalizeB64Int(pk.e)) {
-    throw new SignerInputError('caf_key_mismatch', `RSASK is not the private key of ${what}`);
-  }
 }
 
 /** Registered CAF keys, persisted under `<dataDir>/cafs/` (files mode 0600). */
@@ -124,10 +113,7 @@ export function signTed(caf: StoredCaf, ddBytes: Buffer): string {
 export function verifyTed(ddBytes: Buffer, frmtB64: string, rsapk: RsaPk): { valid: boolean; reasons: string[] } {
   let key: KeyObject;
   try {
-    key = createPublicKey({
-      key: { kty: 'RSA', n: Buffer.from(normalizeB64Int(rsapk.m), 'base64').toString('base64url'), e: Buffer.from(normalizeB64Int(rsapk.e), 'base64').toString('base64url') },
-      format: 'jwk',
-    });
+    key = cafPublicKey(rsapk);
   } catch (e) {
     return { valid: false, reasons: [`RSAPK is not a usable RSA public key: ${(e as Error).message}`] };
   }

@@ -1,3 +1,5 @@
+import { InternalKeyRegistry, internalKeyOf } from '@lib/auth';
+
 /** Ports, URLs and dev caller keys of the local stack; every value can be overridden by env. */
 export const DEFAULT_INTERNAL_KEYS = [
   'admin:dev-admin-key',
@@ -36,15 +38,13 @@ export function stackUrls() {
   };
 }
 
-/** `INTERNAL_KEYS` (caller:key,...) as a map; the dev defaults when unset. */
+/**
+ * `INTERNAL_KEYS` (caller:key,...) as a map; the dev defaults when unset. Validated by the same
+ * parser the apps use (@lib/auth), so the launcher refuses exactly what they would refuse.
+ */
 export function parseInternalKeys(raw = process.env.INTERNAL_KEYS ?? DEFAULT_INTERNAL_KEYS): Record<string, string> {
-  const keys: Record<string, string> = {};
-  for (const pair of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
-    const idx = pair.indexOf(':');
-    if (idx <= 0 || idx === pair.length - 1) throw new Error(`INTERNAL_KEYS entry "${pair}" is not caller:key`);
-    keys[pair.slice(0, idx)] = pair.slice(idx + 1);
-  }
-  return keys;
+  const { callers } = InternalKeyRegistry.parse(raw);
+  return Object.fromEntries(callers.map((caller) => [caller, internalKeyOf(raw, caller) as string]));
 }
 
 export function devKeys() {
