@@ -18,3 +18,4 @@ export { PLATFORM_CONFIG, PLATFORM_OPTIONS } from './tokens';
 export type { PlatformOptions } from './tokens';
 export { createValidationPipe, toFieldProblems, validationProblem } from './validation';
 export { WhoamiController } from './whoami.controller';
+export { bigintToNumber, bigintTransformer } from './bigint';

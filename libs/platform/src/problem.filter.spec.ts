@@ -24,6 +24,15 @@ describe('toProblem', () => {
     expect(toProblem(media).problem).toMatchObject({ status: 415, error: 'unsupported_media_type' });
   });
 
+  it('answers 409 conflict for a unique violation no service mapped (a race), without its SQL detail', () => {
+    const raced = Object.assign(new Error('duplicate key value violates unique constraint "caf_range_uq"'), {
+      driverError: { code: '23505', detail: 'Key (tenant)=(76086428-5) already exists.' },
+    });
+    const { problem } = toProblem(raced);
+    expect(problem).toMatchObject({ status: 409, error: 'conflict' });
+    expect(JSON.stringify(problem)).not.toMatch(/caf_range_uq|76086428/);
+  });
+
   it('hides the message and stack of unexpected errors', () => {
     const { problem } = toProblem(new Error('password=hunter2 at db.ts:12'));
     expect(problem).toEqual({

@@ -30,7 +30,8 @@ function httpExceptionDetail(exception: HttpException): string {
 /**
  * Maps anything thrown to a problem (RFC 9457): ProblemException as is; other HttpExceptions by status;
  * errors with a 4xx `statusCode` (Fastify parser / body limit / multipart) keep it (bad input is never a
- * 500); everything else is 500 `internal_error` with a generic detail.
+ * 500); an unmapped unique violation is 409 `conflict`; everything else is 500 `internal_error` with a
+ * generic detail.
  */
 export function toProblem(exception: unknown): RenderedProblem {
   if (exception instanceof ProblemException) return { problem: { ...exception.getProblem() }, headers: exception.headers };
@@ -46,7 +47,21 @@ export function toProblem(exception: unknown): RenderedProblem {
     const detail = typeof candidate?.message === 'string' ? candidate.message : errorForStatus(status);
     return { problem: buildProblem(status, error, detail), headers: {} };
   }
+  if (isUniqueViolation(exception)) {
+    return { problem: buildProblem(409, 'conflict', UNIQUE_VIOLATION_DETAIL), headers: {} };
+  }
   return { problem: buildProblem(500, 'internal_error', GENERIC_5XX), headers: {} };
+}
+
+const UNIQUE_VIOLATION_DETAIL = 'The request conflicts with a record that already exists (possibly created by a concurrent request).';
+
+/**
+ * A PostgreSQL unique violation (SQLSTATE 23505) that no service mapped itself: two concurrent
+ * requests raced to create the same thing. That is a conflict for the caller, never a 500.
+ */
+function isUniqueViolation(exception: unknown): boolean {
+  const e = exception as { code?: unknown; driverError?: { code?: unknown } } | undefined;
+  return e?.driverError?.code === '23505' || e?.code === '23505';
 }
 
 /**

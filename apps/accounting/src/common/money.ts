@@ -1,3 +1,5 @@
+import { bigintToNumber, bigintTransformer } from '@lib/platform';
+
 /**
  * Money in the books is CLP in whole pesos. PostgreSQL keeps it in `bigint`; node-postgres hands
  * `bigint` and `numeric` (what SUM returns) back as strings. The API transports pesos as JSON
@@ -13,15 +15,8 @@ export const MAX_PESOS = Number.MAX_SAFE_INTEGER;
  * data problem worth a 500, never silently rounded.
  */
 export function toPesos(value: string | number | bigint | null | undefined): number {
-  if (value === null || value === undefined) return 0;
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isSafeInteger(n)) throw new Error(`amount ${String(value)} is not a whole peso amount within 2^53`);
-  return n;
+  return value === null || value === undefined ? 0 : bigintToNumber(value);
 }
 
 /** TypeORM column transformer for `bigint` peso columns (string in the driver, number in the model). */
-export const pesosTransformer = {
-  to: (value: number | null | undefined): string | null | undefined =>
-    value === null || value === undefined ? value : String(value),
-  from: (value: string | null): number | null => (value === null ? null : toPesos(value)),
-};
+export const pesosTransformer = bigintTransformer;

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
-import { bigintNumber } from './bigint.transformer';
+import { bigintTransformer } from '@lib/platform';
 
 /**
  * An uploaded CAF (folio authorization; SII Formato DTE v2.2, research §3.4). Stored WITHOUT the
@@ -18,10 +18,10 @@ export class CafEntity {
   @Column({ name: 'tipo_dte', type: 'smallint' })
   tipoDte!: number;
 
-  @Column({ type: 'bigint', transformer: bigintNumber })
+  @Column({ type: 'bigint', transformer: bigintTransformer })
   desde!: number;
 
-  @Column({ type: 'bigint', transformer: bigintNumber })
+  @Column({ type: 'bigint', transformer: bigintTransformer })
   hasta!: number;
 
   /** DA/FA, YYYY-MM-DD. */

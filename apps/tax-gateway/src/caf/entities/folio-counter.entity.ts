@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { bigintNumber } from './bigint.transformer';
+import { bigintTransformer } from '@lib/platform';
 
 /**
  * The folio counter of one CAF: `next_folio` is the next folio to hand out (hasta + 1 = exhausted).
@@ -18,10 +18,10 @@ export class FolioCounterEntity {
   @Column({ name: 'tipo_dte', type: 'smallint' })
   tipoDte!: number;
 
-  @Column({ type: 'bigint', transformer: bigintNumber })
+  @Column({ type: 'bigint', transformer: bigintTransformer })
   hasta!: number;
 
-  @Column({ name: 'next_folio', type: 'bigint', transformer: bigintNumber })
+  @Column({ name: 'next_folio', type: 'bigint', transformer: bigintTransformer })
   nextFolio!: number;
 
   @Column({ name: 'ultimo_dia_valido', type: 'date', nullable: true })

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { bigintNumber } from '../../caf/entities/bigint.transformer';
+import { bigintTransformer } from '@lib/platform';
 
 /**
  * Gateway-side states of an emission; after the upload the SII's own codes follow
@@ -24,7 +24,7 @@ export class EmissionEntity {
   @Column({ name: 'tipo_dte', type: 'smallint' })
   tipoDte!: number;
 
-  @Column({ type: 'bigint', transformer: bigintNumber })
+  @Column({ type: 'bigint', transformer: bigintTransformer })
   folio!: number;
 
   @Column({ name: 'caf_id', type: 'uuid' })
@@ -40,16 +40,16 @@ export class EmissionEntity {
   receptorRazonSocial!: string;
 
   /** Amounts in whole CLP. */
-  @Column({ type: 'bigint', transformer: bigintNumber })
+  @Column({ type: 'bigint', transformer: bigintTransformer })
   neto!: number;
 
-  @Column({ type: 'bigint', transformer: bigintNumber })
+  @Column({ type: 'bigint', transformer: bigintTransformer })
   exento!: number;
 
-  @Column({ type: 'bigint', transformer: bigintNumber })
+  @Column({ type: 'bigint', transformer: bigintTransformer })
   iva!: number;
 
-  @Column({ type: 'bigint', transformer: bigintNumber })
+  @Column({ type: 'bigint', transformer: bigintTransformer })
   total!: number;
 
   @Column({ name: 'tasa_iva', type: 'smallint' })
