@@ -111,7 +111,9 @@ describe('DTEUpload', () => {
     const file = signedEnvio([dte], cert);
     expect((await upload(file)).status).toBe(0);
     expect((await upload(file)).status).toBe(99);
-    const again = await upload(signedEnvio([signedDte(documento(10), caf33, cert)], cert));
+    // Another document with the same folio: a different file even when signed in the same second.
+    const sameFolio = documento(10, { detalle: [{ nombre: 'Otro servicio', cantidad: 1, precio_unitario: 1000 }] });
+    const again = await upload(signedEnvio([signedDte(sameFolio, caf33, cert)], cert));
     expect(again.status).toBe(99);
     expect(again.errors[0]).toContain('folio 10');
   });
