@@ -1,6 +1,16 @@
 import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
 
 const testingAllowed = ['type:feature', 'type:data-access', 'type:util', 'type:testing'];
+
+// Which app may use which libs (DESIGN §2). Specs keep these: a test of one app must not reach into another.
+const scopeConstraints = [
+  { sourceTag: 'scope:tax-gateway', onlyDependOnLibsWithTags: ['scope:tax-gateway', 'scope:shared'] },
+  { sourceTag: 'scope:accounting', onlyDependOnLibsWithTags: ['scope:accounting', 'scope:shared'] },
+  { sourceTag: 'scope:service-registry', onlyDependOnLibsWithTags: ['scope:service-registry', 'scope:shared'] },
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+  { sourceTag: 'scope:tools', onlyDependOnLibsWithTags: ['scope:shared', 'scope:tools'] },
+];
 
 export default [
   ...nx.configs['flat/base'],
@@ -16,11 +26,7 @@ export default [
           enforceBuildableLibDependency: true,
           allow: [],
           depConstraints: [
-            { sourceTag: 'scope:tax-gateway', onlyDependOnLibsWithTags: ['scope:tax-gateway', 'scope:shared'] },
-            { sourceTag: 'scope:accounting', onlyDependOnLibsWithTags: ['scope:accounting', 'scope:shared'] },
-            { sourceTag: 'scope:service-registry', onlyDependOnLibsWithTags: ['scope:service-registry', 'scope:shared'] },
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:tools', onlyDependOnLibsWithTags: ['scope:shared', 'scope:tools'] },
+            ...scopeConstraints,
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:util'] },
             { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:util'] },
             { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util'] },
@@ -40,7 +46,10 @@ export default [
       '@nx/enforce-module-boundaries': [
         'error',
         {
+          enforceBuildableLibDependency: true,
+          allow: [],
           depConstraints: [
+            ...scopeConstraints,
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: testingAllowed },
             { sourceTag: 'type:feature', onlyDependOnLibsWithTags: testingAllowed },
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: testingAllowed },
@@ -55,4 +64,6 @@ export default [
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  // Formatting is prettier's (`npm run format`); ESLint keeps to correctness.
+  prettier,
 ];

@@ -7,9 +7,7 @@ const root = __dirname;
 const swcrc = JSON.parse(readFileSync(join(root, '.swcrc'), 'utf8'));
 delete swcrc.$schema;
 const { paths } = JSON.parse(readFileSync(join(root, 'tsconfig.base.json'), 'utf8')).compilerOptions;
-const moduleNameMapper = Object.fromEntries(
-  Object.entries(paths).map(([alias, [target]]) => [`^${alias}$`, join(root, target)]),
-);
+const moduleNameMapper = Object.fromEntries(Object.entries(paths).map(([alias, [target]]) => [`^${alias}$`, join(root, target)]));
 
 const swc = ['@swc/jest', { ...swcrc, swcrc: false }];
 

@@ -10,7 +10,16 @@ const RUNS = Number(process.argv[3] ?? 10);
 const TARGET_RATIO = 2;
 
 // Two-line entries (debe, haber) of a small company, chosen by numero % 8.
-const PAIRS = [['1.2', '4.1'], ['5.1', '2.1'], ['2.1', '1.2'], ['1.3', '4.1'], ['5.2', '1.1'], ['1.4', '2.1'], ['1.1', '1.3'], ['1.2', '4.2']];
+const PAIRS = [
+  ['1.2', '4.1'],
+  ['5.1', '2.1'],
+  ['2.1', '1.2'],
+  ['1.3', '4.1'],
+  ['5.2', '1.1'],
+  ['1.4', '2.1'],
+  ['1.1', '1.3'],
+  ['1.2', '4.2'],
+];
 
 /**
  * Seeds LINES/2 balanced two-line entries dated over 2024-2025 with generate_series. The ledger
@@ -45,7 +54,8 @@ async function seed(db: Client, empresaId: string): Promise<void> {
        FROM linea_asiento WHERE empresa_id = $1`,
     [empresaId],
   );
-  if (rows[0].lineas !== entries * 2 || !rows[0].cuadra || rows[0].descuadrados !== 0) throw new Error(`bad seed ${JSON.stringify(rows[0])}`);
+  if (rows[0].lineas !== entries * 2 || !rows[0].cuadra || rows[0].descuadrados !== 0)
+    throw new Error(`bad seed ${JSON.stringify(rows[0])}`);
   await db.query('ANALYZE');
 }
 
@@ -77,7 +87,10 @@ async function main(): Promise<void> {
     const path = `/contable/balance?empresa_id=${empresaId}&periodo=2025`;
     const params = [empresaId, '2025-01-01', '2025-12-31'];
     // Same figures both ways (the reference is the same aggregate, not a cheaper one).
-    const report = (await call(env, 'GET', path)) as { filas: { codigo: string; sumas_debe: number; sumas_haber: number }[]; cuadratura: object };
+    const report = (await call(env, 'GET', path)) as {
+      filas: { codigo: string; sumas_debe: number; sumas_haber: number }[];
+      cuadratura: object;
+    };
     const ref = (await db.query(REFERENCE_SQL, params)).rows;
     const a = JSON.stringify(report.filas.map((f) => [f.codigo, f.sumas_debe, f.sumas_haber]));
     const b = JSON.stringify(ref.map((r) => [r.codigo, Number(r.sumas_debe), Number(r.sumas_haber)]));
@@ -91,15 +104,22 @@ async function main(): Promise<void> {
       t = process.hrtime.bigint();
       await db.query(REFERENCE_SQL, params);
       const s = ms(t);
-      if (i > 0) { // the first round warms caches
+      if (i > 0) {
+        // the first round warms caches
         http.push(h);
         sql.push(s);
       }
     }
     const ratio = median(http) / median(sql);
-    console.log(`GET /contable/balance (HTTP, ${LINES} lines): median ${median(http).toFixed(0)} ms (min ${Math.min(...http).toFixed(0)}, max ${Math.max(...http).toFixed(0)})`);
-    console.log(`one SQL statement (same aggregate):      median ${median(sql).toFixed(0)} ms (min ${Math.min(...sql).toFixed(0)}, max ${Math.max(...sql).toFixed(0)})`);
-    console.log(`ratio ${ratio.toFixed(2)} over ${RUNS} runs each; target <= ${TARGET_RATIO}: ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'}; cuadratura ${JSON.stringify(report.cuadratura)}`);
+    console.log(
+      `GET /contable/balance (HTTP, ${LINES} lines): median ${median(http).toFixed(0)} ms (min ${Math.min(...http).toFixed(0)}, max ${Math.max(...http).toFixed(0)})`,
+    );
+    console.log(
+      `one SQL statement (same aggregate):      median ${median(sql).toFixed(0)} ms (min ${Math.min(...sql).toFixed(0)}, max ${Math.max(...sql).toFixed(0)})`,
+    );
+    console.log(
+      `ratio ${ratio.toFixed(2)} over ${RUNS} runs each; target <= ${TARGET_RATIO}: ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'}; cuadratura ${JSON.stringify(report.cuadratura)}`,
+    );
     console.log(`machine: ${machine()}; ${new Date().toISOString()}`);
     failed = ratio > TARGET_RATIO;
   } finally {

@@ -14,12 +14,32 @@ const TARGET_MS = 60_000;
 type Kind = (neto: number) => [string, number, number][];
 const iva = (n: number) => Math.round(n * 0.19);
 const KINDS: Kind[] = [
-  (n) => [['1.3', n + iva(n), 0], ['4.1', 0, n], ['2.2', 0, iva(n)]], // venta con IVA
-  (n) => [['5.1', n, 0], ['1.4', iva(n), 0], ['2.1', 0, n + iva(n)]], // compra con IVA
-  (n) => [['1.2', n, 0], ['1.3', 0, n]], // cobranza
-  (n) => [['2.1', n, 0], ['1.2', 0, n]], // pago a proveedor
-  (n) => [['5.2', n, 0], ['1.1', 0, n]], // gasto de administración
-  (n) => [['1.2', n, 0], ['4.2', 0, n]], // otros ingresos
+  (n) => [
+    ['1.3', n + iva(n), 0],
+    ['4.1', 0, n],
+    ['2.2', 0, iva(n)],
+  ], // venta con IVA
+  (n) => [
+    ['5.1', n, 0],
+    ['1.4', iva(n), 0],
+    ['2.1', 0, n + iva(n)],
+  ], // compra con IVA
+  (n) => [
+    ['1.2', n, 0],
+    ['1.3', 0, n],
+  ], // cobranza
+  (n) => [
+    ['2.1', n, 0],
+    ['1.2', 0, n],
+  ], // pago a proveedor
+  (n) => [
+    ['5.2', n, 0],
+    ['1.1', 0, n],
+  ], // gasto de administración
+  (n) => [
+    ['1.2', n, 0],
+    ['4.2', 0, n],
+  ], // otros ingresos
 ];
 
 /** A CSV of exactly `lines` data lines, comprobantes of 2 and 3 lines dated over 2024. */
@@ -92,23 +112,33 @@ async function main(): Promise<void> {
       form.append('empresa_id', empresaId);
       form.append('file', new Blob([new Uint8Array(csv)], { type: 'text/csv' }), 'libro.csv');
       const t = process.hrtime.bigint();
-      const result = (await call(env, 'POST', '/contable/importacion', form, 201)) as { comprobantes: number; lineas: number; asientos: number[] };
+      const result = (await call(env, 'POST', '/contable/importacion', form, 201)) as {
+        comprobantes: number;
+        lineas: number;
+        asientos: number[];
+      };
       const elapsed = ms(t);
       timings.push(elapsed);
       if (result.lineas !== LINES || result.comprobantes !== comprobantes) throw new Error(`unexpected answer ${JSON.stringify(result)}`);
       const check = await statementCheck(env, empresaId);
-      console.log(`run ${run}: ${elapsed.toFixed(0)} ms (${Math.round(LINES / (elapsed / 1000))} lines/s), asientos ${result.asientos.join('..')}; ` +
-        `one-statement balance check over the same lines: ${check.ms.toFixed(0)} ms, ${check.unbalanced} unbalanced`);
+      console.log(
+        `run ${run}: ${elapsed.toFixed(0)} ms (${Math.round(LINES / (elapsed / 1000))} lines/s), asientos ${result.asientos.join('..')}; ` +
+          `one-statement balance check over the same lines: ${check.ms.toFixed(0)} ms, ${check.unbalanced} unbalanced`,
+      );
     }
     if (env.tracksFunctions) {
       const t = await triggerTimes(env);
       const per = (f: string) => (t[f] ? `${t[f].ms} ms / ${t[f].calls} calls` : 'n/a');
-      console.log(`trigger time over ${RUNS} runs (pg_stat_user_functions): balance (deferred, at COMMIT) ${per('asiento_check_balance')}; ` +
-        `leaf account ${per('linea_check_imputable')}; closed period ${per('asiento_check_periodo')}`);
+      console.log(
+        `trigger time over ${RUNS} runs (pg_stat_user_functions): balance (deferred, at COMMIT) ${per('asiento_check_balance')}; ` +
+          `leaf account ${per('linea_check_imputable')}; closed period ${per('asiento_check_periodo')}`,
+      );
     }
     const m = median(timings);
-    console.log(`import ${LINES} lines: median ${m.toFixed(0)} ms of ${RUNS} runs (min ${Math.min(...timings).toFixed(0)}, max ${Math.max(...timings).toFixed(0)}); ` +
-      `target < ${TARGET_MS} ms: ${m < TARGET_MS ? 'met' : 'MISSED'}`);
+    console.log(
+      `import ${LINES} lines: median ${m.toFixed(0)} ms of ${RUNS} runs (min ${Math.min(...timings).toFixed(0)}, max ${Math.max(...timings).toFixed(0)}); ` +
+        `target < ${TARGET_MS} ms: ${m < TARGET_MS ? 'met' : 'MISSED'}`,
+    );
     console.log(`machine: ${machine()}; ${new Date().toISOString()}`);
     failed = !(m < TARGET_MS);
   } finally {

@@ -44,11 +44,19 @@ function startGatewayStandIn(): Promise<Server> {
       res.end(JSON.stringify({ status: 404, error: 'taxpayer_not_found' }));
       return;
     }
-    res.end(JSON.stringify({
-      rut: m[1], razon_social: 'Comercial Benchmark SpA', direccion: 'Av. Ejemplo 123', comuna: 'Santiago',
-      giros: [{ codigo: '620200', descripcion: 'CONSULTORIA INFORMATICA' }], representantes: [], estado: 'vigente',
-      fetched_at: new Date().toISOString(), cached: false,
-    }));
+    res.end(
+      JSON.stringify({
+        rut: m[1],
+        razon_social: 'Comercial Benchmark SpA',
+        direccion: 'Av. Ejemplo 123',
+        comuna: 'Santiago',
+        giros: [{ codigo: '620200', descripcion: 'CONSULTORIA INFORMATICA' }],
+        representantes: [],
+        estado: 'vigente',
+        fetched_at: new Date().toISOString(),
+        cached: false,
+      }),
+    );
   });
   return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
 }
@@ -91,7 +99,11 @@ export async function startBench(): Promise<BenchEnv> {
   const databaseUrl = await createDatabase(adminUrl);
   const gateway = await startGatewayStandIn();
   const env: Record<string, string> = {
-    NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl,
     INTERNAL_KEYS: `admin:${ADMIN_KEY},accounting:bench-accounting-key-0123456789ab`,
     TAX_GATEWAY_URL: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`,
   };

@@ -52,7 +52,8 @@ describe('accounting: entries, ledger guards, periods, chart, idempotency (e2e, 
 
   it('posts a balanced entry with a correlative number', async () => {
     const res = await asiento({
-      fecha: '2025-02-03', glosa: 'Compra con IVA',
+      fecha: '2025-02-03',
+      glosa: 'Compra con IVA',
       lineas: [line('5.2', 100000, 0), line('1.4', 19000, 0), { cuenta: '1.2', haber: 119000, glosa: 'transferencia' }],
     }).expect(201);
     expect(res.body).toMatchObject({ numero: 1, fecha: '2025-02-03', origen: 'manual', total_debe: 119000, total_haber: 119000 });
@@ -85,23 +86,39 @@ describe('accounting: entries, ledger guards, periods, chart, idempotency (e2e, 
       const [caja, ventas] = [await cuentaId('1.1'), await cuentaId('4.1')];
       const id = (await ds.query('SELECT gen_random_uuid() AS id'))[0].id;
       return sqlTransaction([
-        [`INSERT INTO asiento (id, empresa_id, numero, fecha, glosa, origen, created_by) VALUES ($1, $2, $3, $4, 'sql', 'manual', 'test')`, [id, empresaId, numero, fecha]],
-        ['INSERT INTO linea_asiento (asiento_id, empresa_id, linea, cuenta_id, debe) VALUES ($1, $2, 1, $3, $4)', [id, empresaId, caja, debe]],
-        ['INSERT INTO linea_asiento (asiento_id, empresa_id, linea, cuenta_id, haber) VALUES ($1, $2, 2, $3, $4)', [id, empresaId, ventas, haber]],
+        [
+          `INSERT INTO asiento (id, empresa_id, numero, fecha, glosa, origen, created_by) VALUES ($1, $2, $3, $4, 'sql', 'manual', 'test')`,
+          [id, empresaId, numero, fecha],
+        ],
+        [
+          'INSERT INTO linea_asiento (asiento_id, empresa_id, linea, cuenta_id, debe) VALUES ($1, $2, 1, $3, $4)',
+          [id, empresaId, caja, debe],
+        ],
+        [
+          'INSERT INTO linea_asiento (asiento_id, empresa_id, linea, cuenta_id, haber) VALUES ($1, $2, 2, $3, $4)',
+          [id, empresaId, ventas, haber],
+        ],
       ]);
     }
 
     it('the deferred constraint trigger rejects an unbalanced entry at COMMIT, not before', async () => {
-      await expect(insertEntry(9001, 100, 90)).rejects.toMatchObject({ driverError: expect.objectContaining({ constraint: 'asiento_balanceado' }) });
+      await expect(insertEntry(9001, 100, 90)).rejects.toMatchObject({
+        driverError: expect.objectContaining({ constraint: 'asiento_balanceado' }),
+      });
       expect((await ds.query('SELECT count(*)::int AS n FROM asiento WHERE numero = 9001'))[0].n).toBe(0);
       await insertEntry(9002, 100, 100); // the same statements, balanced, commit
       expect((await ds.query('SELECT count(*)::int AS n FROM asiento WHERE numero = 9002'))[0].n).toBe(1);
     });
 
     it('an entry without lines is rejected at commit too', async () => {
-      await expect(sqlTransaction([[
-        `INSERT INTO asiento (empresa_id, numero, fecha, glosa, origen, created_by) VALUES ($1, 9003, '2025-02-10', 'sql', 'manual', 'test')`, [empresaId],
-      ]])).rejects.toMatchObject({ driverError: expect.objectContaining({ constraint: 'asiento_balanceado' }) });
+      await expect(
+        sqlTransaction([
+          [
+            `INSERT INTO asiento (empresa_id, numero, fecha, glosa, origen, created_by) VALUES ($1, 9003, '2025-02-10', 'sql', 'manual', 'test')`,
+            [empresaId],
+          ],
+        ]),
+      ).rejects.toMatchObject({ driverError: expect.objectContaining({ constraint: 'asiento_balanceado' }) });
     });
 
     it.each([
@@ -110,11 +127,15 @@ describe('accounting: entries, ledger guards, periods, chart, idempotency (e2e, 
       ['UPDATE of an entry', "UPDATE asiento SET glosa = 'changed' WHERE empresa_id = $1"],
       ['DELETE of an entry', 'DELETE FROM asiento WHERE empresa_id = $1'],
     ])('posted entries are immutable: %s is refused', async (_name, sql) => {
-      await expect(ds.query(sql, [empresaId])).rejects.toMatchObject({ driverError: expect.objectContaining({ constraint: 'asiento_inmutable' }) });
+      await expect(ds.query(sql, [empresaId])).rejects.toMatchObject({
+        driverError: expect.objectContaining({ constraint: 'asiento_inmutable' }),
+      });
     });
 
     it('TRUNCATE of the ledger is refused', async () => {
-      await expect(ds.query('TRUNCATE linea_asiento')).rejects.toMatchObject({ driverError: expect.objectContaining({ constraint: 'asiento_inmutable' }) });
+      await expect(ds.query('TRUNCATE linea_asiento')).rejects.toMatchObject({
+        driverError: expect.objectContaining({ constraint: 'asiento_inmutable' }),
+      });
     });
   });
 
@@ -123,7 +144,10 @@ describe('accounting: entries, ledger guards, periods, chart, idempotency (e2e, 
       const original = (await capital('2025-03-01', 5000000).expect(201)).body;
       const rev = await api.post(`/contable/asientos/${original.id}/reversa`, { empresa_id: empresaId }).expect(201);
       expect(rev.body).toMatchObject({ origen: 'reversa', reversa_de: original.id, fecha: '2025-03-01', numero: original.numero + 1 });
-      expect(rev.body.lineas.map((l: Record<string, unknown>) => [l.cuenta, l.debe, l.haber])).toEqual([['1.2', 0, 5000000], ['3.1', 5000000, 0]]);
+      expect(rev.body.lineas.map((l: Record<string, unknown>) => [l.cuenta, l.debe, l.haber])).toEqual([
+        ['1.2', 0, 5000000],
+        ['3.1', 5000000, 0],
+      ]);
       expect((await api.get(`/contable/asientos/${original.id}`).expect(200)).body.reversado_por).toBe(rev.body.id);
       const again = await api.post(`/contable/asientos/${original.id}/reversa`, {}).expect(409);
       expect(again.body.error).toBe('already_reversed');
@@ -156,27 +180,39 @@ describe('accounting: entries, ledger guards, periods, chart, idempotency (e2e, 
     });
 
     it('closing twice is a 409, a bad periodo a 400, and the closed list shows it', async () => {
-      expect((await api.post('/contable/periodos/2025-01/cerrar', { empresa_id: empresaId }).expect(409)).body.error).toBe('period_already_closed');
+      expect((await api.post('/contable/periodos/2025-01/cerrar', { empresa_id: empresaId }).expect(409)).body.error).toBe(
+        'period_already_closed',
+      );
       await api.post('/contable/periodos/2025-13/cerrar', { empresa_id: empresaId }).expect(400);
       const list = await api.get(`/contable/periodos?empresa_id=${empresaId}`).expect(200);
       expect(list.body.cerrados.map((p: { periodo: string }) => p.periodo)).toEqual(['2025-01']);
     });
 
     it('the database refuses a plain-SQL entry in a closed period', async () => {
-      await expect(ds.query(
-        `INSERT INTO asiento (empresa_id, numero, fecha, glosa, origen, created_by) VALUES ($1, 9100, '2025-01-20', 'sql', 'manual', 'test')`, [empresaId],
-      )).rejects.toMatchObject({ driverError: expect.objectContaining({ constraint: 'asiento_periodo_abierto' }) });
+      await expect(
+        ds.query(
+          `INSERT INTO asiento (empresa_id, numero, fecha, glosa, origen, created_by) VALUES ($1, 9100, '2025-01-20', 'sql', 'manual', 'test')`,
+          [empresaId],
+        ),
+      ).rejects.toMatchObject({ driverError: expect.objectContaining({ constraint: 'asiento_periodo_abierto' }) });
     });
   });
 
   describe('chart of accounts', () => {
-    const cuenta = (codigo: string, nombre = `Cuenta ${codigo}`) => api.post('/contable/plan-cuentas', { empresa_id: empresaId, codigo, nombre });
+    const cuenta = (codigo: string, nombre = `Cuenta ${codigo}`) =>
+      api.post('/contable/plan-cuentas', { empresa_id: empresaId, codigo, nombre });
 
     it('adds accounts down to level 5 and refuses a sixth level with 422', async () => {
       const levels = ['5.3', '5.3.1', '5.3.1.1', '5.3.1.1.1'];
       for (const [i, codigo] of levels.entries()) {
         const res = await cuenta(codigo).expect(201);
-        expect(res.body).toMatchObject({ codigo, nivel: i + 2, tipo: 'gasto', imputable: true, parent: codigo.split('.').slice(0, -1).join('.') });
+        expect(res.body).toMatchObject({
+          codigo,
+          nivel: i + 2,
+          tipo: 'gasto',
+          imputable: true,
+          parent: codigo.split('.').slice(0, -1).join('.'),
+        });
       }
       const res = await cuenta('5.3.1.1.1.1').expect(422);
       expect(res.body.error).toBe('max_depth_exceeded');
@@ -186,7 +222,9 @@ describe('accounting: entries, ledger guards, periods, chart, idempotency (e2e, 
     });
 
     it('only leaves take postings; codes are unique; accounts with postings or automatic bookings keep no children', async () => {
-      expect((await asiento({ fecha: '2025-02-05', glosa: 'x', lineas: [line('5.3.1', 10, 0), line('1.1', 0, 10)] }).expect(422)).body.error).toBe('account_not_postable');
+      expect(
+        (await asiento({ fecha: '2025-02-05', glosa: 'x', lineas: [line('5.3.1', 10, 0), line('1.1', 0, 10)] }).expect(422)).body.error,
+      ).toBe('account_not_postable');
       await asiento({ fecha: '2025-02-05', glosa: 'x', lineas: [line('5.3.1.1.1', 10, 0), line('1.1', 0, 10)] }).expect(201);
       expect((await cuenta('5.3.1').expect(409)).body.error).toBe('codigo_taken');
       expect((await cuenta('1.1.1').expect(409)).body.error).toBe('account_has_postings');
@@ -211,7 +249,10 @@ describe('accounting: entries, ledger guards, periods, chart, idempotency (e2e, 
 
     it('two identical requests at once apply once', async () => {
       const before = await count(app, 'asiento');
-      const [a, b] = await Promise.all([asiento(body, { 'Idempotency-Key': 'venta-0002' }), asiento(body, { 'Idempotency-Key': 'venta-0002' })]);
+      const [a, b] = await Promise.all([
+        asiento(body, { 'Idempotency-Key': 'venta-0002' }),
+        asiento(body, { 'Idempotency-Key': 'venta-0002' }),
+      ]);
       expect([a.status, b.status]).toEqual([201, 201]);
       expect(a.body.id).toBe(b.body.id);
       expect(await count(app, 'asiento')).toBe(before + 1);
@@ -223,9 +264,9 @@ describe('accounting: entries, ledger guards, periods, chart, idempotency (e2e, 
       Array.from({ length: 16 }, (_, i) => (i % 4 === 3 ? capital('2025-01-10', 10) : capital('2025-05-10', 10 + i))),
     );
     expect(results.filter((r) => r.status === 409)).toHaveLength(4);
-    const numeros: number[] = (await ds.query('SELECT numero FROM asiento WHERE empresa_id = $1 AND numero < 9000 ORDER BY numero', [empresaId])).map(
-      (r: { numero: number }) => r.numero,
-    );
+    const numeros: number[] = (
+      await ds.query('SELECT numero FROM asiento WHERE empresa_id = $1 AND numero < 9000 ORDER BY numero', [empresaId])
+    ).map((r: { numero: number }) => r.numero);
     expect(numeros).toEqual(Array.from({ length: numeros.length }, (_, i) => i + 1));
   });
 
@@ -237,8 +278,14 @@ describe('accounting: entries, ledger guards, periods, chart, idempotency (e2e, 
     const created = registros.filter((r) => r.accion === 'crear_asiento' && r.resultado === 'ok');
     expect(created.length).toBeGreaterThanOrEqual(10);
     expect(created[0]).toEqual({
-      id: expect.any(Number), empresa_id: empresaId, caller: 'admin', accion: 'crear_asiento', entidad: 'asiento',
-      entidad_id: expect.stringMatching(/^[0-9a-f-]{36}$/), resultado: 'ok', input_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      id: expect.any(Number),
+      empresa_id: empresaId,
+      caller: 'admin',
+      accion: 'crear_asiento',
+      entidad: 'asiento',
+      entidad_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      resultado: 'ok',
+      input_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
       at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(registros.some((r) => r.accion === 'crear_asiento' && r.resultado === 'unbalanced_entry')).toBe(true);

@@ -14,10 +14,20 @@ describe('POST /contable/emit-dte (e2e)', () => {
   let stub: EmitirStub;
   let api: ReturnType<typeof client>;
   let empresaId: string;
-  const receptor = { rut: '76.543.210-3', razon_social: 'Comercial Los Aromos Limitada', giro: 'Comercio', direccion: 'Av. Los Aromos 123', comuna: 'Santiago' };
+  const receptor = {
+    rut: '76.543.210-3',
+    razon_social: 'Comercial Los Aromos Limitada',
+    giro: 'Comercio',
+    direccion: 'Av. Los Aromos 123',
+    comuna: 'Santiago',
+  };
   const factura = (extra: object = {}) => ({
-    empresa_id: empresaId, tipo_dte: 33, fecha_emision: '2025-05-10', receptor,
-    detalle: [{ nombre: 'Consultoría', cantidad: 2, precio_unitario: 50_000 }], ...extra,
+    empresa_id: empresaId,
+    tipo_dte: 33,
+    fecha_emision: '2025-05-10',
+    receptor,
+    detalle: [{ nombre: 'Consultoría', cantidad: 2, precio_unitario: 50_000 }],
+    ...extra,
   });
   const emit = (body: object, key?: string) => {
     const r = request(app.getHttpServer()).post('/contable/emit-dte').set('X-Internal-Key', TEST_KEYS.admin);
@@ -25,7 +35,9 @@ describe('POST /contable/emit-dte (e2e)', () => {
   };
   const written = async () => [await count(app, 'documento_emitido'), await count(app, 'asiento')];
   const lines = async (asientoId: string) =>
-    (await api.get(`/contable/asientos/${asientoId}`).expect(200)).body.lineas.map((l: { cuenta_nombre: string; debe: number; haber: number }) => [l.cuenta_nombre, l.debe, l.haber]);
+    (await api.get(`/contable/asientos/${asientoId}`).expect(200)).body.lineas.map(
+      (l: { cuenta_nombre: string; debe: number; haber: number }) => [l.cuenta_nombre, l.debe, l.haber],
+    );
 
   beforeAll(async () => {
     gw = startGatewayStub();
@@ -49,28 +61,61 @@ describe('POST /contable/emit-dte (e2e)', () => {
     const res = await emit(factura()).expect(201);
     expect(stub.calls.at(-1)).toEqual({
       key: TEST_KEYS.accounting,
-      body: expect.objectContaining({ tenant: '76086428-5', tipo_dte: 33, fecha_emision: '2025-05-10', receptor: { ...receptor, rut: '76543210-3' } }),
+      body: expect.objectContaining({
+        tenant: '76086428-5',
+        tipo_dte: 33,
+        fecha_emision: '2025-05-10',
+        receptor: { ...receptor, rut: '76543210-3' },
+      }),
     });
     expect(res.body).toMatchObject({
-      empresa_id: empresaId, tipo_dte: 33, folio: 1, fecha_emision: '2025-05-10', receptor: { rut: '76543210-3', razon_social: receptor.razon_social },
-      neto: 100_000, exento: 0, iva: 19_000, total: 119_000, trackid: '1001', estado: 'uploaded', asiento_numero: 1,
+      empresa_id: empresaId,
+      tipo_dte: 33,
+      folio: 1,
+      fecha_emision: '2025-05-10',
+      receptor: { rut: '76543210-3', razon_social: receptor.razon_social },
+      neto: 100_000,
+      exento: 0,
+      iva: 19_000,
+      total: 119_000,
+      trackid: '1001',
+      estado: 'uploaded',
+      asiento_numero: 1,
     });
-    expect(await lines(res.body.asiento_id)).toEqual([['Clientes', 119_000, 0], ['Ventas', 0, 100_000], ['IVA Débito Fiscal', 0, 19_000]]);
-    const [doc] = await app.get(DataSource).query('SELECT emision_id, trackid, created_by FROM documento_emitido WHERE id = $1', [res.body.id]);
+    expect(await lines(res.body.asiento_id)).toEqual([
+      ['Clientes', 119_000, 0],
+      ['Ventas', 0, 100_000],
+      ['IVA Débito Fiscal', 0, 19_000],
+    ]);
+    const [doc] = await app
+      .get(DataSource)
+      .query('SELECT emision_id, trackid, created_by FROM documento_emitido WHERE id = $1', [res.body.id]);
     expect(doc).toEqual({ emision_id: res.body.emision_id, trackid: '1001', created_by: 'admin' });
     const audit = await api.get(`/contable/auditoria?empresa_id=${empresaId}`).expect(200);
-    expect(audit.body.registros).toEqual(expect.arrayContaining([expect.objectContaining({ accion: 'emitir_dte', entidad_id: res.body.id, resultado: 'ok' })]));
+    expect(audit.body.registros).toEqual(
+      expect.arrayContaining([expect.objectContaining({ accion: 'emitir_dte', entidad_id: res.body.id, resultado: 'ok' })]),
+    );
   });
 
   it('books a 34 as Clientes / Ventas exempt, and a 61 reversing the accounts', async () => {
     const exenta = await emit(factura({ tipo_dte: 34, detalle: [{ nombre: 'Curso', cantidad: 1, precio_unitario: 30_000 }] })).expect(201);
-    expect(await lines(exenta.body.asiento_id)).toEqual([['Clientes', 30_000, 0], ['Ventas', 0, 30_000]]);
-    const nc = await emit(factura({
-      tipo_dte: 61, detalle: [{ nombre: 'Descuento', cantidad: 1, precio_unitario: 10_000 }],
-      referencias: [{ tipo_doc: '33', folio: '1', fecha: '2025-05-10', codigo: 3, razon: 'Descuento' }],
-    })).expect(201);
+    expect(await lines(exenta.body.asiento_id)).toEqual([
+      ['Clientes', 30_000, 0],
+      ['Ventas', 0, 30_000],
+    ]);
+    const nc = await emit(
+      factura({
+        tipo_dte: 61,
+        detalle: [{ nombre: 'Descuento', cantidad: 1, precio_unitario: 10_000 }],
+        referencias: [{ tipo_doc: '33', folio: '1', fecha: '2025-05-10', codigo: 3, razon: 'Descuento' }],
+      }),
+    ).expect(201);
     expect(nc.body).toMatchObject({ tipo_dte: 61, neto: 10_000, iva: 1_900, total: 11_900 });
-    expect(await lines(nc.body.asiento_id)).toEqual([['Clientes', 0, 11_900], ['Ventas', 10_000, 0], ['IVA Débito Fiscal', 1_900, 0]]);
+    expect(await lines(nc.body.asiento_id)).toEqual([
+      ['Clientes', 0, 11_900],
+      ['Ventas', 10_000, 0],
+      ['IVA Débito Fiscal', 1_900, 0],
+    ]);
   });
 
   it('sends today (America/Santiago) as the date when none is given, so the entry has the DTE date', async () => {
@@ -82,8 +127,18 @@ describe('POST /contable/emit-dte (e2e)', () => {
   describe('gateway errors book nothing and are passed on', () => {
     it.each([
       ['4xx as is', { status: 409, body: { error: 'caf_missing', detail: 'No CAF for 33' } }, 409, 'caf_missing'],
-      ['422 with errors[]', { status: 422, body: { error: 'dte_invalid', detail: 'bad', errors: [{ field: 'receptor.razon_social', message: 'x' }] } }, 422, 'dte_invalid'],
-      ['429 with Retry-After', { status: 429, body: { error: 'rate_limited', detail: 'slow down' }, headers: { 'retry-after': '12' } }, 429, 'rate_limited'],
+      [
+        '422 with errors[]',
+        { status: 422, body: { error: 'dte_invalid', detail: 'bad', errors: [{ field: 'receptor.razon_social', message: 'x' }] } },
+        422,
+        'dte_invalid',
+      ],
+      [
+        '429 with Retry-After',
+        { status: 429, body: { error: 'rate_limited', detail: 'slow down' }, headers: { 'retry-after': '12' } },
+        429,
+        'rate_limited',
+      ],
       ['503 outage upstream', { status: 503, body: { error: 'sii_unavailable', detail: 'SII down' } }, 503, 'sii_unavailable'],
       ['504', { status: 504, body: { error: 'sii_timeout', detail: 'slow SII' } }, 504, 'sii_timeout'],
       ['500 becomes 502', { status: 500, body: { error: 'xsd_invalid', detail: 'xsd' } }, 502, 'xsd_invalid'],
@@ -150,7 +205,12 @@ describe('POST /contable/emit-dte (e2e)', () => {
 
     it('a failed upload that consumed a folio is the final answer: the retry replays it and never emits again', async () => {
       const calls = stub.calls.length;
-      stub.failures = [{ status: 502, body: { error: 'sii_rejected', detail: 'STATUS 7', emision_id: '3f0b8a52-0f55-4a55-9d43-1d0b3c1c2a10', folio: 9, tipo_dte: 33 } }];
+      stub.failures = [
+        {
+          status: 502,
+          body: { error: 'sii_rejected', detail: 'STATUS 7', emision_id: '3f0b8a52-0f55-4a55-9d43-1d0b3c1c2a10', folio: 9, tipo_dte: 33 },
+        },
+      ];
       const first = await emit(factura(), 'emit-upload-1').expect(502);
       expect(first.body).toMatchObject({ error: 'sii_rejected', emision_id: '3f0b8a52-0f55-4a55-9d43-1d0b3c1c2a10', folio: 9 });
       const again = await emit(factura(), 'emit-upload-1').expect(502);
@@ -169,7 +229,9 @@ describe('POST /contable/emit-dte (e2e)', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ fecha_emision: '2025-03-20', asiento_id: null });
     expect(res.body.advertencia).toMatch(/period_closed/);
-    const [a] = await app.get(DataSource).query("SELECT resultado FROM auditoria WHERE accion = 'emitir_dte' AND entidad_id = $1", [res.body.id]);
+    const [a] = await app
+      .get(DataSource)
+      .query("SELECT resultado FROM auditoria WHERE accion = 'emitir_dte' AND entidad_id = $1", [res.body.id]);
     expect(a.resultado).toBe('sin_asiento:period_closed');
   });
 });

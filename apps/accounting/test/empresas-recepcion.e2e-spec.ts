@@ -26,19 +26,46 @@ describe('accounting: empresas from the gateway, received DTEs, balance (e2e, re
   describe('POST /contable/empresas', () => {
     it('creates the empresa from the canonical data (normalized RUT, legal name) and seeds 18 accounts', async () => {
       const res = await api.post('/contable/empresas', { rut: '77.777.777-7', regimen: 'pro_pyme_14d3' }).expect(201);
-      expect(res.body).toMatchObject({ rut: '77777777-7', razon_social: TAXPAYERS['77777777-7'], regimen: 'pro_pyme_14d3', cuentas_creadas: 18 });
+      expect(res.body).toMatchObject({
+        rut: '77777777-7',
+        razon_social: TAXPAYERS['77777777-7'],
+        regimen: 'pro_pyme_14d3',
+        cuentas_creadas: 18,
+      });
       empresaId = res.body.id;
       expect(gw.calls.at(-1)).toEqual({ rut: '77777777-7', key: TEST_KEYS.accounting });
 
       const chart = await api.get(`/contable/plan-cuentas?empresa_id=${empresaId}`).expect(200);
-      const cuentas = chart.body.cuentas as { codigo: string; nombre: string; nivel: number; imputable: boolean; parent: string | null; tipo: string }[];
+      const cuentas = chart.body.cuentas as {
+        codigo: string;
+        nombre: string;
+        nivel: number;
+        imputable: boolean;
+        parent: string | null;
+        tipo: string;
+      }[];
       expect(cuentas).toHaveLength(18);
       expect(cuentas.filter((c) => c.nivel === 1).map((c) => [c.codigo, c.nombre, c.imputable])).toEqual([
-        ['1', 'Activo', false], ['2', 'Pasivo', false], ['3', 'Patrimonio', false], ['4', 'Ingresos', false], ['5', 'Gastos', false],
+        ['1', 'Activo', false],
+        ['2', 'Pasivo', false],
+        ['3', 'Patrimonio', false],
+        ['4', 'Ingresos', false],
+        ['5', 'Gastos', false],
       ]);
       expect(cuentas.filter((c) => c.imputable).map((c) => c.nombre)).toEqual([
-        'Caja', 'Banco', 'Clientes', 'IVA Crédito Fiscal', 'Proveedores', 'IVA Débito Fiscal', 'Retenciones por Pagar',
-        'Capital', 'Resultados Acumulados', 'Ventas', 'Otros Ingresos', 'Costo de Ventas', 'Gastos de Administración',
+        'Caja',
+        'Banco',
+        'Clientes',
+        'IVA Crédito Fiscal',
+        'Proveedores',
+        'IVA Débito Fiscal',
+        'Retenciones por Pagar',
+        'Capital',
+        'Resultados Acumulados',
+        'Ventas',
+        'Otros Ingresos',
+        'Costo de Ventas',
+        'Gastos de Administración',
       ]);
       expect(cuentas.find((c) => c.nombre === 'Proveedores')).toMatchObject({ codigo: '2.1', nivel: 2, parent: '2', tipo: 'pasivo' });
     });
@@ -90,8 +117,17 @@ describe('accounting: empresas from the gateway, received DTEs, balance (e2e, re
       expect(res.body.ignorados).toEqual([]);
       expect(res.body.facturas).toEqual([
         expect.objectContaining({
-          tipo_dte: 33, folio: 60, rut_emisor: '97975000-5', razon_social_emisor: 'RUT DE PRUEBA', fecha_emision: '2003-10-13',
-          neto: 100000, exento: 0, iva: 19000, total: 119000, asiento_numero: 1, duplicada: false,
+          tipo_dte: 33,
+          folio: 60,
+          rut_emisor: '97975000-5',
+          razon_social_emisor: 'RUT DE PRUEBA',
+          fecha_emision: '2003-10-13',
+          neto: 100000,
+          exento: 0,
+          iva: 19000,
+          total: 119000,
+          asiento_numero: 1,
+          duplicada: false,
         }),
       ]);
       facturaId = res.body.facturas[0].id;
@@ -122,7 +158,9 @@ describe('accounting: empresas from the gateway, received DTEs, balance (e2e, re
 
     it('reports and does not book DTEs addressed to another receptor', async () => {
       const otra = await createEmpresa(app, '76086428-5');
-      const res = await api.post('/contable/recibir-dte', { empresa_id: otra, xml_base64: OFFICIAL_EXAMPLE.toString('base64') }).expect(200);
+      const res = await api
+        .post('/contable/recibir-dte', { empresa_id: otra, xml_base64: OFFICIAL_EXAMPLE.toString('base64') })
+        .expect(200);
       expect(res.body.facturas).toEqual([]);
       expect(res.body.ignorados).toEqual([
         { tipo_dte: 33, folio: 60, rut_emisor: '97975000-5', rut_receptor: '77777777-7', motivo: 'receptor_distinto' },
@@ -136,7 +174,9 @@ describe('accounting: empresas from the gateway, received DTEs, balance (e2e, re
       ['an XML bomb', XML_BOMB],
     ])('refuses %s with 422 invalid_dte and writes nothing', async (_name, xml) => {
       const before = [await count(app, 'factura'), await count(app, 'asiento')];
-      const res = await api.post('/contable/recibir-dte', { empresa_id: empresaId, xml_base64: Buffer.from(xml).toString('base64') }).expect(422);
+      const res = await api
+        .post('/contable/recibir-dte', { empresa_id: empresaId, xml_base64: Buffer.from(xml).toString('base64') })
+        .expect(422);
       expect(res.body).toMatchObject({ error: 'invalid_dte', status: 422 });
       expect([await count(app, 'factura'), await count(app, 'asiento')]).toEqual(before);
     });
@@ -154,16 +194,36 @@ describe('accounting: empresas from the gateway, received DTEs, balance (e2e, re
         results.push(res.body.facturas[0]);
       }
       const lines = async (id: string) =>
-        (await api.get(`/contable/asientos/${id}`).expect(200)).body.lineas.map((l: Record<string, unknown>) => [l.cuenta, l.debe, l.haber]);
-      expect(await lines(results[0].asiento_id)).toEqual([['5.1', 50000, 0], ['2.1', 0, 50000]]);
-      expect(await lines(results[1].asiento_id)).toEqual([['5.1', 10000, 0], ['1.4', 1900, 0], ['2.1', 0, 11900]]);
-      expect(await lines(results[2].asiento_id)).toEqual([['5.1', 0, 20000], ['1.4', 0, 3800], ['2.1', 23800, 0]]);
+        (await api.get(`/contable/asientos/${id}`).expect(200)).body.lineas.map((l: Record<string, unknown>) => [
+          l.cuenta,
+          l.debe,
+          l.haber,
+        ]);
+      expect(await lines(results[0].asiento_id)).toEqual([
+        ['5.1', 50000, 0],
+        ['2.1', 0, 50000],
+      ]);
+      expect(await lines(results[1].asiento_id)).toEqual([
+        ['5.1', 10000, 0],
+        ['1.4', 1900, 0],
+        ['2.1', 0, 11900],
+      ]);
+      expect(await lines(results[2].asiento_id)).toEqual([
+        ['5.1', 0, 20000],
+        ['1.4', 0, 3800],
+        ['2.1', 23800, 0],
+      ]);
     });
 
     it('books an EnvioDTE with several DTEs in one go and reports the foreign one', async () => {
       const base = { tipo: 33, fecha: '2003-12-01', emisor: '79555444-0', neto: 1000, iva: 190, total: 1190 };
-      const xml = envioXml([dteXml({ ...base, folio: 21, receptor: '77777777-7' }), dteXml({ ...base, folio: 22, receptor: '76086428-5' })]);
-      const res = await api.post('/contable/recibir-dte', { empresa_id: empresaId, xml_base64: Buffer.from(xml).toString('base64') }).expect(201);
+      const xml = envioXml([
+        dteXml({ ...base, folio: 21, receptor: '77777777-7' }),
+        dteXml({ ...base, folio: 22, receptor: '76086428-5' }),
+      ]);
+      const res = await api
+        .post('/contable/recibir-dte', { empresa_id: empresaId, xml_base64: Buffer.from(xml).toString('base64') })
+        .expect(201);
       expect(res.body.documentos).toBe(2);
       expect(res.body.facturas.map((f: { folio: number }) => f.folio)).toEqual([21]);
       expect(res.body.ignorados.map((f: { folio: number; motivo: string }) => [f.folio, f.motivo])).toEqual([[22, 'receptor_distinto']]);
@@ -172,12 +232,17 @@ describe('accounting: empresas from the gateway, received DTEs, balance (e2e, re
     it('is atomic: one bad DTE in the envelope, or a closed period, and nothing is written', async () => {
       const before = [await count(app, 'factura'), await count(app, 'asiento')];
       const base = { tipo: 33, emisor: '79555444-0', receptor: '77777777-7', neto: 1000, iva: 190, total: 1190 };
-      const bad = envioXml([dteXml({ ...base, folio: 31, fecha: '2003-12-02' }), dteXml({ ...base, folio: 32, fecha: '2003-12-02', emisor: '79555444-1' })]);
+      const bad = envioXml([
+        dteXml({ ...base, folio: 31, fecha: '2003-12-02' }),
+        dteXml({ ...base, folio: 32, fecha: '2003-12-02', emisor: '79555444-1' }),
+      ]);
       const res = await api.post('/contable/recibir-dte', { empresa_id: empresaId, xml: bad }).expect(422);
       expect(res.body).toMatchObject({ error: 'invalid_dte', errors: [{ field: 'dte.1.emisor.rut', message: expect.any(String) }] });
       await api.post('/contable/periodos/2003-09/cerrar', { empresa_id: empresaId }).expect(201);
       const closed = envioXml([dteXml({ ...base, folio: 33, fecha: '2003-12-03' }), dteXml({ ...base, folio: 34, fecha: '2003-09-30' })]);
-      expect((await api.post('/contable/recibir-dte', { empresa_id: empresaId, xml: closed }).expect(409)).body.error).toBe('period_closed');
+      expect((await api.post('/contable/recibir-dte', { empresa_id: empresaId, xml: closed }).expect(409)).body.error).toBe(
+        'period_closed',
+      );
       expect([await count(app, 'factura'), await count(app, 'asiento')]).toEqual(before);
     });
 
@@ -188,9 +253,21 @@ describe('accounting: empresas from the gateway, received DTEs, balance (e2e, re
     });
 
     it('answers 404 for an unknown empresa and 400 without XML', async () => {
-      await api.post('/contable/recibir-dte', { empresa_id: '00000000-0000-4000-8000-000000000000', xml: dteXml({
-        tipo: 33, folio: 1, fecha: '2025-01-01', emisor: '78123456-7', receptor: '77777777-7', neto: 1, iva: 0, total: 1,
-      }) }).expect(404);
+      await api
+        .post('/contable/recibir-dte', {
+          empresa_id: '00000000-0000-4000-8000-000000000000',
+          xml: dteXml({
+            tipo: 33,
+            folio: 1,
+            fecha: '2025-01-01',
+            emisor: '78123456-7',
+            receptor: '77777777-7',
+            neto: 1,
+            iva: 0,
+            total: 1,
+          }),
+        })
+        .expect(404);
       const res = await api.post('/contable/recibir-dte', { empresa_id: empresaId }).expect(400);
       expect(res.body.error).toBe('validation_failed');
     });

@@ -6,7 +6,9 @@ import { GatewayClient } from '../src/gateway/gateway.client';
 
 // GatewayClient.emitir without msw: real sockets, to tell "nothing was sent" from "no answer".
 const body = {
-  tenant: '76086428-5', tipo_dte: 33 as const, receptor: { rut: '76543210-3', razon_social: 'R', giro: 'G', direccion: 'D', comuna: 'C' },
+  tenant: '76086428-5',
+  tipo_dte: 33 as const,
+  receptor: { rut: '76543210-3', razon_social: 'R', giro: 'G', direccion: 'D', comuna: 'C' },
   detalle: [{ nombre: 'x', cantidad: 1, precio_unitario: 1 }],
 };
 
@@ -42,7 +44,11 @@ describe('GatewayClient.emitir failures', () => {
 
 describe('problemFromGateway', () => {
   it('keeps a 4xx with its error, detail, errors[] and the upload members', () => {
-    const p = problemFromGateway(422, { error: 'referencias_required', detail: 'need refs', errors: [{ field: 'referencias', message: 'm' }] }, null);
+    const p = problemFromGateway(
+      422,
+      { error: 'referencias_required', detail: 'need refs', errors: [{ field: 'referencias', message: 'm' }] },
+      null,
+    );
     expect([p.getStatus(), p.error]).toEqual([422, 'referencias_required']);
     expect(p.getProblem()).toMatchObject({ detail: 'Tax gateway: need refs', errors: [{ field: 'referencias', message: 'm' }] });
   });

@@ -20,7 +20,10 @@ describe('accounting: CSV import (e2e, real PostgreSQL)', () => {
     const req = request(app.getHttpServer()).post('/contable/importacion').set('X-Internal-Key', ADMIN_KEY);
     for (const [k, v] of Object.entries(headers)) req.set(k, v);
     if (empresa !== null) req.field('empresa_id', empresa);
-    return req.attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), { filename: 'libro.csv', contentType: 'text/csv' });
+    return req.attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), {
+      filename: 'libro.csv',
+      contentType: 'text/csv',
+    });
   };
 
   /** Everything an import could write (the audit trail aside). */
@@ -40,7 +43,9 @@ describe('accounting: CSV import (e2e, real PostgreSQL)', () => {
     const res = await upload(content).expect(422);
     expect(res.body).toMatchObject({ error: 'import_invalid', status: 422 });
     expect(await books()).toEqual(before);
-    const [audit] = await ds.query(`SELECT empresa_id, resultado FROM auditoria WHERE accion = 'importar_asientos' ORDER BY id DESC LIMIT 1`);
+    const [audit] = await ds.query(
+      `SELECT empresa_id, resultado FROM auditoria WHERE accion = 'importar_asientos' ORDER BY id DESC LIMIT 1`,
+    );
     expect(audit).toEqual({ empresa_id: empresaId, resultado: 'import_invalid' });
     return res.body.errors as { line: number; field: string; message: string }[];
   }
@@ -59,9 +64,17 @@ describe('accounting: CSV import (e2e, real PostgreSQL)', () => {
   });
 
   it('imports a small valid file as entries numbered after the existing ones, ordered by date, and the balance shows them', async () => {
-    await api.post('/contable/asientos', {
-      empresa_id: empresaId, fecha: '2025-01-02', glosa: 'Aporte', lineas: [{ cuenta: '1.2', debe: 1000000 }, { cuenta: '3.1', haber: 1000000 }],
-    }).expect(201);
+    await api
+      .post('/contable/asientos', {
+        empresa_id: empresaId,
+        fecha: '2025-01-02',
+        glosa: 'Aporte',
+        lineas: [
+          { cuenta: '1.2', debe: 1000000 },
+          { cuenta: '3.1', haber: 1000000 },
+        ],
+      })
+      .expect(201);
     const file = csv(
       'V-2,2025-02-10,1.3,Venta factura 15,119000,',
       'V-2,2025-02-10,4.1,,,100000',
@@ -74,7 +87,10 @@ describe('accounting: CSV import (e2e, real PostgreSQL)', () => {
     );
     const res = await upload(file).expect(201);
     expect(res.body).toEqual({
-      empresa_id: empresaId, comprobantes: 3, lineas: 7, asientos: [2, 4],
+      empresa_id: empresaId,
+      comprobantes: 3,
+      lineas: 7,
+      asientos: [2, 4],
       archivo_sha256: createHash('sha256').update(file).digest('hex'),
     });
     const diario = (await api.get(`/contable/libro-diario?empresa_id=${empresaId}&periodo=2025`).expect(200)).body;
@@ -97,15 +113,29 @@ describe('accounting: CSV import (e2e, real PostgreSQL)', () => {
     expect(b.cuadratura).toEqual({ sumas: true, saldos: true, inventario_resultado: true });
 
     // The next manual entry continues the same correlative.
-    const next = await api.post('/contable/asientos', {
-      empresa_id: empresaId, fecha: '2025-03-05', glosa: 'Siguiente', lineas: [{ cuenta: '1.1', debe: 10 }, { cuenta: '4.2', haber: 10 }],
-    }).expect(201);
+    const next = await api
+      .post('/contable/asientos', {
+        empresa_id: empresaId,
+        fecha: '2025-03-05',
+        glosa: 'Siguiente',
+        lineas: [
+          { cuenta: '1.1', debe: 10 },
+          { cuenta: '4.2', haber: 10 },
+        ],
+      })
+      .expect(201);
     expect(next.body.numero).toBe(5);
 
     const { registros } = (await api.get(`/contable/auditoria?empresa_id=${empresaId}&limit=10`).expect(200)).body;
-    expect(registros).toContainEqual(expect.objectContaining({
-      accion: 'importar_asientos', entidad: 'importacion', resultado: 'ok', caller: 'admin', entidad_id: res.body.archivo_sha256,
-    }));
+    expect(registros).toContainEqual(
+      expect.objectContaining({
+        accion: 'importar_asientos',
+        entidad: 'importacion',
+        resultado: 'ok',
+        caller: 'admin',
+        entidad_id: res.body.archivo_sha256,
+      }),
+    );
   });
 
   it('accepts a ; separated file with a BOM and CRLF, and replays an Idempotency-Key retry', async () => {
@@ -117,17 +147,25 @@ describe('accounting: CSV import (e2e, real PostgreSQL)', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
     expect(await books()).toEqual(before);
-    const [line] = await ds.query(`SELECT l.glosa FROM linea_asiento l JOIN asiento a ON a.id = l.asiento_id WHERE a.numero = 6 AND l.linea = 1`);
+    const [line] = await ds.query(
+      `SELECT l.glosa FROM linea_asiento l JOIN asiento a ON a.id = l.asiento_id WHERE a.numero = 6 AND l.linea = 1`,
+    );
     expect(line.glosa).toBe('Depósito');
   });
 
   it('refuses an unbalanced comprobante, naming its first line and both sums', async () => {
-    const errors = await refused(csv('B-1,2025-05-02,1.1,ok,100,', 'B-1,2025-05-02,4.1,,,100', 'B-2,2025-05-03,1.1,x,1000,', 'B-2,2025-05-03,4.1,,,900'));
-    expect(errors).toEqual([{ line: 4, field: 'comprobante', message: expect.stringContaining('B-2 does not balance: debe 1000, haber 900 (lines 4, 5)') }]);
+    const errors = await refused(
+      csv('B-1,2025-05-02,1.1,ok,100,', 'B-1,2025-05-02,4.1,,,100', 'B-2,2025-05-03,1.1,x,1000,', 'B-2,2025-05-03,4.1,,,900'),
+    );
+    expect(errors).toEqual([
+      { line: 4, field: 'comprobante', message: expect.stringContaining('B-2 does not balance: debe 1000, haber 900 (lines 4, 5)') },
+    ]);
   });
 
   it('refuses unknown and group accounts with the line of each', async () => {
-    const errors = await refused(csv('U-1,2025-05-02,9.9,x,100,', 'U-1,2025-05-02,4.1,,,100', 'U-2,2025-05-02,1,x,5,', 'U-2,2025-05-02,1.9,,,5'));
+    const errors = await refused(
+      csv('U-1,2025-05-02,9.9,x,100,', 'U-1,2025-05-02,4.1,,,100', 'U-2,2025-05-02,1,x,5,', 'U-2,2025-05-02,1.9,,,5'),
+    );
     expect(errors).toEqual([
       { line: 2, field: 'cuenta', message: expect.stringContaining('unknown account 9.9') },
       { line: 4, field: 'cuenta', message: expect.stringContaining('account 1 has sub-accounts') },
@@ -136,7 +174,16 @@ describe('accounting: CSV import (e2e, real PostgreSQL)', () => {
   });
 
   it('refuses bad dates, and two dates in one comprobante', async () => {
-    const errors = await refused(csv('D-1,2025-02-30,1.1,x,100,', 'D-1,2025-02-30,4.1,,,100', 'D-2,05/03/2025,1.1,x,1,', 'D-2,2025-03-05,4.1,,,1', 'D-3,2025-03-05,1.1,,1,', 'D-3,2025-03-06,4.1,,,1'));
+    const errors = await refused(
+      csv(
+        'D-1,2025-02-30,1.1,x,100,',
+        'D-1,2025-02-30,4.1,,,100',
+        'D-2,05/03/2025,1.1,x,1,',
+        'D-2,2025-03-05,4.1,,,1',
+        'D-3,2025-03-05,1.1,,1,',
+        'D-3,2025-03-06,4.1,,,1',
+      ),
+    );
     expect(errors).toEqual([
       { line: 2, field: 'fecha', message: expect.stringContaining('"2025-02-30" is not a calendar date') },
       { line: 3, field: 'fecha', message: expect.any(String) },
@@ -146,7 +193,9 @@ describe('accounting: CSV import (e2e, real PostgreSQL)', () => {
   });
 
   it('refuses a line with both sides, and a line with none', async () => {
-    const errors = await refused(csv('S-1,2025-05-02,1.1,x,100,100', 'S-1,2025-05-02,4.1,,,100', 'S-2,2025-05-02,1.1,,0,0', 'S-2,2025-05-02,4.1,,,0'));
+    const errors = await refused(
+      csv('S-1,2025-05-02,1.1,x,100,100', 'S-1,2025-05-02,4.1,,,100', 'S-2,2025-05-02,1.1,,0,0', 'S-2,2025-05-02,4.1,,,0'),
+    );
     expect(errors).toEqual([
       { line: 2, field: 'haber', message: 'both debe and haber are positive; a line has exactly one side' },
       { line: 4, field: 'debe', message: expect.stringContaining('both zero') },
@@ -155,20 +204,31 @@ describe('accounting: CSV import (e2e, real PostgreSQL)', () => {
   });
 
   it('refuses non-integer, negative and formatted amounts', async () => {
-    const errors = await refused(csv('M-1,2025-05-02,1.1,x,100.5,', 'M-1,2025-05-02,4.1,,,"100,5"', 'M-2,2025-05-02,1.1,,-5,', 'M-2,2025-05-02,4.1,,,1.000'));
-    expect(errors.map((e) => [e.line, e.field])).toEqual([[2, 'debe'], [3, 'haber'], [4, 'debe'], [5, 'haber']]);
+    const errors = await refused(
+      csv('M-1,2025-05-02,1.1,x,100.5,', 'M-1,2025-05-02,4.1,,,"100,5"', 'M-2,2025-05-02,1.1,,-5,', 'M-2,2025-05-02,4.1,,,1.000'),
+    );
+    expect(errors.map((e) => [e.line, e.field])).toEqual([
+      [2, 'debe'],
+      [3, 'haber'],
+      [4, 'debe'],
+      [5, 'haber'],
+    ]);
     expect(errors[0].message).toContain('"100.5" is not whole pesos');
   });
 
   it('refuses entries dated in a closed period', async () => {
     await api.post('/contable/periodos/2024-12/cerrar', { empresa_id: empresaId }).expect(201);
-    const errors = await refused(csv('P-1,2025-05-02,1.1,x,100,', 'P-1,2025-05-02,4.1,,,100', 'P-2,2024-12-31,1.1,cierre,7,', 'P-2,2024-12-31,4.1,,,7'));
+    const errors = await refused(
+      csv('P-1,2025-05-02,1.1,x,100,', 'P-1,2025-05-02,4.1,,,100', 'P-2,2024-12-31,1.1,cierre,7,', 'P-2,2024-12-31,4.1,,,7'),
+    );
     expect(errors).toEqual([{ line: 4, field: 'fecha', message: 'period 2024-12 is closed (comprobante P-2)' }]);
   });
 
   it('refuses a wrong header at line 1', async () => {
     const errors = await refused('comprobante,fecha,cuenta,debe,haber\nX-1,2025-05-02,1.1,100,\n');
-    expect(errors).toEqual([{ line: 1, field: 'header', message: expect.stringContaining('expected the header comprobante,fecha,cuenta,glosa,debe,haber') }]);
+    expect(errors).toEqual([
+      { line: 1, field: 'header', message: expect.stringContaining('expected the header comprobante,fecha,cuenta,glosa,debe,haber') },
+    ]);
   });
 
   it('refuses an empty file and a file with only the header', async () => {
@@ -199,7 +259,11 @@ describe('accounting: CSV import (e2e, real PostgreSQL)', () => {
     const before = await books();
     const noEmpresa = await upload(csv('N-1,2025-05-02,1.1,x,1,', 'N-1,2025-05-02,4.1,,,1'), null).expect(400);
     expect(noEmpresa.body.errors).toEqual([{ field: 'empresa_id', message: 'empresa_id must be a UUID' }]);
-    const noFile = await request(app.getHttpServer()).post('/contable/importacion').set('X-Internal-Key', ADMIN_KEY).field('empresa_id', empresaId).expect(400);
+    const noFile = await request(app.getHttpServer())
+      .post('/contable/importacion')
+      .set('X-Internal-Key', ADMIN_KEY)
+      .field('empresa_id', empresaId)
+      .expect(400);
     expect(noFile.body.errors).toEqual([{ field: 'file', message: 'file is required' }]);
     await upload(csv('N-1,2025-05-02,1.1,x,1,', 'N-1,2025-05-02,4.1,,,1'), '00000000-0000-4000-8000-000000000000').expect(404);
     await api.post('/contable/importacion', { empresa_id: empresaId }).expect(400);

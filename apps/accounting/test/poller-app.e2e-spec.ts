@@ -34,7 +34,9 @@ describe('PollerModule in the accounting app', () => {
   });
 
   it('refuses to boot naming a missing setting of the chosen adapter', async () => {
-    await expect(createTestApp(AppModule, { MAILBOX_ADAPTER: 'imap', IMAP_USER: 'x', IMAP_PASSWORD: 'y' }, appOptions)).rejects.toThrow(/IMAP_HOST/);
+    await expect(createTestApp(AppModule, { MAILBOX_ADAPTER: 'imap', IMAP_USER: 'x', IMAP_PASSWORD: 'y' }, appOptions)).rejects.toThrow(
+      /IMAP_HOST/,
+    );
     await expect(createTestApp(AppModule, { MAILBOX_ADAPTER: 'graph' }, appOptions)).rejects.toThrow(/GRAPH_TENANT_ID/);
   });
 
@@ -42,12 +44,20 @@ describe('PollerModule in the accounting app', () => {
     let dovecot: DovecotHandle;
     let gw: GatewayStub;
     const append = async (mails: Buffer[]) => {
-      const admin = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false });
+      const admin = new ImapFlow({
+        host: dovecot.host,
+        port: dovecot.port,
+        secure: false,
+        auth: { user: dovecot.user, pass: dovecot.password },
+        logger: false,
+      });
       await admin.connect();
       for (const mail of mails) await admin.append('INBOX', mail);
       await admin.logout();
     };
-    const xmlPart = (content: Buffer | string, filename = 'F60T33.xml') => [{ contentType: 'application/xml', filename, content: Buffer.from(content) }];
+    const xmlPart = (content: Buffer | string, filename = 'F60T33.xml') => [
+      { contentType: 'application/xml', filename, content: Buffer.from(content) },
+    ];
 
     beforeAll(async () => {
       dovecot = await startDovecot();
@@ -88,8 +98,12 @@ describe('PollerModule in the accounting app', () => {
       expect(await poller.runOnce()).toMatchObject({ polled: 0 }); // both acknowledged (\Seen)
 
       const db = app.get(DataSource);
-      expect(await db.query('SELECT message_id, facturas_nuevas FROM mensaje_procesado')).toEqual([{ message_id: '<app-1@proveedor.example>', facturas_nuevas: 1 }]);
-      expect(await db.query('SELECT empresa_id, folio, origen, created_by FROM factura')).toEqual([{ empresa_id: empresaId, folio: '60', origen: 'poller', created_by: 'poller' }]);
+      expect(await db.query('SELECT message_id, facturas_nuevas FROM mensaje_procesado')).toEqual([
+        { message_id: '<app-1@proveedor.example>', facturas_nuevas: 1 },
+      ]);
+      expect(await db.query('SELECT empresa_id, folio, origen, created_by FROM factura')).toEqual([
+        { empresa_id: empresaId, folio: '60', origen: 'poller', created_by: 'poller' },
+      ]);
       expect(await count(app, 'asiento')).toBe(1);
 
       // The same message again (e.g. a crash between the POST and the ack): answered duplicate, acknowledged, nothing booked.

@@ -38,15 +38,29 @@ describe('POST /contable/poller/recibir-dte (e2e)', () => {
 
   it('books a message by the receptor RUT: message row, factura and entry in one go', async () => {
     const res = await postDelivery(app, delivery('<m1@proveedor.example>', [OFFICIAL_EXAMPLE])).expect(201);
-    expect(res.body).toMatchObject({ status: 'processed', message_id: '<m1@proveedor.example>', documentos: 1, facturas_nuevas: 1, sin_empresa: [] });
+    expect(res.body).toMatchObject({
+      status: 'processed',
+      message_id: '<m1@proveedor.example>',
+      documentos: 1,
+      facturas_nuevas: 1,
+      sin_empresa: [],
+    });
     expect(res.body.resultados).toHaveLength(1);
     expect(res.body.resultados[0]).toMatchObject({ empresa_id: aromos, documentos: 1 });
-    expect(res.body.resultados[0].facturas[0]).toMatchObject({ tipo_dte: 33, folio: 60, total: 119_000, duplicada: false, asiento_numero: 1 });
+    expect(res.body.resultados[0].facturas[0]).toMatchObject({
+      tipo_dte: 33,
+      folio: 60,
+      total: 119_000,
+      duplicada: false,
+      asiento_numero: 1,
+    });
     expect(await counts()).toEqual([1, 1, 1, 3]);
     const [f] = await app.get(DataSource).query('SELECT origen, created_by FROM factura');
     expect(f).toEqual({ origen: 'poller', created_by: 'poller' });
     const audit = await client(app).get(`/contable/auditoria?empresa_id=${aromos}`).expect(200);
-    const acciones = audit.body.registros.map((r: { accion: string; entidad: string; caller: string }) => `${r.caller}:${r.accion}:${r.entidad}`);
+    const acciones = audit.body.registros.map(
+      (r: { accion: string; entidad: string; caller: string }) => `${r.caller}:${r.accion}:${r.entidad}`,
+    );
     expect(acciones).toEqual(expect.arrayContaining(['poller:poller_recibir_dte:mensaje', 'poller:recibir_dte:factura']));
   });
 
@@ -60,7 +74,16 @@ describe('POST /contable/poller/recibir-dte (e2e)', () => {
 
   it('books two concurrent deliveries of one message once: one processed, the other duplicate', async () => {
     const before = await counts();
-    const xml = dteXml({ tipo: 33, folio: 501, fecha: '2025-05-02', emisor: PROVEEDOR, receptor: '76086428-5', neto: 10_000, iva: 1_900, total: 11_900 });
+    const xml = dteXml({
+      tipo: 33,
+      folio: 501,
+      fecha: '2025-05-02',
+      emisor: PROVEEDOR,
+      receptor: '76086428-5',
+      neto: 10_000,
+      iva: 1_900,
+      total: 11_900,
+    });
     const body = delivery('<concurrent@proveedor.example>', [xml]);
     const answers = await Promise.all([postDelivery(app, body), postDelivery(app, body)]);
     expect(answers.map((a) => `${a.status}:${a.body.status}`).sort()).toEqual(['200:duplicate', '201:processed']);
@@ -77,29 +100,75 @@ describe('POST /contable/poller/recibir-dte (e2e)', () => {
 
   it('skips attachments that are not DTEs and books the others; routes one EnvioDTE to two empresas', async () => {
     const a = dteXml({ tipo: 34, folio: 7, fecha: '2025-05-03', emisor: PROVEEDOR, receptor: '77777777-7', exento: 5_000, total: 5_000 });
-    const b = dteXml({ tipo: 33, folio: 8, fecha: '2025-05-03', emisor: PROVEEDOR, receptor: '76086428-5', neto: 1_000, iva: 190, total: 1_190 });
-    const c = dteXml({ tipo: 33, folio: 9, fecha: '2025-05-03', emisor: PROVEEDOR, receptor: '76543210-3', neto: 1_000, iva: 190, total: 1_190 });
+    const b = dteXml({
+      tipo: 33,
+      folio: 8,
+      fecha: '2025-05-03',
+      emisor: PROVEEDOR,
+      receptor: '76086428-5',
+      neto: 1_000,
+      iva: 190,
+      total: 1_190,
+    });
+    const c = dteXml({
+      tipo: 33,
+      folio: 9,
+      fecha: '2025-05-03',
+      emisor: PROVEEDOR,
+      receptor: '76543210-3',
+      neto: 1_000,
+      iva: 190,
+      total: 1_190,
+    });
     const res = await postDelivery(app, delivery('<mixed@x>', [RESPUESTA_DTE, envioXml([a, b, c])])).expect(201);
     expect(res.body.adjuntos_ignorados).toEqual([expect.objectContaining({ filename: 'adjunto-0.xml', motivo: 'no_es_dte' })]);
     expect(res.body.resultados.map((r: { empresa_id: string }) => r.empresa_id).sort()).toEqual([aromos, andes].sort());
-    expect(res.body.sin_empresa).toEqual([expect.objectContaining({ folio: 9, rut_receptor: '76543210-3', motivo: 'receptor_desconocido' })]);
+    expect(res.body.sin_empresa).toEqual([
+      expect.objectContaining({ folio: 9, rut_receptor: '76543210-3', motivo: 'receptor_desconocido' }),
+    ]);
     expect(res.body).toMatchObject({ documentos: 3, facturas_nuevas: 2 });
   });
 
   it('with empresa_id books into that empresa and reports DTEs for another receptor as ignored', async () => {
-    const other = dteXml({ tipo: 33, folio: 10, fecha: '2025-05-03', emisor: PROVEEDOR, receptor: '76086428-5', neto: 1_000, iva: 190, total: 1_190 });
+    const other = dteXml({
+      tipo: 33,
+      folio: 10,
+      fecha: '2025-05-03',
+      emisor: PROVEEDOR,
+      receptor: '76086428-5',
+      neto: 1_000,
+      iva: 190,
+      total: 1_190,
+    });
     const res = await postDelivery(app, delivery('<named@x>', [other], aromos)).expect(200);
-    expect(res.body.resultados[0]).toMatchObject({ empresa_id: aromos, facturas: [], ignorados: [expect.objectContaining({ folio: 10, motivo: 'receptor_distinto' })] });
+    expect(res.body.resultados[0]).toMatchObject({
+      empresa_id: aromos,
+      facturas: [],
+      ignorados: [expect.objectContaining({ folio: 10, motivo: 'receptor_distinto' })],
+    });
   });
 
   describe('message-level problems are 422 (never 404) and write nothing', () => {
-    const dte = () => dteXml({ tipo: 33, folio: 900, fecha: '2025-05-04', emisor: PROVEEDOR, receptor: '77777777-7', neto: 100, iva: 19, total: 119 });
+    const dte = () =>
+      dteXml({ tipo: 33, folio: 900, fecha: '2025-05-04', emisor: PROVEEDOR, receptor: '77777777-7', neto: 100, iva: 19, total: 119 });
     it.each([
       ['no DTE in the attachments', () => delivery('<p1@x>', [RESPUESTA_DTE, 'not xml at all']), 'no_dte'],
       ['an XML bomb (even beside a valid DTE)', () => delivery('<p2@x>', [dte(), XML_BOMB]), 'invalid_dte'],
-      ['no empresa for the receptor RUT', () => delivery('<p3@x>', [dteXml({ tipo: 33, folio: 1, fecha: '2025-05-04', emisor: PROVEEDOR, receptor: '76543210-3', total: 10 })]), 'empresa_not_found'],
+      [
+        'no empresa for the receptor RUT',
+        () =>
+          delivery('<p3@x>', [dteXml({ tipo: 33, folio: 1, fecha: '2025-05-04', emisor: PROVEEDOR, receptor: '76543210-3', total: 10 })]),
+        'empresa_not_found',
+      ],
       ['an unknown empresa_id', () => delivery('<p4@x>', [dte()], '00000000-0000-4000-8000-000000000000'), 'empresa_not_found'],
-      ['a DTE with an invalid RUT', () => delivery('<p5@x>', [dteXml({ tipo: 33, folio: 2, fecha: '2025-05-04', emisor: '79555444-1', receptor: '77777777-7', total: 10 })]), 'invalid_dte'],
+      [
+        'a DTE with an invalid RUT',
+        () =>
+          delivery('<p5@x>', [
+            dteXml({ tipo: 33, folio: 2, fecha: '2025-05-04', emisor: '79555444-1', receptor: '77777777-7', total: 10 }),
+          ]),
+        'invalid_dte',
+      ],
     ])('%s', async (_name, body, error) => {
       const before = await counts();
       const res = await postDelivery(app, body()).expect(422);
@@ -111,9 +180,9 @@ describe('POST /contable/poller/recibir-dte (e2e)', () => {
     it('a refused message is not remembered: the same Message-ID is refused again, and the refusal is audited', async () => {
       await postDelivery(app, delivery('<p4b@x>', [dte()], '00000000-0000-4000-8000-000000000000')).expect(422);
       await postDelivery(app, delivery('<p4b@x>', [dte()], '00000000-0000-4000-8000-000000000000')).expect(422);
-      const [{ n }] = await app.get(DataSource).query(
-        "SELECT count(*)::int AS n FROM auditoria WHERE accion = 'poller_recibir_dte' AND resultado = 'empresa_not_found'",
-      );
+      const [{ n }] = await app
+        .get(DataSource)
+        .query("SELECT count(*)::int AS n FROM auditoria WHERE accion = 'poller_recibir_dte' AND resultado = 'empresa_not_found'");
       expect(n).toBeGreaterThanOrEqual(2);
     });
 
@@ -126,7 +195,16 @@ describe('POST /contable/poller/recibir-dte (e2e)', () => {
   it('answers 409 period_closed for a DTE dated in a closed period (the poller retries), writing nothing', async () => {
     await client(app).post('/contable/periodos/2025-01/cerrar', { empresa_id: andes }).expect(201);
     const before = await counts();
-    const xml = dteXml({ tipo: 33, folio: 77, fecha: '2025-01-15', emisor: PROVEEDOR, receptor: '76086428-5', neto: 100, iva: 19, total: 119 });
+    const xml = dteXml({
+      tipo: 33,
+      folio: 77,
+      fecha: '2025-01-15',
+      emisor: PROVEEDOR,
+      receptor: '76086428-5',
+      neto: 100,
+      iva: 19,
+      total: 119,
+    });
     const res = await postDelivery(app, delivery('<closed@x>', [xml])).expect(409);
     expect(res.body.error).toBe('period_closed');
     expect(await counts()).toEqual(before);

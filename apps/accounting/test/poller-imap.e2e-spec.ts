@@ -32,7 +32,11 @@ const WITH_DTE = (id: string) =>
     ],
   });
 const WITHOUT_ID = buildMail({ subject: 'sin Message-ID', parts: [{ contentType: 'text/xml', content: OFFICIAL_EXAMPLE }] });
-const WITHOUT_XML = buildMail({ messageId: '<texto@proveedor.example>', subject: 'solo PDF', parts: [{ contentType: 'application/pdf', filename: 'a.pdf', content: Buffer.from('%PDF') }] });
+const WITHOUT_XML = buildMail({
+  messageId: '<texto@proveedor.example>',
+  subject: 'solo PDF',
+  parts: [{ contentType: 'application/pdf', filename: 'a.pdf', content: Buffer.from('%PDF') }],
+});
 
 /** A fresh folder holding the given messages, appended in order with distinct INTERNALDATEs. */
 async function folderWith(messages: Buffer[]): Promise<string> {
@@ -52,7 +56,10 @@ const settings = (mailbox: string, extra: Partial<ImapSettings> = {}): ImapSetti
   ...extra,
 });
 
-async function collect(adapter: ImapMailboxAdapter, ack: (m: MailboxMessage, i: number) => boolean = () => false): Promise<MailboxMessage[]> {
+async function collect(
+  adapter: ImapMailboxAdapter,
+  ack: (m: MailboxMessage, i: number) => boolean = () => false,
+): Promise<MailboxMessage[]> {
   const out: MailboxMessage[] = [];
   for await (const m of adapter.fetchNew()) {
     if (ack(m, out.length)) await m.ack();
@@ -75,7 +82,13 @@ async function flagsOf(folder: string): Promise<{ uid: number; seen: boolean }[]
 
 beforeAll(async () => {
   dovecot = await startDovecot();
-  admin = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false });
+  admin = new ImapFlow({
+    host: dovecot.host,
+    port: dovecot.port,
+    secure: false,
+    auth: { user: dovecot.user, pass: dovecot.password },
+    logger: false,
+  });
   await admin.connect();
 });
 
@@ -89,8 +102,16 @@ describe('ImapMailboxAdapter against dovecot', () => {
     const folder = await folderWith([WITH_DTE('<m1@proveedor.example>'), WITHOUT_ID, WITHOUT_XML]);
     const messages = await collect(new ImapMailboxAdapter(settings(folder)));
 
-    expect(messages.map((m) => m.message_id)).toEqual(['<m1@proveedor.example>', syntheticMessageId(WITHOUT_ID), '<texto@proveedor.example>']);
-    expect(messages.map((m) => m.received_at)).toEqual(['2025-03-01T12:00:00.000Z', '2025-03-01T12:01:00.000Z', '2025-03-01T12:02:00.000Z']);
+    expect(messages.map((m) => m.message_id)).toEqual([
+      '<m1@proveedor.example>',
+      syntheticMessageId(WITHOUT_ID),
+      '<texto@proveedor.example>',
+    ]);
+    expect(messages.map((m) => m.received_at)).toEqual([
+      '2025-03-01T12:00:00.000Z',
+      '2025-03-01T12:01:00.000Z',
+      '2025-03-01T12:02:00.000Z',
+    ]);
     expect(messages[0].attachments.map((a) => a.filename)).toEqual(['F60T33.XML']);
     expect(Buffer.from(messages[0].attachments[0].content_base64, 'base64').equals(OFFICIAL_EXAMPLE)).toBe(true);
     expect(messages[1].attachments).toEqual([{ filename: 'attachment-1.xml', content_base64: OFFICIAL_EXAMPLE.toString('base64') }]);
@@ -124,7 +145,11 @@ describe('ImapMailboxAdapter against dovecot', () => {
   });
 
   it('breaking out of the loop releases the session; the rest is offered next time', async () => {
-    const folder = await folderWith([WITH_DTE('<b1@proveedor.example>'), WITH_DTE('<b2@proveedor.example>'), WITH_DTE('<b3@proveedor.example>')]);
+    const folder = await folderWith([
+      WITH_DTE('<b1@proveedor.example>'),
+      WITH_DTE('<b2@proveedor.example>'),
+      WITH_DTE('<b3@proveedor.example>'),
+    ]);
     const adapter = new ImapMailboxAdapter(settings(folder));
     for await (const m of adapter.fetchNew()) {
       await m.ack();
@@ -170,7 +195,8 @@ describe('MailboxPoller with dovecot and an endpoint stand-in', () => {
     expect(await poller.runOnce()).toMatchObject({ polled: 1, stoppedEarly: true });
     expect((await flagsOf(folder)).map((f) => f.seen)).toEqual([false, false]);
 
-    answer = (id) => (id === '<e1@proveedor.example>' ? { status: 200, body: { status: 'duplicate' } } : { status: 201, body: { status: 'processed' } });
+    answer = (id) =>
+      id === '<e1@proveedor.example>' ? { status: 200, body: { status: 'duplicate' } } : { status: 201, body: { status: 'processed' } };
     expect(await poller.runOnce()).toMatchObject({ polled: 2, outcomes: { duplicate: 1, accepted: 1 } });
     expect((await flagsOf(folder)).map((f) => f.seen)).toEqual([true, true]);
     expect(await poller.runOnce()).toMatchObject({ polled: 0 });

@@ -11,16 +11,81 @@ type Line = [cuenta: string, debe: number, haber: number];
  * 2024 closes with a profit of 700.000 that the 2025 reports carry in Resultados Acumulados.
  */
 const ENTRIES: [fecha: string, glosa: string, lineas: Line[]][] = [
-  ['2024-06-01', 'Aporte de capital', [['1.2', 10_000_000, 0], ['3.1', 0, 10_000_000]]],
-  ['2024-09-10', 'Venta factura 1', [['1.3', 1_190_000, 0], ['4.1', 0, 1_000_000], ['2.2', 0, 190_000]]],
-  ['2024-11-20', 'Arriendo oficina', [['5.2', 300_000, 0], ['1.2', 0, 300_000]]],
-  ['2025-01-02', 'Giro a caja', [['1.1', 500_000, 0], ['1.2', 0, 500_000]]],
+  [
+    '2024-06-01',
+    'Aporte de capital',
+    [
+      ['1.2', 10_000_000, 0],
+      ['3.1', 0, 10_000_000],
+    ],
+  ],
+  [
+    '2024-09-10',
+    'Venta factura 1',
+    [
+      ['1.3', 1_190_000, 0],
+      ['4.1', 0, 1_000_000],
+      ['2.2', 0, 190_000],
+    ],
+  ],
+  [
+    '2024-11-20',
+    'Arriendo oficina',
+    [
+      ['5.2', 300_000, 0],
+      ['1.2', 0, 300_000],
+    ],
+  ],
+  [
+    '2025-01-02',
+    'Giro a caja',
+    [
+      ['1.1', 500_000, 0],
+      ['1.2', 0, 500_000],
+    ],
+  ],
   // 2025-01-15: the received factura 33 (neto 400.000, IVA 76.000) is booked through recibir-dte.
-  ['2025-02-10', 'Venta factura 2', [['1.3', 2_380_000, 0], ['4.1', 0, 2_000_000], ['2.2', 0, 380_000]]],
-  ['2025-02-20', 'Cobro factura 1', [['1.2', 1_190_000, 0], ['1.3', 0, 1_190_000]]],
-  ['2025-03-05', 'Pago a proveedor', [['2.1', 476_000, 0], ['1.2', 0, 476_000]]],
-  ['2025-03-15', 'Intereses ganados', [['1.2', 50_000, 0], ['4.2', 0, 50_000]]],
-  ['2025-03-31', 'Gastos de oficina', [['5.2', 250_000, 0], ['1.1', 0, 250_000]]],
+  [
+    '2025-02-10',
+    'Venta factura 2',
+    [
+      ['1.3', 2_380_000, 0],
+      ['4.1', 0, 2_000_000],
+      ['2.2', 0, 380_000],
+    ],
+  ],
+  [
+    '2025-02-20',
+    'Cobro factura 1',
+    [
+      ['1.2', 1_190_000, 0],
+      ['1.3', 0, 1_190_000],
+    ],
+  ],
+  [
+    '2025-03-05',
+    'Pago a proveedor',
+    [
+      ['2.1', 476_000, 0],
+      ['1.2', 0, 476_000],
+    ],
+  ],
+  [
+    '2025-03-15',
+    'Intereses ganados',
+    [
+      ['1.2', 50_000, 0],
+      ['4.2', 0, 50_000],
+    ],
+  ],
+  [
+    '2025-03-31',
+    'Gastos de oficina',
+    [
+      ['5.2', 250_000, 0],
+      ['1.1', 0, 250_000],
+    ],
+  ],
 ];
 
 describe('accounting: reports against hand-computed figures (e2e, real PostgreSQL)', () => {
@@ -37,16 +102,42 @@ describe('accounting: reports against hand-computed figures (e2e, real PostgreSQ
     api = client(app);
     empresaId = await createEmpresa(app, '76543210-3');
     for (const [fecha, glosa, lineas] of ENTRIES) {
-      await api.post('/contable/asientos', { empresa_id: empresaId, fecha, glosa, lineas: lineas.map(([cuenta, debe, haber]) => ({ cuenta, debe, haber })) }).expect(201);
+      await api
+        .post('/contable/asientos', {
+          empresa_id: empresaId,
+          fecha,
+          glosa,
+          lineas: lineas.map(([cuenta, debe, haber]) => ({ cuenta, debe, haber })),
+        })
+        .expect(201);
     }
-    await api.post('/contable/recibir-dte', {
-      empresa_id: empresaId,
-      xml: dteXml({ tipo: 33, folio: 501, fecha: '2025-01-15', emisor: '79555444-0', receptor: '76543210-3', neto: 400_000, iva: 76_000, total: 476_000 }),
-    }).expect(201);
+    await api
+      .post('/contable/recibir-dte', {
+        empresa_id: empresaId,
+        xml: dteXml({
+          tipo: 33,
+          folio: 501,
+          fecha: '2025-01-15',
+          emisor: '79555444-0',
+          receptor: '76543210-3',
+          neto: 400_000,
+          iva: 76_000,
+          total: 476_000,
+        }),
+      })
+      .expect(201);
     // A mistaken entry and its reversal: the sums grow, the balances do not change.
-    const wrong = await api.post('/contable/asientos', {
-      empresa_id: empresaId, fecha: '2025-03-20', glosa: 'Error', lineas: [{ cuenta: '1.1', debe: 99_999 }, { cuenta: '4.1', haber: 99_999 }],
-    }).expect(201);
+    const wrong = await api
+      .post('/contable/asientos', {
+        empresa_id: empresaId,
+        fecha: '2025-03-20',
+        glosa: 'Error',
+        lineas: [
+          { cuenta: '1.1', debe: 99_999 },
+          { cuenta: '4.1', haber: 99_999 },
+        ],
+      })
+      .expect(201);
     await api.post(`/contable/asientos/${wrong.body.id}/reversa`, {}).expect(201);
   });
 
@@ -58,8 +149,14 @@ describe('accounting: reports against hand-computed figures (e2e, real PostgreSQ
   it('balance 2025: eight columns, 2024 carried into Resultados Acumulados, inventory difference = result', async () => {
     const b = await report('balance', '2025');
     expect(b.totales).toEqual({
-      sumas_debe: 16_411_998, sumas_haber: 16_411_998, saldo_deudor: 13_320_000, saldo_acreedor: 13_320_000,
-      activo: 12_670_000, pasivo: 11_270_000, perdidas: 650_000, ganancias: 2_050_000,
+      sumas_debe: 16_411_998,
+      sumas_haber: 16_411_998,
+      saldo_deudor: 13_320_000,
+      saldo_acreedor: 13_320_000,
+      activo: 12_670_000,
+      pasivo: 11_270_000,
+      perdidas: 650_000,
+      ganancias: 2_050_000,
     });
     expect(b.resultado_ejercicio).toBe(1_400_000);
     expect(b.cuadratura).toEqual({ sumas: true, saldos: true, inventario_resultado: true });
@@ -98,11 +195,21 @@ describe('accounting: reports against hand-computed figures (e2e, real PostgreSQ
 
   it('estado de resultados for the year and for a month', async () => {
     expect(await report('estado-resultados', '2025')).toMatchObject({
-      ingresos_explotacion: 2_000_000, costo_ventas: 400_000, margen_bruto: 1_600_000, gastos_operacion: 250_000,
-      resultado_operacional: 1_350_000, otros_ingresos: 50_000, total_ingresos: 2_050_000, total_gastos: 650_000, resultado: 1_400_000,
+      ingresos_explotacion: 2_000_000,
+      costo_ventas: 400_000,
+      margen_bruto: 1_600_000,
+      gastos_operacion: 250_000,
+      resultado_operacional: 1_350_000,
+      otros_ingresos: 50_000,
+      total_ingresos: 2_050_000,
+      total_gastos: 650_000,
+      resultado: 1_400_000,
     });
     expect(await report('estado-resultados', '2025-03')).toMatchObject({
-      ingresos_explotacion: 0, gastos_operacion: 250_000, otros_ingresos: 50_000, resultado: -200_000,
+      ingresos_explotacion: 0,
+      gastos_operacion: 250_000,
+      otros_ingresos: 50_000,
+      resultado: -200_000,
     });
     expect((await report('estado-resultados', '2024')).resultado).toBe(700_000);
   });
@@ -121,7 +228,13 @@ describe('accounting: reports against hand-computed figures (e2e, real PostgreSQ
   it('libro mayor: opening balance, running balance, closing balance', async () => {
     const m = await report('libro-mayor', '2025-03', '&cuenta=1.2');
     expect(m.cuentas).toHaveLength(1);
-    expect(m.cuentas[0]).toMatchObject({ codigo: '1.2', saldo_inicial: 10_390_000, total_debe: 50_000, total_haber: 476_000, saldo_final: 9_964_000 });
+    expect(m.cuentas[0]).toMatchObject({
+      codigo: '1.2',
+      saldo_inicial: 10_390_000,
+      total_debe: 50_000,
+      total_haber: 476_000,
+      saldo_final: 9_964_000,
+    });
     expect(m.cuentas[0].movimientos.map((x: Record<string, unknown>) => [x.fecha, x.debe, x.haber, x.saldo])).toEqual([
       ['2025-03-05', 0, 476_000, 9_914_000],
       ['2025-03-15', 50_000, 0, 9_964_000],
@@ -140,7 +253,10 @@ describe('accounting: reports against hand-computed figures (e2e, real PostgreSQ
     const lines = res.text.trim().split('\r\n');
     expect(lines[0]).toBe('codigo,nombre,sumas_debe,sumas_haber,saldo_deudor,saldo_acreedor,activo,pasivo,perdidas,ganancias');
     expect(lines.at(-1)).toBe(',Totales,16411998,16411998,13320000,13320000,12670000,11270000,650000,2050000');
-    const mayor = await api.get(`/contable/libro-mayor?empresa_id=${empresaId}&periodo=2025-03&cuenta=1.2`).set('Accept', 'text/csv').expect(200);
+    const mayor = await api
+      .get(`/contable/libro-mayor?empresa_id=${empresaId}&periodo=2025-03&cuenta=1.2`)
+      .set('Accept', 'text/csv')
+      .expect(200);
     expect(mayor.text).toContain('1.2,Banco,2025-03-15,');
   });
 

@@ -13,13 +13,31 @@ describe('libro de ingresos y egresos and F29 draft (e2e, real PostgreSQL)', () 
   let api: ReturnType<typeof client>;
   let empresaId: string;
   const PROVEEDOR = '79555444-0';
-  const receptor = { rut: '76543210-3', razon_social: 'Comercial Los Aromos Limitada', giro: 'Comercio', direccion: 'Av. Los Aromos 123', comuna: 'Santiago' };
+  const receptor = {
+    rut: '76543210-3',
+    razon_social: 'Comercial Los Aromos Limitada',
+    giro: 'Comercio',
+    direccion: 'Av. Los Aromos 123',
+    comuna: 'Santiago',
+  };
 
   const emitir = async (tipo: number, fecha: string, precio: number, referencias?: object[]) => {
-    const body = { empresa_id: empresaId, tipo_dte: tipo, fecha_emision: fecha, receptor, detalle: [{ nombre: 'Servicio', cantidad: 1, precio_unitario: precio }], referencias };
+    const body = {
+      empresa_id: empresaId,
+      tipo_dte: tipo,
+      fecha_emision: fecha,
+      receptor,
+      detalle: [{ nombre: 'Servicio', cantidad: 1, precio_unitario: precio }],
+      referencias,
+    };
     await api.post('/contable/emit-dte', body).expect(201);
   };
-  const recibir = async (tipo: number, folio: number, fecha: string, m: { neto?: number; exento?: number; iva?: number; total: number }) => {
+  const recibir = async (
+    tipo: number,
+    folio: number,
+    fecha: string,
+    m: { neto?: number; exento?: number; iva?: number; total: number },
+  ) => {
     const xml = dteXml({ tipo, folio, fecha, emisor: PROVEEDOR, receptor: '76086428-5', ...m });
     await api.post('/contable/recibir-dte', { empresa_id: empresaId, xml }).expect(201);
   };
@@ -42,10 +60,17 @@ describe('libro de ingresos y egresos and F29 draft (e2e, real PostgreSQL)', () 
     await recibir(61, 12, '2025-05-18', { neto: 5_000, iva: 950, total: 5_950 });
     await recibir(34, 13, '2025-05-25', { exento: 8_000, total: 8_000 });
     // A monthly IVA settlement (moves both IVA accounts): not a débito nor a crédito of May.
-    await api.post('/contable/asientos', {
-      empresa_id: empresaId, fecha: '2025-05-31', glosa: 'Liquidación IVA abril',
-      lineas: [{ cuenta: '2.2', debe: 10_000 }, { cuenta: '1.4', haber: 10_000 }],
-    }).expect(201);
+    await api
+      .post('/contable/asientos', {
+        empresa_id: empresaId,
+        fecha: '2025-05-31',
+        glosa: 'Liquidación IVA abril',
+        lineas: [
+          { cuenta: '2.2', debe: 10_000 },
+          { cuenta: '1.4', haber: 10_000 },
+        ],
+      })
+      .expect(201);
     // July: IVA 19.000 owed against the 10.450 carried -> pays 8.550, carries nothing.
     await emitir(33, '2025-07-01', 100_000);
     // August: sale IVA 1.900, purchase IVA 3.800 -> carries 1.900.
@@ -61,8 +86,26 @@ describe('libro de ingresos y egresos and F29 draft (e2e, real PostgreSQL)', () 
   describe('GET /contable/libro-ingresos-egresos', () => {
     it('lists the month documents: emitted as ingresos, received as egresos, notas de crédito negative, with totals', async () => {
       const res = await api.get(`/contable/libro-ingresos-egresos?empresa_id=${empresaId}&periodo=2025-05`).expect(200);
-      expect(res.body).toMatchObject({ periodo: '2025-05', desde: '2025-05-01', hasta: '2025-05-31', regimen: 'pro_pyme_14d3', criterio: 'devengado' });
-      const filas = res.body.filas.map((f: Record<string, unknown>) => [f.clasificacion, f.correlativo, f.fecha, f.tipo_dte, f.folio, f.rut_contraparte, f.neto, f.exento, f.iva, f.total, f.monto]);
+      expect(res.body).toMatchObject({
+        periodo: '2025-05',
+        desde: '2025-05-01',
+        hasta: '2025-05-31',
+        regimen: 'pro_pyme_14d3',
+        criterio: 'devengado',
+      });
+      const filas = res.body.filas.map((f: Record<string, unknown>) => [
+        f.clasificacion,
+        f.correlativo,
+        f.fecha,
+        f.tipo_dte,
+        f.folio,
+        f.rut_contraparte,
+        f.neto,
+        f.exento,
+        f.iva,
+        f.total,
+        f.monto,
+      ]);
       expect(filas).toEqual([
         ['ingreso', 1, '2025-05-10', 33, 2, '76543210-3', 100_000, 0, 19_000, 119_000, 100_000],
         ['ingreso', 2, '2025-05-12', 34, 1, '76543210-3', 0, 30_000, 0, 30_000, 30_000],
@@ -83,10 +126,15 @@ describe('libro de ingresos y egresos and F29 draft (e2e, real PostgreSQL)', () 
       const year = await api.get(`/contable/libro-ingresos-egresos?empresa_id=${empresaId}&periodo=2025`).expect(200);
       expect([year.body.totales.ingresos.documentos, year.body.totales.egresos.documentos]).toEqual([6, 5]);
       expect(year.body.totales.ingresos.monto).toBe(200_000 + 120_000 + 100_000 + 10_000);
-      const csv = await api.get(`/contable/libro-ingresos-egresos?empresa_id=${empresaId}&periodo=2025-05`).set('Accept', 'text/csv').expect(200);
+      const csv = await api
+        .get(`/contable/libro-ingresos-egresos?empresa_id=${empresaId}&periodo=2025-05`)
+        .set('Accept', 'text/csv')
+        .expect(200);
       expect(csv.headers['content-type']).toMatch(/^text\/csv/);
       const rows = csv.text.trim().split('\r\n');
-      expect(rows[0]).toBe('clasificacion,correlativo,fecha,tipo_dte,tipo_documento,folio,rut_contraparte,razon_social,neto,exento,iva,total,monto');
+      expect(rows[0]).toBe(
+        'clasificacion,correlativo,fecha,tipo_dte,tipo_documento,folio,rut_contraparte,razon_social,neto,exento,iva,total,monto',
+      );
       expect(rows).toHaveLength(1 + 6 + 3);
       expect(rows.at(-1)).toBe('Resultado,,,,,,,,,,,,67000');
     });
@@ -101,31 +149,60 @@ describe('libro de ingresos y egresos and F29 draft (e2e, real PostgreSQL)', () 
   });
 
   describe('GET /contable/f29-borrador', () => {
-    const f29 = async (periodo: string) => (await api.get(`/contable/f29-borrador?empresa_id=${empresaId}&periodo=${periodo}`).expect(200)).body;
+    const f29 = async (periodo: string) =>
+      (await api.get(`/contable/f29-borrador?empresa_id=${empresaId}&periodo=${periodo}`).expect(200)).body;
 
     it('April: more crédito than débito leaves a remanente', async () => {
       expect(await f29('2025-04')).toMatchObject({
-        borrador: true, debito_fiscal: 38_000, credito_fiscal: 57_000, remanente_anterior: 0, iva_a_pagar: 0, remanente_siguiente: 19_000,
+        borrador: true,
+        debito_fiscal: 38_000,
+        credito_fiscal: 57_000,
+        remanente_anterior: 0,
+        iva_a_pagar: 0,
+        remanente_siguiente: 19_000,
       });
     });
 
     it('May: notas de crédito subtract, the settlement entry is left out, April’s remanente is carried', async () => {
       const may = await f29('2025-05');
       expect(may).toMatchObject({
-        debito_fiscal: 17_100, credito_fiscal: 8_550, remanente_anterior: 19_000, total_creditos: 27_550, iva_a_pagar: 0, remanente_siguiente: 10_450,
+        debito_fiscal: 17_100,
+        credito_fiscal: 8_550,
+        remanente_anterior: 19_000,
+        total_creditos: 27_550,
+        iva_a_pagar: 0,
+        remanente_siguiente: 10_450,
         segun_documentos: { debito_fiscal: 17_100, credito_fiscal: 8_550 },
       });
       expect(may.aviso).toMatch(/No es el formulario oficial/);
     });
 
     it('June carries the remanente; July pays the difference; August starts again from zero', async () => {
-      expect(await f29('2025-06')).toMatchObject({ debito_fiscal: 0, credito_fiscal: 0, remanente_anterior: 10_450, remanente_siguiente: 10_450 });
-      expect(await f29('2025-07')).toMatchObject({ debito_fiscal: 19_000, remanente_anterior: 10_450, iva_a_pagar: 8_550, remanente_siguiente: 0 });
-      expect(await f29('2025-08')).toMatchObject({ debito_fiscal: 1_900, credito_fiscal: 3_800, remanente_anterior: 0, iva_a_pagar: 0, remanente_siguiente: 1_900 });
+      expect(await f29('2025-06')).toMatchObject({
+        debito_fiscal: 0,
+        credito_fiscal: 0,
+        remanente_anterior: 10_450,
+        remanente_siguiente: 10_450,
+      });
+      expect(await f29('2025-07')).toMatchObject({
+        debito_fiscal: 19_000,
+        remanente_anterior: 10_450,
+        iva_a_pagar: 8_550,
+        remanente_siguiente: 0,
+      });
+      expect(await f29('2025-08')).toMatchObject({
+        debito_fiscal: 1_900,
+        credito_fiscal: 3_800,
+        remanente_anterior: 0,
+        iva_a_pagar: 0,
+        remanente_siguiente: 1_900,
+      });
     });
 
     it('needs a month (400 for a year) and an existing empresa (404); CSV on request', async () => {
-      expect((await api.get(`/contable/f29-borrador?empresa_id=${empresaId}&periodo=2025`).expect(400)).body.error).toBe('validation_failed');
+      expect((await api.get(`/contable/f29-borrador?empresa_id=${empresaId}&periodo=2025`).expect(400)).body.error).toBe(
+        'validation_failed',
+      );
       await api.get('/contable/f29-borrador?empresa_id=00000000-0000-4000-8000-000000000000&periodo=2025-05').expect(404);
       const csv = await api.get(`/contable/f29-borrador?empresa_id=${empresaId}&periodo=2025-05`).set('Accept', 'text/csv').expect(200);
       expect(csv.text.split('\r\n').slice(0, 2)).toEqual(['concepto,monto', 'debito_fiscal,17100']);

@@ -1,9 +1,22 @@
 import { Module } from '@nestjs/common';
+import { OidcModule, oidcOptionsFromSettings } from '@lib/auth';
 import { PlatformModule } from '@lib/platform';
-import { DEFAULT_DATABASE_NAME, appOptions } from './config';
+import { AnnouncementsModule } from './announcements/announcements.module';
+import { AuditsModule } from './audits/audits.module';
+import { ChecklistModule } from './checklist/checklist.module';
+import { DEFAULT_DATABASE_NAME, ServiceRegistryConfig, appOptions } from './config';
+import { ContractsModule } from './contracts/contracts.module';
 import { dataSourceOptions } from './database/data-source';
-import { RegistryModule } from './registry.module';
+import { DemotionsModule } from './demotions/demotions.module';
+import { LifecycleModule } from './lifecycle/lifecycle.module';
+import { PagesModule } from './pages/pages.module';
+import { ReservedSlotsModule } from './reserved-slots/reserved-slots.module';
+import { ReviewsModule } from './reviews/reviews.module';
+import { SchedulingModule } from './scheduling/scheduling.module';
+import { ServicesModule } from './services/services.module';
+import { StyleModule } from './style/style.module';
 
+/** The platform, the end-user token verifier, and one module per area of the registry. */
 @Module({
   imports: [
     PlatformModule.forRoot({
@@ -13,8 +26,19 @@ import { RegistryModule } from './registry.module';
       entities: dataSourceOptions.entities,
       migrations: dataSourceOptions.migrations,
     }),
-    // Domain modules go here, one per area of the API (DESIGN §2).
-    RegistryModule,
+    OidcModule.forRoot({ inject: [ServiceRegistryConfig], useFactory: oidcOptionsFromSettings }),
+    ServicesModule,
+    LifecycleModule,
+    ChecklistModule,
+    ReviewsModule,
+    DemotionsModule,
+    ContractsModule,
+    AnnouncementsModule,
+    AuditsModule,
+    PagesModule,
+    ReservedSlotsModule,
+    StyleModule,
+    SchedulingModule,
   ],
 })
 export class AppModule {}

@@ -29,7 +29,8 @@ describe('service-registry: cutoff and audit, stale previews, announcements (e2e
     await webhook?.close();
   });
 
-  const failCoverage = (slug: string) => api.post(`/api/v1/services/${slug}/evidence`, ciReport('public', { test_coverage_60: 'failed' }), { caller: 'ci' });
+  const failCoverage = (slug: string) =>
+    api.post(`/api/v1/services/${slug}/evidence`, ciReport('public', { test_coverage_60: 'failed' }), { caller: 'ci' });
 
   describe('cutoff 2026-05-01', () => {
     it('before the cutoff the beta -> public items are recorded but not mandatory; the service is grandfathered', async () => {
@@ -68,7 +69,12 @@ describe('service-registry: cutoff and audit, stale previews, announcements (e2e
       expect(dry.status).toBe(200);
       const bySlug = Object.fromEntries(dry.body.services.map((e: { slug: string }) => [e.slug, e]));
       expect(bySlug.veteran).toMatchObject({ grandfathered: true, passed: false, action: 'grandfathered' });
-      expect(bySlug.slipping).toMatchObject({ grandfathered: false, passed: false, action: 'would_demote', failures: [expect.objectContaining({ id: 'test_coverage_60' })] });
+      expect(bySlug.slipping).toMatchObject({
+        grandfathered: false,
+        passed: false,
+        action: 'would_demote',
+        failures: [expect.objectContaining({ id: 'test_coverage_60' })],
+      });
       expect(bySlug.healthy).toMatchObject({ passed: true, action: 'none', failures: [] });
       expect((await api.get('/api/v1/services/slipping', SA)).body.marketplace_status).toBe('public');
 
@@ -77,7 +83,11 @@ describe('service-registry: cutoff and audit, stale previews, announcements (e2e
       const slipping = (await api.get('/api/v1/services/slipping', SA)).body;
       expect(slipping).toMatchObject({ marketplace_status: 'beta', audit_badge: 'audit_failed' });
       expect(slipping.badges.map((b: { kind: string }) => b.kind)).toEqual(['beta', 'audit']);
-      expect((await api.get('/api/v1/services/slipping/history', SA)).body.items.at(-1)).toMatchObject({ kind: 'audit_demotion', from: 'public', to: 'beta' });
+      expect((await api.get('/api/v1/services/slipping/history', SA)).body.items.at(-1)).toMatchObject({
+        kind: 'audit_demotion',
+        from: 'public',
+        to: 'beta',
+      });
       expect((await api.get('/api/v1/services/veteran', SA)).body.marketplace_status).toBe('public');
       expect((await api.get('/api/v1/services/healthy', SA)).body.marketplace_status).toBe('public');
       expect((await api.get('/api/v1/announcements?kind=audit', SA)).body.items[0].text).toContain('slipping');
@@ -95,7 +105,9 @@ describe('service-registry: cutoff and audit, stale previews, announcements (e2e
       expect(await stale.runDue()).toBe(false);
       advance(2 * DAY);
       const report = (await api.get('/api/v1/reports/stale-previews', { user: USERS.staff })).body.items;
-      expect(report).toEqual([expect.objectContaining({ slug: 'lingering', days_in_preview: 91, in_preview_since: '2026-07-01T09:00:00.000Z' })]);
+      expect(report).toEqual([
+        expect.objectContaining({ slug: 'lingering', days_in_preview: 91, in_preview_since: '2026-07-01T09:00:00.000Z' }),
+      ]);
       expect((await api.get('/api/v1/reports/stale-previews', { user: USERS.user })).status).toBe(403);
       expect(await stale.runDue()).toBe(true);
       expect(await stale.runDue()).toBe(false);

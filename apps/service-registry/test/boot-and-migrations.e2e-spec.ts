@@ -41,12 +41,19 @@ describe('service-registry: backfill migration, boot validation, operator comman
   it('backfills marketplace_status from metadata.visibility when it is one of the four stages, else internal', async () => {
     const ctx = await startRegistry({ databaseUrl });
     try {
-      const rows: { slug: string; marketplace_status: string; metadata: Record<string, unknown>; grandfathered: boolean }[] =
-        await ctx.app.get(DataSource).query(`SELECT slug, marketplace_status, metadata, grandfathered FROM services ORDER BY slug`);
+      const rows: { slug: string; marketplace_status: string; metadata: Record<string, unknown>; grandfathered: boolean }[] = await ctx.app
+        .get(DataSource)
+        .query(`SELECT slug, marketplace_status, metadata, grandfathered FROM services ORDER BY slug`);
       const bySlug = Object.fromEntries(rows.map((r) => [r.slug, r]));
       expect(Object.fromEntries(rows.map((r) => [r.slug, r.marketplace_status]))).toEqual({
-        'legacy-array': 'internal', 'legacy-beta': 'beta', 'legacy-capital': 'internal', 'legacy-internal': 'internal',
-        'legacy-none': 'internal', 'legacy-preview': 'preview', 'legacy-public': 'public', 'legacy-unknown': 'internal',
+        'legacy-array': 'internal',
+        'legacy-beta': 'beta',
+        'legacy-capital': 'internal',
+        'legacy-internal': 'internal',
+        'legacy-none': 'internal',
+        'legacy-preview': 'preview',
+        'legacy-public': 'public',
+        'legacy-unknown': 'internal',
       });
       for (const r of rows) expect(r.metadata.visibility).toBe(r.marketplace_status);
       expect(bySlug['legacy-public'].metadata).toEqual({ visibility: 'public', pricing_summary: 'x' });
@@ -62,21 +69,48 @@ describe('service-registry: backfill migration, boot validation, operator comman
 
   it('the operator command runs as a script: demotes to internal and prints the result as JSON', async () => {
     const run = promisify(execFile);
-    const { stdout } = await run(process.execPath, [
-      '-r', '@swc-node/register', 'apps/service-registry/src/demotions/operator-cli.ts',
-      'demote-to-internal', 'legacy-beta', '--reason', 'product retired', '--operator', 'ops-bot',
-    ], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, SWC_NODE_PROJECT: 'tsconfig.base.json', DATABASE_URL: databaseUrl, INTERNAL_KEYS: `admin:${KEYS.admin}`, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
-      timeout: 60_000,
-    });
+    const { stdout } = await run(
+      process.execPath,
+      [
+        '-r',
+        '@swc-node/register',
+        'apps/service-registry/src/demotions/operator-cli.ts',
+        'demote-to-internal',
+        'legacy-beta',
+        '--reason',
+        'product retired',
+        '--operator',
+        'ops-bot',
+      ],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          ...process.env,
+          SWC_NODE_PROJECT: 'tsconfig.base.json',
+          DATABASE_URL: databaseUrl,
+          INTERNAL_KEYS: `admin:${KEYS.admin}`,
+          LOG_LEVEL: 'silent',
+          NODE_ENV: 'test',
+        },
+        timeout: 60_000,
+      },
+    );
     expect(JSON.parse(stdout.trim().split('\n').at(-1) as string)).toEqual({
-      ok: true, slug: 'legacy-beta', from: 'beta', to: 'internal', transitioned: true,
+      ok: true,
+      slug: 'legacy-beta',
+      from: 'beta',
+      to: 'internal',
+      transitioned: true,
       deactivation: { contracts_deactivated: 0, holds_released: 0, amount_released: 0 },
     });
-    const usage = await run(process.execPath, ['-r', '@swc-node/register', 'apps/service-registry/src/demotions/operator-cli.ts', 'demote-to-internal', 'x'], {
-      cwd: REPO_ROOT, env: { ...process.env, SWC_NODE_PROJECT: 'tsconfig.base.json' },
-    }).catch((e: { code: number; stderr: string }) => e);
+    const usage = await run(
+      process.execPath,
+      ['-r', '@swc-node/register', 'apps/service-registry/src/demotions/operator-cli.ts', 'demote-to-internal', 'x'],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, SWC_NODE_PROJECT: 'tsconfig.base.json' },
+      },
+    ).catch((e: { code: number; stderr: string }) => e);
     expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining('usage:') });
   }, 90_000);
 
@@ -84,11 +118,17 @@ describe('service-registry: backfill migration, boot validation, operator comman
     const dir = mkdtempSync(join(tmpdir(), 'sr-catalog-'));
     const file = join(dir, 'catalog.json');
     writeFileSync(file, JSON.stringify({ schema: 'platform.style.components.v1', version: '1', coverage: {}, components: [] }));
-    await expect(startRegistry({ databaseUrl, env: { STYLE_CATALOG_PATH: file } })).rejects.toThrow(/schema violation.*\n.*\/components: minItems/s);
-    await expect(startRegistry({ databaseUrl, env: { STYLE_CATALOG_PATH: join(dir, 'missing.json') } })).rejects.toThrow(/cannot read file/);
+    await expect(startRegistry({ databaseUrl, env: { STYLE_CATALOG_PATH: file } })).rejects.toThrow(
+      /schema violation.*\n.*\/components: minItems/s,
+    );
+    await expect(startRegistry({ databaseUrl, env: { STYLE_CATALOG_PATH: join(dir, 'missing.json') } })).rejects.toThrow(
+      /cannot read file/,
+    );
   });
 
   it('incomplete OIDC settings stop the boot naming the missing one', async () => {
-    await expect(startRegistry({ databaseUrl, env: { OIDC_AUDIENCE: '', OIDC_JWKS_URL: '' } })).rejects.toThrow(/OIDC_AUDIENCE is required/);
+    await expect(startRegistry({ databaseUrl, env: { OIDC_AUDIENCE: '', OIDC_JWKS_URL: '' } })).rejects.toThrow(
+      /OIDC_AUDIENCE is required/,
+    );
   });
 });

@@ -53,7 +53,8 @@ describe('service-registry: every checklist item, passing and failing (e2e)', ()
     expect(failing(items)).toEqual([]);
     const stored = (await api.get(`/api/v1/services/${SLUG}/checklist`, SA)).body.items;
     expect(stored).toHaveLength(18);
-    for (const r of stored) expect(r).toMatchObject({ status: 'passed', checked_by: 'user:sa-1', checked_at: ctx.clock.now().toISOString() });
+    for (const r of stored)
+      expect(r).toMatchObject({ status: 'passed', checked_by: 'user:sa-1', checked_at: ctx.clock.now().toISOString() });
     expect(item(stored, 'healthz_ok').detail).toContain('answered 200 with status ok');
   });
 
@@ -111,7 +112,10 @@ describe('service-registry: every checklist item, passing and failing (e2e)', ()
     await patch({ health_url: null });
     expect(item(await evaluate(), 'healthz_ok').detail).toContain('health_url is not set');
     await patch({ health_url: health.url });
-    expect(item(await evaluate(), 'healthz_ok')).toMatchObject({ status: 'passed', detail: expect.stringContaining(`${health.url}/healthz`) });
+    expect(item(await evaluate(), 'healthz_ok')).toMatchObject({
+      status: 'passed',
+      detail: expect.stringContaining(`${health.url}/healthz`),
+    });
   });
 
   it('registry_entry_preview fails for an inactive registry entry', async () => {
@@ -125,7 +129,11 @@ describe('service-registry: every checklist item, passing and failing (e2e)', ()
 
   it('idp_preview_group needs an admin attestation with a link; a failed attestation fails it', async () => {
     const link = 'https://idp.example.test/groups/full-preview';
-    await api.post(`/api/v1/services/${SLUG}/attestations`, { item_id: 'idp_preview_group', status: 'failed', link, detail: 'group missing' }, { user: USERS.admin });
+    await api.post(
+      `/api/v1/services/${SLUG}/attestations`,
+      { item_id: 'idp_preview_group', status: 'failed', link, detail: 'group missing' },
+      { user: USERS.admin },
+    );
     const items = await evaluate();
     expect(failing(items)).toEqual(['idp_preview_group']);
     expect(item(items, 'idp_preview_group').detail).toContain('group missing');
@@ -174,7 +182,9 @@ describe('service-registry: every checklist item, passing and failing (e2e)', ()
 
   describe('evidence intake', () => {
     it('CI reports come from the ci caller without a user; other callers or roles are refused', async () => {
-      expect((await api.post(`/api/v1/services/${SLUG}/evidence`, ciReport('beta'), { caller: 'marketplace' })).body.error).toBe('forbidden_caller');
+      expect((await api.post(`/api/v1/services/${SLUG}/evidence`, ciReport('beta'), { caller: 'marketplace' })).body.error).toBe(
+        'forbidden_caller',
+      );
       // Through the admin caller an anonymous request cannot even see the internal service.
       expect((await api.post(`/api/v1/services/${SLUG}/evidence`, ciReport('beta'))).status).toBe(404);
       expect((await api.post(`/api/v1/services/${SLUG}/evidence`, ciReport('beta'), { user: USERS.staff })).status).toBe(403);
@@ -189,7 +199,11 @@ describe('service-registry: every checklist item, passing and failing (e2e)', ()
       expect(res.status).toBe(422);
       expect(res.body.error).toBe('unknown_item');
       expect(res.body.detail).toContain('healthz_ok');
-      const malformed = await api.post(`/api/v1/services/${SLUG}/evidence`, { ...ciReport('preview'), source: 'someone' }, { caller: 'ci' });
+      const malformed = await api.post(
+        `/api/v1/services/${SLUG}/evidence`,
+        { ...ciReport('preview'), source: 'someone' },
+        { caller: 'ci' },
+      );
       expect(malformed.status).toBe(400);
     });
 

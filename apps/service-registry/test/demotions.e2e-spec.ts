@@ -42,7 +42,13 @@ describe('service-registry: demotion rules, grace period, contracts, sunset (e2e
       expect(res.status).toBe(202);
       expect(res.body.marketplace_status).toBe('public');
       const scheduled = res.body.demotion.scheduled;
-      expect(scheduled).toMatchObject({ from: 'public', to: 'beta', state: 'scheduled', reason: 'coverage dropped', announced_at: ctx.clock.now().toISOString() });
+      expect(scheduled).toMatchObject({
+        from: 'public',
+        to: 'beta',
+        state: 'scheduled',
+        reason: 'coverage dropped',
+        announced_at: ctx.clock.now().toISOString(),
+      });
       expect(new Date(scheduled.effective_at).getTime() - new Date(scheduled.announced_at).getTime()).toBe(7 * DAY);
       const [notice] = await announcements('demotion_notice', 'seven');
       expect(notice.text).toContain('moves from public to beta');
@@ -53,8 +59,10 @@ describe('service-registry: demotion rules, grace period, contracts, sunset (e2e
       advance(6 * DAY);
       const res = await api.patch('/api/v1/services/seven', { marketplace_status: 'beta', reason: 'coverage dropped' }, SA);
       expect(res.status).toBe(202);
-      expect((await announcements('demotion_notice', 'seven'))).toHaveLength(1);
-      expect((await api.get('/api/v1/services/seven/demotions', SA)).body.items.filter((d: { state: string }) => d.state === 'scheduled')).toHaveLength(1);
+      expect(await announcements('demotion_notice', 'seven')).toHaveLength(1);
+      expect(
+        (await api.get('/api/v1/services/seven/demotions', SA)).body.items.filter((d: { state: string }) => d.state === 'scheduled'),
+      ).toHaveLength(1);
     });
 
     it('once the notice is 7 days old the PATCH applies now (200) and the changelog has the reason', async () => {
@@ -63,7 +71,13 @@ describe('service-registry: demotion rules, grace period, contracts, sunset (e2e
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ marketplace_status: 'beta', demotion: { applied: true } });
       const history = (await api.get('/api/v1/services/seven/history', SA)).body.items;
-      expect(history.at(-1)).toMatchObject({ from: 'public', to: 'beta', kind: 'demotion', reason: 'coverage dropped', actor: 'user:sa-1' });
+      expect(history.at(-1)).toMatchObject({
+        from: 'public',
+        to: 'beta',
+        kind: 'demotion',
+        reason: 'coverage dropped',
+        actor: 'user:sa-1',
+      });
       expect((await api.get('/api/v1/services/seven/demotions', SA)).body.items[0].state).toBe('applied');
     });
 
@@ -75,7 +89,10 @@ describe('service-registry: demotion rules, grace period, contracts, sunset (e2e
       advance(7 * DAY);
       expect(await scheduler.runDue()).toEqual({ applied: ['seven'], cancelled: [] });
       expect((await get('seven')).marketplace_status).toBe('preview');
-      expect((await api.get('/api/v1/services/seven/history', SA)).body.items.at(-1)).toMatchObject({ kind: 'demotion', actor: 'scheduler:demotions' });
+      expect((await api.get('/api/v1/services/seven/history', SA)).body.items.at(-1)).toMatchObject({
+        kind: 'demotion',
+        actor: 'scheduler:demotions',
+      });
     });
 
     it('a superadmin can cancel a scheduled demotion', async () => {
@@ -139,15 +156,23 @@ describe('service-registry: demotion rules, grace period, contracts, sunset (e2e
       await api.post(`/api/v1/contracts/${c1.id}/holds`, { amount: 20_000 }, SA);
       await api.post(`/api/v1/contracts/${c2.id}/holds`, { amount: 5_000 }, SA);
       const res = await api.patch('/api/v1/services/paid', { marketplace_status: 'internal', reason: 'product closed', force: true }, SA);
-      expect(res.body).toMatchObject({ is_active: false, demotion: { deactivation: { contracts_deactivated: 2, holds_released: 3, amount_released: 75_000 } } });
+      expect(res.body).toMatchObject({
+        is_active: false,
+        demotion: { deactivation: { contracts_deactivated: 2, holds_released: 3, amount_released: 75_000 } },
+      });
       const contracts = (await api.get('/api/v1/services/paid/contracts', SA)).body.items;
       for (const c of contracts) {
         expect(c.is_active).toBe(false);
         for (const h of c.holds) expect(h).toMatchObject({ state: 'released', released_at: ctx.clock.now().toISOString() });
       }
       const ds = ctx.app.get(DataSource);
-      const tx = await ds.query(`SELECT kind, sum(amount)::int AS total, count(*)::int AS n FROM credit_transactions GROUP BY kind ORDER BY kind`);
-      expect(tx).toEqual([{ kind: 'hold', total: 75_000, n: 3 }, { kind: 'release', total: 75_000, n: 3 }]);
+      const tx = await ds.query(
+        `SELECT kind, sum(amount)::int AS total, count(*)::int AS n FROM credit_transactions GROUP BY kind ORDER BY kind`,
+      );
+      expect(tx).toEqual([
+        { kind: 'hold', total: 75_000, n: 3 },
+        { kind: 'release', total: 75_000, n: 3 },
+      ]);
       await expect(ds.query(`DELETE FROM credit_transactions`)).rejects.toThrow(/append-only/);
       expect((await api.post('/api/v1/services/paid/contracts', { customer: 'late' }, SA)).body.error).toBe('service_inactive');
       expect((await api.post(`/api/v1/contracts/${c1.id}/holds`, { amount: 1 }, SA)).body.error).toBe('contract_inactive');
@@ -159,8 +184,17 @@ describe('service-registry: demotion rules, grace period, contracts, sunset (e2e
       const c = (await api.post('/api/v1/services/ops/contracts', { customer: 'acme' }, SA)).body;
       await api.post(`/api/v1/contracts/${c.id}/holds`, { amount: 1_000 }, SA);
       const result = await demoteToInternalNow(ctx.app, 'ops', { reason: 'closing', operator: 'jane' });
-      expect(result).toEqual({ slug: 'ops', from: 'preview', to: 'internal', transitioned: true, deactivation: { contracts_deactivated: 1, holds_released: 1, amount_released: 1_000 } });
-      expect((await api.get('/api/v1/services/ops/history', SA)).body.items.at(-1)).toMatchObject({ kind: 'operator_demotion', actor: 'operator:jane' });
+      expect(result).toEqual({
+        slug: 'ops',
+        from: 'preview',
+        to: 'internal',
+        transitioned: true,
+        deactivation: { contracts_deactivated: 1, holds_released: 1, amount_released: 1_000 },
+      });
+      expect((await api.get('/api/v1/services/ops/history', SA)).body.items.at(-1)).toMatchObject({
+        kind: 'operator_demotion',
+        actor: 'operator:jane',
+      });
       const again = await demoteToInternalNow(ctx.app, 'ops', { reason: 'again', operator: 'jane' });
       expect(again).toMatchObject({ transitioned: false, deactivation: { contracts_deactivated: 0 } });
       await expect(demoteToInternalNow(ctx.app, 'missing', { reason: 'x', operator: 'jane' })).rejects.toThrow('no service');
@@ -192,7 +226,11 @@ describe('service-registry: demotion rules, grace period, contracts, sunset (e2e
       advance(10 * DAY);
       expect(await sunsets.runDue()).toEqual(['old']);
       expect(await get('old')).toMatchObject({ marketplace_status: 'internal', is_active: false });
-      expect((await api.get('/api/v1/services/old/history', SA)).body.items.at(-1)).toMatchObject({ from: 'public', to: 'internal', kind: 'sunset' });
+      expect((await api.get('/api/v1/services/old/history', SA)).body.items.at(-1)).toMatchObject({
+        from: 'public',
+        to: 'internal',
+        kind: 'sunset',
+      });
       expect((await api.get('/s/old/', { caller: null })).status).toBe(410);
     });
   });

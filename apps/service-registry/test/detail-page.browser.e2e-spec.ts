@@ -22,7 +22,18 @@ describe('service-registry: detail page in a real headless Chromium (e2e)', () =
     const api = new Api(ctx);
     await api.post('/api/v1/services/', { slug: 'beta-page', name: 'Beta Page', tagline: 'Try it early', features: ['Fast', 'Cheap'] }, SA);
     const sunset = new Date(ctx.clock.now().getTime() + 30 * 24 * 3_600_000);
-    await api.post('/api/v1/services/', { slug: 'old-page', name: 'Old Page', tagline: 'Going away', features: ['Legacy'], status: 'deprecated', sunset_at: sunset.toISOString() }, SA);
+    await api.post(
+      '/api/v1/services/',
+      {
+        slug: 'old-page',
+        name: 'Old Page',
+        tagline: 'Going away',
+        features: ['Legacy'],
+        status: 'deprecated',
+        sunset_at: sunset.toISOString(),
+      },
+      SA,
+    );
     const ds = ctx.app.get(DataSource);
     await ds.query(`UPDATE services SET marketplace_status = 'beta' WHERE slug = 'beta-page'`);
     await ds.query(`UPDATE services SET marketplace_status = 'public' WHERE slug = 'old-page'`);
@@ -32,8 +43,16 @@ describe('service-registry: detail page in a real headless Chromium (e2e)', () =
     browser = await puppeteer.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-        '--disable-sync', '--no-first-run', `--user-data-dir=${profile}`],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        `--user-data-dir=${profile}`,
+      ],
     });
   }, 60_000);
 

@@ -40,7 +40,9 @@ describe('service-registry: transition table, promotions and roles (e2e)', () =>
         const res = await api.patch('/api/v1/services/row-one-b', { marketplace_status: 'preview' }, as);
         expect(res.status).toBe(as.user === USERS.staff ? 403 : 404);
       }
-      expect((await api.patch('/api/v1/services/row-one-b', { marketplace_status: 'preview' }, { user: USERS.staff })).body.error).toBe('insufficient_role');
+      expect((await api.patch('/api/v1/services/row-one-b', { marketplace_status: 'preview' }, { user: USERS.staff })).body.error).toBe(
+        'insufficient_role',
+      );
       expect(await stageOf('row-one-b')).toBe('internal');
     });
 
@@ -49,7 +51,12 @@ describe('service-registry: transition table, promotions and roles (e2e)', () =>
       const res = await api.patch('/api/v1/services/row-one-c', { marketplace_status: 'preview' }, SA);
       expect(res.status).toBe(422);
       expect(res.body.error).toBe('checklist_unmet');
-      expect(res.body.failures.map((f: { id: string }) => f.id)).toEqual(['monogram_svg', 'context_file', 'healthz_ok', 'idp_preview_group']);
+      expect(res.body.failures.map((f: { id: string }) => f.id)).toEqual([
+        'monogram_svg',
+        'context_file',
+        'healthz_ok',
+        'idp_preview_group',
+      ]);
       for (const f of res.body.failures) expect(f.detail.length).toBeGreaterThan(10);
     });
   });
@@ -159,7 +166,11 @@ describe('service-registry: transition table, promotions and roles (e2e)', () =>
     it('needs a superadmin and a reason', async () => {
       await createReadyService(api, 'row-five', health);
       await moveTo(api, 'row-five', 'preview');
-      const byAdmin = await api.patch('/api/v1/services/row-five', { marketplace_status: 'internal', reason: 'not ready' }, { user: USERS.admin });
+      const byAdmin = await api.patch(
+        '/api/v1/services/row-five',
+        { marketplace_status: 'internal', reason: 'not ready' },
+        { user: USERS.admin },
+      );
       expect(byAdmin.status).toBe(403);
       const noReason = await api.patch('/api/v1/services/row-five', { marketplace_status: 'internal' }, SA);
       expect(noReason.status).toBe(400);
@@ -169,7 +180,11 @@ describe('service-registry: transition table, promotions and roles (e2e)', () =>
     it('public straight to internal, forced by a superadmin, applies now and is recorded as forced', async () => {
       await createReadyService(api, 'row-five-b', health);
       await promoteTo(api, 'row-five-b', 'public', (ms) => ctx.clock.advance(ms));
-      const res = await api.patch('/api/v1/services/row-five-b', { marketplace_status: 'internal', reason: 'security incident', force: true }, SA);
+      const res = await api.patch(
+        '/api/v1/services/row-five-b',
+        { marketplace_status: 'internal', reason: 'security incident', force: true },
+        SA,
+      );
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ marketplace_status: 'internal', is_active: false, demotion: { applied: true } });
       const history = (await api.get('/api/v1/services/row-five-b/history', SA)).body.items;

@@ -3,7 +3,12 @@ import { Api, USERS } from './support/client';
 import { startRegistry, type RegistryTestApp } from './support/registry-app';
 
 const SA = { user: USERS.superadmin };
-const SLOT = { slug: 'future-product', port: 8290, canonical_path: '/products/future-product', brand_tokens: { 'color.primary': '#0b5fff' } };
+const SLOT = {
+  slug: 'future-product',
+  port: 8290,
+  canonical_path: '/products/future-product',
+  brand_tokens: { 'color.primary': '#0b5fff' },
+};
 
 describe('service-registry: reserved slots and the style catalog endpoint (e2e)', () => {
   let ctx: RegistryTestApp;
@@ -76,7 +81,9 @@ describe('service-registry: reserved slots and the style catalog endpoint (e2e)'
 
     it('filters by category and status', async () => {
       expect((await api.get('/api/v1/style/components?category=acciones')).body.items.map((c: { id: string }) => c.id)).toEqual(['button']);
-      expect((await api.get('/api/v1/style/components?status=candidato')).body.items.map((c: { id: string }) => c.id)).toEqual(['service-card']);
+      expect((await api.get('/api/v1/style/components?status=candidato')).body.items.map((c: { id: string }) => c.id)).toEqual([
+        'service-card',
+      ]);
       expect((await api.get('/api/v1/style/components?status=estable&category=contenedores')).body).toMatchObject({ total: 0, items: [] });
       expect((await api.get('/api/v1/style/components?status=stable')).status).toBe(400);
     });

@@ -18,11 +18,19 @@ describe('service-registry: services walking skeleton (e2e)', () => {
     const res = await api.post('/api/v1/services/', { slug: 'billing', name: 'Billing', tagline: 'Invoices made easy' }, superadmin);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      slug: 'billing', name: 'Billing', tagline: 'Invoices made easy', marketplace_status: 'internal',
-      metadata: { visibility: 'internal' }, is_active: true, version: 1, pricing_tier: null,
+      slug: 'billing',
+      name: 'Billing',
+      tagline: 'Invoices made easy',
+      marketplace_status: 'internal',
+      metadata: { visibility: 'internal' },
+      is_active: true,
+      version: 1,
+      pricing_tier: null,
     });
     const history = await api.get('/api/v1/services/billing/history', superadmin);
-    expect(history.body.items).toEqual([expect.objectContaining({ from: null, to: 'internal', kind: 'created', actor: 'user:sa-1', caller: 'admin' })]);
+    expect(history.body.items).toEqual([
+      expect.objectContaining({ from: null, to: 'internal', kind: 'created', actor: 'user:sa-1', caller: 'admin' }),
+    ]);
   });
 
   it('GET /api/v1/services/ hides internal services without ?status=, lists them with ?status=internal', async () => {
@@ -66,7 +74,11 @@ describe('service-registry: services walking skeleton (e2e)', () => {
   });
 
   it('answers 401 invalid_token to a bad bearer token', async () => {
-    for (const user of [{ ...USERS.superadmin, foreignKey: true }, { ...USERS.superadmin, audience: 'other' }, { ...USERS.superadmin, expiresIn: '-5m' }]) {
+    for (const user of [
+      { ...USERS.superadmin, foreignKey: true },
+      { ...USERS.superadmin, audience: 'other' },
+      { ...USERS.superadmin, expiresIn: '-5m' },
+    ]) {
       const res = await api.get('/api/v1/services/', { user });
       expect(res.status).toBe(401);
       expect(res.body.error).toBe('invalid_token');
@@ -96,12 +108,24 @@ describe('service-registry: services walking skeleton (e2e)', () => {
   });
 
   it('PATCH edits fields, keeps metadata.visibility aligned and honours the optimistic lock', async () => {
-    const ok = await api.patch('/api/v1/services/billing', {
-      features: ['Issue DTE', 'Track payments'], metadata: { pricing_summary: 'From 10 000 CLP', visibility: 'public' }, version: 1,
-    }, superadmin);
+    const ok = await api.patch(
+      '/api/v1/services/billing',
+      {
+        features: ['Issue DTE', 'Track payments'],
+        metadata: { pricing_summary: 'From 10 000 CLP', visibility: 'public' },
+        version: 1,
+      },
+      superadmin,
+    );
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ version: 2, features: ['Issue DTE', 'Track payments'], metadata: { pricing_summary: 'From 10 000 CLP', visibility: 'internal' } });
-    const stale = await api.patch('/api/v1/services/billing', { tagline: 'Old view' }, superadmin).then(() => api.patch('/api/v1/services/billing', { tagline: 'x', version: 1 }, superadmin));
+    expect(ok.body).toMatchObject({
+      version: 2,
+      features: ['Issue DTE', 'Track payments'],
+      metadata: { pricing_summary: 'From 10 000 CLP', visibility: 'internal' },
+    });
+    const stale = await api
+      .patch('/api/v1/services/billing', { tagline: 'Old view' }, superadmin)
+      .then(() => api.patch('/api/v1/services/billing', { tagline: 'x', version: 1 }, superadmin));
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ error: 'version_conflict', current_version: 3 });
     const nulled = await api.patch('/api/v1/services/billing', { name: null }, superadmin);
@@ -123,7 +147,9 @@ describe('service-registry: services walking skeleton (e2e)', () => {
 
   it('rejects an out-of-range stage in the database itself (CHECK constraint)', async () => {
     const ds = ctx.app.get(DataSource);
-    await expect(ds.query(`UPDATE services SET marketplace_status = 'gold' WHERE slug = 'billing'`)).rejects.toThrow(/ck_services_marketplace_status/);
+    await expect(ds.query(`UPDATE services SET marketplace_status = 'gold' WHERE slug = 'billing'`)).rejects.toThrow(
+      /ck_services_marketplace_status/,
+    );
     await expect(ds.query(`UPDATE services SET pricing_tier = 'gold' WHERE slug = 'billing'`)).rejects.toThrow(/ck_services_pricing_tier/);
   });
 });

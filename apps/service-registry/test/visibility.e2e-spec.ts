@@ -6,12 +6,20 @@ const SA = { user: USERS.superadmin };
 const STAGES = ['internal', 'preview', 'beta', 'public'] as const;
 type Stage = (typeof STAGES)[number];
 
-/** Spec 2 "Visibility by stage", one row per viewer (admins also see internal: documented decision). */
+/** Visibility by stage (docs/service-registry.md "Roles matrix"), one row per viewer (admins also see internal: documented decision). */
 const VIEWERS: [string, As, Record<Stage, boolean>][] = [
   ['anonymous', {}, { internal: false, preview: false, beta: false, public: true }],
   ['authenticated user', { user: { sub: 'u', roles: [] } }, { internal: false, preview: false, beta: true, public: true }],
-  ['member of <slug>-preview', { user: { sub: 'm', roles: [], groups: ['PLACEHOLDER'] } }, { internal: false, preview: true, beta: true, public: true }],
-  ['member of another preview group', { user: { sub: 'o', roles: [], groups: ['other-preview'] } }, { internal: false, preview: false, beta: true, public: true }],
+  [
+    'member of <slug>-preview',
+    { user: { sub: 'm', roles: [], groups: ['PLACEHOLDER'] } },
+    { internal: false, preview: true, beta: true, public: true },
+  ],
+  [
+    'member of another preview group',
+    { user: { sub: 'o', roles: [], groups: ['other-preview'] } },
+    { internal: false, preview: false, beta: true, public: true },
+  ],
   ['staff', { user: USERS.staff }, { internal: true, preview: true, beta: true, public: true }],
   ['superadmin', SA, { internal: true, preview: true, beta: true, public: true }],
   ['admin', { user: USERS.admin }, { internal: true, preview: true, beta: true, public: true }],
@@ -27,7 +35,11 @@ describe('service-registry: visibility by stage and role (e2e)', () => {
     ctx = await startRegistry();
     api = new Api(ctx);
     for (const stage of STAGES) {
-      const res = await api.post('/api/v1/services/', { slug: slugOf(stage), name: `Vis ${stage}`, tagline: `The ${stage} one`, features: ['f'] }, SA);
+      const res = await api.post(
+        '/api/v1/services/',
+        { slug: slugOf(stage), name: `Vis ${stage}`, tagline: `The ${stage} one`, features: ['f'] },
+        SA,
+      );
       expect(res.status).toBe(201);
     }
     // Stages set directly: this suite is about who sees what, not about the gates.
@@ -90,9 +102,11 @@ describe('service-registry: visibility by stage and role (e2e)', () => {
     expect(pub.headers['content-type']).toMatch(/^text\/html/);
   });
 
-  it('any caller may read; the pages need no caller key; a bad token on a page is 401', async () => {
+  it('the marketplace caller may read, ci may not (least privilege); the pages need no caller key; a bad token on a page is 401', async () => {
     expect((await api.get(`/api/v1/services/${slugOf('public')}`, { caller: 'marketplace' })).status).toBe(200);
-    expect((await api.get(`/api/v1/services/${slugOf('public')}`, { caller: 'ci' })).status).toBe(200);
+    const ci = await api.get(`/api/v1/services/${slugOf('public')}`, { caller: 'ci' });
+    expect(ci.status).toBe(403);
+    expect(ci.body.error).toBe('forbidden_caller');
     expect((await api.get(`/s/${slugOf('public')}/`, { caller: null, authorization: 'Bearer nope' })).status).toBe(401);
     expect((await api.get('/s/no-such-service/', { caller: null })).status).toBe(404);
   });

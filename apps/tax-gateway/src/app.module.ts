@@ -1,9 +1,15 @@
 import { Module } from '@nestjs/common';
 import { PlatformModule } from '@lib/platform';
+import { TokenModule } from './auth/token.module';
+import { CafModule } from './caf/caf.module';
 import { DEFAULT_DATABASE_NAME, appOptions } from './config';
+import { ContribuyenteModule } from './contribuyente/contribuyente.module';
 import { dataSourceOptions } from './database/data-source';
-import { TaxModule } from './tax.module';
+import { DteModule } from './dte/dte.module';
+import { TaxMetricsModule } from './metrics/tax-metrics.module';
+import { TaxSettingsModule } from './settings/tax-settings.module';
 
+/** The platform, the gateway's settings and metrics (global), and one module per area of the API. */
 @Module({
   imports: [
     PlatformModule.forRoot({
@@ -13,9 +19,12 @@ import { TaxModule } from './tax.module';
       entities: dataSourceOptions.entities,
       migrations: dataSourceOptions.migrations,
     }),
-    // Domain modules go here, one per area of the API (DESIGN §2).
-    // Tax areas: auth (token), contribuyente, caf, dte, with their settings and metrics.
-    TaxModule.forRoot(),
+    TaxSettingsModule,
+    TaxMetricsModule,
+    TokenModule,
+    ContribuyenteModule,
+    CafModule,
+    DteModule,
   ],
 })
 export class AppModule {}

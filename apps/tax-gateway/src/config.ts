@@ -1,66 +1,97 @@
-import { IsIn, IsOptional, IsString, Matches, ValidateBy, ValidationArguments } from 'class-validator';
+import { readFileSync } from 'node:fs';
+import { IsDefined, IsIn, IsOptional, IsString, Matches, ValidateBy, ValidateIf, ValidationArguments } from 'class-validator';
+import { internalKeyOf } from '@lib/auth';
 import { CommonConfig, EnvBoolean, EnvInt } from '@lib/platform';
 import type { AppOptions } from '@lib/platform';
 
 const HTTP_URL = /^https?:\/\/\S+$/;
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
-/** A boolean setting that must (or must not) be true when TAX_ENV=prod (DESIGN §4.1). */
-function ProdRule(name: string, requiredInProd: boolean, message: string): PropertyDecorator {
-  const prod = (args: ValidationArguments) => (args.object as { TAX_ENV?: string }).TAX_ENV === 'prod';
+type Settings = Partial<TaxGatewayConfig>;
+const inProd = (c: Settings): boolean => c.TAX_ENV === 'prod';
+
+/** A rule over the whole configuration, reported under the setting it names. */
+function Rule(
+  name: string,
+  holds: (value: unknown, config: Settings) => boolean,
+  message: (config: Settings) => string,
+): PropertyDecorator {
   return ValidateBy({
     name,
     validator: {
-      validate: (value: unknown, args?: ValidationArguments) => !args || !prod(args) || (value === true) === requiredInProd,
-      defaultMessage: () => message,
+      validate: (value: unknown, args?: ValidationArguments) => holds(value, (args?.object ?? {}) as Settings),
+      defaultMessage: (args?: ValidationArguments) => message((args?.object ?? {}) as Settings),
     },
   });
 }
 
+/** Why the sim authority certificate cannot be used, or undefined when it can. */
+function simCertificateProblem(path: unknown): string | undefined {
+  if (typeof path !== 'string' || !path.trim()) {
+    return 'SII_SIM_CAF_CERT (path of the sim authority PEM) is required when SII_TRUST_SIM_CAF=true';
+  }
+  try {
+    const pem = readFileSync(path.trim(), 'utf8');
+    return pem.includes('-----BEGIN CERTIFICATE-----') ? undefined : 'SII_SIM_CAF_CERT is not a PEM certificate';
+  } catch (err) {
+    return `SII_SIM_CAF_CERT cannot be read (${(err as Error).message})`;
+  }
+}
+
 /**
- * Settings of tax-gateway, validated at boot (a bad one stops the process naming it). Common settings
- * (HOST, PORT, NODE_ENV, DATABASE_URL, INTERNAL_KEYS, LOG_LEVEL, ...) come from CommonConfig;
- * domain settings are added here by the engineers of each area.
+ * Settings of tax-gateway, validated once at boot: a bad or missing one stops the process naming it
+ * (docs/tax-gateway.md "Settings"). The tax areas read them through the typed `TaxSettings` derived
+ * from this class (settings/tax-settings.ts). TAX_ENV=prod is refused unless the issuer is certified,
+ * the Caratula resolution is given, and the sim CAF authority is not trusted.
  */
 export class TaxGatewayConfig extends CommonConfig {
-  // --- SII and signing service (tax areas; read into TaxSettings, see src/settings/tax-settings.ts,
-  // which also refuses TAX_ENV=prod without SII_ISSUER_CERTIFIED=true or with SII_TRUST_SIM_CAF=true).
-
   /** SII environment: cert (maullin) or prod (palena). */
   @IsIn(['cert', 'prod'])
-  TAX_ENV = 'cert';
+  TAX_ENV: 'cert' | 'prod' = 'cert';
 
   /** Base URL of the DTE web services and upload; https://maullin.sii.cl (cert) / https://palena.sii.cl (prod). */
-  @IsOptional() @Matches(HTTP_URL, { message: 'SII_DTE_BASE_URL must be an http(s) URL' })
+  @IsOptional()
+  @Matches(HTTP_URL, { message: 'SII_DTE_BASE_URL must be an http(s) URL' })
   SII_DTE_BASE_URL?: string;
 
   /** Must be true for TAX_ENV=prod (the platform is certified as an issuer by the SII). */
   @EnvBoolean()
-  @ProdRule('issuerCertified', true, 'SII_ISSUER_CERTIFIED must be true with TAX_ENV=prod (the issuer is not certified by the SII)')
+  @Rule(
+    'issuerCertified',
+    (value, c) => !inProd(c) || value === true,
+    () => 'SII_ISSUER_CERTIFIED must be true with TAX_ENV=prod (the issuer is not certified by the SII)',
+  )
   SII_ISSUER_CERTIFIED = false;
 
   /** Trust CAFs signed by the sim authority (never with TAX_ENV=prod); needs SII_SIM_CAF_CERT. */
   @EnvBoolean()
-  @ProdRule('noSimTrustInProd', false, 'SII_TRUST_SIM_CAF=true is not allowed with TAX_ENV=prod')
+  @Rule('noSimTrustInProd', (value, c) => !inProd(c) || value !== true, () => 'SII_TRUST_SIM_CAF=true is not allowed with TAX_ENV=prod')
   SII_TRUST_SIM_CAF = false;
 
-  /** Path of the sim authority certificate (PEM). */
-  @IsOptional() @IsString()
+  /** Path of the sim authority certificate (PEM), read at boot when SII_TRUST_SIM_CAF=true. */
+  @ValidateIf((c: Settings) => c.SII_TRUST_SIM_CAF === true)
+  @Rule('simCafCert', (value) => simCertificateProblem(value) === undefined, (c) => simCertificateProblem(c.SII_SIM_CAF_CERT) ?? '')
   SII_SIM_CAF_CERT?: string;
 
   /** Timeout of each SII request, ms. */
   @EnvInt({ min: 100 })
   SII_TIMEOUT_MS = 30_000;
 
-  /** User-Agent sent to the SII (Mozilla-style by default). */
-  @IsOptional() @IsString()
+  /** User-Agent sent to the SII (a browser-like one by default: docs/tax-gateway.md "Settings"). */
+  @IsOptional()
+  @IsString()
   SII_USER_AGENT?: string;
 
-  /** Caratula FchResol (YYYY-MM-DD); required in prod. */
-  @IsOptional() @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'SII_FCH_RESOL must be a date YYYY-MM-DD' })
+  /** Caratula FchResol (YYYY-MM-DD) of the issuer's SII authorization; required in prod. */
+  @ValidateIf((c: Settings) => inProd(c) || c.SII_FCH_RESOL !== undefined)
+  @IsDefined({ message: 'SII_FCH_RESOL (YYYY-MM-DD) is required with TAX_ENV=prod' })
+  @Matches(DATE, { message: 'SII_FCH_RESOL must be a date YYYY-MM-DD' })
   SII_FCH_RESOL?: string;
 
   /** Caratula NroResol; 0 in certification, required in prod. */
-  @IsOptional() @EnvInt({ min: 0 })
+  @ValidateIf((c: Settings) => inProd(c) || c.SII_NRO_RESOL !== undefined)
+  @IsDefined({ message: 'SII_NRO_RESOL is required with TAX_ENV=prod' })
+  @EnvInt({ min: 0 })
   SII_NRO_RESOL?: number;
 
   /** Signing service base URL. */
@@ -68,14 +99,18 @@ export class TaxGatewayConfig extends CommonConfig {
   SIGNER_URL = 'http://127.0.0.1:8250';
 
   /** X-Internal-Key for the signing service; defaults to the tax-gateway entry of INTERNAL_KEYS. */
-  @IsOptional() @IsString()
+  @Rule(
+    'signerKey',
+    (value, c) => (typeof value === 'string' && value.trim() !== '') || internalKeyOf(c.INTERNAL_KEYS, 'tax-gateway') !== undefined,
+    () => 'SIGNER_KEY is required (or a tax-gateway:<key> entry in INTERNAL_KEYS)',
+  )
   SIGNER_KEY?: string;
 
   /** Timeout of each signing service request, ms. */
   @EnvInt({ min: 100 })
   SIGNER_TIMEOUT_MS = 10_000;
 
-  /** SII token cache lifetime per (tenant, environment), seconds (18 minutes). */
+  /** SII token cache lifetime per (tenant, environment), seconds (about 18 minutes). */
   @EnvInt({ min: 1 })
   TOKEN_TTL_SECONDS = 1080;
 
@@ -84,7 +119,7 @@ export class TaxGatewayConfig extends CommonConfig {
   TAXPAYER_CACHE_TTL_SECONDS = 86_400;
 }
 
-/** Identity of the app: name, default port (DESIGN §1), docs title, settings class. */
+/** Identity of the app: name, default port, docs title, settings class. */
 export const appOptions: AppOptions = {
   appName: 'tax-gateway',
   defaultPort: 8270,

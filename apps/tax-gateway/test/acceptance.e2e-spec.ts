@@ -15,7 +15,8 @@ describe('acceptance: DTE emission checked by independent tools', () => {
   let envio: Buffer;
   let certificatePem: string;
   const db = () => gw.app.get(DataSource);
-  const count = async (tenant: string) => (await db().query('SELECT count(*)::int AS n FROM dte_emission WHERE tenant = $1', [tenant]))[0].n as number;
+  const count = async (tenant: string) =>
+    (await db().query('SELECT count(*)::int AS n FROM dte_emission WHERE tenant = $1', [tenant]))[0].n as number;
 
   beforeAll(async () => {
     gw = await startGateway();
@@ -90,29 +91,46 @@ describe('acceptance: DTE emission checked by independent tools', () => {
   it.each([
     [7, 'Error de Schema'],
     [8, 'Firma del DTE incorrecta'],
-  ])('SII upload STATUS %i: 502 sii_rejected, the emission stays as upload_failed and its folio is never reused', async (status, detail) => {
-    const tenant = rut(76_200_500 + status);
-    await uploadCaf(gw, tenant, await simCaf(gw, tenant, 33, 1, 10)).expect(201);
-    gw.msw.use(
-      http.post(`${SII_BASE}/cgi_dte/UPL/DTEUpload`, () =>
-        HttpResponse.text(`<?xml version="1.0"?>\n<RECEPCIONDTE><STATUS>${status}</STATUS><DETAIL><ERROR>${detail}</ERROR></DETAIL></RECEPCIONDTE>`, {
-          headers: { 'content-type': 'text/xml' },
-        }),
-      ),
-    );
-    let failed;
-    try {
-      failed = await emitir(gw, facturaBody(tenant)).expect(502);
-    } finally {
-      gw.msw.resetHandlers();
-    }
-    expect(failed.body).toMatchObject({ status: 502, error: 'sii_rejected', sii_status: String(status), sii_details: [detail], folio: 1 });
-    const got = await request(gw.http).get(`/tax/dte/get/${failed.body.emision_id}`).set('X-Internal-Key', KEY).expect(200);
-    expect(got.body).toMatchObject({ estado: 'upload_failed', trackid: null, folio: 1, error: { error: 'sii_rejected', sii_status: String(status) } });
-    expect(got.body.historial.map((h: { estado: string }) => h.estado)).toEqual(['signed', 'upload_failed']);
-    const next = await emitir(gw, facturaBody(tenant)).expect(201);
-    expect(next.body.folio).toBe(2);
-  });
+  ])(
+    'SII upload STATUS %i: 502 sii_rejected, the emission stays as upload_failed and its folio is never reused',
+    async (status, detail) => {
+      const tenant = rut(76_200_500 + status);
+      await uploadCaf(gw, tenant, await simCaf(gw, tenant, 33, 1, 10)).expect(201);
+      gw.msw.use(
+        http.post(`${SII_BASE}/cgi_dte/UPL/DTEUpload`, () =>
+          HttpResponse.text(
+            `<?xml version="1.0"?>\n<RECEPCIONDTE><STATUS>${status}</STATUS><DETAIL><ERROR>${detail}</ERROR></DETAIL></RECEPCIONDTE>`,
+            {
+              headers: { 'content-type': 'text/xml' },
+            },
+          ),
+        ),
+      );
+      let failed;
+      try {
+        failed = await emitir(gw, facturaBody(tenant)).expect(502);
+      } finally {
+        gw.msw.resetHandlers();
+      }
+      expect(failed.body).toMatchObject({
+        status: 502,
+        error: 'sii_rejected',
+        sii_status: String(status),
+        sii_details: [detail],
+        folio: 1,
+      });
+      const got = await request(gw.http).get(`/tax/dte/get/${failed.body.emision_id}`).set('X-Internal-Key', KEY).expect(200);
+      expect(got.body).toMatchObject({
+        estado: 'upload_failed',
+        trackid: null,
+        folio: 1,
+        error: { error: 'sii_rejected', sii_status: String(status) },
+      });
+      expect(got.body.historial.map((h: { estado: string }) => h.estado)).toEqual(['signed', 'upload_failed']);
+      const next = await emitir(gw, facturaBody(tenant)).expect(201);
+      expect(next.body.folio).toBe(2);
+    },
+  );
 
   it('a token the SII rejects during the upload (STATUS 5) is renewed once and the emission succeeds', async () => {
     gw.authority.tokens.clear();
@@ -147,13 +165,13 @@ describe('acceptance: DTE emission checked by independent tools', () => {
   it('limits emissions to 20 per minute per caller + tenant: the 21st is 429 rate_limited with Retry-After', async () => {
     const tenant = rut(76_200_600);
     const body = { tenant, tipo_dte: 33 }; // invalid on purpose: counted, never emitted
-    for (let i = 0; i < 20; i++) await emitir(gw, body, TEST_KEYS.assistant).expect(400);
-    const limited = await emitir(gw, body, TEST_KEYS.assistant).expect(429);
+    for (let i = 0; i < 20; i++) await emitir(gw, body, TEST_KEYS.accounting).expect(400);
+    const limited = await emitir(gw, body, TEST_KEYS.accounting).expect(429);
     expect(limited.body).toMatchObject({ status: 429, error: 'rate_limited' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another caller, or another tenant, has its own budget.
-    await emitir(gw, body, TEST_KEYS.accounting).expect(400);
-    await emitir(gw, { tenant: rut(76_200_601), tipo_dte: 33 }, TEST_KEYS.assistant).expect(400);
+    await emitir(gw, body, TEST_KEYS.admin).expect(400);
+    await emitir(gw, { tenant: rut(76_200_601), tipo_dte: 33 }, TEST_KEYS.accounting).expect(400);
   });
 
   it('exposes the gateway metrics on /metrics', async () => {

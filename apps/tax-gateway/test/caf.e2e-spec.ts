@@ -45,7 +45,11 @@ describe('CAF upload and status (e2e)', () => {
     expect(res.body.tenant).toBe(TENANT);
     const byTipo = Object.fromEntries(res.body.tipos.map((t: { tipo_dte: number; disponibles: number }) => [t.tipo_dte, t.disponibles]));
     expect(byTipo).toEqual({ 33: 100, 61: 5 });
-    const empty = await request(gw.http).get('/tax/caf/status').query({ tenant: rut(76_333_444) }).set('X-Internal-Key', KEY).expect(200);
+    const empty = await request(gw.http)
+      .get('/tax/caf/status')
+      .query({ tenant: rut(76_333_444) })
+      .set('X-Internal-Key', KEY)
+      .expect(200);
     expect(empty.body.tipos).toEqual([]);
   });
 

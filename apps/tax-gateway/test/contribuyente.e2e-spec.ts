@@ -34,7 +34,12 @@ describe('contribuyente (e2e: canonical taxpayer data, 24 h cache)', () => {
       cached: false,
     });
     const second = await get('/datos', { tenant: TENANT }).expect(200);
-    expect(second.body).toMatchObject({ rut: TENANT, razon_social: expected.razon_social, cached: true, fetched_at: first.body.fetched_at });
+    expect(second.body).toMatchObject({
+      rut: TENANT,
+      razon_social: expected.razon_social,
+      cached: true,
+      fetched_at: first.body.fetched_at,
+    });
     const metrics = await request(gw.http).get('/metrics').set('X-Internal-Key', KEY).expect(200);
     expect(metrics.text).toMatch(/cache_lookups_total\{cache="contribuyente",result="hit"[^}]*\} [1-9]/);
   });

@@ -79,7 +79,10 @@ describe('DTE emission (e2e: real PostgreSQL, dev signer, SII fake)', () => {
     await uploadCaf(gw, TENANT, await simCaf(gw, TENANT, 61, 1, 10)).expect(201);
     const res = await emitir(
       gw,
-      facturaBody(TENANT, { tipo_dte: 61, referencias: [{ tipo_doc: 33, folio: 1, fecha: '2026-01-15', codigo: 1, razon: 'Anula factura' }] }),
+      facturaBody(TENANT, {
+        tipo_dte: 61,
+        referencias: [{ tipo_doc: 33, folio: 1, fecha: '2026-01-15', codigo: 1, razon: 'Anula factura' }],
+      }),
     ).expect(201);
     expect(res.body).toMatchObject({ tipo_dte: 61, folio: 1 });
     expect((await waitForFinalEstado(gw, TENANT, res.body.trackid)).estado).toBe('EPR');
@@ -89,7 +92,10 @@ describe('DTE emission (e2e: real PostgreSQL, dev signer, SII fake)', () => {
     const other = rut(76_111_222);
     const res = await emitir(gw, facturaBody(other)).expect(409);
     expect(res.body).toMatchObject({ error: 'caf_missing', status: 409 });
-    await emitir(gw, facturaBody(TENANT, { tipo_dte: 56, referencias: [{ tipo_doc: 33, folio: 1, fecha: '2026-01-15', codigo: 3 }] })).expect(409);
+    await emitir(
+      gw,
+      facturaBody(TENANT, { tipo_dte: 56, referencias: [{ tipo_doc: 33, folio: 1, fecha: '2026-01-15', codigo: 3 }] }),
+    ).expect(409);
   });
 
   it('rejects invalid input with 400 (receptor RUT, empty detalle, unknown tipo)', async () => {
@@ -107,7 +113,10 @@ describe('DTE emission (e2e: real PostgreSQL, dev signer, SII fake)', () => {
   it('a character outside ISO-8859-1 is a 422 dte_invalid before any folio is taken', async () => {
     const db = gw.app.get(DataSource);
     const before = await db.query('SELECT count(*)::int AS n FROM dte_emission');
-    const res = await emitir(gw, facturaBody(TENANT, { detalle: [{ nombre: 'Servicio \u20ac', cantidad: 1, precio_unitario: 1000 }] })).expect(422);
+    const res = await emitir(
+      gw,
+      facturaBody(TENANT, { detalle: [{ nombre: 'Servicio \u20ac', cantidad: 1, precio_unitario: 1000 }] }),
+    ).expect(422);
     expect(res.body.error).toBe('dte_invalid');
     expect(await db.query('SELECT count(*)::int AS n FROM dte_emission')).toEqual(before);
   });

@@ -92,8 +92,9 @@ describe('SII token (e2e: dev signer + SII fake)', () => {
     expect(down.body).toMatchObject({ error: 'sii_unavailable', status: 503 });
     gw.msw.resetHandlers();
     gw.msw.use(
-      http.post('https://maullin.sii.cl/DTEWS/CrSeed.jws', () =>
-        new HttpResponse('<html><body>Error 500</body></html>', { status: 200, headers: { 'content-type': 'text/html' } }),
+      http.post(
+        'https://maullin.sii.cl/DTEWS/CrSeed.jws',
+        () => new HttpResponse('<html><body>Error 500</body></html>', { status: 200, headers: { 'content-type': 'text/html' } }),
       ),
     );
     const html = await post(TENANT).expect(502);

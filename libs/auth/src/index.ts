@@ -3,6 +3,8 @@ export type { AuthModuleOptions } from './auth.module';
 export { INTERNAL_KEY_REGISTRY } from './auth.tokens';
 export {
   ALLOWED_CALLERS_KEY,
+  ANY_CALLER,
+  CALLERS_OPENAPI_EXTENSION,
   CALLER_REQUEST_PROPERTY,
   Caller,
   Callers,

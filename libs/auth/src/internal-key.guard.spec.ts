@@ -91,7 +91,9 @@ describe('InternalKeyGuard', () => {
     expect(guard.canActivate(contextFor(AdminController, 'list', { 'x-internal-key': 'k-admin' }).ctx)).toBe(true);
     expect(problemOf(() => guard.canActivate(contextFor(AdminController, 'list', { 'x-internal-key': 'k-asst' }).ctx)).status).toBe(403);
     expect(guard.canActivate(contextFor(AdminController, 'override', { 'x-internal-key': 'k-asst' }).ctx)).toBe(true);
-    expect(problemOf(() => guard.canActivate(contextFor(AdminController, 'override', { 'x-internal-key': 'k-admin' }).ctx)).status).toBe(403);
+    expect(problemOf(() => guard.canActivate(contextFor(AdminController, 'override', { 'x-internal-key': 'k-admin' }).ctx)).status).toBe(
+      403,
+    );
   });
 
   it('ignores non-HTTP contexts', () => {

@@ -2,10 +2,10 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { Reflector } from '@nestjs/core';
 import { ProblemException } from '@lib/schemas';
 import { INTERNAL_KEY_REGISTRY } from './auth.tokens';
-import { ALLOWED_CALLERS_KEY, CallerAwareRequest, IS_PUBLIC_KEY } from './decorators';
+import { ALLOWED_CALLERS_KEY, ANY_CALLER, CallerAwareRequest, IS_PUBLIC_KEY } from './decorators';
 import { InternalKeyRegistry } from './internal-keys';
 
-/** Header carrying the caller's key (spec 1 "Authentication" 1). */
+/** Header carrying the caller's key (docs/platform.md "Callers"). */
 export const INTERNAL_KEY_HEADER = 'x-internal-key';
 
 /**
@@ -33,7 +33,7 @@ export class InternalKeyGuard implements CanActivate {
     if (request.raw) request.raw.caller = caller;
 
     const allowed = this.reflector.getAllAndOverride<string[] | undefined>(ALLOWED_CALLERS_KEY, targets);
-    if (allowed && !allowed.includes(caller)) {
+    if (allowed && !allowed.includes(caller) && !allowed.includes(ANY_CALLER)) {
       throw new ProblemException(403, 'forbidden_caller', `Caller "${caller}" may not use this route.`);
     }
     return true;

@@ -25,7 +25,7 @@ interface Entry {
 const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
 
 /**
- * The accepted internal keys, one per caller (DESIGN §3 "Callers"; spec 1 "Authentication").
+ * The accepted internal keys, one per caller (docs/platform.md "Callers").
  * Keys are kept only as SHA-256 digests, so every comparison is between 32-byte buffers and
  * `timingSafeEqual` never sees inputs of different lengths.
  */
@@ -89,7 +89,7 @@ export class InternalKeyRegistry {
 
 /**
  * The key configured for `caller` in `INTERNAL_KEYS` (`caller:key,...`), or undefined. For outbound
- * service-to-service calls, which use the key of the calling app's own caller name (DESIGN §3):
+ * service-to-service calls, which use the key of the calling app's own caller name (docs/platform.md "Callers"):
  * e.g. accounting calls the gateway with its `accounting` key. Validation of the whole list is
  * {@link InternalKeyRegistry.parse}'s job; this only looks one entry up.
  */

@@ -1,14 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { generateAuthority, generateCaf, officialExample } from '../test/fixtures';
 import { siiCafCertificate } from './assets';
-import {
-  cafKeyPairMatches,
-  cafLastValidDate,
-  cafPublicKeyPem,
-  parseCaf,
-  verifyCafSignature,
-  verifyTedSignature,
-} from './caf';
+import { cafKeyPairMatches, cafLastValidDate, cafPublicKeyPem, parseCaf, verifyCafSignature, verifyTedSignature } from './caf';
 import { DteParseError } from './errors';
 import { parseDteDocuments } from './parsers/received';
 
@@ -17,7 +10,15 @@ describe('parseCaf', () => {
   const caf = parseCaf(generated.bytes);
 
   it('reads the DA fields, keys and FRMA', () => {
-    expect(caf).toMatchObject({ re: '76086428-5', rs: 'COMERCIAL ÑANDÚ LIMITADA', td: 61, desde: 5, hasta: 25, fa: '2025-02-03', idk: 666 });
+    expect(caf).toMatchObject({
+      re: '76086428-5',
+      rs: 'COMERCIAL ÑANDÚ LIMITADA',
+      td: 61,
+      desde: 5,
+      hasta: 25,
+      fa: '2025-02-03',
+      idk: 666,
+    });
     expect(caf.rsapk.e).toBe('Aw==');
     expect(Buffer.from(caf.rsapk.m, 'base64')).toHaveLength(64);
     expect(caf.rsask).toMatch(/^-----BEGIN RSA PRIVATE KEY-----/);

@@ -92,9 +92,7 @@ export function flattenXml(xml: string): string {
 
 /** Escapes the five XML special characters in text or attribute values (Formato DTE v2.2 §2.2). */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) =>
-    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&apos;',
-  );
+  return text.replace(/[&<>"']/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&apos;'));
 }
 
 /** Rewrites (or adds) the XML declaration of `text` so that it declares `encoding`. */

@@ -28,20 +28,8 @@ export {
   type ReferenciaInput,
 } from './builders/documento';
 export { buildEnvioDte, SII_RUT, type CaratulaInput, type EnvioDteInput } from './builders/envio';
-export {
-  parseDteDocuments,
-  type ParsedDte,
-  type ParsedDetalle,
-  type ParsedReferencia,
-  type ParsedTed,
-} from './parsers/received';
-export {
-  parseSoapReturn,
-  parseSiiRespuesta,
-  parseRecepcionDte,
-  type SiiRespuesta,
-  type RecepcionDte,
-} from './parsers/sii-answers';
+export { parseDteDocuments, type ParsedDte, type ParsedDetalle, type ParsedReferencia, type ParsedTed } from './parsers/received';
+export { parseSoapReturn, parseSiiRespuesta, parseRecepcionDte, type SiiRespuesta, type RecepcionDte } from './parsers/sii-answers';
 export {
   buildRespuestaDte,
   recepcionDteFromParsed,
@@ -60,9 +48,4 @@ export {
   type ReciboInput,
   type EnvioRecibosCaratulaInput,
 } from './builders/recibos';
-export {
-  buildLibroCompraVenta,
-  type LibroInput,
-  type LibroCaratulaInput,
-  type LibroDetalleInput,
-} from './builders/libro';
+export { buildLibroCompraVenta, type LibroInput, type LibroCaratulaInput, type LibroDetalleInput } from './builders/libro';

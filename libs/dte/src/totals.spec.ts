@@ -28,12 +28,29 @@ describe('computeTotals', () => {
   });
 
   it('notes 56 and 61 use the same 19% rule', () => {
-    expect(computeTotals(61, [{ cantidad: 1, precio_unitario: 1000 }])).toEqual({ neto: 1000, exento: 0, iva: 190, total: 1190, tasa_iva: 19 });
-    expect(computeTotals(56, [{ cantidad: 2, precio_unitario: 10, exento: true }])).toEqual({ neto: 0, exento: 20, iva: 0, total: 20, tasa_iva: 19 });
+    expect(computeTotals(61, [{ cantidad: 1, precio_unitario: 1000 }])).toEqual({
+      neto: 1000,
+      exento: 0,
+      iva: 190,
+      total: 1190,
+      tasa_iva: 19,
+    });
+    expect(computeTotals(56, [{ cantidad: 2, precio_unitario: 10, exento: true }])).toEqual({
+      neto: 0,
+      exento: 20,
+      iva: 0,
+      total: 20,
+      tasa_iva: 19,
+    });
   });
 
   it('factura exenta 34: everything exempt, no IVA, tasa 0', () => {
-    expect(computeTotals(34, [{ cantidad: 2, precio_unitario: 1500 }, { cantidad: 1, precio_unitario: 10, exento: true }])).toEqual({
+    expect(
+      computeTotals(34, [
+        { cantidad: 2, precio_unitario: 1500 },
+        { cantidad: 1, precio_unitario: 10, exento: true },
+      ]),
+    ).toEqual({
       neto: 0,
       exento: 3010,
       iva: 0,

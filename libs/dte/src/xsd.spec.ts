@@ -18,9 +18,7 @@ describe('validateXsd', () => {
     const broken = example().replace('<Folio>60</Folio>', '<Folio>sesenta</Folio>');
     const result = await validateXsd(broken, 'EnvioDTE');
     expect(result.valid).toBe(false);
-    expect(result.errors).toEqual([
-      "line 21: Element 'Folio': 'sesenta' is not a valid value of the atomic type 'FolioType'.",
-    ]);
+    expect(result.errors).toEqual(["line 21: Element 'Folio': 'sesenta' is not a valid value of the atomic type 'FolioType'."]);
   });
 
   it('rejects a Caratula whose elements are out of the XSD order', async () => {

@@ -84,7 +84,9 @@ export async function validateXsd(xml: string | Buffer, schema: XsdSchemaName): 
     return { valid: result.valid, errors: kept.map((e) => readable(e.message, e.loc?.lineNumber)) };
   } catch (e) {
     const code = (e as { code?: number }).code;
-    const lines = String((e as Error).message ?? e).split('\n').filter((l) => l.trim() !== '');
+    const lines = String((e as Error).message ?? e)
+      .split('\n')
+      .filter((l) => l.trim() !== '');
     if (code === 5) throw new DteAssetsError(`schema ${MAIN_FILE[schema]} does not compile: ${lines[0]}`);
     // libxml2 echoes the offending source line and a caret after each message: keep the messages.
     const located = lines.map((l) => /^document\.xml:(\d+):\s*(.*)$/.exec(l)).filter((m) => m !== null);

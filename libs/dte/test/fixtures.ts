@@ -35,16 +35,18 @@ export interface GeneratedCaf {
 }
 
 /** A CAF file like the SII's: 512-bit RSA folio key with e=3, DA signed by `authority` (RSA-SHA1, Latin-1). */
-export function generateCaf(opts: {
-  re?: string;
-  rs?: string;
-  td?: number;
-  desde?: number;
-  hasta?: number;
-  fa?: string;
-  idk?: number;
-  authority?: { key: KeyObject; certPem: string };
-} = {}): GeneratedCaf {
+export function generateCaf(
+  opts: {
+    re?: string;
+    rs?: string;
+    td?: number;
+    desde?: number;
+    hasta?: number;
+    fa?: string;
+    idk?: number;
+    authority?: { key: KeyObject; certPem: string };
+  } = {},
+): GeneratedCaf {
   const { re = '76086428-5', rs = 'COMERCIAL ÑANDÚ LIMITADA', td = 33, desde = 1, hasta = 100, fa = '2025-01-15', idk = 666 } = opts;
   const authority = opts.authority ?? generateAuthority();
   const folio = generateKeyPairSync('rsa', { modulusLength: 512, publicExponent: 3 });

@@ -14,7 +14,6 @@ export function bigintToNumber(value: string | number | bigint): number {
 
 /** TypeORM column transformer for `bigint` columns: string in the driver, exact number in the model. */
 export const bigintTransformer: ValueTransformer = {
-  to: (value: number | null | undefined): string | null | undefined =>
-    value === null || value === undefined ? value : String(value),
+  to: (value: number | null | undefined): string | null | undefined => (value === null || value === undefined ? value : String(value)),
   from: (value: string | number | null): number | null => (value === null ? null : bigintToNumber(value)),
 };

@@ -5,19 +5,33 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { Logger } from 'nestjs-pino';
 import { ProblemException } from '@lib/schemas';
 import { CommonConfig, ConfigError, loadConfig } from './config';
+import { clientErrorHandler, frameworkErrorHandler } from './http-errors';
+import {
+  jsonDepthExceeds,
+  jsonForbiddenCharacter,
+  jsonTooDeepProblem,
+  loneSurrogateProblem,
+  nulByteProblem,
+  urlHasNul,
+} from './input-limits';
+import { MULTIPART_BODY } from './multipart-body';
 import { DocsOptions, setupSwagger } from './swagger';
 
 /** How an app presents itself (name, default port, docs). */
 export interface AppOptions extends DocsOptions {
   /** Short app name, as in `PlatformModule.forRoot({ appName })`. */
   appName: string;
-  /** Port used when `PORT` is unset (DESIGN §1). */
+  /** Port used when `PORT` is unset (8270, 8260, 8280: docs/platform.md). */
   defaultPort: number;
   /** The app's settings class, validated before anything starts (defaults to CommonConfig). */
   config?: Type<CommonConfig>;
 }
 
-/** The Fastify adapter with the platform's body limit; Fastify's own logger is off (pino via Nest). */
+/**
+ * The Fastify adapter with the platform's body limit; Fastify's own logger is off (pino via Nest). Errors
+ * Fastify and Node's HTTP parser answer themselves (bad percent-encoding, over-long path segments,
+ * oversized headers, malformed requests) are problem+json like every other error.
+ */
 export function createFastifyAdapter(config: CommonConfig): FastifyAdapter {
   // ignoreTrailingSlash: the spec writes paths both ways (`POST /api/v1/services/`, `/tax/caf/status`);
   // a client must not get a 404 for a slash.
@@ -26,23 +40,57 @@ export function createFastifyAdapter(config: CommonConfig): FastifyAdapter {
     logger: false,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
 }
 
 /**
- * JSON bodies are parsed by Fastify's own secure parser (prototype-poisoning protection), but a parse
- * failure becomes 400 `invalid_json` (Nest would turn Fastify's SyntaxError into a bare 400).
+ * JSON bodies: nesting deeper than MAX_JSON_DEPTH is refused before parsing (400 `json_too_deep`), then
+ * Fastify's own secure parser runs (prototype-poisoning protection; a failure is 400 `invalid_json`),
+ * and a NUL character (400 `nul_byte`) or an unpaired surrogate (400 `invalid_unicode`) in any string or
+ * name is refused.
  */
 function registerJsonParser(app: NestFastifyApplication): void {
   // Nest's own (nested) fastify copy: use its types, not the root package's.
   const fastify = app.getHttpAdapter().getInstance();
   const parse = fastify.getDefaultJsonParser('error', 'error');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parse(request, body as string, (err: Error | null, value?: unknown) => {
-      if (err) done(new ProblemException(400, 'invalid_json', 'The request body is not valid JSON.'), undefined);
+    const text = body as string;
+    if (jsonDepthExceeds(text)) return done(jsonTooDeepProblem(), undefined);
+    parse(request, text, (err: Error | null, value?: unknown) => {
+      if (err) return done(new ProblemException(400, 'invalid_json', 'The request body is not valid JSON.'), undefined);
+      const forbidden = text.includes('\\u') ? jsonForbiddenCharacter(value) : undefined;
+      if (forbidden) done(forbidden === 'nul' ? nulByteProblem('body') : loneSurrogateProblem(), undefined);
       else done(null, value);
     });
   });
+}
+
+/** See {@link MULTIPART_BODY}. */
+function markMultipartBodies(app: NestFastifyApplication): void {
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('preValidation', (request, _reply, done) => {
+      if (
+        request.body === undefined &&
+        String(request.headers['content-type'] ?? '')
+          .toLowerCase()
+          .startsWith('multipart/')
+      ) {
+        (request as { body: unknown }).body = MULTIPART_BODY;
+      }
+      done();
+    });
+}
+
+/** A NUL byte in the path or the query string is refused before routing reaches any handler (400 `nul_byte`). */
+function refuseNulInUrl(app: NestFastifyApplication): void {
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (request, _reply, done) => done(urlHasNul(request.url) ? nulByteProblem('URL') : undefined));
 }
 
 /**
@@ -55,6 +103,8 @@ export async function configureApp(app: NestFastifyApplication, options: AppOpti
   app.flushLogs();
   app.enableShutdownHooks();
   registerJsonParser(app);
+  refuseNulInUrl(app);
+  markMultipartBodies(app);
   await app.register(multipart as never, {
     limits: { fileSize: config.MULTIPART_FILE_SIZE_BYTES, files: config.MULTIPART_MAX_FILES, fields: 100, parts: 1000 },
   });

@@ -43,7 +43,10 @@ export function EnvBoolean(): PropertyDecorator {
   };
   return applyDecorators(
     Transform(({ value }) => parse(value)),
-    ValidateBy({ name: 'envBoolean', validator: { validate: (v) => typeof v === 'boolean', defaultMessage: () => 'must be true or false' } }),
+    ValidateBy({
+      name: 'envBoolean',
+      validator: { validate: (v) => typeof v === 'boolean', defaultMessage: () => 'must be true or false' },
+    }),
   );
 }
 
@@ -61,23 +64,26 @@ const internalKeysProblem = (value: unknown, args?: ValidationArguments): string
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
- * Settings every app has (DESIGN §3 "Config"). Apps extend this class with their own settings and pass
- * it to `PlatformModule.forRoot({ config })`; the validated instance is injectable by its class.
+ * Settings every app has (docs/platform.md "Settings"). Apps extend this class with their own settings
+ * and pass it to `PlatformModule.forRoot({ config })`; the validated instance is injectable by its class.
  */
 export class CommonConfig {
   /** Listen address; loopback unless told otherwise. */
-  @IsString() @IsNotEmpty()
+  @IsString()
+  @IsNotEmpty()
   HOST = '127.0.0.1';
 
-  /** Listen port; the app's default port (DESIGN §1) when unset; 0 picks a free port. */
-  @IsOptional() @EnvInt({ min: 0, max: 65535 })
+  /** Listen port; the app's default port (8270, 8260, 8280) when unset; 0 picks a free port. */
+  @IsOptional()
+  @EnvInt({ min: 0, max: 65535 })
   PORT?: number;
 
   @IsIn(['development', 'production', 'test'])
   NODE_ENV = 'development';
 
   /** PostgreSQL URL; unset outside production starts an embedded PostgreSQL. */
-  @IsOptional() @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
   DATABASE_URL?: string;
 
   /** `caller:key,caller2:key2`; keys of at least 16 characters in production. */
@@ -112,12 +118,25 @@ export class CommonConfig {
   @EnvInt({ min: 1 })
   THROTTLE_TTL_SECONDS = 60;
 
+  /** Rate limits on (default). Off only for tests and benchmarks that send many requests on purpose; refused in production. */
+  @EnvBoolean()
+  @ValidateBy({
+    name: 'throttleInProduction',
+    validator: {
+      validate: (value, args) => value !== false || (args?.object as { NODE_ENV?: string }).NODE_ENV !== 'production',
+      defaultMessage: () => 'THROTTLE_ENABLED=false is not allowed with NODE_ENV=production',
+    },
+  })
+  THROTTLE_ENABLED = true;
+
   /** Port of the embedded PostgreSQL (development only); a free port when unset. */
-  @IsOptional() @EnvInt({ min: 1, max: 65535 })
+  @IsOptional()
+  @EnvInt({ min: 1, max: 65535 })
   EMBEDDED_PG_PORT?: number;
 
   /** Root of local state (embedded PostgreSQL data lives in `<DATA_DIR>/<app>/pg`); relative to the working directory. */
-  @IsString() @IsNotEmpty()
+  @IsString()
+  @IsNotEmpty()
   DATA_DIR = '.data';
 }
 
@@ -129,16 +148,30 @@ function describe(errors: ValidationError[], prefix = ''): string[] {
   });
 }
 
+/** Options of {@link loadConfig}. */
+export interface LoadConfigOptions {
+  /**
+   * Validate and report only these settings (the others keep whatever they hold). For code that owns a
+   * subset of an app's settings and derives its own typed view from them, e.g. in unit tests.
+   */
+  only?: readonly string[];
+}
+
 /**
  * Reads and validates settings from the environment into an instance of `configClass` (class-validator
  * decorators; class field initializers are the defaults). Empty variables count as unset.
  * @throws ConfigError naming each bad or missing setting.
  */
-export function loadConfig<T extends object>(configClass: new () => T, env: NodeJS.ProcessEnv = process.env): T {
-  const plain = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+export function loadConfig<T extends object>(
+  configClass: new () => T,
+  env: Record<string, unknown> = process.env,
+  options: LoadConfigOptions = {},
+): T {
+  const plain = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== null && v !== ''));
   const instance = plainToInstance(configClass, plain);
   // whitelist drops every environment variable that is not a declared setting.
-  const errors = validateSync(instance, { whitelist: true, forbidUnknownValues: true });
+  let errors = validateSync(instance, { whitelist: true, forbidUnknownValues: true });
+  if (options.only) errors = errors.filter((e) => options.only?.includes(e.property));
   if (errors.length > 0) throw new ConfigError(describe(errors));
   return instance;
 }

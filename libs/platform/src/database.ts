@@ -20,12 +20,16 @@ export class DatabaseRuntime {
 }
 
 /**
- * DESIGN §3 "Embedded default": `DATABASE_URL` when set; otherwise refuse in production; otherwise start
+ * The embedded default (docs/platform.md "Database without installing anything"): `DATABASE_URL` when set; otherwise refuse in production; otherwise start
  * an embedded PostgreSQL with its data under `<DATA_DIR>/<appName>/pg` (or a /tmp fallback), create the
  * app's database if missing, and return its URL.
  * @throws ConfigError "DATABASE_URL is required in production"; Error when the embedded server fails.
  */
-export async function resolveDatabase(config: CommonConfig, options: PlatformOptions, logger = new Logger('Database')): Promise<DatabaseRuntime> {
+export async function resolveDatabase(
+  config: CommonConfig,
+  options: PlatformOptions,
+  logger = new Logger('Database'),
+): Promise<DatabaseRuntime> {
   if (config.DATABASE_URL) return new DatabaseRuntime(config.DATABASE_URL);
   if (config.NODE_ENV === 'production') throw new ConfigError(['DATABASE_URL is required in production']);
   const embedded = await startEmbeddedPostgres({
@@ -72,8 +76,10 @@ export class TypeOrmNestLogger implements TypeOrmLogger {
   logQuery(): void {
     // Queries are not logged (volume, and parameters may hold personal data).
   }
+  /** The statement and its SQLSTATE only: parameters and PostgreSQL's message quote the request's values. */
   logQueryError(error: string | Error, query: string): void {
-    this.logger.error({ err: error, query: query.slice(0, 500) }, 'query failed');
+    const code = typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
+    this.logger.error({ sqlstate: typeof code === 'string' ? code : 'unknown', query: query.slice(0, 500) }, 'query failed');
   }
   logQuerySlow(time: number, query: string): void {
     this.logger.warn({ time_ms: time, query: query.slice(0, 500) }, 'slow query');

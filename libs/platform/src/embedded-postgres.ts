@@ -68,7 +68,9 @@ function postgresIds(): Ids {
   const uid = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
   const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
   if (uid.status !== 0 || gid.status !== 0) {
-    throw new Error('Running as root: PostgreSQL refuses root and there is no "postgres" OS user to run it as (create one, or set DATABASE_URL).');
+    throw new Error(
+      'Running as root: PostgreSQL refuses root and there is no "postgres" OS user to run it as (create one, or set DATABASE_URL).',
+    );
   }
   return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }

@@ -25,7 +25,11 @@ describe('HealthController', () => {
     const health = { check: jest.fn().mockRejectedValue(new ServiceUnavailableException(body)) };
     const controller = new HealthController(health as unknown as HealthCheckService, {} as TypeOrmHealthIndicator, options);
     const r = reply();
-    await expect(controller.check(r as never)).resolves.toMatchObject({ status: 'error', service: 'demo', error: { database: { status: 'down' } } });
+    await expect(controller.check(r as never)).resolves.toMatchObject({
+      status: 'error',
+      service: 'demo',
+      error: { database: { status: 'down' } },
+    });
     expect(r.code).toBe(503);
   });
 });

@@ -9,8 +9,20 @@ import { PLATFORM_OPTIONS, PlatformOptions } from './tokens';
 /** Health body: terminus' result plus the app name. */
 export type HealthBody = HealthCheckResult & { service: string };
 
+const HEALTH_SCHEMA = {
+  type: 'object',
+  required: ['status', 'service'],
+  properties: {
+    status: { type: 'string', enum: ['ok', 'error'] },
+    service: { type: 'string', example: 'tax-gateway' },
+    info: { type: 'object', example: { database: { status: 'up' } } },
+    error: { type: 'object' },
+    details: { type: 'object' },
+  },
+};
+
 /**
- * `GET /health` and `GET /healthz` (DESIGN §3 "Health", spec 1 "Authentication" 4): public, 200
+ * `GET /health` and `GET /healthz` (docs/platform.md "What an app gets"): public, 200
  * `{"status":"ok"}` when the database answers a ping within 2 s, 503 `{"status":"error"}` when not.
  * Answered as plain JSON (not problem+json) because probes read `status`.
  */
@@ -27,8 +39,8 @@ export class HealthController {
 
   @Get(['health', 'healthz'])
   @ApiOperation({ summary: 'Liveness and database health (no key needed)' })
-  @ApiOkResponse({ description: '{"status":"ok", ...}' })
-  @ApiServiceUnavailableResponse({ description: '{"status":"error", ...}' })
+  @ApiOkResponse({ description: 'The database answered', schema: HEALTH_SCHEMA })
+  @ApiServiceUnavailableResponse({ description: 'The database did not answer within 2 s', schema: HEALTH_SCHEMA })
   async check(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthBody> {
     try {
       const result = await this.health.check([() => this.db.pingCheck('database', { timeout: 2000 })]);

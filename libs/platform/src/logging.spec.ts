@@ -47,7 +47,9 @@ describe('log redaction', () => {
     expect(params.autoLogging.ignore({ url: '/', originalUrl: '/healthcheck-not' })).toBe(false);
     expect(params.autoLogging.ignore({ url: '/', originalUrl: '/whoami' })).toBe(false);
     expect(params.transport).toBeUndefined();
-    const dev = loggerParams('x', Object.assign(new CommonConfig(), { NODE_ENV: 'development' })).pinoHttp as { transport?: { target: string } };
+    const dev = loggerParams('x', Object.assign(new CommonConfig(), { NODE_ENV: 'development' })).pinoHttp as {
+      transport?: { target: string };
+    };
     expect(dev.transport?.target).toBe('pino-pretty');
   });
 });

@@ -5,14 +5,16 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Params } from 'nestjs-pino';
 import { PinoLogger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import type { Observable } from 'rxjs';
 import { CommonConfig } from './config';
+import { logSerializers } from './redaction';
 
 const CONTROL_ESCAPES: Record<string, string> = { '\r': '\\r', '\n': '\\n', '\t': '\\t', '\\': '\\\\' };
 
 /**
- * Escapes a value for a log line (DESIGN §3 "Logging": anything that came from the SII, such as cookies,
- * headers or glosas): backslash, CR, LF, tab, other C0/C1 control characters and U+2028/U+2029 become
+ * Escapes a value for a log line (anything that came from the SII, such as cookies, headers or glosas:
+ * docs/platform.md "Logging"): backslash, CR, LF, tab, other C0/C1 control characters and U+2028/U+2029 become
  * visible escapes, so a value can never forge a log line. Non-strings are JSON-encoded; Buffers read
  * as Latin-1. Longer values are cut at `maxLength` characters and marked.
  */
@@ -37,8 +39,10 @@ export function escapeForLog(value: unknown, maxLength = 2000): string {
 }
 
 const SECRET_FIELDS = ['token', 'password', 'key', 'certificate', 'secret', 'private_key', 'rsask'];
-
-/** pino redact paths: auth and cookie headers, and any field named like a secret up to three levels deep. */
+/**
+ * pino redact paths: the key, authorization and cookie headers and any field named like a secret up to
+ * three levels deep. Other headers and query parameters are redacted by name pattern in {@link logSerializers}.
+ */
 export const REDACT_PATHS = [
   'req.headers["x-internal-key"]',
   'req.headers.authorization',
@@ -58,29 +62,41 @@ function prettyAvailable(): boolean {
   }
 }
 
+let destinationOverride: DestinationStream | undefined;
+
 /**
- * nestjs-pino settings: JSON lines at LOG_LEVEL, secrets redacted, health probes not logged, request id
- * from `X-Request-Id` when it looks sane, pretty output only in development when pino-pretty resolves.
+ * Sends the log lines of apps created from now on to `stream` instead of stdout, so that a test can
+ * scan them; `undefined` restores stdout.
+ */
+export function setLogDestination(stream: DestinationStream | undefined): void {
+  destinationOverride = stream;
+}
+
+/**
+ * nestjs-pino settings: JSON lines at LOG_LEVEL, secrets redacted (fields by name, headers and query
+ * parameters by name pattern, SQL parameters and HTTP client configuration out of errors), health
+ * probes not logged, request id from `X-Request-Id` when it looks sane, pretty output only in
+ * development when pino-pretty resolves.
  */
 export function loggerParams(appName: string, config: CommonConfig): Params {
-  const pretty = config.NODE_ENV === 'development' && prettyAvailable();
-  return {
-    // Lets PinoLogger.assign() (CallerLogInterceptor) also enrich the final "request completed" line.
-    assignResponse: true,
-    pinoHttp: {
-      name: appName,
-      level: config.LOG_LEVEL,
-      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-      // Behind Nest's middleware layer req.url is relative to the mount point; originalUrl is the full path.
-      autoLogging: { ignore: (req: IncomingMessage & { originalUrl?: string }) => HEALTH_PATH.test(req.originalUrl ?? req.url ?? '') },
-      genReqId: (req: IncomingMessage) => {
-        const given = req.headers['x-request-id'];
-        return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      ...(pretty ? { transport: { target: 'pino-pretty', options: { singleLine: true } } } : {}),
+  const pretty = config.NODE_ENV === 'development' && prettyAvailable() && !destinationOverride;
+  const options = {
+    name: appName,
+    level: config.LOG_LEVEL,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: logSerializers,
+    // Behind Nest's middleware layer req.url is relative to the mount point; originalUrl is the full path.
+    autoLogging: { ignore: (req: IncomingMessage & { originalUrl?: string }) => HEALTH_PATH.test(req.originalUrl ?? req.url ?? '') },
+    genReqId: (req: IncomingMessage) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
     },
-  };
+    customLogLevel: (_req: IncomingMessage, res: { statusCode: number }, err?: Error) =>
+      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { singleLine: true } } } : {}),
+  } satisfies NonNullable<Params['pinoHttp']>;
+  // Lets PinoLogger.assign() (CallerLogInterceptor) also enrich the final "request completed" line.
+  return { assignResponse: true, pinoHttp: destinationOverride ? [options, destinationOverride] : options };
 }
 
 /**

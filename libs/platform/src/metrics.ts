@@ -1,9 +1,10 @@
 import { Controller, Get, Inject, Injectable, OnModuleInit, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ANY_CALLER, Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { PLATFORM_OPTIONS, PlatformOptions } from './tokens';
 
@@ -60,9 +61,11 @@ export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}
 
   @Get('metrics')
+  @Callers(ANY_CALLER)
   @SkipThrottle()
   @ApiOperation({ summary: 'Prometheus metrics (text exposition format); requires an internal key' })
   @ApiProduces('text/plain')
+  @ApiOkResponse({ description: 'Prometheus text exposition format 0.0.4', content: { 'text/plain': { schema: { type: 'string' } } } })
   @ApiProblemResponses(401)
   async scrape(@Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     void reply.header('content-type', this.metrics.registry.contentType);

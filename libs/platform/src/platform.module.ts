@@ -34,7 +34,7 @@ class PlatformCoreModule {
 }
 
 /**
- * Everything an app shares (DESIGN §3), imported once by each AppModule:
+ * Everything an app shares (docs/platform.md "What an app gets"), imported once by each AppModule:
  * settings validated at boot (`config` class, injectable), X-Internal-Key guard (global, first) then the
  * caller+tenant throttler, ValidationPipe (400 `validation_failed`), the problem+json filter, pino logging
  * with the caller in context, TypeORM on PostgreSQL (explicit entities/migrations, migrations run at boot,
@@ -54,7 +54,10 @@ export class PlatformModule {
           useFactory: (config: CommonConfig) =>
             InternalKeyRegistry.parse(config.INTERNAL_KEYS, { minKeyLength: config.NODE_ENV === 'production' ? 16 : 1 }),
         }),
-        LoggerModule.forRootAsync({ inject: [PLATFORM_CONFIG], useFactory: (config: CommonConfig) => loggerParams(options.appName, config) }),
+        LoggerModule.forRootAsync({
+          inject: [PLATFORM_CONFIG],
+          useFactory: (config: CommonConfig) => loggerParams(options.appName, config),
+        }),
         TypeOrmModule.forRootAsync({
           inject: [DatabaseRuntime],
           useFactory: (db: DatabaseRuntime) => ({
@@ -73,6 +76,7 @@ export class PlatformModule {
           inject: [PLATFORM_CONFIG],
           useFactory: (config: CommonConfig) => ({
             throttlers: [{ name: 'default', ttl: seconds(config.THROTTLE_TTL_SECONDS), limit: config.THROTTLE_LIMIT }],
+            skipIf: () => !config.THROTTLE_ENABLED,
           }),
         }),
         TerminusModule.forRoot({ errorLogStyle: 'json' }),

@@ -12,7 +12,11 @@ describe('toProblem', () => {
   });
 
   it('maps other HttpExceptions by status', () => {
-    expect(toProblem(new NotFoundException('Cannot GET /x')).problem).toMatchObject({ status: 404, error: 'not_found', detail: 'Cannot GET /x' });
+    expect(toProblem(new NotFoundException('Cannot GET /x')).problem).toMatchObject({
+      status: 404,
+      error: 'not_found',
+      detail: 'Cannot GET /x',
+    });
     expect(toProblem(new BadRequestException(['a is bad', 'b is bad'])).problem.detail).toBe('a is bad; b is bad');
     expect(toProblem(new ServiceUnavailableException()).problem.error).toBe('service_unavailable');
   });
@@ -52,7 +56,10 @@ describe('validationProblem', () => {
     const child = Object.assign(new ValidationError(), { property: 'amount', constraints: { isInt: 'amount must be an integer' } });
     const line = Object.assign(new ValidationError(), { property: '0', children: [child] });
     const lines = Object.assign(new ValidationError(), { property: 'lines', children: [line] });
-    const tenant = Object.assign(new ValidationError(), { property: 'tenant', constraints: { isRut: 'bad rut', isString: 'not a string' } });
+    const tenant = Object.assign(new ValidationError(), {
+      property: 'tenant',
+      constraints: { isRut: 'bad rut', isString: 'not a string' },
+    });
     const problem = validationProblem([tenant, lines]).getProblem();
     expect(problem).toMatchObject({ status: 400, error: 'validation_failed', detail: 'The request has 3 invalid fields.' });
     expect(problem.errors).toEqual([

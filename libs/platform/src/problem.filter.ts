@@ -10,13 +10,34 @@ export interface RenderedProblem {
 
 const GENERIC_5XX = 'An unexpected error occurred.';
 
-// Fastify errors (content-type parser, body limit, multipart limits) carry a 4xx statusCode and a code.
-const FASTIFY_ERROR_VALUES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+// Errors of Fastify's content-type parsers and of @fastify/multipart: their code decides status and error value.
+// Multipart limits are 400: a second file where one is expected is a malformed request, not a large one.
+const FASTIFY_ERRORS: Record<string, { status?: number; error: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { error: 'invalid_json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { error: 'invalid_json' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { error: 'payload_too_large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { error: 'unsupported_media_type' },
+  // Also what a body that is not valid UTF-8 becomes: decoded, it no longer has the announced length.
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { error: 'invalid_body' },
+  FST_REQ_FILE_TOO_LARGE: { error: 'payload_too_large' },
+  FST_FILES_LIMIT: { status: 400, error: 'too_many_files' },
+  FST_FIELDS_LIMIT: { status: 400, error: 'too_many_fields' },
+  FST_PARTS_LIMIT: { status: 400, error: 'too_many_parts' },
+  FST_PROTO_VIOLATION: { status: 400, error: 'invalid_multipart' },
+  FST_INVALID_JSON_FIELD_ERROR: { status: 400, error: 'invalid_multipart' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, error: 'unsupported_media_type' },
 };
+
+// busboy (under @fastify/multipart) reports a body without boundary or cut short with plain Errors; a
+// multipart body that ends before its closing boundary can also surface as a prematurely closed stream.
+const MALFORMED_MULTIPART = /^Multipart: |unexpected end of multipart data|Malformed part header/i;
+const CUT_SHORT = 'ERR_STREAM_PREMATURE_CLOSE';
+
+/** What {@link toProblem} may know about the request that failed. */
+export interface ProblemContext {
+  /** The request body is multipart/form-data. */
+  multipart?: boolean;
+}
 
 function httpExceptionDetail(exception: HttpException): string {
   const response = exception.getResponse();
@@ -29,23 +50,26 @@ function httpExceptionDetail(exception: HttpException): string {
 
 /**
  * Maps anything thrown to a problem (RFC 9457): ProblemException as is; other HttpExceptions by status;
- * errors with a 4xx `statusCode` (Fastify parser / body limit / multipart) keep it (bad input is never a
- * 500); an unmapped unique violation is 409 `conflict`; everything else is 500 `internal_error` with a
+ * errors of Fastify's parsers and of multipart reading keep (or get) a 4xx status: bad input is never a
+ * 500; an unmapped unique violation is 409 `conflict`; everything else is 500 `internal_error` with a
  * generic detail.
  */
-export function toProblem(exception: unknown): RenderedProblem {
+export function toProblem(exception: unknown, context: ProblemContext = {}): RenderedProblem {
   if (exception instanceof ProblemException) return { problem: { ...exception.getProblem() }, headers: exception.headers };
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     return { problem: buildProblem(status, errorForStatus(status), httpExceptionDetail(exception)), headers: {} };
   }
   const candidate = exception as { statusCode?: unknown; code?: unknown; message?: unknown } | undefined;
-  const status = candidate?.statusCode;
+  const message = typeof candidate?.message === 'string' ? candidate.message : '';
+  const known = typeof candidate?.code === 'string' ? FASTIFY_ERRORS[candidate.code] : undefined;
+  const status = known?.status ?? candidate?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    const code = typeof candidate?.code === 'string' ? candidate.code : '';
-    const error = FASTIFY_ERROR_VALUES[code] ?? errorForStatus(status);
-    const detail = typeof candidate?.message === 'string' ? candidate.message : errorForStatus(status);
-    return { problem: buildProblem(status, error, detail), headers: {} };
+    return { problem: buildProblem(status, known?.error ?? errorForStatus(status), message || errorForStatus(status)), headers: {} };
+  }
+  const cutShort = context.multipart === true && candidate?.code === CUT_SHORT;
+  if (candidate?.statusCode === undefined && (MALFORMED_MULTIPART.test(message) || cutShort)) {
+    return { problem: buildProblem(400, 'invalid_multipart', 'The multipart body is malformed (no boundary, or cut short).'), headers: {} };
   }
   if (isUniqueViolation(exception)) {
     return { problem: buildProblem(409, 'conflict', UNIQUE_VIOLATION_DETAIL), headers: {} };
@@ -77,7 +101,10 @@ export class ProblemFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const { problem, headers } = toProblem(exception);
+    const multipart = String(request.headers?.['content-type'] ?? '')
+      .toLowerCase()
+      .startsWith('multipart/');
+    const { problem, headers } = toProblem(exception, { multipart });
     problem.instance = (request.url ?? '').split('?')[0];
     if (problem.status >= 500) {
       this.logger.error({ err: exception, status: problem.status, instance: problem.instance }, 'request failed');

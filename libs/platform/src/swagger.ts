@@ -36,7 +36,12 @@ export function buildOpenApiDocument(app: NestFastifyApplication, options: DocsO
     .setDescription([options.description, AUTH_NOTE].filter(Boolean).join('\n\n'))
     .setVersion(options.version ?? '1.0')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Internal-Key', description: 'Key of the calling service' }, INTERNAL_KEY_SCHEME)
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Forwarded end-user OIDC token, where a route uses one' })
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description: 'Forwarded end-user OIDC token, where a route uses one',
+    })
     .addSecurityRequirements(INTERNAL_KEY_SCHEME)
     .build();
   const document = SwaggerModule.createDocument(app, config, { extraModels: [ProblemDto, FieldProblemDto] });
@@ -50,7 +55,7 @@ export function setupSwagger(app: NestFastifyApplication, options: DocsOptions):
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'docs-json',
     yamlDocumentUrl: 'docs-yaml',
-    swaggerOptions: { persistAuthorization: true },
+    swaggerOptions: { persistAuthorization: true, showExtensions: true },
   });
   return document;
 }

@@ -20,7 +20,7 @@ export function requestTenant(req: TrackedRequest): string | undefined {
 }
 
 /**
- * Rate limiting (DESIGN §3 "Rate limits"): counters keyed by caller + tenant (the client address
+ * Rate limiting (docs/platform.md "What an app gets"): counters keyed by caller + tenant (the client address
  * when there is no caller, i.e. public routes); over the limit -> 429 `rate_limited` with Retry-After.
  * Runs after the internal-key guard, which sets the caller.
  */

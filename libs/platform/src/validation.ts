@@ -1,5 +1,6 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, HttpException, Logger, ValidationError, ValidationPipe } from '@nestjs/common';
 import { FieldProblem, ProblemException } from '@lib/schemas';
+import { MULTIPART_BODY } from './multipart-body';
 
 /**
  * Flattens class-validator errors into `{field, message}` pairs; `field` is the dotted path of the
@@ -13,7 +14,7 @@ export function toFieldProblems(errors: ValidationError[], parent = ''): FieldPr
   });
 }
 
-/** 400 `validation_failed` with `errors[]`: the platform's answer to an invalid DTO (DESIGN §3 "Errors"). */
+/** 400 `validation_failed` with `errors[]`: the platform's answer to an invalid DTO (docs/platform.md "Errors"). */
 export function validationProblem(errors: ValidationError[]): ProblemException {
   const fieldProblems = toFieldProblems(errors);
   const count = fieldProblems.length;
@@ -23,11 +24,51 @@ export function validationProblem(errors: ValidationError[]): ProblemException {
 }
 
 /**
- * The global ValidationPipe (DESIGN §3 "Validation"): whitelist, forbidNonWhitelisted, transform;
- * failures become {@link validationProblem}. Values are never echoed back in messages.
+ * The validation pipe of the platform. Beyond Nest's: a body bound to a DTO class must be a JSON object
+ * (or absent, which counts as `{}`). Nest would turn `null` into `{}` and let a PATCH whose fields are
+ * all optional succeed; an array or a scalar would reach class-validator as something it cannot describe.
+ * A transformer or validator that throws on a value it did not expect (class-validator's decimal-places
+ * check on `1e-7`, a `trim()` on a number) makes the input invalid, not the server broken: 400.
+ */
+class PlatformValidationPipe extends ValidationPipe {
+  private readonly logger = new Logger('ValidationPipe');
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (value === MULTIPART_BODY) {
+      if (metadata.type !== 'body' || !this.toValidate(metadata)) return undefined;
+      throw new ProblemException(
+        415,
+        'unsupported_media_type',
+        'This route takes a JSON body (Content-Type: application/json), not multipart.',
+      );
+    }
+    if (metadata.type === 'body' && value !== undefined && this.toValidate(metadata) && !isPlainObject(value)) {
+      throw new ProblemException(400, 'validation_failed', 'The request body must be a JSON object.', {
+        errors: [{ field: '(body)', message: `expected a JSON object, got ${describeJson(value)}` }],
+      });
+    }
+    try {
+      return await super.transform(value, metadata);
+    } catch (e) {
+      if (e instanceof HttpException) throw e;
+      this.logger.warn({ err: e, dto: metadata.metatype?.name }, 'a transformer or validator threw on the input; answered 400');
+      throw new ProblemException(400, 'validation_failed', `The request ${metadata.type} has a value that cannot be validated.`, {
+        errors: [{ field: `(${metadata.type})`, message: 'a value has a form the validation rules cannot read' }],
+        cause: e,
+      });
+    }
+  }
+}
+
+const isPlainObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
+const describeJson = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`);
+
+/**
+ * The global pipe (docs/platform.md "Validation"): whitelist, forbidNonWhitelisted, transform; bodies
+ * must be JSON objects; failures become {@link validationProblem}. Values are never echoed back.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new PlatformValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

@@ -1,8 +1,17 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Caller } from '@lib/auth';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ANY_CALLER, Caller, Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { PLATFORM_OPTIONS, PlatformOptions } from './tokens';
+
+/** Answer of `GET /whoami`. */
+export class WhoamiDto {
+  @ApiProperty({ example: 'accounting', description: 'Caller name owning the presented key (INTERNAL_KEYS)' })
+  caller!: string;
+
+  @ApiProperty({ example: 'tax-gateway', description: 'The app that answered' })
+  service!: string;
+}
 
 /** `GET /whoami`: which caller the presented key belongs to (handy to check a deployment's keys). */
 @ApiTags('platform')
@@ -11,10 +20,11 @@ export class WhoamiController {
   constructor(@Inject(PLATFORM_OPTIONS) private readonly options: PlatformOptions) {}
 
   @Get('whoami')
+  @Callers(ANY_CALLER)
   @ApiOperation({ summary: 'Name of the caller owning the presented X-Internal-Key' })
-  @ApiOkResponse({ schema: { example: { caller: 'accounting', service: 'tax-gateway' } } })
+  @ApiOkResponse({ type: WhoamiDto })
   @ApiProblemResponses(401)
-  whoami(@Caller() caller: string): { caller: string; service: string } {
+  whoami(@Caller() caller: string): WhoamiDto {
     return { caller, service: this.options.appName };
   }
 }

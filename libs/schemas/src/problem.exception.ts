@@ -19,7 +19,7 @@ export interface ProblemExtras {
  * `throw new ProblemException(409, 'conflict', 'Folio 12 is already used')`.
  *
  * @param status HTTP status (4xx/5xx).
- * @param error  stable snake_case value clients switch on (see DESIGN §3 "Errors").
+ * @param error  stable snake_case value clients switch on (docs/platform.md "Errors").
  * @param detail human explanation of this occurrence; must not contain secrets or stack traces.
  * @param extras `errors[]`, response `headers`, a `cause` for logs, other extension members.
  */

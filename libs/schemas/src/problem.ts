@@ -68,11 +68,6 @@ export function problemTitle(status: number): string {
  * Builds a complete problem body. `extras` may add `errors` and other extension members; the
  * reserved members (type, title, status, error, detail) cannot be overridden through it.
  */
-export function buildProblem(
-  status: number,
-  error: string,
-  detail: string,
-  extras: Record<string, unknown> = {},
-): ProblemDetails {
+export function buildProblem(status: number, error: string, detail: string, extras: Record<string, unknown> = {}): ProblemDetails {
   return { ...extras, type: problemType(error), title: problemTitle(status), status, detail, error };
 }

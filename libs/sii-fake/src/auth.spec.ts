@@ -37,7 +37,9 @@ describe('CrSeed.getSeed', () => {
   it('answers an rpc envelope with the escaped SII:RESPUESTA and a 12-digit seed', async () => {
     const { status, envelope } = await call('CrSeed.jws', 'getSeed');
     expect(status).toBe(200);
-    expect(envelope).toContain(`<ns1:getSeedResponse soapenv:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/" xmlns:ns1="${BASE}/DTEWS/CrSeed.jws">`);
+    expect(envelope).toContain(
+      `<ns1:getSeedResponse soapenv:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/" xmlns:ns1="${BASE}/DTEWS/CrSeed.jws">`,
+    );
     expect(envelope).toMatch(/<getSeedReturn xsi:type="xsd:string">&lt;\?xml version=&quot;1.0&quot;/);
     const inner = soapInner(envelope);
     expect(inner).toContain('<SII:RESPUESTA xmlns:SII="http://www.sii.cl/XMLSchema"><SII:RESP_HDR><ESTADO>00</ESTADO>');

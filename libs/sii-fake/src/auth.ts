@@ -18,7 +18,10 @@ const GLOSAS: Record<string, string> = {
 /** getSeed (CrSeed.jws): a 12-digit zero-padded seed, valid `seedTtlSeconds` (120 per the manual). */
 export function getSeed(authority: SiiFakeAuthority): string {
   let seed: string;
-  do seed = String(randomInt(1, 2 ** 40)).padStart(12, '0').slice(-12);
+  do
+    seed = String(randomInt(1, 2 ** 40))
+      .padStart(12, '0')
+      .slice(-12);
   while (authority.seeds.has(seed));
   authority.seeds.set(seed, { seed, issuedAt: authority.now(), used: false });
   return siiRespuesta([['ESTADO', '00']], [[['SEMILLA', seed]]]);
@@ -31,7 +34,11 @@ export function getSeed(authority: SiiFakeAuthority): string {
  * GLOSA "Token Creado" and a 13-character alphanumeric TOKEN bound to the certificate's RUT.
  */
 export function getToken(authority: SiiFakeAuthority, pszXml: string | undefined): string {
-  const fail = (estado: string, glosa = GLOSAS[estado]) => siiRespuesta([['ESTADO', estado], ['GLOSA', glosa]]);
+  const fail = (estado: string, glosa = GLOSAS[estado]) =>
+    siiRespuesta([
+      ['ESTADO', estado],
+      ['GLOSA', glosa],
+    ]);
   if (!pszXml || !pszXml.trim()) return fail('01');
   let doc: Document;
   try {
@@ -55,7 +62,13 @@ export function getToken(authority: SiiFakeAuthority, pszXml: string | undefined
   if (record.used) return fail('08', 'NO PUEDO ACT. SEED CON TOKEN');
   record.used = true;
   const token = authority.issueToken(certificateRut(check.certificate), check.certificate.subject);
-  return siiRespuesta([['ESTADO', '00'], ['GLOSA', 'Token Creado']], [[['TOKEN', token.token]]]);
+  return siiRespuesta(
+    [
+      ['ESTADO', '00'],
+      ['GLOSA', 'Token Creado'],
+    ],
+    [[['TOKEN', token.token]]],
+  );
 }
 
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -15,7 +15,18 @@ const upload = (finalState: 'EPR' | 'RCT'): UploadRecord => ({
 describe('stateAt', () => {
   it('walks the steps with one delay per step', () => {
     const at = (ms: number) => stateAt(upload('EPR'), new Date(ms), [10, 20, 30, 40, 50]);
-    expect([0, 9, 10, 29, 30, 60, 100, 149, 150, 10_000].map(at)).toEqual(['REC', 'REC', 'SOK', 'SOK', 'CRT', 'FOK', 'PDR', 'PDR', 'EPR', 'EPR']);
+    expect([0, 9, 10, 29, 30, 60, 100, 149, 150, 10_000].map(at)).toEqual([
+      'REC',
+      'REC',
+      'SOK',
+      'SOK',
+      'CRT',
+      'FOK',
+      'PDR',
+      'PDR',
+      'EPR',
+      'EPR',
+    ]);
   });
 
   it('ends in RCT after REC and SOK for a rejected Caratula, and is final at once with delay 0', () => {

@@ -40,8 +40,7 @@ export function stateAt(upload: UploadRecord, now: Date, delays: number | number
  * body before header as in a real capture.
  */
 export function getEstUp(authority: SiiFakeAuthority, params: { name: string; value: string }[]): string {
-  const byName = (names: string[], pos: number) =>
-    (params.find((p) => names.includes(p.name))?.value ?? params[pos]?.value ?? '').trim();
+  const byName = (names: string[], pos: number) => (params.find((p) => names.includes(p.name))?.value ?? params[pos]?.value ?? '').trim();
   const rut = byName(['RutCompania', 'Rut', 'RutEmpresa'], 0);
   const dv = byName(['DvCompania', 'Dv', 'DvEmpresa'], 1).toUpperCase();
   const trackId = byName(['TrackId', 'TrackID', 'trackId'], 2);

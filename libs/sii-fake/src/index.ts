@@ -5,13 +5,4 @@ export { startSiiFakeServer, type SiiFakeServer } from './server';
 export { contribuyenteFor, type Contribuyente } from './taxpayers';
 export { parseMultipart, multipartBoundary, type MultipartPart } from './multipart';
 export { stateAt, timeline } from './estup';
-export type {
-  FakeRequest,
-  FakeResponse,
-  EnvioState,
-  UploadRecord,
-  UploadedDocument,
-  TokenRecord,
-  SeedRecord,
-  IssuedCaf,
-} from './types';
+export type { FakeRequest, FakeResponse, EnvioState, UploadRecord, UploadedDocument, TokenRecord, SeedRecord, IssuedCaf } from './types';

@@ -34,10 +34,18 @@ export async function routeRequest(authority: SiiFakeAuthority, req: FakeRequest
     }
     const contribuyente = /^\/sim\/contribuyente\/([^/]+)$/.exec(path);
     if (contribuyente && method === 'GET') return datos(authority, req, decodeURIComponent(contribuyente[1]));
-    return { status: 404, headers: { 'content-type': 'text/html; charset=ISO-8859-1' }, body: Buffer.from('<html><body><h1>Not Found</h1></body></html>') };
+    return {
+      status: 404,
+      headers: { 'content-type': 'text/html; charset=ISO-8859-1' },
+      body: Buffer.from('<html><body><h1>Not Found</h1></body></html>'),
+    };
   } catch (err) {
     // The real SII answers bare "Error 500" pages; keep the reason for whoever debugs the fake.
-    return { status: 500, headers: { 'content-type': 'text/plain; charset=ISO-8859-1' }, body: Buffer.from(`Error 500: ${(err as Error).message}`, 'latin1') };
+    return {
+      status: 500,
+      headers: { 'content-type': 'text/plain; charset=ISO-8859-1' },
+      body: Buffer.from(`Error 500: ${(err as Error).message}`, 'latin1'),
+    };
   }
 }
 
@@ -46,7 +54,8 @@ function soap(authority: SiiFakeAuthority, req: FakeRequest, url: URL, path: str
   try {
     call = parseSoapCall((req.body ?? Buffer.alloc(0)).toString('utf8'));
   } catch (err) {
-    if (err instanceof SoapRequestError) return xmlResponse(500, soapFault('soapenv:Server.userException', err.message), 'text/xml; charset=utf-8');
+    if (err instanceof SoapRequestError)
+      return xmlResponse(500, soapFault('soapenv:Server.userException', err.message), 'text/xml; charset=utf-8');
     throw err;
   }
   const operation = service[call.operation];
@@ -60,7 +69,8 @@ function datos(authority: SiiFakeAuthority, req: FakeRequest, rutParam: string):
   if (!token || !authority.activeToken(token)) return jsonResponse(401, { error: 'unauthorized', detail: 'NO ESTA AUTENTICADO' });
   const rut = normalizeRut(rutParam);
   if (!rut) return jsonResponse(400, { error: 'invalid_rut', detail: `${rutParam} is not a valid RUT` });
-  if (authority.options.unknownRuts.includes(rut)) return jsonResponse(404, { error: 'not_found', detail: `RUT ${rut} no registrado en el SII` });
+  if (authority.options.unknownRuts.includes(rut))
+    return jsonResponse(404, { error: 'not_found', detail: `RUT ${rut} no registrado en el SII` });
   return jsonResponse(200, contribuyenteFor(rut));
 }
 

@@ -45,10 +45,11 @@ export function startSiiFakeServer(
         url: `http://${host}:${actual}`,
         port: actual,
         server,
-        close: () => new Promise<void>((done) => {
-          server.close(() => done());
-          server.closeAllConnections();
-        }),
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
       });
     });
   });

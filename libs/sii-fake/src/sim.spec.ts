@@ -92,8 +92,12 @@ describe('SII example EnvioDTE', () => {
         Buffer.from('\r\n'),
       ]);
     const body = Buffer.concat([
-      part('rutSender', '7880442'), part('dvSender', '4'), part('rutCompany', '97975000'), part('dvCompany', '5'),
-      part('archivo', file, 'F60T33.xml'), Buffer.from(`--${boundary}--\r\n`),
+      part('rutSender', '7880442'),
+      part('dvSender', '4'),
+      part('rutCompany', '97975000'),
+      part('dvCompany', '5'),
+      part('archivo', file, 'F60T33.xml'),
+      Buffer.from(`--${boundary}--\r\n`),
     ]);
     expect(parseMultipart(body, boundary).map((p) => p.name)).toEqual(['rutSender', 'dvSender', 'rutCompany', 'dvCompany', 'archivo']);
     const t = authority.issueToken('7880442-4').token;

@@ -15,12 +15,54 @@ export interface Contribuyente {
 
 const KINDS = ['Comercial', 'Inversiones', 'Servicios', 'Distribuidora', 'Constructora', 'Transportes', 'Asesorías'];
 const WORDS = [
-  'Andes', 'Pacífico', 'Austral', 'Cordillera', 'Maipo', 'Ñuble', 'Araucanía', 'Litoral', 'Norte',
-  'Valle', 'Lago', 'Volcán', 'Cobre', 'Quillay', 'Boldo', 'Peumo', 'Canelo', 'Copihue', 'Alerce', 'Raulí',
+  'Andes',
+  'Pacífico',
+  'Austral',
+  'Cordillera',
+  'Maipo',
+  'Ñuble',
+  'Araucanía',
+  'Litoral',
+  'Norte',
+  'Valle',
+  'Lago',
+  'Volcán',
+  'Cobre',
+  'Quillay',
+  'Boldo',
+  'Peumo',
+  'Canelo',
+  'Copihue',
+  'Alerce',
+  'Raulí',
 ];
 const SUFFIXES = ['SpA', 'SpA', 'Ltda.', 'S.A.', 'E.I.R.L.'];
-const STREETS = ['Av. Providencia', 'Av. Libertador Bernardo O\'Higgins', 'Huérfanos', 'Agustinas', 'Av. Apoquindo', 'Moneda', 'Av. Vicuña Mackenna', 'Los Carrera', 'Av. Colón', 'San Martín'];
-const COMUNAS = ['Santiago', 'Providencia', 'Las Condes', 'Ñuñoa', 'Maipú', 'Valparaíso', 'Viña del Mar', 'Concepción', 'Temuco', 'Puerto Montt', 'La Serena', 'Antofagasta'];
+const STREETS = [
+  'Av. Providencia',
+  "Av. Libertador Bernardo O'Higgins",
+  'Huérfanos',
+  'Agustinas',
+  'Av. Apoquindo',
+  'Moneda',
+  'Av. Vicuña Mackenna',
+  'Los Carrera',
+  'Av. Colón',
+  'San Martín',
+];
+const COMUNAS = [
+  'Santiago',
+  'Providencia',
+  'Las Condes',
+  'Ñuñoa',
+  'Maipú',
+  'Valparaíso',
+  'Viña del Mar',
+  'Concepción',
+  'Temuco',
+  'Puerto Montt',
+  'La Serena',
+  'Antofagasta',
+];
 // Activity codes and descriptions from the SII public classification (CIIU4.CL 2012).
 const GIROS = [
   ['620200', 'ACTIVIDADES DE CONSULTORIA DE INFORMATICA Y DE GESTION DE INSTALACIONES INFORMATICAS'],

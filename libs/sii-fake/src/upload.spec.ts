@@ -36,7 +36,12 @@ async function upload(file: Buffer, { cookie = `TOKEN=${token}`, rutSender = cer
     responseType: 'arraybuffer',
   });
   const xml = Buffer.from(res.data).toString('latin1');
-  return { xml, status: Number(tag(xml, 'STATUS')), trackId: tag(xml, 'TRACKID'), errors: [...xml.matchAll(/<ERROR>([^<]*)<\/ERROR>/g)].map((m) => m[1]) };
+  return {
+    xml,
+    status: Number(tag(xml, 'STATUS')),
+    trackId: tag(xml, 'TRACKID'),
+    errors: [...xml.matchAll(/<ERROR>([^<]*)<\/ERROR>/g)].map((m) => m[1]),
+  };
 }
 
 async function estUp(trackId: string, tok = token) {
@@ -64,7 +69,10 @@ describe('DTEUpload', () => {
   });
 
   it('answers STATUS 7 with the XSD errors for a file that is not a valid EnvioDTE', async () => {
-    const file = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><EnvioDTE xmlns="http://www.sii.cl/SiiDte" version="1.0"><SetDTE ID="SetDoc"/></EnvioDTE>', 'latin1');
+    const file = Buffer.from(
+      '<?xml version="1.0" encoding="ISO-8859-1"?><EnvioDTE xmlns="http://www.sii.cl/SiiDte" version="1.0"><SetDTE ID="SetDoc"/></EnvioDTE>',
+      'latin1',
+    );
     const res = await upload(file);
     expect(res.status).toBe(7);
     expect(res.errors.length).toBeGreaterThan(0);

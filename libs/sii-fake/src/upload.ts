@@ -63,7 +63,10 @@ export async function handleUpload(authority: SiiFakeAuthority, req: FakeRequest
   if (errors.length) return answer(8, ctx, errors);
 
   const sha256 = createHash('sha256').update(ctx.archivo).digest('hex');
-  const repeated = authority.findRepeated(sha256, parsed.map((d) => ({ emisor: d.emisor.rut, tipo: d.tipo_dte, folio: d.folio })));
+  const repeated = authority.findRepeated(
+    sha256,
+    parsed.map((d) => ({ emisor: d.emisor.rut, tipo: d.tipo_dte, folio: d.folio })),
+  );
   if (repeated) return answer(99, ctx, [repeated]);
 
   const caratula = readCaratula(doc);

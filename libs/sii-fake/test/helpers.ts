@@ -25,7 +25,10 @@ export function makeTestCertificate(rut = '12345678-5', name = 'PERSONA DE PRUEB
     { name: 'serialNumber', value: rut },
   ];
   cert.setSubject(subject);
-  cert.setIssuer([{ shortName: 'C', value: 'CL' }, { shortName: 'CN', value: 'AC DE PRUEBA' }]);
+  cert.setIssuer([
+    { shortName: 'C', value: 'CL' },
+    { shortName: 'CN', value: 'AC DE PRUEBA' },
+  ]);
   cert.sign(key, forge.md.sha256.create());
   return { privateKeyPem, certificatePem: forge.pki.certificateToPem(cert), rut };
 }

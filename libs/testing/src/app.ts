@@ -47,7 +47,13 @@ export async function createTestApp(
 ): Promise<NestFastifyApplication> {
   const appOptions: AppOptions = { appName: 'test-app', defaultPort: 0, title: 'test', ...options };
   const databaseUrl = env.DATABASE_URL ?? (await createTestDatabase(appOptions.appName.replace(/-/g, '_')));
-  const restore = applyEnv({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', INTERNAL_KEYS: TEST_INTERNAL_KEYS, ...env, DATABASE_URL: databaseUrl });
+  const restore = applyEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    INTERNAL_KEYS: TEST_INTERNAL_KEYS,
+    ...env,
+    DATABASE_URL: databaseUrl,
+  });
   try {
     const config = loadConfig(appOptions.config ?? CommonConfig);
     const app = await createApp(appModule, appOptions, config);

@@ -20,7 +20,11 @@ function adminUrl(): string {
  * the end of the run; on a TEST_DATABASE_URL server use {@link dropTestDatabase}.
  */
 export async function createTestDatabase(prefix = 'test'): Promise<string> {
-  const safe = prefix.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 40) || 'test';
+  const safe =
+    prefix
+      .toLowerCase()
+      .replace(/[^a-z0-9_]/g, '_')
+      .slice(0, 40) || 'test';
   const name = `${safe}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = adminUrl();
   const client = new Client({ connectionString: admin });

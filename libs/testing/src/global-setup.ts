@@ -1,4 +1,4 @@
-// Jest globalSetup: ONE PostgreSQL per jest run (DESIGN §7) under /tmp, shared by every worker through
+// Jest globalSetup: ONE PostgreSQL per jest run (docs/platform.md "Tests") under /tmp, shared by every worker through
 // the TEST_PG_ADMIN_URL environment variable; each test file creates its own database with
 // createTestDatabase(). With TEST_DATABASE_URL set, that server is used and nothing is started.
 //

@@ -5,3 +5,7 @@ export type { DevSignerHandle } from './dev-signer';
 export { registeredRoutes, routesAnsweringWithoutKey } from './routes';
 export type { RegisteredRoute } from './routes';
 export { platformShellSuite } from './platform-shell';
+export { CALLER_TEST_INTERNAL_KEYS, CALLER_TEST_KEYS, PLATFORM_CALLERS, callerMatrixSuite } from './callers';
+export type { CallerMatrix, PlatformCaller } from './callers';
+export { hostileInputSuite } from './hostile/suite';
+export type { HostileSuiteOptions, StartedApp } from './hostile/suite';

@@ -9,7 +9,7 @@ import { routesAnsweringWithoutKey } from './routes';
 const KEY = TEST_KEYS.admin;
 
 /**
- * The e2e checks every app owes the platform conventions (DESIGN §3), on a real PostgreSQL: health
+ * The e2e checks every app owes the platform conventions (docs/platform.md), on a real PostgreSQL: health
  * without a key, explicit migrations at boot, /metrics behind the key, 401/404/400 as problem+json,
  * the OpenAPI security scheme, and exactly `publicRoutes` reachable without X-Internal-Key.
  * Call it at the top level of an app's `test/app.e2e-spec.ts`.

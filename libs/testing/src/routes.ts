@@ -15,11 +15,14 @@ const recorded = new WeakMap<NestFastifyApplication, RegisteredRoute[]>();
 export function recordRoutes(app: NestFastifyApplication): void {
   const routes: RegisteredRoute[] = [];
   recorded.set(app, routes);
-  app.getHttpAdapter().getInstance().addHook('onRoute', (route: { method: string | string[]; url: string }) => {
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, url: route.url });
-    }
-  });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRoute', (route: { method: string | string[]; url: string }) => {
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, url: route.url });
+      }
+    });
 }
 
 /** Every route of a {@link createTestApp} app, deduplicated (trailing-slash twins folded). */

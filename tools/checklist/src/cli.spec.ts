@@ -50,8 +50,13 @@ describe('checklist CLI (spawned)', () => {
     expect(report.results).toHaveLength(11);
     expect(Object.keys(report.results[0]).sort()).toEqual(['detail', 'gate', 'id', 'status', 'title']);
     expect(report.registry_items).toEqual([
-      'healthz_ok', 'registry_entry_preview', 'idp_preview_group', 'marketplace_detail_page',
-      'pricing_tier_set', 'pricing_summary', 'definitive_pricing_tier',
+      'healthz_ok',
+      'registry_entry_preview',
+      'idp_preview_group',
+      'marketplace_detail_page',
+      'pricing_tier_set',
+      'pricing_summary',
+      'definitive_pricing_tier',
     ]);
   });
 
@@ -99,9 +104,17 @@ describe('checklist CLI (spawned)', () => {
       expect(Object.keys(received.body ?? {}).sort()).toEqual(['generated_at', 'results', 'source', 'target']);
       expect(received.body).toMatchObject({ source: 'checklist-cli', target: 'beta' });
       expect(received.body?.results.map((x) => x.id)).toEqual([
-        'monogram_svg', 'context_file', 'versioned_contract', 'brand_tokens', 'ci_smoke_tests',
+        'monogram_svg',
+        'context_file',
+        'versioned_contract',
+        'brand_tokens',
+        'ci_smoke_tests',
       ]);
-      expect(received.body?.results[1]).toEqual({ id: 'context_file', status: 'failed', detail: expect.stringContaining('no context file') });
+      expect(received.body?.results[1]).toEqual({
+        id: 'context_file',
+        status: 'failed',
+        detail: expect.stringContaining('no context file'),
+      });
     });
 
     it('exits 3 when the registry refuses the evidence', async () => {
@@ -130,9 +143,9 @@ describe('parseChecklistArgs', () => {
   });
 
   it('rejects a repository that is not a directory', () => {
-    expect(parseChecklistArgs(['--repo', join(fx.root, 'nope'), '--style-repo', fx.styleRepo, '--slug', 'x', '--target', 'beta'], {})).toMatch(
-      /--repo .* is not a directory/,
-    );
+    expect(
+      parseChecklistArgs(['--repo', join(fx.root, 'nope'), '--style-repo', fx.styleRepo, '--slug', 'x', '--target', 'beta'], {}),
+    ).toMatch(/--repo .* is not a directory/);
   });
 
   it('resolves paths and reads the key from the environment', () => {

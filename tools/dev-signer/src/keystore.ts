@@ -40,7 +40,8 @@ export function loadOrCreateIdentity(dataDir: string, holderRut: string): Signer
   const certPath = join(dataDir, CERT_FILE);
   if (!existsSync(keyPath) || !existsSync(certPath)) {
     // Verbatim into the certificate subject, so only the plain SII form (digits-DV, no dots) will do.
-    if (!/^\d{1,8}-[\dkK]$/.test(holderRut) || !isValidRut(holderRut)) throw new Error(`SIGNER_HOLDER_RUT is not a valid RUT: ${holderRut}`);
+    if (!/^\d{1,8}-[\dkK]$/.test(holderRut) || !isValidRut(holderRut))
+      throw new Error(`SIGNER_HOLDER_RUT is not a valid RUT: ${holderRut}`);
     const { privateKeyPem, certificatePem } = createSelfSigned(holderRut);
     writeFileSync(keyPath, privateKeyPem, { mode: 0o600 });
     writeFileSync(certPath, certificatePem);

@@ -61,7 +61,9 @@ describe('signer HTTP API', () => {
 
   it('takes the encoding of a declaration-less DTE from `encoding`', async () => {
     // "Ã©" in Latin-1 is also valid UTF-8 ("é"): only the caller can say which one it is.
-    const dte = latin1('<DTE xmlns="http://www.sii.cl/SiiDte" version="1.0"><Documento ID="F5T33"><NmbItem>Ã© ambiguous</NmbItem></Documento></DTE>');
+    const dte = latin1(
+      '<DTE xmlns="http://www.sii.cl/SiiDte" version="1.0"><Documento ID="F5T33"><NmbItem>Ã© ambiguous</NmbItem></Documento></DTE>',
+    );
     const signed = await call('POST', '/sign/xml', { xml: b64(dte), reference_uri: '#F5T33', encoding: 'ISO-8859-1' });
     expect(signed.statusCode).toBe(200);
     const bytes = Buffer.from(signed.json().xml, 'base64');
@@ -100,7 +102,12 @@ describe('signer HTTP API', () => {
     const restarted = createSignerServer({ dataDir: tmp.dir, internalKeys: KEYS });
     try {
       expect(restarted.identity.certificatePem).toBe(server.identity.certificatePem);
-      const again = await restarted.app.inject({ method: 'POST', url: '/sign/ted', payload: { caf_id, dd: b64(dd) }, headers: { 'x-internal-key': 'ci-secret' } });
+      const again = await restarted.app.inject({
+        method: 'POST',
+        url: '/sign/ted',
+        payload: { caf_id, dd: b64(dd) },
+        headers: { 'x-internal-key': 'ci-secret' },
+      });
       expect(again.json()).toEqual({ frmt }); // PKCS#1 v1.5 is deterministic
     } finally {
       await restarted.close();

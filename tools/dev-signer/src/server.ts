@@ -41,7 +41,8 @@ export function createSignerServer(options: SignerServerOptions): SignerServer {
 
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.url.split('?')[0] === '/health') return;
-    if (!keys.match(req.headers['x-internal-key'])) return reply.code(401).send({ error: 'unauthorized', detail: 'missing or unknown X-Internal-Key' });
+    if (!keys.match(req.headers['x-internal-key']))
+      return reply.code(401).send({ error: 'unauthorized', detail: 'missing or unknown X-Internal-Key' });
   });
 
   app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {

@@ -19,7 +19,10 @@ describe('CAF registration and TED', () => {
     const cafXml = flatCaf(caf.bytes);
     const dd = latin1(ddXml(cafXml));
     const frmt = signTed(reloaded as StoredCaf, dd);
-    const key = createPublicKey({ key: { kty: 'RSA', n: Buffer.from(caf.rsapk.m, 'base64').toString('base64url'), e: 'Aw' }, format: 'jwk' });
+    const key = createPublicKey({
+      key: { kty: 'RSA', n: Buffer.from(caf.rsapk.m, 'base64').toString('base64url'), e: 'Aw' },
+      format: 'jwk',
+    });
     expect(verify('sha1', dd, key, Buffer.from(frmt, 'base64'))).toBe(true);
     expect(Buffer.from(frmt, 'base64')).toHaveLength(64); // 512-bit CAF key
     expect(verifyTed(dd, frmt, caf.rsapk)).toEqual({ valid: true, reasons: [] });
@@ -37,13 +40,21 @@ describe('CAF registration and TED', () => {
   it('rejects a CAF whose RSASK is not the key of RSAPK', () => {
     const other = makeCaf();
     const rsask = extract(/<RSASK>([\s\S]*?)<\/RSASK>/, other.bytes.toString('latin1'), 1);
-    expect(() => parseCafForSigning(makeCaf({ rsaskOverride: rsask }).bytes)).toThrow(expect.objectContaining({ error: 'caf_key_mismatch' }));
+    expect(() => parseCafForSigning(makeCaf({ rsaskOverride: rsask }).bytes)).toThrow(
+      expect.objectContaining({ error: 'caf_key_mismatch' }),
+    );
   });
 
   it.each([
     ['not an AUTORIZACION', '<RESPUESTA/>'],
-    ['no RSASK', '<AUTORIZACION><CAF><DA><RE>1-9</RE><TD>33</TD><RNG><D>1</D><H>2</H></RNG><RSAPK><M>AQ==</M><E>Aw==</E></RSAPK><IDK>1</IDK></DA></CAF></AUTORIZACION>'],
-    ['unreadable RSASK', '<AUTORIZACION><CAF><DA><RE>1-9</RE><TD>33</TD><RNG><D>1</D><H>2</H></RNG><RSAPK><M>AQ==</M><E>Aw==</E></RSAPK><IDK>1</IDK></DA></CAF><RSASK>nope</RSASK></AUTORIZACION>'],
+    [
+      'no RSASK',
+      '<AUTORIZACION><CAF><DA><RE>1-9</RE><TD>33</TD><RNG><D>1</D><H>2</H></RNG><RSAPK><M>AQ==</M><E>Aw==</E></RSAPK><IDK>1</IDK></DA></CAF></AUTORIZACION>',
+    ],
+    [
+      'unreadable RSASK',
+      '<AUTORIZACION><CAF><DA><RE>1-9</RE><TD>33</TD><RNG><D>1</D><H>2</H></RNG><RSAPK><M>AQ==</M><E>Aw==</E></RSAPK><IDK>1</IDK></DA></CAF><RSASK>nope</RSASK></AUTORIZACION>',
+    ],
   ])('rejects %s', (_name, xml) => {
     expect(() => parseCafForSigning(Buffer.from(xml))).toThrow(expect.objectContaining({ error: 'bad_caf' }));
   });

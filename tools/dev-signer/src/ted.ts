@@ -45,9 +45,18 @@ export function parseCafForSigning(bytes: Buffer): Omit<StoredCaf, 'registered_a
     throw new SignerInputError('caf_key_mismatch', 'RSASK is not the private key of RSAPUBK');
   }
   const { re, td, desde, hasta, idk, rsapk } = caf;
-  const caf_id = createHash('sha256').update(`${re}|${td}|${desde}|${hasta}|${normalizeB64Int(rsapk.m)}`).digest('hex').slice(0, 32);
+  const caf_id = createHash('sha256')
+    .update(`${re}|${td}|${desde}|${hasta}|${normalizeB64Int(rsapk.m)}`)
+    .digest('hex')
+    .slice(0, 32);
   return {
-    caf_id, re, td, desde, hasta, idk: String(idk), rsapk,
+    caf_id,
+    re,
+    td,
+    desde,
+    hasta,
+    idk: String(idk),
+    rsapk,
     rsask_pem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   };
 }

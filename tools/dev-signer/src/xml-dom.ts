@@ -48,9 +48,11 @@ export function fixSignedInfoContext(sig: SignedXml, signatureIndex: (doc: Docum
   internals.getCanonSignedInfoXml = (doc: Document): string => {
     const index = signatureIndex(doc);
     const signature = findSignatureElements(doc)[index];
-    const signedInfo = signature && Array.from(signature.childNodes).find(
-      (n): n is Element => n.nodeType === 1 && (n as Element).localName === 'SignedInfo' && (n as Element).namespaceURI === DSIG_NS,
-    );
+    const signedInfo =
+      signature &&
+      Array.from(signature.childNodes).find(
+        (n): n is Element => n.nodeType === 1 && (n as Element).localName === 'SignedInfo' && (n as Element).namespaceURI === DSIG_NS,
+      );
     if (!signedInfo) throw new Error('could not find SignedInfo element in the message');
     const ancestorNamespaces = findAncestorNsForElement(signedInfo);
     return internals.getCanonXml([internals.canonicalizationAlgorithm], signedInfo, { ancestorNamespaces });

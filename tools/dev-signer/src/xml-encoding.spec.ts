@@ -5,8 +5,20 @@ describe('decodeXml', () => {
 
   it.each([
     ['declared ISO-8859-1', latin1('<?xml version="1.0" encoding="ISO-8859-1"?><a>ñ</a>'), undefined, 'latin1', '<a>ñ</a>'],
-    ['declared windows-1252', Buffer.concat([latin1("<?xml version='1.0' encoding='windows-1252'?><a>"), Buffer.from([0x80]), latin1('</a>')]), undefined, 'windows-1252', '<a>€</a>'],
-    ['declared UTF-8 with BOM', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<?xml version="1.0" encoding="UTF-8"?><a>ñ</a>')]), undefined, 'utf8', '<a>ñ</a>'],
+    [
+      'declared windows-1252',
+      Buffer.concat([latin1("<?xml version='1.0' encoding='windows-1252'?><a>"), Buffer.from([0x80]), latin1('</a>')]),
+      undefined,
+      'windows-1252',
+      '<a>€</a>',
+    ],
+    [
+      'declared UTF-8 with BOM',
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<?xml version="1.0" encoding="UTF-8"?><a>ñ</a>')]),
+      undefined,
+      'utf8',
+      '<a>ñ</a>',
+    ],
     ['undeclared valid UTF-8', Buffer.from('<a>ñ</a>'), undefined, 'utf8', '<a>ñ</a>'],
     ['undeclared Latin-1 bytes', latin1('<a>ñ</a>'), undefined, 'latin1', '<a>ñ</a>'],
     ['undeclared with a caller encoding', latin1('<a>Ã©</a>'), 'ISO-8859-1', 'latin1', '<a>Ã©</a>'],

@@ -3,7 +3,16 @@ import { DOMParser } from '@xmldom/xmldom';
 import { loadOrCreateIdentity, type SignerIdentity } from './keystore';
 import { signXml, verifyXml } from './xml-signer';
 import {
-  dteXml, envioXml, getTokenXml, latin1, requireXmlsec1, SII_EXAMPLE, SII_NS, tempDir, XSI_NS, xmlsec1Verify,
+  dteXml,
+  envioXml,
+  getTokenXml,
+  latin1,
+  requireXmlsec1,
+  SII_EXAMPLE,
+  SII_NS,
+  tempDir,
+  XSI_NS,
+  xmlsec1Verify,
 } from '../test/fixtures';
 
 const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
@@ -28,7 +37,11 @@ describe('signXml / verifyXml', () => {
 
     it('appends the SII layout as the last child of the document element', () => {
       const text = signed.toString('utf8');
-      expect(text.startsWith('<?xml version="1.0"?>\n<getToken><item><Semilla>000000000078</Semilla></item><Signature xmlns="http://www.w3.org/2000/09/xmldsig#">')).toBe(true);
+      expect(
+        text.startsWith(
+          '<?xml version="1.0"?>\n<getToken><item><Semilla>000000000078</Semilla></item><Signature xmlns="http://www.w3.org/2000/09/xmldsig#">',
+        ),
+      ).toBe(true);
       expect(text.endsWith('</Signature></getToken>')).toBe(true);
       const doc = new DOMParser().parseFromString(text, 'text/xml');
       const sig = doc.documentElement.lastChild as Element;
@@ -72,7 +85,9 @@ describe('signXml / verifyXml', () => {
   });
 
   it('keeps ISO-8859-1 bytes and the declaration, and answers ISO-8859-1', () => {
-    const input = latin1('<?xml version="1.0" encoding="ISO-8859-1"?>\r\n<getToken><item><Semilla>0001</Semilla><Nota>Ñandú señal</Nota></item>\r\n</getToken>\r\n');
+    const input = latin1(
+      '<?xml version="1.0" encoding="ISO-8859-1"?>\r\n<getToken><item><Semilla>0001</Semilla><Nota>Ñandú señal</Nota></item>\r\n</getToken>\r\n',
+    );
     const signed = signXml(input, '', id);
     const at = input.indexOf('</getToken>');
     expect(signed.subarray(0, at).equals(input.subarray(0, at))).toBe(true);
@@ -92,7 +107,9 @@ describe('signXml / verifyXml', () => {
 
     it('signs the Documento with the C14N transform and the signature after Documento', () => {
       const signed = signXml(latin1(dteXml(7)), '#F7T33', id).toString('latin1');
-      expect(signed).toMatch(/<\/Documento>\r\n<Signature xmlns="http:\/\/www.w3.org\/2000\/09\/xmldsig#">.*<Reference URI="#F7T33"><Transforms><Transform Algorithm="http:\/\/www.w3.org\/TR\/2001\/REC-xml-c14n-20010315"\/><\/Transforms>/);
+      expect(signed).toMatch(
+        /<\/Documento>\r\n<Signature xmlns="http:\/\/www.w3.org\/2000\/09\/xmldsig#">.*<Reference URI="#F7T33"><Transforms><Transform Algorithm="http:\/\/www.w3.org\/TR\/2001\/REC-xml-c14n-20010315"\/><\/Transforms>/,
+      );
       expect(signed.endsWith('</Signature></DTE>')).toBe(true);
     });
 
@@ -100,7 +117,9 @@ describe('signXml / verifyXml', () => {
       const { signedDtes, signed } = signEnvio('', `xmlns="${SII_NS}"`);
       // The DTEs are embedded byte for byte.
       for (const dte of signedDtes) expect(signed.includes(latin1(dte))).toBe(true);
-      expect(signed.toString('latin1')).toMatch(/<\/SetDTE>\r\n<Signature xmlns="http:\/\/www.w3.org\/2000\/09\/xmldsig#">.*URI="#SetDoc".*<\/Signature><\/EnvioDTE>\r\n$/s);
+      expect(signed.toString('latin1')).toMatch(
+        /<\/SetDTE>\r\n<Signature xmlns="http:\/\/www.w3.org\/2000\/09\/xmldsig#">.*URI="#SetDoc".*<\/Signature><\/EnvioDTE>\r\n$/s,
+      );
       expect(verifyXml(signed)).toEqual({ valid: true, reasons: [] });
       expect(verifyXml(signed, '#F2T33').valid).toBe(true);
       expect(verifyXml(signed, '#SetDoc').valid).toBe(true);
@@ -130,7 +149,10 @@ describe('signXml / verifyXml', () => {
     });
 
     it('a DTE declaring the same xmlns:xsi as its envelope verifies in place', () => {
-      const { signed } = signEnvio(` xmlns:xsi="${XSI_NS}"`, `xmlns="${SII_NS}" xmlns:xsi="${XSI_NS}" xsi:schemaLocation="${SII_NS} EnvioDTE_v10.xsd"`);
+      const { signed } = signEnvio(
+        ` xmlns:xsi="${XSI_NS}"`,
+        `xmlns="${SII_NS}" xmlns:xsi="${XSI_NS}" xsi:schemaLocation="${SII_NS} EnvioDTE_v10.xsd"`,
+      );
       expect(verifyXml(signed)).toEqual({ valid: true, reasons: [] });
       expect(xmlsec1Verify(signed, id.certificatePem, `(${DTE_SIGNATURE})[2]`).ok).toBe(true);
       expect(xmlsec1Verify(signed, id.certificatePem, ROOT_SIGNATURE).ok).toBe(true);
@@ -176,4 +198,3 @@ describe('signXml / verifyXml', () => {
     expect(verifyXml(signXml(getTokenXml(), '', id), '#X').reasons).toEqual(['no Signature with Reference URI "#X" found']);
   });
 });
-

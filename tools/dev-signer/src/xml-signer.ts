@@ -126,7 +126,10 @@ function verifyOne(text: string, node: Element, index: number): string[] {
     sig.loadSignature(node);
     if (!sig.checkSignature(text)) {
       // getReferences() is deprecated but the only public way to read why a Reference failed.
-      const failed = sig.getReferences().map((r) => r.validationError?.message).filter(Boolean);
+      const failed = sig
+        .getReferences()
+        .map((r) => r.validationError?.message)
+        .filter(Boolean);
       reasons.push(...(failed.length ? (failed as string[]) : ['a Reference digest does not match']));
     }
   } catch (e) {
@@ -145,6 +148,8 @@ function keyValueMismatch(node: Element, certificatePem: string): string[] {
   } catch {
     return ['X509Certificate cannot be parsed'];
   }
-  const given = Buffer.from(modulus.replace(/\s+/g, ''), 'base64').toString('hex').replace(/^(00)+/, '');
+  const given = Buffer.from(modulus.replace(/\s+/g, ''), 'base64')
+    .toString('hex')
+    .replace(/^(00)+/, '');
   return given === certModulus ? [] : ['KeyValue RSAKeyValue does not match the X509Certificate key'];
 }

@@ -141,10 +141,11 @@ export function opensslCmsVerify(der: Buffer, certPem: string): Buffer {
   try {
     writeFileSync(join(dir, 'cert.pem'), certPem);
     writeFileSync(join(dir, 'sig.der'), der);
-    return execFileSync('openssl', [
-      'cms', '-verify', '-binary', '-inform', 'DER', '-in', join(dir, 'sig.der'),
-      '-CAfile', join(dir, 'cert.pem'), '-purpose', 'any',
-    ], { stdio: ['ignore', 'pipe', 'pipe'] });
+    return execFileSync(
+      'openssl',
+      ['cms', '-verify', '-binary', '-inform', 'DER', '-in', join(dir, 'sig.der'), '-CAfile', join(dir, 'cert.pem'), '-purpose', 'any'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
   } finally {
     cleanup();
   }

@@ -14,11 +14,7 @@ export interface CallResult<T> {
   body: T;
 }
 
-export async function call<T = Record<string, unknown>>(
-  method: string,
-  url: string,
-  opts: CallOptions = {},
-): Promise<CallResult<T>> {
+export async function call<T = Record<string, unknown>>(method: string, url: string, opts: CallOptions = {}): Promise<CallResult<T>> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.key) headers['x-internal-key'] = opts.key;
   let payload: BodyInit | undefined;
@@ -32,9 +28,7 @@ export async function call<T = Record<string, unknown>>(
   const body = parseBody(text) as T;
   const expected = [opts.expect ?? [200, 201]].flat();
   if (!expected.includes(res.status)) {
-    throw new SmokeFailure(
-      `${method} ${url} answered ${res.status}, expected ${expected.join(' or ')}:\n${text.slice(0, 2000)}`,
-    );
+    throw new SmokeFailure(`${method} ${url} answered ${res.status}, expected ${expected.join(' or ')}:\n${text.slice(0, 2000)}`);
   }
   return { status: res.status, body };
 }

@@ -74,15 +74,16 @@ async function gatewayPart(receptorRut: string) {
       },
     });
     check(body.tipo_dte === 33 && body.folio >= desde && body.trackid, `bad emission ${JSON.stringify(body)}`);
-    check(body.montos?.neto === 119_990 && body.montos?.iva === 22_798 && body.montos?.total === 142_788,
-      `totals ${JSON.stringify(body.montos)} are not neto 119990, iva 22798, total 142788`);
+    check(
+      body.montos?.neto === 119_990 && body.montos?.iva === 22_798 && body.montos?.total === 142_788,
+      `totals ${JSON.stringify(body.montos)} are not neto 119990, iva 22798, total 142788`,
+    );
     return body;
   });
   await step(`estado of trackid ${emision.trackid} until EPR`, async () => {
     const deadline = Date.now() + 90_000;
     for (;;) {
-      const { body } = await call<Json>('GET',
-        `${gw}/tax/dte/estado?tenant=${TENANT}&trackid=${emision.trackid}`, { key: admin });
+      const { body } = await call<Json>('GET', `${gw}/tax/dte/estado?tenant=${TENANT}&trackid=${emision.trackid}`, { key: admin });
       if (body.estado === 'EPR') {
         const doc = body.documentos?.find((d: Json) => d.tipo_dte === 33);
         check(doc && doc.aceptados === 1 && doc.rechazados === 0, `EPR counts ${JSON.stringify(body)}`);
@@ -106,20 +107,23 @@ async function accountingPart(receptorRut: string, xmlBase64: string) {
   const admin = keys.admin;
   const empresa = await step(`accounting empresa for receptor ${receptorRut}`, async () => {
     const { body } = await call<Json>('POST', `${acc}/contable/empresas`, {
-      key: admin, expect: 201, body: { rut: receptorRut, regimen: 'pro_pyme_14d3' },
+      key: admin,
+      expect: 201,
+      body: { rut: receptorRut, regimen: 'pro_pyme_14d3' },
     });
     check(body.id && body.rut === receptorRut, `bad empresa ${JSON.stringify(body)}`);
     return body;
   });
   await step('recibir-dte of the emitted XML', async () => {
     await call('POST', `${acc}/contable/recibir-dte`, {
-      key: admin, expect: [200, 201], body: { empresa_id: empresa.id, xml_base64: xmlBase64 },
+      key: admin,
+      expect: [200, 201],
+      body: { empresa_id: empresa.id, xml_base64: xmlBase64 },
     });
   });
   await step('balance sums agree', async () => {
     const periodo = new Date().toISOString().slice(0, 7);
-    const { body } = await call<Json>('GET',
-      `${acc}/contable/balance?empresa_id=${empresa.id}&periodo=${periodo}`, { key: admin });
+    const { body } = await call<Json>('GET', `${acc}/contable/balance?empresa_id=${empresa.id}&periodo=${periodo}`, { key: admin });
     const t = body.totales ?? {};
     check(t.sumas_debe === t.sumas_haber && t.sumas_debe === 142_788, `totales ${JSON.stringify(t)}`);
     check(t.saldo_deudor === t.saldo_acreedor, `saldos differ: ${JSON.stringify(t)}`);
@@ -133,7 +137,9 @@ async function registryPart() {
   const slug = `smoke-${Date.now().toString(36)}`;
   await step(`registry: create ${slug}`, async () => {
     const { body } = await call<Json>('POST', `${reg}/api/v1/services/`, {
-      key: admin, expect: 201, headers: auth,
+      key: admin,
+      expect: 201,
+      headers: auth,
       body: { slug, name: 'Smoke service', tagline: 'Created by npm run smoke' },
     });
     check(body.marketplace_status === 'internal', `new service is ${body.marketplace_status}`);
@@ -146,7 +152,10 @@ async function registryPart() {
   });
   await step('registry: internal -> beta is 409 stage_skipped', async () => {
     const { body } = await call<Json>('PATCH', `${reg}/api/v1/services/${slug}`, {
-      key: admin, expect: 409, headers: auth, body: { marketplace_status: 'beta' },
+      key: admin,
+      expect: 409,
+      headers: auth,
+      body: { marketplace_status: 'beta' },
     });
     check(body.error === 'stage_skipped', `error is ${body.error}`);
   });

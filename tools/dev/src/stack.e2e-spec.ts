@@ -10,14 +10,17 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '../../..');
 const BIN = join(ROOT, 'tools/dev/bin.js');
+// Ports shifted by a per-run base, so that two checkouts can run this suite on one machine at once.
+const BASE = 20000 + (process.pid % 4000) * 10;
+const GATEWAY = `http://127.0.0.1:${BASE}`;
 const env: NodeJS.ProcessEnv = {
   ...process.env,
-  TAX_GATEWAY_PORT: '18270',
-  ACCOUNTING_PORT: '18260',
-  SERVICE_REGISTRY_PORT: '18280',
-  SIGNER_PORT: '18250',
-  SIM_PORT: '18241',
-  DEV_AUTH_PORT: '18242',
+  TAX_GATEWAY_PORT: String(BASE),
+  ACCOUNTING_PORT: String(BASE + 1),
+  SERVICE_REGISTRY_PORT: String(BASE + 2),
+  SIGNER_PORT: String(BASE + 3),
+  SIM_PORT: String(BASE + 4),
+  DEV_AUTH_PORT: String(BASE + 5),
   SIM_ESTUP_DELAY_MS: '200',
   LOG_LEVEL: 'warn',
 };
@@ -64,7 +67,7 @@ describe('npm start + npm run smoke', () => {
 
   it('brings every service up healthy and prints the URLs and dev keys', async () => {
     await waitFor(stack, 'Platform is up', 240_000);
-    expect(stack.output()).toContain('http://127.0.0.1:18270/docs');
+    expect(stack.output()).toContain(`${GATEWAY}/docs`);
     expect(stack.output()).toContain('dev-admin-key');
   }, 250_000);
 
@@ -77,7 +80,10 @@ describe('npm start + npm run smoke', () => {
   it('stops every process on Ctrl-C', async () => {
     stack.child.kill('SIGINT');
     expect(await exitOf(stack.child)).toBe(0);
-    const health = await fetch('http://127.0.0.1:18270/health').then(() => 'up', () => 'down');
+    const health = await fetch(`${GATEWAY}/health`).then(
+      () => 'up',
+      () => 'down',
+    );
     expect(health).toBe('down');
   }, 60_000);
 });

@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole platform on embedded defaults. Starts PostgreSQL (embedded unless
  * DATABASE_URL names a server), the dev signer, the SII simulator, a dev OIDC issuer and the three
- * apps wired to each other; waits until every one is healthy; prints URLs and dev keys; Ctrl-C
+ * apps wired to each other; waits until every one is healthy; prints URLs and the callers (with their
+ * keys only when the launcher generated them, i.e. INTERNAL_KEYS was unset); Ctrl-C
  * stops everything. Settings in the environment override the launcher's defaults.
  */
 import { createHash } from 'node:crypto';
@@ -49,17 +50,27 @@ async function databaseUrls(): Promise<Record<string, string>> {
 }
 
 async function startTools(internalKeys: string) {
-  const signer = await startTs('dev-signer', 'tools/dev-signer/src/main.ts', {
-    PORT: String(PORTS.signer),
-    INTERNAL_KEYS: internalKeys,
-    SIGNER_DATA_DIR: setting('SIGNER_DATA_DIR', join(DATA_DIR, 'dev-signer')),
-  }, { waitForListening: true });
+  const signer = await startTs(
+    'dev-signer',
+    'tools/dev-signer/src/main.ts',
+    {
+      PORT: String(PORTS.signer),
+      INTERNAL_KEYS: internalKeys,
+      SIGNER_DATA_DIR: setting('SIGNER_DATA_DIR', join(DATA_DIR, 'dev-signer')),
+    },
+    { waitForListening: true },
+  );
   procs.push(signer.proc);
   const simDataDir = setting('SIM_DATA_DIR', join(DATA_DIR, 'sii-sim'));
-  const sim = await startTs('sii-sim', 'tools/sii-sim/src/main.ts', {
-    PORT: String(PORTS.sim),
-    SIM_DATA_DIR: simDataDir,
-  }, { waitForListening: true });
+  const sim = await startTs(
+    'sii-sim',
+    'tools/sii-sim/src/main.ts',
+    {
+      PORT: String(PORTS.sim),
+      SIM_DATA_DIR: simDataDir,
+    },
+    { waitForListening: true },
+  );
   procs.push(sim.proc);
   const pem = await fetch(`${sim.url}/sim/authority-certificate`).then((r) => r.text());
   mkdirSync(simDataDir, { recursive: true });
@@ -71,6 +82,8 @@ async function startTools(internalKeys: string) {
 }
 
 async function main() {
+  // Keys reach the terminal only when they are the launcher's own development defaults.
+  const keysGenerated = !process.env.INTERNAL_KEYS;
   const internalKeys = setting('INTERNAL_KEYS', DEFAULT_INTERNAL_KEYS);
   process.env.INTERNAL_KEYS = internalKeys;
   const keys = devKeys();
@@ -103,18 +116,20 @@ async function main() {
     },
   };
   for (const group of [[APPS[0]], [APPS[1], APPS[2]]]) {
-    await Promise.all(group.map(async (app) => {
-      const { proc } = await startTs(app.name, `apps/${app.name}/src/main.ts`, {
-        ...common,
-        PORT: String(app.port),
-        DATABASE_URL: dbs[app.db],
-        ...appEnv[app.name],
-      });
-      procs.push(proc);
-      await waitHealthy(app.name, `http://${common.HOST}:${app.port}/health`);
-    }));
+    await Promise.all(
+      group.map(async (app) => {
+        const { proc } = await startTs(app.name, `apps/${app.name}/src/main.ts`, {
+          ...common,
+          PORT: String(app.port),
+          DATABASE_URL: dbs[app.db],
+          ...appEnv[app.name],
+        });
+        procs.push(proc);
+        await waitHealthy(app.name, `http://${common.HOST}:${app.port}/health`);
+      }),
+    );
   }
-  printSummary(common.HOST, tools, keys.all);
+  printSummary(common.HOST, tools, keys.all, keysGenerated);
 }
 
 async function shutdown(code: number) {

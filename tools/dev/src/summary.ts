@@ -1,13 +1,19 @@
 import { PORTS } from './stack-config';
 
-/** Prints what the developer needs once the stack is up: URLs, Swagger pages, dev caller keys. */
+/** The banner lines about callers: their keys when the launcher generated them, else only their names. */
+export function callerLines(keys: Record<string, string>, keysGenerated: boolean): string[] {
+  if (!keysGenerated) return ['Callers (keys from INTERNAL_KEYS, not shown):', `  ${Object.keys(keys).join(', ')}`];
+  return ['Dev caller keys (header X-Internal-Key):', ...Object.entries(keys).map(([caller, key]) => `  ${caller.padEnd(12)} ${key}`)];
+}
+
+/** Prints what the developer needs once the stack is up: URLs, Swagger pages, callers. */
 export function printSummary(
   host: string,
   tools: { signerUrl: string; simUrl: string; issuer: string },
   keys: Record<string, string>,
+  keysGenerated: boolean,
 ): void {
-  const app = (name: string, port: number) =>
-    `  ${name.padEnd(17)} http://${host}:${port}   Swagger UI http://${host}:${port}/docs`;
+  const app = (name: string, port: number) => `  ${name.padEnd(17)} http://${host}:${port}   Swagger UI http://${host}:${port}/docs`;
   console.log(
     [
       '',
@@ -19,8 +25,7 @@ export function printSummary(
       `  sii-sim           ${tools.simUrl}`,
       `  dev OIDC issuer   ${tools.issuer}   (token: npm run -s dev:token -- --role superadmin)`,
       '',
-      'Dev caller keys (header X-Internal-Key):',
-      ...Object.entries(keys).map(([caller, key]) => `  ${caller.padEnd(12)} ${key}`),
+      ...callerLines(keys, keysGenerated),
       '',
       'Smoke run: npm run smoke      Stop: Ctrl-C',
     ].join('\n'),

@@ -64,8 +64,17 @@ describe('sii-sim', () => {
 
 describe('readSettings', () => {
   it('reads defaults and the SIM_* settings', () => {
-    expect(readSettings({})).toEqual({ port: 8241, host: '127.0.0.1', unknownRuts: [], estUpDelayMs: undefined, cafIdk: undefined, dataDir: '.data/sii-sim' });
-    expect(readSettings({ PORT: '0', SIM_UNKNOWN_RUTS: '11111111-1, 22222222-2', SIM_ESTUP_DELAY_MS: '50', SIM_CAF_IDK: '901' })).toMatchObject({
+    expect(readSettings({})).toEqual({
+      port: 8241,
+      host: '127.0.0.1',
+      unknownRuts: [],
+      estUpDelayMs: undefined,
+      cafIdk: undefined,
+      dataDir: '.data/sii-sim',
+    });
+    expect(
+      readSettings({ PORT: '0', SIM_UNKNOWN_RUTS: '11111111-1, 22222222-2', SIM_ESTUP_DELAY_MS: '50', SIM_CAF_IDK: '901' }),
+    ).toMatchObject({
       port: 0,
       unknownRuts: ['11111111-1', '22222222-2'],
       estUpDelayMs: 50,

@@ -24,7 +24,10 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): SimSettings 
   return {
     port: int('PORT', 8241) as number,
     host: env['HOST'] || '127.0.0.1',
-    unknownRuts: (env['SIM_UNKNOWN_RUTS'] ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    unknownRuts: (env['SIM_UNKNOWN_RUTS'] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     estUpDelayMs: int('SIM_ESTUP_DELAY_MS'),
     cafIdk: int('SIM_CAF_IDK'),
     dataDir: env['SIM_DATA_DIR'] || '.data/sii-sim',

@@ -26,7 +26,9 @@ export class AsientosController {
   @ApiOperation({ summary: 'Post a balanced entry (lines name accounts by codigo; whole CLP pesos)' })
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiProblemResponses(
-    400, 401, 404,
+    400,
+    401,
+    404,
     { status: 409, errors: ['period_closed', 'idempotency_key_reused'] },
     { status: 422, errors: ['unbalanced_entry', 'unknown_account', 'account_not_postable'] },
   )

@@ -31,19 +31,37 @@ export class AsientosService {
     return this.transaction(async (em) => {
       const result = await this.idempotency.run(em, actor, idempotencyKey, 'crear_asiento', 201, async () => {
         await lockEmpresa(em, dto.empresa_id);
-        const accounts = await this.cuentas.resolveCodigos(em, dto.empresa_id, dto.lineas.map((l) => l.cuenta));
-        const asiento = await this.ledger.post(em, dto.empresa_id, {
-          fecha: dto.fecha,
-          glosa: dto.glosa.trim(),
-          origen: 'manual',
-          lineas: dto.lineas.map((l, i) => ({ cuenta: accounts[i], debe: l.debe ?? 0, haber: l.haber ?? 0, glosa: l.glosa ?? null })),
-        }, actor);
-        await this.auditoria.record(em, actor, { empresaId: dto.empresa_id, accion: 'crear_asiento', entidad: 'asiento', entidadId: asiento.id });
+        const accounts = await this.cuentas.resolveCodigos(
+          em,
+          dto.empresa_id,
+          dto.lineas.map((l) => l.cuenta),
+        );
+        const asiento = await this.ledger.post(
+          em,
+          dto.empresa_id,
+          {
+            fecha: dto.fecha,
+            glosa: dto.glosa.trim(),
+            origen: 'manual',
+            lineas: dto.lineas.map((l, i) => ({ cuenta: accounts[i], debe: l.debe ?? 0, haber: l.haber ?? 0, glosa: l.glosa ?? null })),
+          },
+          actor,
+        );
+        await this.auditoria.record(em, actor, {
+          empresaId: dto.empresa_id,
+          accion: 'crear_asiento',
+          entidad: 'asiento',
+          entidadId: asiento.id,
+        });
         return asiento;
       });
       if (result.replayed) {
         await this.auditoria.record(em, actor, {
-          empresaId: dto.empresa_id, accion: 'crear_asiento', entidad: 'asiento', entidadId: result.body.id, resultado: 'replayed',
+          empresaId: dto.empresa_id,
+          accion: 'crear_asiento',
+          entidad: 'asiento',
+          entidadId: result.body.id,
+          resultado: 'replayed',
         });
       }
       return result;
@@ -62,16 +80,30 @@ export class AsientosService {
         await lockEmpresa(em, original.empresa_id);
         const [done] = await em.query('SELECT id FROM asiento WHERE reversa_de = $1', [original.id]);
         if (done) throw this.alreadyReversed(original.numero, done.id);
-        const accounts = await this.cuentas.resolveCodigos(em, original.empresa_id, original.lineas.map((l) => l.cuenta));
+        const accounts = await this.cuentas.resolveCodigos(
+          em,
+          original.empresa_id,
+          original.lineas.map((l) => l.cuenta),
+        );
         const glosa = (dto.glosa ?? `Reversa del asiento N° ${original.numero}: ${original.glosa}`).slice(0, 500);
-        const reversal = await this.ledger.post(em, original.empresa_id, {
-          fecha: dto.fecha ?? original.fecha,
-          glosa,
-          origen: 'reversa',
-          reversaDe: original.id,
-          lineas: original.lineas.map((l, i) => ({ cuenta: accounts[i], debe: l.haber, haber: l.debe, glosa: l.glosa })),
-        }, actor);
-        await this.auditoria.record(em, actor, { empresaId: original.empresa_id, accion: 'reversar_asiento', entidad: 'asiento', entidadId: reversal.id });
+        const reversal = await this.ledger.post(
+          em,
+          original.empresa_id,
+          {
+            fecha: dto.fecha ?? original.fecha,
+            glosa,
+            origen: 'reversa',
+            reversaDe: original.id,
+            lineas: original.lineas.map((l, i) => ({ cuenta: accounts[i], debe: l.haber, haber: l.debe, glosa: l.glosa })),
+          },
+          actor,
+        );
+        await this.auditoria.record(em, actor, {
+          empresaId: original.empresa_id,
+          accion: 'reversar_asiento',
+          entidad: 'asiento',
+          entidadId: reversal.id,
+        });
         return reversal;
       }),
     );
@@ -89,7 +121,9 @@ export class AsientosService {
   /** A transaction whose database guard errors become problems (also those raised at COMMIT). */
   private transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
     return inTransaction(this.ds, work, (err) =>
-      isUniqueViolation(err, 'asiento_reversa_uq') ? new ProblemException(409, 'already_reversed', 'The entry has already been reversed') : undefined,
+      isUniqueViolation(err, 'asiento_reversa_uq')
+        ? new ProblemException(409, 'already_reversed', 'The entry has already been reversed')
+        : undefined,
     );
   }
 }

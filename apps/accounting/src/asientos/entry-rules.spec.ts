@@ -23,7 +23,13 @@ describe('checkEntry', () => {
   });
 
   it.each([
-    ['both sides', [{ debe: 1, haber: 1 }, { haber: 0, debe: 0 }]],
+    [
+      'both sides',
+      [
+        { debe: 1, haber: 1 },
+        { haber: 0, debe: 0 },
+      ],
+    ],
     ['no side', [{ debe: 0 }, { haber: 5 }]],
     ['negative', [{ debe: -5, haber: 0 }, { haber: 5 }]],
     ['fractional pesos', [{ debe: 1.5 }, { haber: 1.5 }]],

@@ -28,17 +28,27 @@ export function checkEntry(fecha: string, lines: EntryLine[]): EntrySums {
   lines.forEach((l, i) => {
     const debe = l.debe ?? 0;
     const haber = l.haber ?? 0;
-    for (const [side, v] of [['debe', debe], ['haber', haber]] as const) {
+    for (const [side, v] of [
+      ['debe', debe],
+      ['haber', haber],
+    ] as const) {
       if (!Number.isSafeInteger(v) || v < 0) errors.push({ field: `lineas.${i}.${side}`, message: `${side} must be whole pesos >= 0` });
     }
-    if ((debe > 0) === (haber > 0)) errors.push({ field: `lineas.${i}`, message: 'exactly one of debe and haber must be positive' });
+    if (debe > 0 === haber > 0) errors.push({ field: `lineas.${i}`, message: 'exactly one of debe and haber must be positive' });
   });
   if (errors.length > 0) {
-    throw new ProblemException(400, 'validation_failed', `The entry has ${errors.length} invalid field${errors.length === 1 ? '' : 's'}.`, { errors });
+    throw new ProblemException(400, 'validation_failed', `The entry has ${errors.length} invalid field${errors.length === 1 ? '' : 's'}.`, {
+      errors,
+    });
   }
-  const sums = lines.reduce<EntrySums>((s, l) => ({ debe: s.debe + (l.debe ?? 0), haber: s.haber + (l.haber ?? 0) }), { debe: 0, haber: 0 });
+  const sums = lines.reduce<EntrySums>((s, l) => ({ debe: s.debe + (l.debe ?? 0), haber: s.haber + (l.haber ?? 0) }), {
+    debe: 0,
+    haber: 0,
+  });
   if (sums.debe > MAX_PESOS || sums.haber > MAX_PESOS) {
-    throw new ProblemException(400, 'validation_failed', 'The entry total exceeds 2^53 - 1 pesos', { errors: [{ field: 'lineas', message: 'total too large' }] });
+    throw new ProblemException(400, 'validation_failed', 'The entry total exceeds 2^53 - 1 pesos', {
+      errors: [{ field: 'lineas', message: 'total too large' }],
+    });
   }
   if (sums.debe !== sums.haber) {
     throw new ProblemException(422, 'unbalanced_entry', `Sum of debe (${sums.debe}) differs from sum of haber (${sums.haber})`, {

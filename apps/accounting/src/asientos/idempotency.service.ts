@@ -58,7 +58,10 @@ export class IdempotencyService {
     }
     const body = await work();
     await em.query('UPDATE idempotencia SET status = $3, respuesta = $4 WHERE caller = $1 AND clave = $2', [
-      actor.caller, key, status, JSON.stringify(body),
+      actor.caller,
+      key,
+      status,
+      JSON.stringify(body),
     ]);
     return { status, body, replayed: false };
   }

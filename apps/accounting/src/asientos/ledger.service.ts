@@ -72,7 +72,10 @@ export class LedgerService {
       const b = 2 + i * 5;
       return `($1, $2, $${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5})`;
     });
-    await em.query(`INSERT INTO linea_asiento (asiento_id, empresa_id, linea, cuenta_id, debe, haber, glosa) VALUES ${rows.join(', ')}`, params);
+    await em.query(
+      `INSERT INTO linea_asiento (asiento_id, empresa_id, linea, cuenta_id, debe, haber, glosa) VALUES ${rows.join(', ')}`,
+      params,
+    );
     return this.view(em, id);
   }
 
@@ -92,12 +95,13 @@ export class LedgerService {
         )
       : [];
     if (!a) throw new ProblemException(404, 'not_found', `Asiento ${asientoId} does not exist`);
-    const lines: { linea: number; cuenta: string; cuenta_nombre: string; debe: string; haber: string; glosa: string | null }[] = await em.query(
-      `SELECT l.linea, c.codigo AS cuenta, c.nombre AS cuenta_nombre, l.debe, l.haber, l.glosa
+    const lines: { linea: number; cuenta: string; cuenta_nombre: string; debe: string; haber: string; glosa: string | null }[] =
+      await em.query(
+        `SELECT l.linea, c.codigo AS cuenta, c.nombre AS cuenta_nombre, l.debe, l.haber, l.glosa
          FROM linea_asiento l JOIN cuenta c ON c.id = l.cuenta_id
         WHERE l.asiento_id = $1 ORDER BY l.linea`,
-      [asientoId],
-    );
+        [asientoId],
+      );
     const lineas = lines.map((l) => ({ ...l, debe: toPesos(l.debe), haber: toPesos(l.haber) }));
     return {
       ...a,

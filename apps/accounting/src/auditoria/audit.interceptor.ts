@@ -51,9 +51,7 @@ export class AuditInterceptor implements NestInterceptor {
     const entidadId = typeof req.params?.id === 'string' ? req.params.id.slice(0, 64) : null;
     return next.handle().pipe(
       mergeMap((value) =>
-        options.kind === 'read'
-          ? from(this.auditoria.recordQuietly(actorOf(req), { ...event, entidadId }).then(() => value))
-          : [value],
+        options.kind === 'read' ? from(this.auditoria.recordQuietly(actorOf(req), { ...event, entidadId }).then(() => value)) : [value],
       ),
       catchError((err: unknown) =>
         from(this.auditoria.recordQuietly(actorOf(req), { ...event, entidadId, resultado: errorValue(err) })).pipe(

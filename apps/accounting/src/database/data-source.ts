@@ -13,8 +13,20 @@ import { MensajeProcesado } from '../poller-endpoint/mensaje-procesado.entity';
 import { migrations } from './migrations';
 
 /** Every entity of accounting (explicit list, no globs). Domain engineers add theirs here. */
-export const entities = [Empresa, Cuenta, Asiento, LineaAsiento, PeriodoCerrado, Factura, Idempotencia, Auditoria, PollerState,
-  MensajeProcesado, DocumentoEmitido, EmisionSolicitud];
+export const entities = [
+  Empresa,
+  Cuenta,
+  Asiento,
+  LineaAsiento,
+  PeriodoCerrado,
+  Factura,
+  Idempotencia,
+  Auditoria,
+  PollerState,
+  MensajeProcesado,
+  DocumentoEmitido,
+  EmisionSolicitud,
+];
 
 /**
  * The one TypeORM configuration of accounting: PlatformModule uses `entities` and `migrations` (with

@@ -78,8 +78,22 @@ export class BookingService {
                             xml, xml_sha256, origen, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        ON CONFLICT ON CONSTRAINT factura_natural_uq DO NOTHING RETURNING id`,
-      [empresa.id, dte.emisor.rut, dte.emisor.razon_social, dte.tipo, dte.folio, dte.fecha, m.neto, m.exento, m.iva, m.total,
-        dte.xml, dte.xmlSha256, origen, actor.caller],
+      [
+        empresa.id,
+        dte.emisor.rut,
+        dte.emisor.razon_social,
+        dte.tipo,
+        dte.folio,
+        dte.fecha,
+        m.neto,
+        m.exento,
+        m.iva,
+        m.total,
+        dte.xml,
+        dte.xmlSha256,
+        origen,
+        actor.caller,
+      ],
     );
     if (!claimed) {
       const [prior] = await em.query(
@@ -94,12 +108,17 @@ export class BookingService {
     if (lines.length > 0) {
       const accounts = await this.cuentas.byRoles(em, empresa.id, BOOKING_ROLES);
       const nombre = TIPO_DTE_NOMBRE[dte.tipo];
-      const asiento = await this.ledger.post(em, empresa.id, {
-        fecha: dte.fecha,
-        glosa: `${nombre} N° ${dte.folio} de ${dte.emisor.razon_social} (${dte.emisor.rut})`.slice(0, 500),
-        origen: 'dte',
-        lineas: lines.map((l) => ({ cuenta: accounts[l.rol], debe: l.debe, haber: l.haber, glosa: null })),
-      }, actor);
+      const asiento = await this.ledger.post(
+        em,
+        empresa.id,
+        {
+          fecha: dte.fecha,
+          glosa: `${nombre} N° ${dte.folio} de ${dte.emisor.razon_social} (${dte.emisor.rut})`.slice(0, 500),
+          origen: 'dte',
+          lineas: lines.map((l) => ({ cuenta: accounts[l.rol], debe: l.debe, haber: l.haber, glosa: null })),
+        },
+        actor,
+      );
       await em.query('UPDATE factura SET asiento_id = $2 WHERE id = $1', [claimed.id, asiento.id]);
     }
     await audit('factura', claimed.id);

@@ -35,7 +35,12 @@ export function toReceivedDte(d: ParsedDte, index: number): ReceivedDte {
     if (!Number.isSafeInteger(v) || v < 0) field(`montos.${k}`, `${k} must be whole pesos >= 0`);
   }
   if (errors.length > 0) {
-    throw new ProblemException(422, 'invalid_dte', `DTE ${d.tipo_dte} N° ${d.folio} cannot be booked: ${errors.map((e) => e.message).join('; ')}`, { errors });
+    throw new ProblemException(
+      422,
+      'invalid_dte',
+      `DTE ${d.tipo_dte} N° ${d.folio} cannot be booked: ${errors.map((e) => e.message).join('; ')}`,
+      { errors },
+    );
   }
   return {
     tipo: d.tipo_dte,

@@ -55,14 +55,22 @@ export class EmisionClaims {
     });
   }
 
-  private answerFor(prior: { request_sha256: string; estado: string; status: number; respuesta: Record<string, unknown> }, actor: Actor): StoredAnswer {
+  private answerFor(
+    prior: { request_sha256: string; estado: string; status: number; respuesta: Record<string, unknown> },
+    actor: Actor,
+  ): StoredAnswer {
     if (prior.request_sha256 !== actor.inputSha256) {
       throw new ProblemException(409, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request');
     }
     if (prior.estado === 'pendiente') {
-      throw new ProblemException(409, 'idempotency_key_pending', 'An emission with this Idempotency-Key is in progress; retry later for its answer', {
-        headers: { 'Retry-After': '5' },
-      });
+      throw new ProblemException(
+        409,
+        'idempotency_key_pending',
+        'An emission with this Idempotency-Key is in progress; retry later for its answer',
+        {
+          headers: { 'Retry-After': '5' },
+        },
+      );
     }
     return { status: prior.status, body: prior.respuesta };
   }

@@ -20,11 +20,14 @@ export class EmisionController {
   @ApiHeader({
     name: 'Idempotency-Key',
     required: false,
-    description: 'Stored with the request digest before the gateway is called: a retry returns the first answer '
-      + '(Idempotent-Replayed: true), 409 idempotency_key_pending while the first is running, 409 idempotency_key_reused for another body.',
+    description:
+      'Stored with the request digest before the gateway is called: a retry returns the first answer ' +
+      '(Idempotent-Replayed: true), 409 idempotency_key_pending while the first is running, 409 idempotency_key_reused for another body.',
   })
   @ApiProblemResponses(
-    400, 401, 404,
+    400,
+    401,
+    404,
     { status: 409, errors: ['period_closed', 'idempotency_key_reused', 'idempotency_key_pending', 'caf_missing'] },
     { status: 422, errors: ['referencias_required', 'dte_invalid', 'taxpayer_incomplete'] },
     { status: 502, errors: ['sii_rejected', 'gateway_bad_response', 'gateway_auth_failed'] },

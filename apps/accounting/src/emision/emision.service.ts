@@ -108,7 +108,13 @@ export class EmisionService {
       throw new ProblemException(stored.status, String(error), String(detail), { ...members, headers: { 'Idempotent-Replayed': 'true' } });
     }
     const body = stored.body as unknown as DocumentoEmitidoView;
-    await this.auditoria.record(null, actor, { empresaId, accion: 'emitir_dte', entidad: 'documento_emitido', entidadId: body.id, resultado: 'replayed' });
+    await this.auditoria.record(null, actor, {
+      empresaId,
+      accion: 'emitir_dte',
+      entidad: 'documento_emitido',
+      entidadId: body.id,
+      resultado: 'replayed',
+    });
     return { status: stored.status, body, replayed: true };
   }
 
@@ -117,7 +123,14 @@ export class EmisionService {
    * the books refuse the entry (a period closed while the gateway worked, a changed chart) the
    * document is still recorded, without entry, with an `advertencia` and a `sin_asiento:*` audit record.
    */
-  private async record(empresa: LockedEmpresa, dto: EmitDteDto, fecha: string, e: EmisionGateway, actor: Actor, key?: string): Promise<DocumentoEmitidoView> {
+  private async record(
+    empresa: LockedEmpresa,
+    dto: EmitDteDto,
+    fecha: string,
+    e: EmisionGateway,
+    actor: Actor,
+    key?: string,
+  ): Promise<DocumentoEmitidoView> {
     try {
       return await inTransaction(this.ds, (em) => this.insert(em, empresa.id, dto, fecha, e, actor, key, true));
     } catch (err) {
@@ -128,8 +141,15 @@ export class EmisionService {
   }
 
   private async insert(
-    em: EntityManager, empresaId: string, dto: EmitDteDto, fecha: string, e: EmisionGateway, actor: Actor,
-    key: string | undefined, withEntry: boolean, refused?: string,
+    em: EntityManager,
+    empresaId: string,
+    dto: EmitDteDto,
+    fecha: string,
+    e: EmisionGateway,
+    actor: Actor,
+    key: string | undefined,
+    withEntry: boolean,
+    refused?: string,
   ): Promise<DocumentoEmitidoView> {
     await lockEmpresa(em, empresaId);
     const m = e.montos;
@@ -138,22 +158,46 @@ export class EmisionService {
       `INSERT INTO documento_emitido (empresa_id, tipo_dte, folio, fecha_emision, rut_receptor, razon_social_receptor, neto, exento, iva, total,
                                       emision_id, trackid, estado, referencias, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
-      [empresaId, dto.tipo_dte, e.folio, fecha, rut, dto.receptor.razon_social, m.neto, m.exento, m.iva, m.total,
-        e.emision_id, e.trackid ?? null, e.estado ?? 'uploaded', JSON.stringify(dto.referencias ?? []), actor.caller],
+      [
+        empresaId,
+        dto.tipo_dte,
+        e.folio,
+        fecha,
+        rut,
+        dto.receptor.razon_social,
+        m.neto,
+        m.exento,
+        m.iva,
+        m.total,
+        e.emision_id,
+        e.trackid ?? null,
+        e.estado ?? 'uploaded',
+        JSON.stringify(dto.referencias ?? []),
+        actor.caller,
+      ],
     );
     const lines = withEntry ? saleLines(dto.tipo_dte, m) : [];
     if (lines.length > 0) {
       const accounts = await this.cuentas.byRoles(em, empresaId, SALE_ROLES);
-      const asiento = await this.ledger.post(em, empresaId, {
-        fecha,
-        glosa: `${TIPO_DTE_NOMBRE[dto.tipo_dte]} N° ${e.folio} a ${dto.receptor.razon_social} (${rut})`.slice(0, 500),
-        origen: 'dte',
-        lineas: lines.map((l) => ({ cuenta: accounts[l.rol], debe: l.debe, haber: l.haber, glosa: null })),
-      }, actor);
+      const asiento = await this.ledger.post(
+        em,
+        empresaId,
+        {
+          fecha,
+          glosa: `${TIPO_DTE_NOMBRE[dto.tipo_dte]} N° ${e.folio} a ${dto.receptor.razon_social} (${rut})`.slice(0, 500),
+          origen: 'dte',
+          lineas: lines.map((l) => ({ cuenta: accounts[l.rol], debe: l.debe, haber: l.haber, glosa: null })),
+        },
+        actor,
+      );
       await em.query('UPDATE documento_emitido SET asiento_id = $2 WHERE id = $1', [id, asiento.id]);
     }
     await this.auditoria.record(em, actor, {
-      empresaId, accion: 'emitir_dte', entidad: 'documento_emitido', entidadId: id, resultado: (refused ?? 'ok').slice(0, 64),
+      empresaId,
+      accion: 'emitir_dte',
+      entidad: 'documento_emitido',
+      entidadId: id,
+      resultado: (refused ?? 'ok').slice(0, 64),
     });
     const view = await this.view(em, id);
     if (refused) view.advertencia = `DTE emitted but its entry was refused (${refused.replace('sin_asiento:', '')}); post it manually`;
@@ -168,10 +212,21 @@ export class EmisionService {
       [id],
     );
     return {
-      id: r.id, empresa_id: r.empresa_id, tipo_dte: r.tipo_dte, folio: toPesos(r.folio), fecha_emision: r.fecha_emision,
+      id: r.id,
+      empresa_id: r.empresa_id,
+      tipo_dte: r.tipo_dte,
+      folio: toPesos(r.folio),
+      fecha_emision: r.fecha_emision,
       receptor: { rut: r.rut_receptor, razon_social: r.razon_social_receptor },
-      neto: toPesos(r.neto), exento: toPesos(r.exento), iva: toPesos(r.iva), total: toPesos(r.total),
-      emision_id: r.emision_id, trackid: r.trackid, estado: r.estado, asiento_id: r.asiento_id, asiento_numero: r.asiento_numero ?? null,
+      neto: toPesos(r.neto),
+      exento: toPesos(r.exento),
+      iva: toPesos(r.iva),
+      total: toPesos(r.total),
+      emision_id: r.emision_id,
+      trackid: r.trackid,
+      estado: r.estado,
+      asiento_id: r.asiento_id,
+      asiento_numero: r.asiento_numero ?? null,
     };
   }
 }

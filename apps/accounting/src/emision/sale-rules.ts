@@ -33,10 +33,12 @@ export interface SaleLine {
  */
 export function saleLines(tipo: number, m: DteMontos): SaleLine[] {
   if (!EMITTED_TIPOS.has(tipo)) throw new Error(`DTE type ${tipo} is not emitted here`);
-  const lines = ([
-    { rol: 'clientes', debe: m.total, haber: 0 },
-    { rol: 'ventas', debe: 0, haber: m.total - m.iva },
-    { rol: 'iva_debito', debe: 0, haber: m.iva },
-  ] as SaleLine[]).filter((l) => l.debe > 0 || l.haber > 0);
+  const lines = (
+    [
+      { rol: 'clientes', debe: m.total, haber: 0 },
+      { rol: 'ventas', debe: 0, haber: m.total - m.iva },
+      { rol: 'iva_debito', debe: 0, haber: m.iva },
+    ] as SaleLine[]
+  ).filter((l) => l.debe > 0 || l.haber > 0);
   return tipo === 61 ? lines.map((l) => ({ ...l, debe: l.haber, haber: l.debe })) : lines;
 }

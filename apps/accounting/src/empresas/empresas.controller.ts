@@ -24,7 +24,8 @@ export class EmpresasController {
   @Audited({ accion: 'crear_empresa', entidad: 'empresa', kind: 'write' })
   @ApiOperation({ summary: "Onboard an empresa from the tax gateway's canonical data and seed the 18-account chart" })
   @ApiProblemResponses(
-    400, 401,
+    400,
+    401,
     { status: 409, errors: ['empresa_exists'] },
     { status: 422, errors: ['taxpayer_unknown'] },
     { status: 502, errors: ['gateway_unavailable'] },

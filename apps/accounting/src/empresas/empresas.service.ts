@@ -48,16 +48,20 @@ export class EmpresasService {
       throw new ProblemException(502, 'gateway_unavailable', `The tax gateway answered for RUT ${datos.rut} instead of ${dto.rut}`);
     }
     const conflict = (err: unknown) => (isUniqueViolation(err, 'empresa_rut_uq') ? this.exists(dto.rut) : undefined);
-    return inTransaction(this.ds, async (em) => {
-      const [row] = await em.query(
-        `INSERT INTO empresa (rut, razon_social, regimen, datos_contribuyente, created_by)
+    return inTransaction(
+      this.ds,
+      async (em) => {
+        const [row] = await em.query(
+          `INSERT INTO empresa (rut, razon_social, regimen, datos_contribuyente, created_by)
          VALUES ($1, $2, $3, $4, $5) RETURNING ${VIEW}`,
-        [datos.rut, datos.razon_social.slice(0, 200), dto.regimen ?? 'pro_pyme_14d3', JSON.stringify(datos), actor.caller],
-      );
-      await this.cuentas.seed(em, row.id);
-      await this.auditoria.record(em, actor, { empresaId: row.id, accion: 'crear_empresa', entidad: 'empresa', entidadId: row.id });
-      return { ...(row as EmpresaView), cuentas_creadas: DEFAULT_CHART.length };
-    }, conflict);
+          [datos.rut, datos.razon_social.slice(0, 200), dto.regimen ?? 'pro_pyme_14d3', JSON.stringify(datos), actor.caller],
+        );
+        await this.cuentas.seed(em, row.id);
+        await this.auditoria.record(em, actor, { empresaId: row.id, accion: 'crear_empresa', entidad: 'empresa', entidadId: row.id });
+        return { ...(row as EmpresaView), cuentas_creadas: DEFAULT_CHART.length };
+      },
+      conflict,
+    );
   }
 
   /** One empresa with the gateway data it was created from. @throws 404. */

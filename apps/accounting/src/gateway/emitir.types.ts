@@ -36,8 +36,17 @@ export function isEmisionGateway(b: unknown): b is EmisionGateway {
   const e = b as Partial<EmisionGateway> | null;
   const m = e?.montos;
   return (
-    !!e && typeof e.emision_id === 'string' && UUID.test(e.emision_id) && Number.isSafeInteger(e.folio) && (e.folio as number) > 0 &&
-    typeof e.tipo_dte === 'number' && !!m && wholePesos(m.neto) && wholePesos(m.exento) && wholePesos(m.iva) && wholePesos(m.total)
+    !!e &&
+    typeof e.emision_id === 'string' &&
+    UUID.test(e.emision_id) &&
+    Number.isSafeInteger(e.folio) &&
+    (e.folio as number) > 0 &&
+    typeof e.tipo_dte === 'number' &&
+    !!m &&
+    wholePesos(m.neto) &&
+    wholePesos(m.exento) &&
+    wholePesos(m.iva) &&
+    wholePesos(m.total)
   );
 }
 
@@ -57,7 +66,11 @@ export function problemFromGateway(status: number, body: unknown, retryAfter: st
   const members = Object.fromEntries(PASSED_MEMBERS.filter((k) => b[k] !== undefined).map((k) => [k, b[k]]));
   const headers: Record<string, string> = retryAfter && /^\d{1,6}$/.test(retryAfter) ? { 'Retry-After': retryAfter } : {};
   if (status === 401 || status === 403) {
-    return new ProblemException(502, 'gateway_auth_failed', `The tax gateway refused our caller key (HTTP ${status}); check TAX_GATEWAY_KEY`);
+    return new ProblemException(
+      502,
+      'gateway_auth_failed',
+      `The tax gateway refused our caller key (HTTP ${status}); check TAX_GATEWAY_KEY`,
+    );
   }
   if (status >= 400 && status < 500) {
     const errors = Array.isArray(b.errors) ? b.errors : undefined;

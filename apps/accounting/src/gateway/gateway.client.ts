@@ -81,19 +81,31 @@ export class GatewayClient {
       const notSent = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'].includes(code);
       this.logger.warn(`tax gateway emitir ${timedOut ? 'timed out' : `failed (${code || (err as Error).message})`}`);
       const problem = timedOut
-        ? new ProblemException(504, 'gateway_unavailable', `The tax gateway did not answer within ${this.settings.timeoutMs} ms; the DTE may have been emitted`)
+        ? new ProblemException(
+            504,
+            'gateway_unavailable',
+            `The tax gateway did not answer within ${this.settings.timeoutMs} ms; the DTE may have been emitted`,
+          )
         : new ProblemException(503, 'gateway_unavailable', 'The tax gateway cannot be reached', { headers: { 'Retry-After': '30' } });
       return { ok: false, problem, mayHaveEmitted: !notSent };
     }
     const answer: unknown = await res.json().catch(() => null);
     if (res.status === 200 || res.status === 201) {
       if (isEmisionGateway(answer)) return { ok: true, emision: answer };
-      const problem = new ProblemException(502, 'gateway_bad_response', 'The tax gateway answered success without an emission (emision_id, folio, montos)');
+      const problem = new ProblemException(
+        502,
+        'gateway_bad_response',
+        'The tax gateway answered success without an emission (emision_id, folio, montos)',
+      );
       return { ok: false, problem, mayHaveEmitted: true };
     }
     this.logger.warn(`tax gateway emitir answered ${res.status}`);
     const emisionId = (answer as { emision_id?: unknown } | null)?.emision_id;
-    return { ok: false, problem: problemFromGateway(res.status, answer, res.headers.get('retry-after')), mayHaveEmitted: typeof emisionId === 'string' };
+    return {
+      ok: false,
+      problem: problemFromGateway(res.status, answer, res.headers.get('retry-after')),
+      mayHaveEmitted: typeof emisionId === 'string',
+    };
   }
 
   private upstreamFailure(res: Response): ProblemException {

@@ -38,7 +38,14 @@ export async function insertEntries(
       ],
     );
   }
-  const cols = { asiento: [] as string[], linea: [] as number[], cuenta: [] as string[], debe: [] as number[], haber: [] as number[], glosa: [] as (string | null)[] };
+  const cols = {
+    asiento: [] as string[],
+    linea: [] as number[],
+    cuenta: [] as string[],
+    debe: [] as number[],
+    haber: [] as number[],
+    glosa: [] as (string | null)[],
+  };
   const flush = async () => {
     if (cols.asiento.length === 0) return;
     await em.query(

@@ -29,11 +29,22 @@ describe('import CSV streaming pass', () => {
   });
 
   it('reports bytes that are not UTF-8 at their line', async () => {
-    const bytes = Buffer.concat([Buffer.from('comprobante,fecha,cuenta,glosa,debe,haber\nA,2025-01-02,1.1,'), Buffer.from([0x41, 0xf1, 0x6f]), Buffer.from(',1,\n')]);
+    const bytes = Buffer.concat([
+      Buffer.from('comprobante,fecha,cuenta,glosa,debe,haber\nA,2025-01-02,1.1,'),
+      Buffer.from([0x41, 0xf1, 0x6f]),
+      Buffer.from(',1,\n'),
+    ]);
     const errors = new ImportErrors();
-    const parsed = await readImportCsv((async function* () { yield bytes; })(), errors);
+    const parsed = await readImportCsv(
+      (async function* () {
+        yield bytes;
+      })(),
+      errors,
+    );
     expect(parsed.rows).toEqual([]);
     expect(parsed.brokenComprobantes).toEqual(new Set(['A']));
-    expect(errors.toProblem().getResponse()).toMatchObject({ errors: [{ line: 2, field: 'file', message: expect.stringContaining('UTF-8') }] });
+    expect(errors.toProblem().getResponse()).toMatchObject({
+      errors: [{ line: 2, field: 'file', message: expect.stringContaining('UTF-8') }],
+    });
   });
 });

@@ -71,16 +71,25 @@ export function checkRow(record: string[], line: number, errors: ImportErrors): 
   const [comprobante, fecha, cuenta, glosa, debeText, haberText] = record.map((c) => c.trim());
   const before = errors.count;
   if (record.some((c) => c.includes('\uFFFD'))) errors.add(line, 'file', 'not UTF-8 text; save the file as UTF-8');
-  if (comprobante === '' || comprobante.length > MAX_COMPROBANTE) errors.add(line, 'comprobante', `comprobante is required (at most ${MAX_COMPROBANTE} characters)`);
+  if (comprobante === '' || comprobante.length > MAX_COMPROBANTE)
+    errors.add(line, 'comprobante', `comprobante is required (at most ${MAX_COMPROBANTE} characters)`);
   if (!isCalendarDate(fecha)) errors.add(line, 'fecha', `"${fecha.slice(0, 40)}" is not a calendar date YYYY-MM-DD`);
   if (cuenta === '' || cuenta.length > MAX_CUENTA) errors.add(line, 'cuenta', 'cuenta (the account codigo, e.g. 1.2) is required');
   if (glosa.length > MAX_GLOSA) errors.add(line, 'glosa', `glosa is longer than ${MAX_GLOSA} characters`);
   const debe = pesos(debeText);
   const haber = pesos(haberText);
-  if (debe === undefined) errors.add(line, 'debe', `"${debeText.slice(0, 40)}" is not whole pesos (digits only: no sign, separators or decimals)`);
-  if (haber === undefined) errors.add(line, 'haber', `"${haberText.slice(0, 40)}" is not whole pesos (digits only: no sign, separators or decimals)`);
-  if (debe !== undefined && haber !== undefined && (debe > 0) === (haber > 0)) {
-    errors.add(line, debe > 0 ? 'haber' : 'debe', debe > 0 ? 'both debe and haber are positive; a line has exactly one side' : 'debe and haber are both zero; a line has exactly one positive side');
+  if (debe === undefined)
+    errors.add(line, 'debe', `"${debeText.slice(0, 40)}" is not whole pesos (digits only: no sign, separators or decimals)`);
+  if (haber === undefined)
+    errors.add(line, 'haber', `"${haberText.slice(0, 40)}" is not whole pesos (digits only: no sign, separators or decimals)`);
+  if (debe !== undefined && haber !== undefined && debe > 0 === haber > 0) {
+    errors.add(
+      line,
+      debe > 0 ? 'haber' : 'debe',
+      debe > 0
+        ? 'both debe and haber are positive; a line has exactly one side'
+        : 'debe and haber are both zero; a line has exactly one positive side',
+    );
   }
   if (errors.count > before) return undefined;
   return { line, comprobante, fecha, cuenta, glosa: glosa === '' ? null : glosa, debe: debe as number, haber: haber as number };
@@ -104,7 +113,11 @@ class RecordSink {
       this.headerSeen = true;
       const got = record.map((c) => c.trim().toLowerCase());
       if (got.join(',') !== IMPORT_HEADER.join(',')) {
-        this.errors.add(line, 'header', `expected the header ${IMPORT_HEADER.join(',')} (separator , or ;), got ${record.join(',').slice(0, 120)}`);
+        this.errors.add(
+          line,
+          'header',
+          `expected the header ${IMPORT_HEADER.join(',')} (separator , or ;), got ${record.join(',').slice(0, 120)}`,
+        );
         this.stopped = true;
       }
       return;
@@ -183,5 +196,13 @@ export async function readImportCsv(file: AsyncIterable<Buffer>, errors: ImportE
   }
   sink.finish();
   const complete = !failed && !sink.stopped;
-  return { rows: sink.rows, brokenComprobantes: sink.broken, dataLines: sink.dataLines, complete, sha256: hash.digest('hex'), bytes, delimiter };
+  return {
+    rows: sink.rows,
+    brokenComprobantes: sink.broken,
+    dataLines: sink.dataLines,
+    complete,
+    sha256: hash.digest('hex'),
+    bytes,
+    delimiter,
+  };
 }

@@ -38,10 +38,20 @@ function checkGroup(g: Group, errors: ImportErrors): void {
     checkEntry(g.fecha, g.rows);
   } catch (err) {
     if (!(err instanceof HttpException)) throw err;
-    const body = err.getResponse() as { error?: string; detail?: string; sumas_debe?: number; sumas_haber?: number; errors?: { message: string }[] };
+    const body = err.getResponse() as {
+      error?: string;
+      detail?: string;
+      sumas_debe?: number;
+      sumas_haber?: number;
+      errors?: { message: string }[];
+    };
     const lines = `lines ${g.rows.map((r) => r.line).join(', ')}`.slice(0, 200);
     if (body.error === 'unbalanced_entry') {
-      errors.add(g.firstLine, 'comprobante', `comprobante ${g.comprobante} does not balance: debe ${body.sumas_debe}, haber ${body.sumas_haber} (${lines})`);
+      errors.add(
+        g.firstLine,
+        'comprobante',
+        `comprobante ${g.comprobante} does not balance: debe ${body.sumas_debe}, haber ${body.sumas_haber} (${lines})`,
+      );
     } else {
       for (const e of body.errors ?? [{ message: body.detail ?? 'invalid entry' }]) {
         errors.add(g.firstLine, 'comprobante', `comprobante ${g.comprobante}: ${e.message} (${lines})`);
@@ -57,12 +67,24 @@ function checkGroup(g: Group, errors: ImportErrors): void {
  * least two lines (`checkEntry`; skipped when the parsing stopped early). Problems go to `errors` with line numbers. Entries come back
  * ordered by date, then by first appearance in the file (so numbers follow the calendar).
  */
-export function planEntries(parsed: ParsedImport, accounts: Map<string, ImportAccount>, closed: Set<string>, errors: ImportErrors): PlannedEntry[] {
+export function planEntries(
+  parsed: ParsedImport,
+  accounts: Map<string, ImportAccount>,
+  closed: Set<string>,
+  errors: ImportErrors,
+): PlannedEntry[] {
   const groups = new Map<string, Group>();
   for (const row of parsed.rows) {
     let g = groups.get(row.comprobante);
     if (!g) {
-      g = { comprobante: row.comprobante, fecha: row.fecha, glosa: '', firstLine: row.line, rows: [], broken: parsed.brokenComprobantes.has(row.comprobante) };
+      g = {
+        comprobante: row.comprobante,
+        fecha: row.fecha,
+        glosa: '',
+        firstLine: row.line,
+        rows: [],
+        broken: parsed.brokenComprobantes.has(row.comprobante),
+      };
       groups.set(row.comprobante, g);
     }
     g.rows.push(row);

@@ -50,13 +50,19 @@ export class ImportacionController {
       required: ['empresa_id', 'file'],
       properties: {
         empresa_id: { type: 'string', format: 'uuid' },
-        file: { type: 'string', format: 'binary', description: 'UTF-8 CSV, separator , or ;, header comprobante,fecha,cuenta,glosa,debe,haber' },
+        file: {
+          type: 'string',
+          format: 'binary',
+          description: 'UTF-8 CSV, separator , or ;, header comprobante,fecha,cuenta,glosa,debe,haber',
+        },
       },
     },
   })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retry with the same key and file returns the first answer.' })
   @ApiProblemResponses(
-    400, 401, 404,
+    400,
+    401,
+    404,
     { status: 409, errors: ['idempotency_key_reused'] },
     { status: 413, errors: ['payload_too_large'] },
     { status: 422, errors: ['import_invalid'] },
@@ -70,7 +76,10 @@ export class ImportacionController {
     try {
       await this.read(req, upload);
       if (!upload.empresaId || !UUID.test(upload.empresaId) || !upload.parsed) throw this.missing(upload);
-      return sendIdempotent(reply, await this.importacion.importar(upload.empresaId, upload.parsed, upload.errors, this.actor(req, upload), key));
+      return sendIdempotent(
+        reply,
+        await this.importacion.importar(upload.empresaId, upload.parsed, upload.errors, this.actor(req, upload), key),
+      );
     } catch (err) {
       // The audit interceptor reads empresa_id from a JSON body before the handler runs; a
       // multipart body is only known here, so the import records its refusals itself.
@@ -106,7 +115,12 @@ export class ImportacionController {
     const errors = [];
     if (!upload.empresaId || !UUID.test(upload.empresaId)) errors.push({ field: 'empresa_id', message: 'empresa_id must be a UUID' });
     if (!upload.parsed) errors.push({ field: 'file', message: 'file is required' });
-    return new ProblemException(400, 'validation_failed', `The request has ${errors.length} invalid field${errors.length === 1 ? '' : 's'}.`, { errors });
+    return new ProblemException(
+      400,
+      'validation_failed',
+      `The request has ${errors.length} invalid field${errors.length === 1 ? '' : 's'}.`,
+      { errors },
+    );
   }
 
   /** Who and what: the input hash covers the fields and the file's SHA-256 (the bytes themselves are not kept). */

@@ -42,7 +42,13 @@ export class ImportacionService {
    * @throws 404 empresa; 422 `import_invalid` with `errors[{line, field, message}]`;
    *   409 `idempotency_key_reused`; 422 `unbalanced_entry` | 409 `period_closed` should a database guard fire.
    */
-  importar(empresaId: string, parsed: ParsedImport, errors: ImportErrors, actor: Actor, idempotencyKey?: string): Promise<IdempotentResult<ImportResult>> {
+  importar(
+    empresaId: string,
+    parsed: ParsedImport,
+    errors: ImportErrors,
+    actor: Actor,
+    idempotencyKey?: string,
+  ): Promise<IdempotentResult<ImportResult>> {
     return inTransaction(this.ds, (em) =>
       this.idempotency.run(em, actor, idempotencyKey, 'importar_asientos', 201, async () => {
         await lockEmpresa(em, empresaId);
@@ -52,7 +58,12 @@ export class ImportacionService {
         if (errors.count > 0 || entries.length === 0) throw errors.toProblem();
         const first = await reserveAsientoNumeros(em, empresaId, entries.length);
         await insertEntries(em, empresaId, first, entries, accounts, actor.caller);
-        await this.auditoria.record(em, actor, { empresaId, accion: 'importar_asientos', entidad: 'importacion', entidadId: parsed.sha256 });
+        await this.auditoria.record(em, actor, {
+          empresaId,
+          accion: 'importar_asientos',
+          entidad: 'importacion',
+          entidadId: parsed.sha256,
+        });
         return {
           empresa_id: empresaId,
           comprobantes: entries.length,
@@ -66,7 +77,10 @@ export class ImportacionService {
 
   private async accounts(em: EntityManager, empresaId: string, parsed: ParsedImport): Promise<Map<string, ImportAccount>> {
     const codigos = [...new Set(parsed.rows.map((r) => r.cuenta))];
-    const rows: ImportAccount[] = await em.query('SELECT id, codigo, imputable FROM cuenta WHERE empresa_id = $1 AND codigo = ANY($2)', [empresaId, codigos]);
+    const rows: ImportAccount[] = await em.query('SELECT id, codigo, imputable FROM cuenta WHERE empresa_id = $1 AND codigo = ANY($2)', [
+      empresaId,
+      codigos,
+    ]);
     return new Map(rows.map((r) => [r.codigo, r]));
   }
 

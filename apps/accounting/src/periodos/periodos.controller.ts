@@ -20,7 +20,9 @@ export class PeriodosController {
   @ApiProblemResponses(400, 401, 404, { status: 409, errors: ['period_already_closed'] })
   close(@Param('periodo') periodo: string, @Body() dto: CerrarPeriodoDto, @CurrentActor() actor: Actor): Promise<PeriodoCerradoView> {
     if (!MES_PATTERN.test(periodo)) {
-      throw new ProblemException(400, 'validation_failed', 'periodo must be YYYY-MM', { errors: [{ field: 'periodo', message: 'must be YYYY-MM' }] });
+      throw new ProblemException(400, 'validation_failed', 'periodo must be YYYY-MM', {
+        errors: [{ field: 'periodo', message: 'must be YYYY-MM' }],
+      });
     }
     return this.periodos.close(dto.empresa_id, periodo, actor);
   }

@@ -8,8 +8,19 @@ export type TipoCuenta = (typeof TIPOS_CUENTA)[number];
  * An account with a role keeps its postings and never gets sub-accounts.
  */
 export const ROLES_CUENTA = [
-  'caja', 'banco', 'clientes', 'iva_credito', 'proveedores', 'iva_debito', 'retenciones',
-  'capital', 'resultados_acumulados', 'ventas', 'otros_ingresos', 'compras', 'gastos_admin',
+  'caja',
+  'banco',
+  'clientes',
+  'iva_credito',
+  'proveedores',
+  'iva_debito',
+  'retenciones',
+  'capital',
+  'resultados_acumulados',
+  'ventas',
+  'otros_ingresos',
+  'compras',
+  'gastos_admin',
 ] as const;
 export type RolCuenta = (typeof ROLES_CUENTA)[number];
 

@@ -3,9 +3,7 @@ import { DEFAULT_CHART } from './default-chart';
 describe('DEFAULT_CHART', () => {
   it('has exactly 18 accounts: 5 level-1 groups and 13 posting accounts', () => {
     expect(DEFAULT_CHART).toHaveLength(18);
-    expect(DEFAULT_CHART.filter((a) => !a.parent).map((a) => a.nombre)).toEqual([
-      'Activo', 'Pasivo', 'Patrimonio', 'Ingresos', 'Gastos',
-    ]);
+    expect(DEFAULT_CHART.filter((a) => !a.parent).map((a) => a.nombre)).toEqual(['Activo', 'Pasivo', 'Patrimonio', 'Ingresos', 'Gastos']);
     expect(DEFAULT_CHART.filter((a) => a.parent)).toHaveLength(13);
   });
 

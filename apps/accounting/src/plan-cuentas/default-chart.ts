@@ -42,5 +42,12 @@ export const DEFAULT_CHART: readonly SeedAccount[] = [
  * reports fold into. They must stay leaves; the other seeded accounts may get sub-accounts.
  */
 export const SYSTEM_ROLES: ReadonlySet<RolCuenta> = new Set<RolCuenta>([
-  'clientes', 'iva_credito', 'proveedores', 'iva_debito', 'retenciones', 'resultados_acumulados', 'ventas', 'compras',
+  'clientes',
+  'iva_credito',
+  'proveedores',
+  'iva_debito',
+  'retenciones',
+  'resultados_acumulados',
+  'ventas',
+  'compras',
 ]);

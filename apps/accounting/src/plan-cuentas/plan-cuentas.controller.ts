@@ -24,7 +24,9 @@ export class PlanCuentasController {
   @Audited({ accion: 'crear_cuenta', entidad: 'cuenta', kind: 'write' })
   @ApiOperation({ summary: 'Add an account below an existing one (at most 5 levels; the parent stops taking postings)' })
   @ApiProblemResponses(
-    400, 401, 404,
+    400,
+    401,
+    404,
     { status: 409, errors: ['codigo_taken', 'account_has_postings', 'system_account'] },
     { status: 422, errors: ['max_depth_exceeded', 'parent_not_found', 'invalid_codigo'] },
   )

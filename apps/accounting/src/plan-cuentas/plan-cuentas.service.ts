@@ -101,7 +101,12 @@ export class PlanCuentasService {
       );
       if (!created) throw new ProblemException(409, 'codigo_taken', `Account ${dto.codigo} already exists`);
       if (parent.imputable) await em.query('UPDATE cuenta SET imputable = false WHERE id = $1', [parent.id]);
-      await this.auditoria.record(em, actor, { empresaId: dto.empresa_id, accion: 'crear_cuenta', entidad: 'cuenta', entidadId: created.id });
+      await this.auditoria.record(em, actor, {
+        empresaId: dto.empresa_id,
+        accion: 'crear_cuenta',
+        entidad: 'cuenta',
+        entidadId: created.id,
+      });
       const [view] = await em.query(`${VIEW_SQL} AND c.id = $2`, [dto.empresa_id, created.id]);
       return view as CuentaView;
     });
@@ -119,15 +124,28 @@ export class PlanCuentasService {
       });
     }
     if (parent.nivel >= MAX_NIVEL) {
-      throw new ProblemException(422, 'max_depth_exceeded', `The chart has at most ${MAX_NIVEL} levels; ${codigo} is at level ${parent.nivel}`, {
-        errors: [{ field: 'codigo', message: `deeper than ${MAX_NIVEL} levels` }],
-      });
+      throw new ProblemException(
+        422,
+        'max_depth_exceeded',
+        `The chart has at most ${MAX_NIVEL} levels; ${codigo} is at level ${parent.nivel}`,
+        {
+          errors: [{ field: 'codigo', message: `deeper than ${MAX_NIVEL} levels` }],
+        },
+      );
     }
     if (parent.rol && SYSTEM_ROLES.has(parent.rol)) {
-      throw new ProblemException(409, 'system_account', `Account ${codigo} receives automatic bookings and must stay a posting account; add a sibling instead`);
+      throw new ProblemException(
+        409,
+        'system_account',
+        `Account ${codigo} receives automatic bookings and must stay a posting account; add a sibling instead`,
+      );
     }
     if (parent.con_movimientos) {
-      throw new ProblemException(409, 'account_has_postings', `Account ${codigo} has postings; only accounts without postings can get sub-accounts`);
+      throw new ProblemException(
+        409,
+        'account_has_postings',
+        `Account ${codigo} has postings; only accounts without postings can get sub-accounts`,
+      );
     }
     return parent as { id: string; tipo: TipoCuenta; nivel: number; imputable: boolean };
   }
@@ -151,9 +169,14 @@ export class PlanCuentasService {
     }
     const groups = codigos.map((c, i) => ({ c, i })).filter(({ c }) => !byCodigo.get(c)?.imputable);
     if (groups.length > 0) {
-      throw new ProblemException(422, 'account_not_postable', `Accounts ${groups.map((g) => g.c).join(', ')} have sub-accounts and take no postings`, {
-        errors: groups.map(({ i }) => ({ field: `lineas.${i}.cuenta`, message: 'not a posting (leaf) account' })),
-      });
+      throw new ProblemException(
+        422,
+        'account_not_postable',
+        `Accounts ${groups.map((g) => g.c).join(', ')} have sub-accounts and take no postings`,
+        {
+          errors: groups.map(({ i }) => ({ field: `lineas.${i}.cuenta`, message: 'not a posting (leaf) account' })),
+        },
+      );
     }
     return codigos.map((c) => byCodigo.get(c) as PostingAccount);
   }

@@ -21,7 +21,9 @@ export class PollerEndpointController {
   @ApiResponse({ status: 201, description: '`status: processed`, at least one new factura' })
   @ApiResponse({ status: 200, description: '`status: duplicate` (Message-ID seen before), or `processed` with nothing new' })
   @ApiProblemResponses(
-    400, 401, 403,
+    400,
+    401,
+    403,
     { status: 409, errors: ['period_closed'] },
     { status: 422, errors: ['empresa_not_found', 'no_dte', 'invalid_dte'] },
   )

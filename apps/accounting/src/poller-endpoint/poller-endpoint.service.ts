@@ -103,7 +103,10 @@ export class PollerEndpointService {
         adjuntos_ignorados: ignorados,
       };
       await em.query('UPDATE mensaje_procesado SET documentos = $2, facturas_nuevas = $3, resultado = $4 WHERE id = $1', [
-        claimed.id, dtes.length, nuevas, JSON.stringify(body),
+        claimed.id,
+        dtes.length,
+        nuevas,
+        JSON.stringify(body),
       ]);
       return { status: nuevas > 0 ? 201 : 200, body };
     });
@@ -116,7 +119,11 @@ export class PollerEndpointService {
       [sha256Hex(dto.message_id)],
     );
     await this.auditoria.record(em, actor, {
-      empresaId: dto.empresa_id ?? prior.empresa_id, accion: 'poller_recibir_dte', entidad: 'mensaje', entidadId: prior.id, resultado: 'duplicate',
+      empresaId: dto.empresa_id ?? prior.empresa_id,
+      accion: 'poller_recibir_dte',
+      entidad: 'mensaje',
+      entidadId: prior.id,
+      resultado: 'duplicate',
     });
     return { status: 'duplicate', mensaje_id: prior.id, message_id: dto.message_id, processed_at: prior.processed_at };
   }
@@ -136,9 +143,14 @@ export class PollerEndpointService {
         const cause = (err as { cause?: unknown }).cause;
         if (!(cause instanceof DteParseError)) throw err;
         if (/DOCTYPE|ENTITY/.test(cause.message)) {
-          throw new ProblemException(422, 'invalid_dte', `Attachment ${a.filename} declares a DOCTYPE/ENTITY (refused: possible XML bomb)`, {
-            errors: [{ field: `attachments.${i}.content_base64`, message: 'DOCTYPE/ENTITY declarations are not accepted' }],
-          });
+          throw new ProblemException(
+            422,
+            'invalid_dte',
+            `Attachment ${a.filename} declares a DOCTYPE/ENTITY (refused: possible XML bomb)`,
+            {
+              errors: [{ field: `attachments.${i}.content_base64`, message: 'DOCTYPE/ENTITY declarations are not accepted' }],
+            },
+          );
         }
         ignorados.push({ filename: a.filename, motivo: 'no_es_dte', detalle: cause.message.slice(0, 300) });
       }
@@ -166,7 +178,14 @@ export class PollerEndpointService {
     for (const d of dtes) {
       const id = byRut.get(d.receptorRut);
       if (id) groups.get(id)?.push(d);
-      else sinEmpresa.push({ tipo_dte: d.tipo, folio: d.folio, rut_emisor: d.emisor.rut, rut_receptor: d.receptorRut, motivo: 'receptor_desconocido' });
+      else
+        sinEmpresa.push({
+          tipo_dte: d.tipo,
+          folio: d.folio,
+          rut_emisor: d.emisor.rut,
+          rut_receptor: d.receptorRut,
+          motivo: 'receptor_desconocido',
+        });
     }
     if (groups.size === 0) {
       throw new ProblemException(422, 'empresa_not_found', `No empresa has the receptor RUT of these DTEs (${ruts.join(', ')})`, {

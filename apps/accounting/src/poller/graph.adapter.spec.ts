@@ -33,7 +33,10 @@ const server = setupServer(
   http.post(TOKEN_URL, async ({ request }) => {
     graph.tokenForms.push(new URLSearchParams(await request.text()));
     if (graph.tokenStatus !== 200) {
-      return HttpResponse.json({ error: 'invalid_client', error_description: 'AADSTS7000215: Invalid client secret provided.' }, { status: graph.tokenStatus });
+      return HttpResponse.json(
+        { error: 'invalid_client', error_description: 'AADSTS7000215: Invalid client secret provided.' },
+        { status: graph.tokenStatus },
+      );
     }
     graph.tokens++;
     return HttpResponse.json({ token_type: 'Bearer', expires_in: 3599, access_token: `token-${graph.tokens}` });
@@ -44,7 +47,8 @@ const server = setupServer(
     graph.deltaQueries.push(url.search);
     expect(params.mailbox).toBe(MAILBOX);
     const failure = graph.failures.shift();
-    if (failure) return HttpResponse.json({ error: { code: failure.status === 401 ? 'InvalidAuthenticationToken' : 'TooManyRequests' } }, failure);
+    if (failure)
+      return HttpResponse.json({ error: { code: failure.status === 401 ? 'InvalidAuthenticationToken' : 'TooManyRequests' } }, failure);
     if (request.headers.get('authorization') === 'Bearer expired') return HttpResponse.json({}, { status: 401 });
     const skip = url.searchParams.get('$skiptoken');
     const delta = url.searchParams.get('$deltatoken');
@@ -68,7 +72,12 @@ const server = setupServer(
     });
   }),
   http.get(`${GRAPH}/users/:mailbox/messages/:id/attachments`, ({ request, params }) => {
-    const file = (name: string, contentType: string, contentBytes = XML_B64) => ({ '@odata.type': '#microsoft.graph.fileAttachment', name, contentType, contentBytes });
+    const file = (name: string, contentType: string, contentBytes = XML_B64) => ({
+      '@odata.type': '#microsoft.graph.fileAttachment',
+      name,
+      contentType,
+      contentBytes,
+    });
     const secondPage = new URL(request.url).searchParams.get('$skiptoken') === 'a2';
     if (params.id === 'm1' && !secondPage) {
       return HttpResponse.json({
@@ -77,7 +86,12 @@ const server = setupServer(
       });
     }
     if (params.id === 'm1') return HttpResponse.json({ value: [file('', 'text/xml')] });
-    return HttpResponse.json({ value: [{ '@odata.type': '#microsoft.graph.itemAttachment', name: 'forwarded.eml', contentType: 'message/rfc822' }, file('', 'text/xml')] });
+    return HttpResponse.json({
+      value: [
+        { '@odata.type': '#microsoft.graph.itemAttachment', name: 'forwarded.eml', contentType: 'message/rfc822' },
+        file('', 'text/xml'),
+      ],
+    });
   }),
 );
 
@@ -113,7 +127,11 @@ describe('GraphMailboxAdapter', () => {
       grant_type: 'client_credentials',
     });
     expect(graph.authHeaders).toEqual(['Bearer token-1', 'Bearer token-1']);
-    expect(messages.map((m) => m.message_id)).toEqual(['<m1@proveedor.test>', '<m2@proveedor.test>', expect.stringMatching(/^<graph\.[0-9a-f]{64}@poller\.invalid>$/)]);
+    expect(messages.map((m) => m.message_id)).toEqual([
+      '<m1@proveedor.test>',
+      '<m2@proveedor.test>',
+      expect.stringMatching(/^<graph\.[0-9a-f]{64}@poller\.invalid>$/),
+    ]);
     expect(messages[0].received_at).toBe('2025-03-01T12:00:00.000Z');
     // m1: the XML of both attachment pages, not the PDF; m2 has none; m3: a nameless XML, not the item attachment.
     expect(messages[0].attachments).toEqual([
@@ -129,7 +147,9 @@ describe('GraphMailboxAdapter', () => {
     const store = new InMemoryDeltaLinkStore();
     const adapter = new GraphMailboxAdapter(SETTINGS, store, clientWithFakeSleep());
     await drain(adapter);
-    graph.newAfterD1 = [{ id: 'm9', internetMessageId: '<m9@proveedor.test>', receivedDateTime: '2025-03-02T08:00:00Z', hasAttachments: false }];
+    graph.newAfterD1 = [
+      { id: 'm9', internetMessageId: '<m9@proveedor.test>', receivedDateTime: '2025-03-02T08:00:00Z', hasAttachments: false },
+    ];
     const next = await drain(adapter);
     expect(next.map((m) => m.message_id)).toEqual(['<m9@proveedor.test>']);
     expect(graph.deltaQueries.at(-1)).toBe('?$deltatoken=d1');

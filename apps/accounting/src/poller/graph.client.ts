@@ -71,7 +71,9 @@ export class GraphClient {
     const url = /^https?:\/\//.test(urlOrPath) ? urlOrPath : `${this.baseUrl}${urlOrPath}`;
     let refreshed = false;
     for (let attempt = 0; ; attempt++) {
-      const res = await this.http.get(url, { headers: { ...headers, authorization: `Bearer ${await this.accessToken()}`, accept: 'application/json' } });
+      const res = await this.http.get(url, {
+        headers: { ...headers, authorization: `Bearer ${await this.accessToken()}`, accept: 'application/json' },
+      });
       if (res.status >= 200 && res.status < 300) return res.data as T;
       if (res.status === 401 && !refreshed) {
         this.logger.warn('Graph answered 401: requesting a new token and retrying once');

@@ -5,10 +5,15 @@ const LATIN1_XML = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><DTE>
 
 function mail(headers: string, parts: { type: string; name?: string; body: Buffer; inline?: boolean }[]): Buffer {
   const b = 'BOUNDARY42';
-  const chunks = [`${headers}MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="${b}"\r\n\r\n`, `--${b}\r\nContent-Type: text/plain\r\n\r\nAdjunto DTE\r\n`];
+  const chunks = [
+    `${headers}MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="${b}"\r\n\r\n`,
+    `--${b}\r\nContent-Type: text/plain\r\n\r\nAdjunto DTE\r\n`,
+  ];
   for (const p of parts) {
     const disposition = p.inline ? 'inline' : `attachment${p.name ? `; filename="${p.name}"` : ''}`;
-    chunks.push(`--${b}\r\nContent-Type: ${p.type}\r\nContent-Transfer-Encoding: base64\r\nContent-Disposition: ${disposition}\r\n\r\n${p.body.toString('base64')}\r\n`);
+    chunks.push(
+      `--${b}\r\nContent-Type: ${p.type}\r\nContent-Transfer-Encoding: base64\r\nContent-Disposition: ${disposition}\r\n\r\n${p.body.toString('base64')}\r\n`,
+    );
   }
   chunks.push(`--${b}--\r\n`);
   return Buffer.from(chunks.join(''), 'latin1');

@@ -72,7 +72,9 @@ export class MailboxPoller implements OnApplicationBootstrap, OnModuleDestroy {
   /** Starts the schedule: the first run one interval after boot (the HTTP server listens by then). */
   onApplicationBootstrap(): void {
     if (!this.enabled) {
-      this.logger.log(this.adapter ? 'Mailbox poller schedule disabled (POLLER_INTERVAL_MINUTES=0)' : 'Mailbox poller disabled (MAILBOX_ADAPTER=none)');
+      this.logger.log(
+        this.adapter ? 'Mailbox poller schedule disabled (POLLER_INTERVAL_MINUTES=0)' : 'Mailbox poller disabled (MAILBOX_ADAPTER=none)',
+      );
       return;
     }
     this.logger.log(`Mailbox poller (${this.adapter?.kind}) every ${this.settings.intervalMinutes} min`);
@@ -103,7 +105,11 @@ export class MailboxPoller implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async run(): Promise<PollRunSummary> {
-    const summary: PollRunSummary = { polled: 0, outcomes: Object.fromEntries(POLL_OUTCOMES.map((o) => [o, 0])) as Record<PollOutcome, number>, stoppedEarly: false };
+    const summary: PollRunSummary = {
+      polled: 0,
+      outcomes: Object.fromEntries(POLL_OUTCOMES.map((o) => [o, 0])) as Record<PollOutcome, number>,
+      stoppedEarly: false,
+    };
     if (!this.adapter) return summary;
     try {
       for await (const message of this.adapter.fetchNew()) {
@@ -140,7 +146,9 @@ export class MailboxPoller implements OnApplicationBootstrap, OnModuleDestroy {
     let status: number;
     let answer: unknown;
     try {
-      const res = await this.http.post(`${this.baseUrl()}${POLLER_ENDPOINT_PATH}`, body, { headers: { 'x-internal-key': this.settings.key } });
+      const res = await this.http.post(`${this.baseUrl()}${POLLER_ENDPOINT_PATH}`, body, {
+        headers: { 'x-internal-key': this.settings.key },
+      });
       status = res.status;
       answer = res.data;
     } catch (err) {
@@ -164,7 +172,9 @@ export class MailboxPoller implements OnApplicationBootstrap, OnModuleDestroy {
       await message.ack();
     } catch (err) {
       // Offered again next run and answered `duplicate` then: harmless.
-      this.logger.warn(`Could not acknowledge message ${escapeForLog(message.message_id, 300)}: ${escapeForLog((err as Error).message, 300)}`);
+      this.logger.warn(
+        `Could not acknowledge message ${escapeForLog(message.message_id, 300)}: ${escapeForLog((err as Error).message, 300)}`,
+      );
     }
   }
 

@@ -28,9 +28,23 @@ export class PollerMetrics {
   readonly lastSuccess: Gauge;
 
   constructor(registry: Registry) {
-    this.messages = new Counter({ name: 'messages_polled_total', help: 'Mailbox messages handled by the poller, by outcome', labelNames: ['outcome'], registers: [registry] });
-    this.runs = new Counter({ name: 'poller_runs_total', help: 'Mailbox poller runs, by result', labelNames: ['result'], registers: [registry] });
-    this.lastSuccess = new Gauge({ name: 'poller_last_success_timestamp_seconds', help: 'Unix time of the last poller run that completed without error', registers: [registry] });
+    this.messages = new Counter({
+      name: 'messages_polled_total',
+      help: 'Mailbox messages handled by the poller, by outcome',
+      labelNames: ['outcome'],
+      registers: [registry],
+    });
+    this.runs = new Counter({
+      name: 'poller_runs_total',
+      help: 'Mailbox poller runs, by result',
+      labelNames: ['result'],
+      registers: [registry],
+    });
+    this.lastSuccess = new Gauge({
+      name: 'poller_last_success_timestamp_seconds',
+      help: 'Unix time of the last poller run that completed without error',
+      registers: [registry],
+    });
     for (const outcome of POLL_OUTCOMES) this.messages.inc({ outcome }, 0);
   }
 }

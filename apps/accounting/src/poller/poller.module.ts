@@ -31,7 +31,11 @@ export function createMailboxAdapter(settings: PollerSettings, store: DeltaLinkS
       inject: [PLATFORM_CONFIG],
       // The platform config is already validated; INTERNAL_KEYS and PORT come from it for the defaults.
       useFactory: (config: CommonConfig) =>
-        loadPollerSettings({ ...process.env, INTERNAL_KEYS: config.INTERNAL_KEYS, PORT: config.PORT === undefined ? undefined : String(config.PORT) }),
+        loadPollerSettings({
+          ...process.env,
+          INTERNAL_KEYS: config.INTERNAL_KEYS,
+          PORT: config.PORT === undefined ? undefined : String(config.PORT),
+        }),
     },
     { provide: DELTA_LINK_STORE, inject: [DataSource], useFactory: (dataSource: DataSource) => new TypeOrmDeltaLinkStore(dataSource) },
     { provide: MAILBOX_ADAPTER, inject: [POLLER_SETTINGS, DELTA_LINK_STORE], useFactory: createMailboxAdapter },

@@ -25,22 +25,27 @@ export class PollerEnv {
   POLLER_INTERVAL_MINUTES = 10;
 
   /** Base URL of this app as the poller reaches it; default: the address the app listens on. */
-  @IsOptional() @Matches(URL_PATTERN, { message: 'ACCOUNTING_SELF_URL must be an http(s) URL' })
+  @IsOptional()
+  @Matches(URL_PATTERN, { message: 'ACCOUNTING_SELF_URL must be an http(s) URL' })
   ACCOUNTING_SELF_URL?: string;
 
   /** X-Internal-Key of the poller; default: the `poller` entry of INTERNAL_KEYS. */
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   POLLER_KEY?: string;
 
   /** Books every message into this empresa; unset: the receptor RUT of each DTE picks the empresa. */
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   POLLER_EMPRESA_ID?: string;
 
   /** Timeout of one POST to the endpoint, milliseconds. */
   @EnvInt({ min: 1000, max: 600_000 })
   POLLER_TIMEOUT_MS = 60_000;
 
-  @ValidateIf(usesImap) @IsString() @IsNotEmpty({ message: 'IMAP_HOST is required when MAILBOX_ADAPTER=imap' })
+  @ValidateIf(usesImap)
+  @IsString()
+  @IsNotEmpty({ message: 'IMAP_HOST is required when MAILBOX_ADAPTER=imap' })
   IMAP_HOST?: string;
 
   @EnvInt({ min: 1, max: 65535 })
@@ -49,36 +54,51 @@ export class PollerEnv {
   @EnvBoolean()
   IMAP_SECURE = true;
 
-  @ValidateIf(usesImap) @IsString() @IsNotEmpty({ message: 'IMAP_USER is required when MAILBOX_ADAPTER=imap' })
+  @ValidateIf(usesImap)
+  @IsString()
+  @IsNotEmpty({ message: 'IMAP_USER is required when MAILBOX_ADAPTER=imap' })
   IMAP_USER?: string;
 
-  @ValidateIf(usesImap) @IsString() @IsNotEmpty({ message: 'IMAP_PASSWORD is required when MAILBOX_ADAPTER=imap' })
+  @ValidateIf(usesImap)
+  @IsString()
+  @IsNotEmpty({ message: 'IMAP_PASSWORD is required when MAILBOX_ADAPTER=imap' })
   IMAP_PASSWORD?: string;
 
-  @IsString() @IsNotEmpty()
+  @IsString()
+  @IsNotEmpty()
   IMAP_MAILBOX = 'INBOX';
 
   /** Move acknowledged messages to this folder instead of flagging them \Seen. */
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   IMAP_PROCESSED_MAILBOX?: string;
 
   @EnvBoolean()
   IMAP_TLS_REJECT_UNAUTHORIZED = true;
 
-  @ValidateIf(usesGraph) @IsString() @IsNotEmpty({ message: 'GRAPH_TENANT_ID is required when MAILBOX_ADAPTER=graph' })
+  @ValidateIf(usesGraph)
+  @IsString()
+  @IsNotEmpty({ message: 'GRAPH_TENANT_ID is required when MAILBOX_ADAPTER=graph' })
   GRAPH_TENANT_ID?: string;
 
-  @ValidateIf(usesGraph) @IsString() @IsNotEmpty({ message: 'GRAPH_CLIENT_ID is required when MAILBOX_ADAPTER=graph' })
+  @ValidateIf(usesGraph)
+  @IsString()
+  @IsNotEmpty({ message: 'GRAPH_CLIENT_ID is required when MAILBOX_ADAPTER=graph' })
   GRAPH_CLIENT_ID?: string;
 
-  @ValidateIf(usesGraph) @IsString() @IsNotEmpty({ message: 'GRAPH_CLIENT_SECRET is required when MAILBOX_ADAPTER=graph' })
+  @ValidateIf(usesGraph)
+  @IsString()
+  @IsNotEmpty({ message: 'GRAPH_CLIENT_SECRET is required when MAILBOX_ADAPTER=graph' })
   GRAPH_CLIENT_SECRET?: string;
 
   /** User principal name (or id) of the exchange mailbox. */
-  @ValidateIf(usesGraph) @IsString() @IsNotEmpty({ message: 'GRAPH_MAILBOX is required when MAILBOX_ADAPTER=graph' })
+  @ValidateIf(usesGraph)
+  @IsString()
+  @IsNotEmpty({ message: 'GRAPH_MAILBOX is required when MAILBOX_ADAPTER=graph' })
   GRAPH_MAILBOX?: string;
 
-  @IsString() @IsNotEmpty()
+  @IsString()
+  @IsNotEmpty()
   GRAPH_FOLDER = 'inbox';
 
   @Matches(URL_PATTERN, { message: 'GRAPH_BASE_URL must be an http(s) URL' })

@@ -92,7 +92,10 @@ export class BalanceReportService {
       return em.query(ROWS_SQL, params);
     });
     const filas: BalanceFila[] = rows.map((r) => ({
-      codigo: r.codigo, nombre: r.nombre, tipo: r.tipo, ...(Object.fromEntries(COLUMNS.map((c) => [c, toPesos(r[c])])) as Totales),
+      codigo: r.codigo,
+      nombre: r.nombre,
+      tipo: r.tipo,
+      ...(Object.fromEntries(COLUMNS.map((c) => [c, toPesos(r[c])])) as Totales),
     }));
     const totales = Object.fromEntries(COLUMNS.map((c) => [c, toPesos(filas.reduce((s, f) => s + f[c], 0))])) as Totales;
     const resultado = totales.ganancias - totales.perdidas;
@@ -128,12 +131,19 @@ function balanceGeneral(rows: Row[], resultado: number) {
   const grupos = new Map<string, { codigo: string; nombre: string; tipo: string; saldo: number }>();
   for (const r of rows.filter((row) => row.grupo_codigo !== null && BALANCE_TIPOS.includes(row.tipo))) {
     const saldo = toPesos(r.saldo_deudor) - toPesos(r.saldo_acreedor);
-    const g = grupos.get(r.grupo_codigo as string) ?? { codigo: r.grupo_codigo as string, nombre: r.grupo_nombre, tipo: r.grupo_tipo, saldo: 0 };
+    const g = grupos.get(r.grupo_codigo as string) ?? {
+      codigo: r.grupo_codigo as string,
+      nombre: r.grupo_nombre,
+      tipo: r.grupo_tipo,
+      saldo: 0,
+    };
     g.saldo += r.tipo === 'activo' ? saldo : -saldo;
     grupos.set(g.codigo, g);
   }
   const seccion = (tipo: string): Seccion => {
-    const cuentas = [...grupos.values()].filter((g) => g.tipo === tipo).map((g) => ({ codigo: g.codigo as string | null, nombre: g.nombre, saldo: g.saldo }));
+    const cuentas = [...grupos.values()]
+      .filter((g) => g.tipo === tipo)
+      .map((g) => ({ codigo: g.codigo as string | null, nombre: g.nombre, saldo: g.saldo }));
     return { total: cuentas.reduce((s, c) => s + c.saldo, 0), cuentas };
   };
   const activo = seccion('activo');

@@ -11,31 +11,42 @@ function csv(header: string[], rows: unknown[][]): string {
 
 export function balanceCsv(r: BalanceReport): string {
   const cols = ['sumas_debe', 'sumas_haber', 'saldo_deudor', 'saldo_acreedor', 'activo', 'pasivo', 'perdidas', 'ganancias'] as const;
-  return csv(['codigo', 'nombre', ...cols], [
-    ...r.filas.map((f) => [f.codigo, f.nombre, ...cols.map((c) => f[c])]),
-    ['', 'Totales', ...cols.map((c) => r.totales[c])],
-  ]);
+  return csv(
+    ['codigo', 'nombre', ...cols],
+    [...r.filas.map((f) => [f.codigo, f.nombre, ...cols.map((c) => f[c])]), ['', 'Totales', ...cols.map((c) => r.totales[c])]],
+  );
 }
 
 export function estadoResultadosCsv(r: EstadoResultados): string {
-  return csv(['codigo', 'nombre', 'seccion', 'monto'], [
-    ...r.detalle.map((d) => [d.codigo, d.nombre, d.seccion, d.monto]),
-    ['', 'Margen bruto', '', r.margen_bruto],
-    ['', 'Resultado operacional', '', r.resultado_operacional],
-    ['', 'Resultado', '', r.resultado],
-  ]);
+  return csv(
+    ['codigo', 'nombre', 'seccion', 'monto'],
+    [
+      ...r.detalle.map((d) => [d.codigo, d.nombre, d.seccion, d.monto]),
+      ['', 'Margen bruto', '', r.margen_bruto],
+      ['', 'Resultado operacional', '', r.resultado_operacional],
+      ['', 'Resultado', '', r.resultado],
+    ],
+  );
 }
 
 export function libroDiarioCsv(r: LibroDiario): string {
-  return csv(['fecha', 'numero', 'glosa', 'linea', 'cuenta', 'cuenta_nombre', 'debe', 'haber'], [
-    ...r.asientos.flatMap((a) => a.lineas.map((l) => [a.fecha, a.numero, l.glosa ?? a.glosa, l.linea, l.cuenta, l.cuenta_nombre, l.debe, l.haber])),
-    ['', '', 'Totales', '', '', '', r.totales.debe, r.totales.haber],
-  ]);
+  return csv(
+    ['fecha', 'numero', 'glosa', 'linea', 'cuenta', 'cuenta_nombre', 'debe', 'haber'],
+    [
+      ...r.asientos.flatMap((a) =>
+        a.lineas.map((l) => [a.fecha, a.numero, l.glosa ?? a.glosa, l.linea, l.cuenta, l.cuenta_nombre, l.debe, l.haber]),
+      ),
+      ['', '', 'Totales', '', '', '', r.totales.debe, r.totales.haber],
+    ],
+  );
 }
 
 export function libroMayorCsv(r: LibroMayor): string {
-  return csv(['cuenta', 'nombre', 'fecha', 'numero', 'glosa', 'debe', 'haber', 'saldo'], r.cuentas.flatMap((c) => [
-    [c.codigo, c.nombre, r.desde, '', 'Saldo inicial', '', '', c.saldo_inicial],
-    ...c.movimientos.map((m) => [c.codigo, c.nombre, m.fecha, m.numero, m.glosa, m.debe, m.haber, m.saldo]),
-  ]));
+  return csv(
+    ['cuenta', 'nombre', 'fecha', 'numero', 'glosa', 'debe', 'haber', 'saldo'],
+    r.cuentas.flatMap((c) => [
+      [c.codigo, c.nombre, r.desde, '', 'Saldo inicial', '', '', c.saldo_inicial],
+      ...c.movimientos.map((m) => [c.codigo, c.nombre, m.fecha, m.numero, m.glosa, m.debe, m.haber, m.saldo]),
+    ]),
+  );
 }

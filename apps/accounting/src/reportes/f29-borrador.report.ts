@@ -59,8 +59,8 @@ const F29_SQL = `
            WHERE empresa_id = $1 AND fecha_emision BETWEEN $2 AND $3) AS doc_credito`;
 
 export const F29_AVISO =
-  'Borrador calculado desde los libros (cuentas IVA Débito y Crédito Fiscal). No es el formulario oficial F29 ni se envía al SII: '
-  + 'no incluye PPM, retenciones, impuestos específicos ni el reajuste del remanente; revíselo antes de declarar.';
+  'Borrador calculado desde los libros (cuentas IVA Débito y Crédito Fiscal). No es el formulario oficial F29 ni se envía al SII: ' +
+  'no incluye PPM, retenciones, impuestos específicos ni el reajuste del remanente; revíselo antes de declarar.';
 
 /**
  * Borrador de F29 (IVA part) for one month, from the books: débito fiscal − (crédito fiscal +

@@ -74,7 +74,11 @@ export class LibroDiarioReportService {
       periodo: p.periodo,
       desde: p.desde,
       hasta: p.hasta,
-      asientos: asientos.map((a: Record<string, unknown>) => ({ ...a, total_debe: toPesos(a.total_debe as string), total_haber: toPesos(a.total_haber as string) })),
+      asientos: asientos.map((a: Record<string, unknown>) => ({
+        ...a,
+        total_debe: toPesos(a.total_debe as string),
+        total_haber: toPesos(a.total_haber as string),
+      })),
       totales: { asientos: Number(tot.asientos), debe: toPesos(tot.debe), haber: toPesos(tot.haber) },
     };
   }

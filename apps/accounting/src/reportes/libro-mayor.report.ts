@@ -72,7 +72,13 @@ export class LibroMayorReportService {
   async build(empresaId: string, periodoText: string, cuenta?: string): Promise<LibroMayor> {
     const p = parsePeriodo(periodoText);
     await requireEmpresa(this.ds.manager, empresaId);
-    const rows: Record<string, unknown>[] = await this.ds.query(MAYOR_SQL, [empresaId, p.desde, p.hasta, p.inicioEjercicio, cuenta ?? null]);
+    const rows: Record<string, unknown>[] = await this.ds.query(MAYOR_SQL, [
+      empresaId,
+      p.desde,
+      p.hasta,
+      p.inicioEjercicio,
+      cuenta ?? null,
+    ]);
     return {
       empresa_id: empresaId,
       periodo: p.periodo,

@@ -33,28 +33,44 @@ export class ReportesController {
   @Get('balance')
   @Audited({ accion: 'consultar_balance', entidad: 'reporte', kind: 'read' })
   @ApiOperation({ summary: 'Balance de 8 columnas (fiscal year to the end of periodo) and classified balance sheet' })
-  async getBalance(@Query() q: ReporteQuery, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+  async getBalance(
+    @Query() q: ReporteQuery,
+    @Headers('accept') accept: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return respond(reply, accept, await this.balance.build(q.empresa_id, q.periodo), balanceCsv, `balance-${q.periodo}`);
   }
 
   @Get('estado-resultados')
   @Audited({ accion: 'consultar_estado_resultados', entidad: 'reporte', kind: 'read' })
   @ApiOperation({ summary: 'Estado de resultados of the period (month YYYY-MM or year YYYY)' })
-  async getEstado(@Query() q: ReporteQuery, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+  async getEstado(
+    @Query() q: ReporteQuery,
+    @Headers('accept') accept: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return respond(reply, accept, await this.estado.build(q.empresa_id, q.periodo), estadoResultadosCsv, `estado-resultados-${q.periodo}`);
   }
 
   @Get('libro-diario')
   @Audited({ accion: 'consultar_libro_diario', entidad: 'reporte', kind: 'read' })
   @ApiOperation({ summary: 'Libro diario: entries of the period with their lines' })
-  async getDiario(@Query() q: ReporteQuery, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+  async getDiario(
+    @Query() q: ReporteQuery,
+    @Headers('accept') accept: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return respond(reply, accept, await this.diario.build(q.empresa_id, q.periodo), libroDiarioCsv, `libro-diario-${q.periodo}`);
   }
 
   @Get('libro-mayor')
   @Audited({ accion: 'consultar_libro_mayor', entidad: 'reporte', kind: 'read' })
   @ApiOperation({ summary: 'Libro mayor: per account opening balance, movements with running balance, closing balance' })
-  async getMayor(@Query() q: LibroMayorQuery, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+  async getMayor(
+    @Query() q: LibroMayorQuery,
+    @Headers('accept') accept: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return respond(reply, accept, await this.mayor.build(q.empresa_id, q.periodo, q.cuenta), libroMayorCsv, `libro-mayor-${q.periodo}`);
   }
 }

@@ -14,8 +14,12 @@ import { TributariosController } from './tributarios.controller';
   imports: [AuditoriaModule],
   controllers: [ReportesController, TributariosController],
   providers: [
-    BalanceReportService, EstadoResultadosReportService, LibroDiarioReportService, LibroMayorReportService,
-    LibroIngresosEgresosReportService, F29BorradorReportService,
+    BalanceReportService,
+    EstadoResultadosReportService,
+    LibroDiarioReportService,
+    LibroMayorReportService,
+    LibroIngresosEgresosReportService,
+    F29BorradorReportService,
   ],
 })
 export class ReportesModule {}

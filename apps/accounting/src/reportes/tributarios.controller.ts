@@ -37,7 +37,13 @@ export class TributariosController {
   @Audited({ accion: 'consultar_libro_ingresos_egresos', entidad: 'reporte', kind: 'read' })
   @ApiOperation({ summary: 'Libro de ingresos y egresos (Pro-Pyme 14 D) from emitted and received DTEs; notas de crédito subtract' })
   async getLibro(@Query() q: ReporteQuery, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
-    return respond(reply, accept, await this.libro.build(q.empresa_id, q.periodo), libroIngresosEgresosCsv, `libro-ingresos-egresos-${q.periodo}`);
+    return respond(
+      reply,
+      accept,
+      await this.libro.build(q.empresa_id, q.periodo),
+      libroIngresosEgresosCsv,
+      `libro-ingresos-egresos-${q.periodo}`,
+    );
   }
 
   @Get('f29-borrador')

@@ -10,10 +10,37 @@ function csv(header: string[], rows: unknown[][]): string {
 export function libroIngresosEgresosCsv(r: LibroIngresosEgresos): string {
   const total = (name: string, t: TotalSeccion) => [name, t.documentos, '', '', '', '', '', '', t.neto, t.exento, t.iva, t.total, t.monto];
   return csv(
-    ['clasificacion', 'correlativo', 'fecha', 'tipo_dte', 'tipo_documento', 'folio', 'rut_contraparte', 'razon_social', 'neto', 'exento', 'iva', 'total', 'monto'],
     [
-      ...r.filas.map((f) => [f.clasificacion, f.correlativo, f.fecha, f.tipo_dte, f.tipo_documento, f.folio, f.rut_contraparte, f.razon_social,
-        f.neto, f.exento, f.iva, f.total, f.monto]),
+      'clasificacion',
+      'correlativo',
+      'fecha',
+      'tipo_dte',
+      'tipo_documento',
+      'folio',
+      'rut_contraparte',
+      'razon_social',
+      'neto',
+      'exento',
+      'iva',
+      'total',
+      'monto',
+    ],
+    [
+      ...r.filas.map((f) => [
+        f.clasificacion,
+        f.correlativo,
+        f.fecha,
+        f.tipo_dte,
+        f.tipo_documento,
+        f.folio,
+        f.rut_contraparte,
+        f.razon_social,
+        f.neto,
+        f.exento,
+        f.iva,
+        f.total,
+        f.monto,
+      ]),
       total('Total ingresos', r.totales.ingresos),
       total('Total egresos', r.totales.egresos),
       ['Resultado', '', '', '', '', '', '', '', '', '', '', '', r.totales.resultado],
@@ -22,13 +49,16 @@ export function libroIngresosEgresosCsv(r: LibroIngresosEgresos): string {
 }
 
 export function f29BorradorCsv(r: F29Borrador): string {
-  return csv(['concepto', 'monto'], [
-    ['debito_fiscal', r.debito_fiscal],
-    ['credito_fiscal', r.credito_fiscal],
-    ['remanente_anterior', r.remanente_anterior],
-    ['total_creditos', r.total_creditos],
-    ['iva_a_pagar', r.iva_a_pagar],
-    ['remanente_siguiente', r.remanente_siguiente],
-    ['aviso', r.aviso],
-  ]);
+  return csv(
+    ['concepto', 'monto'],
+    [
+      ['debito_fiscal', r.debito_fiscal],
+      ['credito_fiscal', r.credito_fiscal],
+      ['remanente_anterior', r.remanente_anterior],
+      ['total_creditos', r.total_creditos],
+      ['iva_a_pagar', r.iva_a_pagar],
+      ['remanente_siguiente', r.remanente_siguiente],
+      ['aviso', r.aviso],
+    ],
+  );
 }

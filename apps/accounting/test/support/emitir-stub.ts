@@ -40,9 +40,13 @@ export function installEmitirStub(server: SetupServer): EmitirStub {
       const failure = stub.failures.shift();
       if (failure === 'network-error') return HttpResponse.error();
       if (failure) {
-        return HttpResponse.json({ type: `urn:problem-type:${failure.body.error}`, status: failure.status, ...failure.body }, {
-          status: failure.status, headers: { 'content-type': 'application/problem+json', ...(failure.headers ?? {}) },
-        });
+        return HttpResponse.json(
+          { type: `urn:problem-type:${failure.body.error}`, status: failure.status, ...failure.body },
+          {
+            status: failure.status,
+            headers: { 'content-type': 'application/problem+json', ...(failure.headers ?? {}) },
+          },
+        );
       }
       const key = `${body.tenant}/${body.tipo_dte}`;
       const folio = (folios.get(key) ?? 0) + 1;
@@ -52,10 +56,17 @@ export function installEmitirStub(server: SetupServer): EmitirStub {
       const neto = body.detalle.filter((d) => !exempt(d)).reduce((s, d) => s + line(d), 0);
       const exento = body.detalle.filter(exempt).reduce((s, d) => s + line(d), 0);
       const iva = Math.round(neto * 0.19);
-      return HttpResponse.json({
-        emision_id: randomUUID(), tipo_dte: body.tipo_dte, folio, estado: 'uploaded', trackid: String(1000 + folio),
-        montos: { neto, exento, iva, total: neto + exento + iva },
-      }, { status: 201 });
+      return HttpResponse.json(
+        {
+          emision_id: randomUUID(),
+          tipo_dte: body.tipo_dte,
+          folio,
+          estado: 'uploaded',
+          trackid: String(1000 + folio),
+          montos: { neto, exento, iva, total: neto + exento + iva },
+        },
+        { status: 201 },
+      );
     }),
   );
   return stub;

@@ -35,13 +35,23 @@ export function startGatewayStub(): GatewayStub {
       const rut = String(params.rut);
       stub.calls.push({ rut, key: request.headers.get('x-internal-key') });
       const problem = (status: number, error: string) =>
-        HttpResponse.json({ type: `urn:problem-type:${error}`, status, error, detail: error }, { status, headers: { 'content-type': 'application/problem+json' } });
+        HttpResponse.json(
+          { type: `urn:problem-type:${error}`, status, error, detail: error },
+          { status, headers: { 'content-type': 'application/problem+json' } },
+        );
       if (stub.down) return problem(503, 'upstream_unavailable');
       const razon = TAXPAYERS[rut];
       if (!razon) return problem(404, 'taxpayer_not_found');
       return HttpResponse.json({
-        rut, fetched_at: new Date().toISOString(), cached: false, razon_social: razon, direccion: 'Av. Ejemplo 123', comuna: 'Santiago',
-        giros: [{ codigo: '620200', descripcion: 'CONSULTORIA INFORMATICA' }], representantes: [], estado: 'vigente',
+        rut,
+        fetched_at: new Date().toISOString(),
+        cached: false,
+        razon_social: razon,
+        direccion: 'Av. Ejemplo 123',
+        comuna: 'Santiago',
+        giros: [{ codigo: '620200', descripcion: 'CONSULTORIA INFORMATICA' }],
+        representantes: [],
+        estado: 'vigente',
       });
     }),
   );

@@ -4,7 +4,7 @@ import { canSee, previewGroup, visibilityFilter } from './visibility';
 
 const user = (roles: string[], groups: string[] = []) => new Viewer('admin', { sub: 'u1', roles, groups, claims: {} });
 
-describe('visibility (spec 2 "Visibility by stage")', () => {
+describe('visibility (docs/service-registry.md "Roles matrix")', () => {
   it('follows the table for each kind of viewer', () => {
     const anonymous = Viewer.anonymous('marketplace');
     expect(['internal', 'preview', 'beta', 'public'].map((s) => canSee(anonymous, 'svc', s as never))).toEqual([false, false, false, true]);
@@ -15,7 +15,10 @@ describe('visibility (spec 2 "Visibility by stage")', () => {
   });
 
   it('turns groups into preview slugs for list queries', () => {
-    expect(visibilityFilter(user([], ['a-preview', 'b', '-preview', 'c-d-preview']))).toEqual({ stages: ['beta', 'public'], previewSlugs: ['a', 'c-d'] });
+    expect(visibilityFilter(user([], ['a-preview', 'b', '-preview', 'c-d-preview']))).toEqual({
+      stages: ['beta', 'public'],
+      previewSlugs: ['a', 'c-d'],
+    });
     expect(visibilityFilter(Viewer.anonymous())).toEqual({ stages: ['public'], previewSlugs: [] });
     expect(visibilityFilter(user(['staff'])).stages).toHaveLength(4);
   });

@@ -37,7 +37,7 @@ export class Viewer {
   }
 
   /**
-   * Superadmin or staff (spec 2: internal is visible to them only) - and admin, who creates services
+   * Superadmin or staff (internal is visible to them only) - and admin, who creates services
    * and promotes them out of internal, so must see them (admins are platform staff).
    */
   get seesEverything(): boolean {
@@ -57,7 +57,9 @@ export class Viewer {
  */
 export function requireRole(viewer: Viewer, roles: readonly Role[], action: string): void {
   if (viewer.hasAny(roles)) return;
-  const who = viewer.user ? `user ${viewer.user.sub} (roles: ${viewer.user.roles.join(', ') || 'none'})` : 'an anonymous request (no bearer token)';
+  const who = viewer.user
+    ? `user ${viewer.user.sub} (roles: ${viewer.user.roles.join(', ') || 'none'})`
+    : 'an anonymous request (no bearer token)';
   throw new ProblemException(403, 'insufficient_role', `Only ${roles.join(' or ')} may ${action}; this is ${who}.`, {
     required_roles: [...roles],
   });

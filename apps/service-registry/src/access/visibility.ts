@@ -1,11 +1,11 @@
 import type { MarketplaceStage } from '@lib/schemas';
 import type { Viewer } from './viewer';
 
-/** Name of the identity-provider group whose members see a preview service (spec 2, "Visibility by stage"). */
+/** Name of the identity-provider group whose members see a preview service (docs/service-registry.md "Roles matrix"). */
 export const previewGroup = (slug: string): string => `${slug}-preview`;
 
 /**
- * Spec 2 "Visibility by stage": internal -> superadmin and staff; preview -> plus members of
+ * Visibility by stage (docs/service-registry.md "Roles matrix"): internal -> superadmin and staff; preview -> plus members of
  * `<slug>-preview`; beta -> plus any authenticated user; public -> anyone.
  */
 export function canSee(viewer: Viewer, slug: string, stage: MarketplaceStage): boolean {

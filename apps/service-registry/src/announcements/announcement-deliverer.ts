@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import axios from 'axios';
-import { DataSource } from 'typeorm';
+import { Repository } from 'typeorm';
 import { Clock } from '../clock/clock';
-import { REGISTRY_SETTINGS, type RegistrySettings } from '../settings/registry-settings';
+import { ServiceRegistryConfig } from '../config';
 import { AnnouncementEntity } from './announcement.entity';
 
 /** Retry delay after `attempts` failed deliveries: 30 s doubling, at most one hour. */
@@ -28,9 +29,9 @@ export class AnnouncementDeliverer {
   private readonly logger = new Logger(AnnouncementDeliverer.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    @InjectRepository(AnnouncementEntity) private readonly outbox: Repository<AnnouncementEntity>,
     private readonly clock: Clock,
-    @Inject(REGISTRY_SETTINGS) private readonly settings: RegistrySettings,
+    private readonly settings: ServiceRegistryConfig,
   ) {}
 
   async runDue(now: Date = this.clock.now()): Promise<DeliveryReport> {
@@ -40,14 +41,19 @@ export class AnnouncementDeliverer {
     for (const row of await this.claim(now)) {
       const error = await this.post(url, row.text);
       if (error === undefined) {
-        await this.dataSource.getRepository(AnnouncementEntity).update(row.id, {
-          state: 'delivered', delivered_at: now, attempts: row.attempts + 1, last_error: null,
+        await this.outbox.update(row.id, {
+          state: 'delivered',
+          delivered_at: now,
+          attempts: row.attempts + 1,
+          last_error: null,
         });
         report.delivered += 1;
       } else {
         const attempts = row.attempts + 1;
-        await this.dataSource.getRepository(AnnouncementEntity).update(row.id, {
-          attempts, last_error: error, next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)),
+        await this.outbox.update(row.id, {
+          attempts,
+          last_error: error,
+          next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)),
         });
         this.logger.warn({ announcement: row.id, attempts, error }, 'announcement delivery failed; will retry');
         report.failed += 1;
@@ -56,8 +62,9 @@ export class AnnouncementDeliverer {
     return report;
   }
 
+  /** SQL, because TypeORM cannot say UPDATE ... WHERE id IN (... FOR UPDATE SKIP LOCKED) RETURNING. */
   private async claim(now: Date): Promise<AnnouncementEntity[]> {
-    const [rows] = (await this.dataSource.query(
+    const [rows] = (await this.outbox.query(
       `UPDATE announcements SET next_attempt_at = $2
         WHERE id IN (SELECT id FROM announcements WHERE state = 'pending' AND next_attempt_at <= $1
                      ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)

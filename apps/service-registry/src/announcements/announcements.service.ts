@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { Clock } from '../clock/clock';
 import { AnnouncementEntity } from './announcement.entity';
+import type { AnnouncementView } from './dto/announcement.view';
 
 /** What to announce; `dedupeKey` makes the announcement exist at most once. */
 export interface AnnouncementInput {
@@ -13,21 +14,9 @@ export interface AnnouncementInput {
   dedupeKey?: string;
 }
 
-export interface AnnouncementView {
-  id: string;
-  kind: string;
-  slug: string | null;
-  text: string;
-  payload: Record<string, unknown>;
-  state: string;
-  attempts: number;
-  last_error: string | null;
-  created_at: string;
-  delivered_at: string | null;
-}
-
 /**
- * Writes announcements to the outbox (spec 2 "Events": the shared announcement channel). Callers pass
+ * Writes announcements to the outbox of the shared announcement channel (docs/service-registry.md
+ * "Decisions"). Callers pass
  * their transaction's EntityManager so the announcement commits or rolls back with the change.
  */
 @Injectable()

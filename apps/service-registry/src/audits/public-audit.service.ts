@@ -1,26 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { ROLES, requireRole, type Viewer } from '../access/viewer';
 import { AnnouncementsService } from '../announcements/announcements.service';
 import { ChecklistService } from '../checklist/checklist.service';
 import { Clock } from '../clock/clock';
 import { DemotionService } from '../demotions/demotion.service';
 import { ServiceEntity } from '../services/entities/service.entity';
+import type { AuditEntry, PublicAuditView } from './dto/audit.views';
 
 /** Badge left on a service demoted by the public audit. */
 export const AUDIT_BADGE = 'audit_failed';
 
-export interface AuditEntry {
-  slug: string;
-  grandfathered: boolean;
-  passed: boolean;
-  failures: { id: string; gate: string; detail: string }[];
-  /** none (passed), grandfathered (failed but exempt), would_demote (dry run), demoted (apply). */
-  action: 'none' | 'grandfathered' | 'would_demote' | 'demoted';
-}
-
 /**
- * Spec 2 "Cutoff": evaluates every public service against the full beta -> public checklist; with
+ * The cutoff rule (docs/service-registry.md "beta -> public"): evaluates every public service against the full beta -> public checklist; with
  * `apply`, failing services that are not grandfathered go to beta at once with an audit badge
  * (a manual audit is its own notice; the demotion is announced and recorded as audit_demotion).
  */
@@ -28,16 +21,17 @@ export interface AuditEntry {
 export class PublicAuditService {
   constructor(
     private readonly dataSource: DataSource,
+    @InjectRepository(ServiceEntity) private readonly services: Repository<ServiceEntity>,
     private readonly checklist: ChecklistService,
     private readonly demotions: DemotionService,
     private readonly announcements: AnnouncementsService,
     private readonly clock: Clock,
   ) {}
 
-  async run(apply: boolean, viewer: Viewer): Promise<{ evaluated_at: string; apply: boolean; services: AuditEntry[] }> {
+  async run(apply: boolean, viewer: Viewer): Promise<PublicAuditView> {
     requireRole(viewer, [ROLES.superadmin], apply ? 'apply the public audit' : 'run the public audit');
     const now = this.clock.now();
-    const publics = await this.dataSource.getRepository(ServiceEntity).find({ where: { marketplace_status: 'public' }, order: { slug: 'ASC' } });
+    const publics = await this.services.find({ where: { marketplace_status: 'public' }, order: { slug: 'ASC' } });
     const entries: AuditEntry[] = [];
     for (const service of publics) {
       const evaluation = await this.checklist.evaluate(service, 'public', `audit:${viewer.actor}`);
@@ -50,7 +44,9 @@ export class PublicAuditService {
     if (apply && entries.some((e) => e.action === 'demoted')) {
       const demoted = entries.filter((e) => e.action === 'demoted').map((e) => e.slug);
       await this.announcements.enqueue(this.dataSource.manager, {
-        kind: 'audit', text: `Public audit ${now.toISOString().slice(0, 10)}: demoted to beta: ${demoted.join(', ')}.`, payload: { demoted },
+        kind: 'audit',
+        text: `Public audit ${now.toISOString().slice(0, 10)}: demoted to beta: ${demoted.join(', ')}.`,
+        payload: { demoted },
       });
     }
     return { evaluated_at: now.toISOString(), apply, services: entries };

@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
 import type { ChecklistResultStatus } from '@lib/schemas';
 
-/** The latest result of one checklist item for one service (spec 2 checklists; one row per item). */
+/** The latest result of one checklist item for one service (one row per item; the items: libs/schemas/src/marketplace/checklists.ts). */
 @Entity('checklist_results')
 @Unique('uq_checklist_results_service_item', ['service_id', 'item_id'])
 export class ChecklistResultEntity {

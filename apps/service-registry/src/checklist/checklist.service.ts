@@ -1,26 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { checklistItemsUpTo, type ChecklistResultStatus, type MarketplaceGate, type MarketplaceStage } from '@lib/schemas';
+import { checklistItemsUpTo, type MarketplaceGate, type MarketplaceStage } from '@lib/schemas';
 import { Clock } from '../clock/clock';
 import { renderDetailPage } from '../pages/page-renderer';
 import type { ServiceEntity } from '../services/entities/service.entity';
 import { ChecklistResultEntity } from './checklist-result.entity';
+import type { ItemResult } from './dto/checklist.views';
 import { evaluateItem } from './evaluators';
 import { ChecklistEvidenceEntity } from './evidence.entity';
 import { HealthProbe } from './health-probe';
-
-/** One evaluated item, as stored and returned. */
-export interface ItemResult {
-  id: string;
-  gate: MarketplaceGate;
-  title: string;
-  status: ChecklistResultStatus;
-  detail: string;
-  source: string;
-  checked_at: string;
-  checked_by: string;
-}
 
 export interface Evaluation {
   target: MarketplaceStage;
@@ -30,7 +19,7 @@ export interface Evaluation {
 }
 
 /**
- * Runs every checklist item of every gate up to a target stage (cumulative, spec 2) against a service
+ * Runs every checklist item of every gate up to a target stage (cumulative: libs/schemas/src/marketplace/checklists.ts) against a service
  * record and stores one result per item (passed / failed / not_applicable, checked_at, checked_by).
  */
 @Injectable()
@@ -46,17 +35,31 @@ export class ChecklistService {
    * Evaluates `service` (possibly with unsaved edits) for `target`. Failures of `advisoryGates` are
    * recorded but not listed in `failures` (the cutoff rule for services promoted before 2026-05-01).
    */
-  async evaluate(service: ServiceEntity, target: MarketplaceStage, checkedBy: string, advisoryGates: MarketplaceGate[] = []): Promise<Evaluation> {
+  async evaluate(
+    service: ServiceEntity,
+    target: MarketplaceStage,
+    checkedBy: string,
+    advisoryGates: MarketplaceGate[] = [],
+  ): Promise<Evaluation> {
     const items = checklistItemsUpTo(target);
-    const [ciReports, attestations] = await Promise.all([this.newestEvidence(service.id, 'checklist-cli'), this.newestEvidence(service.id, 'attestation')]);
+    const [ciReports, attestations] = await Promise.all([
+      this.newestEvidence(service.id, 'checklist-cli'),
+      this.newestEvidence(service.id, 'attestation'),
+    ]);
     const ctx = { service, ciReports, attestations, probeHealth: (url: string | null) => this.probe.check(url), renderDetailPage };
     const now = this.clock.now();
     const results: ItemResult[] = [];
     for (const item of items) {
       const outcome = await evaluateItem(item, ctx);
       results.push({
-        id: item.id, gate: item.gate, title: item.title, status: outcome.status, detail: outcome.detail,
-        source: outcome.source, checked_at: now.toISOString(), checked_by: checkedBy,
+        id: item.id,
+        gate: item.gate,
+        title: item.title,
+        status: outcome.status,
+        detail: outcome.detail,
+        source: outcome.source,
+        checked_at: now.toISOString(),
+        checked_by: checkedBy,
       });
     }
     await this.store(service.id, results, now);
@@ -73,8 +76,14 @@ export class ChecklistService {
       .map((item) => {
         const r = byId.get(item.id) as ChecklistResultEntity;
         return {
-          id: item.id, gate: item.gate, title: item.title, status: r.status, detail: r.detail, source: r.source,
-          checked_at: new Date(r.checked_at).toISOString(), checked_by: r.checked_by,
+          id: item.id,
+          gate: item.gate,
+          title: item.title,
+          status: r.status,
+          detail: r.detail,
+          source: r.source,
+          checked_at: new Date(r.checked_at).toISOString(),
+          checked_by: r.checked_by,
         };
       });
   }
@@ -84,10 +93,18 @@ export class ChecklistService {
     await this.results
       .createQueryBuilder()
       .insert()
-      .values(results.map((r) => ({
-        service_id: serviceId, item_id: r.id, gate: r.gate, status: r.status, detail: r.detail,
-        source: r.source, checked_at: now, checked_by: r.checked_by,
-      })))
+      .values(
+        results.map((r) => ({
+          service_id: serviceId,
+          item_id: r.id,
+          gate: r.gate,
+          status: r.status,
+          detail: r.detail,
+          source: r.source,
+          checked_at: now,
+          checked_by: r.checked_by,
+        })),
+      )
       .orUpdate(['gate', 'status', 'detail', 'source', 'checked_at', 'checked_by'], ['service_id', 'item_id'])
       .execute();
   }

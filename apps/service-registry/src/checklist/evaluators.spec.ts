@@ -8,18 +8,35 @@ const item = (id: string) => checklistItem(id) as ChecklistItem;
 
 function ctx(fields: Partial<ServiceEntity>, evidence: Partial<Record<string, Partial<ChecklistEvidenceEntity>>> = {}): EvaluationContext {
   const service = Object.assign(new ServiceEntity(), {
-    slug: 'svc', name: 'Svc', is_active: true, features: [], metadata: {}, tagline: null, pricing_tier: null, self_service: false, health_url: null,
+    slug: 'svc',
+    name: 'Svc',
+    is_active: true,
+    features: [],
+    metadata: {},
+    tagline: null,
+    pricing_tier: null,
+    self_service: false,
+    health_url: null,
     ...fields,
   });
-  const rows = new Map(Object.entries(evidence).map(([id, e]) => [id, { generated_at: new Date('2026-01-01'), submitted_by: 'caller:ci', link: null, detail: 'd', ...e } as ChecklistEvidenceEntity]));
+  const rows = new Map(
+    Object.entries(evidence).map(([id, e]) => [
+      id,
+      { generated_at: new Date('2026-01-01'), submitted_by: 'caller:ci', link: null, detail: 'd', ...e } as ChecklistEvidenceEntity,
+    ]),
+  );
   return { service, ciReports: rows, attestations: rows, probeHealth: async () => ({ ok: true, detail: 'ok' }), renderDetailPage };
 }
 
 describe('checklist evaluators', () => {
   it('pricing rules', async () => {
     expect((await evaluateItem(item('pricing_tier_set'), ctx({ pricing_tier: 'free' }))).status).toBe('passed');
-    expect((await evaluateItem(item('definitive_pricing_tier'), ctx({ pricing_tier: 'custom', self_service: true }))).status).toBe('failed');
-    expect((await evaluateItem(item('definitive_pricing_tier'), ctx({ pricing_tier: 'custom', self_service: false }))).status).toBe('passed');
+    expect((await evaluateItem(item('definitive_pricing_tier'), ctx({ pricing_tier: 'custom', self_service: true }))).status).toBe(
+      'failed',
+    );
+    expect((await evaluateItem(item('definitive_pricing_tier'), ctx({ pricing_tier: 'custom', self_service: false }))).status).toBe(
+      'passed',
+    );
     expect((await evaluateItem(item('pricing_summary'), ctx({ metadata: { pricing_summary: '  ' } }))).status).toBe('failed');
   });
 
@@ -29,7 +46,10 @@ describe('checklist evaluators', () => {
     const missingOwner = await evaluateItem(item('maintainer_declared'), ctx({}, { maintainer_declared: { status: 'passed' } }));
     expect(missingOwner).toMatchObject({ status: 'failed', source: 'ci_report' });
     expect(missingOwner.detail).toContain('metadata.maintainer');
-    const attested = await evaluateItem(item('idp_preview_group'), ctx({}, { idp_preview_group: { status: 'passed', link: 'https://idp/x', submitted_by: 'user:a' } }));
+    const attested = await evaluateItem(
+      item('idp_preview_group'),
+      ctx({}, { idp_preview_group: { status: 'passed', link: 'https://idp/x', submitted_by: 'user:a' } }),
+    );
     expect(attested).toMatchObject({ status: 'passed', source: 'admin_attestation' });
     expect(attested.detail).toContain('https://idp/x');
   });

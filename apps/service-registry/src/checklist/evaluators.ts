@@ -28,16 +28,23 @@ const failed = (detail: string): ItemOutcome => ({ status: 'failed', detail, sou
 
 /** Reads a dotted field path of the record (`metadata.pricing_summary`). */
 export function readField(service: ServiceEntity, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), service);
+  return path
+    .split('.')
+    .reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), service);
 }
 
 const filled = (value: unknown): boolean =>
-  value !== null && value !== undefined && !(typeof value === 'string' && value.trim() === '') && !(Array.isArray(value) && value.length === 0);
+  value !== null &&
+  value !== undefined &&
+  !(typeof value === 'string' && value.trim() === '') &&
+  !(Array.isArray(value) && value.length === 0);
 
 /** Every `record_fields` path of the item is filled; lists the missing ones. */
 function recordFieldsFilled(item: ChecklistItem, service: ServiceEntity): ItemOutcome {
   const missing = (item.record_fields ?? []).filter((f) => !filled(readField(service, f)));
-  return missing.length === 0 ? passed(`set: ${(item.record_fields ?? []).join(', ')}`) : failed(`not set on the service record: ${missing.join(', ')}`);
+  return missing.length === 0
+    ? passed(`set: ${(item.record_fields ?? []).join(', ')}`)
+    : failed(`not set on the service record: ${missing.join(', ')}`);
 }
 
 /** Items evaluated from the record itself (kind `record`). */
@@ -50,14 +57,16 @@ function evaluateRecord(item: ChecklistItem, { service }: EvaluationContext): It
   return recordFieldsFilled(item, service);
 }
 
-/** Pricing rules (kind `pricing`; spec 2: tier set before beta, not custom for self-service before public). */
+/** Pricing rules (kind `pricing`: tier set before beta, not custom for self-service before public). */
 function evaluatePricing(item: ChecklistItem, { service }: EvaluationContext): ItemOutcome {
   switch (item.id) {
     case 'pricing_tier_set':
       return service.pricing_tier ? passed(`pricing_tier is ${service.pricing_tier}`) : failed('pricing_tier is not set');
     case 'pricing_summary': {
       const summary = service.metadata?.pricing_summary;
-      return typeof summary === 'string' && summary.trim() !== '' ? passed('metadata.pricing_summary is set') : failed('metadata.pricing_summary is missing');
+      return typeof summary === 'string' && summary.trim() !== ''
+        ? passed('metadata.pricing_summary is set')
+        : failed('metadata.pricing_summary is missing');
     }
     case 'definitive_pricing_tier':
       if (!service.pricing_tier) return failed('pricing_tier is not set');

@@ -8,18 +8,7 @@ import type { ServiceEntity } from '../services/entities/service.entity';
 import { ServicesService, notFound } from '../services/services.service';
 import type { AttestationDto, ChecklistReportDto } from './dto/evidence.dto';
 import { ChecklistEvidenceEntity } from './evidence.entity';
-
-export interface EvidenceView {
-  id: string;
-  item_id: string;
-  source: string;
-  status: string;
-  detail: string;
-  link: string | null;
-  generated_at: string;
-  submitted_by: string;
-  created_at: string;
-}
+import type { EvidenceView } from './dto/checklist.views';
 
 /** Stores checklist evidence: CI reports of the checklist CLI and admin attestations (append-only). */
 @Injectable()
@@ -46,9 +35,17 @@ export class EvidenceService {
     const now = this.clock.now();
     const rows = report.results.map((r) =>
       this.repo.create({
-        service_id: service.id, item_id: r.id, source: 'checklist-cli', status: r.status, detail: r.detail, link: null,
-        target: report.target, generated_at: new Date(report.generated_at), submitted_by: viewer.actor,
-        caller: viewer.caller ?? null, created_at: now,
+        service_id: service.id,
+        item_id: r.id,
+        source: 'checklist-cli',
+        status: r.status,
+        detail: r.detail,
+        link: null,
+        target: report.target,
+        generated_at: new Date(report.generated_at),
+        submitted_by: viewer.actor,
+        caller: viewer.caller ?? null,
+        created_at: now,
       }),
     );
     return (await this.repo.save(rows)).map(toEvidenceView);
@@ -59,14 +56,26 @@ export class EvidenceService {
     const service = await this.services.findVisible(slug, viewer);
     requireRole(viewer, [ROLES.admin, ROLES.superadmin], 'attest a checklist item');
     if (checklistItem(dto.item_id)?.evidence !== 'admin_attestation') {
-      throw new ProblemException(422, 'not_attestable', `${dto.item_id} is not an item that an admin attests; see the checklist of spec 2.`);
+      throw new ProblemException(
+        422,
+        'not_attestable',
+        `${dto.item_id} is not an item that an admin attests; see GET /api/v1/services/{slug}/checklist.`,
+      );
     }
     const now = this.clock.now();
     const row = await this.repo.save(
       this.repo.create({
-        service_id: service.id, item_id: dto.item_id, source: 'attestation', status: dto.status ?? 'passed',
-        detail: dto.detail ?? 'attested', link: dto.link, target: null, generated_at: now,
-        submitted_by: viewer.actor, caller: viewer.caller ?? null, created_at: now,
+        service_id: service.id,
+        item_id: dto.item_id,
+        source: 'attestation',
+        status: dto.status ?? 'passed',
+        detail: dto.detail ?? 'attested',
+        link: dto.link,
+        target: null,
+        generated_at: now,
+        submitted_by: viewer.actor,
+        caller: viewer.caller ?? null,
+        created_at: now,
       }),
     );
     return toEvidenceView(row);
@@ -92,7 +101,14 @@ export class EvidenceService {
 
 function toEvidenceView(e: ChecklistEvidenceEntity): EvidenceView {
   return {
-    id: String(e.id), item_id: e.item_id, source: e.source, status: e.status, detail: e.detail, link: e.link,
-    generated_at: new Date(e.generated_at).toISOString(), submitted_by: e.submitted_by, created_at: new Date(e.created_at).toISOString(),
+    id: String(e.id),
+    item_id: e.item_id,
+    source: e.source,
+    status: e.status,
+    detail: e.detail,
+    link: e.link,
+    generated_at: new Date(e.generated_at).toISOString(),
+    submitted_by: e.submitted_by,
+    created_at: new Date(e.created_at).toISOString(),
   };
 }

@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import axios from 'axios';
-import { REGISTRY_SETTINGS, type RegistrySettings } from '../settings/registry-settings';
+import { ServiceRegistryConfig } from '../config';
 
 export interface ProbeOutcome {
   ok: boolean;
@@ -10,7 +10,7 @@ export interface ProbeOutcome {
 
 /**
  * The health endpoint probed for `health_url`: the URL itself when its path ends in /healthz,
- * otherwise `<health_url>/healthz` (spec 2 checklist internal to preview, item 3).
+ * otherwise `<health_url>/healthz` (checklist item `healthz_ok`, libs/schemas/src/marketplace/checklists.ts).
  */
 export function healthzUrl(healthUrl: string): string {
   const url = new URL(healthUrl);
@@ -24,7 +24,7 @@ export function healthzUrl(healthUrl: string): string {
  */
 @Injectable()
 export class HealthProbe {
-  constructor(@Inject(REGISTRY_SETTINGS) private readonly settings: RegistrySettings) {}
+  constructor(private readonly settings: ServiceRegistryConfig) {}
 
   async check(healthUrl: string | null): Promise<ProbeOutcome> {
     if (!healthUrl) return { ok: false, detail: 'health_url is not set on the service record' };
@@ -46,12 +46,18 @@ export class HealthProbe {
       if (res.status !== 200) return { ok: false, detail: `GET ${url} answered HTTP ${res.status}, expected 200` };
       const status = jsonStatus(res.data);
       if (status !== 'ok') {
-        return { ok: false, detail: `GET ${url} answered 200 but ${status === undefined ? 'not a JSON object with a status field' : `status "${status}"`}, expected status "ok"` };
+        return {
+          ok: false,
+          detail: `GET ${url} answered 200 but ${status === undefined ? 'not a JSON object with a status field' : `status "${status}"`}, expected status "ok"`,
+        };
       }
       return { ok: true, detail: `GET ${url} answered 200 with status ok` };
     } catch (err) {
       const code = (err as { code?: string }).code;
-      const why = code === 'ECONNABORTED' || code === 'ETIMEDOUT' ? `timed out after ${this.settings.HEALTH_PROBE_TIMEOUT_MS} ms` : `failed (${code ?? (err as Error).message})`;
+      const why =
+        code === 'ECONNABORTED' || code === 'ETIMEDOUT'
+          ? `timed out after ${this.settings.HEALTH_PROBE_TIMEOUT_MS} ms`
+          : `failed (${code ?? (err as Error).message})`;
       return { ok: false, detail: `GET ${url} ${why}` };
     }
   }

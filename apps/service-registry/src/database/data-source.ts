@@ -1,9 +1,29 @@
 import { DataSource } from 'typeorm';
-import { REGISTRY_ENTITIES } from '../registry.entities';
+import { AnnouncementEntity } from '../announcements/announcement.entity';
+import { ChecklistResultEntity } from '../checklist/checklist-result.entity';
+import { ChecklistEvidenceEntity } from '../checklist/evidence.entity';
+import { ContractEntity, CreditHoldEntity, CreditTransactionEntity } from '../contracts/contract.entity';
+import { ScheduledDemotionEntity } from '../demotions/scheduled-demotion.entity';
+import { ReservedSlotEntity } from '../reserved-slots/reserved-slot.entity';
+import { ReviewEntity } from '../reviews/review.entity';
+import { ServiceEntity } from '../services/entities/service.entity';
+import { ServiceTransitionEntity } from '../services/entities/transition.entity';
 import { migrations } from './migrations';
 
-/** Every entity of service-registry (explicit list, no globs). Domain engineers add theirs here. */
-export const entities = [...REGISTRY_ENTITIES];
+/** Every entity of service-registry (explicit list, no globs); each area module registers its own with forFeature. */
+export const entities = [
+  ServiceEntity,
+  ServiceTransitionEntity,
+  ChecklistResultEntity,
+  ChecklistEvidenceEntity,
+  ReviewEntity,
+  ScheduledDemotionEntity,
+  AnnouncementEntity,
+  ContractEntity,
+  CreditHoldEntity,
+  CreditTransactionEntity,
+  ReservedSlotEntity,
+];
 
 /**
  * The one TypeORM configuration of service-registry: PlatformModule uses `entities` and `migrations` (with

@@ -41,8 +41,11 @@ async function main(): Promise<number> {
 }
 
 if (require.main === module) {
-  main().then((code) => process.exit(code), (err: unknown) => {
-    process.stderr.write(`operator-cli failed: ${(err as Error).stack ?? String(err)}\n`);
-    process.exit(1);
-  });
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      process.stderr.write(`operator-cli failed: ${(err as Error).stack ?? String(err)}\n`);
+      process.exit(1);
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { MarketplaceStage } from '@lib/schemas';
-import type { DeactivationSummary } from '../contracts/contracts.service';
+import type { DeactivationSummary } from '../contracts/dto/contract.view';
 import { ServiceEntity } from '../services/entities/service.entity';
 import { DemotionService } from './demotion.service';
 
@@ -15,13 +15,17 @@ export interface OperatorDemotionResult {
 }
 
 /**
- * The operator command behind "demotion to internal" (spec 2: "a script for this is pending"): in one
+ * The operator command behind "demotion to internal" (docs/service-registry.md "Operator command: demote to internal now"): in one
  * transaction, the service goes to internal with is_active false, its active contracts become
  * inactive and its held credits are released by release transactions. Immediate by design: the
  * operator runs it once the notice period is over (or to clean up a service already internal).
  * @throws Error when no service has the slug.
  */
-export async function demoteToInternalNow(app: INestApplicationContext, slug: string, opts: { reason: string; operator: string }): Promise<OperatorDemotionResult> {
+export async function demoteToInternalNow(
+  app: INestApplicationContext,
+  slug: string,
+  opts: { reason: string; operator: string },
+): Promise<OperatorDemotionResult> {
   const demotions = app.get(DemotionService);
   const actor = `operator:${opts.operator}`;
   return app.get(DataSource).transaction(async (manager) => {

@@ -5,7 +5,7 @@ export const DEMOTION_STATES = ['scheduled', 'applied', 'cancelled'] as const;
 export type DemotionState = (typeof DEMOTION_STATES)[number];
 
 /**
- * A demotion announced ahead (spec 2 demotion rule 1: at least 7 days). Applied by the scheduler at
+ * A demotion announced ahead (at least 7 days: docs/service-registry.md "Demotion"). Applied by the scheduler at
  * `effective_at`, or at once by a later PATCH to the same stage once the notice is 7 days old.
  */
 @Entity('scheduled_demotions')

@@ -1,25 +1,26 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { Clock } from '../clock/clock';
 import { ServiceEntity } from '../services/entities/service.entity';
 import { sunsetDate } from '../services/service.view';
 import { DemotionService } from './demotion.service';
 
 /**
- * Spec 2: a deprecated service whose sunset date has passed moves to internal with is_active false
- * (contracts and held credits follow the demotion-to-internal rule).
+ * A deprecated service whose sunset date has passed moves to internal with is_active false; contracts
+ * and held credits follow the demotion-to-internal rule (docs/service-registry.md "Deprecation and sunset").
  */
 @Injectable()
 export class SunsetScheduler {
   constructor(
     private readonly dataSource: DataSource,
+    @InjectRepository(ServiceEntity) private readonly services: Repository<ServiceEntity>,
     private readonly demotions: DemotionService,
     private readonly clock: Clock,
   ) {}
 
   async runDue(now: Date = this.clock.now()): Promise<string[]> {
-    const due = await this.dataSource
-      .getRepository(ServiceEntity)
+    const due = await this.services
       .createQueryBuilder('s')
       .select('s.id')
       .where(`s.status = 'deprecated' AND s.sunset_at <= :now AND (s.marketplace_status <> 'internal' OR s.is_active)`, { now })

@@ -11,7 +11,7 @@ import type { UpdateServiceDto } from '../services/dto/update-service.dto';
 import { ServiceEntity } from '../services/entities/service.entity';
 import { sunsetDate } from '../services/service.view';
 import { ServicesService } from '../services/services.service';
-import { HistoryService } from './history.service';
+import { HistoryService } from '../services/history.service';
 import { PromotionGates } from './promotion-gates';
 import { classifyTransition, fullPublicChecklistApplies, nextStage, type TransitionKind } from './transitions';
 
@@ -44,9 +44,12 @@ export class LifecycleService {
     const target = dto.marketplace_status;
     const kind: TransitionKind = target ? classifyTransition(current.marketplace_status, target) : 'none';
     if (kind === 'skip') {
-      throw new ProblemException(409, 'stage_skipped',
+      throw new ProblemException(
+        409,
+        'stage_skipped',
         `${slug} is ${current.marketplace_status}; it can move forward only to ${nextStage(current.marketplace_status)}, not to ${target}.`,
-        { from: current.marketplace_status, to: target, allowed_next: nextStage(current.marketplace_status) });
+        { from: current.marketplace_status, to: target, allowed_next: nextStage(current.marketplace_status) },
+      );
     }
     const fieldChange = Object.keys(dto).some((k) => !CONTROL_KEYS.has(k) && (dto as Record<string, unknown>)[k] !== undefined);
     this.authorize(kind, target, fieldChange, viewer);
@@ -73,15 +76,20 @@ export class LifecycleService {
       const saved = await manager.save(ServiceEntity, locked);
       if (kind !== 'demotion') return { service: saved };
       const demotion = await this.demotions.request(manager, saved, {
-        to: target as MarketplaceStage, reason: dto.reason as string, force: dto.force === true, actor: viewer.actor, caller: viewer.caller,
+        to: target as MarketplaceStage,
+        reason: dto.reason as string,
+        force: dto.force === true,
+        actor: viewer.actor,
+        caller: viewer.caller,
       });
       return { service: saved, demotion };
     });
   }
 
-  /** Spec 2 "Authentication" + issue 3: admin or superadmin for edits and internal -> preview; superadmin for the rest. */
+  /** Admin or superadmin for edits and internal -> preview; superadmin for the rest (docs/service-registry.md "Roles matrix"). */
   private authorize(kind: TransitionKind, target: MarketplaceStage | undefined, fieldChange: boolean, viewer: Viewer): void {
-    if (kind === 'promotion' && target === 'preview') requireRole(viewer, [ROLES.admin, ROLES.superadmin], 'promote a service from internal to preview');
+    if (kind === 'promotion' && target === 'preview')
+      requireRole(viewer, [ROLES.admin, ROLES.superadmin], 'promote a service from internal to preview');
     else if (kind === 'promotion') requireRole(viewer, [ROLES.superadmin], `promote a service to ${target}`);
     else if (kind === 'demotion') requireRole(viewer, [ROLES.superadmin], 'demote a service');
     if (fieldChange || kind === 'none') requireRole(viewer, [ROLES.admin, ROLES.superadmin], 'edit a service');
@@ -100,20 +108,30 @@ export class LifecycleService {
     }
   }
 
-  /** A deprecation of a beta or public service announces its sunset at least 7 days ahead (spec 2 demotion rule 1). */
+  /** A deprecation of a beta or public service announces its sunset at least 7 days ahead (docs/service-registry.md "Deprecation and sunset"). */
   private checkSunsetNotice(draft: ServiceEntity, changed: string[]): void {
     if (draft.status !== 'deprecated' || !draft.sunset_at) return;
     if (!changed.includes('status') && !changed.includes('sunset_at')) return;
     if (draft.marketplace_status !== 'beta' && draft.marketplace_status !== 'public') return;
     const earliest = addDays(this.clock.now(), NOTICE_DAYS);
     if (draft.sunset_at.getTime() < earliest.getTime()) {
-      throw new ProblemException(422, 'notice_too_short',
+      throw new ProblemException(
+        422,
+        'notice_too_short',
         `The sunset of a ${draft.marketplace_status} service is announced at least ${NOTICE_DAYS} days ahead: choose ${earliest.toISOString()} or later.`,
-        { earliest_sunset_at: earliest.toISOString() });
+        { earliest_sunset_at: earliest.toISOString() },
+      );
     }
   }
 
-  private async promote(manager: EntityManager, s: ServiceEntity, target: MarketplaceStage, viewer: Viewer, reason: string | undefined, now: Date): Promise<void> {
+  private async promote(
+    manager: EntityManager,
+    s: ServiceEntity,
+    target: MarketplaceStage,
+    viewer: Viewer,
+    reason: string | undefined,
+    now: Date,
+  ): Promise<void> {
     const from = s.marketplace_status;
     s.marketplace_status = target;
     s.metadata = { ...(s.metadata ?? {}), visibility: target };
@@ -127,14 +145,23 @@ export class LifecycleService {
       s.audit_badge = null;
     }
     await this.history.record(manager, {
-      serviceId: s.id, slug: s.slug, from, to: target, kind: 'promotion', actor: viewer.actor, caller: viewer.caller, reason: reason ?? null, at: now,
+      serviceId: s.id,
+      slug: s.slug,
+      from,
+      to: target,
+      kind: 'promotion',
+      actor: viewer.actor,
+      caller: viewer.caller,
+      reason: reason ?? null,
+      at: now,
     });
   }
 
   private async announceDeprecation(manager: EntityManager, s: ServiceEntity): Promise<void> {
     if (s.status !== 'deprecated' || !s.sunset_at || s.marketplace_status === 'internal') return;
     await this.announcements.enqueue(manager, {
-      kind: 'deprecation', slug: s.slug,
+      kind: 'deprecation',
+      slug: s.slug,
       text: `Deprecation: ${s.name} (${s.slug}) is deprecated; sunset on ${sunsetDate(s.sunset_at)}, then it leaves the marketplace.`,
       payload: { sunset_at: s.sunset_at.toISOString() },
     });
@@ -146,4 +173,6 @@ export class LifecycleService {
 }
 
 const versionConflict = (slug: string, version: number): ProblemException =>
-  new ProblemException(409, 'version_conflict', `${slug} was changed meanwhile (now version ${version}); read it again and retry.`, { current_version: version });
+  new ProblemException(409, 'version_conflict', `${slug} was changed meanwhile (now version ${version}); read it again and retry.`, {
+    current_version: version,
+  });

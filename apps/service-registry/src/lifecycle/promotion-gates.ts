@@ -6,11 +6,11 @@ import { ReviewsService } from '../reviews/reviews.service';
 import type { ServiceEntity } from '../services/entities/service.entity';
 import { fullPublicChecklistApplies } from './transitions';
 
-/** Cooldown between entering beta and promotion to public (spec 2 "Limits"). */
+/** Cooldown between entering beta and promotion to public (docs/service-registry.md "beta -> public"). */
 export const PUBLIC_COOLDOWN_HOURS = 24;
 
 /**
- * The gates of a one-stage promotion (spec 2 transition table), in this order: the 24 h cooldown
+ * The gates of a one-stage promotion (docs/service-registry.md "Flows"), in this order: the 24 h cooldown
  * (beta -> public, 409 `cooldown_active`), the superadmin review (beta and public, 409
  * `review_required` / `review_rejected`), then every checklist item of every gate up to the target
  * (422 `checklist_unmet` listing each failing item and why).
@@ -32,10 +32,15 @@ export class PromotionGates {
     const evaluation = await this.checklist.evaluate(draft, target, actor, advisory);
     if (evaluation.failures.length > 0) {
       const n = evaluation.failures.length;
-      throw new ProblemException(422, 'checklist_unmet', `${n} checklist item${n === 1 ? '' : 's'} up to ${target} ${n === 1 ? 'is' : 'are'} not met.`, {
-        target,
-        failures: evaluation.failures.map((f) => ({ id: f.id, gate: f.gate, title: f.title, detail: f.detail, source: f.source })),
-      });
+      throw new ProblemException(
+        422,
+        'checklist_unmet',
+        `${n} checklist item${n === 1 ? '' : 's'} up to ${target} ${n === 1 ? 'is' : 'are'} not met.`,
+        {
+          target,
+          failures: evaluation.failures.map((f) => ({ id: f.id, gate: f.gate, title: f.title, detail: f.detail, source: f.source })),
+        },
+      );
     }
     return evaluation;
   }
@@ -43,22 +48,36 @@ export class PromotionGates {
   private checkCooldown(service: ServiceEntity, now: Date): void {
     const availableAt = new Date(service.stage_entered_at.getTime() + PUBLIC_COOLDOWN_HOURS * HOUR_MS);
     if (now.getTime() < availableAt.getTime()) {
-      throw new ProblemException(409, 'cooldown_active',
+      throw new ProblemException(
+        409,
+        'cooldown_active',
         `${service.slug} entered beta at ${service.stage_entered_at.toISOString()}; promotion to public is possible from ${availableAt.toISOString()} (${PUBLIC_COOLDOWN_HOURS} h cooldown).`,
-        { available_at: availableAt.toISOString(), headers: { 'Retry-After': String(Math.ceil((availableAt.getTime() - now.getTime()) / 1000)) } });
+        {
+          available_at: availableAt.toISOString(),
+          headers: { 'Retry-After': String(Math.ceil((availableAt.getTime() - now.getTime()) / 1000)) },
+        },
+      );
     }
   }
 
   private async checkReview(service: ServiceEntity, target: 'beta' | 'public'): Promise<void> {
     const review = await this.reviews.deciding(service, target);
     if (!review) {
-      throw new ProblemException(409, 'review_required',
-        `Promotion of ${service.slug} to ${target} needs an approved review by a superadmin (POST /api/v1/services/${service.slug}/reviews).`);
+      throw new ProblemException(
+        409,
+        'review_required',
+        `Promotion of ${service.slug} to ${target} needs an approved review by a superadmin (POST /api/v1/services/${service.slug}/reviews).`,
+      );
     }
     if (review.decision !== 'approved') {
-      throw new ProblemException(409, 'review_rejected', `The latest review of ${service.slug} for ${target} rejected the promotion${review.comment ? `: ${review.comment}` : ''}.`, {
-        review_id: String(review.id),
-      });
+      throw new ProblemException(
+        409,
+        'review_rejected',
+        `The latest review of ${service.slug} for ${target} rejected the promotion${review.comment ? `: ${review.comment}` : ''}.`,
+        {
+          review_id: String(review.id),
+        },
+      );
     }
   }
 }

@@ -1,6 +1,6 @@
 import { classifyTransition, fullPublicChecklistApplies, nextStage, PUBLIC_CUTOFF } from './transitions';
 
-describe('classifyTransition (spec 2 transition table)', () => {
+describe('classifyTransition (docs/service-registry.md "Flows")', () => {
   it.each([
     ['internal', 'preview', 'promotion'],
     ['preview', 'beta', 'promotion'],

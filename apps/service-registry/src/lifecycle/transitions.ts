@@ -4,7 +4,7 @@ import { MARKETPLACE_STAGES, type MarketplaceStage } from '@lib/schemas';
 export const stageIndex = (stage: MarketplaceStage): number => MARKETPLACE_STAGES.indexOf(stage);
 
 /**
- * What a requested stage change is (spec 2, "States and transitions"):
+ * What a requested stage change is (docs/service-registry.md "Flows"):
  * - `none`: same stage;
  * - `promotion`: exactly one stage forward (gated);
  * - `skip`: more than one stage forward (rejected, 409 `stage_skipped`);
@@ -25,7 +25,7 @@ export function nextStage(stage: MarketplaceStage): MarketplaceStage | undefined
 }
 
 /**
- * Cutoff of spec 2: a service promoted to public after this instant must pass the full beta ->
+ * The cutoff (docs/service-registry.md "beta -> public"): a service promoted to public after this instant must pass the full beta ->
  * public checklist; services public before it are grandfathered.
  */
 export const PUBLIC_CUTOFF = new Date('2026-05-01T00:00:00Z');

@@ -1,29 +1,37 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { OidcBearerGuard } from '@lib/auth';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Callers, OidcBearerGuard } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
+import { ApiEndUser } from '../access/api-end-user.decorator';
 import { CurrentViewer, type Viewer } from '../access/viewer';
 import { badgesOf } from '../services/service.view';
+import { CatalogView } from './dto/catalog-card.view';
 import { PagesService } from './pages.service';
-import { ApiEndUser } from '../access/api-end-user.decorator';
 
 /** The catalog as JSON, for the marketplace front end (cards with badges). */
 @ApiTags('marketplace pages')
 @ApiEndUser()
 @UseGuards(OidcBearerGuard)
+@Callers('admin', 'marketplace')
 @Controller('api/v1/catalog')
 export class CatalogController {
   constructor(private readonly pages: PagesService) {}
 
   @Get()
   @ApiOperation({ summary: 'Catalog cards: public services, plus beta ones (Beta badge) for authenticated users' })
-  @ApiProblemResponses(401)
-  async list(@CurrentViewer() viewer: Viewer) {
+  @ApiOkResponse({ type: CatalogView })
+  @ApiProblemResponses(401, 403)
+  async list(@CurrentViewer() viewer: Viewer): Promise<CatalogView> {
     const services = await this.pages.catalog(viewer);
     return {
       items: services.map((s) => ({
-        slug: s.slug, name: s.name, tagline: s.tagline, marketplace_status: s.marketplace_status, badges: badgesOf(s),
-        url: `/s/${s.slug}/`, indexable: s.marketplace_status === 'public',
+        slug: s.slug,
+        name: s.name,
+        tagline: s.tagline,
+        marketplace_status: s.marketplace_status,
+        badges: badgesOf(s),
+        url: `/s/${s.slug}/`,
+        indexable: s.marketplace_status === 'public',
       })),
     };
   }

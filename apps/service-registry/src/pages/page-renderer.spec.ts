@@ -3,7 +3,17 @@ import { escapeHtml } from './html';
 import { renderDetailPage, robotsFor } from './page-renderer';
 
 const svc = (fields: Partial<ServiceEntity>) =>
-  Object.assign(new ServiceEntity(), { slug: 's', name: 'S', tagline: 't', features: ['f'], marketplace_status: 'public', status: 'active', sunset_at: null, audit_badge: null, ...fields });
+  Object.assign(new ServiceEntity(), {
+    slug: 's',
+    name: 'S',
+    tagline: 't',
+    features: ['f'],
+    marketplace_status: 'public',
+    status: 'active',
+    sunset_at: null,
+    audit_badge: null,
+    ...fields,
+  });
 
 describe('page renderer', () => {
   it('escapes every interpolated value', () => {

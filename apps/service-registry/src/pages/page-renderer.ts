@@ -3,7 +3,7 @@ import { badgesOf, sunsetDate } from '../services/service.view';
 import type { ServiceEntity } from '../services/entities/service.entity';
 import { html, raw, type RawHtml } from './html';
 
-/** Robots directive of a stage (spec 2 "Visibility by stage": only public pages are indexable). */
+/** Robots directive of a stage (only public pages are indexable). */
 export function robotsFor(stage: ServiceEntity['marketplace_status']): string | undefined {
   return stage === 'public' ? undefined : 'noindex, nofollow';
 }
@@ -44,14 +44,16 @@ ${badgeList(badgesOf(service))}
 ${service.tagline ? html`<p class="tagline">${service.tagline}</p>` : ''}
 ${service.description ? html`<p class="description">${service.description}</p>` : ''}
 ${features.length > 0 ? html`<h2>Features</h2><ul class="features">${features.map((f) => html`<li>${f}</li>`)}</ul>` : ''}
-${service.status === 'deprecated' && service.sunset_at
+${
+  service.status === 'deprecated' && service.sunset_at
     ? html`<p class="sunset">This service is deprecated and will be retired on <time datetime="${new Date(service.sunset_at).toISOString()}">${sunsetDate(service.sunset_at)}</time>.</p>`
-    : ''}
+    : ''
+}
 </main>`;
   return layout(`${service.name} - Marketplace`, body, robotsFor(service.marketplace_status));
 }
 
-/** A card of the catalog page (spec 2: beta with a Beta badge, public without). */
+/** A card of the catalog page (beta with a Beta badge, public without). */
 function card(service: ServiceEntity): RawHtml {
   return html`<article class="card" data-slug="${service.slug}">
 <h2><a href="/s/${service.slug}/">${service.name}</a></h2>

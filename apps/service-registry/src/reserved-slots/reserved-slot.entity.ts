@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * A slot reserved for a future product (spec 2 "Reserved slot"): a platform port, a canonical path
+ * A slot reserved for a future product (docs/service-registry.md "Reserved slots"): a platform port, a canonical path
  * and existing brand tokens, with no service row until the slot is released.
  */
 @Entity('reserved_slots')

@@ -1,21 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { ProblemException } from '@lib/schemas';
 import { ROLES, requireRole, type Viewer } from '../access/viewer';
 import { Clock } from '../clock/clock';
 import { ServiceEntity } from '../services/entities/service.entity';
 import type { CreateReservedSlotDto } from './reserved-slot.dto';
 import { ReservedSlotEntity } from './reserved-slot.entity';
+import { ReservedSlotView, toSlotView } from './reserved-slot.view';
 import { assertPortFree, lockSlotNamespace } from './slot-rules';
-
-export interface ReservedSlotView {
-  slug: string;
-  port: number;
-  canonical_path: string;
-  brand_tokens: Record<string, unknown>;
-  reserved_by: string;
-  created_at: string;
-}
 
 /**
  * Slots reserved for products not built yet: a platform port (8200-8299) unique among slots and
@@ -25,6 +18,7 @@ export interface ReservedSlotView {
 export class ReservedSlotsService {
   constructor(
     private readonly dataSource: DataSource,
+    @InjectRepository(ReservedSlotEntity) private readonly slots: Repository<ReservedSlotEntity>,
     private readonly clock: Clock,
   ) {}
 
@@ -40,20 +34,26 @@ export class ReservedSlotsService {
         throw new ProblemException(409, 'slug_taken', `A service with the slug ${dto.slug} exists; a reserved slot has no service row.`);
       }
       await assertPortFree(manager, dto.port);
-      const row = await manager.save(manager.create(ReservedSlotEntity, {
-        slug: dto.slug, port: dto.port, canonical_path: dto.canonical_path, brand_tokens: dto.brand_tokens,
-        reserved_by: viewer.actor, created_at: this.clock.now(),
-      }));
+      const row = await manager.save(
+        manager.create(ReservedSlotEntity, {
+          slug: dto.slug,
+          port: dto.port,
+          canonical_path: dto.canonical_path,
+          brand_tokens: dto.brand_tokens,
+          reserved_by: viewer.actor,
+          created_at: this.clock.now(),
+        }),
+      );
       return toSlotView(row);
     });
   }
 
   async list(): Promise<ReservedSlotView[]> {
-    return (await this.dataSource.getRepository(ReservedSlotEntity).find({ order: { port: 'ASC' } })).map(toSlotView);
+    return (await this.slots.find({ order: { port: 'ASC' } })).map(toSlotView);
   }
 
   async get(slug: string): Promise<ReservedSlotView> {
-    const row = await this.dataSource.getRepository(ReservedSlotEntity).findOne({ where: { slug } });
+    const row = await this.slots.findOne({ where: { slug } });
     if (!row) throw new ProblemException(404, 'not_found', `No reserved slot ${slug}.`);
     return toSlotView(row);
   }
@@ -61,14 +61,7 @@ export class ReservedSlotsService {
   /** Releases a slot (the product can then be created as a service). Admin or superadmin. */
   async release(slug: string, viewer: Viewer): Promise<void> {
     requireRole(viewer, [ROLES.admin, ROLES.superadmin], 'release a reserved slot');
-    const result = await this.dataSource.getRepository(ReservedSlotEntity).delete({ slug });
+    const result = await this.slots.delete({ slug });
     if (!result.affected) throw new ProblemException(404, 'not_found', `No reserved slot ${slug}.`);
   }
-}
-
-function toSlotView(s: ReservedSlotEntity): ReservedSlotView {
-  return {
-    slug: s.slug, port: s.port, canonical_path: s.canonical_path, brand_tokens: s.brand_tokens,
-    reserved_by: s.reserved_by, created_at: new Date(s.created_at).toISOString(),
-  };
 }

@@ -3,7 +3,7 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 export const REVIEW_DECISIONS = ['approved', 'rejected'] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 
-/** A superadmin's human review of a promotion to beta or public (spec 2 transition table). */
+/** A superadmin's human review of a promotion to beta or public (docs/service-registry.md "Flows"). */
 @Entity('service_reviews')
 export class ReviewEntity {
   @PrimaryGeneratedColumn({ type: 'bigint' }) id!: string;

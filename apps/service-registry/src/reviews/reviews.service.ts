@@ -8,18 +8,10 @@ import { nextStage } from '../lifecycle/transitions';
 import type { ServiceEntity } from '../services/entities/service.entity';
 import { ServicesService } from '../services/services.service';
 import type { CreateReviewDto } from './dto/create-review.dto';
+import type { ReviewView } from './dto/review.view';
 import { ReviewEntity } from './review.entity';
 
-export interface ReviewView {
-  id: string;
-  target: string;
-  decision: string;
-  comment: string | null;
-  reviewer: string;
-  created_at: string;
-}
-
-/** Human reviews of promotions to beta and public (spec 2: by a superadmin). */
+/** Human reviews of promotions to beta and public, by a superadmin (docs/service-registry.md "Roles matrix"). */
 @Injectable()
 export class ReviewsService {
   constructor(
@@ -38,13 +30,22 @@ export class ReviewsService {
     const next = nextStage(service.marketplace_status);
     const target = dto.target ?? next;
     if (target !== next || (target !== 'beta' && target !== 'public')) {
-      throw new ProblemException(409, 'review_not_applicable',
-        `${service.slug} is ${service.marketplace_status}; only a review for ${next === 'beta' || next === 'public' ? next : 'no stage (internal -> preview needs none)'} applies.`);
+      throw new ProblemException(
+        409,
+        'review_not_applicable',
+        `${service.slug} is ${service.marketplace_status}; only a review for ${next === 'beta' || next === 'public' ? next : 'no stage (internal -> preview needs none)'} applies.`,
+      );
     }
-    const row = await this.repo.save(this.repo.create({
-      service_id: service.id, target, decision: dto.decision, comment: dto.comment ?? null,
-      reviewer: viewer.actor, created_at: this.clock.now(),
-    }));
+    const row = await this.repo.save(
+      this.repo.create({
+        service_id: service.id,
+        target,
+        decision: dto.decision,
+        comment: dto.comment ?? null,
+        reviewer: viewer.actor,
+        created_at: this.clock.now(),
+      }),
+    );
     return toReviewView(row);
   }
 
@@ -67,7 +68,11 @@ export class ReviewsService {
 
 export function toReviewView(r: ReviewEntity): ReviewView {
   return {
-    id: String(r.id), target: r.target, decision: r.decision, comment: r.comment, reviewer: r.reviewer,
+    id: String(r.id),
+    target: r.target,
+    decision: r.decision,
+    comment: r.comment,
+    reviewer: r.reviewer,
     created_at: new Date(r.created_at).toISOString(),
   };
 }

@@ -17,7 +17,11 @@ describe('time rules of the schedulers', () => {
 
 describe('operator command arguments', () => {
   it('parses demote-to-internal <slug> --reason [--operator]', () => {
-    expect(parseArgs(['demote-to-internal', 'svc', '--reason', 'closed', '--operator', 'jane'])).toEqual({ slug: 'svc', reason: 'closed', operator: 'jane' });
+    expect(parseArgs(['demote-to-internal', 'svc', '--reason', 'closed', '--operator', 'jane'])).toEqual({
+      slug: 'svc',
+      reason: 'closed',
+      operator: 'jane',
+    });
     expect(parseArgs(['demote-to-internal', 'svc'])).toBeUndefined();
     expect(parseArgs(['demote-to-internal', 'svc', '--reason'])).toBeUndefined();
     expect(parseArgs(['demote', 'svc', '--reason', 'x'])).toBeUndefined();

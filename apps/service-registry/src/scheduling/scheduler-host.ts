@@ -1,10 +1,10 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { AnnouncementDeliverer } from '../announcements/announcement-deliverer';
 import { StalePreviewsService } from '../audits/stale-previews.service';
 import { Clock } from '../clock/clock';
 import { DemotionScheduler } from '../demotions/demotion.scheduler';
 import { SunsetScheduler } from '../demotions/sunset.scheduler';
-import { REGISTRY_SETTINGS, type RegistrySettings } from '../settings/registry-settings';
+import { ServiceRegistryConfig } from '../config';
 
 /**
  * Runs the time-driven jobs every `SCHEDULER_INTERVAL_MS` (0 = never; tests call `tick` or the jobs'
@@ -18,7 +18,7 @@ export class SchedulerHost implements OnModuleInit, BeforeApplicationShutdown {
   private running?: Promise<void>;
 
   constructor(
-    @Inject(REGISTRY_SETTINGS) private readonly settings: RegistrySettings,
+    private readonly settings: ServiceRegistryConfig,
     private readonly clock: Clock,
     private readonly demotions: DemotionScheduler,
     private readonly sunsets: SunsetScheduler,

@@ -3,7 +3,15 @@ import { applyFields } from './apply-fields';
 import { ServiceEntity } from './entities/service.entity';
 
 const service = (): ServiceEntity =>
-  Object.assign(new ServiceEntity(), { name: 'A', tagline: 'old', features: ['x'], metadata: { visibility: 'beta', keep: 1, drop: 2 }, status: 'active', sunset_at: null, marketplace_status: 'beta' } as Partial<ServiceEntity>);
+  Object.assign(new ServiceEntity(), {
+    name: 'A',
+    tagline: 'old',
+    features: ['x'],
+    metadata: { visibility: 'beta', keep: 1, drop: 2 },
+    status: 'active',
+    sunset_at: null,
+    marketplace_status: 'beta',
+  } as Partial<ServiceEntity>);
 
 describe('applyFields', () => {
   it('copies given fields, clears nulls, merges metadata and never lets visibility through', () => {

@@ -4,8 +4,19 @@ import type { ServiceFieldsDto } from './dto/service-fields.dto';
 
 /** Fields of {@link ServiceFieldsDto} (plus name) copied as given. */
 const PLAIN_FIELDS = [
-  'name', 'tagline', 'description', 'features', 'pricing_tier', 'self_service', 'is_active', 'status',
-  'sunset_at', 'maintainer', 'repository_url', 'health_url', 'port',
+  'name',
+  'tagline',
+  'description',
+  'features',
+  'pricing_tier',
+  'self_service',
+  'is_active',
+  'status',
+  'sunset_at',
+  'maintainer',
+  'repository_url',
+  'health_url',
+  'port',
 ] as const;
 
 /**

@@ -1,40 +1,75 @@
-import type { MarketplaceStage } from '@lib/schemas';
-import type { ServiceEntity, ServiceMetadata } from './entities/service.entity';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { MARKETPLACE_STAGES, type MarketplaceStage } from '@lib/schemas';
+import { PRICING_TIERS, TECHNICAL_STATUSES, type ServiceEntity, type ServiceMetadata } from './entities/service.entity';
+import type { TransitionKind } from './entities/transition.entity';
+import { TRANSITION_KINDS } from './entities/transition.entity';
 
-/** A badge shown on the card and the detail page (spec 2: Beta; Deprecated with the sunset date). */
-export interface Badge {
-  kind: 'beta' | 'deprecated' | 'audit';
-  label: string;
+/** A badge shown on the card and the detail page: Beta; Deprecated with the sunset date; Demoted by audit. */
+export class Badge {
+  @ApiProperty({ enum: ['beta', 'deprecated', 'audit'] })
+  kind!: 'beta' | 'deprecated' | 'audit';
+
+  @ApiProperty({ example: 'Deprecated - sunset 2027-03-31' })
+  label!: string;
+
+  @ApiPropertyOptional({ format: 'date-time' })
   sunset_at?: string;
 }
 
-/** The JSON shape of a service in every answer. */
-export interface ServiceView {
-  id: string;
-  slug: string;
-  name: string;
-  tagline: string | null;
-  description: string | null;
-  features: string[];
-  marketplace_status: MarketplaceStage;
-  pricing_tier: string | null;
-  self_service: boolean;
-  is_active: boolean;
-  status: string;
-  sunset_at: string | null;
-  maintainer: string | null;
-  repository_url: string | null;
-  health_url: string | null;
-  port: number | null;
-  metadata: ServiceMetadata;
-  stage_entered_at: string;
-  public_since: string | null;
-  grandfathered: boolean;
-  audit_badge: string | null;
-  badges: Badge[];
-  created_at: string;
-  updated_at: string;
-  version: number;
+/** The JSON shape of a service in every answer (times in ISO 8601 UTC). */
+export class ServiceView {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'billing' }) slug!: string;
+  @ApiProperty({ example: 'Billing' }) name!: string;
+  @ApiProperty({ type: String, nullable: true }) tagline!: string | null;
+  @ApiProperty({ type: String, nullable: true }) description!: string | null;
+  @ApiProperty({ type: [String] }) features!: string[];
+  @ApiProperty({ enum: MARKETPLACE_STAGES }) marketplace_status!: MarketplaceStage;
+  @ApiProperty({ enum: PRICING_TIERS, nullable: true }) pricing_tier!: string | null;
+  @ApiProperty() self_service!: boolean;
+  @ApiProperty() is_active!: boolean;
+  @ApiProperty({ enum: TECHNICAL_STATUSES }) status!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) sunset_at!: string | null;
+  @ApiProperty({ type: String, nullable: true }) maintainer!: string | null;
+  @ApiProperty({ type: String, nullable: true }) repository_url!: string | null;
+  @ApiProperty({ type: String, nullable: true }) health_url!: string | null;
+  @ApiProperty({ type: Number, nullable: true }) port!: number | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, example: { visibility: 'internal', pricing_summary: 'From 10 000 CLP' } })
+  metadata!: ServiceMetadata;
+  @ApiProperty({ format: 'date-time' }) stage_entered_at!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) public_since!: string | null;
+  @ApiProperty({ description: 'Public before the 2026-05-01 cutoff: held to the first two gates only' }) grandfathered!: boolean;
+  @ApiProperty({ type: String, nullable: true, example: 'audit_failed' }) audit_badge!: string | null;
+  @ApiProperty({ type: [Badge] }) badges!: Badge[];
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ format: 'date-time' }) updated_at!: string;
+  @ApiProperty({ description: 'Optimistic lock: send it back in a PATCH to refuse concurrent changes' }) version!: number;
+}
+
+/** One page of `GET /api/v1/services/`. */
+export class ServicePageView {
+  @ApiProperty({ type: [ServiceView] }) items!: ServiceView[];
+  @ApiProperty() total!: number;
+  @ApiProperty() limit!: number;
+  @ApiProperty() offset!: number;
+}
+
+/** One row of the history (the service changelog). */
+export class TransitionView {
+  @ApiProperty({ example: '42' }) id!: string;
+  @ApiProperty({ enum: MARKETPLACE_STAGES, nullable: true }) from!: MarketplaceStage | null;
+  @ApiProperty({ enum: MARKETPLACE_STAGES }) to!: MarketplaceStage;
+  @ApiProperty({ enum: TRANSITION_KINDS }) kind!: TransitionKind;
+  @ApiProperty({ example: 'user:sa-1' }) actor!: string;
+  @ApiProperty({ type: String, nullable: true }) caller!: string | null;
+  @ApiProperty({ type: String, nullable: true }) reason!: string | null;
+  @ApiProperty({ format: 'date-time' }) at!: string;
+}
+
+/** `GET /api/v1/services/{slug}/history`. */
+export class ServiceHistoryView {
+  @ApiProperty() slug!: string;
+  @ApiProperty({ type: [TransitionView] }) items!: TransitionView[];
 }
 
 const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);

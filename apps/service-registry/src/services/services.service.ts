@@ -5,7 +5,7 @@ import { ProblemException } from '@lib/schemas';
 import { ROLES, requireRole, type Viewer } from '../access/viewer';
 import { canSee, visibilityFilter } from '../access/visibility';
 import { Clock } from '../clock/clock';
-import { HistoryService } from '../lifecycle/history.service';
+import { HistoryService } from './history.service';
 import { assertPortFree, assertSlugNotReserved, lockSlotNamespace } from '../reserved-slots/slot-rules';
 import { applyFields } from './apply-fields';
 import type { CreateServiceDto } from './dto/create-service.dto';
@@ -19,7 +19,7 @@ export interface ServicePage {
   offset: number;
 }
 
-/** Creating, finding and listing services with the visibility rules of spec 2. */
+/** Creating, finding and listing services with the visibility rules (docs/service-registry.md "Roles matrix"). */
 @Injectable()
 export class ServicesService {
   constructor(
@@ -59,8 +59,15 @@ export class ServicesService {
       applyFields(service, dto);
       const saved = await manager.save(service);
       await this.history.record(manager, {
-        serviceId: saved.id, slug: saved.slug, from: null, to: 'internal', kind: 'created',
-        actor: viewer.actor, caller: viewer.caller, reason: 'created', at: now,
+        serviceId: saved.id,
+        slug: saved.slug,
+        from: null,
+        to: 'internal',
+        kind: 'created',
+        actor: viewer.actor,
+        caller: viewer.caller,
+        reason: 'created',
+        at: now,
       });
       return saved;
     });

@@ -2,5 +2,4 @@
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX_LENGTH = 63;
 
-export const isValidSlug = (value: string): boolean =>
-  value.length >= 2 && value.length <= SLUG_MAX_LENGTH && SLUG_PATTERN.test(value);
+export const isValidSlug = (value: string): boolean => value.length >= 2 && value.length <= SLUG_MAX_LENGTH && SLUG_PATTERN.test(value);

@@ -2,6 +2,6 @@ import { Module } from '@nestjs/common';
 import { StyleController } from './style.controller';
 import { styleCatalogProvider } from './style-catalog.provider';
 
-/** The style catalog endpoint; needs REGISTRY_SETTINGS (provided globally by RegistryModule). */
+/** The style component catalog, validated at boot and served read-only. */
 @Module({ controllers: [StyleController], providers: [styleCatalogProvider] })
 export class StyleModule {}

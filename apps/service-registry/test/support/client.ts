@@ -34,18 +34,28 @@ export class Api {
   }
 
   async get(path: string, as: As = {}) {
-    return request(this.ctx.app.getHttpServer()).get(path).set(await this.headers(as));
+    return request(this.ctx.app.getHttpServer())
+      .get(path)
+      .set(await this.headers(as));
   }
 
   async post(path: string, body: unknown, as: As = {}) {
-    return request(this.ctx.app.getHttpServer()).post(path).set(await this.headers(as)).send(body as object);
+    return request(this.ctx.app.getHttpServer())
+      .post(path)
+      .set(await this.headers(as))
+      .send(body as object);
   }
 
   async patch(path: string, body: unknown, as: As = {}) {
-    return request(this.ctx.app.getHttpServer()).patch(path).set(await this.headers(as)).send(body as object);
+    return request(this.ctx.app.getHttpServer())
+      .patch(path)
+      .set(await this.headers(as))
+      .send(body as object);
   }
 
   async delete(path: string, as: As = {}) {
-    return request(this.ctx.app.getHttpServer()).delete(path).set(await this.headers(as));
+    return request(this.ctx.app.getHttpServer())
+      .delete(path)
+      .set(await this.headers(as));
   }
 }

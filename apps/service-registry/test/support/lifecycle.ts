@@ -5,7 +5,11 @@ import type { StubServer } from './stub-server';
 const SUPERADMIN = { user: USERS.superadmin };
 
 /** A CI report of the checklist CLI for every repository item up to `target`, with per-item overrides. */
-export function ciReport(target: PromotionTarget, overrides: Record<string, ChecklistResultStatus> = {}, generatedAt = new Date().toISOString()) {
+export function ciReport(
+  target: PromotionTarget,
+  overrides: Record<string, ChecklistResultStatus> = {},
+  generatedAt = new Date().toISOString(),
+) {
   return {
     source: 'checklist-cli',
     target,
@@ -37,8 +41,11 @@ export async function createReadyService(api: Api, slug: string, health: StubSer
   if (created.status !== 201) throw new Error(`create ${slug}: ${created.status} ${JSON.stringify(created.body)}`);
   const report = await api.post(`/api/v1/services/${slug}/evidence`, ciReport('public'), { caller: 'ci' });
   if (report.status !== 201) throw new Error(`evidence ${slug}: ${report.status} ${JSON.stringify(report.body)}`);
-  const attested = await api.post(`/api/v1/services/${slug}/attestations`,
-    { item_id: 'idp_preview_group', link: `https://idp.example.test/groups/${slug}-preview` }, SUPERADMIN);
+  const attested = await api.post(
+    `/api/v1/services/${slug}/attestations`,
+    { item_id: 'idp_preview_group', link: `https://idp.example.test/groups/${slug}-preview` },
+    SUPERADMIN,
+  );
   if (attested.status !== 201) throw new Error(`attest ${slug}: ${attested.status} ${JSON.stringify(attested.body)}`);
 }
 
@@ -59,7 +66,12 @@ export async function moveTo(api: Api, slug: string, stage: string, body: Record
  * Takes a ready service from internal up to `stage` through the real gates, moving the clock past the
  * 24 h cooldown before public.
  */
-export async function promoteTo(api: Api, slug: string, stage: 'preview' | 'beta' | 'public', advance: (ms: number) => void): Promise<void> {
+export async function promoteTo(
+  api: Api,
+  slug: string,
+  stage: 'preview' | 'beta' | 'public',
+  advance: (ms: number) => void,
+): Promise<void> {
   await moveTo(api, slug, 'preview');
   if (stage === 'preview') return;
   await approve(api, slug, 'beta');

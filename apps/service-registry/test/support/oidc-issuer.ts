@@ -32,7 +32,8 @@ export class TestIssuer {
     const foreign = (await generateKeyPair('RS256')).privateKey;
     const jwk = { ...(await exportJWK(publicKey)), kid: 'test-1', alg: 'RS256', use: 'sig' };
     const server = createServer((req, res) => {
-      if (req.url === '/.well-known/jwks.json') res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
+      if (req.url === '/.well-known/jwks.json')
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
       else res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -37,7 +37,9 @@ export async function startRegistry(options: RegistryAppOptions = {}): Promise<R
   const issuer = await TestIssuer.start();
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase('service_registry'));
   const env: Record<string, string | undefined> = {
-    INTERNAL_KEYS: Object.entries(KEYS).map(([caller, key]) => `${caller}:${key}`).join(','),
+    INTERNAL_KEYS: Object.entries(KEYS)
+      .map(([caller, key]) => `${caller}:${key}`)
+      .join(','),
     DATABASE_URL: databaseUrl,
     SCHEDULER_INTERVAL_MS: '0',
     HEALTH_PROBE_TIMEOUT_MS: '1000',
@@ -56,7 +58,10 @@ export async function startRegistry(options: RegistryAppOptions = {}): Promise<R
   const clock = new FakeClock(options.now ?? '2026-06-01T12:00:00Z');
   jest.spyOn(app.get(Clock), 'now').mockImplementation(() => clock.now());
   return {
-    app, clock, issuer, databaseUrl,
+    app,
+    clock,
+    issuer,
+    databaseUrl,
     close: async () => {
       try {
         await closeTestApp(app);

@@ -23,7 +23,10 @@ export class StubServer {
   readonly requests: RecordedRequest[] = [];
   private readonly routes = new Map<string, StubResponse>();
 
-  private constructor(private readonly server: Server, readonly url: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+  ) {}
 
   static async start(): Promise<StubServer> {
     const holder: { stub?: StubServer } = {};

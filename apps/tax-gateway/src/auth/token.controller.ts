@@ -1,12 +1,13 @@
 import { Body, Controller, Delete, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
 import { TokenInvalidateQueryDto, TokenRequestDto, TokenResponseDto } from './dto/token.dto';
 import { TokenService } from './token.service';
 
-
 @ApiTags('auth')
+@Callers('admin')
 @Controller('tax/auth/token')
 export class TokenController {
   constructor(private readonly tokens: TokenService) {}
@@ -15,7 +16,7 @@ export class TokenController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Obtain (or reuse) the SII token of a tenant; the token itself is never returned' })
   @ApiOkResponse({ type: TokenResponseDto })
-  @ApiProblemResponses(400, 401, ...UPSTREAM_PROBLEMS)
+  @ApiProblemResponses(400, 401, 403, ...UPSTREAM_PROBLEMS)
   obtain(@Body() body: TokenRequestDto): Promise<TokenResponseDto> {
     return this.tokens.info(body.tenant);
   }
@@ -24,7 +25,7 @@ export class TokenController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Invalidate the cached SII token of one tenant (?tenant=) or of all tenants' })
   @ApiNoContentResponse({ description: 'Invalidated' })
-  @ApiProblemResponses(400, 401)
+  @ApiProblemResponses(400, 401, 403)
   invalidate(@Query() query: TokenInvalidateQueryDto): void {
     this.tokens.invalidate(query.tenant);
   }

@@ -27,7 +27,12 @@ function setup(settings: TaxSettings = loadTaxSettings({ SIGNER_KEY: 'k', TOKEN_
       return xml;
     }),
   };
-  const service = new ClockedTokenService(settings, sii as unknown as SiiClient, signer as unknown as SignerClient, new TaxMetrics(new Registry()));
+  const service = new ClockedTokenService(
+    settings,
+    sii as unknown as SiiClient,
+    signer as unknown as SignerClient,
+    new TaxMetrics(new Registry()),
+  );
   return { service, sii, signer, signed };
 }
 

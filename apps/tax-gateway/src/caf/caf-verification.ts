@@ -26,16 +26,28 @@ export interface CafCheckOptions {
  */
 export function checkCaf(caf: Caf, opts: CafCheckOptions): string | null {
   if (!(EMITTED_TYPES as readonly number[]).includes(caf.td)) {
-    throw new ProblemException(422, 'caf_tipo_unsupported', `CAF for tipo_dte ${caf.td}: the gateway emits only ${EMITTED_TYPES.join(', ')}.`);
+    throw new ProblemException(
+      422,
+      'caf_tipo_unsupported',
+      `CAF for tipo_dte ${caf.td}: the gateway emits only ${EMITTED_TYPES.join(', ')}.`,
+    );
   }
-  if (caf.desde < 1 || caf.hasta < caf.desde) throw new ProblemException(422, 'caf_invalid', `CAF range ${caf.desde}-${caf.hasta} is not valid.`);
+  if (caf.desde < 1 || caf.hasta < caf.desde)
+    throw new ProblemException(422, 'caf_invalid', `CAF range ${caf.desde}-${caf.hasta} is not valid.`);
   if (!frmaVerifies(caf, opts.simCertificatePem)) {
-    throw new ProblemException(422, 'caf_signature_invalid', `The CAF signature (FRMA) does not verify with the authority certificate of IDK ${caf.idk}.`);
+    throw new ProblemException(
+      422,
+      'caf_signature_invalid',
+      `The CAF signature (FRMA) does not verify with the authority certificate of IDK ${caf.idk}.`,
+    );
   }
   if (!caf.rsask) throw new ProblemException(422, 'caf_key_mismatch', 'The CAF file carries no RSASK (folio private key).');
-  if (!cafKeyPairMatches(caf)) throw new ProblemException(422, 'caf_key_mismatch', 'RSASK is not the private key of the CAF public key RSAPK.');
+  if (!cafKeyPairMatches(caf))
+    throw new ProblemException(422, 'caf_key_mismatch', 'RSASK is not the private key of the CAF public key RSAPK.');
   if (caf.re !== opts.tenant) {
-    throw new ProblemException(422, 'caf_tenant_mismatch', `The CAF belongs to ${caf.re}, not to the tenant ${opts.tenant}.`, { caf_rut: caf.re });
+    throw new ProblemException(422, 'caf_tenant_mismatch', `The CAF belongs to ${caf.re}, not to the tenant ${opts.tenant}.`, {
+      caf_rut: caf.re,
+    });
   }
   const lastValid = cafLastValidDate(caf) ?? null;
   if (lastValid !== null && opts.today > lastValid) {

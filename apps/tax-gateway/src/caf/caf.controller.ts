@@ -3,7 +3,7 @@ import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, 
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
-import { Caller } from '@lib/auth';
+import { Caller, Callers } from '@lib/auth';
 import { validationProblem } from '@lib/platform';
 import { ApiProblemResponses, ProblemException } from '@lib/schemas';
 import { CafService } from './caf.service';
@@ -11,6 +11,7 @@ import { readCafUpload } from './caf-upload.reader';
 import { CafDto, CafStatusDto, CafStatusQueryDto, CafUploadFieldsDto } from './dto/caf.dto';
 
 @ApiTags('caf')
+@Callers('admin')
 @Controller('tax/caf')
 export class CafController {
   constructor(private readonly cafs: CafService) {}
@@ -33,6 +34,7 @@ export class CafController {
   @ApiProblemResponses(
     400,
     401,
+    403,
     { status: 409, errors: ['caf_overlap'] },
     { status: 413, errors: ['payload_too_large'] },
     {
@@ -59,7 +61,7 @@ export class CafController {
   @Get('status')
   @ApiOperation({ summary: 'Folios available per DTE type for a tenant' })
   @ApiOkResponse({ type: CafStatusDto })
-  @ApiProblemResponses(400, 401)
+  @ApiProblemResponses(400, 401, 403)
   status(@Query() q: CafStatusQueryDto): Promise<CafStatusDto> {
     return this.cafs.status(q.tenant);
   }

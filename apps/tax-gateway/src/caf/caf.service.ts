@@ -68,9 +68,14 @@ export class CafService {
         })
         .getOne();
       if (clash) {
-        throw new ProblemException(409, 'caf_overlap', `Folios ${caf.desde}-${caf.hasta} overlap the CAF ${clash.desde}-${clash.hasta} already uploaded.`, {
-          caf_id: clash.id,
-        });
+        throw new ProblemException(
+          409,
+          'caf_overlap',
+          `Folios ${caf.desde}-${caf.hasta} overlap the CAF ${clash.desde}-${clash.hasta} already uploaded.`,
+          {
+            caf_id: clash.id,
+          },
+        );
       }
       const signerCafId = await this.signer.registerCaf(file);
       const entity = m.create(CafEntity, {

@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
 import { ContribuyenteService, TaxpayerLookup } from './contribuyente.service';
@@ -23,53 +24,59 @@ export class ContribuyenteController {
   constructor(private readonly service: ContribuyenteService) {}
 
   @Get('datos')
+  @Callers('admin', 'assistant', 'accounting')
   @ApiOperation({ summary: 'Canonical taxpayer data (legal name, address, giros) and normalized RUT; cached 24 h' })
   @ApiOkResponse({ type: ContribuyenteDto })
-  @ApiProblemResponses(400, 401, NOT_FOUND, ...UPSTREAM_PROBLEMS)
+  @ApiProblemResponses(400, 401, 403, NOT_FOUND, ...UPSTREAM_PROBLEMS)
   async datos(@Query() q: TenantRutQueryDto): Promise<ContribuyenteDto> {
     return toDatos(await this.service.lookup(q.rut ?? q.tenant, q.tenant));
   }
 
   @Get('datos-rut/:rut')
+  @Callers('admin', 'assistant', 'accounting')
   @ApiOperation({ summary: 'Same as datos with the RUT in the path (for webhook handlers)' })
   @ApiOkResponse({ type: ContribuyenteDto })
-  @ApiProblemResponses(400, 401, NOT_FOUND, ...UPSTREAM_PROBLEMS)
+  @ApiProblemResponses(400, 401, 403, NOT_FOUND, ...UPSTREAM_PROBLEMS)
   async datosRut(@Param() p: RutParamDto, @Query() q: OptionalTenantQueryDto): Promise<ContribuyenteDto> {
     return toDatos(await this.service.lookup(p.rut, q.tenant ?? p.rut));
   }
 
   @Get('estado')
+  @Callers('admin', 'assistant')
   @ApiOperation({ summary: 'Tax status of the taxpayer; cached 24 h' })
   @ApiOkResponse({ type: EstadoDto })
-  @ApiProblemResponses(400, 401, NOT_FOUND, ...UPSTREAM_PROBLEMS)
+  @ApiProblemResponses(400, 401, 403, NOT_FOUND, ...UPSTREAM_PROBLEMS)
   async estado(@Query() q: TenantRutQueryDto): Promise<EstadoDto> {
     const found = await this.service.lookup(q.rut ?? q.tenant, q.tenant);
     return { rut: found.record.rut, estado: found.record.estado, ...meta(found) };
   }
 
   @Get('giros')
+  @Callers('admin', 'assistant')
   @ApiOperation({ summary: 'Active lines of business (giros); cached 24 h' })
   @ApiOkResponse({ type: GirosDto })
-  @ApiProblemResponses(400, 401, NOT_FOUND, ...UPSTREAM_PROBLEMS)
+  @ApiProblemResponses(400, 401, 403, NOT_FOUND, ...UPSTREAM_PROBLEMS)
   async giros(@Query() q: TenantRutQueryDto): Promise<GirosDto> {
     const found = await this.service.lookup(q.rut ?? q.tenant, q.tenant);
     return { rut: found.record.rut, giros: found.record.giros, ...meta(found) };
   }
 
   @Get('representantes')
+  @Callers('admin', 'assistant')
   @ApiOperation({ summary: 'Legal representatives; cached 24 h' })
   @ApiOkResponse({ type: RepresentantesDto })
-  @ApiProblemResponses(400, 401, NOT_FOUND, ...UPSTREAM_PROBLEMS)
+  @ApiProblemResponses(400, 401, 403, NOT_FOUND, ...UPSTREAM_PROBLEMS)
   async representantes(@Query() q: TenantRutQueryDto): Promise<RepresentantesDto> {
     const found = await this.service.lookup(q.rut ?? q.tenant, q.tenant);
     return { rut: found.record.rut, representantes: found.record.representantes, ...meta(found) };
   }
 
   @Post('cache/clear')
+  @Callers('admin')
   @HttpCode(204)
   @ApiOperation({ summary: 'Clear the taxpayer cache (one RUT with ?rut=, else all)' })
   @ApiNoContentResponse({ description: 'Cleared' })
-  @ApiProblemResponses(400, 401)
+  @ApiProblemResponses(400, 401, 403)
   clear(@Query() q: CacheClearQueryDto): void {
     this.service.clear(q.rut);
   }

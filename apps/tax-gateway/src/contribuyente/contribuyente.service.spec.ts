@@ -17,7 +17,11 @@ const record = (rut: string): TaxpayerRecord => ({
 function setup(ttl = '86400') {
   const fetch = jest.fn(async (rut: string, _tenant: string) => (rut === '2-7' ? undefined : record(rut)));
   const registry = new Registry();
-  const service = new ContribuyenteService({ fetch } as TaxpayerSource, loadTaxSettings({ SIGNER_KEY: 'k', TAXPAYER_CACHE_TTL_SECONDS: ttl }), new TaxMetrics(registry));
+  const service = new ContribuyenteService(
+    { fetch } as TaxpayerSource,
+    loadTaxSettings({ SIGNER_KEY: 'k', TAXPAYER_CACHE_TTL_SECONDS: ttl }),
+    new TaxMetrics(registry),
+  );
   return { service, fetch, registry };
 }
 

@@ -34,7 +34,10 @@ function toRecord(raw: unknown): TaxpayerRecord {
     if (!Array.isArray(o[name])) throw siiBadResponse('contribuyente', `field ${name} is not a list`);
     return o[name] as Record<string, unknown>[];
   };
-  const giros: Giro[] = list('giros').map((g) => ({ codigo: text('giros.codigo', g?.codigo), descripcion: text('giros.descripcion', g?.descripcion) }));
+  const giros: Giro[] = list('giros').map((g) => ({
+    codigo: text('giros.codigo', g?.codigo),
+    descripcion: text('giros.descripcion', g?.descripcion),
+  }));
   const representantes: Representante[] = list('representantes').map((r) => ({
     rut: isValidRut(r?.rut) ? normalizeRut(r.rut) : text('representantes.rut', r?.rut),
     nombre: text('representantes.nombre', r?.nombre),

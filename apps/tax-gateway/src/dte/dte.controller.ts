@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import { Caller } from '@lib/auth';
+import { Caller, Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
 import { EmisionIdParamDto, EmissionDetailDto, EmitirResponseDto, EstadoQueryDto, EstadoResponseDto } from './dto/emission.dto';
@@ -18,6 +18,7 @@ export class DteController {
   ) {}
 
   @Post('emitir')
+  @Callers('admin', 'accounting')
   @HttpCode(201)
   // Spec 1 "Limits": 20 emissions per minute, keyed by caller + tenant (platform throttler).
   @Throttle({ default: { limit: 20, ttl: 60_000 } })
@@ -26,6 +27,7 @@ export class DteController {
   @ApiProblemResponses(
     400,
     401,
+    403,
     { status: 404, errors: ['taxpayer_not_found'] },
     { status: 409, errors: ['caf_missing'] },
     { status: 422, errors: ['referencias_required', 'dte_invalid', 'taxpayer_incomplete'] },
@@ -38,17 +40,19 @@ export class DteController {
   }
 
   @Get('estado')
+  @Callers('admin', 'assistant', 'accounting')
   @ApiOperation({ summary: 'Upload state of a trackid at the SII (QueryEstUp); updates the stored emission' })
   @ApiOkResponse({ type: EstadoResponseDto })
-  @ApiProblemResponses(400, 401, ...UPSTREAM_PROBLEMS)
+  @ApiProblemResponses(400, 401, 403, ...UPSTREAM_PROBLEMS)
   estado(@Query() q: EstadoQueryDto): Promise<EstadoResponseDto> {
     return this.queries.estado(q.tenant, q.trackid);
   }
 
   @Get('get/:emision_id')
+  @Callers('admin', 'assistant', 'accounting')
   @ApiOperation({ summary: 'An emitted DTE: folio, trackid, estado, amounts, history and the exact uploaded XML' })
   @ApiOkResponse({ type: EmissionDetailDto })
-  @ApiProblemResponses(400, 401, { status: 404, errors: ['emission_not_found'] })
+  @ApiProblemResponses(400, 401, 403, { status: 404, errors: ['emission_not_found'] })
   get(@Param() p: EmisionIdParamDto): Promise<EmissionDetailDto> {
     return this.queries.get(p.emision_id);
   }

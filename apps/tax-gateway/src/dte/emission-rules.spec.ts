@@ -62,7 +62,14 @@ describe('emission rules', () => {
   it('withMembers keeps status, error, detail and headers and adds members', () => {
     const original = new ProblemException(502, 'sii_rejected', 'nope', { sii_status: '7', headers: { 'Retry-After': '1' } });
     const copy = withMembers(original, { emision_id: 'e1', folio: 3 });
-    expect(copy.getProblem()).toMatchObject({ status: 502, error: 'sii_rejected', detail: 'nope', sii_status: '7', emision_id: 'e1', folio: 3 });
+    expect(copy.getProblem()).toMatchObject({
+      status: 502,
+      error: 'sii_rejected',
+      detail: 'nope',
+      sii_status: '7',
+      emision_id: 'e1',
+      folio: 3,
+    });
     expect(copy.headers).toEqual({ 'Retry-After': '1' });
   });
 });

@@ -45,7 +45,11 @@ export class EmissionService {
 
   async emit(dto: EmitirDto, caller?: string): Promise<EmitirResponseDto> {
     if ((dto.tipo_dte === 56 || dto.tipo_dte === 61) && !dto.referencias?.length) {
-      throw new ProblemException(422, 'referencias_required', `tipo_dte ${dto.tipo_dte} must reference the document it modifies (referencias).`);
+      throw new ProblemException(
+        422,
+        'referencias_required',
+        `tipo_dte ${dto.tipo_dte} must reference the document it modifies (referencias).`,
+      );
     }
     const fecha = dto.fecha_emision ?? santiagoDate();
     const montos = asDteProblem(() => computeTotals(dto.tipo_dte, dto.detalle));
@@ -59,7 +63,13 @@ export class EmissionService {
       emisor: emisorFrom(record),
       receptor: { ...dto.receptor },
       detalle: dto.detalle.map((d) => ({ ...d })),
-      referencias: dto.referencias?.map((r) => ({ tipo_doc: r.tipo_doc, folio: r.folio, fecha: r.fecha, codigo: r.codigo, razon: r.razon })),
+      referencias: dto.referencias?.map((r) => ({
+        tipo_doc: r.tipo_doc,
+        folio: r.folio,
+        fecha: r.fecha,
+        codigo: r.codigo,
+        razon: r.razon,
+      })),
     };
     preflight(doc);
     const emission = await this.db.transaction(async (m) => {
@@ -78,10 +88,19 @@ export class EmissionService {
     let trackid: string;
     try {
       trackid = await this.tokens.withToken(e.tenant, (token) =>
-        this.sii.upload({ rutSender: e.rutEnvia, rutCompany: e.tenant, token, filename: `EnvioDTE_F${e.folio}T${e.tipoDte}.xml`, file: e.xml }),
+        this.sii.upload({
+          rutSender: e.rutEnvia,
+          rutCompany: e.tenant,
+          token,
+          filename: `EnvioDTE_F${e.folio}T${e.tipoDte}.xml`,
+          file: e.xml,
+        }),
       );
     } catch (err) {
-      const problem = err instanceof ProblemException ? err : new ProblemException(500, 'internal_error', 'The upload failed unexpectedly.', { cause: err });
+      const problem =
+        err instanceof ProblemException
+          ? err
+          : new ProblemException(500, 'internal_error', 'The upload failed unexpectedly.', { cause: err });
       const { type: _t, title: _ti, instance: _i, ...body } = problem.getProblem();
       await this.store.transition(e.id, 'upload_failed', { error: body }, body);
       this.logger.warn(`emission ${e.id}: upload failed (${problem.error}); folio ${e.folio} stays consumed`);

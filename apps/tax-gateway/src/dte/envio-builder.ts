@@ -46,7 +46,11 @@ export class EnvioBuilder {
     const dd = buildDd(ddInputFromDocumento(doc, caf.cafXml.toString('latin1'), tsted));
     const frmt = await this.signer.signTed(caf.signerCafId, encodeLatin1(dd));
     if (!verifyTedSignature(dd, frmt, { m: caf.rsapkM, e: caf.rsapkE })) {
-      throw new ProblemException(502, 'signer_error', 'The TED signature (FRMT) from the signing service does not verify with the CAF key.');
+      throw new ProblemException(
+        502,
+        'signer_error',
+        'The TED signature (FRMT) from the signing service does not verify with the CAF key.',
+      );
     }
     const dte = buildDte(doc, buildTed(dd, frmt), tsted);
     // Signed as ISO-8859-1 with the SiiDte namespace in scope, exactly as it will sit in the envelope.

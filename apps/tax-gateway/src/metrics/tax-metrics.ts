@@ -4,7 +4,7 @@ import { Counter, Histogram, Registry } from 'prom-client';
 export type SiiOutcome = 'ok' | 'rejected' | 'token_invalid' | 'bad_response' | 'unavailable' | 'timeout';
 
 /**
- * The gateway's application metrics (DESIGN §4.4 "metrics"; the platform adds the HTTP request
+ * The gateway's application metrics (docs/tax-gateway.md "Areas"; the platform adds the HTTP request
  * counter and duration). Registered once per registry: a second instance on the same registry
  * (several test apps in one process) reuses the existing collectors.
  */

@@ -38,7 +38,9 @@ describe('loadTaxSettings', () => {
     expect(() => loadTaxSettings({ ...BASE, SII_TRUST_SIM_CAF: 'true', SII_SIM_CAF_CERT: bad })).toThrow(/not a PEM/);
     const good = join(dir, 'good.pem');
     writeFileSync(good, '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n');
-    expect(loadTaxSettings({ ...BASE, SII_TRUST_SIM_CAF: 'true', SII_SIM_CAF_CERT: good }).simCafCertificatePem).toContain('BEGIN CERTIFICATE');
+    expect(loadTaxSettings({ ...BASE, SII_TRUST_SIM_CAF: 'true', SII_SIM_CAF_CERT: good }).simCafCertificatePem).toContain(
+      'BEGIN CERTIFICATE',
+    );
   });
 
   it('takes SIGNER_KEY from the tax-gateway entry of INTERNAL_KEYS when unset, else fails naming it', () => {

@@ -28,7 +28,10 @@ export class SignerClient {
   private readonly http: AxiosInstance;
   private certificateCache?: { value: SignerCertificate; expires: number };
 
-  constructor(@Inject(TAX_SETTINGS) settings: TaxSettings, private readonly metrics: TaxMetrics) {
+  constructor(
+    @Inject(TAX_SETTINGS) settings: TaxSettings,
+    private readonly metrics: TaxMetrics,
+  ) {
     this.http = axios.create({
       baseURL: settings.signerUrl,
       timeout: settings.signerTimeoutMs,
@@ -43,7 +46,10 @@ export class SignerClient {
    * `#ID`. Returns the signed bytes exactly as the signer produced them (never re-serialize them).
    */
   async signXml(xml: Buffer, referenceUri: string): Promise<Buffer> {
-    const out = await this.call<{ xml: string }>('sign_xml', 'POST', '/sign/xml', { xml: xml.toString('base64'), reference_uri: referenceUri });
+    const out = await this.call<{ xml: string }>('sign_xml', 'POST', '/sign/xml', {
+      xml: xml.toString('base64'),
+      reference_uri: referenceUri,
+    });
     return Buffer.from(this.field(out.xml, 'xml'), 'base64');
   }
 
@@ -79,7 +85,7 @@ export class SignerClient {
     } catch (err) {
       const timeout = isAxiosError(err) && TIMEOUT_CODES.has(err.code ?? '');
       observe(timeout ? 'timeout' : 'unavailable');
-      this.logger.warn(`signer ${operation} failed: ${isAxiosError(err) ? err.code ?? err.message : String(err)}`);
+      this.logger.warn(`signer ${operation} failed: ${isAxiosError(err) ? (err.code ?? err.message) : String(err)}`);
       throw timeout
         ? new ProblemException(504, 'signer_timeout', `The signing service did not answer in time (${operation}).`, { cause: err })
         : new ProblemException(503, 'signer_unavailable', `The signing service is unavailable (${operation}).`, { cause: err });

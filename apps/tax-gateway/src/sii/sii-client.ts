@@ -80,7 +80,12 @@ export class SiiClient {
   async getEstUp(rutCompany: string, trackid: string, token: string): Promise<EstUpAnswer> {
     const op = 'getEstUp';
     const [rut, dv] = rutCompany.split('-');
-    const res = await this.soap(op, 'QueryEstUp.jws', [['RutCompania', rut], ['DvCompania', dv], ['TrackId', trackid], ['Token', token]]);
+    const res = await this.soap(op, 'QueryEstUp.jws', [
+      ['RutCompania', rut],
+      ['DvCompania', dv],
+      ['TrackId', trackid],
+      ['Token', token],
+    ]);
     const answer = this.respuesta(op, res);
     const estado = answer.estado.trim();
     if (TOKEN_INVALID_ESTADOS.has(estado)) {
@@ -106,7 +111,12 @@ export class SiiClient {
     const [rutSender, dvSender] = input.rutSender.split('-');
     const [rutCompany, dvCompany] = input.rutCompany.split('-');
     const { body, contentType } = multipartBody(
-      [['rutSender', rutSender], ['dvSender', dvSender], ['rutCompany', rutCompany], ['dvCompany', dvCompany]],
+      [
+        ['rutSender', rutSender],
+        ['dvSender', dvSender],
+        ['rutCompany', rutCompany],
+        ['dvCompany', dvCompany],
+      ],
       { field: 'archivo', filename: input.filename, contentType: 'application/xml', data: input.file },
     );
     const res = await this.http.send(op, {

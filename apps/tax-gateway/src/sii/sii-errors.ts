@@ -5,7 +5,10 @@ import { ProblemException } from '@lib/schemas';
  * research §2.2). Callers invalidate the cached token and retry once; it never reaches a client.
  */
 export class SiiTokenInvalidError extends Error {
-  constructor(readonly operation: string, readonly reason: string) {
+  constructor(
+    readonly operation: string,
+    readonly reason: string,
+  ) {
     super(`SII ${operation}: token invalid (${reason})`);
     this.name = 'SiiTokenInvalidError';
   }

@@ -33,7 +33,10 @@ export class SiiHttp {
   private readonly logger = new Logger('SiiHttp');
   private readonly http: AxiosInstance;
 
-  constructor(settings: TaxSettings, private readonly metrics: TaxMetrics) {
+  constructor(
+    settings: TaxSettings,
+    private readonly metrics: TaxMetrics,
+  ) {
     this.http = axios.create({
       baseURL: settings.siiDteBaseUrl,
       timeout: settings.siiTimeoutMs,
@@ -69,7 +72,7 @@ export class SiiHttp {
     } catch (err) {
       const timeout = isAxiosError(err) && TIMEOUT_CODES.has(err.code ?? '');
       this.record(operation, timeout ? 'timeout' : 'unavailable', started);
-      this.logger.warn(`SII ${operation} failed: ${escapeForLog(isAxiosError(err) ? err.code ?? err.message : err)}`);
+      this.logger.warn(`SII ${operation} failed: ${escapeForLog(isAxiosError(err) ? (err.code ?? err.message) : err)}`);
       throw timeout ? siiTimeout(operation, err) : siiUnavailable(operation, err);
     }
     if (res.status === 401) {

@@ -19,9 +19,7 @@ export function escapeText(text: string): string {
  * envelope is ASCII-safe UTF-8 because non-ASCII characters become character references.
  */
 export function soapEnvelope(operation: string, namespace: string, params: [string, string][] = []): Buffer {
-  const args = params
-    .map(([name, value]) => `<${name} xsi:type="xsd:string">${escapeText(value)}</${name}>`)
-    .join('');
+  const args = params.map(([name, value]) => `<${name} xsi:type="xsd:string">${escapeText(value)}</${name}>`).join('');
   const xml =
     '<?xml version="1.0" encoding="UTF-8"?>' +
     '<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" ' +
@@ -31,7 +29,10 @@ export function soapEnvelope(operation: string, namespace: string, params: [stri
     args +
     `</m:${operation}>` +
     '</soapenv:Body></soapenv:Envelope>';
-  return Buffer.from(xml.replace(/[\u0080-\u{10FFFF}]/gu, (c) => `&#${c.codePointAt(0)};`), 'utf8');
+  return Buffer.from(
+    xml.replace(/[\u0080-\u{10FFFF}]/gu, (c) => `&#${c.codePointAt(0)};`),
+    'utf8',
+  );
 }
 
 /** HTTP headers of a SOAP 1.1 call. */

@@ -70,7 +70,11 @@ export function tedVerifies(envioLatin1: string, cafFileLatin1: string): boolean
   const m = /<RSAPK>\s*<M>([^<]*)<\/M>\s*<E>([^<]*)<\/E>/.exec(cafFileLatin1);
   if (!dd || !frmt || !m) throw new Error('TED or RSAPK not found');
   const key = createPublicKey({
-    key: { kty: 'RSA', n: Buffer.from(m[1].replace(/\s+/g, ''), 'base64').toString('base64url'), e: Buffer.from(m[2].replace(/\s+/g, ''), 'base64').toString('base64url') },
+    key: {
+      kty: 'RSA',
+      n: Buffer.from(m[1].replace(/\s+/g, ''), 'base64').toString('base64url'),
+      e: Buffer.from(m[2].replace(/\s+/g, ''), 'base64').toString('base64url'),
+    },
     format: 'jwk',
   });
   const flattened = dd.replace(/>[ \t\r\n]+</g, '><');

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK, type KeyLike } from 'jose';
 import { InvalidTokenError, OidcUnavailableError, OidcVerifier } from './oidc-verifier';
-import { OidcConfigError, oidcOptionsFromEnv } from './oidc.options';
+import { OidcConfigError, oidcOptionsFromSettings } from './oidc.options';
 import { claimToList, readClaim } from './oidc-principal';
 
 const ISSUER = 'https://idp.test';
@@ -28,9 +28,16 @@ beforeAll(async () => {
 
 afterAll(() => new Promise((r) => server.close(r)));
 
-function sign(claims: Record<string, unknown>, opts: { key?: KeyLike; iss?: string; aud?: string; exp?: string; sub?: string | null } = {}) {
-  const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuedAt()
-    .setIssuer(opts.iss ?? ISSUER).setAudience(opts.aud ?? AUDIENCE).setExpirationTime(opts.exp ?? '5m');
+function sign(
+  claims: Record<string, unknown>,
+  opts: { key?: KeyLike; iss?: string; aud?: string; exp?: string; sub?: string | null } = {},
+) {
+  const jwt = new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+    .setIssuedAt()
+    .setIssuer(opts.iss ?? ISSUER)
+    .setAudience(opts.aud ?? AUDIENCE)
+    .setExpirationTime(opts.exp ?? '5m');
   if (opts.sub !== null) jwt.setSubject(opts.sub ?? 'user-1');
   return jwt.sign(opts.key ?? signingKey);
 }
@@ -58,7 +65,9 @@ describe('OidcVerifier', () => {
     ['no sub', { sub: null }, 'sub'],
   ])('rejects %s', async (_label, o, reason) => {
     const opts = { ...o, key: (o as { key?: string }).key === 'other' ? otherKey : undefined } as Parameters<typeof sign>[1];
-    const error = await verifier().verify(await sign({ roles: [] }, opts)).catch((e: unknown) => e);
+    const error = await verifier()
+      .verify(await sign({ roles: [] }, opts))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidTokenError);
     expect((error as InvalidTokenError).reason).toContain(reason);
   });
@@ -88,17 +97,21 @@ describe('OidcVerifier', () => {
   });
 });
 
-describe('oidcOptionsFromEnv', () => {
+describe('oidcOptionsFromSettings', () => {
   it('is undefined when nothing is set and applies the claim defaults', () => {
-    expect(oidcOptionsFromEnv({})).toBeUndefined();
-    expect(oidcOptionsFromEnv({ OIDC_ISSUER: 'i', OIDC_AUDIENCE: 'a,b', OIDC_JWKS_URL: 'http://x/jwks' })).toEqual({
-      issuer: 'i', audience: ['a', 'b'], jwksUrl: 'http://x/jwks', rolesClaim: 'roles', groupsClaim: 'groups',
+    expect(oidcOptionsFromSettings({})).toBeUndefined();
+    expect(oidcOptionsFromSettings({ OIDC_ISSUER: 'i', OIDC_AUDIENCE: 'a,b', OIDC_JWKS_URL: 'http://x/jwks' })).toEqual({
+      issuer: 'i',
+      audience: ['a', 'b'],
+      jwksUrl: 'http://x/jwks',
+      rolesClaim: 'roles',
+      groupsClaim: 'groups',
     });
   });
 
   it('names the missing or bad setting', () => {
-    expect(() => oidcOptionsFromEnv({ OIDC_ISSUER: 'i' })).toThrow(/OIDC_AUDIENCE, OIDC_JWKS_URL/);
-    expect(() => oidcOptionsFromEnv({ OIDC_ISSUER: 'i', OIDC_AUDIENCE: 'a', OIDC_JWKS_URL: 'ftp://x' })).toThrow(OidcConfigError);
+    expect(() => oidcOptionsFromSettings({ OIDC_ISSUER: 'i' })).toThrow(/OIDC_AUDIENCE, OIDC_JWKS_URL/);
+    expect(() => oidcOptionsFromSettings({ OIDC_ISSUER: 'i', OIDC_AUDIENCE: 'a', OIDC_JWKS_URL: 'ftp://x' })).toThrow(OidcConfigError);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * Settings of the OIDC bearer verification (DESIGN §3 "Callers": the end user, when there is one,
- * comes as a forwarded OIDC access or ID token signed by the identity provider).
+ * Settings of the OIDC bearer verification: the end user, when there is one, comes as a forwarded OIDC
+ * access or ID token signed by the identity provider (docs/service-registry.md "Identity and access").
  */
 export interface OidcOptions {
   /** Expected `iss` claim, e.g. `https://idp.example.com/realms/platform`. */
@@ -33,23 +33,34 @@ export class OidcConfigError extends Error {
   }
 }
 
+/** The OIDC settings of an app's validated config (names as in the environment). */
+export interface OidcSettings {
+  OIDC_ISSUER?: string;
+  OIDC_AUDIENCE?: string;
+  OIDC_JWKS_URL?: string;
+  OIDC_ROLES_CLAIM?: string;
+  OIDC_GROUPS_CLAIM?: string;
+}
+
 /**
- * Reads `OIDC_ISSUER`, `OIDC_AUDIENCE` (comma-separated for several), `OIDC_JWKS_URL`,
- * `OIDC_ROLES_CLAIM` (default `roles`) and `OIDC_GROUPS_CLAIM` (default `groups`).
+ * Verification options from `OIDC_ISSUER`, `OIDC_AUDIENCE` (comma-separated for several),
+ * `OIDC_JWKS_URL`, `OIDC_ROLES_CLAIM` (default `roles`) and `OIDC_GROUPS_CLAIM` (default `groups`).
  * Returns undefined when none of the three required settings is set (tokens are then refused,
  * anonymous calls still work). Throws {@link OidcConfigError} when only some are set or the JWKS
  * URL is not an http(s) URL.
  */
-export function oidcOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): OidcOptions | undefined {
-  const issuer = env.OIDC_ISSUER?.trim();
-  const audience = env.OIDC_AUDIENCE?.trim();
-  const jwksUrl = env.OIDC_JWKS_URL?.trim();
+export function oidcOptionsFromSettings(settings: OidcSettings): OidcOptions | undefined {
+  const issuer = settings.OIDC_ISSUER?.trim();
+  const audience = settings.OIDC_AUDIENCE?.trim();
+  const jwksUrl = settings.OIDC_JWKS_URL?.trim();
   if (!issuer && !audience && !jwksUrl) return undefined;
   const missing = [
     ['OIDC_ISSUER', issuer],
     ['OIDC_AUDIENCE', audience],
     ['OIDC_JWKS_URL', jwksUrl],
-  ].filter(([, v]) => !v).map(([k]) => k);
+  ]
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
   if (missing.length > 0) throw new OidcConfigError(`${missing.join(', ')} must be set together with the other OIDC_* settings`);
   let url: URL;
   try {
@@ -58,12 +69,15 @@ export function oidcOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): OidcOp
     throw new OidcConfigError('OIDC_JWKS_URL is not a valid URL');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new OidcConfigError('OIDC_JWKS_URL must be http(s)');
-  const audiences = (audience as string).split(',').map((a) => a.trim()).filter(Boolean);
+  const audiences = (audience as string)
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   return {
     issuer: issuer as string,
     audience: audiences.length === 1 ? audiences[0] : audiences,
     jwksUrl: url.toString(),
-    rolesClaim: env.OIDC_ROLES_CLAIM?.trim() || 'roles',
-    groupsClaim: env.OIDC_GROUPS_CLAIM?.trim() || 'groups',
+    rolesClaim: settings.OIDC_ROLES_CLAIM?.trim() || 'roles',
+    groupsClaim: settings.OIDC_GROUPS_CLAIM?.trim() || 'groups',
   };
 }

@@ -34,7 +34,9 @@ describe('buildDte', () => {
   it('marks exempt lines IndExe=1 and totals them in MntExe', () => {
     const xml = buildDte(sampleDocumento(), TED, '2025-03-10T11:22:33');
     expect(xml).toContain('<Detalle><NroLinDet>3</NroLinDet><IndExe>1</IndExe><NmbItem>Libro técnico (exento)</NmbItem>');
-    expect(xml).toContain('<Totales><MntNeto>27471</MntNeto><MntExe>16000</MntExe><TasaIVA>19</TasaIVA><IVA>5219</IVA><MntTotal>48690</MntTotal></Totales>');
+    expect(xml).toContain(
+      '<Totales><MntNeto>27471</MntNeto><MntExe>16000</MntExe><TasaIVA>19</TasaIVA><IVA>5219</IVA><MntTotal>48690</MntTotal></Totales>',
+    );
     expect(xml).toContain('<QtyItem>1</QtyItem><PrcItem>12500.5</PrcItem><MontoItem>12501</MontoItem>');
   });
 
@@ -63,10 +65,14 @@ describe('buildDte', () => {
   });
 
   it('refuses NmbItem > 80, RazonRef > 90 and RznSocRecep > 100 instead of cutting them', () => {
-    expect(() => buildDte(minimal({ detalle: [{ nombre: 'x'.repeat(81), cantidad: 1, precio_unitario: 1 }] }), TED, '2025-03-10T11:22:33')).toThrow(/NmbItem is longer than 80/);
+    expect(() =>
+      buildDte(minimal({ detalle: [{ nombre: 'x'.repeat(81), cantidad: 1, precio_unitario: 1 }] }), TED, '2025-03-10T11:22:33'),
+    ).toThrow(/NmbItem is longer than 80/);
     const ref = { tipo_doc: 33, folio: 1, fecha: '2025-03-01', codigo: 1 as const, razon: 'r'.repeat(91) };
     expect(() => buildDte(minimal({ tipo_dte: 61, referencias: [ref] }), TED, '2025-03-10T11:22:33')).toThrow(/RazonRef is longer than 90/);
-    expect(() => buildDte(minimal({ receptor: { rut: '77777777-7', razon_social: 'y'.repeat(101) } }), TED, '2025-03-10T11:22:33')).toThrow(DteBuildError);
+    expect(() => buildDte(minimal({ receptor: { rut: '77777777-7', razon_social: 'y'.repeat(101) } }), TED, '2025-03-10T11:22:33')).toThrow(
+      DteBuildError,
+    );
   });
 
   it('requires referencias for 56 and 61 and writes them in XSD order', () => {
@@ -77,12 +83,18 @@ describe('buildDte', () => {
       TED,
       '2025-03-10T11:22:33',
     );
-    expect(xml).toContain('<Referencia><NroLinRef>1</NroLinRef><TpoDocRef>33</TpoDocRef><FolioRef>12</FolioRef><FchRef>2025-03-01</FchRef><CodRef>1</CodRef><RazonRef>Anula factura</RazonRef></Referencia><TED');
+    expect(xml).toContain(
+      '<Referencia><NroLinRef>1</NroLinRef><TpoDocRef>33</TpoDocRef><FolioRef>12</FolioRef><FchRef>2025-03-01</FchRef><CodRef>1</CodRef><RazonRef>Anula factura</RazonRef></Referencia><TED',
+    );
   });
 
   it('refuses characters outside ISO-8859-1 and control characters', () => {
-    expect(() => buildDte(minimal({ receptor: { rut: '77777777-7', razon_social: 'Café ☕' } }), TED, '2025-03-10T11:22:33')).toThrow(DteEncodingError);
-    expect(() => buildDte(minimal({ receptor: { rut: '77777777-7', razon_social: 'A\u0007B' } }), TED, '2025-03-10T11:22:33')).toThrow(/control character/);
+    expect(() => buildDte(minimal({ receptor: { rut: '77777777-7', razon_social: 'Café ☕' } }), TED, '2025-03-10T11:22:33')).toThrow(
+      DteEncodingError,
+    );
+    expect(() => buildDte(minimal({ receptor: { rut: '77777777-7', razon_social: 'A\u0007B' } }), TED, '2025-03-10T11:22:33')).toThrow(
+      /control character/,
+    );
   });
 
   it('refuses a TED that is not one and a bad TmstFirma', () => {
@@ -92,7 +104,15 @@ describe('buildDte', () => {
 
   it('ddInputFromDocumento takes MNT from the same totals and IT1 from the first line', () => {
     const dd = ddInputFromDocumento(sampleDocumento(), '<CAF/>', '2025-03-10T11:22:33');
-    expect(dd).toMatchObject({ re: '76086428-5', td: 33, f: 7, fe: '2025-03-10', rr: '77777777-7', mnt: 48690, it1: 'Tornillo autorroscante 8x1" (caja 100)' });
+    expect(dd).toMatchObject({
+      re: '76086428-5',
+      td: 33,
+      f: 7,
+      fe: '2025-03-10',
+      rr: '77777777-7',
+      mnt: 48690,
+      it1: 'Tornillo autorroscante 8x1" (caja 100)',
+    });
   });
 });
 
@@ -102,8 +122,25 @@ describe('buildDte output against DTE_v10.xsd', () => {
   it.each([
     ['33 with an exempt line', sampleDocumento()],
     ['34', sampleDocumento({ tipo_dte: 34, folio: 3 })],
-    ['56', sampleDocumento({ tipo_dte: 56, folio: 4, referencias: [{ tipo_doc: 33, folio: 7, fecha: '2025-03-10', codigo: 3, razon: 'Corrige montos' }] })],
-    ['61', sampleDocumento({ tipo_dte: 61, folio: 5, referencias: [{ tipo_doc: 'SET', folio: 0, fecha: '2025-03-10', razon: 'CASO 4567890-1' }, { tipo_doc: 33, folio: 7, fecha: '2025-03-10', codigo: 1 }] })],
+    [
+      '56',
+      sampleDocumento({
+        tipo_dte: 56,
+        folio: 4,
+        referencias: [{ tipo_doc: 33, folio: 7, fecha: '2025-03-10', codigo: 3, razon: 'Corrige montos' }],
+      }),
+    ],
+    [
+      '61',
+      sampleDocumento({
+        tipo_dte: 61,
+        folio: 5,
+        referencias: [
+          { tipo_doc: 'SET', folio: 0, fecha: '2025-03-10', razon: 'CASO 4567890-1' },
+          { tipo_doc: 33, folio: 7, fecha: '2025-03-10', codigo: 1 },
+        ],
+      }),
+    ],
   ])('a signed %s validates', async (_name, doc) => {
     const generated = generateCaf({ td: doc.tipo_dte, desde: 1, hasta: 10 });
     const signed = await emitSignedDte(doc, generated, signer);

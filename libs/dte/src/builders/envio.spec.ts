@@ -34,7 +34,10 @@ function systemXmllint(): string {
 
 function verifyAllSignatures(xml: string, certPem: string): boolean[] {
   const doc = new DOMParser().parseFromString(xml, 'text/xml');
-  const sigs = xpath.select("//*[local-name()='Signature' and namespace-uri()='http://www.w3.org/2000/09/xmldsig#']", doc as unknown as Node) as Node[];
+  const sigs = xpath.select(
+    "//*[local-name()='Signature' and namespace-uri()='http://www.w3.org/2000/09/xmldsig#']",
+    doc as unknown as Node,
+  ) as Node[];
   return sigs.map((sig) => {
     const v = new SignedXml({ publicCert: certPem });
     v.loadSignature(sig);
@@ -50,7 +53,11 @@ describe('buildEnvioDte', () => {
   let envio: string;
 
   beforeAll(async () => {
-    const nc = sampleDocumento({ tipo_dte: 61, folio: 2, referencias: [{ tipo_doc: 33, folio: 7, fecha: '2025-03-10', codigo: 1, razon: 'Anula' }] });
+    const nc = sampleDocumento({
+      tipo_dte: 61,
+      folio: 2,
+      referencias: [{ tipo_doc: 33, folio: 7, fecha: '2025-03-10', codigo: 1, razon: 'Anula' }],
+    });
     signedDtes = [
       await emitSignedDte(sampleDocumento({ folio: 7 }), caf33, signer),
       await emitSignedDte(nc, caf61, signer),
@@ -60,12 +67,14 @@ describe('buildEnvioDte', () => {
   });
 
   it('writes the declaration, the Caratula in XSD order and SubTotDTE per type', () => {
-    expect(envio.startsWith(
-      '<?xml version="1.0" encoding="ISO-8859-1"?>\n<EnvioDTE xmlns="http://www.sii.cl/SiiDte" version="1.0"><SetDTE ID="SetDoc">' +
-        '<Caratula version="1.0"><RutEmisor>76086428-5</RutEmisor><RutEnvia>11111111-1</RutEnvia><RutReceptor>60803000-K</RutReceptor>' +
-        '<FchResol>2024-11-05</FchResol><NroResol>0</NroResol><TmstFirmaEnv>2025-03-10T11:25:00</TmstFirmaEnv>' +
-        '<SubTotDTE><TpoDTE>33</TpoDTE><NroDTE>2</NroDTE></SubTotDTE><SubTotDTE><TpoDTE>61</TpoDTE><NroDTE>1</NroDTE></SubTotDTE></Caratula><DTE',
-    )).toBe(true);
+    expect(
+      envio.startsWith(
+        '<?xml version="1.0" encoding="ISO-8859-1"?>\n<EnvioDTE xmlns="http://www.sii.cl/SiiDte" version="1.0"><SetDTE ID="SetDoc">' +
+          '<Caratula version="1.0"><RutEmisor>76086428-5</RutEmisor><RutEnvia>11111111-1</RutEnvia><RutReceptor>60803000-K</RutReceptor>' +
+          '<FchResol>2024-11-05</FchResol><NroResol>0</NroResol><TmstFirmaEnv>2025-03-10T11:25:00</TmstFirmaEnv>' +
+          '<SubTotDTE><TpoDTE>33</TpoDTE><NroDTE>2</NroDTE></SubTotDTE><SubTotDTE><TpoDTE>61</TpoDTE><NroDTE>1</NroDTE></SubTotDTE></Caratula><DTE',
+      ),
+    ).toBe(true);
     expect(envio.endsWith('</DTE></SetDTE></EnvioDTE>')).toBe(true);
   });
 
@@ -93,7 +102,9 @@ describe('buildEnvioDte', () => {
     expect(out.toString()).toBe('');
     const broken = encodeLatin1(signed.replace('<NroResol>0</NroResol>', '<NroResol>x</NroResol>'));
     writeFileSync(file, broken);
-    expect(() => execFileSync(xmllint, ['--noout', '--schema', 'EnvioDTE_v10.xsd', file], { cwd: xsdDir, stdio: 'pipe' })).toThrow(/NroResol/);
+    expect(() => execFileSync(xmllint, ['--noout', '--schema', 'EnvioDTE_v10.xsd', file], { cwd: xsdDir, stdio: 'pipe' })).toThrow(
+      /NroResol/,
+    );
   });
 
   it('the DTE signatures still verify inside the envelope, and the envelope signature verifies', () => {
@@ -113,7 +124,9 @@ describe('buildEnvioDte', () => {
 
   it('drops an XML declaration in front of a signed DTE', () => {
     const withDecl = buildEnvioDte({ caratula, signedDtes: [`<?xml version="1.0" encoding="ISO-8859-1"?>\n${signedDtes[0]}`] });
-    expect(withDecl).toContain(`<TmstFirmaEnv>2025-03-10T11:25:00</TmstFirmaEnv><SubTotDTE><TpoDTE>33</TpoDTE><NroDTE>1</NroDTE></SubTotDTE></Caratula>${signedDtes[0]}</SetDTE>`);
+    expect(withDecl).toContain(
+      `<TmstFirmaEnv>2025-03-10T11:25:00</TmstFirmaEnv><SubTotDTE><TpoDTE>33</TpoDTE><NroDTE>1</NroDTE></SubTotDTE></Caratula>${signedDtes[0]}</SetDTE>`,
+    );
   });
 
   it('refuses no DTEs, a non-DTE, another issuer and bad Caratula values', () => {

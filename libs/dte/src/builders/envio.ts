@@ -30,7 +30,10 @@ export interface EnvioDteInput {
 
 /** Removes a BOM, an XML declaration and surrounding whitespace: the DTE element itself stays as is. */
 function dteElement(signed: string, n: number): string {
-  const body = signed.replace(/^\uFEFF/, '').replace(/^\s*<\?xml[^>]*\?>/, '').trim();
+  const body = signed
+    .replace(/^\uFEFF/, '')
+    .replace(/^\s*<\?xml[^>]*\?>/, '')
+    .trim();
   if (!/^<DTE[\s>]/.test(body) || !body.endsWith('</DTE>')) {
     throw new DteBuildError(`signedDtes[${n}] is not a <DTE> element`);
   }
@@ -63,7 +66,8 @@ export function buildEnvioDte(input: EnvioDteInput): string {
     const tipo = Number(firstValue(dte, 'TipoDTE'));
     if (!Number.isInteger(tipo) || tipo <= 0) throw new DteBuildError(`signedDtes[${n}] has no TipoDTE`);
     const emisor = firstValue(dte, 'RUTEmisor');
-    if (emisor !== c.rutEmisor) throw new DteBuildError(`signedDtes[${n}] RUTEmisor ${emisor} differs from Caratula RutEmisor ${c.rutEmisor}`);
+    if (emisor !== c.rutEmisor)
+      throw new DteBuildError(`signedDtes[${n}] RUTEmisor ${emisor} differs from Caratula RutEmisor ${c.rutEmisor}`);
     counts.set(tipo, (counts.get(tipo) ?? 0) + 1);
   });
   if (counts.size > 20) throw new DteBuildError('at most 20 document types per EnvioDTE');

@@ -8,7 +8,13 @@ import { buildRespuestaDte, recepcionDteFromParsed, resultadoDteFromParsed } fro
 
 const signer = generateSigner();
 const [received] = parseDteDocuments(officialExample());
-const caratula = { rutResponde: '77777777-7', rutRecibe: '97975000-5', idRespuesta: 1, nmbContacto: 'Encargada de Recepción de Facturas Electrónicas', tmstFirmaResp: '2025-03-11T09:00:00' };
+const caratula = {
+  rutResponde: '77777777-7',
+  rutRecibe: '97975000-5',
+  idRespuesta: 1,
+  nmbContacto: 'Encargada de Recepción de Facturas Electrónicas',
+  tmstFirmaResp: '2025-03-11T09:00:00',
+};
 
 describe('buildRespuestaDte', () => {
   it('a reception answer (RecepcionEnvio) validates once signed', async () => {
@@ -29,14 +35,22 @@ describe('buildRespuestaDte', () => {
       ],
     });
     expect(xml).toContain('<NroDetalles>1</NroDetalles><NmbContacto>Encargada de Recepción de Facturas Elect</NmbContacto>');
-    expect(xml).toContain('<RecepcionDTE><TipoDTE>33</TipoDTE><Folio>60</Folio><FchEmis>2003-10-13</FchEmis><RUTEmisor>97975000-5</RUTEmisor><RUTRecep>77777777-7</RUTRecep><MntTotal>119000</MntTotal><EstadoRecepDTE>0</EstadoRecepDTE>');
+    expect(xml).toContain(
+      '<RecepcionDTE><TipoDTE>33</TipoDTE><Folio>60</Folio><FchEmis>2003-10-13</FchEmis><RUTEmisor>97975000-5</RUTEmisor><RUTRecep>77777777-7</RUTRecep><MntTotal>119000</MntTotal><EstadoRecepDTE>0</EstadoRecepDTE>',
+    );
     const signed = signXml(xml, 'ResultadoEnvio', signer);
     expect(await validateXsd(encodeLatin1(signed), 'RespuestaEnvioDTE')).toEqual({ valid: true, errors: [] });
   });
 
   it('a commercial answer (ResultadoDTE) validates once signed', async () => {
-    const xml = buildRespuestaDte({ caratula, resultados: [{ ...resultadoDteFromParsed(received, 1, 2, 'Rechazado: precio no corresponde'), codRchDsc: -1 }], id: 'R1' });
-    expect(xml).toContain('<EstadoDTE>2</EstadoDTE><EstadoDTEGlosa>Rechazado: precio no corresponde</EstadoDTEGlosa><CodRchDsc>-1</CodRchDsc>');
+    const xml = buildRespuestaDte({
+      caratula,
+      resultados: [{ ...resultadoDteFromParsed(received, 1, 2, 'Rechazado: precio no corresponde'), codRchDsc: -1 }],
+      id: 'R1',
+    });
+    expect(xml).toContain(
+      '<EstadoDTE>2</EstadoDTE><EstadoDTEGlosa>Rechazado: precio no corresponde</EstadoDTEGlosa><CodRchDsc>-1</CodRchDsc>',
+    );
     expect(await validateXsd(encodeLatin1(signXml(xml, 'R1', signer)), 'RespuestaEnvioDTE')).toEqual({ valid: true, errors: [] });
   });
 

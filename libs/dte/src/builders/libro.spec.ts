@@ -17,9 +17,30 @@ const venta: LibroInput = {
     folioNotificacion: 1,
   },
   detalle: [
-    { tipoDoc: 33, folio: 7, fecha: '2025-03-10', rut: '77777777-7', razonSocial: 'Constructora "Los Andes" & Asociados <Ingeniería> SpA', exento: 16000, neto: 27471, iva: 5219, total: 48690 },
+    {
+      tipoDoc: 33,
+      folio: 7,
+      fecha: '2025-03-10',
+      rut: '77777777-7',
+      razonSocial: 'Constructora "Los Andes" & Asociados <Ingeniería> SpA',
+      exento: 16000,
+      neto: 27471,
+      iva: 5219,
+      total: 48690,
+    },
     { tipoDoc: 33, folio: 8, fecha: '2025-03-11', rut: '77777777-7', razonSocial: 'Cliente', exento: 0, neto: 1000, iva: 190, total: 1190 },
-    { tipoDoc: 33, folio: 9, fecha: '2025-03-11', rut: '77777777-7', razonSocial: 'Cliente', exento: 0, neto: 0, iva: 0, total: 0, anulado: true },
+    {
+      tipoDoc: 33,
+      folio: 9,
+      fecha: '2025-03-11',
+      rut: '77777777-7',
+      razonSocial: 'Cliente',
+      exento: 0,
+      neto: 0,
+      iva: 0,
+      total: 0,
+      anulado: true,
+    },
     { tipoDoc: 61, folio: 2, fecha: '2025-03-12', rut: '77777777-7', razonSocial: 'Cliente', exento: 0, neto: 1000, iva: 190, total: 1190 },
   ],
   tmstFirma: '2025-04-01T10:00:00',
@@ -44,19 +65,55 @@ describe('buildLibroCompraVenta', () => {
       ...venta,
       caratula: { ...venta.caratula, tipoOperacion: 'COMPRA', tipoLibro: 'MENSUAL', folioNotificacion: undefined },
       detalle: [
-        { tipoDoc: 33, folio: 501, fecha: '2025-03-03', rut: '96874030-K', razonSocial: 'Proveedor SA', exento: 0, neto: 10000, iva: 1900, total: 11900, ivaNoRecuperable: [{ codigo: 1, monto: 1900 }] },
-        { tipoDoc: 33, folio: 502, fecha: '2025-03-04', rut: '96874030-K', razonSocial: 'Proveedor SA', exento: 0, neto: 20000, iva: 3800, total: 23800, ivaUsoComun: 3800 },
-        { tipoDoc: 33, folio: 503, fecha: '2025-03-05', rut: '96874030-K', razonSocial: 'Proveedor SA', exento: 0, neto: 5000, iva: 950, total: 5950 },
+        {
+          tipoDoc: 33,
+          folio: 501,
+          fecha: '2025-03-03',
+          rut: '96874030-K',
+          razonSocial: 'Proveedor SA',
+          exento: 0,
+          neto: 10000,
+          iva: 1900,
+          total: 11900,
+          ivaNoRecuperable: [{ codigo: 1, monto: 1900 }],
+        },
+        {
+          tipoDoc: 33,
+          folio: 502,
+          fecha: '2025-03-04',
+          rut: '96874030-K',
+          razonSocial: 'Proveedor SA',
+          exento: 0,
+          neto: 20000,
+          iva: 3800,
+          total: 23800,
+          ivaUsoComun: 3800,
+        },
+        {
+          tipoDoc: 33,
+          folio: 503,
+          fecha: '2025-03-05',
+          rut: '96874030-K',
+          razonSocial: 'Proveedor SA',
+          exento: 0,
+          neto: 5000,
+          iva: 950,
+          total: 5950,
+        },
       ],
     };
     const xml = buildLibroCompraVenta(compra);
-    expect(xml).toContain('<TotOpIVARec>1</TotOpIVARec><TotMntIVA>6650</TotMntIVA><TotIVANoRec><CodIVANoRec>1</CodIVANoRec><TotOpIVANoRec>1</TotOpIVANoRec><TotMntIVANoRec>1900</TotMntIVANoRec></TotIVANoRec><TotIVAUsoComun>3800</TotIVAUsoComun>');
+    expect(xml).toContain(
+      '<TotOpIVARec>1</TotOpIVARec><TotMntIVA>6650</TotMntIVA><TotIVANoRec><CodIVANoRec>1</CodIVANoRec><TotOpIVANoRec>1</TotOpIVANoRec><TotMntIVANoRec>1900</TotMntIVANoRec></TotIVANoRec><TotIVAUsoComun>3800</TotIVAUsoComun>',
+    );
     expect(await validateXsd(encodeLatin1(signXml(xml, 'LIBRO_COMPRA_2025_03', signer())), 'LibroCV')).toEqual({ valid: true, errors: [] });
   });
 
   it('refuses a bad period and books without their required codes', () => {
     expect(() => buildLibroCompraVenta({ ...venta, caratula: { ...venta.caratula, periodoTributario: '2025-13' } })).toThrow(DteBuildError);
-    expect(() => buildLibroCompraVenta({ ...venta, caratula: { ...venta.caratula, folioNotificacion: undefined } })).toThrow(/folioNotificacion/);
+    expect(() => buildLibroCompraVenta({ ...venta, caratula: { ...venta.caratula, folioNotificacion: undefined } })).toThrow(
+      /folioNotificacion/,
+    );
     expect(() => buildLibroCompraVenta({ ...venta, caratula: { ...venta.caratula, tipoLibro: 'RECTIFICA' } })).toThrow(/codAutRec/);
   });
 });

@@ -71,7 +71,9 @@ function amount(field: string, v: number): number {
 function detalleXml(d: LibroDetalleInput): string {
   const base = el('TpoDoc', posInt('TpoDoc', d.tipoDoc, 3)) + el('NroDoc', posInt('NroDoc', d.folio));
   if (d.anulado) return `<Detalle>${base}<Anulado>A</Anulado></Detalle>`;
-  const noRec = (d.ivaNoRecuperable ?? []).map((n) => `<IVANoRec>${el('CodIVANoRec', n.codigo)}${el('MntIVANoRec', amount('MntIVANoRec', n.monto))}</IVANoRec>`);
+  const noRec = (d.ivaNoRecuperable ?? []).map(
+    (n) => `<IVANoRec>${el('CodIVANoRec', n.codigo)}${el('MntIVANoRec', amount('MntIVANoRec', n.monto))}</IVANoRec>`,
+  );
   return (
     '<Detalle>' +
     base +
@@ -92,7 +94,18 @@ function detalleXml(d: LibroDetalleInput): string {
 function accumulate(detalle: LibroDetalleInput[]): Map<number, Acc> {
   const byType = new Map<number, Acc>();
   for (const d of detalle) {
-    const a = byType.get(d.tipoDoc) ?? { docs: 0, anulados: 0, opExe: 0, exe: 0, neto: 0, opIvaRec: 0, iva: 0, usoComun: 0, noRec: new Map(), total: 0 };
+    const a = byType.get(d.tipoDoc) ?? {
+      docs: 0,
+      anulados: 0,
+      opExe: 0,
+      exe: 0,
+      neto: 0,
+      opIvaRec: 0,
+      iva: 0,
+      usoComun: 0,
+      noRec: new Map(),
+      total: 0,
+    };
     byType.set(d.tipoDoc, a);
     if (d.anulado) {
       a.anulados++;
@@ -149,7 +162,8 @@ function totalesPeriodo(tipo: number, a: Acc, compra: boolean): string {
  */
 export function buildLibroCompraVenta(input: LibroInput): string {
   const c = input.caratula;
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(c.periodoTributario)) throw new DteBuildError(`periodoTributario must be YYYY-MM, got "${c.periodoTributario}"`);
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(c.periodoTributario))
+    throw new DteBuildError(`periodoTributario must be YYYY-MM, got "${c.periodoTributario}"`);
   if (!Number.isSafeInteger(c.nroResol) || c.nroResol < 0 || c.nroResol > 999_999) throw new DteBuildError('nroResol must be 0..999999');
   if (c.tipoLibro === 'ESPECIAL' && !c.folioNotificacion) throw new DteBuildError('an ESPECIAL book needs folioNotificacion');
   if (c.tipoLibro === 'RECTIFICA' && !c.codAutRec) throw new DteBuildError('a RECTIFICA book needs codAutRec');
@@ -175,7 +189,10 @@ export function buildLibroCompraVenta(input: LibroInput): string {
     totals.size === 0
       ? ''
       : '<ResumenPeriodo>' +
-        [...totals.entries()].sort(([x], [y]) => x - y).map(([t, a]) => totalesPeriodo(t, a, c.tipoOperacion === 'COMPRA')).join('') +
+        [...totals.entries()]
+          .sort(([x], [y]) => x - y)
+          .map(([t, a]) => totalesPeriodo(t, a, c.tipoOperacion === 'COMPRA'))
+          .join('') +
         '</ResumenPeriodo>';
   return (
     '<?xml version="1.0" encoding="ISO-8859-1"?>\n' +

@@ -46,7 +46,8 @@ export function reciboId(r: Pick<ReciboInput, 'rutEmisor' | 'tipoDoc' | 'folio'>
  * @throws DteBuildError on invalid values.
  */
 export function buildRecibo(r: ReciboInput): string {
-  if (!Number.isSafeInteger(r.mntTotal) || r.mntTotal < 0) throw new DteBuildError(`MntTotal must be a whole number ≥ 0, got ${r.mntTotal}`);
+  if (!Number.isSafeInteger(r.mntTotal) || r.mntTotal < 0)
+    throw new DteBuildError(`MntTotal must be a whole number ≥ 0, got ${r.mntTotal}`);
   const id = r.id ?? reciboId(r);
   if (!/^[A-Za-z_][\w.-]*$/.test(id)) throw new DteBuildError(`id must be an XML ID (NCName), got "${id}"`);
   return (
@@ -74,8 +75,12 @@ export function buildRecibo(r: ReciboInput): string {
 export function buildEnvioRecibos(input: { caratula: EnvioRecibosCaratulaInput; signedRecibos: string[]; id?: string }): string {
   const c = input.caratula;
   const recibos = input.signedRecibos.map((s, i) => {
-    const body = s.replace(/^\uFEFF/, '').replace(/^\s*<\?xml[^>]*\?>/, '').trim();
-    if (!/^<Recibo[\s>]/.test(body) || !body.endsWith('</Recibo>')) throw new DteBuildError(`signedRecibos[${i}] is not a <Recibo> element`);
+    const body = s
+      .replace(/^\uFEFF/, '')
+      .replace(/^\s*<\?xml[^>]*\?>/, '')
+      .trim();
+    if (!/^<Recibo[\s>]/.test(body) || !body.endsWith('</Recibo>'))
+      throw new DteBuildError(`signedRecibos[${i}] is not a <Recibo> element`);
     return body;
   });
   if (recibos.length === 0) throw new DteBuildError('an EnvioRecibos holds at least one Recibo');

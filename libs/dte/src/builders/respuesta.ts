@@ -77,7 +77,8 @@ export interface RespuestaDteInput {
 }
 
 function montoDoc(d: { tipoDte: number; folio: number; fchEmis: string; rutEmisor: string; rutRecep: string; mntTotal: number }): string {
-  if (!Number.isSafeInteger(d.mntTotal) || d.mntTotal < 0) throw new DteBuildError(`MntTotal must be a whole number ≥ 0, got ${d.mntTotal}`);
+  if (!Number.isSafeInteger(d.mntTotal) || d.mntTotal < 0)
+    throw new DteBuildError(`MntTotal must be a whole number ≥ 0, got ${d.mntTotal}`);
   return (
     el('TipoDTE', posInt('TipoDTE', d.tipoDte, 3)) +
     el('Folio', posInt('Folio', d.folio)) +
@@ -103,7 +104,10 @@ function recepcionEnvio(r: RecepcionEnvioInput): string {
     reqText('RecepEnvGlosa', r.glosa, 256, 'truncate') +
     (dtes.length > 0 ? el('NroDTE', posInt('NroDTE', dtes.length, 4)) : '') +
     dtes
-      .map((d) => `<RecepcionDTE>${montoDoc(d)}${el('EstadoRecepDTE', d.estado)}${reqText('RecepDTEGlosa', d.glosa, 256, 'truncate')}</RecepcionDTE>`)
+      .map(
+        (d) =>
+          `<RecepcionDTE>${montoDoc(d)}${el('EstadoRecepDTE', d.estado)}${reqText('RecepDTEGlosa', d.glosa, 256, 'truncate')}</RecepcionDTE>`,
+      )
       .join('') +
     '</RecepcionEnvio>'
   );
@@ -126,12 +130,36 @@ function resultadoDte(r: ResultadoDteInput): string {
 
 /** The RecepcionDTE line for a parsed DTE (amounts and RUTs taken from the document). */
 export function recepcionDteFromParsed(dte: ParsedDte, estado: RecepcionDteInput['estado'], glosa: string): RecepcionDteInput {
-  return { tipoDte: dte.tipo_dte, folio: dte.folio, fchEmis: dte.fecha_emision, rutEmisor: dte.emisor.rut, rutRecep: dte.receptor.rut, mntTotal: dte.montos.total, estado, glosa };
+  return {
+    tipoDte: dte.tipo_dte,
+    folio: dte.folio,
+    fchEmis: dte.fecha_emision,
+    rutEmisor: dte.emisor.rut,
+    rutRecep: dte.receptor.rut,
+    mntTotal: dte.montos.total,
+    estado,
+    glosa,
+  };
 }
 
 /** The ResultadoDTE line (commercial acceptance/rejection) for a parsed DTE. */
-export function resultadoDteFromParsed(dte: ParsedDte, codEnvio: number, estado: ResultadoDteInput['estado'], glosa: string): ResultadoDteInput {
-  return { tipoDte: dte.tipo_dte, folio: dte.folio, fchEmis: dte.fecha_emision, rutEmisor: dte.emisor.rut, rutRecep: dte.receptor.rut, mntTotal: dte.montos.total, codEnvio, estado, glosa };
+export function resultadoDteFromParsed(
+  dte: ParsedDte,
+  codEnvio: number,
+  estado: ResultadoDteInput['estado'],
+  glosa: string,
+): ResultadoDteInput {
+  return {
+    tipoDte: dte.tipo_dte,
+    folio: dte.folio,
+    fchEmis: dte.fecha_emision,
+    rutEmisor: dte.emisor.rut,
+    rutRecep: dte.receptor.rut,
+    mntTotal: dte.montos.total,
+    codEnvio,
+    estado,
+    glosa,
+  };
 }
 
 /**
@@ -144,7 +172,7 @@ export function resultadoDteFromParsed(dte: ParsedDte, codEnvio: number, estado:
 export function buildRespuestaDte(input: RespuestaDteInput): string {
   const rec = input.recepciones ?? [];
   const res = input.resultados ?? [];
-  if ((rec.length > 0) === (res.length > 0)) throw new DteBuildError('give either recepciones or resultados (one kind, at least one)');
+  if (rec.length > 0 === res.length > 0) throw new DteBuildError('give either recepciones or resultados (one kind, at least one)');
   const c = input.caratula;
   const n = rec.length + res.length;
   const id = input.id ?? 'ResultadoEnvio';

@@ -54,7 +54,16 @@ export interface ParsedDte {
   fecha_vencimiento?: string;
   forma_pago?: number;
   emisor: { rut: string; razon_social: string; giro?: string; acteco: number[]; direccion?: string; comuna?: string; ciudad?: string };
-  receptor: { rut: string; razon_social: string; giro?: string; contacto?: string; correo?: string; direccion?: string; comuna?: string; ciudad?: string };
+  receptor: {
+    rut: string;
+    razon_social: string;
+    giro?: string;
+    contacto?: string;
+    correo?: string;
+    direccion?: string;
+    comuna?: string;
+    ciudad?: string;
+  };
   montos: Montos;
   detalle: ParsedDetalle[];
   referencias: ParsedReferencia[];

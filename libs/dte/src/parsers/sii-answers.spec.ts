@@ -1,7 +1,8 @@
 import { DteParseError } from '../errors';
 import { parseRecepcionDte, parseSiiRespuesta, parseSoapReturn } from './sii-answers';
 
-const SEED = '<?xml version="1.0" encoding="UTF-8"?><SII:RESPUESTA xmlns:SII="http://www.sii.cl/XMLSchema"><SII:RESP_HDR><ESTADO>00</ESTADO></SII:RESP_HDR><SII:RESP_BODY><SEMILLA>000000000078</SEMILLA></SII:RESP_BODY></SII:RESPUESTA>';
+const SEED =
+  '<?xml version="1.0" encoding="UTF-8"?><SII:RESPUESTA xmlns:SII="http://www.sii.cl/XMLSchema"><SII:RESP_HDR><ESTADO>00</ESTADO></SII:RESP_HDR><SII:RESP_BODY><SEMILLA>000000000078</SEMILLA></SII:RESP_BODY></SII:RESPUESTA>';
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function envelope(returnElement: string): string {
@@ -39,8 +40,14 @@ describe('parseSiiRespuesta', () => {
   });
 
   it('reads a token answer with GLOSA', () => {
-    const token = '<SII:RESPUESTA xmlns:SII="http://www.sii.cl/XMLSchema"><SII:RESP_BODY><TOKEN>ABCDEFGHIJKLM</TOKEN></SII:RESP_BODY><SII:RESP_HDR><ESTADO>00</ESTADO><GLOSA>Token Creado</GLOSA></SII:RESP_HDR></SII:RESPUESTA>';
-    expect(parseSiiRespuesta(token)).toEqual({ estado: '00', glosa: 'Token Creado', header: { ESTADO: '00', GLOSA: 'Token Creado' }, body: [{ TOKEN: 'ABCDEFGHIJKLM' }] });
+    const token =
+      '<SII:RESPUESTA xmlns:SII="http://www.sii.cl/XMLSchema"><SII:RESP_BODY><TOKEN>ABCDEFGHIJKLM</TOKEN></SII:RESP_BODY><SII:RESP_HDR><ESTADO>00</ESTADO><GLOSA>Token Creado</GLOSA></SII:RESP_HDR></SII:RESPUESTA>';
+    expect(parseSiiRespuesta(token)).toEqual({
+      estado: '00',
+      glosa: 'Token Creado',
+      header: { ESTADO: '00', GLOSA: 'Token Creado' },
+      body: [{ TOKEN: 'ABCDEFGHIJKLM' }],
+    });
   });
 
   it('returns the repeated TIPO_DOCTO groups of QueryEstUp as a list (body before header)', () => {
@@ -60,19 +67,29 @@ describe('parseSiiRespuesta', () => {
   });
 
   it('throws DteParseError without ESTADO or for another document', () => {
-    expect(() => parseSiiRespuesta('<SII:RESPUESTA xmlns:SII="http://www.sii.cl/XMLSchema"><SII:RESP_HDR/></SII:RESPUESTA>')).toThrow(/ESTADO/);
+    expect(() => parseSiiRespuesta('<SII:RESPUESTA xmlns:SII="http://www.sii.cl/XMLSchema"><SII:RESP_HDR/></SII:RESPUESTA>')).toThrow(
+      /ESTADO/,
+    );
     expect(() => parseSiiRespuesta('<RECEPCIONDTE><STATUS>0</STATUS></RECEPCIONDTE>')).toThrow(DteParseError);
   });
 });
 
 describe('parseRecepcionDte', () => {
   it('reads a successful upload', () => {
-    const ok = '<?xml version="1.0"?><RECEPCIONDTE><RUTSENDER>11111111-1</RUTSENDER><RUTCOMPANY>76086428-5</RUTCOMPANY><FILE>envio.xml</FILE><TIMESTAMP>2025-03-10 11:30:00</TIMESTAMP><STATUS>0</STATUS><TRACKID>0260003916</TRACKID></RECEPCIONDTE>';
-    expect(parseRecepcionDte(ok)).toEqual({ status: 0, trackid: '0260003916', errors: [], timestamp: '2025-03-10 11:30:00', file: 'envio.xml' });
+    const ok =
+      '<?xml version="1.0"?><RECEPCIONDTE><RUTSENDER>11111111-1</RUTSENDER><RUTCOMPANY>76086428-5</RUTCOMPANY><FILE>envio.xml</FILE><TIMESTAMP>2025-03-10 11:30:00</TIMESTAMP><STATUS>0</STATUS><TRACKID>0260003916</TRACKID></RECEPCIONDTE>';
+    expect(parseRecepcionDte(ok)).toEqual({
+      status: 0,
+      trackid: '0260003916',
+      errors: [],
+      timestamp: '2025-03-10 11:30:00',
+      file: 'envio.xml',
+    });
   });
 
   it('reads a rejected upload with DETAIL/ERROR', () => {
-    const bad = '<RECEPCIONDTE><STATUS>7</STATUS><DETAIL><ERROR>LSX-00213: only 0 occurrences</ERROR><ERROR>otro</ERROR></DETAIL></RECEPCIONDTE>';
+    const bad =
+      '<RECEPCIONDTE><STATUS>7</STATUS><DETAIL><ERROR>LSX-00213: only 0 occurrences</ERROR><ERROR>otro</ERROR></DETAIL></RECEPCIONDTE>';
     expect(parseRecepcionDte(bad)).toEqual({ status: 7, errors: ['LSX-00213: only 0 occurrences', 'otro'] });
   });
 

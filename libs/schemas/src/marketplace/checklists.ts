@@ -70,52 +70,76 @@ export const GATE_TARGET: Readonly<Record<MarketplaceGate, PromotionTarget>> = {
 
 /** Spec 2, "Checklist internal to preview" (automatic promotion, no review). */
 const INTERNAL_TO_PREVIEW: readonly ChecklistItem[] = [
-  item('internal_to_preview', 'monogram_svg', 'repository', 'ci_report',
-    'A 64x64 monogram logo in SVG in the brand assets directory of the shared style repository, under brands/<slug>/.'),
-  item('internal_to_preview', 'context_file', 'repository', 'ci_report',
-    'A context file in the service repository (port, secret key names, gotchas, owner).'),
-  item('internal_to_preview', 'healthz_ok', 'probe', 'auto',
-    'A health endpoint /healthz that responds 200 with a JSON object whose status field is ok.'),
-  item('internal_to_preview', 'registry_entry_preview', 'record', 'auto',
-    'A registry entry with marketplace_status preview.', ['marketplace_status']),
-  item('internal_to_preview', 'idp_preview_group', 'attestation', 'admin_attestation',
-    'The identity-provider group <slug>-preview created (invitee list).'),
+  item(
+    'internal_to_preview',
+    'monogram_svg',
+    'repository',
+    'ci_report',
+    'A 64x64 monogram logo in SVG in the brand assets directory of the shared style repository, under brands/<slug>/.',
+  ),
+  item(
+    'internal_to_preview',
+    'context_file',
+    'repository',
+    'ci_report',
+    'A context file in the service repository (port, secret key names, gotchas, owner).',
+  ),
+  item(
+    'internal_to_preview',
+    'healthz_ok',
+    'probe',
+    'auto',
+    'A health endpoint /healthz that responds 200 with a JSON object whose status field is ok.',
+  ),
+  item('internal_to_preview', 'registry_entry_preview', 'record', 'auto', 'A registry entry with marketplace_status preview.', [
+    'marketplace_status',
+  ]),
+  item(
+    'internal_to_preview',
+    'idp_preview_group',
+    'attestation',
+    'admin_attestation',
+    'The identity-provider group <slug>-preview created (invitee list).',
+  ),
 ];
 
 /** Spec 2, "Checklist preview to beta (in addition)" (human review by a superadmin). */
 const PREVIEW_TO_BETA: readonly ChecklistItem[] = [
-  item('preview_to_beta', 'versioned_contract', 'repository', 'ci_report',
-    'A versioned contract with a referenceable anchor in the contracts document (REST /api/v1/...).'),
-  item('preview_to_beta', 'brand_tokens', 'repository', 'ci_report',
-    'Complete brand tokens for the slug (not only the logo).'),
-  item('preview_to_beta', 'ci_smoke_tests', 'repository', 'ci_report',
-    'Minimal smoke tests in continuous integration.'),
-  item('preview_to_beta', 'marketplace_detail_page', 'probe', 'auto',
-    'A marketplace detail page /s/<slug>/ rendering tagline and features.'),
-  item('preview_to_beta', 'pricing_tier_set', 'pricing', 'auto',
-    'pricing_tier set (not null).', ['pricing_tier']),
-  item('preview_to_beta', 'pricing_summary', 'pricing', 'auto',
-    'A provisional pricing_summary in metadata.', ['metadata.pricing_summary']),
+  item(
+    'preview_to_beta',
+    'versioned_contract',
+    'repository',
+    'ci_report',
+    'A versioned contract with a referenceable anchor in the contracts document (REST /api/v1/...).',
+  ),
+  item('preview_to_beta', 'brand_tokens', 'repository', 'ci_report', 'Complete brand tokens for the slug (not only the logo).'),
+  item('preview_to_beta', 'ci_smoke_tests', 'repository', 'ci_report', 'Minimal smoke tests in continuous integration.'),
+  item(
+    'preview_to_beta',
+    'marketplace_detail_page',
+    'probe',
+    'auto',
+    'A marketplace detail page /s/<slug>/ rendering tagline and features.',
+  ),
+  item('preview_to_beta', 'pricing_tier_set', 'pricing', 'auto', 'pricing_tier set (not null).', ['pricing_tier']),
+  item('preview_to_beta', 'pricing_summary', 'pricing', 'auto', 'A provisional pricing_summary in metadata.', ['metadata.pricing_summary']),
 ];
 
 /** Spec 2, "Checklist beta to public (in addition)" (human review plus 24 hours cooldown). */
 const BETA_TO_PUBLIC: readonly ChecklistItem[] = [
-  item('beta_to_public', 'test_coverage_60', 'repository', 'ci_report',
-    'Test coverage at least 60 percent.'),
-  item('beta_to_public', 'structured_json_logging', 'repository', 'ci_report',
-    'Structured JSON logging in the canonical form.'),
-  item('beta_to_public', 'oidc_shared_library', 'repository', 'ci_report',
-    'OIDC integration through the shared library or equivalent.'),
-  item('beta_to_public', 'public_docs', 'repository', 'ci_report',
-    'Public documentation where it applies to the product.'),
+  item('beta_to_public', 'test_coverage_60', 'repository', 'ci_report', 'Test coverage at least 60 percent.'),
+  item('beta_to_public', 'structured_json_logging', 'repository', 'ci_report', 'Structured JSON logging in the canonical form.'),
+  item('beta_to_public', 'oidc_shared_library', 'repository', 'ci_report', 'OIDC integration through the shared library or equivalent.'),
+  item('beta_to_public', 'public_docs', 'repository', 'ci_report', 'Public documentation where it applies to the product.'),
   // The repository side (maintainer in the frontmatter) comes from CI; the registry also requires
   // the owner in the record's metadata (record_fields).
-  item('beta_to_public', 'maintainer_declared', 'repository', 'ci_report',
-    'Owner declared in the maintainer field and in metadata.', ['metadata.maintainer']),
-  item('beta_to_public', 'definitive_pricing_tier', 'pricing', 'auto',
-    'Definitive pricing_tier (not custom for self-service access).', ['pricing_tier']),
-  item('beta_to_public', 'frontmatter_template_v1', 'repository', 'ci_report',
-    'Complete, validated frontmatter of template v1.'),
+  item('beta_to_public', 'maintainer_declared', 'repository', 'ci_report', 'Owner declared in the maintainer field and in metadata.', [
+    'metadata.maintainer',
+  ]),
+  item('beta_to_public', 'definitive_pricing_tier', 'pricing', 'auto', 'Definitive pricing_tier (not custom for self-service access).', [
+    'pricing_tier',
+  ]),
+  item('beta_to_public', 'frontmatter_template_v1', 'repository', 'ci_report', 'Complete, validated frontmatter of template v1.'),
 ];
 
 /** Every checklist item of spec 2, in gate order then spec order; each spec item exactly once. */

@@ -103,21 +103,30 @@ describe('style catalog JSON Schema', () => {
     it.each(minimums)('%s must be an integer', (field, min) =>
       expectSingleViolation(set(`coverage.${field}`, min + 0.5), `/coverage/${field}`, 'type'),
     );
-    it('accepts no extra property', () =>
-      expectSingleViolation(set('coverage.total', 3), '/coverage/total', 'additionalProperties'));
+    it('accepts no extra property', () => expectSingleViolation(set('coverage.total', 3), '/coverage/total', 'additionalProperties'));
   });
 
   describe('component', () => {
     const fields = [
-      'id', 'name', 'category', 'summary', 'status', 'owner', 'variants', 'guidance', 'consumers',
-      'dependencies', 'states', 'accessibility', 'adoption_evidence', 'examples', 'code',
+      'id',
+      'name',
+      'category',
+      'summary',
+      'status',
+      'owner',
+      'variants',
+      'guidance',
+      'consumers',
+      'dependencies',
+      'states',
+      'accessibility',
+      'adoption_evidence',
+      'examples',
+      'code',
     ];
-    it.each(fields)('requires %s', (field) =>
-      expectSingleViolation(del(`components.0.${field}`), `/components/0/${field}`, 'required'),
-    );
-    it.each(['Button', 'button_primary', 'button--primary', '-button', 'button-', 'botón', ''])(
-      'id %j breaks the pattern',
-      (id) => expectSingleViolation(set('components.1.id', id), '/components/1/id', 'pattern'),
+    it.each(fields)('requires %s', (field) => expectSingleViolation(del(`components.0.${field}`), `/components/0/${field}`, 'required'));
+    it.each(['Button', 'button_primary', 'button--primary', '-button', 'button-', 'botón', ''])('id %j breaks the pattern', (id) =>
+      expectSingleViolation(set('components.1.id', id), '/components/1/id', 'pattern'),
     );
     it.each(['button', 'button-2', 'a1-b2-c3'])('id %j matches the pattern', (id) => {
       const doc = clone();
@@ -130,7 +139,12 @@ describe('style catalog JSON Schema', () => {
     it.each<[string, Mutation, string, string]>([
       ['status outside candidato|estable|deprecado', set('components.0.status', 'stable'), '/components/0/status', 'enum'],
       ['no extra component property', set('components.2.tags', []), '/components/2/tags', 'additionalProperties'],
-      ['owner.repository is the style repository constant', set('components.0.owner.repository', 'other-style'), '/components/0/owner/repository', 'const'],
+      [
+        'owner.repository is the style repository constant',
+        set('components.0.owner.repository', 'other-style'),
+        '/components/0/owner/repository',
+        'const',
+      ],
       ['owner.steward needs 1 character', set('components.0.owner.steward', ''), '/components/0/owner/steward', 'minLength'],
       ['owner.scope needs 1 character', set('components.0.owner.scope', ''), '/components/0/owner/scope', 'minLength'],
       ['owner.steward is required', del('components.0.owner.steward'), '/components/0/owner/steward', 'required'],
@@ -142,7 +156,12 @@ describe('style catalog JSON Schema', () => {
       ['variant.site is required', del('components.0.variants.1.site'), '/components/0/variants/1/site', 'required'],
       ['variant.theme is required', del('components.0.variants.1.theme'), '/components/0/variants/1/theme', 'required'],
       ['variant.theme is a string', set('components.0.variants.0.theme', null), '/components/0/variants/0/theme', 'type'],
-      ['no extra variant property', set('components.0.variants.0.density', 'alta'), '/components/0/variants/0/density', 'additionalProperties'],
+      [
+        'no extra variant property',
+        set('components.0.variants.0.density', 'alta'),
+        '/components/0/variants/0/density',
+        'additionalProperties',
+      ],
       ['guidance.do needs 2 items', set('components.1.guidance.do', ['uno']), '/components/1/guidance/do', 'minItems'],
       ['guidance.dont needs 2 items', set('components.1.guidance.dont', ['uno']), '/components/1/guidance/dont', 'minItems'],
       ['guidance.do is required', del('components.1.guidance.do'), '/components/1/guidance/do', 'required'],
@@ -208,10 +227,6 @@ describe('style catalog JSON Schema', () => {
     doc.schema = 'x';
     doc.components[0].status = 'nuevo';
     doc.components[1].code.html = '';
-    expect(validateStyleCatalog(doc).errors.map((e) => e.pointer)).toEqual([
-      '/components/0/status',
-      '/components/1/code/html',
-      '/schema',
-    ]);
+    expect(validateStyleCatalog(doc).errors.map((e) => e.pointer)).toEqual(['/components/0/status', '/components/1/code/html', '/schema']);
   });
 });

@@ -12,8 +12,7 @@ import {
 // those listed, at every object level below except the code object" (spec 3, Catalog document).
 type Schema = Record<string, unknown>;
 
-const str = (minLength?: number): Schema =>
-  minLength === undefined ? { type: 'string' } : { type: 'string', minLength };
+const str = (minLength?: number): Schema => (minLength === undefined ? { type: 'string' } : { type: 'string', minLength });
 const int = (minimum: number): Schema => ({ type: 'integer', minimum });
 const arrayOf = (items: Schema, minItems?: number): Schema =>
   minItems === undefined ? { type: 'array', items } : { type: 'array', items, minItems };

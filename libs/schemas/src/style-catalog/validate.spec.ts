@@ -51,9 +51,7 @@ describe('loadStyleCatalog', () => {
   });
 
   it('formats the root pointer readably', () => {
-    expect(formatStyleCatalogViolation({ pointer: '', rule: 'type', message: 'must be object' })).toBe(
-      '(root): type (must be object)',
-    );
+    expect(formatStyleCatalogViolation({ pointer: '', rule: 'type', message: 'must be object' })).toBe('(root): type (must be object)');
   });
 });
 

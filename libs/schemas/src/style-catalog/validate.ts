@@ -33,9 +33,7 @@ let compiled: ValidateFunction | undefined;
 function validator(): ValidateFunction {
   // strict: unknown keywords, formats or types in the schema are compile errors. allowUnionTypes is
   // needed only for generated_at (string or null).
-  compiled ??= new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true }).compile(
-    STYLE_CATALOG_JSON_SCHEMA,
-  );
+  compiled ??= new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true }).compile(STYLE_CATALOG_JSON_SCHEMA);
   return compiled;
 }
 

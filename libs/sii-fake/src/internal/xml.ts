@@ -63,9 +63,5 @@ export function textOf(node: Node, name: string): string | undefined {
 
 /** Escapes text for an XML text node or a double-quoted attribute value. */
 export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

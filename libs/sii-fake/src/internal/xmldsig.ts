@@ -59,8 +59,9 @@ function rsaKeyValueMatches(signature: Element, certificate: X509Certificate): b
   if (!jwk.n || !jwk.e) return false;
   const same = (b64: string | undefined, b64url: string) =>
     !!b64 && stripZeros(Buffer.from(b64.replace(/\s+/g, ''), 'base64')).equals(stripZeros(Buffer.from(b64url, 'base64url')));
-  return same(findFirst(rsa, 'Modulus')?.textContent ?? undefined, jwk.n) &&
-    same(findFirst(rsa, 'Exponent')?.textContent ?? undefined, jwk.e);
+  return (
+    same(findFirst(rsa, 'Modulus')?.textContent ?? undefined, jwk.n) && same(findFirst(rsa, 'Exponent')?.textContent ?? undefined, jwk.e)
+  );
 }
 
 function stripZeros(buf: Buffer): Buffer {

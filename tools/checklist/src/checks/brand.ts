@@ -41,7 +41,9 @@ export function checkMonogram(ctx: CheckContext): CheckOutcome {
   if (text === undefined) return failed(`${file} not found in the style repository`);
   const tag = /<svg\b[^>]*>/.exec(text.replace(/<!--[\s\S]*?-->/g, ''))?.[0];
   if (!tag) return failed(`${file} has no <svg> root element`);
-  const viewBox = attribute(tag, 'viewBox')?.split(/[\s,]+/).map(Number);
+  const viewBox = attribute(tag, 'viewBox')
+    ?.split(/[\s,]+/)
+    .map(Number);
   const width = attribute(tag, 'width');
   const height = attribute(tag, 'height');
   const w = width !== undefined ? length(width) : viewBox?.[2];
@@ -54,10 +56,9 @@ export function checkMonogram(ctx: CheckContext): CheckOutcome {
 type TokenNode = unknown;
 
 function lookup(tokens: TokenNode, path: string): TokenNode {
-  return path.split('.').reduce<TokenNode>(
-    (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
-    tokens,
-  );
+  return path
+    .split('.')
+    .reduce<TokenNode>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), tokens);
 }
 
 /** The token's value: `$value` of a DTCG leaf or a plain string/number leaf; undefined for a group. */

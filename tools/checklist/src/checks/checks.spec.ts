@@ -8,7 +8,13 @@ let fx: Fixture;
 let ctx: CheckContext;
 beforeEach(() => {
   fx = createFixture();
-  ctx = { repo: fx.repo, styleRepo: fx.styleRepo, slug: fx.slug, target: 'public', coverageFile: join(fx.repo, 'coverage/coverage-summary.json') };
+  ctx = {
+    repo: fx.repo,
+    styleRepo: fx.styleRepo,
+    slug: fx.slug,
+    target: 'public',
+    coverageFile: join(fx.repo, 'coverage/coverage-summary.json'),
+  };
 });
 afterEach(() => fx.cleanup());
 
@@ -24,7 +30,10 @@ const expectPass = (id: string, detail?: RegExp) => {
   if (detail) expect(outcome.detail).toMatch(detail);
 };
 const serviceMd = (replace: [RegExp, string][]) =>
-  fx.write('SERVICE.md', replace.reduce((text, [from, to]) => text.replace(from, to), SERVICE_FILES['SERVICE.md']));
+  fx.write(
+    'SERVICE.md',
+    replace.reduce((text, [from, to]) => text.replace(from, to), SERVICE_FILES['SERVICE.md']),
+  );
 
 it('the fixture meets every repository-side item up to public', () => {
   const report = runChecklist({ ...ctx, target: 'public' });
@@ -117,12 +126,15 @@ describe('versioned_contract', () => {
 describe('brand_tokens', () => {
   it('passes the complete set with resolving aliases', () => expectPass('brand_tokens', /all 10 required tokens/));
   it('fails a missing token and a dangling alias', () => {
-    fx.write('style:brands/contable/tokens.json', JSON.stringify({
-      color: { primary: '#000', 'on-primary': '#fff', secondary: '#111', background: '#eee', surface: '{color.paper}', text: '#222' },
-      font: { family: { base: 'Inter' } },
-      radius: { base: { $value: '4px' } },
-      spacing: { base: { $value: '4px' } },
-    }));
+    fx.write(
+      'style:brands/contable/tokens.json',
+      JSON.stringify({
+        color: { primary: '#000', 'on-primary': '#fff', secondary: '#111', background: '#eee', surface: '{color.paper}', text: '#222' },
+        font: { family: { base: 'Inter' } },
+        radius: { base: { $value: '4px' } },
+        spacing: { base: { $value: '4px' } },
+      }),
+    );
     expectFail('brand_tokens', /color\.surface refers to \{color\.paper\}.*font\.family\.heading is missing/);
   });
   it('fails when missing or not JSON', () => {

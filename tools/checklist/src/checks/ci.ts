@@ -15,7 +15,9 @@ export function checkSmokeTests(ctx: CheckContext): CheckOutcome {
   const dir = join(ctx.repo, WORKFLOWS_DIR);
   let files: string[];
   try {
-    files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort();
+    files = readdirSync(dir)
+      .filter((f) => /\.ya?ml$/.test(f))
+      .sort();
   } catch {
     return failed(`${WORKFLOWS_DIR}/ not found: no CI workflow`);
   }

@@ -1,13 +1,4 @@
-import {
-  declaredDependencies,
-  failed,
-  passed,
-  readText,
-  rel,
-  sourceFiles,
-  type CheckContext,
-  type CheckOutcome,
-} from '../context';
+import { declaredDependencies, failed, passed, readText, rel, sourceFiles, type CheckContext, type CheckOutcome } from '../context';
 
 /** Runtime dependencies that write the canonical JSON log lines (pino; DESIGN §3 "Logging"). */
 export const JSON_LOGGING_PACKAGES = ['nestjs-pino', 'pino', 'pino-http'];
@@ -16,8 +7,7 @@ export const PLATFORM_LIB = '@lib/platform';
 /** The shared auth library, whose OIDC bearer guard is the platform's OIDC integration. */
 export const AUTH_LIB = '@lib/auth';
 
-const importsOf = (lib: string) =>
-  new RegExp(`(?:from\\s+|require\\(\\s*|import\\(\\s*)['"]${lib.replace('/', '\\/')}(?:\\/[^'"]*)?['"]`);
+const importsOf = (lib: string) => new RegExp(`(?:from\\s+|require\\(\\s*|import\\(\\s*)['"]${lib.replace('/', '\\/')}(?:\\/[^'"]*)?['"]`);
 
 /** The first source file (relative path) whose text passes `test`. */
 function firstSource(ctx: CheckContext, test: (text: string) => boolean): string | undefined {

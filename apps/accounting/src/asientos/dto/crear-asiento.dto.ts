@@ -1,7 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested,
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
 } from 'class-validator';
 import { MAX_PESOS } from '../../common/money';
 
@@ -63,7 +75,7 @@ export class CrearAsientoDto {
 
 /** POST /contable/asientos/{id}/reversa. */
 export class ReversaDto {
-  @ApiPropertyOptional({ format: 'uuid', description: 'When given, must be the entry\'s empresa' })
+  @ApiPropertyOptional({ format: 'uuid', description: "When given, must be the entry's empresa" })
   @IsOptional()
   @IsUUID()
   empresa_id?: string;
@@ -87,4 +99,3 @@ export class AsientoQuery {
   @IsUUID()
   empresa_id?: string;
 }
-

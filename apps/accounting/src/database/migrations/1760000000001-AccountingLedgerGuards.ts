@@ -104,7 +104,13 @@ export class AccountingLedgerGuards1760000000001 implements MigrationInterface {
     }
     await q.query(`DROP TRIGGER IF EXISTS asiento_balance ON asiento`);
     await q.query(`DROP TRIGGER IF EXISTS linea_asiento_balance ON linea_asiento`);
-    for (const fn of ['cuenta_check_hoja', 'linea_check_imputable', 'asiento_check_periodo', 'ledger_append_only', 'asiento_check_balance']) {
+    for (const fn of [
+      'cuenta_check_hoja',
+      'linea_check_imputable',
+      'asiento_check_periodo',
+      'ledger_append_only',
+      'asiento_check_balance',
+    ]) {
       await q.query(`DROP FUNCTION IF EXISTS ${fn}()`);
     }
   }

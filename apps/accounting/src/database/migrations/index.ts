@@ -6,5 +6,11 @@ import { MensajeProcesado1796000000000 } from '../../poller-endpoint/migrations/
 import { DocumentoEmitido1796000000001 } from '../../emision/migrations/1796000000001-DocumentoEmitido';
 
 /** Every migration of accounting, in order (explicit list, no globs: DESIGN §3 "Persistence"). */
-export const migrations = [Initial1732170000000, AccountingSchema1760000000000, AccountingLedgerGuards1760000000001, PollerState1795240000000,
-  MensajeProcesado1796000000000, DocumentoEmitido1796000000001];
+export const migrations = [
+  Initial1732170000000,
+  AccountingSchema1760000000000,
+  AccountingLedgerGuards1760000000001,
+  PollerState1795240000000,
+  MensajeProcesado1796000000000,
+  DocumentoEmitido1796000000001,
+];

@@ -20,7 +20,14 @@ export function buildMail(opts: { messageId?: string; subject: string; date?: st
     'MIME-Version: 1.0',
     `Content-Type: multipart/mixed; boundary="${boundary}"`,
   ];
-  const lines = [...headers, '', `--${boundary}`, 'Content-Type: text/plain; charset=utf-8', '', 'Se adjunta documento tributario electronico.'];
+  const lines = [
+    ...headers,
+    '',
+    `--${boundary}`,
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    'Se adjunta documento tributario electronico.',
+  ];
   for (const part of opts.parts) {
     lines.push(`--${boundary}`, `Content-Type: ${part.contentType}`, 'Content-Transfer-Encoding: base64');
     lines.push(`Content-Disposition: attachment${part.filename ? `; filename="${part.filename}"` : ''}`, '');

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Spec 2 "Service record": `marketplace_status` (varchar 32, the four stages, default internal),
+ * The service record (docs/service-registry.md "Decisions", "Backfill"): `marketplace_status` (varchar 32, the four stages, default internal),
  * backfilled from `metadata.visibility` when that is one of the four stages, else internal;
  * `pricing_tier` and the lifecycle columns; a trigger keeping `metadata.visibility` equal to
  * `marketplace_status` on every write. Rows already public are grandfathered (they predate the

@@ -158,8 +158,18 @@ export class CreateLifecycleTables1763700000002 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['reserved_slots', 'credit_transactions', 'credit_holds', 'contracts', 'announcements',
-      'scheduled_demotions', 'service_reviews', 'checklist_evidence', 'checklist_results', 'service_transitions']) {
+    for (const table of [
+      'reserved_slots',
+      'credit_transactions',
+      'credit_holds',
+      'contracts',
+      'announcements',
+      'scheduled_demotions',
+      'service_reviews',
+      'checklist_evidence',
+      'checklist_results',
+      'service_transitions',
+    ]) {
       await q.query(`DROP TABLE ${table}`);
     }
     await q.query(`DROP FUNCTION registry_append_only()`);

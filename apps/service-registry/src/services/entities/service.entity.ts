@@ -5,11 +5,11 @@ import type { MarketplaceStage } from '@lib/schemas';
 export const TECHNICAL_STATUSES = ['experimental', 'active', 'deprecated'] as const;
 export type TechnicalStatus = (typeof TECHNICAL_STATUSES)[number];
 
-/** Spec 2 `pricing_tier` values (null = not set yet). */
+/** `pricing_tier` values (null = not set yet). */
 export const PRICING_TIERS = ['free', 'metered', 'flat', 'custom'] as const;
 export type PricingTier = (typeof PRICING_TIERS)[number];
 
-/** Free-form record metadata; `visibility` mirrors marketplace_status (spec 2, kept until template v2). */
+/** Free-form record metadata; `visibility` mirrors marketplace_status (kept until template v2 of the service frontmatter). */
 export interface ServiceMetadata {
   visibility?: MarketplaceStage;
   pricing_summary?: string;
@@ -18,7 +18,7 @@ export interface ServiceMetadata {
 }
 
 /**
- * A service of the platform (spec 2 "Service record"). Times are set from the registry clock, not by
+ * A service of the platform (docs/service-registry.md "Routes"). Times are set from the registry clock, not by
  * the database, so the lifecycle rules can be tested by moving the clock.
  */
 @Entity('services')

@@ -29,7 +29,8 @@ export class EmissionBaseDto {
 
   @ApiProperty({
     example: 'uploaded',
-    description: 'signed | uploaded | upload_failed, then the SII states (REC, SOK, CRT, FOK, PDR, EPR, RSC, RFR, RCT, RPT) via /tax/dte/estado',
+    description:
+      'signed | uploaded | upload_failed, then the SII states (REC, SOK, CRT, FOK, PDR, EPR, RSC, RFR, RCT, RPT) via /tax/dte/estado',
   })
   estado!: string;
 

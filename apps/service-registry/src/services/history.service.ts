@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import type { MarketplaceStage } from '@lib/schemas';
-import { ServiceTransitionEntity, type TransitionKind } from './transition.entity';
+import { ServiceTransitionEntity, type TransitionKind } from './entities/transition.entity';
+import type { TransitionView } from './service.view';
 
 export interface TransitionInput {
   serviceId: string;
@@ -16,18 +17,7 @@ export interface TransitionInput {
   at: Date;
 }
 
-export interface TransitionView {
-  id: string;
-  from: MarketplaceStage | null;
-  to: MarketplaceStage;
-  kind: TransitionKind;
-  actor: string;
-  caller: string | null;
-  reason: string | null;
-  at: string;
-}
-
-/** The append-only history of transitions (spec 2 demotion rule 2: the reason goes to the changelog). */
+/** The append-only history of transitions (the reason goes to the changelog: docs/service-registry.md "Demotion"). */
 @Injectable()
 export class HistoryService {
   constructor(@InjectRepository(ServiceTransitionEntity) private readonly repo: Repository<ServiceTransitionEntity>) {}

@@ -6,7 +6,15 @@ import type { MarketplaceStage } from '@lib/schemas';
  * 7-day notice), forced_demotion (superadmin, immediate), sunset (deprecated service past its sunset
  * date), audit_demotion (public audit with apply), operator_demotion (the operator command).
  */
-export const TRANSITION_KINDS = ['created', 'promotion', 'demotion', 'forced_demotion', 'sunset', 'audit_demotion', 'operator_demotion'] as const;
+export const TRANSITION_KINDS = [
+  'created',
+  'promotion',
+  'demotion',
+  'forced_demotion',
+  'sunset',
+  'audit_demotion',
+  'operator_demotion',
+] as const;
 export type TransitionKind = (typeof TRANSITION_KINDS)[number];
 
 /** Append-only history of marketplace transitions (the service changelog); a trigger forbids UPDATE and DELETE. */

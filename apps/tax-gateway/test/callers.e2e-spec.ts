@@ -1,0 +1,21 @@
+import { CALLER_TEST_INTERNAL_KEYS, callerMatrixSuite } from '@lib/testing';
+import { startGateway } from './support/harness';
+
+// The gateway's least-privilege matrix (docs/platform.md "Callers").
+callerMatrixSuite('tax-gateway', () => startGateway({ env: { INTERNAL_KEYS: CALLER_TEST_INTERNAL_KEYS } }), {
+  'GET /metrics': 'any',
+  'GET /whoami': 'any',
+  'POST /tax/auth/token': ['admin'],
+  'DELETE /tax/auth/token': ['admin'],
+  'GET /tax/contribuyente/datos': ['admin', 'assistant', 'accounting'],
+  'GET /tax/contribuyente/datos-rut/{rut}': ['admin', 'assistant', 'accounting'],
+  'GET /tax/contribuyente/estado': ['admin', 'assistant'],
+  'GET /tax/contribuyente/giros': ['admin', 'assistant'],
+  'GET /tax/contribuyente/representantes': ['admin', 'assistant'],
+  'POST /tax/contribuyente/cache/clear': ['admin'],
+  'POST /tax/caf/upload': ['admin'],
+  'GET /tax/caf/status': ['admin'],
+  'POST /tax/dte/emitir': ['admin', 'accounting'],
+  'GET /tax/dte/estado': ['admin', 'assistant', 'accounting'],
+  'GET /tax/dte/get/{emision_id}': ['admin', 'assistant', 'accounting'],
+});
