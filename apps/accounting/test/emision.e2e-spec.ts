@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TEST_KEYS, closeTestApp } from '@lib/testing';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { santiagoToday } from '../src/common/periodo';
+import { santiagoDate } from '@lib/dte';
 import { bootAccounting, client, count, createEmpresa } from './support/api';
 import { EmitirStub, installEmitirStub } from './support/emitir-stub';
 import { GatewayStub, startGatewayStub } from './support/gateway-stub';
@@ -120,8 +120,8 @@ describe('POST /contable/emit-dte (e2e)', () => {
 
   it('sends today (America/Santiago) as the date when none is given, so the entry has the DTE date', async () => {
     const res = await emit(factura({ fecha_emision: undefined })).expect(201);
-    expect(stub.calls.at(-1)?.body.fecha_emision).toBe(santiagoToday());
-    expect(res.body.fecha_emision).toBe(santiagoToday());
+    expect(stub.calls.at(-1)?.body.fecha_emision).toBe(santiagoDate());
+    expect(res.body.fecha_emision).toBe(santiagoDate());
   });
 
   describe('gateway errors book nothing and are passed on', () => {

@@ -90,6 +90,37 @@ describe('POST /contable/poller/recibir-dte (e2e)', () => {
     expect(await counts()).toEqual([before[0] + 1, before[1] + 1, before[2] + 1, before[3] + 3]);
   });
 
+  it('books ten concurrent deliveries of different messages for one named empresa without a deadlock', async () => {
+    // Each transaction inserts its message row (FOR KEY SHARE on the empresa through the foreign key)
+    // and then locks the empresa: with FOR UPDATE they waited on each other and PostgreSQL aborted all
+    // but one with 40P01 (500). Two poller instances deliver exactly like this.
+    const before = await counts();
+    const bodies = Array.from({ length: 10 }, (_, i) =>
+      delivery(
+        `<parallel-${i}@proveedor.example>`,
+        [
+          dteXml({
+            tipo: 33,
+            folio: 700 + i,
+            fecha: '2025-05-02',
+            emisor: PROVEEDOR,
+            receptor: '76086428-5',
+            neto: 1_000,
+            iva: 190,
+            total: 1_190,
+          }),
+        ],
+        andes,
+      ),
+    );
+    const answers = await Promise.all(bodies.map((b) => postDelivery(app, b)));
+    expect(answers.map((a) => `${a.status}:${a.body.status}`)).toEqual(Array(10).fill('201:processed'));
+    const numeros = answers.map((a) => a.body.resultados[0].facturas[0].asiento_numero).sort((x: number, y: number) => x - y);
+    expect(new Set(numeros).size).toBe(10);
+    expect(numeros[9] - numeros[0]).toBe(9); // gap-free entry numbers under concurrency
+    expect(await counts()).toEqual([before[0] + 10, before[1] + 10, before[2] + 10, before[3] + 30]);
+  });
+
   it('registers a DTE already received under another Message-ID as duplicada, without a second entry', async () => {
     const before = await counts();
     const res = await postDelivery(app, delivery('<forwarded@x>', [OFFICIAL_EXAMPLE])).expect(200);

@@ -1,4 +1,12 @@
-import { santiagoDate, santiagoTimestamp } from './dates';
+import {
+  FECHA_SII_MAXIMA,
+  fechaFueraDeRango,
+  fechaMaxima,
+  isCalendarDate,
+  periodoFueraDeRango,
+  santiagoDate,
+  santiagoTimestamp,
+} from './dates';
 
 describe('santiagoDate / santiagoTimestamp', () => {
   it('uses Chilean summer time (UTC-3) in January', () => {
@@ -20,5 +28,45 @@ describe('santiagoDate / santiagoTimestamp', () => {
   it('defaults to now', () => {
     expect(santiagoTimestamp()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
     expect(santiagoDate()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('plausible dates (SiiTypes FechaType, at most one year ahead)', () => {
+  const now = new Date('2026-11-24T15:00:00Z');
+
+  it('knows calendar dates', () => {
+    expect(isCalendarDate('2024-02-29')).toBe(true);
+    expect(isCalendarDate('2025-02-29')).toBe(false);
+    expect(isCalendarDate('2025-02-30')).toBe(false);
+    expect(isCalendarDate('2025-2-3')).toBe(false);
+    expect(isCalendarDate(20250203)).toBe(false);
+  });
+
+  it('accepts the SII minimum and up to one year after today in Santiago', () => {
+    expect(fechaFueraDeRango('2000-01-01', now)).toBeUndefined();
+    expect(fechaFueraDeRango('2027-11-24', now)).toBeUndefined();
+    expect(fechaMaxima(now)).toBe('2027-11-24');
+  });
+
+  it('refuses year 0, the last century and the far future with a reason', () => {
+    expect(fechaFueraDeRango('0000-01-01', now)).toMatch(/before 2000-01-01/);
+    expect(fechaFueraDeRango('1999-12-31', now)).toMatch(/before 2000-01-01/);
+    expect(fechaFueraDeRango('2027-11-25', now)).toMatch(/after 2027-11-24/);
+    expect(fechaFueraDeRango('9999-12-31', now)).toMatch(/after/);
+  });
+
+  it('never goes past the SII maximum, and maps 29 February to a real date', () => {
+    expect(fechaMaxima(new Date('2050-06-01T12:00:00Z'))).toBe(FECHA_SII_MAXIMA);
+    expect(fechaMaxima(new Date('2028-02-29T12:00:00Z'))).toBe('2029-02-28');
+  });
+
+  it('judges months and years by whether they overlap the range', () => {
+    expect(periodoFueraDeRango('2000', now)).toBeUndefined();
+    expect(periodoFueraDeRango('2027-11', now)).toBeUndefined();
+    expect(periodoFueraDeRango('0000', now)).toMatch(/before/);
+    expect(periodoFueraDeRango('0000-01', now)).toMatch(/before/);
+    expect(periodoFueraDeRango('1999-12', now)).toMatch(/before/);
+    expect(periodoFueraDeRango('2027-12', now)).toMatch(/after/);
+    expect(periodoFueraDeRango('9999', now)).toMatch(/after/);
   });
 });

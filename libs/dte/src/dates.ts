@@ -16,8 +16,8 @@ function parts(d: Date): Record<string, string> {
 }
 
 /**
- * The calendar date of `d` (default now) in America/Santiago, `YYYY-MM-DD` (SII FechaType;
- * DESIGN §3: SII dates are calendar dates in America/Santiago). Uses Intl, so DST follows the tz data.
+ * The calendar date of `d` (default now) in America/Santiago, `YYYY-MM-DD` (SII FechaType, SiiTypes_v10.xsd;
+ * SII dates are calendar dates in America/Santiago, docs/tax-gateway.md). Uses Intl, so DST follows the tz data.
  */
 export function santiagoDate(d: Date = new Date()): string {
   const p = parts(d);
@@ -31,4 +31,54 @@ export function santiagoDate(d: Date = new Date()): string {
 export function santiagoTimestamp(d: Date = new Date()): string {
   const p = parts(d);
   return `${p['year']}-${p['month']}-${p['day']}T${p['hour']}:${p['minute']}:${p['second']}`;
+}
+
+/**
+ * The earliest and latest dates the SII accepts in any document (SiiTypes_v10.xsd `FechaType`:
+ * "Fecha entre 2000-01-01 y 2050-12-31"); PostgreSQL would take year 0 or 9999, the SII never does.
+ */
+export const FECHA_SII_MINIMA = '2000-01-01';
+export const FECHA_SII_MAXIMA = '2050-12-31';
+
+/** True when `value` is `YYYY-MM-DD` and a real calendar date (no 2025-02-30). */
+export function isCalendarDate(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * The latest plausible date of a document or entry on `now`: one year after today in America/Santiago
+ * (documents are not dated decades ahead; a due date or a scheduled entry may be months ahead),
+ * never after {@link FECHA_SII_MAXIMA}.
+ */
+export function fechaMaxima(now: Date = new Date()): string {
+  const today = santiagoDate(now);
+  const nextYear = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`.replace(/-02-29$/, '-02-28');
+  return nextYear < FECHA_SII_MAXIMA ? nextYear : FECHA_SII_MAXIMA;
+}
+
+/**
+ * Why a calendar date `YYYY-MM-DD` is outside the plausible range [{@link FECHA_SII_MINIMA},
+ * {@link fechaMaxima}], or `undefined` when it is inside. Callers answer 422 with the reason; the rule is
+ * the SII's FechaType narrowed to at most one year ahead.
+ */
+export function fechaFueraDeRango(fecha: string, now: Date = new Date()): string | undefined {
+  const max = fechaMaxima(now);
+  if (fecha < FECHA_SII_MINIMA) return `${fecha} is before ${FECHA_SII_MINIMA} (the earliest date the SII accepts)`;
+  if (fecha > max) return `${fecha} is after ${max} (at most one year ahead)`;
+  return undefined;
+}
+
+/**
+ * Like {@link fechaFueraDeRango} for a month `YYYY-MM` or a year `YYYY`: out of range when the whole
+ * period is (a period that overlaps the range is plausible).
+ */
+export function periodoFueraDeRango(periodo: string, now: Date = new Date()): string | undefined {
+  const desde = periodo.length === 4 ? `${periodo}-01-01` : `${periodo}-01`;
+  const hasta = periodo.length === 4 ? `${periodo}-12-31` : `${periodo}-31`;
+  if (hasta < FECHA_SII_MINIMA) return `${periodo} is before ${FECHA_SII_MINIMA} (the earliest date the SII accepts)`;
+  const max = fechaMaxima(now);
+  if (desde > max) return `${periodo} is after ${max} (at most one year ahead)`;
+  return undefined;
 }

@@ -15,7 +15,16 @@ export {
   type RsaPk,
 } from './caf';
 export { computeTotals, montoItem, TASA_IVA, type Montos, type LineaTotales, type TipoDteEmision } from './totals';
-export { santiagoDate, santiagoTimestamp } from './dates';
+export {
+  FECHA_SII_MAXIMA,
+  FECHA_SII_MINIMA,
+  fechaFueraDeRango,
+  fechaMaxima,
+  isCalendarDate,
+  periodoFueraDeRango,
+  santiagoDate,
+  santiagoTimestamp,
+} from './dates';
 export { buildDd, buildTed, type DdInput } from './builders/dd-ted';
 export {
   buildDte,

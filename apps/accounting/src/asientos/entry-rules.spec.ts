@@ -43,4 +43,12 @@ describe('checkEntry', () => {
     const p = problem(() => checkEntry('2025-02-30', [{ debe: 1 }, { haber: 1 }]));
     expect(p.getProblem().errors).toEqual([{ field: 'fecha', message: 'fecha is not a calendar date' }]);
   });
+
+  it.each(['0000-02-01', '0001-01-01', '1999-12-31', '9999-12-31'])('refuses %s with 422 fecha_out_of_range (SII FechaType)', (fecha) => {
+    const p = problem(() => checkEntry(fecha, [{ debe: 1 }, { haber: 1 }]));
+    expect([p.getStatus(), p.error]).toEqual([422, 'fecha_out_of_range']);
+    expect(p.getProblem().errors).toEqual([
+      { field: 'fecha', message: expect.stringMatching(/before 2000-01-01|after \d{4}-\d{2}-\d{2}/) },
+    ]);
+  });
 });

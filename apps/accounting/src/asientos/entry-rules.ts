@@ -1,5 +1,5 @@
-import { ProblemException } from '@lib/schemas';
-import { isCalendarDate } from '../common/periodo';
+import { ProblemException, assertFechaEnRango } from '@lib/schemas';
+import { isCalendarDate } from '@lib/dte';
 import { MAX_PESOS } from '../common/money';
 
 /** A line as the posting rules see it (amounts in CLP whole pesos). */
@@ -17,9 +17,9 @@ export interface EntrySums {
 /**
  * Double-entry rules checked before anything is written (the database checks balance again at
  * commit): at least two lines; each line has exactly one positive side in whole pesos;
- * sum(debe) = sum(haber). The fecha must be a real calendar date.
- * @throws ProblemException 400 `validation_failed` (shape) or 422 `unbalanced_entry` carrying
- *   `sumas_debe` and `sumas_haber`.
+ * sum(debe) = sum(haber). The fecha must be a real calendar date in the plausible range.
+ * @throws ProblemException 400 `validation_failed` (shape), 422 `fecha_out_of_range`, or 422
+ *   `unbalanced_entry` carrying `sumas_debe` and `sumas_haber`.
  */
 export function checkEntry(fecha: string, lines: EntryLine[]): EntrySums {
   const errors: { field: string; message: string }[] = [];
@@ -41,6 +41,7 @@ export function checkEntry(fecha: string, lines: EntryLine[]): EntrySums {
       errors,
     });
   }
+  assertFechaEnRango(fecha, 'fecha');
   const sums = lines.reduce<EntrySums>((s, l) => ({ debe: s.debe + (l.debe ?? 0), haber: s.haber + (l.haber ?? 0) }), {
     debe: 0,
     haber: 0,

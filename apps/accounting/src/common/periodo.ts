@@ -1,3 +1,4 @@
+import { periodoFueraDeRango } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 
 /**
@@ -22,7 +23,8 @@ export const MES_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /**
  * Parses `YYYY-MM` or `YYYY`.
- * @throws ProblemException 400 `validation_failed` on anything else.
+ * @throws ProblemException 400 `validation_failed` on anything else; 422 `periodo_out_of_range` for a
+ *   period wholly outside the plausible dates (@lib/dte `periodoFueraDeRango`).
  */
 export function parsePeriodo(value: unknown, field = 'periodo'): Periodo {
   if (typeof value !== 'string' || !PERIODO_PATTERN.test(value)) {
@@ -30,6 +32,8 @@ export function parsePeriodo(value: unknown, field = 'periodo'): Periodo {
       errors: [{ field, message: `${field} must be YYYY-MM or YYYY` }],
     });
   }
+  const reason = periodoFueraDeRango(value);
+  if (reason) throw new ProblemException(422, 'periodo_out_of_range', `${field}: ${reason}`, { errors: [{ field, message: reason }] });
   const year = Number(value.slice(0, 4));
   const inicioEjercicio = `${value.slice(0, 4)}-01-01`;
   if (value.length === 4) {
@@ -40,15 +44,15 @@ export function parsePeriodo(value: unknown, field = 'periodo'): Periodo {
   return { periodo: value, kind: 'mes', desde: `${value}-01`, hasta: `${value}-${String(lastDay).padStart(2, '0')}`, inicioEjercicio };
 }
 
-/** True when `YYYY-MM-DD` is a real calendar date (no 2025-02-30). */
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-/** Today's calendar date in America/Santiago (`YYYY-MM-DD`): SII dates are Santiago dates. */
-export function santiagoToday(now = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(now);
+/**
+ * Parses a month `YYYY-MM` (period closing, F29).
+ * @throws ProblemException 400 `validation_failed` on anything else; 422 `periodo_out_of_range`.
+ */
+export function parseMes(value: unknown, field = 'periodo'): Periodo {
+  if (typeof value !== 'string' || !MES_PATTERN.test(value)) {
+    throw new ProblemException(400, 'validation_failed', `${field} must be YYYY-MM`, {
+      errors: [{ field, message: `${field} must be YYYY-MM` }],
+    });
+  }
+  return parsePeriodo(value, field);
 }

@@ -1,7 +1,6 @@
 import { isValidRut, normalizeRut } from '@lib/rut';
-import type { ParsedDte } from '@lib/dte';
+import { ParsedDte, fechaFueraDeRango, isCalendarDate } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
-import { isCalendarDate } from '../common/periodo';
 import { sha256Hex } from '../common/hash';
 import { DteMontos } from './booking-rules';
 
@@ -30,6 +29,7 @@ export function toReceivedDte(d: ParsedDte, index: number): ReceivedDte {
   if (!isValidRut(d.receptor.rut)) field('receptor.rut', 'RUTRecep is not a valid RUT');
   if (!Number.isSafeInteger(d.folio) || d.folio <= 0) field('folio', 'Folio must be a positive integer');
   if (!isCalendarDate(d.fecha_emision)) field('fecha_emision', 'FchEmis must be YYYY-MM-DD');
+  else if (fechaFueraDeRango(d.fecha_emision)) field('fecha_emision', `FchEmis ${fechaFueraDeRango(d.fecha_emision)}`);
   const montos = { neto: d.montos.neto, exento: d.montos.exento, iva: d.montos.iva, total: d.montos.total };
   for (const [k, v] of Object.entries(montos)) {
     if (!Number.isSafeInteger(v) || v < 0) field(`montos.${k}`, `${k} must be whole pesos >= 0`);

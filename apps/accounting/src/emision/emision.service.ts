@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { normalizeRut } from '@lib/rut';
-import { ProblemException } from '@lib/schemas';
+import { ProblemException, assertFechaEnRango } from '@lib/schemas';
 import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../common/actor';
 import { LockedEmpresa, lockEmpresa, requireEmpresa } from '../common/empresa-lock';
 import { toPesos } from '../common/money';
-import { santiagoToday } from '../common/periodo';
+import { santiagoDate } from '@lib/dte';
 import { inTransaction } from '../common/transaction';
 import { IdempotentResult } from '../asientos/idempotency.service';
 import { LedgerService } from '../asientos/ledger.service';
@@ -64,16 +64,17 @@ export class EmisionService {
   ) {}
 
   /**
-   * @throws 404 empresa; 409 `period_closed` (checked before emitting) | `idempotency_key_reused` |
+   * @throws 422 `fecha_out_of_range`; 404 empresa; 409 `period_closed` (checked before emitting) | `idempotency_key_reused` |
    *   `idempotency_key_pending`; the gateway's 4xx as is; 502/503/504 when it fails or cannot be reached.
    */
   async emit(dto: EmitDteDto, actor: Actor, key?: string): Promise<IdempotentResult<DocumentoEmitidoView>> {
+    const fecha = dto.fecha_emision ?? santiagoDate();
+    assertFechaEnRango(fecha, 'fecha_emision');
     const empresa = await requireEmpresa(this.ds.manager, dto.empresa_id);
     if (key !== undefined) {
       const stored = await this.claims.claim(actor, key, empresa.id);
       if (stored) return this.replay(stored, actor, empresa.id);
     }
-    const fecha = dto.fecha_emision ?? santiagoToday();
     let result;
     try {
       await this.periodos.assertOpen(this.ds.manager, empresa.id, fecha);

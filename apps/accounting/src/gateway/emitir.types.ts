@@ -1,24 +1,11 @@
+import type { EmitirDto, EmitirResponseDto } from '@lib/contracts';
 import { ProblemException } from '@lib/schemas';
 
-/** Body of the gateway's `POST /tax/dte/emitir` (docs/tax-gateway.md; apps/tax-gateway EmitirDto). */
-export interface EmitirRequest {
-  tenant: string;
-  tipo_dte: 33 | 34 | 56 | 61;
-  fecha_emision?: string;
-  receptor: { rut: string; razon_social: string; giro: string; direccion: string; comuna: string };
-  detalle: { nombre: string; cantidad: number; precio_unitario: number; exento?: boolean }[];
-  referencias?: { tipo_doc: string; folio: string; fecha: string; codigo?: 1 | 2 | 3; razon?: string }[];
-}
+/** Body of the gateway's `POST /tax/dte/emitir` (@lib/contracts, the gateway's own class). */
+export type EmitirRequest = EmitirDto;
 
-/** The gateway's 201 answer (EmitirResponseDto). */
-export interface EmisionGateway {
-  emision_id: string;
-  tipo_dte: number;
-  folio: number;
-  estado: string;
-  trackid: string;
-  montos: { neto: number; exento: number; iva: number; total: number };
-}
+/** The gateway's 201 answer; `estado` and `trackid` are not booked, so a failed upload may lack them. */
+export type EmisionGateway = EmitirResponseDto;
 
 /**
  * What one emitir call gave. On failure `mayHaveEmitted` says whether a DTE may exist anyway: the

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { parse, type Parser } from 'csv-parse';
-import { isCalendarDate } from '../common/periodo';
+import { fechaFueraDeRango, isCalendarDate } from '@lib/dte';
 import { ImportErrors } from './import-errors';
 
 /** The columns of an import file, in this order (header line required, case-insensitive). */
@@ -74,6 +74,7 @@ export function checkRow(record: string[], line: number, errors: ImportErrors): 
   if (comprobante === '' || comprobante.length > MAX_COMPROBANTE)
     errors.add(line, 'comprobante', `comprobante is required (at most ${MAX_COMPROBANTE} characters)`);
   if (!isCalendarDate(fecha)) errors.add(line, 'fecha', `"${fecha.slice(0, 40)}" is not a calendar date YYYY-MM-DD`);
+  else if (fechaFueraDeRango(fecha)) errors.add(line, 'fecha', fechaFueraDeRango(fecha) as string);
   if (cuenta === '' || cuenta.length > MAX_CUENTA) errors.add(line, 'cuenta', 'cuenta (the account codigo, e.g. 1.2) is required');
   if (glosa.length > MAX_GLOSA) errors.add(line, 'glosa', `glosa is longer than ${MAX_GLOSA} characters`);
   const debe = pesos(debeText);

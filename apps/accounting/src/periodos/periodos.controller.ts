@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiProblemResponses, ProblemException } from '@lib/schemas';
+import { ApiProblemResponses } from '@lib/schemas';
 import { Actor, CurrentActor } from '../common/actor';
-import { MES_PATTERN } from '../common/periodo';
+import { parseMes } from '../common/periodo';
 import { Audited } from '../auditoria/audited.decorator';
 import { CerrarPeriodoDto, PeriodosQuery } from './dto/cerrar-periodo.dto';
 import { PeriodoCerradoView, PeriodosService } from './periodos.service';
@@ -17,14 +17,9 @@ export class PeriodosController {
   @Audited({ accion: 'cerrar_periodo', entidad: 'periodo', kind: 'write' })
   @ApiOperation({ summary: 'Close a month (YYYY-MM): no entry may be dated in it afterwards' })
   @ApiParam({ name: 'periodo', example: '2025-03' })
-  @ApiProblemResponses(400, 401, 404, { status: 409, errors: ['period_already_closed'] })
+  @ApiProblemResponses(400, 401, 404, { status: 409, errors: ['period_already_closed'] }, { status: 422, errors: ['periodo_out_of_range'] })
   close(@Param('periodo') periodo: string, @Body() dto: CerrarPeriodoDto, @CurrentActor() actor: Actor): Promise<PeriodoCerradoView> {
-    if (!MES_PATTERN.test(periodo)) {
-      throw new ProblemException(400, 'validation_failed', 'periodo must be YYYY-MM', {
-        errors: [{ field: 'periodo', message: 'must be YYYY-MM' }],
-      });
-    }
-    return this.periodos.close(dto.empresa_id, periodo, actor);
+    return this.periodos.close(dto.empresa_id, parseMes(periodo).periodo, actor);
   }
 
   @Get()

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DteParseError } from '@lib/dte';
-import { ProblemException } from '@lib/schemas';
+import { DteParseError, santiagoDate } from '@lib/dte';
+import { ProblemException, assertFechaEnRango } from '@lib/schemas';
 import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../common/actor';
 import { lockEmpresa } from '../common/empresa-lock';
@@ -70,9 +70,13 @@ export class PollerEndpointService {
   /**
    * @throws 422 `empresa_not_found` (the named empresa, or no empresa for any receptor RUT), `no_dte`
    *   (no attachment holds a DTE), `invalid_dte` (DOCTYPE/ENTITY declarations, or a DTE with an invalid
-   *   RUT/folio/date/amount); 409 `period_closed` (the poller retries). Nothing is written then.
+   *   RUT/folio/date/amount), `fecha_out_of_range` (received_at); 409 `period_closed` (the poller
+   *   retries). Nothing is written then.
    */
   async deliver(dto: PollerDeliveryDto, actor: Actor): Promise<PollerAnswer> {
+    assertFechaEnRango(santiagoDate(new Date(dto.received_at)), 'received_at');
+    // Parsed before the Message-ID claim: a refused attachment is refused on every delivery, duplicate or not.
+    const { dtes, ignorados } = this.parseAttachments(dto);
     if (dto.empresa_id) await this.requireEmpresa(dto.empresa_id);
     return inTransaction(this.ds, async (em) => {
       const [claimed] = await em.query(
@@ -82,8 +86,6 @@ export class PollerEndpointService {
         [dto.message_id, sha256Hex(dto.message_id), dto.received_at, dto.empresa_id ?? null, dto.attachments.length, actor.caller],
       );
       if (!claimed) return { status: 200, body: await this.duplicate(em, dto, actor) };
-
-      const { dtes, ignorados } = this.parseAttachments(dto);
       const { groups, sinEmpresa } = await this.route(em, dto.empresa_id, dtes);
       const resultados: RecepcionResult[] = [];
       for (const [empresaId, group] of groups) {

@@ -4,8 +4,8 @@ import { Throttle } from '@nestjs/throttler';
 import { Caller, Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
-import { EmisionIdParamDto, EmissionDetailDto, EmitirResponseDto, EstadoQueryDto, EstadoResponseDto } from './dto/emission.dto';
-import { EmitirDto } from './dto/emitir.dto';
+import { EmitirDto, EmitirResponseDto } from '@lib/contracts';
+import { EmisionIdParamDto, EmissionDetailDto, EstadoQueryDto, EstadoResponseDto } from './dto/emission.dto';
 import { EmissionQueryService } from './emission-query.service';
 import { EmissionService } from './emission.service';
 
@@ -30,7 +30,7 @@ export class DteController {
     403,
     { status: 404, errors: ['taxpayer_not_found'] },
     { status: 409, errors: ['caf_missing'] },
-    { status: 422, errors: ['referencias_required', 'dte_invalid', 'taxpayer_incomplete'] },
+    { status: 422, errors: ['referencias_required', 'fecha_out_of_range', 'dte_invalid', 'taxpayer_incomplete'] },
     { status: 429, errors: ['rate_limited'] },
     { status: 500, errors: ['xsd_invalid', 'internal_error'] },
     ...UPSTREAM_PROBLEMS,

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { DocumentoInput, Montos, computeTotals, santiagoDate } from '@lib/dte';
-import { ProblemException } from '@lib/schemas';
+import { ProblemException, assertFechaEnRango } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
 import { CafEntity } from '../caf/entities/caf.entity';
 import { FolioAllocator } from '../caf/folio-allocator';
@@ -11,8 +11,7 @@ import { ContribuyenteService } from '../contribuyente/contribuyente.service';
 import { TaxMetrics } from '../metrics/tax-metrics';
 import { SignerClient } from '../signer/signer-client';
 import { SiiClient } from '../sii/sii-client';
-import { EmitirDto } from './dto/emitir.dto';
-import { EmitirResponseDto } from './dto/emission.dto';
+import { EmitirDto, EmitirResponseDto } from '@lib/contracts';
 import { asDteProblem, emisorFrom, preflight, withMembers } from './emission-rules';
 import { EmissionStore } from './emission.store';
 import { EmissionEntity } from './entities/emission.entity';
@@ -52,6 +51,7 @@ export class EmissionService {
       );
     }
     const fecha = dto.fecha_emision ?? santiagoDate();
+    assertFechaEnRango(fecha, 'fecha_emision');
     const montos = asDteProblem(() => computeTotals(dto.tipo_dte, dto.detalle));
     // Canonical-data rule (spec 1 §8): the issuer's legal data comes only from contribuyente/datos.
     const { record } = await this.contribuyente.lookup(dto.tenant, dto.tenant);

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  IsObject,
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
@@ -68,6 +69,7 @@ export class CrearAsientoDto {
   @IsArray()
   @ArrayMinSize(2)
   @ArrayMaxSize(1000)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => LineaDto)
   lineas!: LineaDto[];

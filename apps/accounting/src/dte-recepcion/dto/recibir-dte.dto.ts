@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBase64, IsNotEmpty, IsOptional, IsString, IsUUID } from 'class-validator';
+import { IsAbsentOr } from '@lib/schemas';
+import { IsBase64, IsNotEmpty, IsString, IsUUID } from 'class-validator';
 
 /** POST /contable/recibir-dte: an EnvioDTE or a standalone DTE, as base64 of the exact bytes or as text. */
 export class RecibirDteDto {
@@ -8,12 +9,12 @@ export class RecibirDteDto {
   empresa_id!: string;
 
   @ApiPropertyOptional({ description: 'Base64 of the XML file bytes (any declared encoding: ISO-8859-1, windows-1252, UTF-8)' })
-  @IsOptional()
+  @IsAbsentOr()
   @IsBase64()
   xml_base64?: string;
 
   @ApiPropertyOptional({ description: 'The XML as text (use xml_base64 to keep the original bytes)' })
-  @IsOptional()
+  @IsAbsentOr()
   @IsString()
   @IsNotEmpty()
   xml?: string;

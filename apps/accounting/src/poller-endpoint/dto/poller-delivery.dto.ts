@@ -1,12 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  IsObject,
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsBase64,
   IsISO8601,
   IsOptional,
+  Matches,
   IsString,
   IsUUID,
   Length,
@@ -37,12 +39,14 @@ export class PollerDeliveryDto {
 
   @ApiProperty({ example: '2025-05-02T10:00:00.000Z', description: 'When the mailbox received the message (ISO 8601)' })
   @IsISO8601({ strict: true })
+  @Matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, { message: 'received_at must be a date and time (YYYY-MM-DDTHH:MM...)' })
   received_at!: string;
 
   @ApiProperty({ type: [AdjuntoDto], minItems: 1, maxItems: 50 })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(50)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => AdjuntoDto)
   attachments!: AdjuntoDto[];

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  IsObject,
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
@@ -45,6 +46,7 @@ export class ChecklistReportDto implements ChecklistEvidenceBody {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(100)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => EvidenceResultDto)
   results!: EvidenceResultDto[];

@@ -23,7 +23,7 @@ import {
   type ServiceMetadata,
   type TechnicalStatus,
 } from '../entities/service.entity';
-import { IsAbsentOr } from './optional';
+import { IsAbsentOr } from '@lib/schemas';
 
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 

@@ -1,8 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsString, Length, Min } from 'class-validator';
-import { MARKETPLACE_STAGES, type MarketplaceStage } from '@lib/schemas';
+import { IsAbsentOr, MARKETPLACE_STAGES, type MarketplaceStage } from '@lib/schemas';
 import { ServiceFieldsDto } from './service-fields.dto';
-import { IsAbsentOr } from './optional';
 
 /** PATCH /api/v1/services/{slug}: field changes and/or a stage change, applied together or not at all. */
 export class UpdateServiceDto extends ServiceFieldsDto {

@@ -8,6 +8,7 @@ import {
   IsIn,
   IsInt,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   Length,
@@ -17,8 +18,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsRut } from '@lib/rut';
+import { IsFecha } from '@lib/schemas';
 
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const asString = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
 
 /** Receiver of the DTE (DTE_v10.xsd Receptor; longer giro/address/comuna are truncated to the XSD limits). */
@@ -88,7 +89,7 @@ export class ReferenciaDto {
   folio!: string;
 
   @ApiProperty({ example: '2026-01-15', description: 'FchRef YYYY-MM-DD' })
-  @Matches(DATE)
+  @IsFecha()
   fecha!: string;
 
   @ApiPropertyOptional({ example: 1, enum: [1, 2, 3], description: 'CodRef: 1 anula, 2 corrige texto, 3 corrige montos' })
@@ -104,7 +105,12 @@ export class ReferenciaDto {
   razon?: string;
 }
 
-/** Body of POST /tax/dte/emitir. */
+/**
+ * Body of the tax-gateway's `POST /tax/dte/emitir` (docs/tax-gateway.md "Emission"): the contract between
+ * the gateway and its callers; accounting's `POST /contable/emit-dte` derives its body from this class.
+ * Amounts in CLP; dates `YYYY-MM-DD` in America/Santiago (a plausible `fecha_emision` is checked by the
+ * gateway with @lib/dte `fechaFueraDeRango`: 422 `fecha_out_of_range`).
+ */
 export class EmitirDto {
   @ApiProperty({ example: '76086428-5', description: 'Issuer (tenant) RUT; its legal data comes from contribuyente/datos' })
   @IsRut()
@@ -117,10 +123,11 @@ export class EmitirDto {
 
   @ApiPropertyOptional({ example: '2026-01-15', description: 'FchEmis YYYY-MM-DD; today in America/Santiago when absent' })
   @IsOptional()
-  @Matches(DATE)
+  @IsFecha()
   fecha_emision?: string;
 
   @ApiProperty({ type: ReceptorDto })
+  @IsObject()
   @ValidateNested()
   @Type(() => ReceptorDto)
   receptor!: ReceptorDto;
@@ -129,6 +136,7 @@ export class EmitirDto {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(60)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => DetalleDto)
   detalle!: DetalleDto[];
@@ -137,6 +145,7 @@ export class EmitirDto {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(40)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ReferenciaDto)
   referencias?: ReferenciaDto[];

@@ -1,0 +1,35 @@
+import { fechaFueraDeRango, isCalendarDate } from '@lib/dte';
+import { ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
+import { ProblemException } from './problem.exception';
+
+/**
+ * Like `@IsOptional()` but only for an absent value: an explicit `null` is validated (and so refused by
+ * the type check that follows) instead of passing as "not given" and reaching the service.
+ */
+export const IsAbsentOr = (): PropertyDecorator => ValidateIf((_object, value) => value !== undefined);
+
+/**
+ * A calendar date `YYYY-MM-DD` (no 2025-02-30), as the SII's FechaType writes it (SiiTypes_v10.xsd).
+ * Whether the date is plausible (@lib/dte `fechaFueraDeRango`) is a business rule answered with 422 by
+ * the service, not a shape error.
+ */
+export function IsFecha(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isFecha',
+      validator: { validate: (value) => isCalendarDate(value), defaultMessage: (a) => `${a?.property} must be a calendar date YYYY-MM-DD` },
+    },
+    options,
+  );
+}
+
+/**
+ * Refuses a date outside the plausible range of @lib/dte `fechaFueraDeRango` (SiiTypes FechaType,
+ * at most one year ahead): PostgreSQL would book year 0 or 9999, the SII never accepts them.
+ * @param fecha a calendar date `YYYY-MM-DD` (check the format first).
+ * @throws ProblemException 422 `fecha_out_of_range` naming `field`.
+ */
+export function assertFechaEnRango(fecha: string, field: string): void {
+  const reason = fechaFueraDeRango(fecha);
+  if (reason) throw new ProblemException(422, 'fecha_out_of_range', `${field}: ${reason}`, { errors: [{ field, message: reason }] });
+}
