@@ -24,6 +24,20 @@ export function IsFecha(options?: ValidationOptions): PropertyDecorator {
 }
 
 /**
+ * Refuses JSON `-0`: `@Min(0)` lets it through (-0 >= 0), but a negative zero is a sign the client
+ * computed a negative amount that rounded away, not a price it means.
+ */
+export function IsNotNegativeZero(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isNotNegativeZero',
+      validator: { validate: (value) => !Object.is(value, -0), defaultMessage: (a) => `${a?.property} must not be -0` },
+    },
+    options,
+  );
+}
+
+/**
  * Refuses a date outside the plausible range of @lib/dte `fechaFueraDeRango` (SiiTypes FechaType,
  * at most one year ahead): PostgreSQL would book year 0 or 9999, the SII never accepts them.
  * @param fecha a calendar date `YYYY-MM-DD` (check the format first).

@@ -4,9 +4,13 @@ import { EstadoResultados } from './estado-resultados.report';
 import { LibroDiario } from './libro-diario.report';
 import { LibroMayor } from './libro-mayor.report';
 
-/** RFC 4180 CSV with a header row; amounts as plain integers (CLP pesos). */
-function csv(header: string[], rows: unknown[][]): string {
-  return stringify([header, ...rows], { record_delimiter: '\r\n' });
+/**
+ * RFC 4180 CSV with a header row; amounts as plain integers (CLP pesos). A text cell that starts with
+ * `=`, `+`, `-`, `@`, tab or CR gets a leading `'` (OWASP "CSV Injection"): a glosa or a supplier's name
+ * must never run as a spreadsheet formula. Negative amounts stay numbers.
+ */
+export function csv(header: string[], rows: unknown[][]): string {
+  return stringify([header, ...rows], { record_delimiter: '\r\n', escape_formulas: true });
 }
 
 export function balanceCsv(r: BalanceReport): string {

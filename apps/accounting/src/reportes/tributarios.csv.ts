@@ -1,11 +1,6 @@
-import { stringify } from 'csv-stringify/sync';
+import { csv } from './csv';
 import { F29Borrador } from './f29-borrador.report';
 import { LibroIngresosEgresos, TotalSeccion } from './libro-ingresos-egresos.report';
-
-/** RFC 4180 CSV with a header row; amounts as plain integers (CLP pesos), like `csv.ts`. */
-function csv(header: string[], rows: unknown[][]): string {
-  return stringify([header, ...rows], { record_delimiter: '\r\n' });
-}
 
 export function libroIngresosEgresosCsv(r: LibroIngresosEgresos): string {
   const total = (name: string, t: TotalSeccion) => [name, t.documentos, '', '', '', '', '', '', t.neto, t.exento, t.iva, t.total, t.monto];

@@ -34,4 +34,9 @@ describe('EmitirDto (the emission contract)', () => {
     expect(await failures({ ...valid(), fecha_emision: '2025-02-30' })).toEqual(['fecha_emision']);
     expect(await failures({ ...valid(), fecha_emision: '2025-5-10' })).toEqual(['fecha_emision']);
   });
+
+  it('refuses a negative zero price, which @Min(0) lets through', async () => {
+    expect(await failures({ ...valid(), detalle: [{ nombre: 'x', cantidad: 1, precio_unitario: -0 }] })).toEqual(['detalle']);
+    expect(await failures({ ...valid(), detalle: [{ nombre: 'x', cantidad: 1, precio_unitario: 0 }] })).toEqual([]);
+  });
 });

@@ -18,7 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsRut } from '@lib/rut';
-import { IsFecha } from '@lib/schemas';
+import { IsFecha, IsNotNegativeZero } from '@lib/schemas';
 
 const asString = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
 
@@ -65,6 +65,7 @@ export class DetalleDto {
   @ApiProperty({ example: 50000, minimum: 0 })
   @IsNumber({ maxDecimalPlaces: 6, allowNaN: false, allowInfinity: false })
   @Min(0)
+  @IsNotNegativeZero()
   @Max(999_999_999_999)
   precio_unitario!: number;
 
