@@ -9,3 +9,5 @@ export { CALLER_TEST_INTERNAL_KEYS, CALLER_TEST_KEYS, PLATFORM_CALLERS, callerMa
 export type { CallerMatrix, PlatformCaller } from './callers';
 export { hostileInputSuite } from './hostile/suite';
 export type { HostileSuiteOptions, StartedApp } from './hostile/suite';
+export { REPO_ROOT, startTs, stopAll, waitHealthy } from './processes';
+export type { StackProcess, StartTsOptions } from './processes';

@@ -7,7 +7,7 @@ import { createServer, Server } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, JWK, SignJWT } from 'jose';
-import { REPO_ROOT } from './processes';
+import { REPO_ROOT } from '@lib/testing';
 
 export const DEV_AUTH_AUDIENCE = 'platform';
 const KEY_ID = 'dev-auth-1';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { startEmbeddedPostgres } from '@lib/platform';
 import { startDevAuthServer, DEV_AUTH_AUDIENCE } from './dev-auth';
-import { REPO_ROOT, StackProcess, startTs, stopAll, waitHealthy } from './processes';
+import { REPO_ROOT, StackProcess, startTs, stopAll, waitHealthy } from '@lib/testing';
 import { DEFAULT_INTERNAL_KEYS, devKeys, PORTS } from './stack-config';
 import { printSummary } from './summary';
 

@@ -1,0 +1,122 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+/** The repository root (this file is libs/testing/src/processes.ts). */
+export const REPO_ROOT = resolve(__dirname, '../../..');
+
+/** A child process of the local stack or of a test, with its name for log prefixes and errors. */
+export interface StackProcess {
+  name: string;
+  child: ChildProcess;
+}
+
+export interface StartTsOptions {
+  /** Resolve with the URL of the first `{"event":"listening","url":...}` stdout line (dev-signer, sii-sim). */
+  waitForListening?: boolean;
+  /** Do not echo the child's lines with a `[name]` prefix (tests). */
+  quiet?: boolean;
+  /** Give up (SIGKILL) when it has not announced itself within this time; default 30 s. */
+  timeoutMs?: number;
+}
+
+/**
+ * Starts a TypeScript entry point of this repository (`entry` relative to the root) with
+ * @swc-node/register, the way `npm start` runs every part. Its output is echoed with a `[name]` prefix
+ * unless `quiet`.
+ * @throws Error (with the child's last stderr lines) when it exits or stays silent past `timeoutMs`
+ *   before announcing itself.
+ */
+export function startTs(
+  name: string,
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  opts: StartTsOptions = {},
+): Promise<{ proc: StackProcess; url?: string }> {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(REPO_ROOT, entry)], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, SWC_NODE_PROJECT: join(REPO_ROOT, 'tsconfig.base.json'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const proc = { name, child };
+  if (!opts.waitForListening) {
+    echoLines(proc, opts.quiet);
+    return Promise.resolve({ proc });
+  }
+  return new Promise((resolvePromise, reject) => {
+    const stderrTail = echoLines(proc, opts.quiet, (url) => {
+      clearTimeout(timer);
+      resolvePromise({ proc, url });
+    });
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} ${why}: ${stderrTail().trim() || '(no stderr)'}`));
+    };
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(`did not start within ${opts.timeoutMs ?? 30_000} ms`);
+    }, opts.timeoutMs ?? 30_000);
+    child.once('exit', (code) => fail(`exited with code ${code} before it was ready`));
+  });
+}
+
+/** Echoes (or drains) the child's lines; calls `onListening` once; returns a reader of the stderr tail. */
+function echoLines({ name, child }: StackProcess, quiet = false, onListening?: (url: string) => void): () => string {
+  let tail = '';
+  let announced = false;
+  const echo = (line: string) => {
+    if (!quiet) process.stdout.write(`[${name}] ${line}\n`);
+  };
+  createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+    const url = announced ? undefined : listeningUrl(line);
+    if (url && onListening) {
+      announced = true;
+      onListening(url);
+    }
+    echo(line);
+  });
+  createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => {
+    tail = `${tail}${line}\n`.slice(-4000);
+    echo(line);
+  });
+  return () => tail;
+}
+
+function listeningUrl(line: string): string | undefined {
+  if (!line.startsWith('{')) return undefined;
+  try {
+    const parsed = JSON.parse(line) as { event?: string; url?: string };
+    return parsed.event === 'listening' ? parsed.url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Polls `url` until it answers 200, or throws after `timeoutMs`. */
+export async function waitHealthy(name: string, url: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      last = `HTTP ${res.status}`;
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${name} did not become healthy at ${url} within ${timeoutMs / 1000}s (${last})`);
+}
+
+/** Stops processes in reverse start order: SIGTERM, then SIGKILL after `graceMs`. */
+export async function stopAll(procs: StackProcess[], graceMs = 8_000): Promise<void> {
+  for (const { child } of [...procs].reverse()) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+  }
+}
