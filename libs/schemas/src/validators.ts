@@ -1,5 +1,7 @@
 import { fechaFueraDeRango, isCalendarDate } from '@lib/dte';
-import { ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, ValidateBy, ValidateIf, ValidateNested, ValidationOptions } from 'class-validator';
 import { ProblemException } from './problem.exception';
 
 /**
@@ -7,6 +9,21 @@ import { ProblemException } from './problem.exception';
  * the type check that follows) instead of passing as "not given" and reaching the service.
  */
 export const IsAbsentOr = (): PropertyDecorator => ValidateIf((_object, value) => value !== undefined);
+
+/**
+ * An array of `min`..`max` JSON objects, each validated as `type()`. `IsObject` on each element matters:
+ * `ValidateNested` alone walks into an element that is itself an array and lets `[[{...}]]` through.
+ */
+export function ArrayOfObjects(type: () => new () => object, size: { min?: number; max: number }): PropertyDecorator {
+  return applyDecorators(
+    IsArray(),
+    ...(size.min !== undefined ? [ArrayMinSize(size.min)] : []),
+    ArrayMaxSize(size.max),
+    IsObject({ each: true }),
+    ValidateNested({ each: true }),
+    Type(type),
+  );
+}
 
 /**
  * A calendar date `YYYY-MM-DD` (no 2025-02-30), as the SII's FechaType writes it (SiiTypes_v10.xsd).

@@ -1,9 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
   IsBoolean,
   IsIn,
   IsInt,
@@ -18,7 +15,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsRut } from '@lib/rut';
-import { IsFecha, IsNotNegativeZero } from '@lib/schemas';
+import { ArrayOfObjects, IsFecha, IsNotNegativeZero } from '@lib/schemas';
 
 const asString = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
 
@@ -134,20 +131,11 @@ export class EmitirDto {
   receptor!: ReceptorDto;
 
   @ApiProperty({ type: [DetalleDto], minItems: 1, maxItems: 60 })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(60)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => DetalleDto)
+  @ArrayOfObjects(() => DetalleDto, { min: 1, max: 60 })
   detalle!: DetalleDto[];
 
   @ApiPropertyOptional({ type: [ReferenciaDto], maxItems: 40, description: 'Required for 56 and 61' })
   @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(40)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => ReferenciaDto)
+  @ArrayOfObjects(() => ReferenciaDto, { max: 40 })
   referencias?: ReferenciaDto[];
 }

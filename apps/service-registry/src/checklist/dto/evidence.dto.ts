@@ -1,20 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { IsIn, IsISO8601, IsOptional, IsString, IsUrl, Length, MaxLength } from 'class-validator';
 import {
-  IsObject,
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsIn,
-  IsISO8601,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Length,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
-import { CHECKLIST_RESULT_STATUSES, type ChecklistEvidenceBody, type ChecklistResultStatus, type PromotionTarget } from '@lib/schemas';
+  ArrayOfObjects,
+  CHECKLIST_RESULT_STATUSES,
+  type ChecklistEvidenceBody,
+  type ChecklistResultStatus,
+  type PromotionTarget,
+} from '@lib/schemas';
 
 export class EvidenceResultDto {
   @ApiProperty({ example: 'context_file' })
@@ -43,12 +35,7 @@ export class ChecklistReportDto implements ChecklistEvidenceBody {
   target!: PromotionTarget;
 
   @ApiProperty({ type: [EvidenceResultDto] })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(100)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => EvidenceResultDto)
+  @ArrayOfObjects(() => EvidenceResultDto, { min: 1, max: 100 })
   results!: EvidenceResultDto[];
 
   @ApiProperty({ example: '2026-11-20T12:00:00Z' })
