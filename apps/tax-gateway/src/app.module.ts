@@ -6,6 +6,7 @@ import { DEFAULT_DATABASE_NAME, appOptions } from './config';
 import { ContribuyenteModule } from './contribuyente/contribuyente.module';
 import { dataSourceOptions } from './database/data-source';
 import { DteModule } from './dte/dte.module';
+import { EmisoresModule } from './emisores/emisores.module';
 import { TaxMetricsModule } from './metrics/tax-metrics.module';
 import { TaxSettingsModule } from './settings/tax-settings.module';
 
@@ -24,6 +25,7 @@ import { TaxSettingsModule } from './settings/tax-settings.module';
     TokenModule,
     ContribuyenteModule,
     CafModule,
+    EmisoresModule,
     DteModule,
   ],
 })

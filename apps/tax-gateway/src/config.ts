@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { IsDefined, IsIn, IsOptional, IsString, Matches, ValidateBy, ValidateIf, ValidationArguments } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, ValidateBy, ValidateIf, ValidationArguments } from 'class-validator';
 import { internalKeyOf } from '@lib/auth';
 import { CommonConfig, EnvBoolean, EnvInt } from '@lib/platform';
 import type { AppOptions } from '@lib/platform';
 
 const HTTP_URL = /^https?:\/\/\S+$/;
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 type Settings = Partial<TaxGatewayConfig>;
 const inProd = (c: Settings): boolean => c.TAX_ENV === 'prod';
@@ -81,18 +80,6 @@ export class TaxGatewayConfig extends CommonConfig {
   @IsOptional()
   @IsString()
   SII_USER_AGENT?: string;
-
-  /** Caratula FchResol (YYYY-MM-DD) of the issuer's SII authorization; required in prod. */
-  @ValidateIf((c: Settings) => inProd(c) || c.SII_FCH_RESOL !== undefined)
-  @IsDefined({ message: 'SII_FCH_RESOL (YYYY-MM-DD) is required with TAX_ENV=prod' })
-  @Matches(DATE, { message: 'SII_FCH_RESOL must be a date YYYY-MM-DD' })
-  SII_FCH_RESOL?: string;
-
-  /** Caratula NroResol; 0 in certification, required in prod. */
-  @ValidateIf((c: Settings) => inProd(c) || c.SII_NRO_RESOL !== undefined)
-  @IsDefined({ message: 'SII_NRO_RESOL is required with TAX_ENV=prod' })
-  @EnvInt({ min: 0 })
-  SII_NRO_RESOL?: number;
 
   /** Signing service base URL. */
   @Matches(HTTP_URL, { message: 'SIGNER_URL must be an http(s) URL' })

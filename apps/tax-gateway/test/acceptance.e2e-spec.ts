@@ -3,7 +3,19 @@ import { http, HttpResponse } from 'msw';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { TEST_KEYS } from '@lib/testing';
-import { Gateway, KEY, SII_BASE, emitir, facturaBody, rut, simCaf, startGateway, uploadCaf, waitForFinalEstado } from './support/harness';
+import {
+  Gateway,
+  KEY,
+  SII_BASE,
+  emitir,
+  facturaBody,
+  registerEmisor,
+  rut,
+  simCaf,
+  startGateway,
+  uploadCaf,
+  waitForFinalEstado,
+} from './support/harness';
 import { DOCUMENTO_SIGNATURE, ENVELOPE_SIGNATURE, tedVerifies, xmllintEnvio, xmlsecVerify } from './support/independent-checks';
 
 const TENANT = '76086428-5';
@@ -21,6 +33,7 @@ describe('acceptance: DTE emission checked by independent tools', () => {
   beforeAll(async () => {
     gw = await startGateway();
     cafFile = await simCaf(gw, TENANT, 33, 1, 20);
+    await registerEmisor(gw, TENANT).expect(200);
     await uploadCaf(gw, TENANT, cafFile).expect(201);
     const res = await emitir(gw, facturaBody(TENANT)).expect(201);
     expect((await waitForFinalEstado(gw, TENANT, res.body.trackid)).estado).toBe('EPR');
@@ -62,6 +75,7 @@ describe('acceptance: DTE emission checked by independent tools', () => {
 
   it('five concurrent emissions get five distinct consecutive folios', async () => {
     const tenant = rut(76_200_300);
+    await registerEmisor(gw, tenant).expect(200);
     await uploadCaf(gw, tenant, await simCaf(gw, tenant, 33, 1, 10)).expect(201);
     const results = await Promise.all(Array.from({ length: 5 }, () => emitir(gw, facturaBody(tenant))));
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
@@ -73,6 +87,7 @@ describe('acceptance: DTE emission checked by independent tools', () => {
 
   it('signer down: 503 signer_unavailable, no emission row, and the folio is not consumed', async () => {
     const tenant = rut(76_200_400);
+    await registerEmisor(gw, tenant).expect(200);
     await uploadCaf(gw, tenant, await simCaf(gw, tenant, 33, 1, 10)).expect(201);
     // Token and taxpayer data are warm, so the signer fails inside the emission transaction (TED), after the folio was taken.
     await request(gw.http).get('/tax/contribuyente/datos').query({ tenant }).set('X-Internal-Key', KEY).expect(200);
@@ -95,6 +110,7 @@ describe('acceptance: DTE emission checked by independent tools', () => {
     'SII upload STATUS %i: 502 sii_rejected, the emission stays as upload_failed and its folio is never reused',
     async (status, detail) => {
       const tenant = rut(76_200_500 + status);
+      await registerEmisor(gw, tenant).expect(200);
       await uploadCaf(gw, tenant, await simCaf(gw, tenant, 33, 1, 10)).expect(201);
       gw.msw.use(
         http.post(`${SII_BASE}/cgi_dte/UPL/DTEUpload`, () =>

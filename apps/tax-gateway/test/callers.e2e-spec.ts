@@ -15,6 +15,8 @@ callerMatrixSuite('tax-gateway', () => startGateway({ env: { INTERNAL_KEYS: CALL
   'POST /tax/contribuyente/cache/clear': ['admin'],
   'POST /tax/caf/upload': ['admin'],
   'GET /tax/caf/status': ['admin'],
+  'GET /tax/emisores/{tenant}': ['admin'],
+  'PUT /tax/emisores/{tenant}': ['admin'],
   'POST /tax/dte/emitir': ['admin', 'accounting'],
   'GET /tax/dte/estado': ['admin', 'assistant', 'accounting'],
   'GET /tax/dte/get/{emision_id}': ['admin', 'assistant', 'accounting'],

@@ -1,6 +1,17 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { Gateway, KEY, emitir, facturaBody, rut, simCaf, startGateway, uploadCaf, waitForFinalEstado } from './support/harness';
+import {
+  Gateway,
+  KEY,
+  emitir,
+  facturaBody,
+  registerEmisor,
+  rut,
+  simCaf,
+  startGateway,
+  uploadCaf,
+  waitForFinalEstado,
+} from './support/harness';
 
 const TENANT = '76086428-5';
 
@@ -9,6 +20,7 @@ describe('DTE emission (e2e: real PostgreSQL, dev signer, SII fake)', () => {
 
   beforeAll(async () => {
     gw = await startGateway();
+    await registerEmisor(gw, TENANT).expect(200);
     await uploadCaf(gw, TENANT, await simCaf(gw, TENANT, 33, 1, 50)).expect(201);
   });
 
@@ -90,6 +102,7 @@ describe('DTE emission (e2e: real PostgreSQL, dev signer, SII fake)', () => {
 
   it('answers 409 caf_missing without a CAF for the type and takes no folio', async () => {
     const other = rut(76_111_222);
+    await registerEmisor(gw, other).expect(200);
     const res = await emitir(gw, facturaBody(other)).expect(409);
     expect(res.body).toMatchObject({ error: 'caf_missing', status: 409 });
     await emitir(

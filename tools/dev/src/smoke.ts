@@ -1,6 +1,6 @@
 /**
  * `npm run smoke`: the walking-skeleton scenario against a running stack (`npm start`):
- * token -> datos -> CAF from the sim -> upload -> emitir 33 -> estado until EPR -> get the XML ->
+ * token -> datos -> issuer data -> CAF from the sim -> upload -> emitir 33 -> estado until EPR -> get the XML ->
  * accounting empresa for the receptor -> recibir-dte of that XML -> balance -> registry create,
  * list, 409 on a skipped stage. Stops loudly at the first wrong answer (exit 1).
  */
@@ -35,6 +35,11 @@ async function gatewayPart(receptorRut: string) {
   await step('canonical taxpayer data (datos)', async () => {
     const { body } = await call('GET', `${gw}/tax/contribuyente/datos?tenant=${TENANT}`, { key: admin });
     check(body.rut === TENANT && typeof body.razon_social === 'string', `bad datos ${JSON.stringify(body)}`);
+  });
+  await step('issuer data (certification resolution: NroResol 0)', async () => {
+    const body = { fecha_resolucion: '2014-08-22', numero_resolucion: 0 };
+    const res = await call('PUT', `${gw}/tax/emisores/${TENANT}`, { key: admin, body, expect: 200 });
+    check(res.body.tenant === TENANT, `bad emisor answer ${JSON.stringify(res.body)}`);
   });
   const desde = (Math.floor(Date.now() / 1000) % 900_000_000) * 10 + 1;
   const caf = await step(`CAF 33 folios ${desde}-${desde + 9} from the sim`, async () => {

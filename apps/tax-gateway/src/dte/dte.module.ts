@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TokenModule } from '../auth/token.module';
 import { CafModule } from '../caf/caf.module';
 import { ContribuyenteModule } from '../contribuyente/contribuyente.module';
+import { EmisoresModule } from '../emisores/emisores.module';
 import { SignerModule } from '../signer/signer.module';
 import { SiiModule } from '../sii/sii.module';
 import { DteController } from './dte.controller';
@@ -12,7 +13,7 @@ import { EnvioBuilder } from './envio-builder';
 
 /** DTE emission, upload state and retrieval (DESIGN §4.4 "dte"). */
 @Module({
-  imports: [SiiModule, SignerModule, TokenModule, ContribuyenteModule, CafModule],
+  imports: [SiiModule, SignerModule, TokenModule, ContribuyenteModule, CafModule, EmisoresModule],
   controllers: [DteController],
   providers: [EmissionService, EmissionQueryService, EmissionStore, EnvioBuilder],
 })

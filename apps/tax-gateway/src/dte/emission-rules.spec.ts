@@ -1,5 +1,6 @@
 import { ProblemException } from '@lib/schemas';
 import { DocumentoInput } from '@lib/dte';
+import { EmisorEntity } from '../emisores/entities/emisor.entity';
 import { asDteProblem, emisorFrom, preflight, withMembers } from './emission-rules';
 
 const record = {
@@ -16,11 +17,23 @@ const record = {
   estado: 'vigente',
 };
 
+const registered = (overrides: Partial<EmisorEntity> = {}): EmisorEntity =>
+  Object.assign(new EmisorEntity(), {
+    tenant: '76086428-5',
+    fechaResolucion: '2014-08-22',
+    numeroResolucion: 0,
+    actecos: [],
+    codigoSucursal: null,
+    correoIntercambio: null,
+    logo: null,
+    ...overrides,
+  });
+
 const doc = (overrides: Partial<DocumentoInput> = {}): DocumentoInput => ({
   tipo_dte: 33,
   folio: 0,
   fecha_emision: '2026-01-15',
-  emisor: emisorFrom(record),
+  emisor: emisorFrom(record, registered()),
   receptor: { rut: '77777777-7', razon_social: 'Receptor SpA', giro: 'Giro', direccion: 'Calle 1', comuna: 'Santiago' },
   detalle: [{ nombre: 'Item', cantidad: 1, precio_unitario: 1000 }],
   ...overrides,
@@ -28,7 +41,7 @@ const doc = (overrides: Partial<DocumentoInput> = {}): DocumentoInput => ({
 
 describe('emission rules', () => {
   it('takes the Emisor from the canonical data: first giro as GiroEmis, up to 4 activity codes as Acteco', () => {
-    expect(emisorFrom(record)).toEqual({
+    expect(emisorFrom(record, registered())).toEqual({
       rut: '76086428-5',
       razon_social: 'Servicios Andes Maipo SpA',
       giro: 'CONSULTORIA INFORMATICA',
@@ -36,7 +49,24 @@ describe('emission rules', () => {
       direccion: 'Av. Providencia 1234',
       comuna: 'Providencia',
     });
-    expect(() => emisorFrom({ ...record, giros: [] })).toThrow(expect.objectContaining({ status: 422, error: 'taxpayer_incomplete' }));
+    expect(() => emisorFrom({ ...record, giros: [] }, registered())).toThrow(
+      expect.objectContaining({ status: 422, error: 'taxpayer_incomplete' }),
+    );
+  });
+
+  it('prints the actecos, branch code and intercambio address the tenant registered', () => {
+    const emisor = emisorFrom(record, registered({ actecos: [469000], codigoSucursal: 81234567, correoIntercambio: 'dte@andes.cl' }));
+    expect(emisor).toMatchObject({ acteco: [469000], cdg_sii_sucur: 81234567, correo: 'dte@andes.cl' });
+  });
+
+  it.each([
+    ['address', { direccion: ' ' }, /DirOrigen/],
+    ['comuna', { comuna: '' }, /CmnaOrigen/],
+    ['activity code', { giros: [{ codigo: 'X', descripcion: 'sin codigo' }] }, /Acteco/],
+  ])('refuses an SII record without %s (never left out silently): 422 taxpayer_incomplete', (_what, change, detail) => {
+    expect(() => emisorFrom({ ...record, ...change }, registered())).toThrow(
+      expect.objectContaining({ status: 422, error: 'taxpayer_incomplete', detail: expect.stringMatching(detail) }),
+    );
   });
 
   it('preflight accepts a valid document and turns builder errors into 422 dte_invalid', () => {

@@ -1,25 +1,50 @@
 import { DocumentoInput, DteError, EmisorInput, buildDte, encodeLatin1, santiagoTimestamp } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { TaxpayerRecord } from '../contribuyente/taxpayer-source';
+import { EmisorEntity } from '../emisores/entities/emisor.entity';
 
 /**
- * Emisor of a DTE from the tenant's canonical data (spec 1 §8): RznSoc, GiroEmis (first giro),
- * Acteco (up to 4 giro codes), DirOrigen, CmnaOrigen.
- * @throws ProblemException 422 `taxpayer_incomplete` when the SII lists no giro with an activity code.
+ * Emisor of a DTE: the legal data from the tenant's canonical SII record (docs/tax-gateway.md
+ * "Canonical data": RznSoc, GiroEmis from the first giro, DirOrigen, CmnaOrigen) and what the tenant
+ * registered with PUT /tax/emisores (Acteco to print, CdgSIISucur, CorreoEmisor). DirOrigen and
+ * CmnaOrigen are required by the SII for every DTE (Formato DTE v2.2, Encabezado/Emisor), so they are
+ * never left out silently.
+ * @throws ProblemException 422 `taxpayer_incomplete` when the SII record has no giro with an activity
+ *   code (and the tenant registered none), or no address or comuna.
  */
-export function emisorFrom(record: TaxpayerRecord): EmisorInput {
+export function emisorFrom(record: TaxpayerRecord, emisor: EmisorEntity): EmisorInput {
   const giros = record.giros.filter((g) => /^\d{1,6}$/.test(g.codigo));
-  if (giros.length === 0) {
-    throw new ProblemException(422, 'taxpayer_incomplete', `The SII data of ${record.rut} has no giro with an activity code (Acteco).`);
+  const actecos = emisor.actecos.length > 0 ? emisor.actecos : giros.slice(0, 4).map((g) => Number(g.codigo));
+  const missing = [
+    record.giros.length === 0 && 'a giro (GiroEmis)',
+    actecos.length === 0 && 'an activity code (Acteco; or register actecos with PUT /tax/emisores)',
+    !record.direccion?.trim() && 'the address (DirOrigen)',
+    !record.comuna?.trim() && 'the comuna (CmnaOrigen)',
+  ].filter(Boolean);
+  if (missing.length > 0) {
+    throw new ProblemException(422, 'taxpayer_incomplete', `The SII data of ${record.rut} lacks ${missing.join(', ')}.`);
   }
   return {
     rut: record.rut,
     razon_social: record.razon_social,
-    giro: giros[0].descripcion,
-    acteco: giros.slice(0, 4).map((g) => Number(g.codigo)),
+    giro: (giros[0] ?? record.giros[0]).descripcion,
+    acteco: actecos,
     direccion: record.direccion,
     comuna: record.comuna,
+    ...(emisor.codigoSucursal !== null ? { cdg_sii_sucur: emisor.codigoSucursal } : {}),
+    ...(emisor.correoIntercambio !== null ? { correo: emisor.correoIntercambio } : {}),
   };
+}
+
+/** The Caratula's FchResol and NroResol: the tenant's own SII authorization. */
+export function resolucionOf(emisor: EmisorEntity): Resolucion {
+  return { fchResol: emisor.fechaResolucion, nroResol: emisor.numeroResolucion };
+}
+
+/** The issuer's SII resolution as the Caratula carries it. */
+export interface Resolucion {
+  fchResol: string;
+  nroResol: number;
 }
 
 // A stand-in TED with the shape buildDte requires; only used to check the input before a folio is taken.

@@ -8,11 +8,12 @@ import { TokenService } from '../auth/token.service';
 import { CafEntity } from '../caf/entities/caf.entity';
 import { FolioAllocator } from '../caf/folio-allocator';
 import { ContribuyenteService } from '../contribuyente/contribuyente.service';
+import { EmisoresService } from '../emisores/emisores.service';
 import { TaxMetrics } from '../metrics/tax-metrics';
 import { SignerClient } from '../signer/signer-client';
 import { SiiClient } from '../sii/sii-client';
 import { EmitirDto, EmitirResponseDto } from '@lib/contracts';
-import { asDteProblem, emisorFrom, preflight, withMembers } from './emission-rules';
+import { asDteProblem, emisorFrom, preflight, resolucionOf, withMembers } from './emission-rules';
 import { EmissionStore } from './emission.store';
 import { EmissionEntity } from './entities/emission.entity';
 import { EnvioBuilder } from './envio-builder';
@@ -33,6 +34,7 @@ export class EmissionService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly contribuyente: ContribuyenteService,
+    private readonly emisores: EmisoresService,
     private readonly folios: FolioAllocator,
     private readonly builder: EnvioBuilder,
     private readonly signer: SignerClient,
@@ -53,14 +55,15 @@ export class EmissionService {
     const fecha = dto.fecha_emision ?? santiagoDate();
     assertFechaEnRango(fecha, 'fecha_emision');
     const montos = asDteProblem(() => computeTotals(dto.tipo_dte, dto.detalle));
-    // Canonical-data rule (spec 1 §8): the issuer's legal data comes only from contribuyente/datos.
+    const emisor = await this.emisores.forEmission(dto.tenant);
+    // The issuer's legal data comes only from contribuyente/datos (docs/tax-gateway.md "Canonical data").
     const { record } = await this.contribuyente.lookup(dto.tenant, dto.tenant);
     const cert = await this.signer.certificate();
     const doc: DocumentoInput = {
       tipo_dte: dto.tipo_dte,
       folio: 0,
       fecha_emision: fecha,
-      emisor: emisorFrom(record),
+      emisor: emisorFrom(record, emisor),
       receptor: { ...dto.receptor },
       detalle: dto.detalle.map((d) => ({ ...d })),
       referencias: dto.referencias?.map((r) => ({
@@ -75,7 +78,7 @@ export class EmissionService {
     const emission = await this.db.transaction(async (m) => {
       const { cafId, folio } = await this.folios.take(m, dto.tenant, dto.tipo_dte, santiagoDate());
       const caf = await m.findOneByOrFail(CafEntity, { id: cafId });
-      const xml = await asDteProblemAsync(() => this.builder.build({ ...doc, folio }, caf, cert.holder_rut));
+      const xml = await asDteProblemAsync(() => this.builder.build({ ...doc, folio }, caf, cert.holder_rut, resolucionOf(emisor)));
       const entity = newEmission(dto, folio, cafId, fecha, montos, cert.holder_rut, xml, caller);
       await this.store.insert(m, entity);
       return entity;

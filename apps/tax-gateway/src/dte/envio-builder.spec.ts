@@ -2,7 +2,7 @@ import { createPrivateKey, sign } from 'node:crypto';
 import { encodeLatin1, parseCaf } from '@lib/dte';
 import { SiiFakeAuthority } from '@lib/sii-fake';
 import { CafEntity } from '../caf/entities/caf.entity';
-import { loadTaxSettings } from '../settings/tax-settings';
+import { EmisorEntity } from '../emisores/entities/emisor.entity';
 import type { SignerClient } from '../signer/signer-client';
 import { emisorFrom } from './emission-rules';
 import { EnvioBuilder } from './envio-builder';
@@ -32,21 +32,24 @@ const doc = {
   tipo_dte: 33 as const,
   folio: 1,
   fecha_emision: '2026-01-15',
-  emisor: emisorFrom({
-    rut: TENANT,
-    razon_social: 'Servicios Andes Maipo SpA',
-    direccion: 'Moneda 1',
-    comuna: 'Santiago',
-    giros: [{ codigo: '620200', descripcion: 'CONSULTORIA INFORMATICA' }],
-    representantes: [],
-    estado: 'vigente',
-  }),
+  emisor: emisorFrom(
+    {
+      rut: TENANT,
+      razon_social: 'Servicios Andes Maipo SpA',
+      direccion: 'Moneda 1',
+      comuna: 'Santiago',
+      giros: [{ codigo: '620200', descripcion: 'CONSULTORIA INFORMATICA' }],
+      representantes: [],
+      estado: 'vigente',
+    },
+    Object.assign(new EmisorEntity(), { actecos: [], codigoSucursal: null, correoIntercambio: null }),
+  ),
   receptor: { rut: '77777777-7', razon_social: 'Receptor SpA', giro: 'Giro', direccion: 'Calle 1', comuna: 'Santiago' },
   detalle: [{ nombre: 'Item', cantidad: 1, precio_unitario: 1000 }],
 };
 
 describe('EnvioBuilder', () => {
-  const settings = loadTaxSettings({ SIGNER_KEY: 'k' });
+  const resolucion = { fchResol: '2014-08-22', nroResol: 0 };
 
   it('refuses to return an EnvioDTE that fails the XSD: 500 xsd_invalid (here: the signer added no Signature)', async () => {
     const { entity, rsask } = await cafEntity();
@@ -54,8 +57,8 @@ describe('EnvioBuilder', () => {
       signTed: jest.fn(async (_id: string, dd: Buffer) => sign('RSA-SHA1', dd, createPrivateKey(rsask)).toString('base64')),
       signXml: jest.fn(async (xml: Buffer, _uri: string) => xml),
     };
-    const builder = new EnvioBuilder(signer as unknown as SignerClient, settings);
-    await expect(builder.build(doc, entity, '11111111-1')).rejects.toMatchObject({ status: 500, error: 'xsd_invalid' });
+    const builder = new EnvioBuilder(signer as unknown as SignerClient);
+    await expect(builder.build(doc, entity, '11111111-1', resolucion)).rejects.toMatchObject({ status: 500, error: 'xsd_invalid' });
     expect(signer.signTed).toHaveBeenCalledWith('signer-c1', expect.any(Buffer));
     expect(signer.signXml.mock.calls.map((c) => c[1])).toEqual(['#F1T33', '#SetDoc']);
     // The Documento goes to the signer as ISO-8859-1 with the SiiDte namespace in scope.
@@ -66,8 +69,8 @@ describe('EnvioBuilder', () => {
   it('refuses a TED signature that does not verify with the CAF key: 502 signer_error, nothing else signed', async () => {
     const { entity } = await cafEntity();
     const signer = { signTed: jest.fn(async () => Buffer.alloc(64, 1).toString('base64')), signXml: jest.fn() };
-    const builder = new EnvioBuilder(signer as unknown as SignerClient, settings);
-    await expect(builder.build(doc, entity, '11111111-1')).rejects.toMatchObject({ status: 502, error: 'signer_error' });
+    const builder = new EnvioBuilder(signer as unknown as SignerClient);
+    await expect(builder.build(doc, entity, '11111111-1', resolucion)).rejects.toMatchObject({ status: 502, error: 'signer_error' });
     expect(signer.signXml).not.toHaveBeenCalled();
   });
 });

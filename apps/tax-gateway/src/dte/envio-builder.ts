@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   DocumentoInput,
   SII_RUT,
@@ -15,8 +15,8 @@ import {
 } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { CafEntity } from '../caf/entities/caf.entity';
-import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { SignerClient } from '../signer/signer-client';
+import { Resolucion } from './emission-rules';
 
 const LATIN1_DECLARATION = '<?xml version="1.0" encoding="ISO-8859-1"?>\n';
 
@@ -29,19 +29,16 @@ const LATIN1_DECLARATION = '<?xml version="1.0" encoding="ISO-8859-1"?>\n';
  */
 @Injectable()
 export class EnvioBuilder {
-  constructor(
-    private readonly signer: SignerClient,
-    @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
-  ) {}
+  constructor(private readonly signer: SignerClient) {}
 
   /**
    * @param doc the Documento with its folio; `caf` the CAF that authorizes it; `rutEnvia` the
-   *   certificate holder's RUT.
+   *   certificate holder's RUT; `resolucion` the tenant's own SII authorization (Caratula).
    * @returns the signed EnvioDTE, ISO-8859-1 bytes.
    * @throws ProblemException 500 `xsd_invalid` (nothing is uploaded), 502 `signer_error` when the
    *   TED signature does not verify, signer problems; DteBuildError/DteEncodingError on bad input.
    */
-  async build(doc: DocumentoInput, caf: CafEntity, rutEnvia: string, now = new Date()): Promise<Buffer> {
+  async build(doc: DocumentoInput, caf: CafEntity, rutEnvia: string, resolucion: Resolucion, now = new Date()): Promise<Buffer> {
     const tsted = santiagoTimestamp(now);
     const dd = buildDd(ddInputFromDocumento(doc, caf.cafXml.toString('latin1'), tsted));
     const frmt = await this.signer.signTed(caf.signerCafId, encodeLatin1(dd));
@@ -60,8 +57,8 @@ export class EnvioBuilder {
         rutEmisor: doc.emisor.rut,
         rutEnvia,
         rutReceptor: SII_RUT,
-        fchResol: this.settings.fchResol,
-        nroResol: this.settings.nroResol,
+        fchResol: resolucion.fchResol,
+        nroResol: resolucion.nroResol,
         tmstFirmaEnv: santiagoTimestamp(now),
       },
       signedDtes: [decodeXml(signedDte)],

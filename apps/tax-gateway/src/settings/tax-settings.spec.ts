@@ -7,14 +7,13 @@ import { loadTaxSettings } from './tax-settings';
 const BASE = { SIGNER_KEY: 'k' };
 
 describe('loadTaxSettings', () => {
-  it('defaults to certification (maullin), an 18 minute token, 24 h taxpayer cache, NroResol 0', () => {
+  it('defaults to certification (maullin), an 18 minute token, 24 h taxpayer cache', () => {
     const s = loadTaxSettings(BASE);
     expect(s).toMatchObject({
       taxEnv: 'cert',
       siiDteBaseUrl: 'https://maullin.sii.cl',
       tokenTtlSeconds: 1080,
       taxpayerCacheTtlSeconds: 86_400,
-      nroResol: 0,
       signerUrl: 'http://127.0.0.1:8250',
       simCafCertificatePem: undefined,
     });
@@ -23,13 +22,12 @@ describe('loadTaxSettings', () => {
 
   it('uses palena for prod and refuses prod unless SII_ISSUER_CERTIFIED=true', () => {
     expect(() => loadTaxSettings({ ...BASE, TAX_ENV: 'prod' })).toThrow(/SII_ISSUER_CERTIFIED/);
-    const prod = { ...BASE, TAX_ENV: 'prod', SII_ISSUER_CERTIFIED: 'true', SII_FCH_RESOL: '2020-05-04', SII_NRO_RESOL: '80' };
-    expect(loadTaxSettings(prod)).toMatchObject({ siiDteBaseUrl: 'https://palena.sii.cl', nroResol: 80, fchResol: '2020-05-04' });
-    expect(() => loadTaxSettings({ ...prod, SII_NRO_RESOL: undefined })).toThrow(/SII_NRO_RESOL/);
+    const prod = { ...BASE, TAX_ENV: 'prod', SII_ISSUER_CERTIFIED: 'true' };
+    expect(loadTaxSettings(prod)).toMatchObject({ taxEnv: 'prod', siiDteBaseUrl: 'https://palena.sii.cl' });
   });
 
   it('never trusts the sim CAF authority in prod, and needs its PEM otherwise', () => {
-    const prod = { ...BASE, TAX_ENV: 'prod', SII_ISSUER_CERTIFIED: true, SII_FCH_RESOL: '2020-05-04', SII_NRO_RESOL: 80 };
+    const prod = { ...BASE, TAX_ENV: 'prod', SII_ISSUER_CERTIFIED: true };
     expect(() => loadTaxSettings({ ...prod, SII_TRUST_SIM_CAF: true })).toThrow(/SII_TRUST_SIM_CAF/);
     expect(() => loadTaxSettings({ ...BASE, SII_TRUST_SIM_CAF: 'true' })).toThrow(/SII_SIM_CAF_CERT/);
     const dir = mkdtempSync(join(tmpdir(), 'tax-settings-'));
@@ -53,7 +51,7 @@ describe('loadTaxSettings', () => {
       ['TAX_ENV', 'staging'],
       ['TOKEN_TTL_SECONDS', '-5'],
       ['SII_DTE_BASE_URL', 'ftp://x'],
-      ['SII_FCH_RESOL', '15-01-2020'],
+      ['SIGNER_URL', 'ftp://signer'],
       ['SII_ISSUER_CERTIFIED', 'maybe'],
     ]) {
       let error: unknown;

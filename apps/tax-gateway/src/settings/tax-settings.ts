@@ -25,9 +25,6 @@ export interface TaxSettings {
   signerTimeoutMs: number;
   tokenTtlSeconds: number;
   taxpayerCacheTtlSeconds: number;
-  /** Caratula FchResol (YYYY-MM-DD) and NroResol of the issuer's SII authorization. */
-  fchResol: string;
-  nroResol: number;
 }
 
 /** Injection token of {@link TaxSettings}. */
@@ -36,9 +33,6 @@ export const TAX_SETTINGS = Symbol('TAX_SETTINGS');
 // The SII's upload service refuses user agents that do not look like a browser (docs/tax-gateway.md "Settings").
 const DEFAULT_USER_AGENT = 'Mozilla/4.0 (compatible; PROG 1.0; Windows NT 5.0; YComp 5.0.2.4)';
 const DEFAULT_BASE_URL: Record<TaxEnv, string> = { cert: 'https://maullin.sii.cl', prod: 'https://palena.sii.cl' };
-// In certification NroResol is 0 and FchResol the date of the certification authorization; this
-// placeholder is accepted by the sim (docs/tax-gateway.md "Settings").
-const CERT_FCH_RESOL = '2014-08-22';
 
 /** The typed settings of a validated configuration (no rule is checked here: the config class has them all). */
 export function taxSettingsOf(config: TaxGatewayConfig): TaxSettings {
@@ -54,8 +48,6 @@ export function taxSettingsOf(config: TaxGatewayConfig): TaxSettings {
     signerTimeoutMs: config.SIGNER_TIMEOUT_MS,
     tokenTtlSeconds: config.TOKEN_TTL_SECONDS,
     taxpayerCacheTtlSeconds: config.TAXPAYER_CACHE_TTL_SECONDS,
-    fchResol: config.SII_FCH_RESOL ?? CERT_FCH_RESOL,
-    nroResol: config.SII_NRO_RESOL ?? 0,
   };
 }
 

@@ -106,6 +106,14 @@ export function uploadCaf(gw: Gateway, tenant: string | undefined, file: Buffer 
   return req;
 }
 
+/** Certification issuer data: NroResol 0 and the date of the certification authorization. */
+export const EMISOR_CERTIFICACION = { fecha_resolucion: '2014-08-22', numero_resolucion: 0 };
+
+/** PUT /tax/emisores/{tenant}, as an admin does once before a tenant can emit. */
+export function registerEmisor(gw: Gateway, tenant: string, body: object = EMISOR_CERTIFICACION, key: string = KEY) {
+  return request(gw.http).put(`/tax/emisores/${tenant}`).set('X-Internal-Key', key).send(body);
+}
+
 /** A factura body in the shape of the smoke run: neto 119990, IVA 22798, total 142788. */
 export function facturaBody(tenant: string, overrides: Record<string, unknown> = {}) {
   return {

@@ -1,0 +1,83 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsRut } from '@lib/rut';
+import { IsAbsentOr, IsFecha } from '@lib/schemas';
+import { ArrayMaxSize, IsArray, IsBase64, IsEmail, IsInt, Max, MaxLength, Min } from 'class-validator';
+
+/** `{tenant}` path parameter. */
+export class TenantParamDto {
+  @ApiProperty({ example: '76086428-5', description: 'Tenant (issuer) RUT, any notation; modulo 11 checked' })
+  @IsRut()
+  tenant!: string;
+}
+
+/** Body of PUT /tax/emisores/{tenant}: the whole record (absent optional fields are cleared). */
+export class PutEmisorDto {
+  @ApiProperty({ example: '2014-08-22', description: 'FchResol: date of the SII resolution that authorizes the tenant to issue DTEs' })
+  @IsFecha()
+  fecha_resolucion!: string;
+
+  @ApiProperty({ example: 0, minimum: 0, description: 'NroResol: number of that resolution; 0 in certification' })
+  @IsInt()
+  @Min(0)
+  @Max(999_999)
+  numero_resolucion!: number;
+
+  @ApiPropertyOptional({ example: [620200], maxItems: 4, description: 'Acteco codes to print (1-4); the SII record’s giros when absent' })
+  @IsAbsentOr()
+  @IsArray()
+  @ArrayMaxSize(4)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(999_999, { each: true })
+  actecos?: number[];
+
+  @ApiPropertyOptional({ example: 81234567, description: 'CdgSIISucur: the SII code of the issuing branch' })
+  @IsAbsentOr()
+  @IsInt()
+  @Min(1)
+  @Max(999_999_999)
+  codigo_sucursal?: number;
+
+  @ApiPropertyOptional({
+    example: 'dte@empresa.cl',
+    maxLength: 80,
+    description: 'Intercambio address suppliers and customers send DTEs to',
+  })
+  @IsAbsentOr()
+  @IsEmail()
+  @MaxLength(80)
+  correo_intercambio?: string;
+
+  @ApiPropertyOptional({ description: 'PNG or JPEG logo for the printed document, base64, at most 256 KB' })
+  @IsAbsentOr()
+  @IsBase64()
+  @MaxLength(350_000)
+  logo_base64?: string;
+}
+
+/** Answer of GET and PUT /tax/emisores/{tenant}. */
+export class EmisorDto {
+  @ApiProperty({ example: '76086428-5' })
+  tenant!: string;
+
+  @ApiProperty({ example: '2014-08-22' })
+  fecha_resolucion!: string;
+
+  @ApiProperty({ example: 0 })
+  numero_resolucion!: number;
+
+  @ApiProperty({ example: [620200], type: [Number] })
+  actecos!: number[];
+
+  @ApiPropertyOptional({ example: 81234567, nullable: true, type: Number })
+  codigo_sucursal!: number | null;
+
+  @ApiPropertyOptional({ example: 'dte@empresa.cl', nullable: true, type: String })
+  correo_intercambio!: string | null;
+
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'The logo as base64' })
+  logo_base64!: string | null;
+
+  @ApiProperty({ example: '2026-11-24T12:00:00.000Z' })
+  updated_at!: string;
+}

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { EmisoresController } from './emisores.controller';
+import { EmisoresService } from './emisores.service';
+
+/** Issuer data per tenant, /tax/emisores/* (docs/tax-gateway.md "Emisores"). */
+@Module({
+  controllers: [EmisoresController],
+  providers: [EmisoresService],
+  exports: [EmisoresService],
+})
+export class EmisoresModule {}

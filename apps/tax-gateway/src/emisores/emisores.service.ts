@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ProblemException, assertFechaEnRango } from '@lib/schemas';
+import { EmisorDto, PutEmisorDto } from './dto/emisor.dto';
+import { EmisorEntity } from './entities/emisor.entity';
+
+const MAX_LOGO_BYTES = 256 * 1024;
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
+
+/**
+ * The issuer data of each tenant (docs/tax-gateway.md "Emisores"): kept by admins with
+ * GET/PUT /tax/emisores/{tenant}, required by emission.
+ */
+@Injectable()
+export class EmisoresService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** @throws ProblemException 404 `emisor_not_found`. */
+  async get(tenant: string): Promise<EmisorDto> {
+    const row = await this.db.getRepository(EmisorEntity).findOneBy({ tenant });
+    if (!row) throw notFound(tenant);
+    return toDto(row);
+  }
+
+  /**
+   * Creates or replaces the record (absent optional fields are cleared).
+   * @throws ProblemException 422 `fecha_out_of_range`, `logo_invalid` (not PNG/JPEG, over 256 KB).
+   */
+  async put(tenant: string, dto: PutEmisorDto, caller?: string): Promise<EmisorDto> {
+    assertFechaEnRango(dto.fecha_resolucion, 'fecha_resolucion');
+    const logo = dto.logo_base64 === undefined ? null : checkLogo(Buffer.from(dto.logo_base64, 'base64'));
+    await this.db.getRepository(EmisorEntity).upsert(
+      {
+        tenant,
+        fechaResolucion: dto.fecha_resolucion,
+        numeroResolucion: dto.numero_resolucion,
+        actecos: dto.actecos ?? [],
+        codigoSucursal: dto.codigo_sucursal ?? null,
+        correoIntercambio: dto.correo_intercambio ?? null,
+        logo,
+        updatedBy: caller ?? null,
+        updatedAt: new Date(),
+      },
+      ['tenant'],
+    );
+    return this.get(tenant);
+  }
+
+  /**
+   * The record emission needs: a tenant without one cannot send a correct Caratula.
+   * @throws ProblemException 422 `emisor_incomplete`.
+   */
+  async forEmission(tenant: string): Promise<EmisorEntity> {
+    const row = await this.db.getRepository(EmisorEntity).findOneBy({ tenant });
+    if (!row) {
+      throw new ProblemException(
+        422,
+        'emisor_incomplete',
+        `Tenant ${tenant} has no issuer data: register its SII resolution (FchResol, NroResol) with PUT /tax/emisores/${tenant}.`,
+      );
+    }
+    return row;
+  }
+}
+
+function checkLogo(bytes: Buffer): Buffer {
+  const image = bytes.subarray(0, PNG.length).equals(PNG) || bytes.subarray(0, JPEG.length).equals(JPEG);
+  if (!image || bytes.length > MAX_LOGO_BYTES) {
+    throw new ProblemException(422, 'logo_invalid', `logo_base64 must be a PNG or JPEG image of at most ${MAX_LOGO_BYTES / 1024} KB.`, {
+      errors: [{ field: 'logo_base64', message: image ? 'larger than 256 KB' : 'not a PNG or JPEG image' }],
+    });
+  }
+  return bytes;
+}
+
+const notFound = (tenant: string) =>
+  new ProblemException(404, 'emisor_not_found', `Tenant ${tenant} has no issuer data; create it with PUT /tax/emisores/${tenant}.`);
+
+function toDto(row: EmisorEntity): EmisorDto {
+  return {
+    tenant: row.tenant,
+    fecha_resolucion: row.fechaResolucion,
+    numero_resolucion: row.numeroResolucion,
+    actecos: row.actecos,
+    codigo_sucursal: row.codigoSucursal,
+    correo_intercambio: row.correoIntercambio,
+    logo_base64: row.logo ? row.logo.toString('base64') : null,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

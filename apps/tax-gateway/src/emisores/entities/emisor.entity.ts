@@ -1,0 +1,37 @@
+import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/**
+ * The issuer data of one tenant that the SII's taxpayer record does not hold: its own authorization
+ * to issue DTEs (the Caratula's FchResol and NroResol, SII Formato DTE v2.2 "Carátula"; NroResol 0 in
+ * certification), the economic activities to print (Acteco, up to 4), its SII branch code
+ * (CdgSIISucur), its intercambio address and the logo of its printed documents.
+ */
+@Entity({ name: 'emisor' })
+export class EmisorEntity {
+  @PrimaryColumn({ type: 'varchar', length: 10 })
+  tenant!: string;
+
+  @Column({ name: 'fecha_resolucion', type: 'date' })
+  fechaResolucion!: string;
+
+  @Column({ name: 'numero_resolucion', type: 'integer' })
+  numeroResolucion!: number;
+
+  @Column({ type: 'integer', array: true, default: () => "'{}'" })
+  actecos!: number[];
+
+  @Column({ name: 'codigo_sucursal', type: 'integer', nullable: true })
+  codigoSucursal!: number | null;
+
+  @Column({ name: 'correo_intercambio', type: 'varchar', length: 80, nullable: true })
+  correoIntercambio!: string | null;
+
+  @Column({ type: 'bytea', nullable: true })
+  logo!: Buffer | null;
+
+  @Column({ name: 'updated_by', type: 'varchar', length: 64, nullable: true })
+  updatedBy!: string | null;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}
