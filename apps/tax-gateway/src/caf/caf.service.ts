@@ -53,7 +53,12 @@ export class CafService {
   async upload(tenant: string, file: Buffer, caller?: string): Promise<CafSummary> {
     const caf = this.parse(file);
     const today = santiagoDate();
-    const ultimoDiaValido = checkCaf(caf, { tenant, today, simCertificatePem: this.settings.simCafCertificatePem });
+    const ultimoDiaValido = checkCaf(caf, {
+      tenant,
+      today,
+      simCertificatePem: this.settings.simCafCertificatePem,
+      taxEnv: this.settings.taxEnv,
+    });
     const saved = await this.db.transaction(async (m) => {
       // Serializes uploads of one (tenant, tipo) so the overlap check below cannot race.
       await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`caf:${tenant}:${caf.td}`]);

@@ -1,18 +1,21 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { DocumentoInput, Montos, computeTotals, santiagoDate } from '@lib/dte';
 import { ProblemException, assertFechaEnRango } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
+import { assertCafStamps } from '../caf/caf-verification';
 import { CafEntity } from '../caf/entities/caf.entity';
 import { FolioAllocator } from '../caf/folio-allocator';
 import { ContribuyenteService } from '../contribuyente/contribuyente.service';
 import { EmisoresService } from '../emisores/emisores.service';
 import { TaxMetrics } from '../metrics/tax-metrics';
 import { SignerClient } from '../signer/signer-client';
+import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { SiiClient } from '../sii/sii-client';
 import { EmitirDto, EmitirResponseDto } from '@lib/contracts';
+import { checkDocumentRules, checkReferencedDocument } from './document-rules';
 import { asDteProblem, emisorFrom, preflight, resolucionOf, withMembers } from './emission-rules';
 import { EmissionStore } from './emission.store';
 import { EmissionEntity } from './entities/emission.entity';
@@ -33,6 +36,7 @@ export class EmissionService {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
     private readonly contribuyente: ContribuyenteService,
     private readonly emisores: EmisoresService,
     private readonly folios: FolioAllocator,
@@ -55,6 +59,8 @@ export class EmissionService {
     const fecha = dto.fecha_emision ?? santiagoDate();
     assertFechaEnRango(fecha, 'fecha_emision');
     const montos = asDteProblem(() => computeTotals(dto.tipo_dte, dto.detalle));
+    checkDocumentRules(dto, montos, santiagoDate());
+    await this.checkReferences(dto, montos);
     const emisor = await this.emisores.forEmission(dto.tenant);
     // The issuer's legal data comes only from contribuyente/datos (docs/tax-gateway.md "Canonical data").
     const { record } = await this.contribuyente.lookup(dto.tenant, dto.tenant);
@@ -78,6 +84,8 @@ export class EmissionService {
     const emission = await this.db.transaction(async (m) => {
       const { cafId, folio } = await this.folios.take(m, dto.tenant, dto.tipo_dte, santiagoDate());
       const caf = await m.findOneByOrFail(CafEntity, { id: cafId });
+      // A refusal here rolls the transaction back: the folio is not consumed.
+      assertCafStamps(caf, fecha, this.settings.taxEnv, this.settings.simCafCertificatePem !== undefined);
       const xml = await asDteProblemAsync(() => this.builder.build({ ...doc, folio }, caf, cert.holder_rut, resolucionOf(emisor)));
       const entity = newEmission(dto, folio, cafId, fecha, montos, cert.holder_rut, xml, caller);
       await this.store.insert(m, entity);
@@ -85,6 +93,17 @@ export class EmissionService {
     });
     this.logger.log(`emission ${emission.id}: ${emission.tenant} F${emission.folio}T${emission.tipoDte} signed`);
     return this.upload(emission, montos);
+  }
+
+  /** A note's references to the tenant's own DTEs must name documents this gateway emitted. */
+  private async checkReferences(dto: EmitirDto, montos: Montos): Promise<void> {
+    if (dto.tipo_dte !== 56 && dto.tipo_dte !== 61) return;
+    for (const [i, ref] of (dto.referencias ?? []).entries()) {
+      const tipo = Number(ref.tipo_doc);
+      if (!OWN_DTE_TYPES.has(tipo) || !/^\d{1,18}$/.test(ref.folio)) continue;
+      const original = await this.store.findIssued(dto.tenant, tipo, Number(ref.folio));
+      checkReferencedDocument(i, ref.codigo, original, dto, montos);
+    }
   }
 
   private async upload(e: EmissionEntity, montos: Montos): Promise<EmitirResponseDto> {
@@ -121,6 +140,9 @@ export class EmissionService {
     };
   }
 }
+
+/** DTE types this gateway emits: a reference to one of them is a reference to the tenant's own document. */
+const OWN_DTE_TYPES: ReadonlySet<number> = new Set([33, 34, 56, 61]);
 
 async function asDteProblemAsync<T>(fn: () => Promise<T>): Promise<T> {
   try {

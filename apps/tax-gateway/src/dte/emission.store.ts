@@ -37,6 +37,11 @@ export class EmissionStore {
     return this.db.getRepository(EmissionEntity).find({ where: { tenant, trackid } });
   }
 
+  /** The tenant's own document of that type and folio, as a note's reference names it. */
+  async findIssued(tenant: string, tipoDte: number, folio: number): Promise<EmissionEntity | null> {
+    return this.db.getRepository(EmissionEntity).findOneBy({ tenant, tipoDte, folio });
+  }
+
   async find(id: string): Promise<EmissionEntity | null> {
     return this.db.getRepository(EmissionEntity).findOneBy({ id });
   }

@@ -1,0 +1,93 @@
+import { EmitirDto } from '@lib/contracts';
+import { computeTotals } from '@lib/dte';
+import { ProblemException } from '@lib/schemas';
+import { checkDocumentRules, checkReferencedDocument } from './document-rules';
+
+const TODAY = '2026-11-24';
+const receptor = { rut: '77777777-7', razon_social: 'Receptor SpA', giro: 'Giro', direccion: 'Calle 1', comuna: 'Santiago' };
+
+function dto(overrides: Partial<EmitirDto>): EmitirDto {
+  return {
+    tenant: '76086428-5',
+    tipo_dte: 33,
+    receptor,
+    detalle: [{ nombre: 'Item', cantidad: 1, precio_unitario: 1000 }],
+    ...overrides,
+  } as EmitirDto;
+}
+
+function refusal(body: EmitirDto): string | undefined {
+  try {
+    checkDocumentRules(body, computeTotals(body.tipo_dte, body.detalle), TODAY);
+    return undefined;
+  } catch (e) {
+    expect(e).toBeInstanceOf(ProblemException);
+    expect((e as ProblemException).getStatus()).toBe(422);
+    return (e as ProblemException).error;
+  }
+}
+
+const ref = (codigo?: 1 | 2 | 3, folio = '10') => ({ tipo_doc: '33', folio, fecha: '2026-11-01', ...(codigo ? { codigo } : {}) });
+
+describe('checkDocumentRules (SII Formato DTE v2.2: IndExe, Referencia, notes)', () => {
+  it('accepts an ordinary factura, a factura exenta and notes with one CodRef', () => {
+    expect(refusal(dto({}))).toBeUndefined();
+    expect(
+      refusal(dto({ tipo_dte: 34, detalle: [{ nombre: 'Curso', cantidad: 1, precio_unitario: 5000, exento: true }] })),
+    ).toBeUndefined();
+    expect(refusal(dto({ tipo_dte: 61, referencias: [ref(3)] }))).toBeUndefined();
+    expect(refusal(dto({ tipo_dte: 56, referencias: [ref(3), ref(3, '11')] }))).toBeUndefined();
+  });
+
+  it('refuses a 33 whose lines are all exempt (that is a 34)', () => {
+    expect(refusal(dto({ detalle: [{ nombre: 'Curso', cantidad: 1, precio_unitario: 5000, exento: true }] }))).toBe('all_lines_exempt');
+  });
+
+  it('refuses a 34 with a taxed line', () => {
+    expect(refusal(dto({ tipo_dte: 34, detalle: [{ nombre: 'Curso', cantidad: 1, precio_unitario: 5000, exento: false }] }))).toBe(
+      'taxed_line_in_34',
+    );
+  });
+
+  it('refuses a note without CodRef, CodRef 1 or 2 beside other references, and CodRef 2 with amounts', () => {
+    expect(refusal(dto({ tipo_dte: 61, referencias: [ref()] }))).toBe('codref_required');
+    expect(refusal(dto({ tipo_dte: 61, referencias: [ref(1), ref(3, '11')] }))).toBe('codref_single_reference');
+    expect(refusal(dto({ tipo_dte: 56, referencias: [ref(2), ref(2, '11')] }))).toBe('codref_single_reference');
+    expect(refusal(dto({ tipo_dte: 61, referencias: [ref(2)] }))).toBe('codref2_with_amounts');
+    expect(
+      refusal(dto({ tipo_dte: 61, referencias: [ref(2)], detalle: [{ nombre: 'Corrige giro', cantidad: 1, precio_unitario: 0 }] })),
+    ).toBeUndefined();
+  });
+
+  it('refuses a document dated after today in Santiago', () => {
+    expect(refusal(dto({ fecha_emision: '2026-11-25' }))).toBe('fecha_emision_future');
+    expect(refusal(dto({ fecha_emision: TODAY }))).toBeUndefined();
+  });
+});
+
+describe('checkReferencedDocument (a note against the tenant’s own document)', () => {
+  const note = dto({ tipo_dte: 61, referencias: [ref(3)] });
+  const montos = computeTotals(61, note.detalle); // total 1190
+  const original = { tipoDte: 33, folio: 10, receptorRut: receptor.rut, total: 1190 };
+  const error = (fn: () => void) => {
+    try {
+      fn();
+      return undefined;
+    } catch (e) {
+      return (e as ProblemException).error;
+    }
+  };
+
+  it('accepts a correction up to the original total for the same receptor', () => {
+    expect(error(() => checkReferencedDocument(0, 3, original, note, montos))).toBeUndefined();
+  });
+
+  it('refuses a document that does not exist, another receptor, or a correction above the original', () => {
+    expect(error(() => checkReferencedDocument(0, 3, null, note, montos))).toBe('referencia_not_found');
+    expect(error(() => checkReferencedDocument(0, 3, { ...original, receptorRut: '76543210-3' }, note, montos))).toBe(
+      'referencia_receptor_mismatch',
+    );
+    expect(error(() => checkReferencedDocument(0, 3, { ...original, total: 1189 }, note, montos))).toBe('referencia_exceeds_original');
+    expect(error(() => checkReferencedDocument(0, 1, { ...original, total: 1189 }, note, montos))).toBeUndefined();
+  });
+});

@@ -1,0 +1,99 @@
+import { EmitirDto } from '@lib/contracts';
+import { Montos } from '@lib/dte';
+import { ProblemException } from '@lib/schemas';
+
+/** The part of an emitted document a note's reference is checked against. */
+export interface DocumentoReferido {
+  tipoDte: number;
+  folio: number;
+  receptorRut: string;
+  total: number;
+}
+
+const refuse = (error: string, detail: string, field?: string): ProblemException =>
+  new ProblemException(422, error, detail, field ? { errors: [{ field, message: detail }] } : {});
+
+/**
+ * Content rules the SII applies to a document, checked before a folio is taken (SII Formato DTE v2.2:
+ * Detalle field 35 IndExe, Referencia fields 86-92 and the "Notas de crédito y débito" rules of §2.2).
+ * @param today the emission day in America/Santiago (YYYY-MM-DD).
+ * @throws ProblemException 422:
+ *   `all_lines_exempt` a 33 whose lines are all exempt (that is a 34);
+ *   `taxed_line_in_34` a 34 with a line marked `exento: false`;
+ *   `codref_required` a 56 or 61 without a reference carrying CodRef;
+ *   `codref_single_reference` CodRef 1 (anula) or 2 (corrige texto) beside other references;
+ *   `codref2_with_amounts` CodRef 2 with amounts other than zero;
+ *   `fecha_emision_future` a document dated after today.
+ */
+export function checkDocumentRules(dto: EmitirDto, montos: Montos, today: string): void {
+  const fecha = dto.fecha_emision ?? today;
+  if (fecha > today) throw refuse('fecha_emision_future', `fecha_emision ${fecha} is after today (${today}).`, 'fecha_emision');
+  if (dto.tipo_dte === 33 && dto.detalle.every((d) => d.exento === true)) {
+    throw refuse('all_lines_exempt', 'Every line of this factura is exempt: issue a factura exenta (tipo_dte 34).', 'detalle');
+  }
+  const taxed = dto.detalle.findIndex((d) => d.exento === false);
+  if (dto.tipo_dte === 34 && taxed >= 0) {
+    throw refuse('taxed_line_in_34', 'A factura exenta (34) has only exempt lines; issue a 33 for taxed ones.', `detalle.${taxed}.exento`);
+  }
+  if (dto.tipo_dte === 56 || dto.tipo_dte === 61) checkNoteReferences(dto, montos);
+}
+
+function checkNoteReferences(dto: EmitirDto, montos: Montos): void {
+  const referencias = dto.referencias ?? [];
+  if (!referencias.some((r) => r.codigo !== undefined)) {
+    throw refuse(
+      'codref_required',
+      `A tipo_dte ${dto.tipo_dte} must say what it does to the document it references (referencias[].codigo).`,
+      'referencias',
+    );
+  }
+  const single = referencias.findIndex((r) => r.codigo === 1 || r.codigo === 2);
+  if (single >= 0 && referencias.length > 1) {
+    throw refuse(
+      'codref_single_reference',
+      'A note that annuls (CodRef 1) or corrects text (CodRef 2) references exactly one document.',
+      `referencias.${single}.codigo`,
+    );
+  }
+  if (referencias.some((r) => r.codigo === 2) && montos.total !== 0) {
+    throw refuse(
+      'codref2_with_amounts',
+      'A note that corrects text (CodRef 2) carries no amounts: every precio_unitario must be 0.',
+      'detalle',
+    );
+  }
+}
+
+/**
+ * Rules of a note against the tenant's own document it references (found by TpoDocRef and FolioRef among
+ * the documents this gateway emitted): same receptor, and a correction of amounts (CodRef 3) not above
+ * the original's total.
+ * @throws ProblemException 422 `referencia_not_found`, `referencia_receptor_mismatch`, `referencia_exceeds_original`.
+ */
+export function checkReferencedDocument(
+  index: number,
+  codigo: number | undefined,
+  original: DocumentoReferido | null,
+  dto: EmitirDto,
+  montos: Montos,
+): void {
+  const field = `referencias.${index}`;
+  const ref = dto.referencias?.[index];
+  if (!original) {
+    throw refuse('referencia_not_found', `The tenant issued no tipo_dte ${ref?.tipo_doc} N° ${ref?.folio} through this gateway.`, field);
+  }
+  if (original.receptorRut !== dto.receptor.rut) {
+    throw refuse(
+      'referencia_receptor_mismatch',
+      `tipo_dte ${original.tipoDte} N° ${original.folio} was issued to ${original.receptorRut}, not to ${dto.receptor.rut}.`,
+      field,
+    );
+  }
+  if (codigo === 3 && montos.total > original.total) {
+    throw refuse(
+      'referencia_exceeds_original',
+      `The correction (${montos.total}) exceeds the total of tipo_dte ${original.tipoDte} N° ${original.folio} (${original.total}).`,
+      field,
+    );
+  }
+}
