@@ -1,2 +1,2 @@
 export { DetalleDto, EmitirDto, ReceptorDto, ReferenciaDto } from './dte/emitir.dto';
-export { EmissionBaseDto, EmitirResponseDto, MontosDto } from './dte/emision.dto';
+export { EmisionBaseDto, EmitirResponseDto, MontosDto } from './dte/emision.dto';

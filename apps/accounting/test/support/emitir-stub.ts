@@ -24,7 +24,7 @@ export interface EmitirStub {
 
 /**
  * The tax gateway's HTTP contract for `POST /tax/dte/emitir` (docs/tax-gateway.md, apps/tax-gateway
- * DteController/EmissionService): 201 `{emision_id, tipo_dte, folio, estado: 'uploaded', trackid,
+ * DteController/EmisionService): 201 `{emision_id, tipo_dte, folio, estado: 'uploaded', trackid,
  * montos}` with correlative folios per (tenant, tipo) and the 19 % IVA rounded per line total; error
  * answers are RFC 9457 problems (`error`), an upload failure also carries `emision_id` and `folio`.
  * Installed on the file's msw server (see gateway-stub.ts).

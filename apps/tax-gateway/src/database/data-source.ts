@@ -1,13 +1,13 @@
 import { DataSource } from 'typeorm';
 import { CafEntity } from '../caf/entities/caf.entity';
 import { FolioCounterEntity } from '../caf/entities/folio-counter.entity';
-import { EmissionStatusEntity } from '../dte/entities/emission-status.entity';
-import { EmissionEntity } from '../dte/entities/emission.entity';
+import { EmisionEstadoEntity } from '../dte/entities/emision-estado.entity';
+import { EmisionEntity } from '../dte/entities/emision.entity';
 import { EmisorEntity } from '../emisores/entities/emisor.entity';
 import { migrations } from './migrations';
 
 /** Every entity of tax-gateway (explicit list, no globs). Domain engineers add theirs here. */
-export const entities = [CafEntity, FolioCounterEntity, EmissionEntity, EmissionStatusEntity, EmisorEntity];
+export const entities = [CafEntity, FolioCounterEntity, EmisionEntity, EmisionEstadoEntity, EmisorEntity];
 
 /**
  * The one TypeORM configuration of tax-gateway: PlatformModule uses `entities` and `migrations` (with

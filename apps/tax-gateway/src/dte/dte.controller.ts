@@ -5,16 +5,16 @@ import { Caller, Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
 import { EmitirDto, EmitirResponseDto } from '@lib/contracts';
-import { EmisionIdParamDto, EmissionDetailDto, EstadoQueryDto, EstadoResponseDto } from './dto/emission.dto';
-import { EmissionQueryService } from './emission-query.service';
-import { EmissionService } from './emission.service';
+import { EmisionIdParamDto, EmisionDetailDto, EstadoQueryDto, EstadoResponseDto } from './dto/emision.dto';
+import { EmisionQueryService } from './emision-query.service';
+import { EmisionService } from './emision.service';
 
 @ApiTags('dte')
 @Controller('tax/dte')
 export class DteController {
   constructor(
-    private readonly emissions: EmissionService,
-    private readonly queries: EmissionQueryService,
+    private readonly emissions: EmisionService,
+    private readonly queries: EmisionQueryService,
   ) {}
 
   @Post('emitir')
@@ -71,9 +71,9 @@ export class DteController {
   @Get('get/:emision_id')
   @Callers('admin', 'assistant', 'accounting')
   @ApiOperation({ summary: 'An emitted DTE: folio, trackid, estado, amounts, history and the exact uploaded XML' })
-  @ApiOkResponse({ type: EmissionDetailDto })
+  @ApiOkResponse({ type: EmisionDetailDto })
   @ApiProblemResponses(400, 401, 403, { status: 404, errors: ['emission_not_found'] })
-  get(@Param() p: EmisionIdParamDto): Promise<EmissionDetailDto> {
+  get(@Param() p: EmisionIdParamDto): Promise<EmisionDetailDto> {
     return this.queries.get(p.emision_id);
   }
 }

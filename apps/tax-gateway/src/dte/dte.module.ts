@@ -6,15 +6,15 @@ import { EmisoresModule } from '../emisores/emisores.module';
 import { SignerModule } from '../signer/signer.module';
 import { SiiModule } from '../sii/sii.module';
 import { DteController } from './dte.controller';
-import { EmissionQueryService } from './emission-query.service';
-import { EmissionService } from './emission.service';
-import { EmissionStore } from './emission.store';
+import { EmisionQueryService } from './emision-query.service';
+import { EmisionService } from './emision.service';
+import { EmisionStore } from './emision.store';
 import { EnvioBuilder } from './envio-builder';
 
 /** DTE emission, upload state and retrieval (DESIGN §4.4 "dte"). */
 @Module({
   imports: [SiiModule, SignerModule, TokenModule, ContribuyenteModule, CafModule, EmisoresModule],
   controllers: [DteController],
-  providers: [EmissionService, EmissionQueryService, EmissionStore, EnvioBuilder],
+  providers: [EmisionService, EmisionQueryService, EmisionStore, EnvioBuilder],
 })
 export class DteModule {}

@@ -4,7 +4,7 @@ import { SiiFakeAuthority } from '@lib/sii-fake';
 import { CafEntity } from '../caf/entities/caf.entity';
 import { EmisorEntity } from '../emisores/entities/emisor.entity';
 import type { SignerClient } from '../signer/signer-client';
-import { emisorFrom } from './emission-rules';
+import { emisorFrom } from './emision-rules';
 import { EnvioBuilder } from './envio-builder';
 
 const TENANT = '76086428-5';

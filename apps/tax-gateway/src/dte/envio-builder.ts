@@ -16,7 +16,7 @@ import {
 import { ProblemException } from '@lib/schemas';
 import { CafEntity } from '../caf/entities/caf.entity';
 import { SignerClient } from '../signer/signer-client';
-import { Resolucion } from './emission-rules';
+import { Resolucion } from './emision-rules';
 
 const LATIN1_DECLARATION = '<?xml version="1.0" encoding="ISO-8859-1"?>\n';
 

@@ -16,7 +16,7 @@ export class MontosDto {
 }
 
 /** Fields shared by the emission answers. */
-export class EmissionBaseDto {
+export class EmisionBaseDto {
   @ApiProperty({ example: '0d7f4c56-3f6e-4b1e-9d0a-0b1a5c1f2e3d' })
   emision_id!: string;
 
@@ -38,7 +38,7 @@ export class EmissionBaseDto {
 }
 
 /** Answer (201) of the tax-gateway's `POST /tax/dte/emitir`; accounting books from it. */
-export class EmitirResponseDto extends EmissionBaseDto {
+export class EmitirResponseDto extends EmisionBaseDto {
   @ApiProperty({ example: '0260003916', description: 'SII TRACKID of the upload' })
   trackid!: string;
 }

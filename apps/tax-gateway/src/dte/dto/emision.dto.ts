@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { EmissionBaseDto } from '@lib/contracts';
+import { EmisionBaseDto } from '@lib/contracts';
 import { IsRut } from '@lib/rut';
 import { IsUUID, Matches } from 'class-validator';
 
@@ -73,7 +73,7 @@ export class ReceptorRefDto {
 }
 
 /** Answer of GET /tax/dte/get/{emision_id}. */
-export class EmissionDetailDto extends EmissionBaseDto {
+export class EmisionDetailDto extends EmisionBaseDto {
   @ApiPropertyOptional({ example: '0260003916', nullable: true, description: 'null when the upload failed' })
   trackid!: string | null;
 

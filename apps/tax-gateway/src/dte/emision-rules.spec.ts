@@ -1,7 +1,7 @@
 import { ProblemException } from '@lib/schemas';
 import { DocumentoInput } from '@lib/dte';
 import { EmisorEntity } from '../emisores/entities/emisor.entity';
-import { asDteProblem, emisorFrom, preflight, withMembers } from './emission-rules';
+import { asDteProblem, emisorFrom, preflight, withMembers } from './emision-rules';
 
 const record = {
   rut: '76086428-5',

@@ -8,13 +8,13 @@ import { bigintTransformer } from '@lib/platform';
  * - `uploaded`: DTEUpload STATUS 0, trackid stored.
  * - `upload_failed`: the upload failed; the folio stays consumed (the SII forbids reusing folios).
  */
-export type EmissionEstado = 'signed' | 'uploaded' | 'upload_failed' | string;
+export type EmisionEstado = 'signed' | 'uploaded' | 'upload_failed' | string;
 
 /** A DTE emitted by the gateway, with the EXACT EnvioDTE bytes that were (or were to be) uploaded. */
 @Entity({ name: 'dte_emission' })
 @Index('dte_emission_folio_uq', ['tenant', 'tipoDte', 'folio'], { unique: true })
 @Index('dte_emission_trackid_idx', ['tenant', 'trackid'])
-export class EmissionEntity {
+export class EmisionEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
@@ -56,7 +56,7 @@ export class EmissionEntity {
   tasaIva!: number;
 
   @Column({ type: 'varchar', length: 24 })
-  estado!: EmissionEstado;
+  estado!: EmisionEstado;
 
   @Column({ type: 'text', nullable: true })
   glosa!: string | null;

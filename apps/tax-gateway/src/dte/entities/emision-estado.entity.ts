@@ -3,7 +3,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 /** One step of an emission's history (every estado change, with the SII glosa or the failure). */
 @Entity({ name: 'dte_emission_status' })
 @Index('dte_emission_status_emission_idx', ['emissionId', 'id'])
-export class EmissionStatusEntity {
+export class EmisionEstadoEntity {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: string;
 

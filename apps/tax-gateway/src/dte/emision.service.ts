@@ -16,9 +16,9 @@ import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { SiiClient } from '../sii/sii-client';
 import { EmitirDto, EmitirResponseDto } from '@lib/contracts';
 import { checkDocumentRules, checkReferencedDocument } from './document-rules';
-import { asDteProblem, emisorFrom, preflight, resolucionOf, withMembers } from './emission-rules';
-import { EmissionStore } from './emission.store';
-import { EmissionEntity } from './entities/emission.entity';
+import { asDteProblem, emisorFrom, preflight, resolucionOf, withMembers } from './emision-rules';
+import { EmisionStore } from './emision.store';
+import { EmisionEntity } from './entities/emision.entity';
 import { EnvioBuilder } from './envio-builder';
 
 /**
@@ -31,8 +31,8 @@ import { EnvioBuilder } from './envio-builder';
  *    gets the problem with `emision_id` and `folio`.
  */
 @Injectable()
-export class EmissionService {
-  private readonly logger = new Logger(EmissionService.name);
+export class EmisionService {
+  private readonly logger = new Logger(EmisionService.name);
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -44,7 +44,7 @@ export class EmissionService {
     private readonly signer: SignerClient,
     private readonly sii: SiiClient,
     private readonly tokens: TokenService,
-    private readonly store: EmissionStore,
+    private readonly store: EmisionStore,
     private readonly metrics: TaxMetrics,
   ) {}
 
@@ -106,7 +106,7 @@ export class EmissionService {
     }
   }
 
-  private async upload(e: EmissionEntity, montos: Montos): Promise<EmitirResponseDto> {
+  private async upload(e: EmisionEntity, montos: Montos): Promise<EmitirResponseDto> {
     let trackid: string;
     try {
       trackid = await this.tokens.withToken(e.tenant, (token) =>
@@ -163,8 +163,8 @@ function newEmission(
   rutEnvia: string,
   xml: Buffer,
   caller?: string,
-): EmissionEntity {
-  return Object.assign(new EmissionEntity(), {
+): EmisionEntity {
+  return Object.assign(new EmisionEntity(), {
     id: randomUUID(),
     tenant: dto.tenant,
     tipoDte: dto.tipo_dte,

@@ -2,16 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { ProblemException } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
 import { SiiClient } from '../sii/sii-client';
-import { EmissionDetailDto, EstadoResponseDto } from './dto/emission.dto';
-import { EmissionStore } from './emission.store';
+import { EmisionDetailDto, EstadoResponseDto } from './dto/emision.dto';
+import { EmisionStore } from './emision.store';
 
 /** GET /tax/dte/estado (QueryEstUp, updating the stored emission) and GET /tax/dte/get/{id}. */
 @Injectable()
-export class EmissionQueryService {
+export class EmisionQueryService {
   constructor(
     private readonly sii: SiiClient,
     private readonly tokens: TokenService,
-    private readonly store: EmissionStore,
+    private readonly store: EmisionStore,
   ) {}
 
   /** Asks the SII for the state of `trackid` and records it on the tenant's emissions with that trackid. */
@@ -24,7 +24,7 @@ export class EmissionQueryService {
   }
 
   /** The emission with the exact uploaded bytes. @throws ProblemException 404 `emission_not_found` */
-  async get(id: string): Promise<EmissionDetailDto> {
+  async get(id: string): Promise<EmisionDetailDto> {
     const e = await this.store.find(id);
     if (!e) throw new ProblemException(404, 'emission_not_found', `No emission ${id}.`);
     const history = await this.store.history(id);
@@ -40,7 +40,7 @@ export class EmissionQueryService {
       glosa: e.glosa,
       montos: { neto: e.neto, exento: e.exento, iva: e.iva, total: e.total },
       xml_base64: e.xml.toString('base64'),
-      documentos: (e.documentos as EmissionDetailDto['documentos']) ?? null,
+      documentos: (e.documentos as EmisionDetailDto['documentos']) ?? null,
       error: e.error,
       historial: history.map((h) => ({ estado: h.estado, glosa: h.glosa, at: h.createdAt.toISOString() })),
       created_at: e.createdAt.toISOString(),
