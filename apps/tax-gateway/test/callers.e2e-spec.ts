@@ -20,4 +20,6 @@ callerMatrixSuite('tax-gateway', () => startGateway({ env: { INTERNAL_KEYS: CALL
   'POST /tax/dte/emitir': ['admin', 'accounting'],
   'GET /tax/dte/estado': ['admin', 'assistant', 'accounting'],
   'GET /tax/dte/get/{emision_id}': ['admin', 'assistant', 'accounting'],
+  'GET /tax/dte/pending': ['admin', 'accounting'],
+  'POST /tax/dte/{emision_id}/reenviar': ['admin'],
 });

@@ -5,7 +5,8 @@ import { Caller, Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
 import { EmitirDto, EmitirResponseDto } from '@lib/contracts';
-import { EmisionIdParamDto, EmisionDetailDto, EstadoQueryDto, EstadoResponseDto } from './dto/emision.dto';
+import { EmisionDetailDto, EmisionIdParamDto, EstadoQueryDto, EstadoResponseDto, PendientesDto, PendingQueryDto } from './dto/emision.dto';
+import { EmisionUploader } from './emision-uploader';
 import { EmisionQueryService } from './emision-query.service';
 import { EmisionService } from './emision.service';
 
@@ -15,6 +16,7 @@ export class DteController {
   constructor(
     private readonly emissions: EmisionService,
     private readonly queries: EmisionQueryService,
+    private readonly uploader: EmisionUploader,
   ) {}
 
   @Post('emitir')
@@ -57,6 +59,36 @@ export class DteController {
   )
   emitir(@Body() body: EmitirDto, @Caller() caller?: string): Promise<EmitirResponseDto> {
     return this.emissions.emit(body, caller);
+  }
+
+  @Get('pending')
+  @Callers('admin', 'accounting')
+  @ApiOperation({ summary: 'Pending DTEs of a tenant: never sent, upload failed, or rejected by the SII (oldest first)' })
+  @ApiOkResponse({ type: PendientesDto })
+  @ApiProblemResponses(400, 401, 403)
+  pending(@Query() q: PendingQueryDto): Promise<PendientesDto> {
+    return this.queries.pending(q.tenant, q.tipo_dte);
+  }
+
+  @Post(':emision_id/reenviar')
+  @Callers('admin')
+  @HttpCode(200)
+  @Throttle({ default: { limit: 20, ttl: 60_000 } })
+  @ApiOperation({
+    summary: 'Upload the stored EnvioDTE again (never a new folio, never new bytes); only for a DTE never sent or whose upload failed',
+  })
+  @ApiOkResponse({ type: EmitirResponseDto })
+  @ApiProblemResponses(
+    400,
+    401,
+    403,
+    { status: 404, errors: ['emission_not_found'] },
+    { status: 409, errors: ['not_resendable'] },
+    { status: 429, errors: ['rate_limited'] },
+    ...UPSTREAM_PROBLEMS,
+  )
+  reenviar(@Param() p: EmisionIdParamDto): Promise<EmitirResponseDto> {
+    return this.uploader.reenviar(p.emision_id);
   }
 
   @Get('estado')

@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { ProblemException } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
 import { SiiClient } from '../sii/sii-client';
-import { EmisionDetailDto, EstadoResponseDto } from './dto/emision.dto';
+import { EmisionDetailDto, EstadoResponseDto, MotivoPendiente, PendientesDto } from './dto/emision.dto';
+import { EmisionEntity } from './entities/emision.entity';
 import { EmisionStore } from './emision.store';
 
-/** GET /tax/dte/estado (QueryEstUp, updating the stored emission) and GET /tax/dte/get/{id}. */
+/** GET /tax/dte/estado (QueryEstUp, updating the stored emission), GET /tax/dte/get/{id} and GET /tax/dte/pending. */
 @Injectable()
 export class EmisionQueryService {
   constructor(
@@ -48,4 +49,34 @@ export class EmisionQueryService {
       uploaded_at: e.uploadedAt ? e.uploadedAt.toISOString() : null,
     };
   }
+
+  /** The tenant's pending DTEs with the reason (docs/tax-gateway.md "Pending"). */
+  async pending(tenant: string, tipoDte?: number): Promise<PendientesDto> {
+    const rows = await this.store.pending(tenant, tipoDte);
+    return {
+      pendientes: rows.map((e) => ({
+        emision_id: e.id,
+        tipo_dte: e.tipoDte,
+        folio: e.folio,
+        fecha_emision: e.fechaEmision,
+        estado: e.estado,
+        motivo: motivoOf(e),
+        detalle: detalleOf(e),
+        trackid: e.trackid,
+        created_at: e.createdAt.toISOString(),
+        updated_at: e.updatedAt.toISOString(),
+      })),
+    };
+  }
+}
+
+function motivoOf(e: EmisionEntity): MotivoPendiente {
+  if (e.estado === 'signed' || e.estado === 'uploading') return 'not_sent';
+  return e.estado === 'upload_failed' ? 'upload_failed' : 'rejected';
+}
+
+function detalleOf(e: EmisionEntity): string | null {
+  const detail = e.error?.['detail'];
+  if (e.estado === 'upload_failed' && typeof detail === 'string') return detail;
+  return e.glosa;
 }

@@ -4,19 +4,17 @@ import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { DocumentoInput, Montos, computeTotals, santiagoDate } from '@lib/dte';
 import { ProblemException, assertFechaEnRango } from '@lib/schemas';
-import { TokenService } from '../auth/token.service';
 import { assertCafStamps } from '../caf/caf-verification';
 import { CafEntity } from '../caf/entities/caf.entity';
 import { FolioAllocator } from '../caf/folio-allocator';
 import { ContribuyenteService } from '../contribuyente/contribuyente.service';
 import { EmisoresService } from '../emisores/emisores.service';
-import { TaxMetrics } from '../metrics/tax-metrics';
 import { SignerClient } from '../signer/signer-client';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
-import { SiiClient } from '../sii/sii-client';
 import { EmitirDto, EmitirResponseDto } from '@lib/contracts';
 import { checkDocumentRules, checkReferencedDocument } from './document-rules';
-import { asDteProblem, emisorFrom, preflight, resolucionOf, withMembers } from './emision-rules';
+import { asDteProblem, emisorFrom, preflight, resolucionOf } from './emision-rules';
+import { EmisionUploader } from './emision-uploader';
 import { EmisionStore } from './emision.store';
 import { EmisionEntity } from './entities/emision.entity';
 import { EnvioBuilder } from './envio-builder';
@@ -42,10 +40,8 @@ export class EmisionService {
     private readonly folios: FolioAllocator,
     private readonly builder: EnvioBuilder,
     private readonly signer: SignerClient,
-    private readonly sii: SiiClient,
-    private readonly tokens: TokenService,
     private readonly store: EmisionStore,
-    private readonly metrics: TaxMetrics,
+    private readonly uploader: EmisionUploader,
   ) {}
 
   async emit(dto: EmitirDto, caller?: string): Promise<EmitirResponseDto> {
@@ -92,7 +88,7 @@ export class EmisionService {
       return entity;
     });
     this.logger.log(`emission ${emission.id}: ${emission.tenant} F${emission.folio}T${emission.tipoDte} signed`);
-    return this.upload(emission, montos);
+    return this.uploader.upload(emission);
   }
 
   /** A note's references to the tenant's own DTEs must name documents this gateway emitted. */
@@ -104,40 +100,6 @@ export class EmisionService {
       const original = await this.store.findIssued(dto.tenant, tipo, Number(ref.folio));
       checkReferencedDocument(i, ref.codigo, original, dto, montos);
     }
-  }
-
-  private async upload(e: EmisionEntity, montos: Montos): Promise<EmitirResponseDto> {
-    let trackid: string;
-    try {
-      trackid = await this.tokens.withToken(e.tenant, (token) =>
-        this.sii.upload({
-          rutSender: e.rutEnvia,
-          rutCompany: e.tenant,
-          token,
-          filename: `EnvioDTE_F${e.folio}T${e.tipoDte}.xml`,
-          file: e.xml,
-        }),
-      );
-    } catch (err) {
-      const problem =
-        err instanceof ProblemException
-          ? err
-          : new ProblemException(500, 'internal_error', 'The upload failed unexpectedly.', { cause: err });
-      const { type: _t, title: _ti, instance: _i, ...body } = problem.getProblem();
-      await this.store.transition(e.id, 'upload_failed', { error: body }, body);
-      this.logger.warn(`emission ${e.id}: upload failed (${problem.error}); folio ${e.folio} stays consumed`);
-      throw withMembers(problem, { emision_id: e.id, folio: e.folio, tipo_dte: e.tipoDte });
-    }
-    await this.store.transition(e.id, 'uploaded', { trackid, uploadedAt: new Date() });
-    this.metrics.dtesEmitted.inc({ tipo_dte: String(e.tipoDte) });
-    return {
-      emision_id: e.id,
-      tipo_dte: e.tipoDte,
-      folio: e.folio,
-      trackid,
-      estado: 'uploaded',
-      montos: { neto: montos.neto, exento: montos.exento, iva: montos.iva, total: montos.total },
-    };
   }
 }
 

@@ -5,6 +5,9 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import { EmisionEstadoEntity } from './entities/emision-estado.entity';
 import { EmisionEntity } from './entities/emision.entity';
 
+/** Estados of a DTE that was not sent, or that the SII rejected as a whole (RSC, RFR, RCT, RPT, VOF). */
+export const PENDING_ESTADOS = ['signed', 'uploading', 'upload_failed', 'RSC', 'RFR', 'RCT', 'RPT', 'VOF'] as const;
+
 /** Fields an estado change may set. */
 export type EmisionPatch = Partial<Pick<EmisionEntity, 'trackid' | 'glosa' | 'documentos' | 'error' | 'uploadedAt'>>;
 
@@ -35,6 +38,45 @@ export class EmisionStore {
   /** Emissions of a tenant with that trackid (one EnvioDTE per emission today). */
   async byTrackid(tenant: string, trackid: string): Promise<EmisionEntity[]> {
     return this.db.getRepository(EmisionEntity).find({ where: { tenant, trackid } });
+  }
+
+  /**
+   * Moves an emission from one of `from` to `uploading` and returns it, or null when it is not in one of
+   * those estados (one UPDATE: two concurrent claims cannot both win).
+   */
+  async claimForUpload(id: string, from: readonly string[]): Promise<EmisionEntity | null> {
+    const claimed = await this.db
+      .createQueryBuilder()
+      .update(EmisionEntity)
+      .set({ estado: 'uploading' })
+      .where('id = :id AND estado IN (:...from)', { id, from })
+      .returning('id')
+      .execute();
+    if (claimed.affected !== 1) return null;
+    await this.db.getRepository(EmisionEstadoEntity).insert({ emissionId: id, estado: 'uploading', glosa: null, detail: null });
+    return this.find(id);
+  }
+
+  /**
+   * The tenant's pending DTEs (docs/tax-gateway.md "Pending"): never sent (`signed`, `uploading`), upload
+   * failed, or rejected by the SII (an envío-level rejection, or an EPR whose counts show rejected
+   * documents). Oldest first.
+   */
+  async pending(tenant: string, tipoDte?: number): Promise<EmisionEntity[]> {
+    return this.db
+      .getRepository(EmisionEntity)
+      .createQueryBuilder('e')
+      .where('e.tenant = :tenant', { tenant })
+      .andWhere(tipoDte === undefined ? '1=1' : 'e.tipo_dte = :tipoDte', { tipoDte })
+      .andWhere(
+        `(e.estado IN (:...pending) OR (e.estado = 'EPR' AND EXISTS (
+           SELECT 1 FROM jsonb_array_elements(COALESCE(e.documentos, '[]'::jsonb)) d
+            WHERE (d->>'tipo_dte')::int = e.tipo_dte AND (d->>'rechazados')::int > 0)))`,
+        { pending: [...PENDING_ESTADOS] },
+      )
+      .orderBy('e.created_at', 'ASC')
+      .limit(500)
+      .getMany();
   }
 
   /** The tenant's own document of that type and folio, as a note's reference names it. */

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { EmisionBaseDto } from '@lib/contracts';
 import { IsRut } from '@lib/rut';
-import { IsUUID, Matches } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsUUID, Matches } from 'class-validator';
 
 /** `?tenant=&trackid=` of GET /tax/dte/estado. */
 export class EstadoQueryDto {
@@ -109,4 +110,63 @@ export class EmisionDetailDto extends EmisionBaseDto {
 
   @ApiPropertyOptional({ example: '2026-01-15T12:00:01.000Z', nullable: true })
   uploaded_at!: string | null;
+}
+
+/** `?tenant=&tipo_dte=` of GET /tax/dte/pending. */
+export class PendingQueryDto {
+  @ApiProperty({ example: '76086428-5' })
+  @IsRut()
+  tenant!: string;
+
+  @ApiPropertyOptional({ example: 33, enum: [33, 34, 56, 61] })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @IsIn([33, 34, 56, 61])
+  tipo_dte?: number;
+}
+
+/** Why a DTE is pending. */
+export const MOTIVOS_PENDIENTE = ['not_sent', 'upload_failed', 'rejected'] as const;
+export type MotivoPendiente = (typeof MOTIVOS_PENDIENTE)[number];
+
+export class PendienteDto {
+  @ApiProperty({ example: '0d7f4c56-3f6e-4b1e-9d0a-0b1a5c1f2e3d' })
+  emision_id!: string;
+
+  @ApiProperty({ example: 33 })
+  tipo_dte!: number;
+
+  @ApiProperty({ example: 12 })
+  folio!: number;
+
+  @ApiProperty({ example: '2026-01-15' })
+  fecha_emision!: string;
+
+  @ApiProperty({ example: 'upload_failed', description: 'signed | uploading | upload_failed | RSC | RFR | RCT | RPT | VOF | EPR' })
+  estado!: string;
+
+  @ApiProperty({
+    enum: MOTIVOS_PENDIENTE,
+    description: 'not_sent (signed, never uploaded), upload_failed (POST .../reenviar sends it again), rejected (by the SII)',
+  })
+  motivo!: MotivoPendiente;
+
+  @ApiPropertyOptional({ example: 'SII upload: STATUS 5 (token expired)', nullable: true, type: String })
+  detalle!: string | null;
+
+  @ApiPropertyOptional({ example: '0260003916', nullable: true, type: String })
+  trackid!: string | null;
+
+  @ApiProperty({ example: '2026-01-15T12:00:00.000Z' })
+  created_at!: string;
+
+  @ApiProperty({ example: '2026-01-15T12:00:00.000Z' })
+  updated_at!: string;
+}
+
+/** Answer of GET /tax/dte/pending: oldest first, at most 500. */
+export class PendientesDto {
+  @ApiProperty({ type: [PendienteDto] })
+  pendientes!: PendienteDto[];
 }

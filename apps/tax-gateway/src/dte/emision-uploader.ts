@@ -1,0 +1,89 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EmitirResponseDto } from '@lib/contracts';
+import { ProblemException } from '@lib/schemas';
+import { TokenService } from '../auth/token.service';
+import { TaxMetrics } from '../metrics/tax-metrics';
+import { SiiClient } from '../sii/sii-client';
+import { withMembers } from './emision-rules';
+import { EmisionStore } from './emision.store';
+import { EmisionEntity } from './entities/emision.entity';
+
+/** Estados from which the stored EnvioDTE may be uploaded (again): never sent, or the upload failed. */
+export const RESENDABLE = ['signed', 'upload_failed'] as const;
+
+/**
+ * Uploads the stored EnvioDTE of an emission to the SII (DTEUpload) and records the outcome. The bytes
+ * are the ones signed at emission: a retry never takes a new folio nor builds new bytes.
+ */
+@Injectable()
+export class EmisionUploader {
+  private readonly logger = new Logger(EmisionUploader.name);
+
+  constructor(
+    private readonly sii: SiiClient,
+    private readonly tokens: TokenService,
+    private readonly store: EmisionStore,
+    private readonly metrics: TaxMetrics,
+  ) {}
+
+  /**
+   * @throws the SII or token problem (502/503/504, 401 from the SII...) with `emision_id`, `folio`,
+   *   `tipo_dte`; the emission is then `upload_failed` and its folio stays consumed.
+   */
+  async upload(e: EmisionEntity): Promise<EmitirResponseDto> {
+    let trackid: string;
+    try {
+      trackid = await this.tokens.withToken(e.tenant, (token) =>
+        this.sii.upload({
+          rutSender: e.rutEnvia,
+          rutCompany: e.tenant,
+          token,
+          filename: `EnvioDTE_F${e.folio}T${e.tipoDte}.xml`,
+          file: e.xml,
+        }),
+      );
+    } catch (err) {
+      const problem =
+        err instanceof ProblemException
+          ? err
+          : new ProblemException(500, 'internal_error', 'The upload failed unexpectedly.', { cause: err });
+      const { type: _t, title: _ti, instance: _i, ...body } = problem.getProblem();
+      await this.store.transition(e.id, 'upload_failed', { error: body }, body);
+      this.logger.warn(`emision ${e.id}: upload failed (${problem.error}); folio ${e.folio} stays consumed`);
+      throw withMembers(problem, { emision_id: e.id, folio: e.folio, tipo_dte: e.tipoDte });
+    }
+    await this.store.transition(e.id, 'uploaded', { trackid, uploadedAt: new Date(), error: null });
+    this.metrics.dtesEmitted.inc({ tipo_dte: String(e.tipoDte) });
+    return {
+      emision_id: e.id,
+      tipo_dte: e.tipoDte,
+      folio: e.folio,
+      trackid,
+      estado: 'uploaded',
+      montos: { neto: e.neto, exento: e.exento, iva: e.iva, total: e.total },
+    };
+  }
+
+  /**
+   * POST /tax/dte/{emision_id}/reenviar: uploads the stored bytes of an emission that was never sent or
+   * whose upload failed. One at a time: the claim moves it to `uploading` atomically.
+   * @throws ProblemException 404 `emission_not_found`; 409 `not_resendable` (already uploaded, being
+   *   uploaded, or judged by the SII: a rejected document needs a new one, not the same bytes again).
+   */
+  async reenviar(id: string): Promise<EmitirResponseDto> {
+    const claimed = await this.store.claimForUpload(id, RESENDABLE);
+    if (!claimed) {
+      const current = await this.store.find(id);
+      if (!current) throw new ProblemException(404, 'emission_not_found', `No emission ${id}.`);
+      throw new ProblemException(
+        409,
+        'not_resendable',
+        `Emission ${id} is ${current.estado}; only a DTE never sent or whose upload failed is sent again.`,
+        {
+          estado: current.estado,
+        },
+      );
+    }
+    return this.upload(claimed);
+  }
+}
