@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import type { FastifyReply } from 'fastify';
 import { Actor, CurrentActor } from '../common/actor';
@@ -7,7 +8,7 @@ import { sendIdempotent } from '../common/idempotent-reply';
 import { Audited } from '../auditoria/audited.decorator';
 import { AsientosService } from './asientos.service';
 import { AsientoQuery, CrearAsientoDto, ReversaDto } from './dto/crear-asiento.dto';
-import { AsientoView } from './ledger.service';
+import { AsientoView } from './dto/asiento.view';
 
 const IDEMPOTENCY_HEADER = {
   name: 'Idempotency-Key',
@@ -16,6 +17,7 @@ const IDEMPOTENCY_HEADER = {
 };
 
 @ApiTags('asientos')
+@Callers('admin')
 @Controller('contable/asientos')
 export class AsientosController {
   constructor(private readonly asientos: AsientosService) {}
@@ -24,6 +26,7 @@ export class AsientosController {
   @HttpCode(201)
   @Audited({ accion: 'crear_asiento', entidad: 'asiento', kind: 'write' })
   @ApiOperation({ summary: 'Post a balanced entry (lines name accounts by codigo; whole CLP pesos)' })
+  @ApiCreatedResponse({ type: AsientoView })
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiProblemResponses(
     400,
@@ -45,6 +48,7 @@ export class AsientosController {
   @HttpCode(201)
   @Audited({ accion: 'reversar_asiento', entidad: 'asiento', kind: 'write' })
   @ApiOperation({ summary: 'Reverse a posted entry (posted entries are immutable; this posts the opposite entry)' })
+  @ApiCreatedResponse({ type: AsientoView })
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiProblemResponses(400, 401, 404, { status: 409, errors: ['already_reversed', 'period_closed', 'idempotency_key_reused'] })
   async reverse(
@@ -60,6 +64,7 @@ export class AsientosController {
   @Get(':id')
   @Audited({ accion: 'consultar_asiento', entidad: 'asiento', kind: 'read' })
   @ApiOperation({ summary: 'One entry with its lines' })
+  @ApiOkResponse({ type: AsientoView })
   @ApiProblemResponses(400, 401, 404)
   get(@Param('id') id: string, @Query() q: AsientoQuery): Promise<AsientoView> {
     return this.asientos.get(id, q.empresa_id);

@@ -9,7 +9,8 @@ import { AuditoriaService } from '../auditoria/auditoria.service';
 import { PlanCuentasService } from '../plan-cuentas/plan-cuentas.service';
 import { CrearAsientoDto, ReversaDto } from './dto/crear-asiento.dto';
 import { IdempotencyService, IdempotentResult } from './idempotency.service';
-import { AsientoView, LedgerService } from './ledger.service';
+import { LedgerService } from './ledger.service';
+import { AsientoView } from './dto/asiento.view';
 
 /** The asientos API: manual entries, reversals, reading one entry. */
 @Injectable()

@@ -8,6 +8,7 @@ import { PostingAccount } from '../plan-cuentas/plan-cuentas.service';
 import { OrigenAsiento } from './asiento.entity';
 import { reserveAsientoNumeros } from './asiento-numero';
 import { checkEntry } from './entry-rules';
+import { AsientoView } from './dto/asiento.view';
 
 /** One line to post, its account already resolved to a posting account of the empresa. */
 export interface PostingLine {
@@ -24,23 +25,6 @@ export interface PostingInput {
   origen: OrigenAsiento;
   reversaDe?: string | null;
   lineas: PostingLine[];
-}
-
-/** An entry as the API shows it (amounts in CLP whole pesos). */
-export interface AsientoView {
-  id: string;
-  empresa_id: string;
-  numero: number;
-  fecha: string;
-  glosa: string;
-  origen: OrigenAsiento;
-  reversa_de: string | null;
-  reversado_por: string | null;
-  created_at: string;
-  created_by: string;
-  total_debe: number;
-  total_haber: number;
-  lineas: { linea: number; cuenta: string; cuenta_nombre: string; debe: number; haber: number; glosa: string | null }[];
 }
 
 /**

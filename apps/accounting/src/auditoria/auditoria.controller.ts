@@ -1,10 +1,12 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import { Audited } from './audited.decorator';
-import { AuditoriaService, AuditView } from './auditoria.service';
+import { AuditoriaService } from './auditoria.service';
+import { AuditoriaView } from './dto/auditoria.view';
 
 export class AuditoriaQuery {
   @IsUUID()
@@ -26,6 +28,7 @@ export class AuditoriaQuery {
 }
 
 @ApiTags('auditoria')
+@Callers('admin')
 @Controller('contable/auditoria')
 export class AuditoriaController {
   constructor(private readonly auditoria: AuditoriaService) {}
@@ -33,8 +36,9 @@ export class AuditoriaController {
   @Get()
   @Audited({ accion: 'consultar_auditoria', entidad: 'auditoria', kind: 'read' })
   @ApiOperation({ summary: 'Audit trail of an empresa, newest first (limit <= 1000, cursor `before`)' })
+  @ApiOkResponse({ type: AuditoriaView })
   @ApiProblemResponses(400, 401, 404)
-  async list(@Query() q: AuditoriaQuery): Promise<{ registros: AuditView[] }> {
+  async list(@Query() q: AuditoriaQuery): Promise<AuditoriaView> {
     return { registros: await this.auditoria.list(q.empresa_id, q.limit ?? 100, q.before) };
   }
 }

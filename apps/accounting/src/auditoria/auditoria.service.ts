@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../common/actor';
 import { requireEmpresa } from '../common/empresa-lock';
+import { AuditView } from './dto/auditoria.view';
 
 /** What an audit record says besides who and which input (those come from the {@link Actor}). */
 export interface AuditEvent {
@@ -10,19 +11,6 @@ export interface AuditEvent {
   entidad: string;
   entidadId?: string | null;
   resultado?: string;
-}
-
-/** Audit record as the API shows it. */
-export interface AuditView {
-  id: number;
-  empresa_id: string | null;
-  caller: string;
-  accion: string;
-  entidad: string;
-  entidad_id: string | null;
-  resultado: string;
-  input_sha256: string;
-  at: string;
 }
 
 /**

@@ -8,34 +8,7 @@ import { LedgerService } from '../asientos/ledger.service';
 import { PlanCuentasService } from '../plan-cuentas/plan-cuentas.service';
 import { BOOKABLE_TIPOS, BOOKING_ROLES, purchaseLines, TIPO_DTE_NOMBRE } from './booking-rules';
 import { ReceivedDte } from './received-dte';
-
-/** A registered received DTE as the API shows it. */
-export interface FacturaView {
-  id: string;
-  empresa_id: string;
-  tipo_dte: number;
-  folio: number;
-  rut_emisor: string;
-  razon_social_emisor: string;
-  fecha_emision: string;
-  neto: number;
-  exento: number;
-  iva: number;
-  total: number;
-  asiento_id: string | null;
-  asiento_numero: number | null;
-  /** True when this DTE had been received before: the first registration is returned. */
-  duplicada: boolean;
-}
-
-/** A DTE of the delivery that was not booked, and why. */
-export interface IgnoredDte {
-  tipo_dte: number;
-  folio: number;
-  rut_emisor: string;
-  rut_receptor: string;
-  motivo: 'receptor_distinto' | 'tipo_no_soportado';
-}
+import { FacturaView, IgnoredDte } from './dto/recepcion.view';
 
 export type BookingOutcome = { kind: 'factura'; factura: FacturaView } | { kind: 'ignorado'; ignorado: IgnoredDte };
 

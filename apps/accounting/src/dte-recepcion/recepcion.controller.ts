@@ -1,13 +1,16 @@
 import { Body, Controller, Post, Res } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import type { FastifyReply } from 'fastify';
 import { Actor, CurrentActor } from '../common/actor';
 import { Audited } from '../auditoria/audited.decorator';
 import { RecibirDteDto } from './dto/recibir-dte.dto';
-import { RecepcionResult, RecepcionService } from './recepcion.service';
+import { RecepcionService } from './recepcion.service';
+import { RecepcionResult } from './dto/recepcion.view';
 
 @ApiTags('dte-recepcion')
+@Callers('admin')
 @Controller('contable')
 export class RecepcionController {
   constructor(private readonly recepcion: RecepcionService) {}
@@ -15,8 +18,8 @@ export class RecepcionController {
   @Post('recibir-dte')
   @Audited({ accion: 'recibir_dte', entidad: 'factura', kind: 'write' })
   @ApiOperation({ summary: 'Register received DTEs (33, 34, 56, 61) with their entries; idempotent per (emisor, tipo, folio)' })
-  @ApiResponse({ status: 201, description: 'At least one new factura was registered' })
-  @ApiResponse({ status: 200, description: 'Nothing new: duplicates and/or DTEs for another receptor' })
+  @ApiCreatedResponse({ type: RecepcionResult, description: 'At least one new factura was registered' })
+  @ApiOkResponse({ type: RecepcionResult, description: 'Nothing new: duplicates and/or DTEs for another receptor' })
   @ApiProblemResponses(400, 401, 404, { status: 409, errors: ['period_closed'] }, { status: 422, errors: ['invalid_dte'] })
   async receive(
     @Body() dto: RecibirDteDto,

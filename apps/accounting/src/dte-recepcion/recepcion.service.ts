@@ -5,17 +5,11 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../common/actor';
 import { LockedEmpresa, lockEmpresa } from '../common/empresa-lock';
 import { inTransaction } from '../common/transaction';
-import { BookingService, FacturaView, IgnoredDte } from './booking.service';
+import { BookingService } from './booking.service';
+
 import { RecibirDteDto } from './dto/recibir-dte.dto';
 import { ReceivedDte, toReceivedDte } from './received-dte';
-
-/** Result of a delivery: what was registered (new or duplicate) and what was not booked. */
-export interface RecepcionResult {
-  empresa_id: string;
-  documentos: number;
-  facturas: FacturaView[];
-  ignorados: IgnoredDte[];
-}
+import { RecepcionResult } from './dto/recepcion.view';
 
 /**
  * Reception of DTE files: parses an EnvioDTE or a DTE and books every DTE addressed to the

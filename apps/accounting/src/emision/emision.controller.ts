@@ -1,14 +1,17 @@
 import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import type { FastifyReply } from 'fastify';
 import { Actor, CurrentActor } from '../common/actor';
 import { sendIdempotent } from '../common/idempotent-reply';
 import { Audited } from '../auditoria/audited.decorator';
 import { EmitDteDto } from './dto/emit-dte.dto';
-import { DocumentoEmitidoView, EmisionService } from './emision.service';
+import { EmisionService } from './emision.service';
+import { DocumentoEmitidoView } from './dto/documento-emitido.view';
 
 @ApiTags('emision')
+@Callers('admin')
 @Controller('contable')
 export class EmisionController {
   constructor(private readonly emision: EmisionService) {}
@@ -17,6 +20,7 @@ export class EmisionController {
   @HttpCode(201)
   @Audited({ accion: 'emitir_dte', entidad: 'documento_emitido', kind: 'write' })
   @ApiOperation({ summary: 'Emit a DTE (33, 34, 56, 61) through the tax gateway and book the sale' })
+  @ApiCreatedResponse({ type: DocumentoEmitidoView })
   @ApiHeader({
     name: 'Idempotency-Key',
     required: false,

@@ -18,27 +18,7 @@ import { PlanCuentasService } from '../plan-cuentas/plan-cuentas.service';
 import { EmitDteDto } from './dto/emit-dte.dto';
 import { EmisionClaims, StoredAnswer } from './emision-claims';
 import { SALE_ROLES, saleLines } from './sale-rules';
-
-/** An emitted DTE as the API shows it (amounts CLP whole pesos). */
-export interface DocumentoEmitidoView {
-  id: string;
-  empresa_id: string;
-  tipo_dte: number;
-  folio: number;
-  fecha_emision: string;
-  receptor: { rut: string; razon_social: string };
-  neto: number;
-  exento: number;
-  iva: number;
-  total: number;
-  emision_id: string;
-  trackid: string | null;
-  estado: string;
-  asiento_id: string | null;
-  asiento_numero: number | null;
-  /** Set when the DTE was emitted but the books refused its entry (e.g. the period was closed meanwhile). */
-  advertencia?: string;
-}
+import { DocumentoEmitidoView } from './dto/documento-emitido.view';
 
 /** Problem members that are not extensions (rebuilt by ProblemException). */
 const PROBLEM_BASE = new Set(['type', 'title', 'status', 'detail', 'error', 'instance']);

@@ -1,12 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Callers } from '@lib/auth';
 import { IsRut } from '@lib/rut';
 import { ApiProblemResponses } from '@lib/schemas';
 import { IsOptional } from 'class-validator';
 import { Actor, CurrentActor } from '../common/actor';
 import { Audited } from '../auditoria/audited.decorator';
 import { CrearEmpresaDto } from './dto/crear-empresa.dto';
-import { EmpresasService, EmpresaView } from './empresas.service';
+import { EmpresasService } from './empresas.service';
+import { EmpresaView, EmpresasView } from './dto/empresa.view';
 
 export class EmpresasQuery {
   @IsOptional()
@@ -15,6 +17,7 @@ export class EmpresasQuery {
 }
 
 @ApiTags('empresas')
+@Callers('admin')
 @Controller('contable/empresas')
 export class EmpresasController {
   constructor(private readonly empresas: EmpresasService) {}
@@ -23,6 +26,7 @@ export class EmpresasController {
   @HttpCode(201)
   @Audited({ accion: 'crear_empresa', entidad: 'empresa', kind: 'write' })
   @ApiOperation({ summary: "Onboard an empresa from the tax gateway's canonical data and seed the 18-account chart" })
+  @ApiCreatedResponse({ type: EmpresaView })
   @ApiProblemResponses(
     400,
     401,
@@ -39,14 +43,16 @@ export class EmpresasController {
   @Get()
   @Audited({ accion: 'listar_empresas', entidad: 'empresa', kind: 'read' })
   @ApiOperation({ summary: 'List empresas (filter by rut)' })
+  @ApiOkResponse({ type: EmpresasView })
   @ApiProblemResponses(400, 401)
-  async list(@Query() q: EmpresasQuery): Promise<{ empresas: EmpresaView[] }> {
+  async list(@Query() q: EmpresasQuery): Promise<EmpresasView> {
     return { empresas: await this.empresas.list(q.rut) };
   }
 
   @Get(':id')
   @Audited({ accion: 'consultar_empresa', entidad: 'empresa', kind: 'read', empresaFromParam: true })
   @ApiOperation({ summary: 'One empresa, with the taxpayer data it was created from' })
+  @ApiOkResponse({ type: EmpresaView })
   @ApiProblemResponses(400, 401, 404)
   get(@Param('id') id: string): Promise<EmpresaView> {
     return this.empresas.get(id);

@@ -10,18 +10,8 @@ import { GatewayClient } from '../gateway/gateway.client';
 import { DEFAULT_CHART } from '../plan-cuentas/default-chart';
 import { PlanCuentasService } from '../plan-cuentas/plan-cuentas.service';
 import { CrearEmpresaDto } from './dto/crear-empresa.dto';
-import { Regimen } from './empresa.entity';
 
-/** An empresa as the API shows it. */
-export interface EmpresaView {
-  id: string;
-  rut: string;
-  razon_social: string;
-  regimen: Regimen;
-  created_at: string;
-  created_by: string;
-  datos_contribuyente?: Record<string, unknown>;
-}
+import { EmpresaView } from './dto/empresa.view';
 
 const VIEW = `id, rut, razon_social, regimen, created_by,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;

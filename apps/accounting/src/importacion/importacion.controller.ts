@@ -1,6 +1,7 @@
 import '@fastify/multipart';
 import { Controller, Headers, HttpCode, HttpException, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Callers } from '@lib/auth';
 import { ApiProblemResponses, ProblemException } from '@lib/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuditoriaService } from '../auditoria/auditoria.service';
@@ -9,7 +10,8 @@ import { inputHash } from '../common/hash';
 import { sendIdempotent } from '../common/idempotent-reply';
 import { ImportErrors } from './import-errors';
 import { ParsedImport, readImportCsv } from './import-csv.reader';
-import { ImportacionService, ImportResult } from './importacion.service';
+import { ImportacionService } from './importacion.service';
+import { ImportResult } from './dto/import-result.view';
 
 /** Largest import file, bytes (about 1.2 million lines of a typical export). */
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
@@ -33,6 +35,7 @@ function errorValue(err: unknown): string {
 }
 
 @ApiTags('importacion')
+@Callers('admin')
 @Controller('contable/importacion')
 export class ImportacionController {
   constructor(
@@ -44,6 +47,7 @@ export class ImportacionController {
   @HttpCode(201)
   @ApiOperation({ summary: 'One-time import of earlier books: a CSV comprobante,fecha,cuenta,glosa,debe,haber, all or nothing' })
   @ApiConsumes('multipart/form-data')
+  @ApiCreatedResponse({ type: ImportResult })
   @ApiBody({
     schema: {
       type: 'object',

@@ -10,18 +10,7 @@ import { insertEntries } from './bulk-insert';
 import { ImportErrors } from './import-errors';
 import { ParsedImport } from './import-csv.reader';
 import { ImportAccount, planEntries } from './import-plan';
-
-/** What an import wrote. */
-export interface ImportResult {
-  empresa_id: string;
-  /** Entries written (one per comprobante). */
-  comprobantes: number;
-  lineas: number;
-  /** First and last entry numero given to the imported entries (correlative per empresa). */
-  asientos: [number, number];
-  /** SHA-256 of the file as uploaded (also the audit record's entidad_id). */
-  archivo_sha256: string;
-}
+import { ImportResult } from './dto/import-result.view';
 
 /**
  * The one-time import of earlier books (spec 3 §2.4): all or nothing in ONE transaction. Under

@@ -4,14 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../common/actor';
 import { lockEmpresa, requireEmpresa } from '../common/empresa-lock';
 import { AuditoriaService } from '../auditoria/auditoria.service';
-
-/** A closed period as the API shows it. */
-export interface PeriodoCerradoView {
-  empresa_id: string;
-  periodo: string;
-  cerrado_en: string;
-  cerrado_por: string;
-}
+import { PeriodoCerradoView } from './dto/periodo.view';
 
 const VIEW = `empresa_id, periodo, to_char(cerrado_en AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS cerrado_en, cerrado_por`;
 

@@ -1,12 +1,15 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { Actor, CurrentActor } from '../common/actor';
 import { Audited } from '../auditoria/audited.decorator';
 import { CrearCuentaDto, PlanCuentasQuery } from './dto/crear-cuenta.dto';
-import { CuentaView, PlanCuentasService } from './plan-cuentas.service';
+import { PlanCuentasService } from './plan-cuentas.service';
+import { CuentaView, CuentasView } from './dto/cuenta.view';
 
 @ApiTags('plan-cuentas')
+@Callers('admin')
 @Controller('contable/plan-cuentas')
 export class PlanCuentasController {
   constructor(private readonly cuentas: PlanCuentasService) {}
@@ -14,13 +17,15 @@ export class PlanCuentasController {
   @Get()
   @Audited({ accion: 'consultar_plan_cuentas', entidad: 'cuenta', kind: 'read' })
   @ApiOperation({ summary: 'Chart of accounts of an empresa, in code order' })
+  @ApiOkResponse({ type: CuentasView })
   @ApiProblemResponses(400, 401, 404)
-  async list(@Query() q: PlanCuentasQuery): Promise<{ cuentas: CuentaView[] }> {
+  async list(@Query() q: PlanCuentasQuery): Promise<CuentasView> {
     return { cuentas: await this.cuentas.list(q.empresa_id) };
   }
 
   @Post()
   @HttpCode(201)
+  @ApiCreatedResponse({ type: CuentaView })
   @Audited({ accion: 'crear_cuenta', entidad: 'cuenta', kind: 'write' })
   @ApiOperation({ summary: 'Add an account below an existing one (at most 5 levels; the parent stops taking postings)' })
   @ApiProblemResponses(

@@ -8,18 +8,7 @@ import { AuditoriaService } from '../auditoria/auditoria.service';
 import { MAX_NIVEL, RolCuenta, TipoCuenta } from './cuenta.entity';
 import { DEFAULT_CHART, SYSTEM_ROLES } from './default-chart';
 import { CrearCuentaDto } from './dto/crear-cuenta.dto';
-
-/** An account as the API shows it; `parent` is the parent's codigo. */
-export interface CuentaView {
-  id: string;
-  codigo: string;
-  nombre: string;
-  tipo: TipoCuenta;
-  nivel: number;
-  imputable: boolean;
-  parent: string | null;
-  rol: RolCuenta | null;
-}
+import { CuentaView } from './dto/cuenta.view';
 
 /** What posting needs to know about an account. */
 export interface PostingAccount {

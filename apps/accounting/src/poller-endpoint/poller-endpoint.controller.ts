@@ -1,12 +1,13 @@
 import { Body, Controller, Post, Res } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import type { FastifyReply } from 'fastify';
 import { Actor, CurrentActor } from '../common/actor';
 import { Audited } from '../auditoria/audited.decorator';
 import { PollerDeliveryDto } from './dto/poller-delivery.dto';
-import { MensajeDuplicadoView, MensajeProcesadoView, PollerEndpointService } from './poller-endpoint.service';
+import { PollerEndpointService } from './poller-endpoint.service';
+import { MensajeDuplicadoView, MensajeProcesadoView } from './dto/mensaje.view';
 
 /** The mailbox poller's service-to-service endpoint (spec 3; docs/accounting-poller.md). */
 @ApiTags('poller')
@@ -18,8 +19,12 @@ export class PollerEndpointController {
   @Callers('poller')
   @Audited({ accion: 'poller_recibir_dte', entidad: 'mensaje', kind: 'write' })
   @ApiOperation({ summary: 'Book the DTEs of one e-mail, deduplicated by Message-ID, in one transaction (caller: poller)' })
-  @ApiResponse({ status: 201, description: '`status: processed`, at least one new factura' })
-  @ApiResponse({ status: 200, description: '`status: duplicate` (Message-ID seen before), or `processed` with nothing new' })
+  @ApiExtraModels(MensajeProcesadoView, MensajeDuplicadoView)
+  @ApiCreatedResponse({ type: MensajeProcesadoView, description: '`status: processed`, at least one new factura' })
+  @ApiOkResponse({
+    description: '`status: duplicate` (Message-ID seen before), or `processed` with nothing new',
+    schema: { oneOf: [{ $ref: getSchemaPath(MensajeProcesadoView) }, { $ref: getSchemaPath(MensajeDuplicadoView) }] },
+  })
   @ApiProblemResponses(
     400,
     401,

@@ -7,44 +7,11 @@ import { lockEmpresa } from '../common/empresa-lock';
 import { sha256Hex } from '../common/hash';
 import { inTransaction } from '../common/transaction';
 import { AuditoriaService } from '../auditoria/auditoria.service';
-import { RecepcionResult, RecepcionService } from '../dte-recepcion/recepcion.service';
+import { RecepcionService } from '../dte-recepcion/recepcion.service';
+import { RecepcionResult } from '../dte-recepcion/dto/recepcion.view';
 import { ReceivedDte } from '../dte-recepcion/received-dte';
 import { PollerDeliveryDto } from './dto/poller-delivery.dto';
-
-/** An attachment that held no DTE (an acknowledgement, a RespuestaDTE, garbage): skipped. */
-export interface AdjuntoIgnorado {
-  filename: string;
-  motivo: 'no_es_dte';
-  detalle: string;
-}
-
-/** A DTE whose receptor RUT matches no empresa (only when the delivery names none). */
-export interface DteSinEmpresa {
-  tipo_dte: number;
-  folio: number;
-  rut_emisor: string;
-  rut_receptor: string;
-  motivo: 'receptor_desconocido';
-}
-
-export interface MensajeProcesadoView {
-  status: 'processed';
-  mensaje_id: string;
-  message_id: string;
-  documentos: number;
-  facturas_nuevas: number;
-  /** One per empresa booked into (see POST /contable/recibir-dte for the shape). */
-  resultados: RecepcionResult[];
-  sin_empresa: DteSinEmpresa[];
-  adjuntos_ignorados: AdjuntoIgnorado[];
-}
-
-export interface MensajeDuplicadoView {
-  status: 'duplicate';
-  mensaje_id: string;
-  message_id: string;
-  processed_at: string;
-}
+import { AdjuntoIgnorado, DteSinEmpresa, MensajeDuplicadoView, MensajeProcesadoView } from './dto/mensaje.view';
 
 export type PollerAnswer = { status: 200 | 201; body: MensajeProcesadoView | MensajeDuplicadoView };
 

@@ -5,40 +5,7 @@ import { toPesos } from '../common/money';
 import { parsePeriodo } from '../common/periodo';
 import { inSnapshot } from '../common/snapshot';
 import { CODE_ORDER, openingBalancesSql } from './opening-sql';
-
-/** One account row of the eight-column balance (CLP pesos). */
-export interface BalanceFila {
-  codigo: string;
-  nombre: string;
-  tipo: string;
-  sumas_debe: number;
-  sumas_haber: number;
-  saldo_deudor: number;
-  saldo_acreedor: number;
-  activo: number;
-  pasivo: number;
-  perdidas: number;
-  ganancias: number;
-}
-
-type Totales = Omit<BalanceFila, 'codigo' | 'nombre' | 'tipo'>;
-
-interface Seccion {
-  total: number;
-  cuentas: { codigo: string | null; nombre: string; saldo: number }[];
-}
-
-export interface BalanceReport {
-  empresa_id: string;
-  periodo: string;
-  desde: string;
-  hasta: string;
-  filas: BalanceFila[];
-  totales: Totales;
-  resultado_ejercicio: number;
-  cuadratura: { sumas: boolean; saldos: boolean; inventario_resultado: boolean };
-  balance_general: { activo: Seccion; pasivo: Seccion; patrimonio: Seccion; total_pasivo_patrimonio: number; cuadra: boolean };
-}
+import { BalanceColumnas as Totales, BalanceFila, BalanceReport, SeccionBalance as Seccion } from './dto/balance.view';
 
 const COLUMNS = ['sumas_debe', 'sumas_haber', 'saldo_deudor', 'saldo_acreedor', 'activo', 'pasivo', 'perdidas', 'ganancias'] as const;
 
@@ -95,9 +62,9 @@ export class BalanceReportService {
       codigo: r.codigo,
       nombre: r.nombre,
       tipo: r.tipo,
-      ...(Object.fromEntries(COLUMNS.map((c) => [c, toPesos(r[c])])) as Totales),
+      ...columnas((c) => toPesos(r[c])),
     }));
-    const totales = Object.fromEntries(COLUMNS.map((c) => [c, toPesos(filas.reduce((s, f) => s + f[c], 0))])) as Totales;
+    const totales = columnas((c) => toPesos(filas.reduce((s, f) => s + f[c], 0)));
     const resultado = totales.ganancias - totales.perdidas;
     return {
       empresa_id: empresaId,
@@ -153,4 +120,10 @@ function balanceGeneral(rows: Row[], resultado: number) {
   patrimonio.total += resultado;
   const total = pasivo.total + patrimonio.total;
   return { activo, pasivo, patrimonio, total_pasivo_patrimonio: total, cuadra: activo.total === total };
+}
+
+/** The eight columns, each from `get`. */
+function columnas(get: (c: (typeof COLUMNS)[number]) => number): Totales {
+  const [sumas_debe, sumas_haber, saldo_deudor, saldo_acreedor, activo, pasivo, perdidas, ganancias] = COLUMNS.map(get);
+  return { sumas_debe, sumas_haber, saldo_deudor, saldo_acreedor, activo, pasivo, perdidas, ganancias };
 }

@@ -1,8 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
-import { BalanceReport } from './balance.report';
-import { EstadoResultados } from './estado-resultados.report';
-import { LibroDiario } from './libro-diario.report';
-import { LibroMayor } from './libro-mayor.report';
+import { BalanceReport } from './dto/balance.view';
+import { EstadoResultados } from './dto/estado-resultados.view';
+import { LibroDiario } from './dto/libro-diario.view';
+import { LibroMayor } from './dto/libro-mayor.view';
 
 /**
  * RFC 4180 CSV with a header row; amounts as plain integers (CLP pesos). A text cell that starts with

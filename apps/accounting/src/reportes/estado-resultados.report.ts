@@ -5,27 +5,7 @@ import { toPesos } from '../common/money';
 import { parsePeriodo } from '../common/periodo';
 import { inSnapshot } from '../common/snapshot';
 import { CODE_ORDER } from './opening-sql';
-
-/** Sections of the income statement. */
-export type SeccionResultado = 'ingresos_explotacion' | 'costo_ventas' | 'gastos_operacion' | 'otros_ingresos';
-
-export interface EstadoResultados {
-  empresa_id: string;
-  periodo: string;
-  desde: string;
-  hasta: string;
-  ingresos_explotacion: number;
-  costo_ventas: number;
-  margen_bruto: number;
-  gastos_operacion: number;
-  resultado_operacional: number;
-  otros_ingresos: number;
-  total_ingresos: number;
-  total_gastos: number;
-  /** Result of the period before income tax: ingresos - gastos (a loss is negative). */
-  resultado: number;
-  detalle: { codigo: string; nombre: string; tipo: string; seccion: SeccionResultado; monto: number }[];
-}
+import { EstadoResultados } from './dto/estado-resultados.view';
 
 // $1 empresa, $2 desde, $3 hasta. Amounts by account for the period; `monto` is positive in the
 // account's natural side (haber - debe for ingresos, debe - haber for gastos). The section comes

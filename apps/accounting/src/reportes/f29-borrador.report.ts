@@ -4,28 +4,7 @@ import { requireEmpresa } from '../common/empresa-lock';
 import { toPesos } from '../common/money';
 import { parsePeriodo } from '../common/periodo';
 import { inSnapshot } from '../common/snapshot';
-
-/** Monthly IVA draft. All amounts CLP whole pesos. NOT the official F29 form. */
-export interface F29Borrador {
-  empresa_id: string;
-  periodo: string;
-  borrador: true;
-  aviso: string;
-  /** IVA of sales minus IVA of credit notes issued: movement of IVA Débito Fiscal (haber − debe). */
-  debito_fiscal: number;
-  /** IVA of purchases minus IVA of credit notes received: movement of IVA Crédito Fiscal (debe − haber). */
-  credito_fiscal: number;
-  /** Credit carried from earlier months (not readjusted). */
-  remanente_anterior: number;
-  /** credito_fiscal + remanente_anterior. */
-  total_creditos: number;
-  /** debito_fiscal − total_creditos when positive. */
-  iva_a_pagar: number;
-  /** total_creditos − debito_fiscal when positive: carried to the next month. */
-  remanente_siguiente: number;
-  /** The same month from the documents (emitted DTEs, received facturas), to reconcile with the books. */
-  segun_documentos: { debito_fiscal: number; credito_fiscal: number };
-}
+import { F29Borrador } from './dto/f29-borrador.view';
 
 // $1 empresa, $2 first day of the month, $3 last day. Monthly IVA movements from the books, by the
 // accounts' roles. Entries that move BOTH IVA accounts are the monthly IVA settlement (IVA DF against

@@ -4,36 +4,7 @@ import { requireEmpresa } from '../common/empresa-lock';
 import { toPesos } from '../common/money';
 import { parsePeriodo } from '../common/periodo';
 import { inSnapshot } from '../common/snapshot';
-
-export interface LibroDiarioLinea {
-  linea: number;
-  cuenta: string;
-  cuenta_nombre: string;
-  debe: number;
-  haber: number;
-  glosa: string | null;
-}
-
-export interface LibroDiarioAsiento {
-  id: string;
-  numero: number;
-  fecha: string;
-  glosa: string;
-  origen: string;
-  reversa_de: string | null;
-  total_debe: number;
-  total_haber: number;
-  lineas: LibroDiarioLinea[];
-}
-
-export interface LibroDiario {
-  empresa_id: string;
-  periodo: string;
-  desde: string;
-  hasta: string;
-  asientos: LibroDiarioAsiento[];
-  totales: { asientos: number; debe: number; haber: number };
-}
+import { LibroDiario } from './dto/libro-diario.view';
 
 /**
  * Libro diario: the entries of the period in date and number order with their lines (fecha,

@@ -5,49 +5,7 @@ import { toPesos } from '../common/money';
 import { parsePeriodo } from '../common/periodo';
 import { inSnapshot } from '../common/snapshot';
 import { TIPO_DTE_NOMBRE } from '../dte-recepcion/booking-rules';
-
-export type Clasificacion = 'ingreso' | 'egreso';
-
-/** One document of the book. Amounts are signed: a nota de crédito (61) is negative. */
-export interface FilaIngresoEgreso {
-  clasificacion: Clasificacion;
-  /** N° correlativo within its section (ingresos, egresos), in date order. */
-  correlativo: number;
-  fecha: string;
-  tipo_dte: number;
-  tipo_documento: string;
-  folio: number;
-  /** The other party: the receptor of an emitted DTE, the emisor of a received one. */
-  rut_contraparte: string;
-  razon_social: string;
-  neto: number;
-  exento: number;
-  iva: number;
-  total: number;
-  /** What counts as ingreso or egreso: neto + exento (+ other non-recoverable charges); IVA is not income or expense. */
-  monto: number;
-}
-
-export interface TotalSeccion {
-  documentos: number;
-  neto: number;
-  exento: number;
-  iva: number;
-  total: number;
-  monto: number;
-}
-
-export interface LibroIngresosEgresos {
-  empresa_id: string;
-  regimen: string;
-  periodo: string;
-  desde: string;
-  hasta: string;
-  /** Amounts are devengados (document date): payments and collections are not recorded in this module. */
-  criterio: 'devengado';
-  filas: FilaIngresoEgreso[];
-  totales: { ingresos: TotalSeccion; egresos: TotalSeccion; resultado: number };
-}
+import { Clasificacion, LibroIngresosEgresos, TotalSeccion } from './dto/libro-ingresos-egresos.view';
 
 // $1 empresa, $2 desde, $3 hasta. Emitted DTEs are ingresos, received ones egresos; 61 subtracts.
 // `monto` mirrors the booking rules: neto + exento, plus a positive rest of MntTotal (other taxes,

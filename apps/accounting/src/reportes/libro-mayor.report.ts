@@ -4,36 +4,7 @@ import { requireEmpresa } from '../common/empresa-lock';
 import { toPesos } from '../common/money';
 import { parsePeriodo } from '../common/periodo';
 import { CODE_ORDER, openingBalancesSql } from './opening-sql';
-
-export interface MayorMovimiento {
-  fecha: string;
-  asiento_id: string;
-  numero: number;
-  glosa: string;
-  debe: number;
-  haber: number;
-  /** Running balance after this movement, debe - haber (debit balance positive). */
-  saldo: number;
-}
-
-export interface MayorCuenta {
-  codigo: string;
-  nombre: string;
-  tipo: string;
-  saldo_inicial: number;
-  total_debe: number;
-  total_haber: number;
-  saldo_final: number;
-  movimientos: MayorMovimiento[];
-}
-
-export interface LibroMayor {
-  empresa_id: string;
-  periodo: string;
-  desde: string;
-  hasta: string;
-  cuentas: MayorCuenta[];
-}
+import { LibroMayor, MayorMovimiento } from './dto/libro-mayor.view';
 
 // $1 empresa, $2 desde, $3 hasta, $4 fiscal-year start, $5 optional codigo. Running balances by a
 // window function; movements nested per account by json_agg.

@@ -1,5 +1,11 @@
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { LibroMayor } from './dto/libro-mayor.view';
+import { LibroDiario } from './dto/libro-diario.view';
+import { EstadoResultados } from './dto/estado-resultados.view';
+import { BalanceReport } from './dto/balance.view';
+import { ApiReport } from './api-report.decorator';
+import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import type { FastifyReply } from 'fastify';
 import { Audited } from '../auditoria/audited.decorator';
@@ -19,7 +25,7 @@ export function respond<T>(reply: FastifyReply, accept: string | undefined, repo
 }
 
 @ApiTags('reportes')
-@ApiProduces('application/json', 'text/csv')
+@Callers('admin')
 @ApiProblemResponses(400, 401, 404)
 @Controller('contable')
 export class ReportesController {
@@ -31,6 +37,7 @@ export class ReportesController {
   ) {}
 
   @Get('balance')
+  @ApiReport(BalanceReport)
   @Audited({ accion: 'consultar_balance', entidad: 'reporte', kind: 'read' })
   @ApiOperation({ summary: 'Balance de 8 columnas (fiscal year to the end of periodo) and classified balance sheet' })
   async getBalance(
@@ -42,6 +49,7 @@ export class ReportesController {
   }
 
   @Get('estado-resultados')
+  @ApiReport(EstadoResultados)
   @Audited({ accion: 'consultar_estado_resultados', entidad: 'reporte', kind: 'read' })
   @ApiOperation({ summary: 'Estado de resultados of the period (month YYYY-MM or year YYYY)' })
   async getEstado(
@@ -53,6 +61,7 @@ export class ReportesController {
   }
 
   @Get('libro-diario')
+  @ApiReport(LibroDiario)
   @Audited({ accion: 'consultar_libro_diario', entidad: 'reporte', kind: 'read' })
   @ApiOperation({ summary: 'Libro diario: entries of the period with their lines' })
   async getDiario(
@@ -64,6 +73,7 @@ export class ReportesController {
   }
 
   @Get('libro-mayor')
+  @ApiReport(LibroMayor)
   @Audited({ accion: 'consultar_libro_mayor', entidad: 'reporte', kind: 'read' })
   @ApiOperation({ summary: 'Libro mayor: per account opening balance, movements with running balance, closing balance' })
   async getMayor(

@@ -1,5 +1,9 @@
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { F29Borrador } from './dto/f29-borrador.view';
+import { LibroIngresosEgresos } from './dto/libro-ingresos-egresos.view';
+import { ApiReport } from './api-report.decorator';
+import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { IsUUID, Matches } from 'class-validator';
 import type { FastifyReply } from 'fastify';
@@ -24,7 +28,7 @@ export class MesQuery {
 
 /** Tax books built from documents and the IVA accounts (Pro-Pyme 14 D; F29 draft). */
 @ApiTags('reportes')
-@ApiProduces('application/json', 'text/csv')
+@Callers('admin')
 @ApiProblemResponses(400, 401, 404)
 @Controller('contable')
 export class TributariosController {
@@ -34,6 +38,7 @@ export class TributariosController {
   ) {}
 
   @Get('libro-ingresos-egresos')
+  @ApiReport(LibroIngresosEgresos)
   @Audited({ accion: 'consultar_libro_ingresos_egresos', entidad: 'reporte', kind: 'read' })
   @ApiOperation({ summary: 'Libro de ingresos y egresos (Pro-Pyme 14 D) from emitted and received DTEs; notas de crédito subtract' })
   async getLibro(@Query() q: ReporteQuery, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -47,6 +52,7 @@ export class TributariosController {
   }
 
   @Get('f29-borrador')
+  @ApiReport(F29Borrador)
   @Audited({ accion: 'consultar_f29_borrador', entidad: 'reporte', kind: 'read' })
   @ApiOperation({ summary: 'DRAFT of the monthly IVA (F29) from the IVA accounts: débito, crédito, remanente; not the official form' })
   async getF29(@Query() q: MesQuery, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {

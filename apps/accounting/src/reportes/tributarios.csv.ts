@@ -1,6 +1,6 @@
 import { csv } from './csv';
-import { F29Borrador } from './f29-borrador.report';
-import { LibroIngresosEgresos, TotalSeccion } from './libro-ingresos-egresos.report';
+import { F29Borrador } from './dto/f29-borrador.view';
+import { LibroIngresosEgresos, TotalSeccion } from './dto/libro-ingresos-egresos.view';
 
 export function libroIngresosEgresosCsv(r: LibroIngresosEgresos): string {
   const total = (name: string, t: TotalSeccion) => [name, t.documentos, '', '', '', '', '', '', t.neto, t.exento, t.iva, t.total, t.monto];
