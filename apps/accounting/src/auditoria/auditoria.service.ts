@@ -1,4 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { MetricsService } from '@lib/platform';
+import { Counter } from 'prom-client';
 import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../common/actor';
 import { requireEmpresa } from '../common/empresa-lock';
@@ -14,15 +16,26 @@ export interface AuditEvent {
 }
 
 /**
- * The audit trail (DESIGN §5: every accounting operation leaves a record). Successful writes are
- * recorded inside their own transaction (no booking without its record, no record of a rolled
+ * The audit trail (docs/accounting.md "Audit": every accounting operation leaves a record). Successful
+ * writes are recorded inside their own transaction (no booking without its record, no record of a rolled
  * back booking); refusals and reads are recorded after the fact by the audit interceptor.
  */
 @Injectable()
 export class AuditoriaService {
   private readonly logger = new Logger(AuditoriaService.name);
 
-  constructor(private readonly ds: DataSource) {}
+  private readonly failures: Counter;
+
+  constructor(
+    private readonly ds: DataSource,
+    metrics: MetricsService,
+  ) {
+    this.failures = new Counter({
+      name: 'audit_write_failures_total',
+      help: 'Audit records (refusals, reads) that could not be written after a retry; each is in an error log line',
+      registers: [metrics.registry],
+    });
+  }
 
   /** Inserts a record with `em` (the caller's transaction) or on its own. */
   async record(em: EntityManager | null, actor: Actor, event: AuditEvent): Promise<void> {
@@ -33,13 +46,36 @@ export class AuditoriaService {
     );
   }
 
-  /** Like {@link record} outside any transaction, never failing the request (logged instead). */
+  /**
+   * Like {@link record} outside any transaction, never failing the request. A failed write is retried
+   * once; if it fails again the record is not lost silently: it goes whole into an error log line (to
+   * be replayed from the logs) and `audit_write_failures_total` counts it for an alert.
+   */
   async recordQuietly(actor: Actor, event: AuditEvent): Promise<void> {
-    try {
-      await this.record(null, actor, event);
-    } catch (err) {
-      this.logger.error(`audit record for ${event.accion} not written: ${(err as Error).message}`);
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      try {
+        await this.record(null, actor, event);
+        return;
+      } catch (err) {
+        if (attempt === 2) this.lost(actor, event, err);
+      }
     }
+  }
+
+  private lost(actor: Actor, event: AuditEvent, err: unknown): void {
+    this.failures.inc();
+    const audit = {
+      ...event,
+      resultado: event.resultado ?? 'ok',
+      caller: actor.caller,
+      input_sha256: actor.inputSha256,
+      at: new Date().toISOString(),
+    };
+    const sqlstate = (err as { code?: unknown }).code;
+    this.logger.error(
+      { audit, sqlstate: typeof sqlstate === 'string' ? sqlstate : 'unknown' },
+      'audit record not written after a retry; the record is in this line',
+    );
   }
 
   /** Newest first; `before` is an id cursor from a previous page. */
