@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, verify, type KeyObject } from 'node:crypto';
-import { decodeXml, encodeLatin1, flattenXml } from './encoding';
+import { decodeXml, encodeLatin1, flattenXml } from './xml/encoding';
 import { DteParseError } from './errors';
-import { childElements, numAt, localName, parseXml, requiredText, textAt } from './xml-dom';
+import { childElements, numAt, localName, parseXml, requiredText, textAt } from './xml/dom';
 import { sliceElements } from './xml-slice';
 
 /** RSA public key of a CAF as published in `RSAPK`: base64 modulus and exponent. */

@@ -26,3 +26,9 @@ export class DteBuildError extends DteError {
 export class DteAssetsError extends DteError {
   readonly code = 'dte_assets_error';
 }
+
+/** First 80 characters of a foreign answer, on one line, for error messages (never logged raw). */
+export function excerpt(text: string): string {
+  const printable = [...text].map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f ? ' ' : c)).join('');
+  return printable.replace(/ +/g, ' ').trim().slice(0, 80);
+}

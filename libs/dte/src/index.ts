@@ -1,6 +1,23 @@
 // Public API of @lib/dte (docs/CONTRACTS.md "libs/dte"). Each export documents its SII source.
 export { DteError, DteParseError, DteEncodingError, DteBuildError, DteAssetsError } from './errors';
-export { decodeXml, encodeLatin1, flattenXml, escapeXml, declaredEncoding } from './encoding';
+export { decodeXml, decodeXmlExact, encodeLatin1, encodeXmlExact, flattenXml, declaredEncoding, type DecodedXml } from './xml/encoding';
+export { escapeXml, asciiCharacterReferences } from './xml/escape';
+export { checkRsaKeyValue, type RsaKeyValueCheck } from './xml/xmldsig-key';
+export {
+  assertNoDtd,
+  child,
+  childElements,
+  findAll,
+  findFirst,
+  findPath,
+  localName,
+  numAt,
+  parseXml,
+  parseXmlDocument,
+  requiredText,
+  textAt,
+  textOf,
+} from './xml/dom';
 export { validateXsd, type XsdSchemaName, type XsdResult } from './xsd';
 export { dteAssetsDir, findAssetsDir, siiCafCertificate, type AssetsLookup } from './assets';
 export {
@@ -38,7 +55,18 @@ export {
 } from './builders/documento';
 export { buildEnvioDte, SII_RUT, type CaratulaInput, type EnvioDteInput } from './builders/envio';
 export { parseDteDocuments, type ParsedDte, type ParsedDetalle, type ParsedReferencia, type ParsedTed } from './parsers/received';
-export { parseSoapReturn, parseSiiRespuesta, parseRecepcionDte, type SiiRespuesta, type RecepcionDte } from './parsers/sii-answers';
+export { parseSiiRespuesta, parseRecepcionDte, type SiiRespuesta, type RecepcionDte } from './parsers/sii-answers';
+export {
+  SOAP_HEADERS,
+  SoapRequestError,
+  parseSoapCall,
+  parseSoapReturn,
+  soapFault,
+  soapNamespace,
+  soapRequest,
+  soapResponse,
+  type SoapCall,
+} from './soap/envelope';
 export {
   buildRespuestaDte,
   recepcionDteFromParsed,

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validateXML, type XMLFileInfo } from 'xmllint-wasm';
 import { dteAssetsDir } from './assets';
-import { declaredEncoding, decodeXml, withDeclaredEncoding } from './encoding';
+import { declaredEncoding, decodeXml, withDeclaredEncoding } from './xml/encoding';
 import { DteAssetsError, DteError } from './errors';
-import { assertNoDtd } from './xml-dom';
+import { assertNoDtd } from './xml/dom';
 
 /** The document schemas `validateXsd` knows, named after their root element. */
 export type XsdSchemaName = 'EnvioDTE' | 'DTE' | 'LibroCV' | 'RespuestaEnvioDTE' | 'EnvioRecibos' | 'RespSII';

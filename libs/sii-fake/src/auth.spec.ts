@@ -1,4 +1,5 @@
 import axios from 'axios';
+import { parseXmlDocument, textOf } from '@lib/dte';
 import { setupServer } from 'msw/node';
 import { SiiFakeAuthority } from './authority';
 import { createSiiFakeHandlers } from './msw';
@@ -54,7 +55,7 @@ describe('CrSeed.getSeed', () => {
   it('answers a SOAP fault for an unknown operation', async () => {
     const { status, envelope } = await call('CrSeed.jws', 'getCrSeed');
     expect(status).toBe(500);
-    expect(envelope).toContain("No such operation 'getCrSeed'");
+    expect(textOf(parseXmlDocument(envelope), 'faultstring')).toBe("No such operation 'getCrSeed'");
   });
 });
 

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { SiiFakeAuthority } from './authority';
 import { certificateRut, verifySignatureElement } from './internal/xmldsig';
-import { XmlSyntaxError, child, findFirst, parseXmlStrict } from './internal/xml';
-import { siiRespuesta } from './soap';
+import { DteParseError, child, findFirst, parseXmlDocument } from '@lib/dte';
+import { siiRespuesta } from './sii-respuesta';
 
 // Glosas as listed in the SII manual "Autenticación Automática" v1.9 §5.2.2 and chapter 6.
 const GLOSAS: Record<string, string> = {
@@ -42,9 +42,9 @@ export function getToken(authority: SiiFakeAuthority, pszXml: string | undefined
   if (!pszXml || !pszXml.trim()) return fail('01');
   let doc: Document;
   try {
-    doc = parseXmlStrict(pszXml.trim());
+    doc = parseXmlDocument(pszXml.trim());
   } catch (err) {
-    if (err instanceof XmlSyntaxError) return fail('02');
+    if (err instanceof DteParseError) return fail('02');
     throw err;
   }
   const signature = child(doc.documentElement, 'Signature');

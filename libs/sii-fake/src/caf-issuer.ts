@@ -1,7 +1,7 @@
 import { createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
 import { encodeLatin1, flattenXml, santiagoDate } from '@lib/dte';
 import type { SiiFakeAuthority } from './authority';
-import { escapeXml } from './internal/xml';
+import { escapeXml } from '@lib/dte';
 import { normalizeRut } from './internal/rut';
 import { contribuyenteFor } from './taxpayers';
 import { jsonResponse, type FakeResponse } from './types';

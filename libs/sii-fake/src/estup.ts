@@ -1,5 +1,5 @@
 import type { SiiFakeAuthority } from './authority';
-import { siiRespuesta } from './soap';
+import { siiRespuesta } from './sii-respuesta';
 import type { EnvioState, UploadRecord } from './types';
 
 const GLOSAS: Record<EnvioState, string> = {

@@ -3,7 +3,7 @@ import { getSeed, getToken, tokenFromCookie } from './auth';
 import { issueCaf } from './caf-issuer';
 import { getEstUp } from './estup';
 import { normalizeRut } from './internal/rut';
-import { SoapRequestError, parseSoapCall, soapFault, soapReturn, type SoapCall } from './soap';
+import { SoapRequestError, parseSoapCall, soapFault, soapResponse, type SoapCall } from '@lib/dte';
 import { contribuyenteFor } from './taxpayers';
 import { jsonResponse, xmlResponse, type FakeRequest, type FakeResponse } from './types';
 import { handleUpload } from './upload';
@@ -61,7 +61,7 @@ function soap(authority: SiiFakeAuthority, req: FakeRequest, url: URL, path: str
   const operation = service[call.operation];
   if (!operation) return xmlResponse(500, soapFault('soapenv:Client', `No such operation '${call.operation}'`), 'text/xml; charset=utf-8');
   const inner = operation(authority, call);
-  return xmlResponse(200, soapReturn(call.operation, `${url.origin}${path}`, inner), 'text/xml; charset=utf-8');
+  return xmlResponse(200, soapResponse(call.operation, `${url.origin}${path}`, inner), 'text/xml; charset=utf-8');
 }
 
 function datos(authority: SiiFakeAuthority, req: FakeRequest, rutParam: string): FakeResponse {

@@ -1,7 +1,7 @@
 import { encodeLatin1, parseCaf, verifyCafSignature, verifyTedSignature, type ParsedDte } from '@lib/dte';
 import type { SiiFakeAuthority } from './authority';
 import { verifySignatureElement } from './internal/xmldsig';
-import { child, childElements, findAll, findFirst, localName, parseXmlStrict, textOf } from './internal/xml';
+import { child, childElements, findAll, findFirst, localName, parseXmlDocument, textOf } from '@lib/dte';
 import type { UploadedDocument } from './types';
 
 export interface Caratula {
@@ -39,7 +39,7 @@ export function checkEnvelopeSignature(xml: string, doc: Document): string[] {
 export function checkDteSignature(fullXml: string, dteXml: string): string | undefined {
   const attempt = (text: string): { ok: boolean; reason?: string } => {
     try {
-      const doc = parseXmlStrict(text);
+      const doc = parseXmlDocument(text);
       const dtes = doc.documentElement && localName(doc.documentElement) === 'DTE' ? [doc.documentElement] : findAll(doc, 'DTE');
       const dte = dtes.find((d) => documentoId(d) === documentoIdOf(dteXml)) ?? dtes[0];
       const sig = dte && child(dte, 'Signature');

@@ -6,7 +6,7 @@ import { tokenFromCookie } from './auth';
 import { checkDocument, checkDteSignature, checkEnvelopeSignature, judgeDocument, readCaratula, type Caratula } from './upload-checks';
 import { MultipartError, multipartBoundary, parseMultipart, type MultipartPart } from './multipart';
 import { normalizeRut } from './internal/rut';
-import { escapeXml, parseXmlStrict } from './internal/xml';
+import { escapeXml, parseXmlDocument } from '@lib/dte';
 import { xmlResponse, type FakeRequest, type FakeResponse } from './types';
 
 const SII_RUT = '60803000-K';
@@ -51,7 +51,7 @@ export async function handleUpload(authority: SiiFakeAuthority, req: FakeRequest
   let doc: Document;
   try {
     xml = decodeXml(ctx.archivo);
-    doc = parseXmlStrict(xml);
+    doc = parseXmlDocument(xml);
   } catch (err) {
     return answer(7, ctx, [`XML mal formado: ${(err as Error).message}`]);
   }

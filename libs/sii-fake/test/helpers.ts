@@ -1,3 +1,4 @@
+import { escapeXml } from '@lib/dte';
 // Test-only helpers: a generated personal certificate (RUT in the subject serialNumber, as the
 // gateway's signer certificates have) and an enveloped XMLDSig signer with KeyValue + X509Data.
 import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
@@ -74,11 +75,10 @@ export function signedGetToken(seed: string, cert: TestCertificate): string {
   return signXml(`<?xml version="1.0"?>\n<getToken><item><Semilla>${seed}</Semilla></item></getToken>`, cert, '');
 }
 
-/** A SOAP 1.1 rpc request like the manual's examples. */
+/** A SOAP 1.1 rpc request like the manual's examples (another prefix than the gateway's soapRequest, on purpose). */
 export function soapRequest(operation: string, ns: string, params: Record<string, string> = {}): string {
-  const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const body = Object.entries(params)
-    .map(([k, v]) => `<${k} xsi:type="xsd:string">${esc(v)}</${k}>`)
+    .map(([k, v]) => `<${k} xsi:type="xsd:string">${escapeXml(v)}</${k}>`)
     .join('');
   return (
     '<SOAP-ENV:Envelope xmlns:SOAP-ENV="http://schemas.xmlsoap.org/soap/envelope/" ' +

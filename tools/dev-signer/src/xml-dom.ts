@@ -1,4 +1,4 @@
-import { DOMParser } from '@xmldom/xmldom';
+import { DteParseError, parseXmlDocument } from '@lib/dte';
 import type { SignedXml } from 'xml-crypto';
 // Not re-exported by the package index; the canonicalizers' own helper (no package `exports` map).
 import { findAncestorNsForElement } from 'xml-crypto/lib/utils';
@@ -7,23 +7,17 @@ import { SignerInputError } from './xml-encoding';
 export const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
 
 /**
- * Parses XML text strictly: a DOCTYPE (entity expansion, XML bomb) or any parse error is rejected.
+ * Parses XML text with the platform's one strict parser (@lib/dte `parseXmlDocument`: no DOCTYPE or
+ * entity declarations, every parser warning or error fatal).
  * @throws SignerInputError (`bad_xml`).
  */
 export function parseXmlStrict(text: string): Document {
-  if (/<!DOCTYPE/i.test(text)) throw new SignerInputError('bad_xml', 'DOCTYPE declarations are not accepted');
-  const errors: string[] = [];
-  const doc = new DOMParser({
-    errorHandler: {
-      warning: () => undefined,
-      error: (msg: string) => errors.push(msg),
-      fatalError: (msg: string) => errors.push(msg),
-    },
-  }).parseFromString(text, 'text/xml');
-  if (errors.length || !doc?.documentElement) {
-    throw new SignerInputError('bad_xml', errors[0] ?? 'no document element');
+  try {
+    return parseXmlDocument(text);
+  } catch (err) {
+    if (err instanceof DteParseError) throw new SignerInputError('bad_xml', err.message);
+    throw err;
   }
-  return doc as unknown as Document;
 }
 
 /** Every ds:Signature element of the document, in document order. */

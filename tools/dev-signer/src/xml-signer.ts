@@ -1,4 +1,5 @@
 import { X509Certificate } from 'node:crypto';
+import { checkRsaKeyValue } from '@lib/dte';
 import { SignedXml } from 'xml-crypto';
 import type { SignerIdentity } from './keystore';
 import { DSIG_NS, findSignatureElements, fixSignedInfoContext, parseXmlStrict } from './xml-dom';
@@ -139,17 +140,11 @@ function verifyOne(text: string, node: Element, index: number): string[] {
 }
 
 function keyValueMismatch(node: Element, certificatePem: string): string[] {
-  const modulus = node.getElementsByTagNameNS(DSIG_NS, 'Modulus')[0]?.textContent;
-  if (modulus == null) return [];
-  let certModulus: string;
+  let certificate: X509Certificate;
   try {
-    const jwk = new X509Certificate(certificatePem).publicKey.export({ format: 'jwk' });
-    certModulus = Buffer.from(jwk.n as string, 'base64url').toString('hex');
+    certificate = new X509Certificate(certificatePem);
   } catch {
     return ['X509Certificate cannot be parsed'];
   }
-  const given = Buffer.from(modulus.replace(/\s+/g, ''), 'base64')
-    .toString('hex')
-    .replace(/^(00)+/, '');
-  return given === certModulus ? [] : ['KeyValue RSAKeyValue does not match the X509Certificate key'];
+  return checkRsaKeyValue(node, certificate) === 'mismatch' ? ['KeyValue RSAKeyValue does not match the X509Certificate key'] : [];
 }

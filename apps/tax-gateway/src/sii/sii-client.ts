@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { decodeXml, parseRecepcionDte, parseSiiRespuesta, parseSoapReturn } from '@lib/dte';
+import { decodeXml, parseRecepcionDte, parseSiiRespuesta, parseSoapReturn, SOAP_HEADERS, soapNamespace, soapRequest } from '@lib/dte';
 import { TaxMetrics } from '../metrics/tax-metrics';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { escapeForLog } from '@lib/platform';
 import { SiiTokenInvalidError, siiBadResponse, siiRejected } from './sii-errors';
 import { SiiHttp, SiiHttpResponse } from './sii-http';
-import { SOAP_HEADERS, soapEnvelope, soapNamespace } from './soap';
 import { multipartBody } from './upload-body';
 
 /** Counts of one document type in a QueryEstUp answer (research §2.5). */
@@ -173,7 +172,7 @@ export class SiiClient {
       method: 'POST',
       path: `/DTEWS/${service}`,
       headers: SOAP_HEADERS,
-      body: soapEnvelope(op, soapNamespace(this.host, service), params),
+      body: soapRequest(op, soapNamespace(this.host, service), params),
     });
   }
 

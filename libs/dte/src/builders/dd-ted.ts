@@ -1,6 +1,6 @@
-import { flattenXml } from '../encoding';
+import { flattenXml } from '../xml/encoding';
 import { DteBuildError, DteError } from '../errors';
-import { numAt, localName, parseXml, textAt } from '../xml-dom';
+import { numAt, localName, parseXml, textAt } from '../xml/dom';
 import { fecha, fieldText, el, posInt, rut, timestamp } from './text';
 
 /** Fields of the TED `DD` (Formato DTE v2.2 §G; DTE_v10.xsd TED/DD), named as in the XML. */

@@ -7,7 +7,7 @@ import { SignedXml } from 'xml-crypto';
 import * as xpath from 'xpath';
 import { emitSignedDte, generateCaf, generateSigner, sampleDocumento, signXml } from '../../test/fixtures';
 import { dteAssetsDir } from '../assets';
-import { encodeLatin1 } from '../encoding';
+import { encodeLatin1 } from '../xml/encoding';
 import { DteBuildError } from '../errors';
 import { parseDteDocuments } from '../parsers/received';
 import { validateXsd } from '../xsd';

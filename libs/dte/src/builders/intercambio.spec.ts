@@ -1,5 +1,5 @@
 import { generateSigner, officialExample, signXml } from '../../test/fixtures';
-import { encodeLatin1 } from '../encoding';
+import { encodeLatin1 } from '../xml/encoding';
 import { DteBuildError } from '../errors';
 import { parseDteDocuments } from '../parsers/received';
 import { validateXsd } from '../xsd';

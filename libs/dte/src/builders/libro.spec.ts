@@ -1,5 +1,5 @@
 import { generateSigner, signXml } from '../../test/fixtures';
-import { encodeLatin1 } from '../encoding';
+import { encodeLatin1 } from '../xml/encoding';
 import { DteBuildError } from '../errors';
 import { validateXsd } from '../xsd';
 import { buildLibroCompraVenta, type LibroInput } from './libro';

@@ -1,4 +1,4 @@
-import { escapeXml } from '../encoding';
+import { escapeXml } from '../xml/escape';
 import { DteBuildError, DteEncodingError } from '../errors';
 
 /** What to do with a value longer than the XSD allows. */

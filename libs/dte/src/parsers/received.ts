@@ -1,8 +1,8 @@
-import { decodeXml, flattenXml } from '../encoding';
+import { decodeXml, flattenXml } from '../xml/encoding';
 import { DteParseError } from '../errors';
 import type { RsaPk } from '../caf';
 import type { Montos } from '../totals';
-import { childElements, findPath, numAt, localName, parseXml, requiredText, textAt } from '../xml-dom';
+import { childElements, findPath, numAt, localName, parseXml, requiredText, textAt } from '../xml/dom';
 import { sliceElements } from '../xml-slice';
 
 const SII_NS = 'http://www.sii.cl/SiiDte';

@@ -1,5 +1,6 @@
 import { DteParseError } from '../errors';
-import { parseRecepcionDte, parseSiiRespuesta, parseSoapReturn } from './sii-answers';
+import { parseSoapReturn } from '../soap/envelope';
+import { parseRecepcionDte, parseSiiRespuesta } from './sii-answers';
 
 const SEED =
   '<?xml version="1.0" encoding="UTF-8"?><SII:RESPUESTA xmlns:SII="http://www.sii.cl/XMLSchema"><SII:RESP_HDR><ESTADO>00</ESTADO></SII:RESP_HDR><SII:RESP_BODY><SEMILLA>000000000078</SEMILLA></SII:RESP_BODY></SII:RESPUESTA>';

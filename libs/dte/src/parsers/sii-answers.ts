@@ -1,6 +1,6 @@
-import { decodeXml } from '../encoding';
-import { DteParseError } from '../errors';
-import { childElements, localName, parseXml, textAt } from '../xml-dom';
+import { decodeXml } from '../xml/encoding';
+import { DteParseError, excerpt } from '../errors';
+import { childElements, localName, parseXml, textAt } from '../xml/dom';
 
 /** A `SII:RESPUESTA` document (CrSeed, GetTokenFromSeed, QueryEstUp, QueryEstDte answers). */
 export interface SiiRespuesta {
@@ -22,36 +22,6 @@ export interface RecepcionDte {
   errors: string[];
   timestamp?: string;
   file?: string;
-}
-
-/** First 80 characters of a foreign answer, single line, for error messages (never logged raw). */
-function excerpt(text: string): string {
-  const printable = [...text].map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f ? ' ' : c)).join('');
-  return printable.replace(/ +/g, ' ').trim().slice(0, 80);
-}
-
-function findReturn(el: Element): Element | undefined {
-  if (/Return$/.test(localName(el))) return el;
-  for (const child of childElements(el)) {
-    const found = findReturn(child);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/**
- * The string payload of an rpc/encoded SII SOAP answer: the text of the first element whose local name
- * ends in `Return` (getSeedReturn, ns1:getTokenReturn, getEstUpReturn; any prefix or namespace), with
- * XML escapes or CDATA resolved (research/sii-protocol.md §2.1, §1.3).
- * @throws DteParseError for a SOAP Fault (with its faultstring), no Return element, or not XML.
- */
-export function parseSoapReturn(xml: string | Buffer): string {
-  const text = decodeXml(xml);
-  const root = parseXml(text);
-  const ret = findReturn(root);
-  if (ret) return (ret.textContent ?? '').trim();
-  const fault = /<(?:[\w.-]+:)?faultstring[^>]*>([\s\S]*?)<\//.exec(text)?.[1];
-  throw new DteParseError(fault ? `SOAP fault: ${excerpt(fault)}` : 'SOAP answer without a *Return element');
 }
 
 function entries(el: Element): [string, string][] {

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { SignedXml } from 'xml-crypto';
-import { child, findAll, findFirst } from './xml';
+import { checkRsaKeyValue, child, findAll, findFirst } from '@lib/dte';
 
 /** Outcome of checking one XMLDSig `Signature` element. */
 export type SignatureProblem = 'no-certificate' | 'key-mismatch' | 'wrong-reference' | 'invalid';
@@ -22,7 +22,7 @@ export interface SignatureCheck {
 export function verifySignatureElement(xml: string, signature: Element, expectedUri: string): SignatureCheck {
   const certificate = keyInfoCertificate(signature);
   if (!certificate) return { ok: false, problem: 'no-certificate', reason: 'X509Certificate missing or unreadable' };
-  if (!rsaKeyValueMatches(signature, certificate)) {
+  if (checkRsaKeyValue(signature, certificate) !== 'match') {
     return { ok: false, problem: 'key-mismatch', reason: 'RSAKeyValue does not match the certificate', certificate };
   }
   const signedInfo = child(signature, 'SignedInfo');
@@ -49,25 +49,6 @@ function keyInfoCertificate(signature: Element): X509Certificate | undefined {
   } catch {
     return undefined;
   }
-}
-
-function rsaKeyValueMatches(signature: Element, certificate: X509Certificate): boolean {
-  const keyInfo = child(signature, 'KeyInfo');
-  const rsa = keyInfo && findFirst(keyInfo, 'RSAKeyValue');
-  if (!rsa) return false;
-  const jwk = certificate.publicKey.export({ format: 'jwk' });
-  if (!jwk.n || !jwk.e) return false;
-  const same = (b64: string | undefined, b64url: string) =>
-    !!b64 && stripZeros(Buffer.from(b64.replace(/\s+/g, ''), 'base64')).equals(stripZeros(Buffer.from(b64url, 'base64url')));
-  return (
-    same(findFirst(rsa, 'Modulus')?.textContent ?? undefined, jwk.n) && same(findFirst(rsa, 'Exponent')?.textContent ?? undefined, jwk.e)
-  );
-}
-
-function stripZeros(buf: Buffer): Buffer {
-  let i = 0;
-  while (i < buf.length - 1 && buf[i] === 0) i++;
-  return buf.subarray(i);
 }
 
 /**

@@ -1,5 +1,15 @@
 import * as iconv from 'iconv-lite';
-import { DteEncodingError, DteParseError } from './errors';
+import { DteEncodingError, DteParseError } from '../errors';
+
+/**
+ * The one byte decoding of the platform, with two documented purposes:
+ * - reading (`decodeXml`): whatever suppliers and the SII send must be read; a BOM (UTF-8, UTF-16) or
+ *   the declaration decides, and bytes declared UTF-8 that are not UTF-8 are read as windows-1252;
+ * - signing (`decodeXmlExact` / `encodeXmlExact`): the text is written back to bytes next to a
+ *   signature, so only a decoding that round-trips exactly is accepted (ISO-8859-1, windows-1252,
+ *   UTF-8; no UTF-16, no invalid UTF-8, no silent replacement).
+ * Encoding labels: XML 1.0 §4.3.3; the SII's payloads are ISO-8859-1 (SII Formato DTE v2.2).
+ */
 
 const DECLARATION = /^\s*<\?xml\s[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/;
 
@@ -90,14 +100,66 @@ export function flattenXml(xml: string): string {
   return xml.replace(/>[ \t\r\n]+</g, '><').trim();
 }
 
-/** Escapes the five XML special characters in text or attribute values (Formato DTE v2.2 §2.2). */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&apos;'));
-}
-
 /** Rewrites (or adds) the XML declaration of `text` so that it declares `encoding`. */
 export function withDeclaredEncoding(text: string, encoding: string): string {
   const decl = /^\s*<\?xml\s[^>]*\?>/.exec(text);
   const head = `<?xml version="1.0" encoding="${encoding}"?>`;
   return decl ? head + text.slice(decl[0].length) : `${head}\n${text}`;
+}
+
+/** Encodings a signed document can be written back in, by label (lower case) -> iconv-lite name. */
+const EXACT: Record<string, string> = {
+  'iso-8859-1': 'latin1',
+  'iso8859-1': 'latin1',
+  latin1: 'latin1',
+  'windows-1252': 'windows-1252',
+  cp1252: 'windows-1252',
+  'utf-8': 'utf8',
+  utf8: 'utf8',
+  'us-ascii': 'utf8',
+  ascii: 'utf8',
+};
+
+/** XML text decoded from bytes, with the encoding needed to write it back. */
+export interface DecodedXml {
+  text: string;
+  /** iconv-lite encoding name: `latin1`, `windows-1252` or `utf8`. */
+  encoding: string;
+  /** Length of a UTF-8 byte order mark at the start of the bytes (0 or 3). */
+  bomLength: number;
+}
+
+/**
+ * Decodes XML bytes for signing: the declared encoding, else `fallback` (a declaration-less DTE fragment
+ * in ISO-8859-1), else UTF-8 when the bytes are valid UTF-8 and ISO-8859-1 otherwise.
+ * @throws DteEncodingError for UTF-16/32, an encoding not in the exact table, invalid UTF-8, a BOM that
+ *   contradicts the declaration, or a `fallback` that contradicts it.
+ */
+export function decodeXmlExact(bytes: Buffer, fallback?: string): DecodedXml {
+  if (bytes[0] === 0xfe || bytes[0] === 0xff || (bytes[0] === 0 && bytes[1] === 0x3c)) {
+    throw new DteEncodingError('UTF-16/UTF-32 XML is not supported');
+  }
+  const bomLength = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const declared = declaredEncoding(bytes.subarray(bomLength, bomLength + 200).toString('latin1'));
+  const named = declared ?? fallback;
+  const body = bytes.subarray(bomLength);
+  const encoding = named ? EXACT[named.toLowerCase()] : bomLength > 0 || isValidUtf8(body) ? 'utf8' : 'latin1';
+  if (!encoding) throw new DteEncodingError(`unsupported XML encoding "${named}"`);
+  if (declared && fallback && EXACT[fallback.toLowerCase()] !== encoding) {
+    throw new DteEncodingError(`encoding "${fallback}" given but "${declared}" declared`);
+  }
+  if (bomLength && encoding !== 'utf8') throw new DteEncodingError(`UTF-8 byte order mark but encoding "${declared}" declared`);
+  if (encoding === 'utf8' && !isValidUtf8(body)) throw new DteEncodingError('the bytes are not valid UTF-8');
+  return { text: iconv.decode(body, encoding, { stripBOM: false }), encoding, bomLength };
+}
+
+/**
+ * Encodes `text` in `encoding` (an iconv-lite name from {@link decodeXmlExact}), refusing what it cannot
+ * represent instead of writing `?`.
+ * @throws DteEncodingError
+ */
+export function encodeXmlExact(text: string, encoding: string): Buffer {
+  const out = iconv.encode(text, encoding);
+  if (iconv.decode(out, encoding) !== text) throw new DteEncodingError(`the text cannot be represented in ${encoding}`);
+  return out;
 }

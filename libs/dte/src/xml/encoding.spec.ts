@@ -1,5 +1,6 @@
-import { decodeXml, encodeLatin1, escapeXml, flattenXml } from './encoding';
-import { DteEncodingError, DteParseError } from './errors';
+import { decodeXml, encodeLatin1, flattenXml } from './encoding';
+import { escapeXml } from './escape';
+import { DteEncodingError, DteParseError } from '../errors';
 
 const latin1 = (s: string) => Buffer.from(s, 'latin1');
 
