@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ProblemException } from '@lib/schemas';
 import { EntityManager } from 'typeorm';
 import { Actor } from '../common/actor';
+import { assertIdempotencyKey, assertSameRequest } from '../common/idempotency-key';
 
 /** The answer of an idempotent operation. */
 export interface IdempotentResult<T> {
@@ -11,10 +11,8 @@ export interface IdempotentResult<T> {
   replayed: boolean;
 }
 
-const KEY = /^[\x21-\x7e]{1,255}$/;
-
 /**
- * `Idempotency-Key` support (research §0.3): the first request with a key runs and its answer is
+ * `Idempotency-Key` support (docs/accounting.md "Idempotency"): the first request with a key runs and its answer is
  * stored in the same transaction; a retry with the same key and the same input gets that answer;
  * the same key with another input is refused. Keys are scoped per caller. Two identical requests
  * at once apply once: the second one's INSERT waits on the first one's uncommitted key row.
@@ -36,11 +34,7 @@ export class IdempotencyService {
     work: () => Promise<T>,
   ): Promise<IdempotentResult<T>> {
     if (key === undefined) return { status, body: await work(), replayed: false };
-    if (!KEY.test(key)) {
-      throw new ProblemException(400, 'validation_failed', 'Idempotency-Key must be 1-255 visible ASCII characters', {
-        errors: [{ field: 'Idempotency-Key', message: 'invalid key' }],
-      });
-    }
+    assertIdempotencyKey(key);
     const claimed = await em.query(
       `INSERT INTO idempotencia (caller, clave, operacion, request_sha256) VALUES ($1, $2, $3, $4)
        ON CONFLICT DO NOTHING RETURNING clave`,
@@ -51,9 +45,7 @@ export class IdempotencyService {
         'SELECT operacion, request_sha256, status, respuesta FROM idempotencia WHERE caller = $1 AND clave = $2',
         [actor.caller, key],
       );
-      if (prior.operacion !== operacion || prior.request_sha256 !== actor.inputSha256) {
-        throw new ProblemException(409, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request');
-      }
+      assertSameRequest(prior.operacion === operacion ? prior.request_sha256 : '', actor);
       return { status: prior.status, body: prior.respuesta as T, replayed: true };
     }
     const body = await work();

@@ -1,3 +1,4 @@
+import { isUUID } from 'class-validator';
 import { Injectable } from '@nestjs/common';
 import { ProblemException } from '@lib/schemas';
 import { EntityManager } from 'typeorm';
@@ -9,6 +10,7 @@ import { OrigenAsiento } from './asiento.entity';
 import { reserveAsientoNumeros } from './asiento-numero';
 import { checkEntry } from './entry-rules';
 import { AsientoView } from './dto/asiento.view';
+import { isoInstant } from '../common/sql';
 
 /** One line to post, its account already resolved to a posting account of the empresa. */
 export interface PostingLine {
@@ -68,12 +70,12 @@ export class LedgerService {
    * another empresa than `empresaId` (when given).
    */
   async view(em: EntityManager, asientoId: string, empresaId?: string): Promise<AsientoView> {
-    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(asientoId);
+    const uuid = isUUID(asientoId);
     const [a] = uuid
       ? await em.query(
           `SELECT a.id, a.empresa_id, a.numero, a.fecha::text AS fecha, a.glosa, a.origen, a.reversa_de,
                   (SELECT r.id FROM asiento r WHERE r.reversa_de = a.id) AS reversado_por,
-                  to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, a.created_by
+                  ${isoInstant('a.created_at')}, a.created_by
              FROM asiento a WHERE a.id = $1 AND ($2::uuid IS NULL OR a.empresa_id = $2)`,
           [asientoId, empresaId ?? null],
         )

@@ -1,11 +1,11 @@
-import { CallHandler, ExecutionContext, HttpException, Injectable, NestInterceptor } from '@nestjs/common';
+import { isUUID } from 'class-validator';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { catchError, from, mergeMap, Observable, throwError } from 'rxjs';
 import { actorOf } from '../common/actor';
 import { AUDITED, AuditedOptions } from './audited.decorator';
 import { AuditoriaService } from './auditoria.service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { errorValue } from './error-value';
 
 interface AuditRequest {
   body?: { empresa_id?: unknown } | null;
@@ -16,19 +16,7 @@ interface AuditRequest {
 /** The empresa a request is about, when it names a valid one. */
 function empresaOf(req: AuditRequest): string | null {
   const id = req.body?.empresa_id ?? req.query?.empresa_id;
-  return typeof id === 'string' && UUID.test(id) ? id : null;
-}
-
-/** The stable error value of a refusal (`validation_failed`, `period_closed`, ...). */
-function errorValue(err: unknown): string {
-  if (err instanceof HttpException) {
-    const body = err.getResponse();
-    if (body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string') {
-      return (body as { error: string }).error;
-    }
-    return `http_${err.getStatus()}`;
-  }
-  return 'internal_error';
+  return typeof id === 'string' && isUUID(id) ? id : null;
 }
 
 /**
@@ -46,7 +34,7 @@ export class AuditInterceptor implements NestInterceptor {
     const options = this.reflector.get<AuditedOptions | undefined>(AUDITED, ctx.getHandler());
     if (!options) return next.handle();
     const req = ctx.switchToHttp().getRequest<AuditRequest>();
-    const param = typeof req.params?.id === 'string' && UUID.test(req.params.id) ? req.params.id : null;
+    const param = typeof req.params?.id === 'string' && isUUID(req.params.id) ? req.params.id : null;
     const event = { empresaId: options.empresaFromParam ? param : empresaOf(req), accion: options.accion, entidad: options.entidad };
     const entidadId = typeof req.params?.id === 'string' ? req.params.id.slice(0, 64) : null;
     return next.handle().pipe(

@@ -5,6 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../common/actor';
 import { requireEmpresa } from '../common/empresa-lock';
 import { AuditView } from './dto/auditoria.view';
+import { isoInstant } from '../common/sql';
 
 /** What an audit record says besides who and which input (those come from the {@link Actor}). */
 export interface AuditEvent {
@@ -16,7 +17,7 @@ export interface AuditEvent {
 }
 
 /**
- * The audit trail (docs/accounting.md "Audit": every accounting operation leaves a record). Successful
+ * The audit trail (docs/accounting.md "Audit trail": every accounting operation leaves a record). Successful
  * writes are recorded inside their own transaction (no booking without its record, no record of a rolled
  * back booking); refusals and reads are recorded after the fact by the audit interceptor.
  */
@@ -83,7 +84,7 @@ export class AuditoriaService {
     await requireEmpresa(this.ds.manager, empresaId);
     const rows: (Omit<AuditView, 'id'> & { id: string })[] = await this.ds.query(
       `SELECT id::text AS id, empresa_id, caller, accion, entidad, entidad_id, resultado, input_sha256,
-              to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+              ${isoInstant('at')}
          FROM auditoria
         WHERE empresa_id = $1 AND ($2::bigint IS NULL OR id < $2)
         ORDER BY auditoria.id DESC LIMIT $3`, // the column, not the text alias (which sorts "15" before "9")

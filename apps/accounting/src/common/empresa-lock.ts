@@ -1,3 +1,4 @@
+import { isUUID } from 'class-validator';
 import { ProblemException } from '@lib/schemas';
 import { EntityManager } from 'typeorm';
 
@@ -7,8 +8,6 @@ export interface LockedEmpresa {
   rut: string;
   razon_social: string;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Locks the empresa row (`SELECT ... FOR NO KEY UPDATE`) for the rest of the transaction. Every write
@@ -23,7 +22,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * @throws ProblemException 404 `not_found` when the empresa does not exist.
  */
 export async function lockEmpresa(em: EntityManager, empresaId: string): Promise<LockedEmpresa> {
-  const rows: LockedEmpresa[] = UUID.test(empresaId)
+  const rows: LockedEmpresa[] = isUUID(empresaId)
     ? await em.query('SELECT id, rut, razon_social FROM empresa WHERE id = $1 FOR NO KEY UPDATE', [empresaId])
     : [];
   if (rows.length === 0) throw new ProblemException(404, 'not_found', `Empresa ${empresaId} does not exist`);
@@ -35,7 +34,7 @@ export async function lockEmpresa(em: EntityManager, empresaId: string): Promise
  * @throws ProblemException 404 `not_found`.
  */
 export async function requireEmpresa(em: EntityManager, empresaId: string): Promise<LockedEmpresa> {
-  const rows: LockedEmpresa[] = UUID.test(empresaId)
+  const rows: LockedEmpresa[] = isUUID(empresaId)
     ? await em.query('SELECT id, rut, razon_social FROM empresa WHERE id = $1', [empresaId])
     : [];
   if (rows.length === 0) throw new ProblemException(404, 'not_found', `Empresa ${empresaId} does not exist`);

@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ProblemException } from '@lib/schemas';
 import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../common/actor';
-
-const KEY = /^[\x21-\x7e]{1,255}$/;
+import { assertIdempotencyKey, assertSameRequest } from '../common/idempotency-key';
 
 /** A stored answer (success body or problem body) with its status. */
 export interface StoredAnswer {
@@ -12,7 +11,7 @@ export interface StoredAnswer {
 }
 
 /**
- * Idempotency-Key of POST /contable/emit-dte (research §0.3). Unlike the asientos keys, which live in
+ * Idempotency-Key of POST /contable/emit-dte (docs/accounting.md "Idempotency"). Unlike the asientos keys, which live in
  * the posting transaction, an emission calls the gateway in between, and an HTTP call must not run
  * inside a database transaction; so the key and the request digest are COMMITTED as `pendiente`
  * BEFORE the gateway is called. A concurrent or later request with the key then sees it: 409
@@ -31,11 +30,7 @@ export class EmisionClaims {
    * @throws 400 `validation_failed` malformed key; 409 `idempotency_key_reused` | `idempotency_key_pending`.
    */
   async claim(actor: Actor, key: string, empresaId: string): Promise<StoredAnswer | null> {
-    if (!KEY.test(key)) {
-      throw new ProblemException(400, 'validation_failed', 'Idempotency-Key must be 1-255 visible ASCII characters', {
-        errors: [{ field: 'Idempotency-Key', message: 'invalid key' }],
-      });
-    }
+    assertIdempotencyKey(key);
     // Two rounds: a key released between our INSERT and SELECT is claimed on the second.
     for (let round = 0; round < 2; round++) {
       const claimed = await this.ds.query(
@@ -59,9 +54,7 @@ export class EmisionClaims {
     prior: { request_sha256: string; estado: string; status: number; respuesta: Record<string, unknown> },
     actor: Actor,
   ): StoredAnswer {
-    if (prior.request_sha256 !== actor.inputSha256) {
-      throw new ProblemException(409, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request');
-    }
+    assertSameRequest(prior.request_sha256, actor);
     if (prior.estado === 'pendiente') {
       throw new ProblemException(
         409,

@@ -12,9 +12,10 @@ import { PlanCuentasService } from '../plan-cuentas/plan-cuentas.service';
 import { CrearEmpresaDto } from './dto/crear-empresa.dto';
 
 import { EmpresaView } from './dto/empresa.view';
+import { isoInstant } from '../common/sql';
 
 const VIEW = `id, rut, razon_social, regimen, created_by,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+  ${isoInstant('created_at')}`;
 
 /** Onboarding: empresas exist only with the tax gateway's canonical data (DESIGN §5). */
 @Injectable()

@@ -1,3 +1,4 @@
+import { isUUID } from 'class-validator';
 import type { EmitirDto, EmitirResponseDto } from '@lib/contracts';
 import { ProblemException } from '@lib/schemas';
 
@@ -15,7 +16,6 @@ export type EmisionGateway = EmitirResponseDto;
  */
 export type EmitirResult = { ok: true; emision: EmisionGateway } | { ok: false; problem: ProblemException; mayHaveEmitted: boolean };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const wholePesos = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 
 /** True when a 2xx body has what booking needs. */
@@ -25,7 +25,7 @@ export function isEmisionGateway(b: unknown): b is EmisionGateway {
   return (
     !!e &&
     typeof e.emision_id === 'string' &&
-    UUID.test(e.emision_id) &&
+    isUUID(e.emision_id) &&
     Number.isSafeInteger(e.folio) &&
     (e.folio as number) > 0 &&
     typeof e.tipo_dte === 'number' &&

@@ -1,5 +1,6 @@
+import { isUUID } from 'class-validator';
 import '@fastify/multipart';
-import { Controller, Headers, HttpCode, HttpException, Post, Req, Res } from '@nestjs/common';
+import { Controller, Headers, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Callers } from '@lib/auth';
 import { ApiProblemResponses, ProblemException } from '@lib/schemas';
@@ -12,26 +13,15 @@ import { ImportErrors } from './import-errors';
 import { ParsedImport, readImportCsv } from './import-csv.reader';
 import { ImportacionService } from './importacion.service';
 import { ImportResult } from './dto/import-result.view';
+import { errorValue } from '../auditoria/error-value';
 
 /** Largest import file, bytes (about 1.2 million lines of a typical export). */
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Upload {
   empresaId?: string;
   parsed?: ParsedImport;
   errors: ImportErrors;
-}
-
-/** The stable error value of a refusal, for the audit record. */
-function errorValue(err: unknown): string {
-  if (err instanceof HttpException) {
-    const body = err.getResponse() as { error?: unknown };
-    return typeof body?.error === 'string' ? body.error : `http_${err.getStatus()}`;
-  }
-  const status = (err as { statusCode?: unknown })?.statusCode;
-  return typeof status === 'number' && status < 500 ? `http_${status}` : 'internal_error';
 }
 
 @ApiTags('importacion')
@@ -79,7 +69,7 @@ export class ImportacionController {
     const upload: Upload = { errors: new ImportErrors() };
     try {
       await this.read(req, upload);
-      if (!upload.empresaId || !UUID.test(upload.empresaId) || !upload.parsed) throw this.missing(upload);
+      if (!upload.empresaId || !isUUID(upload.empresaId) || !upload.parsed) throw this.missing(upload);
       return sendIdempotent(
         reply,
         await this.importacion.importar(upload.empresaId, upload.parsed, upload.errors, this.actor(req, upload), key),
@@ -88,7 +78,7 @@ export class ImportacionController {
       // The audit interceptor reads empresa_id from a JSON body before the handler runs; a
       // multipart body is only known here, so the import records its refusals itself.
       await this.auditoria.recordQuietly(this.actor(req, upload), {
-        empresaId: upload.empresaId && UUID.test(upload.empresaId) ? upload.empresaId : null,
+        empresaId: upload.empresaId && isUUID(upload.empresaId) ? upload.empresaId : null,
         accion: 'importar_asientos',
         entidad: 'importacion',
         entidadId: upload.parsed?.sha256 ?? null,
@@ -117,7 +107,7 @@ export class ImportacionController {
 
   private missing(upload: Upload): ProblemException {
     const errors = [];
-    if (!upload.empresaId || !UUID.test(upload.empresaId)) errors.push({ field: 'empresa_id', message: 'empresa_id must be a UUID' });
+    if (!upload.empresaId || !isUUID(upload.empresaId)) errors.push({ field: 'empresa_id', message: 'empresa_id must be a UUID' });
     if (!upload.parsed) errors.push({ field: 'file', message: 'file is required' });
     return new ProblemException(
       400,

@@ -5,8 +5,9 @@ import { Actor } from '../common/actor';
 import { lockEmpresa, requireEmpresa } from '../common/empresa-lock';
 import { AuditoriaService } from '../auditoria/auditoria.service';
 import { PeriodoCerradoView } from './dto/periodo.view';
+import { isoInstant } from '../common/sql';
 
-const VIEW = `empresa_id, periodo, to_char(cerrado_en AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS cerrado_en, cerrado_por`;
+const VIEW = `empresa_id, periodo, ${isoInstant('cerrado_en')}, cerrado_por`;
 
 /**
  * Period closing (month lock): once `YYYY-MM` is closed no entry may be dated in it; corrections

@@ -12,6 +12,7 @@ import { RecepcionResult } from '../dte-recepcion/dto/recepcion.view';
 import { ReceivedDte } from '../dte-recepcion/received-dte';
 import { PollerDeliveryDto } from './dto/poller-delivery.dto';
 import { AdjuntoIgnorado, DteSinEmpresa, MensajeDuplicadoView, MensajeProcesadoView } from './dto/mensaje.view';
+import { isoInstant } from '../common/sql';
 
 export type PollerAnswer = { status: 200 | 201; body: MensajeProcesadoView | MensajeDuplicadoView };
 
@@ -83,7 +84,7 @@ export class PollerEndpointService {
 
   private async duplicate(em: EntityManager, dto: PollerDeliveryDto, actor: Actor): Promise<MensajeDuplicadoView> {
     const [prior] = await em.query(
-      `SELECT id, empresa_id, to_char(processed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS processed_at
+      `SELECT id, empresa_id, ${isoInstant('processed_at')}
          FROM mensaje_procesado WHERE message_id_sha256 = $1`,
       [sha256Hex(dto.message_id)],
     );
