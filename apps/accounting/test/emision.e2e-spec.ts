@@ -54,7 +54,6 @@ describe('POST /contable/emit-dte (e2e)', () => {
 
   afterEach(() => {
     stub.failures = [];
-    stub.delayMs = 0;
   });
 
   it('emits a factura 33 through the gateway with the accounting key and books Clientes / Ventas / IVA Débito Fiscal', async () => {
@@ -178,9 +177,13 @@ describe('POST /contable/emit-dte (e2e)', () => {
   describe('Idempotency-Key', () => {
     it('two concurrent requests with one key emit once: one 201, the other 409 pending; a later retry replays', async () => {
       const [calls, before] = [stub.calls.length, await written()];
-      stub.delayMs = 400;
+      const gate = stub.hold();
       const body = factura({ detalle: [{ nombre: 'Licencia', cantidad: 1, precio_unitario: 20_000 }] });
-      const answers = await Promise.all([emit(body, 'emit-conc-1'), emit(body, 'emit-conc-1')]);
+      const requests = [emit(body, 'emit-conc-1'), emit(body, 'emit-conc-1')].map((r) => r.then((res) => res)); // then() sends now
+      await gate.arrived; // one request holds the key and waits at the gateway
+      expect((await Promise.race(requests)).status).toBe(409); // the other one is answered meanwhile
+      gate.release();
+      const answers = await Promise.all(requests);
       expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
       expect(answers.find((a) => a.status === 409)?.body.error).toBe('idempotency_key_pending');
       expect(stub.calls.length).toBe(calls + 1);
@@ -221,10 +224,11 @@ describe('POST /contable/emit-dte (e2e)', () => {
   });
 
   it('keeps a DTE emitted while its period was being closed, without entry and with a warning', async () => {
-    stub.delayMs = 400;
+    const gate = stub.hold();
     const pending = emit(factura({ fecha_emision: '2025-03-20' }), 'emit-race-1').then((r) => r); // then() sends it now
-    await new Promise((r) => setTimeout(r, 150));
+    await gate.arrived; // the period was open when checked; the DTE is at the gateway now
     await api.post('/contable/periodos/2025-03/cerrar', { empresa_id: empresaId }).expect(201);
+    gate.release();
     const res = await pending;
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ fecha_emision: '2025-03-20', asiento_id: null });

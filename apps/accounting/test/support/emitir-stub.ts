@@ -1,42 +1,57 @@
 import { randomUUID } from 'node:crypto';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import type { SetupServer } from 'msw/node';
+import type { EmitirDto, EmitirResponseDto } from '@lib/contracts';
+import { computeTotals } from '@lib/dte';
 import { GATEWAY_URL } from './gateway-stub';
-
-interface EmitirBody {
-  tenant: string;
-  tipo_dte: number;
-  fecha_emision?: string;
-  receptor: { rut: string; razon_social: string };
-  detalle: { cantidad: number; precio_unitario: number; exento?: boolean }[];
-}
 
 /** A canned failure of the stand-in gateway: HTTP status and problem body, or a dropped connection. */
 export type EmitirFailure = { status: number; body: Record<string, unknown>; headers?: Record<string, string> } | 'network-error';
 
+/** Holds the next emitir call until released: `arrived` resolves when it reaches the stand-in. */
+export interface EmitirGate {
+  arrived: Promise<void>;
+  release(): void;
+}
+
 export interface EmitirStub {
-  calls: { body: EmitirBody; key: string | null }[];
+  calls: { body: EmitirDto; key: string | null }[];
   /** Answers of the next calls, in order (then success again). */
   failures: EmitirFailure[];
-  /** Delay of every answer, ms (to overlap concurrent requests). */
-  delayMs: number;
+  /** Holds the next call until the test releases it (explicit signals instead of delays). */
+  hold(): EmitirGate;
 }
 
 /**
- * The tax gateway's HTTP contract for `POST /tax/dte/emitir` (docs/tax-gateway.md, apps/tax-gateway
- * DteController/EmisionService): 201 `{emision_id, tipo_dte, folio, estado: 'uploaded', trackid,
- * montos}` with correlative folios per (tenant, tipo) and the 19 % IVA rounded per line total; error
- * answers are RFC 9457 problems (`error`), an upload failure also carries `emision_id` and `folio`.
- * Installed on the file's msw server (see gateway-stub.ts).
+ * The tax gateway's `POST /tax/dte/emitir` (@lib/contracts EmitirDto in, EmitirResponseDto out): 201
+ * with correlative folios per (tenant, tipo) and the totals of @lib/dte `computeTotals`, the gateway's
+ * own rule; error answers are RFC 9457 problems (`error`), an upload failure also carries `emision_id`
+ * and `folio`. Installed on the file's msw server (see gateway-stub.ts).
  */
 export function installEmitirStub(server: SetupServer): EmitirStub {
-  const stub: EmitirStub = { calls: [], failures: [], delayMs: 0 };
+  let gate: { arrive(): void; released: Promise<void> } | undefined;
+  const stub: EmitirStub = {
+    calls: [],
+    failures: [],
+    hold() {
+      let arrive!: () => void;
+      let release!: () => void;
+      const arrived = new Promise<void>((r) => (arrive = r));
+      gate = { arrive, released: new Promise<void>((r) => (release = r)) };
+      return { arrived, release };
+    },
+  };
   const folios = new Map<string, number>();
   server.use(
     http.post(`${GATEWAY_URL}/tax/dte/emitir`, async ({ request }) => {
-      const body = (await request.json()) as EmitirBody;
+      const body = (await request.json()) as EmitirDto;
       stub.calls.push({ body, key: request.headers.get('x-internal-key') });
-      if (stub.delayMs > 0) await delay(stub.delayMs);
+      const held = gate;
+      gate = undefined;
+      if (held) {
+        held.arrive();
+        await held.released;
+      }
       const failure = stub.failures.shift();
       if (failure === 'network-error') return HttpResponse.error();
       if (failure) {
@@ -51,22 +66,16 @@ export function installEmitirStub(server: SetupServer): EmitirStub {
       const key = `${body.tenant}/${body.tipo_dte}`;
       const folio = (folios.get(key) ?? 0) + 1;
       folios.set(key, folio);
-      const line = (d: EmitirBody['detalle'][number]) => Math.round(d.cantidad * d.precio_unitario);
-      const exempt = (d: EmitirBody['detalle'][number]) => body.tipo_dte === 34 || d.exento === true;
-      const neto = body.detalle.filter((d) => !exempt(d)).reduce((s, d) => s + line(d), 0);
-      const exento = body.detalle.filter(exempt).reduce((s, d) => s + line(d), 0);
-      const iva = Math.round(neto * 0.19);
-      return HttpResponse.json(
-        {
-          emision_id: randomUUID(),
-          tipo_dte: body.tipo_dte,
-          folio,
-          estado: 'uploaded',
-          trackid: String(1000 + folio),
-          montos: { neto, exento, iva, total: neto + exento + iva },
-        },
-        { status: 201 },
-      );
+      const { neto, exento, iva, total } = computeTotals(body.tipo_dte, body.detalle);
+      const answer: EmitirResponseDto = {
+        emision_id: randomUUID(),
+        tipo_dte: body.tipo_dte,
+        folio,
+        estado: 'uploaded',
+        trackid: String(1000 + folio),
+        montos: { neto, exento, iva, total },
+      };
+      return HttpResponse.json(answer, { status: 201 });
     }),
   );
   return stub;
