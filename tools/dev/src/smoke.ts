@@ -133,6 +133,40 @@ async function accountingPart(receptorRut: string, xmlBase64: string) {
     check(t.sumas_debe === t.sumas_haber && t.sumas_debe === 142_788, `totales ${JSON.stringify(t)}`);
     check(t.saldo_deudor === t.saldo_acreedor, `saldos differ: ${JSON.stringify(t)}`);
   });
+  await emitFromAccounting(receptorRut);
+}
+
+/** Accounting emits a DTE through the real gateway (its database, the signer, the SII stand-in) and books the sale. */
+async function emitFromAccounting(receptorRut: string) {
+  const acc = urls.accounting;
+  const admin = keys.admin;
+  const emisor = await step(`accounting empresa for the issuer ${TENANT}`, async () => {
+    const listed = await call<Json>('GET', `${acc}/contable/empresas?rut=${TENANT}`, { key: admin });
+    const found = (listed.body.empresas ?? [])[0];
+    if (found) return found;
+    const { body } = await call<Json>('POST', `${acc}/contable/empresas`, {
+      key: admin,
+      expect: 201,
+      body: { rut: TENANT, regimen: 'pro_pyme_14d3' },
+    });
+    return body;
+  });
+  await step('emit-dte from accounting through the gateway', async () => {
+    const { body } = await call<Json>('POST', `${acc}/contable/emit-dte`, {
+      key: admin,
+      expect: 201,
+      headers: { 'Idempotency-Key': `smoke-${Date.now().toString(36)}` },
+      body: {
+        empresa_id: emisor.id,
+        tipo_dte: 33,
+        receptor: { rut: receptorRut, razon_social: 'Receptor Smoke SpA', giro: 'Servicios', direccion: 'Calle 1', comuna: 'Santiago' },
+        detalle: [{ nombre: 'Asesoría', cantidad: 1, precio_unitario: 10_000 }],
+      },
+    });
+    check(body.total === 11_900 && body.asiento_numero > 0, `emit-dte answered ${JSON.stringify(body)}`);
+    const got = await call<Json>('GET', `${urls.gateway}/tax/dte/get/${body.emision_id}`, { key: admin });
+    check(got.body.folio === body.folio && got.body.montos?.total === 11_900, `the gateway holds ${JSON.stringify(got.body.montos)}`);
+  });
 }
 
 async function registryPart() {
