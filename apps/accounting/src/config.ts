@@ -1,27 +1,28 @@
-import { CommonConfig, EnvInt } from '@lib/platform';
+import { EnvInt } from '@lib/platform';
 import type { AppOptions } from '@lib/platform';
-import { IsOptional, IsString, Matches, ValidateBy } from 'class-validator';
+import { Matches, ValidateBy } from 'class-validator';
 import { internalKeyOf } from '@lib/auth';
+import { PollerConfig } from './poller/poller.config';
 
 /**
- * Settings of accounting, validated at boot (a bad one stops the process naming it). Common settings
- * (HOST, PORT, NODE_ENV, DATABASE_URL, INTERNAL_KEYS, LOG_LEVEL, ...) come from CommonConfig;
- * domain settings are added here by the engineers of each area.
+ * The one config of accounting, validated once at boot (a bad setting stops the process naming it):
+ * the common settings (HOST, PORT, NODE_ENV, DATABASE_URL, INTERNAL_KEYS, LOG_LEVEL, ...), the mailbox
+ * poller's (PollerConfig, declared beside the poller) and the tax gateway's, below. Each area derives
+ * its typed settings from it (`pollerSettingsOf`, `gatewaySettingsOf`).
  */
-export class AccountingConfig extends CommonConfig {
-  /** Base URL of the tax gateway (canonical taxpayer data; later DTE emission). */
+export class AccountingConfig extends PollerConfig {
+  /** Base URL of the tax gateway (canonical taxpayer data, DTE emission). */
   @Matches(/^https?:\/\/[^/\s]+(\/\S*)?$/, { message: 'TAX_GATEWAY_URL must be an http(s) URL' })
   TAX_GATEWAY_URL = 'http://127.0.0.1:8270';
 
-  /** Our X-Internal-Key at the gateway; defaults to the `accounting` entry of INTERNAL_KEYS. */
-  @IsOptional()
-  @IsString()
+  /** Our X-Internal-Key at the gateway; defaults to the `accounting` entry of INTERNAL_KEYS (no `@IsOptional`: the rule must run when unset). */
   @ValidateBy({
     name: 'gatewayKey',
     validator: {
       validate: (value, args) =>
-        (typeof value === 'string' && value.length > 0) ||
-        internalKeyOf((args?.object as { INTERNAL_KEYS?: string }).INTERNAL_KEYS, 'accounting') !== undefined,
+        typeof value === 'string'
+          ? value.length > 0
+          : value === undefined && internalKeyOf((args?.object as { INTERNAL_KEYS?: string }).INTERNAL_KEYS, 'accounting') !== undefined,
       defaultMessage: () => 'TAX_GATEWAY_KEY is unset and INTERNAL_KEYS has no "accounting" entry to default to',
     },
   })
@@ -32,7 +33,7 @@ export class AccountingConfig extends CommonConfig {
   TAX_GATEWAY_TIMEOUT_MS = 10_000;
 }
 
-/** Identity of the app: name, default port (DESIGN §1), docs title, settings class. */
+/** Identity of the app: name, default port (README "Apps"), docs title, settings class. */
 export const appOptions: AppOptions = {
   appName: 'accounting',
   defaultPort: 8260,

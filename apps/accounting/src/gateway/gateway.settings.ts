@@ -1,6 +1,8 @@
 import { internalKeyOf } from '@lib/auth';
+import { loadConfig } from '@lib/platform';
+import { AccountingConfig } from '../config';
 
-/** How accounting reaches the tax gateway (CONTRACTS.md "Settings": accounting). */
+/** How accounting reaches the tax gateway (README "Settings": accounting). */
 export interface GatewaySettings {
   /** Base URL, e.g. `http://127.0.0.1:8270` (TAX_GATEWAY_URL). */
   url: string;
@@ -12,17 +14,16 @@ export interface GatewaySettings {
 
 export const GATEWAY_SETTINGS = Symbol('GATEWAY_SETTINGS');
 
+/** The gateway settings, derived from the validated config (its rules: AccountingConfig). */
+export function gatewaySettingsOf(c: AccountingConfig): GatewaySettings {
+  const key = c.TAX_GATEWAY_KEY || internalKeyOf(c.INTERNAL_KEYS, 'accounting') || '';
+  return { url: c.TAX_GATEWAY_URL.replace(/\/+$/, ''), key, timeoutMs: c.TAX_GATEWAY_TIMEOUT_MS };
+}
+
 /**
- * Reads the gateway settings from the environment.
- * @throws Error naming the setting when the URL is not http(s), the timeout is not a positive
- * integer, or no key can be found (config must stop the boot, DESIGN §3 "Config").
+ * Validates `env` as the app does at boot and derives the gateway settings: for specs and tools.
+ * @throws ConfigError naming each bad setting.
  */
 export function gatewaySettingsFromEnv(env: NodeJS.ProcessEnv): GatewaySettings {
-  const url = (env.TAX_GATEWAY_URL ?? 'http://127.0.0.1:8270').replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/]+/.test(url)) throw new Error(`TAX_GATEWAY_URL must be an http(s) URL, got "${url}"`);
-  const key = env.TAX_GATEWAY_KEY || internalKeyOf(env.INTERNAL_KEYS, 'accounting');
-  if (!key) throw new Error('TAX_GATEWAY_KEY is not set and INTERNAL_KEYS has no "accounting" entry');
-  const timeoutMs = Number(env.TAX_GATEWAY_TIMEOUT_MS ?? 10_000);
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new Error('TAX_GATEWAY_TIMEOUT_MS must be a positive integer');
-  return { url, key, timeoutMs };
+  return gatewaySettingsOf(loadConfig(AccountingConfig, env));
 }

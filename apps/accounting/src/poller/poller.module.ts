@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CommonConfig, MetricsService, PLATFORM_CONFIG } from '@lib/platform';
+import { MetricsService, PLATFORM_CONFIG } from '@lib/platform';
 import { DeltaLinkStore } from './delta-link.store';
 import { GraphMailboxAdapter } from './graph.adapter';
 import { ImapMailboxAdapter } from './imap.adapter';
 import { MAILBOX_ADAPTER, MailboxPoller } from './mailbox-poller.service';
 import { MailboxAdapter } from './mailbox.types';
 import { PollerMetrics } from './poller.metrics';
-import { POLLER_SETTINGS, PollerSettings, loadPollerSettings } from './poller.settings';
+import { POLLER_SETTINGS, PollerSettings, pollerSettingsOf } from './poller.settings';
 import { TypeOrmDeltaLinkStore } from './typeorm-delta-link.store';
 
 /** Where the Graph adapter keeps its delta links (the `poller_state` table). */
@@ -21,21 +21,15 @@ export function createMailboxAdapter(settings: PollerSettings, store: DeltaLinkS
 }
 
 /**
- * The mailbox poller (docs/accounting-poller.md). Its settings are validated when the module is
- * created (boot); with MAILBOX_ADAPTER=none (the default) it does nothing.
+ * The mailbox poller (docs/accounting-poller.md). Its settings come from the app's one validated
+ * config; with MAILBOX_ADAPTER=none (the default) it does nothing.
  */
 @Module({
   providers: [
     {
       provide: POLLER_SETTINGS,
       inject: [PLATFORM_CONFIG],
-      // The platform config is already validated; INTERNAL_KEYS and PORT come from it for the defaults.
-      useFactory: (config: CommonConfig) =>
-        loadPollerSettings({
-          ...process.env,
-          INTERNAL_KEYS: config.INTERNAL_KEYS,
-          PORT: config.PORT === undefined ? undefined : String(config.PORT),
-        }),
+      useFactory: pollerSettingsOf,
     },
     { provide: DELTA_LINK_STORE, inject: [DataSource], useFactory: (dataSource: DataSource) => new TypeOrmDeltaLinkStore(dataSource) },
     { provide: MAILBOX_ADAPTER, inject: [POLLER_SETTINGS, DELTA_LINK_STORE], useFactory: createMailboxAdapter },

@@ -1,11 +1,12 @@
 import { ConfigError } from '@lib/platform';
 import { loadPollerSettings } from './poller.settings';
 
-const KEYS = 'admin:admin-key,poller:the-poller-key';
+// An accounting entry too: the whole app config is validated (TAX_GATEWAY_KEY defaults to it).
+const KEYS = 'admin:admin-key,poller:the-poller-key,accounting:acc-key';
 
 describe('loadPollerSettings', () => {
   it('is off by default', () => {
-    expect(loadPollerSettings({ INTERNAL_KEYS: 'admin:k' })).toMatchObject({
+    expect(loadPollerSettings({ INTERNAL_KEYS: 'admin:k,accounting:acc-key' })).toMatchObject({
       adapter: 'none',
       intervalMinutes: 0,
       imap: undefined,
@@ -71,7 +72,7 @@ describe('loadPollerSettings', () => {
     expect(() => loadPollerSettings({ INTERNAL_KEYS: KEYS, MAILBOX_ADAPTER: 'pop3' })).toThrow(/MAILBOX_ADAPTER/);
     expect(() =>
       loadPollerSettings({
-        INTERNAL_KEYS: 'admin:k',
+        INTERNAL_KEYS: 'admin:k,accounting:acc-key',
         MAILBOX_ADAPTER: 'graph',
         GRAPH_TENANT_ID: 't',
         GRAPH_CLIENT_ID: 'c',
