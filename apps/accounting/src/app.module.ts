@@ -12,7 +12,6 @@ import { ImportacionModule } from './importacion/importacion.module';
 import { PeriodosModule } from './periodos/periodos.module';
 import { PlanCuentasModule } from './plan-cuentas/plan-cuentas.module';
 import { PollerModule } from './poller/poller.module';
-import { PollerEndpointModule } from './poller-endpoint/poller-endpoint.module';
 import { ReportesModule } from './reportes/reportes.module';
 
 @Module({
@@ -24,7 +23,7 @@ import { ReportesModule } from './reportes/reportes.module';
       entities: dataSourceOptions.entities,
       migrations: dataSourceOptions.migrations,
     }),
-    // Domain modules, one per area of the API (DESIGN §2).
+    // One module per area of the API (docs/ARCHITECTURE.md).
     GatewayModule,
     AuditoriaModule,
     EmpresasModule,
@@ -34,7 +33,6 @@ import { ReportesModule } from './reportes/reportes.module';
     DteRecepcionModule,
     ReportesModule,
     PollerModule,
-    PollerEndpointModule,
     EmisionModule,
     ImportacionModule,
   ],

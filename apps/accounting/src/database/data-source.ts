@@ -9,7 +9,7 @@ import { Empresa } from '../empresas/empresa.entity';
 import { PeriodoCerrado } from '../periodos/periodo-cerrado.entity';
 import { Cuenta } from '../plan-cuentas/cuenta.entity';
 import { PollerState } from '../poller/poller-state.entity';
-import { MensajeProcesado } from '../poller-endpoint/mensaje-procesado.entity';
+import { MensajeProcesado } from '../poller/mensaje-procesado.entity';
 import { migrations } from './migrations';
 
 /** Every entity of accounting (explicit list, no globs). Domain engineers add theirs here. */

@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { AuditoriaModule } from '../auditoria/auditoria.module';
+import { DteRecepcionModule } from '../dte-recepcion/dte-recepcion.module';
 import { MetricsService, PLATFORM_CONFIG } from '@lib/platform';
 import { DeltaLinkStore } from './delta-link.store';
 import { GraphMailboxAdapter } from './graph.adapter';
 import { ImapMailboxAdapter } from './imap.adapter';
 import { MAILBOX_ADAPTER, MailboxPoller } from './mailbox-poller.service';
 import { MailboxAdapter } from './mailbox.types';
+import { PollerEndpointController } from './poller-endpoint.controller';
+import { PollerEndpointService } from './poller-endpoint.service';
 import { PollerMetrics } from './poller.metrics';
 import { POLLER_SETTINGS, PollerSettings, pollerSettingsOf } from './poller.settings';
 import { TypeOrmDeltaLinkStore } from './typeorm-delta-link.store';
@@ -21,11 +25,16 @@ export function createMailboxAdapter(settings: PollerSettings, store: DeltaLinkS
 }
 
 /**
- * The mailbox poller (docs/accounting-poller.md). Its settings come from the app's one validated
- * config; with MAILBOX_ADAPTER=none (the default) it does nothing.
+ * The mailbox poller area (docs/accounting-poller.md): the poller that reads the mailbox, and the
+ * endpoint it posts each message to (POST /contable/poller/recibir-dte, booking reused from
+ * DteRecepcionModule). Its settings come from the app's one validated config; with
+ * MAILBOX_ADAPTER=none (the default) the poller does nothing.
  */
 @Module({
+  imports: [AuditoriaModule, DteRecepcionModule],
+  controllers: [PollerEndpointController],
   providers: [
+    PollerEndpointService,
     {
       provide: POLLER_SETTINGS,
       inject: [PLATFORM_CONFIG],

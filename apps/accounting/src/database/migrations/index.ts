@@ -2,7 +2,7 @@ import { Initial1732170000000 } from './1732170000000-Initial';
 import { AccountingSchema1760000000000 } from './1760000000000-AccountingSchema';
 import { AccountingLedgerGuards1760000000001 } from './1760000000001-AccountingLedgerGuards';
 import { PollerState1795240000000 } from '../../poller/migrations/1795240000000-PollerState';
-import { MensajeProcesado1796000000000 } from '../../poller-endpoint/migrations/1796000000000-MensajeProcesado';
+import { MensajeProcesado1796000000000 } from '../../poller/migrations/1796000000000-MensajeProcesado';
 import { DocumentoEmitido1796000000001 } from '../../emision/migrations/1796000000001-DocumentoEmitido';
 
 /** Every migration of accounting, in order (explicit list, no globs: DESIGN §3 "Persistence"). */
