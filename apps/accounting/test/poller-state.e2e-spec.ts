@@ -1,17 +1,15 @@
 import { DataSource } from 'typeorm';
 import { createTestDatabase } from '@lib/testing';
 import { PollerState1795240000000 } from '../src/poller/migrations/1795240000000-PollerState';
-import { PollerState } from '../src/poller/poller-state.entity';
-import { TypeOrmDeltaLinkStore } from '../src/poller/typeorm-delta-link.store';
+import { SqlDeltaLinkStore } from '../src/poller/sql-delta-link.store';
 
-describe('TypeOrmDeltaLinkStore (real PostgreSQL)', () => {
+describe('SqlDeltaLinkStore (real PostgreSQL)', () => {
   let dataSource: DataSource;
 
   beforeAll(async () => {
     dataSource = new DataSource({
       type: 'postgres',
       url: await createTestDatabase('poller_state'),
-      entities: [PollerState],
       migrations: [PollerState1795240000000],
       synchronize: false,
     });
@@ -24,14 +22,14 @@ describe('TypeOrmDeltaLinkStore (real PostgreSQL)', () => {
   });
 
   it('keeps one delta link per key and replaces it on the next round', async () => {
-    const a = new TypeOrmDeltaLinkStore(dataSource);
+    const a = new SqlDeltaLinkStore(dataSource);
     expect(await a.get('graph:dte@x.test:inbox')).toBeUndefined();
     await a.set('graph:dte@x.test:inbox', 'https://graph.microsoft.com/v1.0/delta?$deltatoken=d1');
     await a.set('graph:otro@x.test:inbox', 'https://graph.microsoft.com/v1.0/delta?$deltatoken=o1');
     await a.set('graph:dte@x.test:inbox', 'https://graph.microsoft.com/v1.0/delta?$deltatoken=d2');
 
     // A second store (another process after a restart) reads what the first one wrote.
-    const b = new TypeOrmDeltaLinkStore(dataSource);
+    const b = new SqlDeltaLinkStore(dataSource);
     expect(await b.get('graph:dte@x.test:inbox')).toBe('https://graph.microsoft.com/v1.0/delta?$deltatoken=d2');
     expect(await b.get('graph:otro@x.test:inbox')).toBe('https://graph.microsoft.com/v1.0/delta?$deltatoken=o1');
     const rows: { n: string }[] = await dataSource.query('SELECT count(*)::text AS n FROM poller_state');

@@ -6,7 +6,7 @@ import { Actor } from '../common/actor';
 import { toPesos } from '../common/money';
 import { PeriodosService } from '../periodos/periodos.service';
 import { PostingAccount } from '../plan-cuentas/plan-cuentas.service';
-import { OrigenAsiento } from './asiento.entity';
+import { OrigenAsiento } from './origen-asiento';
 import { reserveAsientoNumeros } from './asiento-numero';
 import { checkEntry } from './entry-rules';
 import { AsientoView } from './dto/asiento.view';

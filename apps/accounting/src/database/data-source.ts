@@ -1,32 +1,12 @@
 import { DataSource } from 'typeorm';
-import { Asiento } from '../asientos/asiento.entity';
-import { Idempotencia } from '../asientos/idempotencia.entity';
-import { LineaAsiento } from '../asientos/linea-asiento.entity';
-import { Auditoria } from '../auditoria/auditoria.entity';
-import { Factura } from '../dte-recepcion/factura.entity';
-import { DocumentoEmitido, EmisionSolicitud } from '../emision/documento-emitido.entity';
-import { Empresa } from '../empresas/empresa.entity';
-import { PeriodoCerrado } from '../periodos/periodo-cerrado.entity';
-import { Cuenta } from '../plan-cuentas/cuenta.entity';
-import { PollerState } from '../poller/poller-state.entity';
-import { MensajeProcesado } from '../poller/mensaje-procesado.entity';
 import { migrations } from './migrations';
 
-/** Every entity of accounting (explicit list, no globs). Domain engineers add theirs here. */
-export const entities = [
-  Empresa,
-  Cuenta,
-  Asiento,
-  LineaAsiento,
-  PeriodoCerrado,
-  Factura,
-  Idempotencia,
-  Auditoria,
-  PollerState,
-  MensajeProcesado,
-  DocumentoEmitido,
-  EmisionSolicitud,
-];
+/**
+ * Accounting persists with raw SQL: typed rows (the view classes in each area's dto/) and shared SQL
+ * fragments (common/sql.ts), the migrations being the one description of the schema. No TypeORM
+ * entities: the DataSource runs migrations and queries (docs/accounting.md "Data model").
+ */
+export const entities: never[] = [];
 
 /**
  * The one TypeORM configuration of accounting: PlatformModule uses `entities` and `migrations` (with

@@ -1,4 +1,4 @@
-import { RolCuenta, TipoCuenta } from './cuenta.entity';
+import { RolCuenta, TipoCuenta } from './cuenta.types';
 
 /** One account of the seed chart. `parent` is the parent's codigo. */
 export interface SeedAccount {

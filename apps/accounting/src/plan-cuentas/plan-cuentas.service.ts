@@ -5,7 +5,7 @@ import { Actor } from '../common/actor';
 import { lockEmpresa, requireEmpresa } from '../common/empresa-lock';
 import { inTransaction } from '../common/transaction';
 import { AuditoriaService } from '../auditoria/auditoria.service';
-import { MAX_NIVEL, RolCuenta, TipoCuenta } from './cuenta.entity';
+import { MAX_NIVEL, RolCuenta, TipoCuenta } from './cuenta.types';
 import { DEFAULT_CHART, SYSTEM_ROLES } from './default-chart';
 import { CrearCuentaDto } from './dto/crear-cuenta.dto';
 import { CuentaView } from './dto/cuenta.view';

@@ -12,7 +12,7 @@ import { PollerEndpointController } from './poller-endpoint.controller';
 import { PollerEndpointService } from './poller-endpoint.service';
 import { PollerMetrics } from './poller.metrics';
 import { POLLER_SETTINGS, PollerSettings, pollerSettingsOf } from './poller.settings';
-import { TypeOrmDeltaLinkStore } from './typeorm-delta-link.store';
+import { SqlDeltaLinkStore } from './sql-delta-link.store';
 
 /** Where the Graph adapter keeps its delta links (the `poller_state` table). */
 export const DELTA_LINK_STORE = Symbol('DELTA_LINK_STORE');
@@ -40,7 +40,7 @@ export function createMailboxAdapter(settings: PollerSettings, store: DeltaLinkS
       inject: [PLATFORM_CONFIG],
       useFactory: pollerSettingsOf,
     },
-    { provide: DELTA_LINK_STORE, inject: [DataSource], useFactory: (dataSource: DataSource) => new TypeOrmDeltaLinkStore(dataSource) },
+    { provide: DELTA_LINK_STORE, inject: [DataSource], useFactory: (dataSource: DataSource) => new SqlDeltaLinkStore(dataSource) },
     { provide: MAILBOX_ADAPTER, inject: [POLLER_SETTINGS, DELTA_LINK_STORE], useFactory: createMailboxAdapter },
     { provide: PollerMetrics, inject: [MetricsService], useFactory: (metrics: MetricsService) => new PollerMetrics(metrics.registry) },
     MailboxPoller,

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ORIGENES_ASIENTO, type OrigenAsiento } from '../asiento.entity';
+import { ORIGENES_ASIENTO, type OrigenAsiento } from '../origen-asiento';
 
 export class AsientoLineaView {
   @ApiProperty({ example: 1 })

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsRut } from '@lib/rut';
 import { IsIn, IsOptional } from 'class-validator';
-import { REGIMENES, Regimen } from '../empresa.entity';
+import { REGIMENES, Regimen } from '../regimen';
 
 /** POST /contable/empresas: only the RUT; the legal name comes from the tax gateway. */
 export class CrearEmpresaDto {

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { REGIMENES, type Regimen } from '../empresa.entity';
+import { REGIMENES, type Regimen } from '../regimen';
 
 /** An empresa as the API shows it. */
 export class EmpresaView {

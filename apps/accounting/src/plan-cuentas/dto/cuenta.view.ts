@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ROLES_CUENTA, TIPOS_CUENTA, type RolCuenta, type TipoCuenta } from '../cuenta.entity';
+import { ROLES_CUENTA, TIPOS_CUENTA, type RolCuenta, type TipoCuenta } from '../cuenta.types';
 
 /** An account of the chart (PlanCuenta). */
 export class CuentaView {

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** `poller_state`: the mailbox poller's persisted cursors (Graph delta links), see poller-state.entity.ts. */
+/** `poller_state`: the mailbox poller's persisted cursors (Graph delta links), read and written by poller/sql-delta-link.store.ts. */
 export class PollerState1795240000000 implements MigrationInterface {
   name = 'PollerState1795240000000';
 
