@@ -67,7 +67,7 @@ const certCache = new Map<string, string | undefined>();
 
 /**
  * PEM of the SII public certificate that verifies the FRMA of CAFs with that IDK (100 = certification,
- * 300 = production; research/sii-protocol.md §3.4), shipped as `certs/sii-caf-idk-<idk>.cer`.
+ * 300 = production; docs/research/sii-protocol.md §3.4), shipped as `certs/sii-caf-idk-<idk>.cer`.
  * Returns undefined for any other IDK (e.g. a simulator authority).
  */
 export function siiCafCertificate(idk: number): string | undefined {

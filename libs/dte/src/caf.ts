@@ -11,7 +11,7 @@ export interface RsaPk {
 }
 
 /**
- * A folio authorization (CAF file, `AUTORIZACION`); Formato DTE v2.2, research/sii-protocol.md §3.4.
+ * A folio authorization (CAF file, `AUTORIZACION`); Formato DTE v2.2, docs/research/sii-protocol.md §3.4.
  * `cafXml` and `daXml` are verbatim slices of the decoded file (the TED must carry the CAF unchanged).
  */
 export interface Caf {
@@ -95,7 +95,7 @@ function readPublicKey(pem: string): KeyObject {
 
 /**
  * True when FRMA is a valid RSA-SHA1 (PKCS#1 v1.5) signature of `certificatePem`'s key over the
- * flattened DA encoded in ISO-8859-1 (research/sii-protocol.md §1.8 and §2.3, verified with the SII
+ * flattened DA encoded in ISO-8859-1 (docs/research/sii-protocol.md §1.8 and §2.3, verified with the SII
  * certificates of IDK 100 and 300). `certificatePem` may be an X.509 certificate or a public key.
  * @throws DteParseError when `certificatePem` cannot be read as a key.
  */
@@ -125,7 +125,7 @@ export function cafPublicKeyPem(caf: Caf): string {
 }
 
 /**
- * True when the CAF's RSASK is the private half of RSAPK (LibreDTE's CAF check, research §3.4 step b).
+ * True when the CAF's RSASK is the private half of RSAPK (LibreDTE's CAF check, docs/research/sii-protocol.md §3.4 step b).
  * False when RSASK is absent or unreadable.
  */
 export function cafKeyPairMatches(caf: Caf): boolean {
@@ -141,7 +141,7 @@ export function cafKeyPairMatches(caf: Caf): boolean {
 
 /**
  * True when `frmt` (base64) is the RSA-SHA1 signature of the CAF key over the flattened `ddXml` in
- * ISO-8859-1: the TED rule (research/sii-protocol.md §1.7, §2.3; checked on the SII's own example).
+ * ISO-8859-1: the TED rule (docs/research/sii-protocol.md §1.7, §2.3; checked on the SII's own example).
  */
 export function verifyTedSignature(ddXml: string, frmt: string, rsapk: RsaPk): boolean {
   try {
@@ -151,12 +151,12 @@ export function verifyTedSignature(ddXml: string, frmt: string, rsapk: RsaPk): b
   }
 }
 
-/** CAF types that expire 6 months after FA (research/sii-protocol.md §1.10; the SII: "CAF Vencido"). */
+/** CAF types that expire 6 months after FA (docs/research/sii-protocol.md §1.10; the SII: "CAF Vencido"). */
 const EXPIRING_TYPES = new Set([33, 43, 46, 56, 61]);
 
 /**
  * The last calendar date (YYYY-MM-DD) on which folios of this CAF may be used, or undefined when the
- * type does not expire. Rule: FA + 6 months, minus one day (research/sii-protocol.md §1.10, [P] LibreDTE
+ * type does not expire. Rule: FA + 6 months, minus one day (docs/research/sii-protocol.md §1.10, [P] LibreDTE
  * uses 180 days; the SII message says "> 6 meses").
  */
 export function cafLastValidDate(caf: Pick<Caf, 'td' | 'fa'>): string | undefined {

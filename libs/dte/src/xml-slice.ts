@@ -28,7 +28,7 @@ function tagEnd(text: string, from: number): number {
  * Finds the outermost elements whose local name is `localName` (any or no prefix) in `text`, skipping
  * comments, CDATA and processing instructions, and returns their spans in document order. Used to keep
  * elements verbatim (CAF inside a TED, a signed DTE, the DD) instead of re-serializing a DOM, which would
- * change bytes that signatures cover (research/sii-protocol.md §4 "never re-serialize").
+ * change bytes that signatures cover (docs/research/sii-protocol.md §4 "never re-serialize").
  */
 export function findElementSpans(text: string, localName: string): ElementSpan[] {
   const spans: ElementSpan[] = [];

@@ -57,7 +57,7 @@ function utf8Document(xml: string | Buffer): Buffer {
  * schema `schema`, offline, with libxml2 compiled to WebAssembly (xmllint-wasm). Every shipped XSD is
  * preloaded so includes/imports resolve; the schema texts are read once and cached. A document that
  * cannot be read (garbage, DOCTYPE, not well-formed) is reported as invalid, not thrown.
- * Source: SII schemas `schema_dte` / `schema_iecv` (shared/sii/ORIGIN.md).
+ * Source: SII schemas `schema_dte` / `schema_iecv` (libs/dte/assets/README.md).
  * @throws DteAssetsError when the shipped schemas are missing or do not compile.
  */
 export async function validateXsd(xml: string | Buffer, schema: XsdSchemaName): Promise<XsdResult> {

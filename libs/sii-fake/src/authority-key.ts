@@ -9,7 +9,7 @@ export interface AuthorityKeyMaterial {
 
 /**
  * Generates (or completes) the authority key material. The real SII signs CAFs with keys whose
- * certificates are IDK 100 / 300 (research §3.4); the fake uses its own key so its CAFs can never
+ * certificates are IDK 100 / 300 (docs/research/sii-protocol.md §3.4); the fake uses its own key so its CAFs can never
  * pass for real ones. With `privateKeyPem` given and no certificate, a certificate is made for it.
  */
 export function authorityKeyMaterial(input: Partial<AuthorityKeyMaterial> = {}, idk = 900): AuthorityKeyMaterial {

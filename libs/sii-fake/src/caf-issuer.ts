@@ -18,7 +18,7 @@ export interface CafRequest {
 }
 
 /**
- * Issues a CAF file (research §3.4): AUTORIZACION/CAF version="1.0"/DA{RE, RS, TD, RNG{D,H}, FA,
+ * Issues a CAF file (docs/research/sii-protocol.md §3.4): AUTORIZACION/CAF version="1.0"/DA{RE, RS, TD, RNG{D,H}, FA,
  * RSAPK{M,E}, IDK} with FRMA = SHA1withRSA by the authority key over the flattened DA in
  * ISO-8859-1, plus RSASK (PKCS#1 PEM) and RSAPUBK (SPKI PEM) of a fresh 512-bit, e=3 folio key,
  * as real CAFs have. FA is today's date in America/Santiago. 400 for a bad request, 409 when the

@@ -12,7 +12,7 @@ const GLOSAS: Record<EnvioState, string> = {
   RCT: 'Rechazado por Error en Caratula',
 };
 
-/** The states an envío goes through, in order (research §2.5). */
+/** The states an envío goes through, in order (docs/research/sii-protocol.md §2.5). */
 export function timeline(upload: UploadRecord): EnvioState[] {
   return upload.finalState === 'RCT' ? ['REC', 'SOK', 'RCT'] : ['REC', 'SOK', 'CRT', 'FOK', 'PDR', 'EPR'];
 }

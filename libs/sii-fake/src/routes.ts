@@ -10,7 +10,7 @@ import { handleUpload } from './upload';
 
 type SoapOperation = (authority: SiiFakeAuthority, call: SoapCall) => string;
 
-/** SOAP services by path and operation local name (research §2.1). */
+/** SOAP services by path and operation local name (docs/research/sii-protocol.md §2.1). */
 const SOAP_SERVICES: Record<string, Record<string, SoapOperation>> = {
   '/DTEWS/CrSeed.jws': { getSeed: (a) => getSeed(a) },
   '/DTEWS/GetTokenFromSeed.jws': {

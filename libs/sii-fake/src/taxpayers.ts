@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { rutDv } from './internal/rut';
 
-/** Synthetic taxpayer data, shaped like the gateway's `contribuyente` answer (CONTRACTS.md). */
+/** Synthetic taxpayer data, shaped like the gateway's `contribuyente` answer (docs/CONTRACTS.md). */
 export interface Contribuyente {
   rut: string;
   razon_social: string;

@@ -15,7 +15,7 @@ export interface FakeResponse {
   body: Buffer;
 }
 
-/** Processing states of an envío (research §2.5). */
+/** Processing states of an envío (docs/research/sii-protocol.md §2.5). */
 export type EnvioState = 'REC' | 'SOK' | 'CRT' | 'FOK' | 'PDR' | 'EPR' | 'RCT';
 
 /** Per-document outcome decided at upload time, reported from EPR on. */

@@ -10,7 +10,7 @@ export interface Caratula {
   rutReceptor?: string;
 }
 
-/** Caratula RUTs of an EnvioDTE (research §3.1). */
+/** Caratula RUTs of an EnvioDTE (docs/research/sii-protocol.md §3.1). */
 export function readCaratula(doc: Document): Caratula {
   const caratula = findFirst(doc.documentElement, 'Caratula');
   return caratula
@@ -19,7 +19,7 @@ export function readCaratula(doc: Document): Caratula {
 }
 
 /**
- * XMLDSig check of the EnvioDTE envelope: the signature over `#<SetDTE/@ID>` (research §2.3),
+ * XMLDSig check of the EnvioDTE envelope: the signature over `#<SetDTE/@ID>` (docs/research/sii-protocol.md §2.3),
  * verified in the whole document with the certificate of its own KeyInfo.
  */
 export function checkEnvelopeSignature(xml: string, doc: Document): string[] {
@@ -64,7 +64,7 @@ function documentoIdOf(dteXml: string): string {
 }
 
 /**
- * Checks one DTE's TED (Formato DTE v2.2; research §2.3, §3.3-3.4): FRMT = RSA-SHA1 over the
+ * Checks one DTE's TED (Formato DTE v2.2; docs/research/sii-protocol.md §2.3, §3.3-3.4): FRMT = RSA-SHA1 over the
  * flattened DD in ISO-8859-1 with the CAF's RSAPK; the CAF FRMA signed by this authority; TD and
  * RE of the CAF equal to the document; folio inside RNG. One error line per failure.
  */
@@ -92,7 +92,7 @@ const CAF_MONTHS_VALID = new Set([33, 43, 46, 56, 61]);
 
 /**
  * Per-document outcome reported at EPR: RCH when the CAF is older than 6 months for types
- * 33/43/46/56/61 ("CAF Vencido", research §1.10), RPR (reparo) when IVA differs from
+ * 33/43/46/56/61 ("CAF Vencido", docs/research/sii-protocol.md §1.10), RPR (reparo) when IVA differs from
  * round(MntNeto * TasaIVA / 100), else DOK.
  */
 export function judgeDocument(authority: SiiFakeAuthority, dte: ParsedDte): UploadedDocument {

@@ -20,7 +20,7 @@ interface UploadContext {
 }
 
 /**
- * DTEUpload (`POST /cgi_dte/UPL/DTEUpload`, research §2.4). Checks, in order: Cookie TOKEN (STATUS 5),
+ * DTEUpload (`POST /cgi_dte/UPL/DTEUpload`, docs/research/sii-protocol.md §2.4). Checks, in order: Cookie TOKEN (STATUS 5),
  * multipart fields rutSender, dvSender, rutCompany, dvCompany, archivo in that order (3),
  * rutSender = the token's certificate RUT (1), company known (6), XSD EnvioDTE (7), signatures of
  * SetDoc and every Documento, TED FRMT with the CAF RSAPK, CAF FRMA by this authority, folio in

@@ -1,7 +1,7 @@
 import axios from 'axios';
 import type { ChecklistEvidenceBody } from '@lib/schemas';
 
-/** Header carrying the caller key on every platform call (DESIGN §3 "Callers"). */
+/** Header carrying the caller key on every platform call (docs/DESIGN.md §3 "Callers"). */
 const INTERNAL_KEY_HEADER = 'X-Internal-Key';
 
 /**

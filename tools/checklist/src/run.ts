@@ -27,7 +27,7 @@ export interface ChecklistReport {
 }
 
 /**
- * Runs the check of every repository-side item of the gates up to `ctx.target` (cumulative, spec 2).
+ * Runs the check of every repository-side item of the gates up to `ctx.target` (cumulative, docs/spec/2-service-registry.md).
  * A check that throws is reported as failed with the error, never aborts the run.
  */
 export function runChecklist(ctx: CheckContext & { target: PromotionTarget }, now = new Date()): ChecklistReport {

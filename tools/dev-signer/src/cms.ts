@@ -5,7 +5,7 @@ import type { SignerIdentity } from './keystore';
  * CMS SignedData (RFC 5652) over `data`, signed with the signer's personal key: ATTACHED (the
  * content is embedded as id-data, not detached), SHA-256 digest, signed attributes contentType,
  * messageDigest and signingTime, the signer certificate included. Returns the DER bytes.
- * Used for the audit receipts of critical operations (DESIGN §4.3).
+ * Used for the audit receipts of critical operations (docs/DESIGN.md §4.3).
  */
 export function signCms(data: Buffer, identity: SignerIdentity): Buffer {
   const p7 = forge.pkcs7.createSignedData();

@@ -29,7 +29,7 @@ export interface SignerServer {
 const BODY_LIMIT = 50 * 1024 * 1024; // an EnvioDTE may carry 2000 DTEs
 
 /**
- * Builds the dev signing service (CONTRACTS.md "Signing service", DESIGN §4.3). Bodies are JSON;
+ * Builds the dev signing service (docs/CONTRACTS.md "Signing service", docs/DESIGN.md §4.3). Bodies are JSON;
  * XML, DD, data and CAF travel as base64 of the exact bytes. Errors: 4xx `{error, detail}`.
  * @throws Error on a malformed `internalKeys` or an invalid `holderRut` (at creation).
  */

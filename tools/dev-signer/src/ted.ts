@@ -20,7 +20,7 @@ export interface StoredCaf {
 }
 
 /**
- * Parses an AUTORIZACION file (SII Formato DTE v2.2, CAF; research/sii-protocol.md §3.4) with
+ * Parses an AUTORIZACION file (SII Formato DTE v2.2, CAF; docs/research/sii-protocol.md §3.4) with
  * `parseCaf` of @lib/dte and checks that RSASK is the private half of CAF/DA/RSAPK (and of RSAPUBK
  * when present). FRMA (the SII's signature over DA) is NOT checked here: the gateway does that with
  * the certificate of the IDK.
@@ -112,7 +112,7 @@ export class CafStore {
 
 /**
  * FRMT of a TED: RSA-SHA1 PKCS#1 v1.5 with the CAF private key over `ddBytes` exactly as given (the
- * flattened `<DD>...</DD>` in ISO-8859-1; SII Formato DTE v2.2 §TED, research §1.7). Returns base64.
+ * flattened `<DD>...</DD>` in ISO-8859-1; SII Formato DTE v2.2 §TED, docs/research/sii-protocol.md §1.7). Returns base64.
  */
 export function signTed(caf: StoredCaf, ddBytes: Buffer): string {
   return sign('sha1', ddBytes, createPrivateKey(caf.rsask_pem)).toString('base64');

@@ -30,7 +30,7 @@ export interface VerifyResult {
  * spliced in right before the document element's end tag, encoded like the rest of the document.
  * Inclusive C14N takes every namespace in scope of the referenced element, so a Documento must be
  * signed inside `<DTE xmlns="http://www.sii.cl/SiiDte">` with exactly the namespaces it will
- * have in the EnvioDTE (research/sii-protocol.md §2.3).
+ * have in the EnvioDTE (docs/research/sii-protocol.md §2.3).
  * @param referenceUri `""` (whole document) or `#ID` (the element whose `ID` attribute is ID).
  * @param encoding of declaration-less input (e.g. a DTE fragment in ISO-8859-1); see decodeXml.
  * @throws SignerInputError on bad encoding, bad XML, DOCTYPE, unknown or duplicate ID.

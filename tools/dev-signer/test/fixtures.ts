@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as iconv from 'iconv-lite';
 
-/** Synthetic data only (CONTRACTS.md: fixtures hold no real authority data). */
+/** Synthetic data only (docs/CONTRACTS.md: fixtures hold no real authority data). */
 export const SII_NS = 'http://www.sii.cl/SiiDte';
 export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
 export const SII_EXAMPLE = join(__dirname, '../../../libs/dte/test/data/F60T33-official-sii-example.xml');

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 
 /**
- * With DATABASE_URL pointing at a server, each app gets its own database on it (DESIGN §1):
+ * With DATABASE_URL pointing at a server, each app gets its own database on it (docs/DESIGN.md §1):
  * the path of the URL is replaced by the app's database name, created when missing.
  */
 export async function ensureDatabases(serverUrl: string, names: string[]): Promise<Record<string, string>> {

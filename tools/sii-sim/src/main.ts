@@ -1,4 +1,4 @@
-// Local stand-in for the SII certification environment (DESIGN §1): the fake authority of
+// Local stand-in for the SII certification environment (docs/DESIGN.md §1): the fake authority of
 // libs/sii-fake served over HTTP. Prints one JSON line when listening; stops on SIGINT/SIGTERM.
 import { SiiFakeAuthority, startSiiFakeServer } from '@lib/sii-fake';
 import { loadOrCreateAuthorityKey } from './key-store';

@@ -3,7 +3,7 @@ import { inputHash } from './hash';
 
 /**
  * Who is calling and what they sent: what every audit record needs. `caller` is the name the
- * internal-key guard resolved (DESIGN §3 "Callers"); `inputSha256` is the SHA-256 of the
+ * internal-key guard resolved (docs/DESIGN.md §3 "Callers"); `inputSha256` is the SHA-256 of the
  * canonical JSON of the route params, query and body as received (before DTO transforms).
  */
 export interface Actor {

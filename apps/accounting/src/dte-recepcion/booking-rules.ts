@@ -1,5 +1,5 @@
 /**
- * How a received DTE becomes an entry in the receptor's books (research §3.2; Odoo l10n_cl
+ * How a received DTE becomes an entry in the receptor's books (docs/research/registry-ledger-accounting.md §3.2; Odoo l10n_cl
  * OTAX_19 sends the tax to IVA Crédito Fiscal):
  *
  *   33 factura, 56 nota de débito     Debe  Costo de Ventas    neto + exento

@@ -25,7 +25,7 @@ const PROBLEM_BASE = new Set(['type', 'title', 'status', 'detail', 'error', 'ins
 
 /**
  * POST /contable/emit-dte: emits through the tax gateway (the only component that talks to the SII)
- * and books the sale (research §3.2 "Issued invoice", see `sale-rules.ts`). Order: empresa -> key
+ * and books the sale (docs/research/registry-ledger-accounting.md §3.2 "Issued invoice", see `sale-rules.ts`). Order: empresa -> key
  * claimed and committed -> period open -> gateway -> one transaction with the documento emitido, its
  * entry, the audit record and the key's answer. A gateway error books nothing.
  */

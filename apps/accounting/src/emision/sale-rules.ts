@@ -1,7 +1,7 @@
 import { DteMontos } from '../dte-recepcion/booking-rules';
 
 /**
- * How an emitted DTE becomes an entry in the emisor's books (research §3.2 "Issued invoice": Odoo
+ * How an emitted DTE becomes an entry in the emisor's books (docs/research/registry-ledger-accounting.md §3.2 "Issued invoice": Odoo
  * l10n_cl ITAX_19 sends the tax to IVA Débito Fiscal 210710; credit notes reverse the same accounts):
  *
  *   33 factura, 56 nota de débito   Debe  Clientes           total

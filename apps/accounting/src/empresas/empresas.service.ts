@@ -17,7 +17,7 @@ import { isoInstant } from '../common/sql';
 const VIEW = `id, rut, razon_social, regimen, created_by,
   ${isoInstant('created_at')}`;
 
-/** Onboarding: empresas exist only with the tax gateway's canonical data (DESIGN §5). */
+/** Onboarding: empresas exist only with the tax gateway's canonical data (docs/DESIGN.md §5). */
 @Injectable()
 export class EmpresasService {
   constructor(

@@ -14,7 +14,7 @@ export interface Contribuyente {
 
 /**
  * HTTP client of the tax gateway, the platform's only source of canonical taxpayer data
- * (DESIGN §4.4 "contribuyente") and the one that emits DTEs (`dte/emitir`). Calls carry
+ * (docs/DESIGN.md §4.4 "contribuyente") and the one that emits DTEs (`dte/emitir`). Calls carry
  * `X-Internal-Key` with the accounting caller key.
  */
 @Injectable()

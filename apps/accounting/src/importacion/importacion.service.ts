@@ -13,7 +13,7 @@ import { ImportAccount, planEntries } from './import-plan';
 import { ImportResult } from './dto/import-result.view';
 
 /**
- * The one-time import of earlier books (spec 3 §2.4): all or nothing in ONE transaction. Under
+ * The one-time import of earlier books (docs/spec/3-style-catalog-and-accounting.md §2.4): all or nothing in ONE transaction. Under
  * the empresa lock it checks the parsed lines against the chart and the closed periods, groups
  * them into entries (ledger rules), takes the correlative numbers like any posting, bulk-inserts,
  * and writes the audit record; the deferred balance trigger checks every entry at COMMIT.

@@ -13,7 +13,7 @@ export interface SeedAccount {
  * The 18-account default chart seeded for every new empresa: five level-1 groups (the SII
  * electronic books' classification Activo / Pasivo / Patrimonio plus the two result groups) and
  * 13 posting accounts at level 2. Names follow Chilean usage (Odoo l10n_cl, SII Manual de
- * Cuentas MiPyme); research/registry-ledger-accounting.md §3.1. Users add accounts below
+ * Cuentas MiPyme); docs/research/registry-ledger-accounting.md §3.1. Users add accounts below
  * (down to level 5); accounts with a role are used by automatic bookings and stay leaves.
  */
 export const DEFAULT_CHART: readonly SeedAccount[] = [

@@ -11,7 +11,7 @@ import { POLLER_SETTINGS, PollerSettings } from './poller.settings';
 /** Injection token of the configured {@link MailboxAdapter} (null when MAILBOX_ADAPTER=none). */
 export const MAILBOX_ADAPTER = Symbol('MAILBOX_ADAPTER');
 
-/** Path of the service-to-service endpoint (spec 3, "poller/recibir-dte"). */
+/** Path of the service-to-service endpoint (docs/spec/3-style-catalog-and-accounting.md, "poller/recibir-dte"). */
 export const POLLER_ENDPOINT_PATH = '/contable/poller/recibir-dte';
 
 /** Body of `POST /contable/poller/recibir-dte`. */
@@ -34,7 +34,7 @@ export interface PollRunSummary {
 }
 
 /**
- * The mailbox poller (spec 3 "Mailbox poller", DESIGN §5): every `POLLER_INTERVAL_MINUTES` reads new
+ * The mailbox poller (docs/spec/3-style-catalog-and-accounting.md "Mailbox poller", docs/DESIGN.md §5): every `POLLER_INTERVAL_MINUTES` reads new
  * messages through the {@link MailboxAdapter} and POSTs each one's XML attachments to this app's
  * `POST /contable/poller/recibir-dte` with the poller's own `X-Internal-Key`. A message is acknowledged
  * in the mailbox only after the endpoint's answer says so ({@link answerPolicy}); the endpoint

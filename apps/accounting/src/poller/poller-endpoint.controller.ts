@@ -9,7 +9,7 @@ import { PollerDeliveryDto } from './dto/poller-delivery.dto';
 import { PollerEndpointService } from './poller-endpoint.service';
 import { MensajeDuplicadoView, MensajeProcesadoView } from './dto/mensaje.view';
 
-/** The mailbox poller's service-to-service endpoint (spec 3; docs/accounting-poller.md). */
+/** The mailbox poller's service-to-service endpoint (docs/spec/3-style-catalog-and-accounting.md; docs/accounting-poller.md). */
 @ApiTags('poller')
 @Controller('contable/poller')
 export class PollerEndpointController {

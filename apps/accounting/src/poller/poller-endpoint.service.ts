@@ -19,7 +19,7 @@ export type PollerAnswer = { status: 200 | 201; body: MensajeProcesadoView | Men
 /**
  * POST /contable/poller/recibir-dte (docs/accounting-poller.md "The endpoint"): books the DTEs of one
  * e-mail in ONE transaction with the `mensaje_procesado` row that deduplicates it by Message-ID
- * (research §0.3: dedupe by Message-ID and by the DTE natural key; the second is BookingService's).
+ * (docs/research/registry-ledger-accounting.md §0.3: dedupe by Message-ID and by the DTE natural key; the second is BookingService's).
  *
  * The row is claimed FIRST with `INSERT ... ON CONFLICT DO NOTHING`: a concurrent delivery of the same
  * message waits on the first one's uncommitted row and, once it commits, finds the conflict and answers

@@ -44,7 +44,7 @@ const ROWS_SQL = `
  * sumas (débitos, créditos), saldos (deudor, acreedor), inventario (activo, pasivo) and
  * resultados (pérdidas, ganancias), plus the classified balance sheet. Checks: both sums
  * columns equal, both saldos columns equal, activo - pasivo = ganancias - pérdidas = the result
- * of the year (research §3.5). Aggregated in SQL.
+ * of the year (docs/research/registry-ledger-accounting.md §3.5). Aggregated in SQL.
  */
 @Injectable()
 export class BalanceReportService {

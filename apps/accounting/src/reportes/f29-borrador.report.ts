@@ -43,7 +43,7 @@ export const F29_AVISO =
 
 /**
  * Borrador de F29 (IVA part) for one month, from the books: débito fiscal − (crédito fiscal +
- * remanente del período anterior) = IVA a pagar, or remanente for the next month (research §3.2
+ * remanente del período anterior) = IVA a pagar, or remanente for the next month (docs/research/registry-ledger-accounting.md §3.2
  * "Monthly IVA (F29)": IVA DF − IVA CF gives tax payable or carried-forward credit, Remanente CF,
  * F29 code 077). A draft, not the official form: no PPM, withholdings, other taxes, and the carried
  * credit is not readjusted by the UTM variation. Aggregated in SQL.

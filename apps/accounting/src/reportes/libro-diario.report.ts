@@ -8,7 +8,7 @@ import { LibroDiario } from './dto/libro-diario.view';
 
 /**
  * Libro diario: the entries of the period in date and number order with their lines (fecha,
- * N° asiento, cuenta, glosa, debe, haber; research §3.5). Built by PostgreSQL (json_agg).
+ * N° asiento, cuenta, glosa, debe, haber; docs/research/registry-ledger-accounting.md §3.5). Built by PostgreSQL (json_agg).
  */
 @Injectable()
 export class LibroDiarioReportService {

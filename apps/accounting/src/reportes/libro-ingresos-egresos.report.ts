@@ -38,7 +38,7 @@ const AMOUNTS = ['neto', 'exento', 'iva', 'total', 'monto'] as const;
 
 /**
  * Libro de ingresos y egresos (Pro-Pyme art. 14 D, Ley 21.210; format: Res. Ex. SII 14/2021, which
- * replaced Res. 129/2014), research §3.4: section A ingresos and section B egresos, each row with
+ * replaced Res. 129/2014), docs/research/registry-ledger-accounting.md §3.4: section A ingresos and section B egresos, each row with
  * N° correlativo, N° documento (folio), tipo de documento, RUT, fecha de la operación and amounts.
  * Built from documents (emitted DTEs and received facturas), not from entries ("each row comes from
  * a document ... separate from the journal but reconcilable with it"). Rows are dated with the

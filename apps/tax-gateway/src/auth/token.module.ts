@@ -4,7 +4,7 @@ import { SiiModule } from '../sii/sii.module';
 import { TokenController } from './token.controller';
 import { TokenService } from './token.service';
 
-/** SII token cache and POST/DELETE /tax/auth/token (DESIGN §4.2). */
+/** SII token cache and POST/DELETE /tax/auth/token (docs/DESIGN.md §4.2). */
 @Module({
   imports: [SiiModule, SignerModule],
   controllers: [TokenController],

@@ -20,7 +20,7 @@ export interface TokenInfo {
 }
 
 /**
- * SII token per (tenant, environment) (DESIGN §4.2, SII manual "Autenticación automática" v1.9):
+ * SII token per (tenant, environment) (docs/DESIGN.md §4.2, SII manual "Autenticación automática" v1.9):
  * getSeed -> `<getToken><item><Semilla>` signed by the signing service with Reference URI="" ->
  * getToken. Cached in memory for TOKEN_TTL_SECONDS; concurrent cold requests for one key share a
  * single exchange (single flight). {@link withToken} invalidates and retries once when the SII says

@@ -37,13 +37,13 @@ export function assertCafEnvironment(idk: number, taxEnv: 'cert' | 'prod', simTr
 }
 
 /**
- * Checks a parsed CAF before it is accepted (research §3.4, LibreDTE's three steps, plus ours):
+ * Checks a parsed CAF before it is accepted (docs/research/sii-protocol.md §3.4, LibreDTE's three steps, plus ours):
  * 1. the type is one the gateway emits (422 `caf_tipo_unsupported`);
  * 2. FRMA verifies with the SII certificate of its IDK, or the sim authority when trusted
  *    (422 `caf_signature_invalid`);
  * 3. RSASK is present and is the private half of RSAPK (422 `caf_key_mismatch`);
  * 4. DA/RE is the tenant (422 `caf_tenant_mismatch`), and its IDK belongs to TAX_ENV (422 `caf_environment_mismatch`);
- * 5. it has not expired: 33/56/61 are usable until FA + 6 months - 1 day (research §1.10); 34 is not
+ * 5. it has not expired: 33/56/61 are usable until FA + 6 months - 1 day (docs/research/sii-protocol.md §1.10); 34 is not
  *    in the SII's expiring list, so a 34 CAF does not expire here (422 `caf_expired`).
  * @returns the last valid date (YYYY-MM-DD) or null when the type does not expire.
  */

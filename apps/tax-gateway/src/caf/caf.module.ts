@@ -4,7 +4,7 @@ import { CafController } from './caf.controller';
 import { CafService } from './caf.service';
 import { FolioAllocator } from './folio-allocator';
 
-/** CAF upload, folio inventory and the atomic folio allocator (DESIGN §4.4 "caf"). */
+/** CAF upload, folio inventory and the atomic folio allocator (docs/DESIGN.md §4.4 "caf"). */
 @Module({
   imports: [SignerModule],
   controllers: [CafController],

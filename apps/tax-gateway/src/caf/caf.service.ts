@@ -31,7 +31,7 @@ export interface CafStatus {
 }
 
 /**
- * CAF intake and folio inventory (DESIGN §4.4 "caf"). Upload: parse (Latin-1), verify (see
+ * CAF intake and folio inventory (docs/DESIGN.md §4.4 "caf"). Upload: parse (Latin-1), verify (see
  * caf-verification.ts), refuse overlaps per (tenant, tipo), hand the file to the signing service
  * (which keeps RSASK) and store the CAF without RSASK plus its folio counter, in one transaction.
  */

@@ -6,7 +6,7 @@ import { ContribuyenteService } from './contribuyente.service';
 import { SimTaxpayerSource } from './sim-taxpayer-source';
 import { TAXPAYER_SOURCE } from './taxpayer-source';
 
-/** Canonical taxpayer data, /tax/contribuyente/* (DESIGN §4.4). */
+/** Canonical taxpayer data, /tax/contribuyente/* (docs/DESIGN.md §4.4). */
 @Module({
   imports: [SiiModule, TokenModule],
   controllers: [ContribuyenteController],

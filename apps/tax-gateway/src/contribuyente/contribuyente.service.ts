@@ -18,7 +18,7 @@ interface Entry {
 }
 
 /**
- * Canonical taxpayer data (spec 1 "Canonical-data rule"): the only source of a legal name and a
+ * Canonical taxpayer data (docs/spec/1-tax-gateway.md "Canonical-data rule"): the only source of a legal name and a
  * normalized RUT for the platform. Cached in memory per RUT for TAXPAYER_CACHE_TTL_SECONDS (24 h);
  * concurrent misses for one RUT share one upstream read. Unknown RUT: 404 `taxpayer_not_found`
  * (not cached, so a newly registered company shows up at once).

@@ -26,8 +26,8 @@ export interface TaxpayerRecord {
 
 /**
  * Where canonical taxpayer data comes from. The SII has no web service for it; today the source is
- * the sim's stand-in for the authenticated portal page (CONTRACTS.md), later the portal itself.
- * Authenticated sources only: no captcha circumvention (DESIGN §4.4).
+ * the sim's stand-in for the authenticated portal page (docs/CONTRACTS.md), later the portal itself.
+ * Authenticated sources only: no captcha circumvention (docs/DESIGN.md §4.4).
  */
 export interface TaxpayerSource {
   /**

@@ -12,7 +12,7 @@ import { EmisionUploader } from './emision-uploader';
 import { EmisionStore } from './emision.store';
 import { EnvioBuilder } from './envio-builder';
 
-/** DTE emission, upload state and retrieval (DESIGN §4.4 "dte"). */
+/** DTE emission, upload state and retrieval (docs/DESIGN.md §4.4 "dte"). */
 @Module({
   imports: [SiiModule, SignerModule, TokenModule, ContribuyenteModule, CafModule, EmisoresModule],
   controllers: [DteController],

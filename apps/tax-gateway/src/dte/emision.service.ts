@@ -20,7 +20,7 @@ import { EmisionEntity } from './entities/emision.entity';
 import { EnvioBuilder } from './envio-builder';
 
 /**
- * POST /tax/dte/emitir (DESIGN §4.4 "dte"). Two phases:
+ * POST /tax/dte/emitir (docs/DESIGN.md §4.4 "dte"). Two phases:
  * 1. One transaction: take the folio (FolioAllocator), build and sign TED, Documento and EnvioDTE,
  *    validate the XSD, insert the emission as `signed` with the exact bytes. Any failure (signer,
  *    XSD, bad data) rolls everything back: no emission row, and the folio was never used.

@@ -21,7 +21,7 @@ import { Resolucion } from './emision-rules';
 const LATIN1_DECLARATION = '<?xml version="1.0" encoding="ISO-8859-1"?>\n';
 
 /**
- * Builds the signed EnvioDTE of one document (research §2.3, §3): DD -> FRMT from the signing service
+ * Builds the signed EnvioDTE of one document (docs/research/sii-protocol.md §2.3, §3): DD -> FRMT from the signing service
  * (CAF key) -> TED -> Documento signed (`#F{folio}T{tipo}`) -> EnvioDTE with Caratula RutReceptor
  * 60803000-K -> envelope signed (`#SetDoc`) -> validated against EnvioDTE_v10.xsd. The signed bytes
  * are never re-serialized: the signed DTE is embedded as returned, and the signed envelope is what is

@@ -17,7 +17,7 @@ const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 const CERTIFICATE_TTL_MS = 60 * 60 * 1000;
 
 /**
- * Client of the signing service (DESIGN §4.3, CONTRACTS "Signing service"): every cryptographic
+ * Client of the signing service (docs/DESIGN.md §4.3, docs/CONTRACTS.md "Signing service"): every cryptographic
  * operation of the gateway goes through it; the gateway never holds a private key. XML travels as
  * base64 of the exact bytes. Failures become problems: unreachable -> 503 `signer_unavailable`,
  * timeout -> 504 `signer_timeout`, an error answer -> 502 `signer_error`.

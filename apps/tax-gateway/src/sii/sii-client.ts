@@ -7,7 +7,7 @@ import { SiiTokenInvalidError, siiBadResponse, siiRejected } from './sii-errors'
 import { SiiHttp, SiiHttpResponse } from './sii-http';
 import { multipartBody } from './upload-body';
 
-/** Counts of one document type in a QueryEstUp answer (research §2.5). */
+/** Counts of one document type in a QueryEstUp answer (docs/research/sii-protocol.md §2.5). */
 export interface EstUpDocument {
   tipo_dte: number;
   informados: number;
@@ -34,11 +34,11 @@ export interface UploadInput {
 }
 
 const OFFICIAL_HOST = { cert: 'https://maullin.sii.cl', prod: 'https://palena.sii.cl' } as const;
-// QueryEstUp ESTADO codes that mean the token is no longer valid (research §2.2, §2.5).
+// QueryEstUp ESTADO codes that mean the token is no longer valid (docs/research/sii-protocol.md §2.2, §2.5).
 const TOKEN_INVALID_ESTADOS = new Set(['001', '002', '003']);
 
 /**
- * Outbound client of the SII DTE web services (research §2): getSeed (CrSeed), getToken
+ * Outbound client of the SII DTE web services (docs/research/sii-protocol.md §2): getSeed (CrSeed), getToken
  * (GetTokenFromSeed), getEstUp (QueryEstUp), the DTEUpload multipart POST, and the sim's taxpayer
  * page. Throws problems (see sii-errors.ts) or {@link SiiTokenInvalidError} for a dead token.
  */
@@ -102,7 +102,7 @@ export class SiiClient {
   }
 
   /**
-   * DTEUpload (research §2.4): parts rutSender, dvSender, rutCompany, dvCompany, archivo in that
+   * DTEUpload (docs/research/sii-protocol.md §2.4): parts rutSender, dvSender, rutCompany, dvCompany, archivo in that
    * order, one buffered body with Content-Length, `Cookie: TOKEN=`. Returns the TRACKID of STATUS 0.
    */
   async upload(input: UploadInput): Promise<string> {
@@ -144,7 +144,7 @@ export class SiiClient {
   }
 
   /**
-   * The taxpayer page of the sim (`GET /sim/contribuyente/{rut}`, Cookie TOKEN; CONTRACTS.md): the
+   * The taxpayer page of the sim (`GET /sim/contribuyente/{rut}`, Cookie TOKEN; docs/CONTRACTS.md): the
    * parsed JSON, or undefined for 404 (unknown RUT).
    */
   async getSimTaxpayer(rut: string, token: string): Promise<unknown> {

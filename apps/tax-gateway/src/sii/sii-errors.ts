@@ -2,7 +2,7 @@ import { ProblemException } from '@lib/schemas';
 
 /**
  * The SII said the token is not valid (upload STATUS 5, QueryEstUp ESTADO 001/002/003, HTTP 401;
- * research §2.2). Callers invalidate the cached token and retry once; it never reaches a client.
+ * docs/research/sii-protocol.md §2.2). Callers invalidate the cached token and retry once; it never reaches a client.
  */
 export class SiiTokenInvalidError extends Error {
   constructor(

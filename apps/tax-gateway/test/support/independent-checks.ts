@@ -62,7 +62,7 @@ export const DOCUMENTO_SIGNATURE = "//*[local-name()='DTE']/*[local-name()='Sign
 
 /**
  * Checks a TED without @lib/dte: RSA-SHA1 (PKCS#1 v1.5) of the CAF public key (RSAPK M/E of the CAF
- * file) over the DD with whitespace between tags removed, in ISO-8859-1 (research §2.3).
+ * file) over the DD with whitespace between tags removed, in ISO-8859-1 (docs/research/sii-protocol.md §2.3).
  */
 export function tedVerifies(envioLatin1: string, cafFileLatin1: string): boolean {
   const dd = /<DD>[\s\S]*?<\/DD>/.exec(envioLatin1)?.[0];

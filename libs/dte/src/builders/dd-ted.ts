@@ -55,7 +55,7 @@ function checkCaf(input: DdInput): void {
  * The flattened `<DD>` of a TED: RE, TD, F, FE, RR, RSR (≤ 40, truncated), MNT, IT1 (≤ 40, truncated),
  * the CAF element verbatim (attributes and FRMA kept; only whitespace between its tags is removed, as the
  * whole DD is flattened before it is signed), TSTED. Sign its ISO-8859-1 bytes with the CAF key (RSASK)
- * to get FRMT (research/sii-protocol.md §2.3, §3.3).
+ * to get FRMT (docs/research/sii-protocol.md §2.3, §3.3).
  * @throws DteBuildError on invalid fields or a CAF that does not cover issuer, type and folio.
  */
 export function buildDd(input: DdInput): string {

@@ -2,10 +2,10 @@ import { DteBuildError } from '../errors';
 import { sliceElements } from '../xml-slice';
 import { el, posInt, fecha, rut, timestamp } from './text';
 
-/** The RUT of the SII: Caratula/RutReceptor of every EnvioDTE uploaded to the SII (research §1.9). */
+/** The RUT of the SII: Caratula/RutReceptor of every EnvioDTE uploaded to the SII (docs/research/sii-protocol.md §1.9). */
 export const SII_RUT = '60803000-K';
 
-/** Caratula of an EnvioDTE (EnvioDTE_v10.xsd; research/sii-protocol.md §1.9, §3.1). */
+/** Caratula of an EnvioDTE (EnvioDTE_v10.xsd; docs/research/sii-protocol.md §1.9, §3.1). */
 export interface CaratulaInput {
   /** RUT of the issuing company (must equal each DTE's RUTEmisor). */
   rutEmisor: string;
@@ -53,7 +53,7 @@ function firstValue(dte: string, tag: string): string | undefined {
  * ascending, counted from the DTEs) in the order of EnvioDTE_v10.xsd, then the DTEs byte-for-byte
  * (only a leading XML declaration/BOM of each is dropped), `</SetDTE></EnvioDTE>`. The signing service
  * appends the ds:Signature (reference `#SetDoc`). No xmlns:xsi is declared, so the namespaces in scope
- * of each Documento are the same inside the envelope as when it was signed alone (research §2.3).
+ * of each Documento are the same inside the envelope as when it was signed alone (docs/research/sii-protocol.md §2.3).
  * @throws DteBuildError on invalid Caratula values, no DTE or more than 2000, or a DTE whose
  *   RUTEmisor differs from the Caratula's.
  */

@@ -1,7 +1,7 @@
 import { DteBuildError } from '../errors';
 import { el, fecha, fieldText, posInt, rut, timestamp } from './text';
 
-/** Caratula of a LibroCompraVenta (LibroCV_v10.xsd; research/sii-protocol.md §3.6). */
+/** Caratula of a LibroCompraVenta (LibroCV_v10.xsd; docs/research/sii-protocol.md §3.6). */
 export interface LibroCaratulaInput {
   rutEmisorLibro: string;
   rutEnvia: string;
@@ -153,7 +153,7 @@ function totalesPeriodo(tipo: number, a: Acc, compra: boolean): string {
 }
 
 /**
- * An unsigned LibroCompraVenta (IECV; ISO-8859-1 declaration; LibroCV_v10.xsd, research §3.6):
+ * An unsigned LibroCompraVenta (IECV; ISO-8859-1 declaration; LibroCV_v10.xsd, docs/research/sii-protocol.md §3.6):
  * Caratula in XSD order, ResumenPeriodo with one TotalesPeriodo per document type computed from the
  * details (TotDoc excludes voided folios, counted in TotAnulado), the Detalle lines, TmstFirma. The
  * signing service signs `#<id>`. A skeleton: no other taxes (OtrosImp), no segments' ResumenSegmento,

@@ -42,7 +42,7 @@ export function reciboId(r: Pick<ReciboInput, 'rutEmisor' | 'tipoDoc' | 'folio'>
 /**
  * An unsigned `<Recibo version="1.0" xmlns="http://www.sii.cl/SiiDte"><DocumentoRecibo ID=...>` with the
  * fixed Declaracion (Recibos_v10.xsd). Each Recibo is signed on its own (`#<id>`) before it goes into
- * `buildEnvioRecibos` (research/sii-protocol.md §2.3, §3.5).
+ * `buildEnvioRecibos` (docs/research/sii-protocol.md §2.3, §3.5).
  * @throws DteBuildError on invalid values.
  */
 export function buildRecibo(r: ReciboInput): string {

@@ -163,7 +163,7 @@ export function resultadoDteFromParsed(
 }
 
 /**
- * An unsigned RespuestaDTE (ISO-8859-1 declaration; RespuestaEnvioDTE_v10.xsd; research/sii-protocol.md
+ * An unsigned RespuestaDTE (ISO-8859-1 declaration; RespuestaEnvioDTE_v10.xsd; docs/research/sii-protocol.md
  * §3.5): Caratula (RutResponde, RutRecibe, IdRespuesta, NroDetalles = number of entries, contact,
  * TmstFirmaResp), then either RecepcionEnvio entries (reception answer) or ResultadoDTE entries
  * (commercial answer). The signing service signs `#<id>` and appends ds:Signature to RespuestaDTE.

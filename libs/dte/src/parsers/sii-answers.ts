@@ -14,7 +14,7 @@ export interface SiiRespuesta {
   body: Record<string, string>[];
 }
 
-/** Result of a DTEUpload (`RECEPCIONDTE`); STATUS 0 = received (research/sii-protocol.md §2.4). */
+/** Result of a DTEUpload (`RECEPCIONDTE`); STATUS 0 = received (docs/research/sii-protocol.md §2.4). */
 export interface RecepcionDte {
   status: number;
   trackid?: string;
@@ -31,7 +31,7 @@ function entries(el: Element): [string, string][] {
 /**
  * Parses `<SII:RESPUESTA>` (prefix-agnostic): header from RESP_HDR, body from RESP_BODY (either order),
  * the body split into groups when an element name repeats (QueryEstUp repeats TIPO_DOCTO, INFORMADOS,
- * ACEPTADOS, RECHAZADOS, REPAROS per document type; research/sii-protocol.md §2.2, §2.5).
+ * ACEPTADOS, RECHAZADOS, REPAROS per document type; docs/research/sii-protocol.md §2.2, §2.5).
  * @throws DteParseError when it is not a RESPUESTA or has no ESTADO.
  */
 export function parseSiiRespuesta(xml: string | Buffer): SiiRespuesta {
@@ -58,7 +58,7 @@ export function parseSiiRespuesta(xml: string | Buffer): SiiRespuesta {
 /**
  * Parses the DTEUpload answer `<RECEPCIONDTE>` (STATUS, TRACKID, DETAIL/ERROR). A missing or
  * non-numeric STATUS is an error, never 0: the SII can answer with an HTML page or a bare "Error 500"
- * (research/sii-protocol.md §2.4; LibreDTE retries on "Error 500").
+ * (docs/research/sii-protocol.md §2.4; LibreDTE retries on "Error 500").
  * @throws DteParseError when the answer is not a RECEPCIONDTE with a numeric STATUS.
  */
 export function parseRecepcionDte(xml: string | Buffer): RecepcionDte {

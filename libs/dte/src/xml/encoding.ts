@@ -47,7 +47,7 @@ function decodeBytes(bytes: Buffer): string {
   const name = iconvName(declared ?? 'utf-8');
   if (name === 'utf-8') {
     // The SII and some suppliers send Latin-1 bytes while declaring (or defaulting to) UTF-8
-    // (research/sii-protocol.md §1.6, LibreDTE issues #36/#45): fall back to windows-1252, a superset
+    // (docs/research/sii-protocol.md §1.6, LibreDTE issues #36/#45): fall back to windows-1252, a superset
     // of the printable ISO-8859-1 range, instead of producing U+FFFD replacement characters.
     return isValidUtf8(bytes) ? bytes.toString('utf8') : iconv.decode(bytes, 'win1252');
   }
@@ -59,7 +59,7 @@ function decodeBytes(bytes: Buffer): string {
  * Decodes XML bytes into a JS string, honouring a BOM (UTF-8, UTF-16) or else the encoding declared in
  * the XML declaration (ISO-8859-1, windows-1252, UTF-8, any other label iconv-lite knows); no
  * declaration means UTF-8 (XML 1.0 §4.3.3). Bytes declared UTF-8 that are not valid UTF-8 are read as
- * windows-1252 (SII answers do this; research/sii-protocol.md §1.6). A string is returned as is
+ * windows-1252 (SII answers do this; docs/research/sii-protocol.md §1.6). A string is returned as is
  * (minus a BOM). The declaration is kept in the result.
  * @throws DteParseError when the input is empty, names an unknown encoding or does not start with markup.
  */
@@ -74,7 +74,7 @@ export function decodeXml(bytes: Buffer | string): string {
 }
 
 /**
- * Encodes `xml` as ISO-8859-1 bytes, the encoding of every SII payload (Formato DTE v2.2; research §1.6).
+ * Encodes `xml` as ISO-8859-1 bytes, the encoding of every SII payload (Formato DTE v2.2; docs/research/sii-protocol.md §1.6).
  * Nothing is replaced silently: a byte-exact signature depends on it.
  * @throws DteEncodingError naming the first character above U+00FF and its offset.
  */
@@ -94,7 +94,7 @@ export function encodeLatin1(xml: string): Buffer {
 /**
  * Removes whitespace between tags (`>` followed by spaces/tabs/CR/LF and `<`) and around the document;
  * text content is untouched. This is the form the TED `DD` and the CAF `DA` are signed in
- * (research/sii-protocol.md §2.3, verified with the SII's own example).
+ * (docs/research/sii-protocol.md §2.3, verified with the SII's own example).
  */
 export function flattenXml(xml: string): string {
   return xml.replace(/>[ \t\r\n]+</g, '><').trim();

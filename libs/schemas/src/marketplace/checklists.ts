@@ -1,11 +1,11 @@
 /**
- * The marketplace promotion checklists of spec 2 ("Checklist internal to preview", "Checklist preview
+ * The marketplace promotion checklists of docs/spec/2-service-registry.md ("Checklist internal to preview", "Checklist preview
  * to beta (in addition)", "Checklist beta to public (in addition)") as data, item by item, shared by
  * the service-registry app (which evaluates record, probe, pricing and attestation items and stores
  * evidence) and tools/checklist (the pre-merge CI check of the repository-side items).
  */
 
-/** The four ordered marketplace stages (spec 2, "States and transitions"). */
+/** The four ordered marketplace stages (docs/spec/2-service-registry.md, "States and transitions"). */
 export const MARKETPLACE_STAGES = ['internal', 'preview', 'beta', 'public'] as const;
 export type MarketplaceStage = (typeof MARKETPLACE_STAGES)[number];
 
@@ -142,7 +142,7 @@ const BETA_TO_PUBLIC: readonly ChecklistItem[] = [
   item('beta_to_public', 'frontmatter_template_v1', 'repository', 'ci_report', 'Complete, validated frontmatter of template v1.'),
 ];
 
-/** Every checklist item of spec 2, in gate order then spec order; each spec item exactly once. */
+/** Every checklist item of docs/spec/2-service-registry.md, in gate order then spec order; each spec item exactly once. */
 export const CHECKLIST_ITEMS: readonly ChecklistItem[] = [...INTERNAL_TO_PREVIEW, ...PREVIEW_TO_BETA, ...BETA_TO_PUBLIC];
 
 /** True when `value` is one of the four marketplace stages. */
@@ -151,7 +151,7 @@ export function isMarketplaceStage(value: unknown): value is MarketplaceStage {
 }
 
 /**
- * The gates a service must pass to reach `target`, cumulative (spec 2: "Promotion checks are
+ * The gates a service must pass to reach `target`, cumulative (docs/spec/2-service-registry.md: "Promotion checks are
  * cumulative"): preview -> [internal_to_preview]; beta -> + preview_to_beta; public -> all three.
  * `internal` needs no gate (demotion is always allowed). Throws RangeError for an unknown stage.
  */

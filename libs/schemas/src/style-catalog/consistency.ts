@@ -3,7 +3,7 @@ import type { StyleCatalog } from './style-catalog.types';
 /**
  * Cross-field checks the schema cannot express: whether `coverage` agrees with `components`, and
  * whether adoption counters agree with the repository list. The spec gives only the minimums of these
- * counters (spec 3, Coverage fields), so disagreements are warnings, never schema errors. The reading
+ * counters (docs/spec/3-style-catalog-and-accounting.md, Coverage fields), so disagreements are warnings, never schema errors. The reading
  * used: component_count = number of components; category_count = distinct categories;
  * examples_per_component = the smallest number of examples of a component; observed / proposed counts
  * = components whose adoption_evidence.classification is observado / propuesto;

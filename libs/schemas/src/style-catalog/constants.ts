@@ -1,8 +1,8 @@
 /**
- * Constants of the style component catalog (spec 3, "Catalog document" and "Versioning").
+ * Constants of the style component catalog (docs/spec/3-style-catalog-and-accounting.md, "Catalog document" and "Versioning").
  */
 
-/** Value of the catalog's `schema` field: the constant identifier the spec fixes (spec 3, Versioning). */
+/** Value of the catalog's `schema` field: the constant identifier the spec fixes (docs/spec/3-style-catalog-and-accounting.md, Versioning). */
 export const STYLE_CATALOG_SCHEMA_ID = 'platform.style.components.v1';
 
 /**
@@ -13,16 +13,16 @@ export const STYLE_CATALOG_JSON_SCHEMA_ID = 'urn:platform:schemas:style-componen
 
 /**
  * Identifier of the shared style repository: the constant every component's `owner.repository`
- * must hold (spec 3, Component: "constant: identifier of the shared style repository"). It is the
+ * must hold (docs/spec/3-style-catalog-and-accounting.md, Component: "constant: identifier of the shared style repository"). It is the
  * repository name of the shared style system; its `brands/<slug>/` folder holds the brand assets the
- * marketplace checklists ask for (spec 2, Checklist internal to preview, item 1).
+ * marketplace checklists ask for (docs/spec/2-service-registry.md, Checklist internal to preview, item 1).
  */
 export const STYLE_REPOSITORY_ID = 'platform-style';
 
-/** Allowed component status values (spec 3, Component.status; transitions not specified). */
+/** Allowed component status values (docs/spec/3-style-catalog-and-accounting.md, Component.status; transitions not specified). */
 export const STYLE_COMPONENT_STATUSES = ['candidato', 'estable', 'deprecado'] as const;
 
-/** Allowed adoption_evidence.classification values (spec 3, adoption_evidence). */
+/** Allowed adoption_evidence.classification values (docs/spec/3-style-catalog-and-accounting.md, adoption_evidence). */
 export const ADOPTION_CLASSIFICATIONS = ['observado', 'propuesto'] as const;
 
 /** Pattern of a component id: lowercase letters and digits in groups joined by single hyphens. */

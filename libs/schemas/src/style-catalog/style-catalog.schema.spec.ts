@@ -9,7 +9,7 @@ import {
   validateStyleCatalog,
 } from './index';
 
-// Every case violates exactly one rule of spec 3 (Catalog document, Coverage fields, Component,
+// Every case violates exactly one rule of docs/spec/3-style-catalog-and-accounting.md (Catalog document, Coverage fields, Component,
 // adoption_evidence, Limits) on an otherwise valid copy of the shipped example, and expects exactly
 // one violation, at that pointer, for that keyword.
 const example = JSON.parse(readFileSync(join(__dirname, 'example.catalog.json'), 'utf8'));

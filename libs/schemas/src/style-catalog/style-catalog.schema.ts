@@ -9,7 +9,7 @@ import {
 
 // Small builders keep the schema readable. `closed` makes every listed property required and
 // forbids any other one: the spec says "all fields are required" and "accepts no properties beyond
-// those listed, at every object level below except the code object" (spec 3, Catalog document).
+// those listed, at every object level below except the code object" (docs/spec/3-style-catalog-and-accounting.md, Catalog document).
 type Schema = Record<string, unknown>;
 
 const str = (minLength?: number): Schema => (minLength === undefined ? { type: 'string' } : { type: 'string', minLength });
@@ -87,7 +87,7 @@ const component = closed({
 });
 
 /**
- * JSON Schema (draft 2020-12) of the style component catalog, exact to spec 3 "Catalog document",
+ * JSON Schema (draft 2020-12) of the style component catalog, exact to docs/spec/3-style-catalog-and-accounting.md "Catalog document",
  * "Component" and "adoption_evidence" tables and the "Catalog minimums" limits.
  * `generated_at` is `type: ["string","null"]`: validators must allow union types
  * (ajv: `allowUnionTypes: true`, as `validateStyleCatalog` does).

@@ -1,12 +1,12 @@
 import type { ADOPTION_CLASSIFICATIONS, STYLE_COMPONENT_STATUSES } from './constants';
 
-/** Component status (spec 3, Component.status). */
+/** Component status (docs/spec/3-style-catalog-and-accounting.md, Component.status). */
 export type StyleComponentStatus = (typeof STYLE_COMPONENT_STATUSES)[number];
 
-/** Adoption classification (spec 3, adoption_evidence.classification). */
+/** Adoption classification (docs/spec/3-style-catalog-and-accounting.md, adoption_evidence.classification). */
 export type AdoptionClassification = (typeof ADOPTION_CLASSIFICATIONS)[number];
 
-/** Catalog-wide counters (spec 3, Coverage fields); all integers, see the schema for minimums. */
+/** Catalog-wide counters (docs/spec/3-style-catalog-and-accounting.md, Coverage fields); all integers, see the schema for minimums. */
 export interface StyleCatalogCoverage {
   component_count: number;
   category_count: number;
@@ -15,7 +15,7 @@ export interface StyleCatalogCoverage {
   proposed_component_count: number;
 }
 
-/** Who owns a component: always the shared style repository (spec 3, Component.owner). */
+/** Who owns a component: always the shared style repository (docs/spec/3-style-catalog-and-accounting.md, Component.owner). */
 export interface StyleComponentOwner {
   repository: string;
   steward: string;
@@ -34,7 +34,7 @@ export interface StyleComponentGuidance {
   dont: string[];
 }
 
-/** Evidence of use in repositories (spec 3, adoption_evidence); generated_at may be null. */
+/** Evidence of use in repositories (docs/spec/3-style-catalog-and-accounting.md, adoption_evidence); generated_at may be null. */
 export interface StyleAdoptionEvidence {
   classification: AdoptionClassification;
   implementation_count: number;
@@ -60,7 +60,7 @@ export interface StyleComponentCode {
   [extra: string]: unknown;
 }
 
-/** One component of the shared style system (spec 3, Component: every field required). */
+/** One component of the shared style system (docs/spec/3-style-catalog-and-accounting.md, Component: every field required). */
 export interface StyleComponent {
   id: string;
   name: string;
@@ -79,7 +79,7 @@ export interface StyleComponent {
   code: StyleComponentCode;
 }
 
-/** The catalog document `platform.style.components.v1` (spec 3, Catalog document). */
+/** The catalog document `platform.style.components.v1` (docs/spec/3-style-catalog-and-accounting.md, Catalog document). */
 export interface StyleCatalog {
   schema: string;
   version: string;

@@ -63,7 +63,7 @@ function toViolation(error: ErrorObject): StyleCatalogViolation {
 }
 
 /**
- * Validates a parsed catalog document against the JSON Schema of spec 3 (draft 2020-12, ajv strict,
+ * Validates a parsed catalog document against the JSON Schema of docs/spec/3-style-catalog-and-accounting.md (draft 2020-12, ajv strict,
  * all errors). Never throws for bad input; returns every violation, sorted by pointer.
  */
 export function validateStyleCatalog(doc: unknown): StyleCatalogValidation {

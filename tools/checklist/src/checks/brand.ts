@@ -4,7 +4,7 @@ import { failed, passed, readText, type CheckContext, type CheckOutcome } from '
 /**
  * Token paths a brand must define in `brands/<slug>/tokens.json` of the style repository (W3C design
  * tokens format: groups of `{ "$value": ... }` leaves, or plain string/number leaves) for "complete
- * brand tokens" (spec 2, Checklist preview to beta, item 2).
+ * brand tokens" (docs/spec/2-service-registry.md, Checklist preview to beta, item 2).
  */
 export const REQUIRED_BRAND_TOKENS = [
   'color.primary',

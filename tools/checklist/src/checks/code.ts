@@ -1,6 +1,6 @@
 import { declaredDependencies, failed, passed, readText, rel, sourceFiles, type CheckContext, type CheckOutcome } from '../context';
 
-/** Runtime dependencies that write the canonical JSON log lines (pino; DESIGN §3 "Logging"). */
+/** Runtime dependencies that write the canonical JSON log lines (pino; docs/DESIGN.md §3 "Logging"). */
 export const JSON_LOGGING_PACKAGES = ['nestjs-pino', 'pino', 'pino-http'];
 /** The shared platform library: its bootstrap installs nestjs-pino, so importing it is enough. */
 export const PLATFORM_LIB = '@lib/platform';

@@ -17,7 +17,7 @@ import { contextFile, contextPort, markdownSections } from './context-file';
 
 /** Keys every SERVICE.md front matter of template v1 must hold (non-empty). */
 export const TEMPLATE_V1_KEYS = ['template', 'slug', 'name', 'tagline', 'status', 'maintainer', 'port', 'visibility', 'features'] as const;
-/** Technical lifecycle of the service (spec 2, "status (service frontmatter) includes deprecated"). */
+/** Technical lifecycle of the service (docs/spec/2-service-registry.md, "status (service frontmatter) includes deprecated"). */
 export const SERVICE_STATUSES = ['experimental', 'active', 'maintenance', 'deprecated'] as const;
 
 /**

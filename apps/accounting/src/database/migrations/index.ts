@@ -5,7 +5,7 @@ import { PollerState1795240000000 } from '../../poller/migrations/1795240000000-
 import { MensajeProcesado1796000000000 } from '../../poller/migrations/1796000000000-MensajeProcesado';
 import { DocumentoEmitido1796000000001 } from '../../emision/migrations/1796000000001-DocumentoEmitido';
 
-/** Every migration of accounting, in order (explicit list, no globs: DESIGN §3 "Persistence"). */
+/** Every migration of accounting, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
 export const migrations = [
   Initial1732170000000,
   AccountingSchema1760000000000,

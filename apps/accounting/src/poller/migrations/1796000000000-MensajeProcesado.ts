@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * `mensaje_procesado`: one row per e-mail the mailbox poller delivered and the endpoint processed.
- * Unique on the SHA-256 of the Message-ID (research §0.3: dedupe by Message-ID; a Message-ID may be
+ * Unique on the SHA-256 of the Message-ID (docs/research/registry-ledger-accounting.md §0.3: dedupe by Message-ID; a Message-ID may be
  * up to 998 characters, too long for a plain btree key). Written in the same transaction as the
  * facturas and entries of the message, so a message is either fully booked and recorded or neither.
  */

@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm'
 import { bigintTransformer } from '@lib/platform';
 
 /**
- * An uploaded CAF (folio authorization; SII Formato DTE v2.2, research §3.4). Stored WITHOUT the
+ * An uploaded CAF (folio authorization; SII Formato DTE v2.2, docs/research/sii-protocol.md §3.4). Stored WITHOUT the
  * folio private key: RSASK lives only in the signing service (`signer_caf_id`). `caf_xml` is the
  * verbatim `<CAF version="1.0">...</CAF>` element (ISO-8859-1 bytes) that every TED copies.
  */

@@ -3,7 +3,7 @@ import { bigintTransformer } from '@lib/platform';
 
 /**
  * Gateway-side states of an emission; after the upload the SII's own codes follow
- * (REC, SOK, CRT, FOK, PDR, EPR, RSC, RFR, RCT, RPT, ...; research §2.5).
+ * (REC, SOK, CRT, FOK, PDR, EPR, RSC, RFR, RCT, RPT, ...; docs/research/sii-protocol.md §2.5).
  * - `signed`: folio consumed, EnvioDTE signed and stored, upload not finished (or the process died).
  * - `uploaded`: DTEUpload STATUS 0, trackid stored.
  * - `upload_failed`: the upload failed; the folio stays consumed (the SII forbids reusing folios).
