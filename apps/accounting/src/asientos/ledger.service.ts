@@ -31,7 +31,7 @@ export interface PostingInput {
 
 /**
  * The posting core: writes one balanced entry with its lines inside the caller's transaction.
- * Used by the asientos API, reversals and the DTE booking (and later the poller and the import).
+ * Used by the asientos API, reversals, the DTE booking (API and mailbox poller) and the emission.
  */
 @Injectable()
 export class LedgerService {

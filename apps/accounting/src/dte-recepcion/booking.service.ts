@@ -19,7 +19,7 @@ const FACTURA_VIEW = `f.id, f.empresa_id, f.tipo_dte, f.folio, f.rut_emisor, f.r
  * Books one received DTE into an empresa's books inside the caller's transaction: the Factura
  * row and its entry commit together or not at all. Idempotent on (empresa, RUT emisor, tipo,
  * folio): a DTE received again returns its first registration flagged `duplicada`. Reused by
- * POST /contable/recibir-dte and, later, the mailbox poller endpoint.
+ * POST /contable/recibir-dte and the mailbox poller endpoint.
  */
 @Injectable()
 export class BookingService {

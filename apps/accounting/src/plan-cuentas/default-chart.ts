@@ -38,7 +38,7 @@ export const DEFAULT_CHART: readonly SeedAccount[] = [
 ];
 
 /**
- * Roles whose accounts automatic bookings post to (received and, later, emitted DTEs) and the
+ * Roles whose accounts automatic bookings post to (received and emitted DTEs) and the
  * reports fold into. They must stay leaves; the other seeded accounts may get sub-accounts.
  */
 export const SYSTEM_ROLES: ReadonlySet<RolCuenta> = new Set<RolCuenta>([

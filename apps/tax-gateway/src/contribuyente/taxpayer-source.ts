@@ -26,7 +26,7 @@ export interface TaxpayerRecord {
 
 /**
  * Where canonical taxpayer data comes from. The SII has no web service for it; today the source is
- * the sim's stand-in for the authenticated portal page (docs/CONTRACTS.md), later the portal itself.
+ * the sim's stand-in for the authenticated portal page (docs/CONTRACTS.md); the SII portal is the source the open portal issue adds.
  * Authenticated sources only: no captcha circumvention (docs/DESIGN.md §4.4).
  */
 export interface TaxpayerSource {

@@ -6,7 +6,7 @@ import { EmisionEntity } from '../dte/entities/emision.entity';
 import { EmisorEntity } from '../emisores/entities/emisor.entity';
 import { migrations } from './migrations';
 
-/** Every entity of tax-gateway (explicit list, no globs). Domain engineers add theirs here. */
+/** Every entity of tax-gateway (explicit list, no globs: a new area adds its own, docs/ARCHITECTURE.md). */
 export const entities = [CafEntity, FolioCounterEntity, EmisionEntity, EmisionEstadoEntity, EmisorEntity];
 
 /**
