@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { SiiFakeAuthority } from './authority';
+import type { SiiFakeState } from './state';
 import { certificateRut, verifySignatureElement } from './internal/xmldsig';
 import { DteParseError, child, findFirst, parseXmlDocument } from '@lib/dte';
 import { siiRespuesta } from './sii-respuesta';
@@ -16,7 +16,7 @@ const GLOSAS: Record<string, string> = {
 };
 
 /** getSeed (CrSeed.jws): a 12-digit zero-padded seed, valid `seedTtlSeconds` (120 per the manual). */
-export function getSeed(authority: SiiFakeAuthority): string {
+export function getSeed(authority: SiiFakeState): string {
   let seed: string;
   do
     seed = String(randomInt(1, 2 ** 40))
@@ -33,7 +33,7 @@ export function getSeed(authority: SiiFakeAuthority): string {
  * signature value (05), Semilla (06), seed known, unexpired and unused (08). Success: ESTADO 00,
  * GLOSA "Token Creado" and a 13-character alphanumeric TOKEN bound to the certificate's RUT.
  */
-export function getToken(authority: SiiFakeAuthority, pszXml: string | undefined): string {
+export function getToken(authority: SiiFakeState, pszXml: string | undefined): string {
   const fail = (estado: string, glosa = GLOSAS[estado]) =>
     siiRespuesta([
       ['ESTADO', estado],
@@ -69,15 +69,6 @@ export function getToken(authority: SiiFakeAuthority, pszXml: string | undefined
     ],
     [[['TOKEN', token.token]]],
   );
-}
-
-const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** A 13-character [A-Za-z0-9] token like the manual's example ("XAuSbYXiNh9Ik"). */
-export function newTokenString(): string {
-  let out = '';
-  for (let i = 0; i < 13; i++) out += TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)];
-  return out;
 }
 
 /** The TOKEN cookie value of a request's Cookie header(s), if any. */

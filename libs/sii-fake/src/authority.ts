@@ -1,123 +1,17 @@
-import { santiagoTimestamp } from '@lib/dte';
-import { authorityKeyMaterial, type AuthorityKeyMaterial } from './authority-key';
-import { newTokenString } from './auth';
-import { normalizeRut } from './internal/rut';
 import { routeRequest } from './routes';
-import type { FakeRequest, FakeResponse, IssuedCaf, SeedRecord, TokenRecord, UploadRecord } from './types';
+import { SiiFakeState } from './state';
+import type { FakeRequest, FakeResponse } from './types';
 
-/** Options of {@link SiiFakeAuthority}; every field is optional. */
-export interface SiiFakeOptions {
-  /** Seed lifetime; the SII's is 2 minutes (manual autenticación v1.9, chapter 2). Default 120. */
-  seedTtlSeconds?: number;
-  /** Token lifetime (not published by the SII). Default 1800. */
-  tokenTtlSeconds?: number;
-  /** Time spent in each envío state REC, SOK, CRT, FOK, PDR before the next; one number for all. Default 200. */
-  estUpDelaysMs?: number | number[];
-  /** RUTs the SII does not know: contribuyente 404, upload STATUS 6. */
-  unknownRuts?: string[];
-  /** IDK written into issued CAFs. Default 900 (not an SII IDK: 100 cert, 300 prod). */
-  cafIdk?: number;
-  /** Clock; tests inject one to expire seeds, tokens and CAFs. */
-  now?: () => Date;
-  /** Authority key (PEM) and optionally its certificate; generated when absent. */
-  authorityKey?: Partial<AuthorityKeyMaterial>;
-}
-
-export interface ResolvedOptions {
-  seedTtlSeconds: number;
-  tokenTtlSeconds: number;
-  estUpDelaysMs: number | number[];
-  unknownRuts: string[];
-  cafIdk: number;
-}
+export type { ResolvedOptions, SiiFakeOptions } from './state';
 
 /**
- * An in-memory stand-in for the SII (certification host maullin): seeds, tokens, uploads with
- * their track IDs and timelines, issued CAFs, synthetic taxpayers. Test and development use only.
- * Serve it with {@link createSiiFakeHandlers} (msw) or `startSiiFakeServer` (node http).
+ * An in-memory stand-in for the SII (certification host maullin): its state (seeds, tokens, uploads,
+ * CAFs, synthetic taxpayers) and the routing of requests to the handlers. Test and development use
+ * only. Serve it with {@link createSiiFakeHandlers} (msw) or `startSiiFakeServer` (node http).
  */
-export class SiiFakeAuthority {
-  readonly options: ResolvedOptions;
-  readonly keyMaterial: AuthorityKeyMaterial;
-  readonly seeds = new Map<string, SeedRecord>();
-  readonly tokens = new Map<string, TokenRecord>();
-  readonly uploads = new Map<string, UploadRecord>();
-  readonly cafs: IssuedCaf[] = [];
-  private readonly clock: () => Date;
-  private attentionCounter = 34000;
-
-  constructor(options: SiiFakeOptions = {}) {
-    this.options = {
-      seedTtlSeconds: options.seedTtlSeconds ?? 120,
-      tokenTtlSeconds: options.tokenTtlSeconds ?? 1800,
-      estUpDelaysMs: options.estUpDelaysMs ?? 200,
-      unknownRuts: (options.unknownRuts ?? []).map((r) => normalizeRut(r) ?? r.trim().toUpperCase()),
-      cafIdk: options.cafIdk ?? 900,
-    };
-    this.clock = options.now ?? (() => new Date());
-    this.keyMaterial = authorityKeyMaterial(options.authorityKey, this.options.cafIdk);
-  }
-
-  /** Current time of the injectable clock. */
-  now(): Date {
-    return this.clock();
-  }
-
-  /** PEM certificate of the CAF-signing key (what the gateway trusts with SII_SIM_CAF_CERT). */
-  get certificatePem(): string {
-    return this.keyMaterial.certificatePem;
-  }
-
+export class SiiFakeAuthority extends SiiFakeState {
   /** Handles one HTTP request (transport neutral; msw and node http both call this). */
   handle(req: FakeRequest): Promise<FakeResponse> {
     return routeRequest(this, req);
-  }
-
-  /** Creates a token for a certificate RUT (also handy for tests that skip the seed exchange). */
-  issueToken(rut: string | undefined, subject = ''): TokenRecord {
-    let token: string;
-    do token = newTokenString();
-    while (this.tokens.has(token));
-    const issuedAt = this.now();
-    const record = { token, rut, subject, issuedAt, expiresAt: new Date(issuedAt.getTime() + this.options.tokenTtlSeconds * 1000) };
-    this.tokens.set(token, record);
-    return record;
-  }
-
-  /** 'active' | 'expired' | 'unknown' for a token string. */
-  tokenState(token: string): 'active' | 'expired' | 'unknown' {
-    const record = this.tokens.get(token);
-    if (!record) return 'unknown';
-    return record.expiresAt > this.now() ? 'active' : 'expired';
-  }
-
-  /** The token record when it exists and has not expired. */
-  activeToken(token: string): TokenRecord | undefined {
-    return this.tokenState(token) === 'active' ? this.tokens.get(token) : undefined;
-  }
-
-  /** A reason text when this file, or one of these documents, was already received; else undefined. */
-  findRepeated(sha256: string, docs: { emisor: string; tipo: number; folio: number }[]): string | undefined {
-    for (const upload of this.uploads.values()) {
-      if (upload.sha256 === sha256) return `Archivo ya recibido (TRACKID ${upload.trackId})`;
-      for (const d of docs) {
-        if (upload.documents.some((u) => u.emisor === d.emisor && u.tipo === d.tipo && u.folio === d.folio)) {
-          return `DTE tipo ${d.tipo} folio ${d.folio} de ${d.emisor} ya recibido (TRACKID ${upload.trackId})`;
-        }
-      }
-    }
-    return undefined;
-  }
-
-  /** Stores an accepted upload. */
-  recordUpload(record: UploadRecord): UploadRecord {
-    this.uploads.set(record.trackId, record);
-    return record;
-  }
-
-  /** NUM_ATENCION as the SII writes it: `N   ( AAAA/MM/DD HH:MM:SS)` in Santiago time. */
-  numAtencion(): string {
-    const ts = santiagoTimestamp(this.now()).replace(/-/g, '/').replace('T', ' ');
-    return `${++this.attentionCounter}   ( ${ts})`;
   }
 }

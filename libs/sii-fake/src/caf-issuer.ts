@@ -1,6 +1,6 @@
 import { createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
 import { encodeLatin1, flattenXml, santiagoDate } from '@lib/dte';
-import type { SiiFakeAuthority } from './authority';
+import type { SiiFakeState } from './state';
 import { escapeXml } from '@lib/dte';
 import { normalizeRut } from './internal/rut';
 import { contribuyenteFor } from './taxpayers';
@@ -24,7 +24,7 @@ export interface CafRequest {
  * as real CAFs have. FA is today's date in America/Santiago. 400 for a bad request, 409 when the
  * range overlaps a CAF already issued for the same (rut, tipo).
  */
-export function issueCaf(authority: SiiFakeAuthority, input: unknown): FakeResponse {
+export function issueCaf(authority: SiiFakeState, input: unknown): FakeResponse {
   const req = input as Partial<CafRequest> | null;
   const rut = typeof req?.rut === 'string' ? normalizeRut(req.rut) : undefined;
   const tipo = Number(req?.tipo_dte);
@@ -51,7 +51,7 @@ export function issueCaf(authority: SiiFakeAuthority, input: unknown): FakeRespo
   };
 }
 
-function buildCafFile(authority: SiiFakeAuthority, rut: string, tipo: number, desde: number, hasta: number): Buffer {
+function buildCafFile(authority: SiiFakeState, rut: string, tipo: number, desde: number, hasta: number): Buffer {
   const folioKey = generateKeyPairSync('rsa', { modulusLength: 512, publicExponent: 3 });
   const jwk = folioKey.publicKey.export({ format: 'jwk' });
   const rs = contribuyenteFor(rut).razon_social.slice(0, 40);

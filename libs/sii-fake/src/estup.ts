@@ -1,4 +1,4 @@
-import type { SiiFakeAuthority } from './authority';
+import type { SiiFakeState } from './state';
 import { siiRespuesta } from './sii-respuesta';
 import type { EnvioState, UploadRecord } from './types';
 
@@ -39,7 +39,7 @@ export function stateAt(upload: UploadRecord, now: Date, delays: number | number
  * At EPR the RESP_BODY has one TIPO_DOCTO/INFORMADOS/ACEPTADOS/RECHAZADOS/REPAROS group per type,
  * body before header as in a real capture.
  */
-export function getEstUp(authority: SiiFakeAuthority, params: { name: string; value: string }[]): string {
+export function getEstUp(authority: SiiFakeState, params: { name: string; value: string }[]): string {
   const byName = (names: string[], pos: number) => (params.find((p) => names.includes(p.name))?.value ?? params[pos]?.value ?? '').trim();
   const rut = byName(['RutCompania', 'Rut', 'RutEmpresa'], 0);
   const dv = byName(['DvCompania', 'Dv', 'DvEmpresa'], 1).toUpperCase();

@@ -1,4 +1,4 @@
-import type { SiiFakeAuthority } from './authority';
+import type { SiiFakeState } from './state';
 import { getSeed, getToken, tokenFromCookie } from './auth';
 import { issueCaf } from './caf-issuer';
 import { getEstUp } from './estup';
@@ -8,7 +8,7 @@ import { contribuyenteFor } from './taxpayers';
 import { jsonResponse, xmlResponse, type FakeRequest, type FakeResponse } from './types';
 import { handleUpload } from './upload';
 
-type SoapOperation = (authority: SiiFakeAuthority, call: SoapCall) => string;
+type SoapOperation = (authority: SiiFakeState, call: SoapCall) => string;
 
 /** SOAP services by path and operation local name (docs/research/sii-protocol.md §2.1). */
 const SOAP_SERVICES: Record<string, Record<string, SoapOperation>> = {
@@ -20,7 +20,7 @@ const SOAP_SERVICES: Record<string, Record<string, SoapOperation>> = {
 };
 
 /** Dispatches one request to the SII endpoints and the `/sim` endpoints. */
-export async function routeRequest(authority: SiiFakeAuthority, req: FakeRequest): Promise<FakeResponse> {
+export async function routeRequest(authority: SiiFakeState, req: FakeRequest): Promise<FakeResponse> {
   const url = new URL(req.url, 'http://sii-fake.invalid');
   const method = req.method.toUpperCase();
   const path = url.pathname.replace(/\/+$/, '');
@@ -49,7 +49,7 @@ export async function routeRequest(authority: SiiFakeAuthority, req: FakeRequest
   }
 }
 
-function soap(authority: SiiFakeAuthority, req: FakeRequest, url: URL, path: string, service: Record<string, SoapOperation>): FakeResponse {
+function soap(authority: SiiFakeState, req: FakeRequest, url: URL, path: string, service: Record<string, SoapOperation>): FakeResponse {
   let call: SoapCall;
   try {
     call = parseSoapCall((req.body ?? Buffer.alloc(0)).toString('utf8'));
@@ -64,7 +64,7 @@ function soap(authority: SiiFakeAuthority, req: FakeRequest, url: URL, path: str
   return xmlResponse(200, soapResponse(call.operation, `${url.origin}${path}`, inner), 'text/xml; charset=utf-8');
 }
 
-function datos(authority: SiiFakeAuthority, req: FakeRequest, rutParam: string): FakeResponse {
+function datos(authority: SiiFakeState, req: FakeRequest, rutParam: string): FakeResponse {
   const token = tokenFromCookie(req.headers['cookie']);
   if (!token || !authority.activeToken(token)) return jsonResponse(401, { error: 'unauthorized', detail: 'NO ESTA AUTENTICADO' });
   const rut = normalizeRut(rutParam);

@@ -1,5 +1,5 @@
 import { encodeLatin1, parseCaf, verifyCafSignature, verifyTedSignature, type ParsedDte } from '@lib/dte';
-import type { SiiFakeAuthority } from './authority';
+import type { SiiFakeState } from './state';
 import { verifySignatureElement } from './internal/xmldsig';
 import { child, childElements, findAll, findFirst, localName, parseXmlDocument, textOf } from '@lib/dte';
 import type { UploadedDocument } from './types';
@@ -68,7 +68,7 @@ function documentoIdOf(dteXml: string): string {
  * flattened DD in ISO-8859-1 with the CAF's RSAPK; the CAF FRMA signed by this authority; TD and
  * RE of the CAF equal to the document; folio inside RNG. One error line per failure.
  */
-export function checkDocument(authority: SiiFakeAuthority, dte: ParsedDte): string[] {
+export function checkDocument(authority: SiiFakeState, dte: ParsedDte): string[] {
   const label = `DTE T${dte.tipo_dte}F${dte.folio}`;
   if (!dte.ted) return [`${label}: sin TED`];
   const cafXml = /<CAF\b[\s\S]*<\/CAF>/.exec(dte.ted.ddXml)?.[0];
@@ -95,7 +95,7 @@ const CAF_MONTHS_VALID = new Set([33, 43, 46, 56, 61]);
  * 33/43/46/56/61 ("CAF Vencido", docs/research/sii-protocol.md §1.10), RPR (reparo) when IVA differs from
  * round(MntNeto * TasaIVA / 100), else DOK.
  */
-export function judgeDocument(authority: SiiFakeAuthority, dte: ParsedDte): UploadedDocument {
+export function judgeDocument(authority: SiiFakeState, dte: ParsedDte): UploadedDocument {
   const base = { emisor: dte.emisor.rut, tipo: dte.tipo_dte, folio: dte.folio };
   const fa = /<FA>([^<]+)<\/FA>/.exec(dte.ted?.ddXml ?? '')?.[1];
   if (fa && CAF_MONTHS_VALID.has(dte.tipo_dte)) {

@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { decodeXml, parseDteDocuments, santiagoTimestamp, validateXsd } from '@lib/dte';
-import type { SiiFakeAuthority } from './authority';
+import type { SiiFakeState } from './state';
 import { tokenFromCookie } from './auth';
 import { checkDocument, checkDteSignature, checkEnvelopeSignature, judgeDocument, readCaratula, type Caratula } from './upload-checks';
 import { MultipartError, multipartBoundary, parseMultipart, type MultipartPart } from './multipart';
@@ -28,7 +28,7 @@ interface UploadContext {
  * 10-digit TRACKID. Caratula errors (RutReceptor not 60803000-K, RutEnvia not rutSender, RutEmisor
  * not rutCompany) do not stop the upload: the envío later ends in RCT, as at the SII.
  */
-export async function handleUpload(authority: SiiFakeAuthority, req: FakeRequest): Promise<FakeResponse> {
+export async function handleUpload(authority: SiiFakeState, req: FakeRequest): Promise<FakeResponse> {
   const answer = (status: number, ctx: UploadContext | undefined, errors: string[], trackId?: string) =>
     recepcion(authority.now(), status, ctx, errors, trackId);
   const token = tokenFromCookie(req.headers['cookie']);
@@ -109,7 +109,7 @@ function caratulaOutcome(c: Caratula, ctx: UploadContext): { finalState: 'EPR' |
   return { finalState: 'EPR' };
 }
 
-function newTrackId(authority: SiiFakeAuthority): string {
+function newTrackId(authority: SiiFakeState): string {
   let id: string;
   do id = String(randomInt(100_000_000, 9_999_999_999)).padStart(10, '0');
   while (authority.uploads.has(id));
