@@ -1,8 +1,8 @@
 import { decodeXml } from '../xml/encoding';
 import { DteParseError, excerpt } from '../errors';
-import { childElements, localName, parseXml, textAt } from '../xml/dom';
+import { PlainElement, parsePlainXml, plainChildren, plainText } from '../xml/plain';
 
-/** A `SII:RESPUESTA` document (CrSeed, GetTokenFromSeed, QueryEstUp, QueryEstDte answers). */
+/** A `SII:RESPUESTA` document, read with xml2js as plain objects (xml/plain.ts) (CrSeed, GetTokenFromSeed, QueryEstUp, QueryEstDte answers). */
 export interface SiiRespuesta {
   /** RESP_HDR/ESTADO (e.g. "00", "EPR", "001"). */
   estado: string;
@@ -24,8 +24,8 @@ export interface RecepcionDte {
   file?: string;
 }
 
-function entries(el: Element): [string, string][] {
-  return childElements(el).map((c) => [localName(c), (c.textContent ?? '').trim()]);
+function entries(el: PlainElement): [string, string][] {
+  return el.children.map((c) => [c.name, c.text]);
 }
 
 /**
@@ -35,14 +35,14 @@ function entries(el: Element): [string, string][] {
  * @throws DteParseError when it is not a RESPUESTA or has no ESTADO.
  */
 export function parseSiiRespuesta(xml: string | Buffer): SiiRespuesta {
-  const root = parseXml(decodeXml(xml));
-  if (localName(root) !== 'RESPUESTA') throw new DteParseError(`not an SII RESPUESTA: <${root.nodeName}>`);
+  const root = parsePlainXml(decodeXml(xml));
+  if (root.name !== 'RESPUESTA') throw new DteParseError(`not an SII RESPUESTA: <${root.name}>`);
   const header: Record<string, string> = {};
-  for (const hdr of childElements(root, 'RESP_HDR')) {
+  for (const hdr of plainChildren(root, 'RESP_HDR')) {
     for (const [k, v] of entries(hdr)) if (!(k in header)) header[k] = v;
   }
   const body: Record<string, string>[] = [];
-  for (const part of childElements(root, 'RESP_BODY')) {
+  for (const part of plainChildren(root, 'RESP_BODY')) {
     let group: Record<string, string> | undefined;
     for (const [k, v] of entries(part)) {
       if (!group || k in group) body.push((group = {}));
@@ -62,23 +62,22 @@ export function parseSiiRespuesta(xml: string | Buffer): SiiRespuesta {
  * @throws DteParseError when the answer is not a RECEPCIONDTE with a numeric STATUS.
  */
 export function parseRecepcionDte(xml: string | Buffer): RecepcionDte {
-  let root: Element;
+  let root: PlainElement;
   const text = typeof xml === 'string' ? xml : xml.toString('latin1');
   try {
-    root = parseXml(decodeXml(xml));
+    root = parsePlainXml(decodeXml(xml));
   } catch {
     throw new DteParseError(`upload answer is not XML: "${excerpt(text)}"`);
   }
-  if (localName(root) !== 'RECEPCIONDTE') throw new DteParseError(`upload answer is not RECEPCIONDTE: <${root.nodeName}>`);
-  const status = textAt(root, 'STATUS');
+  if (root.name !== 'RECEPCIONDTE') throw new DteParseError(`upload answer is not RECEPCIONDTE: <${root.name}>`);
+  const status = plainText(root, 'STATUS');
   if (status === undefined || !/^\d+$/.test(status)) {
     throw new DteParseError(`upload answer without a numeric STATUS: "${excerpt(text)}"`);
   }
-  const detail = childElements(root, 'DETAIL');
-  const errors = detail.flatMap((d) => childElements(d, 'ERROR').map((e) => (e.textContent ?? '').trim()));
-  const trackid = textAt(root, 'TRACKID');
-  const timestamp = textAt(root, 'TIMESTAMP');
-  const file = textAt(root, 'FILE');
+  const errors = plainChildren(root, 'DETAIL').flatMap((d) => plainChildren(d, 'ERROR').map((e) => e.text));
+  const trackid = plainText(root, 'TRACKID');
+  const timestamp = plainText(root, 'TIMESTAMP');
+  const file = plainText(root, 'FILE');
   return {
     status: Number(status),
     errors,

@@ -1,6 +1,7 @@
 import { DteParseError, excerpt } from '../errors';
 import { decodeXml } from '../xml/encoding';
-import { childElements, findFirst, localName, parseXml, parseXmlDocument } from '../xml/dom';
+import { childElements, findFirst, localName, parseXmlDocument } from '../xml/dom';
+import { PlainElement, parsePlainXml } from '../xml/plain';
 import { asciiCharacterReferences, escapeXml } from '../xml/escape';
 
 /**
@@ -74,25 +75,34 @@ export function soapFault(faultcode: string, faultstring: string): string {
   );
 }
 
-function findReturn(el: Element): Element | undefined {
-  if (/Return$/.test(localName(el))) return el;
-  for (const c of childElements(el)) {
+function findReturn(el: PlainElement): PlainElement | undefined {
+  if (/Return$/.test(el.name)) return el;
+  for (const c of el.children) {
     const found = findReturn(c);
     if (found) return found;
   }
   return undefined;
 }
 
+function findNamed(el: PlainElement, name: string): PlainElement | undefined {
+  if (el.name === name) return el;
+  for (const c of el.children) {
+    const found = findNamed(c, name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /**
- * The string payload of an rpc/encoded answer: the text of the first element whose local name ends in
- * `Return` (getSeedReturn, ns1:getTokenReturn, getEstUpReturn; any prefix or namespace), with XML
- * escapes or CDATA resolved.
+ * The string payload of an rpc/encoded answer, read as plain objects (xml2js): the text of the first
+ * element whose local name ends in `Return` (getSeedReturn, ns1:getTokenReturn, getEstUpReturn; any
+ * prefix or namespace), with XML escapes or CDATA resolved.
  * @throws DteParseError for a SOAP Fault (with its faultstring), no Return element, or not XML.
  */
 export function parseSoapReturn(xml: string | Buffer): string {
-  const root = parseXml(decodeXml(xml));
+  const root = parsePlainXml(decodeXml(xml));
   const ret = findReturn(root);
-  if (ret) return (ret.textContent ?? '').trim();
-  const fault = findFirst(root, 'faultstring')?.textContent;
+  if (ret) return ret.text;
+  const fault = findNamed(root, 'faultstring')?.text;
   throw new DteParseError(fault ? `SOAP fault: ${excerpt(fault)}` : 'SOAP answer without a *Return element');
 }
