@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { DteNoContabilizado } from '../../common/dto/documento.view';
 import { RecepcionResult } from '../../dte-recepcion/dto/recepcion.view';
 
 /** An attachment that held no DTE (an acknowledgement, a RespuestaDTE, garbage): skipped. */
@@ -14,19 +15,7 @@ export class AdjuntoIgnorado {
 }
 
 /** A DTE whose receptor RUT matches no empresa (only when the delivery names none). */
-export class DteSinEmpresa {
-  @ApiProperty({ example: 33 })
-  tipo_dte!: number;
-
-  @ApiProperty({ example: 60 })
-  folio!: number;
-
-  @ApiProperty({ example: '79555444-0' })
-  rut_emisor!: string;
-
-  @ApiProperty({ example: '96874030-K' })
-  rut_receptor!: string;
-
+export class DteSinEmpresa extends DteNoContabilizado {
   @ApiProperty({ enum: ['receptor_desconocido'] })
   motivo!: 'receptor_desconocido';
 }
