@@ -86,3 +86,6 @@ export {
   type EnvioRecibosCaratulaInput,
 } from './builders/recibos';
 export { buildLibroCompraVenta, type LibroInput, type LibroCaratulaInput, type LibroDetalleInput } from './builders/libro';
+export { renderDtePdf, ACUSE_RECIBO_LEY_19983, type RepresentacionOptions } from './pdf/render';
+export { timbreBytes, timbrePdf417 } from './pdf/timbre';
+export { formatPesos, formatDecimal, formatFecha, NOMBRE_DOCUMENTO } from './pdf/format';

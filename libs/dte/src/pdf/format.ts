@@ -1,0 +1,30 @@
+/**
+ * Chilean number formats of the printed document (SII "Manual de muestras impresas" asks for amounts
+ * as the taxpayer prints them; the usual Chilean style): thousands with `.`, decimals with `,`.
+ */
+
+/** Whole CLP pesos: `119000` -> `119.000`, `-500` -> `-500`. */
+export function formatPesos(pesos: number): string {
+  const sign = pesos < 0 ? '-' : '';
+  return sign + String(Math.abs(Math.round(pesos))).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
+/** A quantity or unit price with up to 6 decimals, no trailing zeros: `2.5` -> `2,5`, `1000` -> `1.000`. */
+export function formatDecimal(value: number): string {
+  const [int, frac] = value.toFixed(6).replace(/0+$/, '').replace(/\.$/, '').split('.');
+  return formatPesos(Number(int)) + (frac ? `,${frac}` : '');
+}
+
+/** `YYYY-MM-DD` as `DD-MM-YYYY`, the date order of Chilean documents. */
+export function formatFecha(fecha: string): string {
+  const [y, m, d] = fecha.split('-');
+  return `${d}-${m}-${y}`;
+}
+
+/** Document names as the SII prints them in the red box (SII Formato DTE v2.2, TipoDTE). */
+export const NOMBRE_DOCUMENTO: Readonly<Record<number, string>> = {
+  33: 'FACTURA ELECTRÓNICA',
+  34: 'FACTURA NO AFECTA O EXENTA ELECTRÓNICA',
+  56: 'NOTA DE DÉBITO ELECTRÓNICA',
+  61: 'NOTA DE CRÉDITO ELECTRÓNICA',
+};

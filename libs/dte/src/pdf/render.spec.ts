@@ -1,0 +1,82 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BinaryBitmap, DecodeHintType, HybridBinarizer, PDF417Reader, RGBLuminanceSource } from '@zxing/library';
+import { PNG } from 'pngjs';
+import { officialExample } from '../../test/fixtures';
+import { parseDteDocuments } from '../parsers/received';
+import { sliceElements } from '../xml-slice';
+import { ACUSE_RECIBO_LEY_19983, renderDtePdf } from './render';
+import { timbreBytes } from './timbre';
+
+// Real parts: the SII's own example DTE (its real TED), pdfkit and bwip-js to print, then poppler
+// (pdftoppm, pdftotext) and an independent PDF417 decoder (ZXing) to read the page back.
+const OPTIONS = { resolucion: { fecha: '2003-09-02', numero: 0 }, oficinaSii: 'Santiago Centro' };
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'dte-pdf-'));
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function rendered(name: string, cedible = false): Promise<string> {
+  const file = join(dir, `${name}.pdf`);
+  writeFileSync(file, await renderDtePdf(officialExample(), { ...OPTIONS, cedible }));
+  return file;
+}
+
+/** The PDF417 symbols of the first page at 300 dpi, read by ZXing from the lower half of the page. */
+function decodeTimbre(pdf: string): Buffer {
+  execFileSync('pdftoppm', ['-r', '300', '-png', '-f', '1', '-l', '1', pdf, join(dir, 'page')]);
+  const png = PNG.sync.read(readFileSync(join(dir, 'page-1.png')));
+  const top = Math.floor(png.height / 2);
+  const height = png.height - top;
+  const gray = new Uint8ClampedArray(png.width * height);
+  for (let i = 0; i < gray.length; i++) {
+    const p = (top * png.width + i) * 4;
+    gray[i] = (png.data[p] * 299 + png.data[p + 1] * 587 + png.data[p + 2] * 114) / 1000;
+  }
+  const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(gray, png.width, height)));
+  const result = new PDF417Reader().decode(bitmap, new Map([[DecodeHintType.TRY_HARDER, true]]));
+  return Buffer.from(result.getText(), 'latin1');
+}
+
+const pdfText = (pdf: string) => execFileSync('pdftotext', ['-layout', pdf, '-']).toString('utf8');
+
+describe('renderDtePdf (printed representation with the PDF417 timbre)', () => {
+  it('prints the timbre so that an independent decoder reads back exactly the TED bytes', async () => {
+    const pdf = await rendered('timbre');
+    const [dte] = parseDteDocuments(officialExample());
+    const expected = timbreBytes(sliceElements(dte.xml, 'TED')[0]);
+    expect(expected.subarray(0, 19).toString('latin1')).toBe('<TED version="1.0">');
+    expect(decodeTimbre(pdf).equals(expected)).toBe(true);
+  }, 30_000);
+
+  it('prints the red box, issuer, receiver, lines, totals, the timbre legend and the resolution', async () => {
+    const text = pdfText(await rendered('texts'));
+    for (const expected of [
+      'R.U.T.: 97.975.000-5',
+      'FACTURA ELECTRÓNICA',
+      'N° 60',
+      'S.I.I. - SANTIAGO CENTRO',
+      'Timbre Electrónico SII',
+      'Res. 0 de 2003',
+      'Verifique documento: www.sii.cl',
+      'Total',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('CEDIBLE');
+  });
+
+  it('prints the CEDIBLE copy with the acuse de recibo of Ley 19.983 only when asked', async () => {
+    const text = pdfText(await rendered('cedible', true)).replace(/\s+/g, ' ');
+    expect(text).toContain('CEDIBLE');
+    expect(text).toContain('Recinto:');
+    expect(text).toContain(ACUSE_RECIBO_LEY_19983.slice(0, 60));
+  });
+});
