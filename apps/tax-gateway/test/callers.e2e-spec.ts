@@ -22,4 +22,5 @@ callerMatrixSuite('tax-gateway', () => startGateway({ env: { INTERNAL_KEYS: CALL
   'GET /tax/dte/get/{emision_id}': ['admin', 'assistant', 'accounting'],
   'GET /tax/dte/pending': ['admin', 'accounting'],
   'POST /tax/dte/{emision_id}/reenviar': ['admin'],
+  'GET /tax/dte/{emision_id}/pdf': ['admin', 'accounting'],
 });

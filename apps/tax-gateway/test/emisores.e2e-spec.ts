@@ -48,6 +48,7 @@ describe('emisores (e2e: GET/PUT /tax/emisores/{tenant})', () => {
       actecos: [620200, 469000],
       codigo_sucursal: 81234567,
       correo_intercambio: 'dte@andes.cl',
+      oficina_sii: 'Santiago Oriente',
       logo_base64: PNG_1PX.toString('base64'),
     };
     const put = await registerEmisor(gw, tenant.replace('-', '').toLowerCase(), body).expect(200);
@@ -55,7 +56,13 @@ describe('emisores (e2e: GET/PUT /tax/emisores/{tenant})', () => {
     expect((await get(tenant).expect(200)).body).toEqual(put.body);
     // PUT replaces the whole record: absent optional fields are cleared.
     const replaced = await registerEmisor(gw, tenant, EMISOR_CERTIFICACION).expect(200);
-    expect(replaced.body).toMatchObject({ actecos: [], codigo_sucursal: null, correo_intercambio: null, logo_base64: null });
+    expect(replaced.body).toMatchObject({
+      actecos: [],
+      codigo_sucursal: null,
+      correo_intercambio: null,
+      oficina_sii: null,
+      logo_base64: null,
+    });
   });
 
   it('puts the tenant’s own FchResol, NroResol, Acteco, CdgSIISucur and CorreoEmisor in the uploaded document', async () => {

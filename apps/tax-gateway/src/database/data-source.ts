@@ -4,10 +4,11 @@ import { FolioCounterEntity } from '../caf/entities/folio-counter.entity';
 import { EmisionEstadoEntity } from '../dte/entities/emision-estado.entity';
 import { EmisionEntity } from '../dte/entities/emision.entity';
 import { EmisorEntity } from '../emisores/entities/emisor.entity';
+import { DtePdfEntity } from '../dte/entities/dte-pdf.entity';
 import { migrations } from './migrations';
 
 /** Every entity of tax-gateway (explicit list, no globs: a new area adds its own, docs/ARCHITECTURE.md). */
-export const entities = [CafEntity, FolioCounterEntity, EmisionEntity, EmisionEstadoEntity, EmisorEntity];
+export const entities = [CafEntity, FolioCounterEntity, EmisionEntity, EmisionEstadoEntity, EmisorEntity, DtePdfEntity];
 
 /**
  * The one TypeORM configuration of tax-gateway: PlatformModule uses `entities` and `migrations` (with

@@ -1,11 +1,21 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { Caller, Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
 import { EmitirDto, EmitirResponseDto } from '@lib/contracts';
-import { EmisionDetailDto, EmisionIdParamDto, EstadoQueryDto, EstadoResponseDto, PendientesDto, PendingQueryDto } from './dto/emision.dto';
+import {
+  EmisionDetailDto,
+  EmisionIdParamDto,
+  EstadoQueryDto,
+  EstadoResponseDto,
+  PdfQueryDto,
+  PendientesDto,
+  PendingQueryDto,
+} from './dto/emision.dto';
+import type { FastifyReply } from 'fastify';
+import { EmisionPdfService } from './emision-pdf.service';
 import { EmisionUploader } from './emision-uploader';
 import { EmisionQueryService } from './emision-query.service';
 import { EmisionService } from './emision.service';
@@ -17,6 +27,7 @@ export class DteController {
     private readonly emissions: EmisionService,
     private readonly queries: EmisionQueryService,
     private readonly uploader: EmisionUploader,
+    private readonly pdfs: EmisionPdfService,
   ) {}
 
   @Post('emitir')
@@ -89,6 +100,27 @@ export class DteController {
   )
   reenviar(@Param() p: EmisionIdParamDto): Promise<EmitirResponseDto> {
     return this.uploader.reenviar(p.emision_id);
+  }
+
+  @Get(':emision_id/pdf')
+  @Callers('admin', 'accounting')
+  @ApiOperation({
+    summary:
+      'The printed DTE (PDF with the PDF417 timbre); ?cedible=true for the CEDIBLE copy of a 33 or 34. Stored, regenerated if missing',
+  })
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiProblemResponses(
+    400,
+    401,
+    403,
+    { status: 404, errors: ['emission_not_found'] },
+    { status: 422, errors: ['cedible_not_applicable', 'emisor_incomplete', 'dte_invalid'] },
+  )
+  async pdf(@Param() p: EmisionIdParamDto, @Query() q: PdfQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    const { pdf, filename } = await this.pdfs.pdf(p.emision_id, q.cedible === true);
+    reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${filename}"`);
+    return pdf;
   }
 
   @Get('estado')

@@ -8,6 +8,7 @@ import { SiiModule } from '../sii/sii.module';
 import { DteController } from './dte.controller';
 import { EmisionQueryService } from './emision-query.service';
 import { EmisionService } from './emision.service';
+import { EmisionPdfService } from './emision-pdf.service';
 import { EmisionUploader } from './emision-uploader';
 import { EmisionStore } from './emision.store';
 import { EnvioBuilder } from './envio-builder';
@@ -16,6 +17,6 @@ import { EnvioBuilder } from './envio-builder';
 @Module({
   imports: [SiiModule, SignerModule, TokenModule, ContribuyenteModule, CafModule, EmisoresModule],
   controllers: [DteController],
-  providers: [EmisionService, EmisionUploader, EmisionQueryService, EmisionStore, EnvioBuilder],
+  providers: [EmisionService, EmisionUploader, EmisionPdfService, EmisionQueryService, EmisionStore, EnvioBuilder],
 })
 export class DteModule {}

@@ -68,6 +68,17 @@ export function asDteProblem<T>(fn: () => T): T {
   }
 }
 
+/** Like {@link asDteProblem} for an async `fn`. */
+export async function asDteProblemAsync<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    return asDteProblem(() => {
+      throw err;
+    });
+  }
+}
+
 /** The same problem with more extension members (e.g. `emision_id`), headers kept. */
 export function withMembers(problem: ProblemException, extra: Record<string, unknown>): ProblemException {
   const { type: _type, title: _title, instance: _instance, status, error, detail, ...members } = problem.getProblem();

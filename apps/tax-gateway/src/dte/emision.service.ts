@@ -13,7 +13,7 @@ import { SignerClient } from '../signer/signer-client';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { EmitirDto, EmitirResponseDto } from '@lib/contracts';
 import { checkDocumentRules, checkReferencedDocument } from './document-rules';
-import { asDteProblem, emisorFrom, preflight, resolucionOf } from './emision-rules';
+import { asDteProblem, asDteProblemAsync, emisorFrom, preflight, resolucionOf } from './emision-rules';
 import { EmisionUploader } from './emision-uploader';
 import { EmisionStore } from './emision.store';
 import { EmisionEntity } from './entities/emision.entity';
@@ -105,16 +105,6 @@ export class EmisionService {
 
 /** DTE types this gateway emits: a reference to one of them is a reference to the tenant's own document. */
 const OWN_DTE_TYPES: ReadonlySet<number> = new Set([33, 34, 56, 61]);
-
-async function asDteProblemAsync<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    return asDteProblem(() => {
-      throw err;
-    });
-  }
-}
 
 function newEmission(
   dto: EmitirDto,

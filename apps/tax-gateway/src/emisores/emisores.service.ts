@@ -40,6 +40,7 @@ export class EmisoresService {
         codigoSucursal: dto.codigo_sucursal ?? null,
         correoIntercambio: dto.correo_intercambio ?? null,
         logo,
+        oficinaSii: dto.oficina_sii ?? null,
         updatedBy: caller ?? null,
         updatedAt: new Date(),
       },
@@ -86,6 +87,7 @@ function toDto(row: EmisorEntity): EmisorDto {
     actecos: row.actecos,
     codigo_sucursal: row.codigoSucursal,
     correo_intercambio: row.correoIntercambio,
+    oficina_sii: row.oficinaSii,
     logo_base64: row.logo ? row.logo.toString('base64') : null,
     updated_at: row.updatedAt.toISOString(),
   };

@@ -14,6 +14,7 @@ export class Emisor1797000000000 implements MigrationInterface {
         codigo_sucursal integer,
         correo_intercambio varchar(80),
         logo bytea,
+        oficina_sii varchar(40),
         updated_by varchar(64),
         updated_at timestamptz NOT NULL DEFAULT now(),
         CONSTRAINT emisor_numero_resolucion_ck CHECK (numero_resolucion >= 0),

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { EmisionBaseDto } from '@lib/contracts';
 import { IsRut } from '@lib/rut';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsUUID, Matches } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsUUID, Matches } from 'class-validator';
 
 /** `?tenant=&trackid=` of GET /tax/dte/estado. */
 export class EstadoQueryDto {
@@ -169,4 +169,13 @@ export class PendienteDto {
 export class PendientesDto {
   @ApiProperty({ type: [PendienteDto] })
   pendientes!: PendienteDto[];
+}
+
+/** `?cedible=` of GET /tax/dte/{emision_id}/pdf. */
+export class PdfQueryDto {
+  @ApiPropertyOptional({ example: true, description: 'The CEDIBLE copy with the acuse de recibo (33 and 34 only)' })
+  @IsOptional()
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean()
+  cedible?: boolean;
 }

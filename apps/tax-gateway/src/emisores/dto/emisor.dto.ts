@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsRut } from '@lib/rut';
 import { IsAbsentOr, IsFecha } from '@lib/schemas';
-import { ArrayMaxSize, IsArray, IsBase64, IsEmail, IsInt, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBase64, IsEmail, IsInt, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 
 /** `{tenant}` path parameter. */
 export class TenantParamDto {
@@ -48,6 +48,16 @@ export class PutEmisorDto {
   @MaxLength(80)
   correo_intercambio?: string;
 
+  @ApiPropertyOptional({
+    example: 'Santiago Oriente',
+    maxLength: 40,
+    description: 'SII office printed under the red box of the printed documents; the issuer comuna when absent',
+  })
+  @IsAbsentOr()
+  @IsString()
+  @Length(1, 40)
+  oficina_sii?: string;
+
   @ApiPropertyOptional({ description: 'PNG or JPEG logo for the printed document, base64, at most 256 KB' })
   @IsAbsentOr()
   @IsBase64()
@@ -74,6 +84,9 @@ export class EmisorDto {
 
   @ApiPropertyOptional({ example: 'dte@empresa.cl', nullable: true, type: String })
   correo_intercambio!: string | null;
+
+  @ApiPropertyOptional({ example: 'Santiago Oriente', nullable: true, type: String })
+  oficina_sii!: string | null;
 
   @ApiPropertyOptional({ nullable: true, type: String, description: 'The logo as base64' })
   logo_base64!: string | null;

@@ -29,6 +29,10 @@ export class EmisorEntity {
   @Column({ type: 'bytea', nullable: true })
   logo!: Buffer | null;
 
+  /** The SII office printed under the red box of its documents (`S.I.I. - SANTIAGO ORIENTE`). */
+  @Column({ name: 'oficina_sii', type: 'varchar', length: 40, nullable: true })
+  oficinaSii!: string | null;
+
   @Column({ name: 'updated_by', type: 'varchar', length: 64, nullable: true })
   updatedBy!: string | null;
 
