@@ -123,12 +123,12 @@ describe('DTE emission (e2e: real PostgreSQL, dev signer, SII fake)', () => {
     }
   });
 
-  it('a character outside ISO-8859-1 is a 422 dte_invalid before any folio is taken', async () => {
+  it('a character outside ISO-8859-1 without an equivalent (an emoji, not a euro sign) is a 422 dte_invalid before any folio is taken', async () => {
     const db = gw.app.get(DataSource);
     const before = await db.query('SELECT count(*)::int AS n FROM dte_emission');
     const res = await emitir(
       gw,
-      facturaBody(TENANT, { detalle: [{ nombre: 'Servicio \u20ac', cantidad: 1, precio_unitario: 1000 }] }),
+      facturaBody(TENANT, { detalle: [{ nombre: 'Servicio \u{1F382}', cantidad: 1, precio_unitario: 1000 }] }),
     ).expect(422);
     expect(res.body.error).toBe('dte_invalid');
     expect(await db.query('SELECT count(*)::int AS n FROM dte_emission')).toEqual(before);

@@ -72,7 +72,7 @@ describe('emission rules', () => {
   it('preflight accepts a valid document and turns builder errors into 422 dte_invalid', () => {
     expect(() => preflight(doc())).not.toThrow();
     const cases: Partial<DocumentoInput>[] = [
-      { detalle: [{ nombre: 'Euro \u20ac', cantidad: 1, precio_unitario: 1 }] },
+      { detalle: [{ nombre: 'Pastel \u{1F382}', cantidad: 1, precio_unitario: 1 }] },
       { tipo_dte: 61 },
       { receptor: { rut: '77777777-7', razon_social: 'x'.repeat(101) } },
     ];

@@ -48,10 +48,20 @@ export class ReceptorDto {
 
 /** One line (Detalle). Amounts in CLP; up to 6 decimals for quantity and unit price. */
 export class DetalleDto {
-  @ApiProperty({ example: 'Servicio de integracion', maxLength: 80 })
+  @ApiProperty({
+    example: 'Servicio de integracion',
+    maxLength: 1000,
+    description: 'NmbItem; beyond its 80 characters the rest opens DscItem (cut at a space)',
+  })
   @IsString()
-  @Length(1, 80)
+  @Length(1, 1000)
   nombre!: string;
+
+  @ApiPropertyOptional({ example: 'Según contrato de marzo', maxLength: 1000, description: 'DscItem, additional description of the item' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 1000)
+  descripcion?: string;
 
   @ApiProperty({ example: 2, minimum: 0.000001 })
   @IsNumber({ maxDecimalPlaces: 6, allowNaN: false, allowInfinity: false })

@@ -64,10 +64,32 @@ describe('buildDte', () => {
     expect(text('DirRecep').length).toBeLessThanOrEqual(70);
   });
 
-  it('refuses NmbItem > 80, RazonRef > 90 and RznSocRecep > 100 instead of cutting them', () => {
+  it('moves the part of a name beyond the 80 characters of NmbItem to DscItem, cut at a space (Formato DTE v2.2)', () => {
+    const nombre = `${'Servicio de consultoría en integración de sistemas tributarios'} para la empresa cliente durante marzo`;
+    const xml = buildDte(
+      minimal({ detalle: [{ nombre, descripcion: 'Según contrato', cantidad: 1, precio_unitario: 1 }] }),
+      TED,
+      '2025-03-10T11:22:33',
+    );
+    const nmb = /<NmbItem>([^<]*)<\/NmbItem>/.exec(xml)?.[1] ?? '';
+    const dsc = /<DscItem>([^<]*)<\/DscItem>/.exec(xml)?.[1] ?? '';
+    expect(nmb.length).toBeLessThanOrEqual(80);
+    expect(`${nmb} ${dsc}`).toBe(`${nombre} Según contrato`);
+  });
+
+  it('transliterates the typographic characters businesses type every day and refuses what has no equivalent', () => {
+    const xml = buildDte(
+      minimal({ detalle: [{ nombre: 'Curso “Excel” – nivel 2… • 10 €', cantidad: 1, precio_unitario: 1 }] }),
+      TED,
+      '2025-03-10T11:22:33',
+    );
+    expect(xml).toContain('<NmbItem>Curso &quot;Excel&quot; - nivel 2... - 10 EUR</NmbItem>');
     expect(() =>
-      buildDte(minimal({ detalle: [{ nombre: 'x'.repeat(81), cantidad: 1, precio_unitario: 1 }] }), TED, '2025-03-10T11:22:33'),
-    ).toThrow(/NmbItem is longer than 80/);
+      buildDte(minimal({ detalle: [{ nombre: 'Pastel 🎂', cantidad: 1, precio_unitario: 1 }] }), TED, '2025-03-10T11:22:33'),
+    ).toThrow(/cannot be encoded in ISO-8859-1/);
+  });
+
+  it('refuses RazonRef > 90 and RznSocRecep > 100 instead of cutting them', () => {
     const ref = { tipo_doc: 33, folio: 1, fecha: '2025-03-01', codigo: 1 as const, razon: 'r'.repeat(91) };
     expect(() => buildDte(minimal({ tipo_dte: 61, referencias: [ref] }), TED, '2025-03-10T11:22:33')).toThrow(/RazonRef is longer than 90/);
     expect(() => buildDte(minimal({ receptor: { rut: '77777777-7', razon_social: 'y'.repeat(101) } }), TED, '2025-03-10T11:22:33')).toThrow(

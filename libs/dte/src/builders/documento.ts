@@ -1,7 +1,7 @@
 import { DteBuildError } from '../errors';
 import { computeTotals, montoItem, type LineaTotales, type Montos, type TipoDteEmision } from '../totals';
 import type { DdInput } from './dd-ted';
-import { decimal, el, fecha, optText, posInt, reqText, rut, timestamp } from './text';
+import { decimal, el, fecha, optText, posInt, reqText, rut, timestamp, transliterate } from './text';
 
 /** Issuer (Emisor) data; limits from DTE_v10.xsd. */
 export interface EmisorInput {
@@ -146,14 +146,29 @@ function totales(m: Montos): string {
   );
 }
 
+const MAX_NMB_ITEM = 80;
+
+/**
+ * NmbItem and DscItem of a line. A name longer than NmbItem's 80 characters (DTE_v10.xsd) is not
+ * refused: it is cut at the last space that keeps at least half of it, and the rest opens DscItem
+ * (SII Formato DTE v2.2, Detalle: DscItem "descripción adicional del ítem", up to 1000 characters).
+ */
+function nombreItem(d: DetalleInput): string {
+  const nombre = transliterate(d.nombre.trim());
+  if (nombre.length <= MAX_NMB_ITEM) return reqText('NmbItem', nombre, MAX_NMB_ITEM) + optText('DscItem', d.descripcion, 1000);
+  const space = nombre.lastIndexOf(' ', MAX_NMB_ITEM);
+  const cut = space >= MAX_NMB_ITEM / 2 ? space : MAX_NMB_ITEM;
+  const resto = [nombre.slice(cut).trim(), d.descripcion?.trim()].filter(Boolean).join(' ');
+  return reqText('NmbItem', nombre.slice(0, cut), MAX_NMB_ITEM) + optText('DscItem', resto, 1000);
+}
+
 function detalle(tipo: TipoDteEmision, d: DetalleInput, n: number): string {
   return (
     '<Detalle>' +
     el('NroLinDet', n) +
     (d.codigo ? `<CdgItem><TpoCodigo>INT1</TpoCodigo>${optText('VlrCodigo', d.codigo, 35)}</CdgItem>` : '') +
     (d.exento && tipo !== 34 ? el('IndExe', 1) : '') +
-    reqText('NmbItem', d.nombre, 80) +
-    optText('DscItem', d.descripcion, 1000) +
+    nombreItem(d) +
     (d.cantidad > 0 ? el('QtyItem', decimal(d.cantidad)) : '') +
     optText('UnmdItem', d.unidad, 4, 'truncate') +
     (d.precio_unitario > 0 ? el('PrcItem', decimal(d.precio_unitario)) : '') +

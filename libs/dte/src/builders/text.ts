@@ -1,15 +1,60 @@
 import { escapeXml } from '../xml/escape';
 import { DteBuildError, DteEncodingError } from '../errors';
 
+/**
+ * Characters outside ISO-8859-1 (the SII wire encoding, SII Formato DTE v2.2) that businesses type every
+ * day, and what the document carries instead: typographic dashes and quotes, the ellipsis, bullets,
+ * invisible and thin spaces, the euro sign, ligatures. Anything else outside ISO-8859-1 (emoji, other
+ * scripts) has no reasonable equivalent and is refused.
+ */
+export const TRANSLITERACION: Readonly<Record<string, string>> = {
+  '\u2010': '-', // hyphen
+  '\u2011': '-', // non-breaking hyphen
+  '\u2012': '-', // figure dash
+  '\u2013': '-', // en dash
+  '\u2014': '-', // em dash
+  '\u2212': '-', // minus sign
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201A': "'",
+  '\u2032': "'", // prime
+  '\u201C': '"',
+  '\u201D': '"',
+  '\u201E': '"',
+  '\u2033': '"', // double prime
+  '\u2026': '...',
+  '\u2022': '-', // bullet
+  '\u2009': ' ', // thin space
+  '\u202F': ' ', // narrow no-break space
+  '\u2007': ' ', // figure space
+  '\u200B': '', // zero-width space
+  '\uFEFF': '', // zero-width no-break space (BOM)
+  '\u20AC': 'EUR',
+  '\u2122': 'TM',
+  '\uFB01': 'fi',
+  '\uFB02': 'fl',
+  '\u2264': '<=',
+  '\u2265': '>=',
+};
+
+const TRANSLITERABLE = new RegExp(`[${Object.keys(TRANSLITERACION).join('')}]`, 'g');
+
+/** Replaces the characters of {@link TRANSLITERACION}; leaves everything else as is. */
+export function transliterate(value: string): string {
+  return value.replace(TRANSLITERABLE, (c) => TRANSLITERACION[c]);
+}
+
 /** What to do with a value longer than the XSD allows. */
 export type Overflow = 'truncate' | 'throw';
 
 /**
- * Checks a text value for the wire: ISO-8859-1 only, no control characters other than TAB/CR/LF, and
- * the XSD maxLength (characters, before escaping): truncated (then right-trimmed) or refused.
- * @throws DteEncodingError for a character outside ISO-8859-1; DteBuildError for controls or length.
+ * Checks a text value for the wire after {@link transliterate}: ISO-8859-1 only, no control characters
+ * other than TAB/CR/LF, and the XSD maxLength (characters, before escaping): truncated (then
+ * right-trimmed) or refused.
+ * @throws DteEncodingError for a character outside ISO-8859-1 without equivalent; DteBuildError for controls or length.
  */
-export function fieldText(field: string, value: string, max: number, overflow: Overflow = 'throw'): string {
+export function fieldText(field: string, raw: string, max: number, overflow: Overflow = 'throw'): string {
+  const value = transliterate(raw);
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
     if (c > 0xff) {
