@@ -104,6 +104,10 @@ export class TaxGatewayConfig extends CommonConfig {
   /** Taxpayer data cache lifetime per RUT, seconds (24 hours). */
   @EnvInt({ min: 1 })
   TAXPAYER_CACHE_TTL_SECONDS = 86_400;
+
+  /** GET /tax/caf/status raises `pocos_folios` when a type has fewer folios left than this. */
+  @EnvInt({ min: 0 })
+  CAF_ALERTA_FOLIOS = 20;
 }
 
 /** Identity of the app: name, default port, docs title, settings class. */

@@ -53,6 +53,20 @@ describe('CAF upload and status (e2e)', () => {
     expect(empty.body.tipos).toEqual([]);
   });
 
+  it('says when to request folios: the expiry of the CAF in use, an alerta per type, and the same facts as gauges', async () => {
+    const res = await request(gw.http).get('/tax/caf/status').query({ tenant: TENANT }).set('X-Internal-Key', KEY).expect(200);
+    const byTipo = Object.fromEntries(res.body.tipos.map((t: { tipo_dte: number }) => [t.tipo_dte, t]));
+    expect(byTipo[33]).toMatchObject({ disponibles: 100, vence: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), alerta: null });
+    expect(byTipo[61]).toMatchObject({
+      disponibles: 5,
+      alerta: { tipo: 'pocos_folios', detalle: expect.stringContaining('5 folios left') },
+    });
+    const metrics = (await request(gw.http).get('/metrics').set('X-Internal-Key', KEY).expect(200)).text;
+    expect(metrics).toMatch(new RegExp(`caf_folios_available\\{[^}]*tenant="${TENANT}"[^}]*tipo_dte="61"[^}]*\\} 5`));
+    expect(metrics).toMatch(new RegExp(`caf_alert\\{[^}]*alerta="pocos_folios"[^}]*\\} 1`));
+    expect(metrics).toMatch(/caf_days_to_expiry\{[^}]*tipo_dte="33"[^}]*\} 1[78]\d/);
+  });
+
   it('refuses a CAF of another RUT with 422 caf_tenant_mismatch', async () => {
     const other = rut(76_555_666);
     const res = await uploadCaf(gw, TENANT, await simCaf(gw, other, 33, 1, 10)).expect(422);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SignerModule } from '../signer/signer.module';
 import { CafController } from './caf.controller';
+import { CafMetrics } from './caf-metrics';
 import { CafService } from './caf.service';
 import { FolioAllocator } from './folio-allocator';
 
@@ -8,7 +9,7 @@ import { FolioAllocator } from './folio-allocator';
 @Module({
   imports: [SignerModule],
   controllers: [CafController],
-  providers: [CafService, FolioAllocator],
+  providers: [CafService, FolioAllocator, CafMetrics],
   exports: [CafService, FolioAllocator],
 })
 export class CafModule {}

@@ -7,6 +7,7 @@ import { ProblemException } from '@lib/schemas';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { SignerClient } from '../signer/signer-client';
 import { checkCaf } from './caf-verification';
+import { CafAlerta, cafAlerta } from './caf-alerta';
 import { CafEntity } from './entities/caf.entity';
 import { FolioCounterEntity } from './entities/folio-counter.entity';
 
@@ -24,10 +25,10 @@ export interface CafSummary {
   vigente: boolean;
 }
 
-/** Folios available per DTE type. */
+/** Folios available per DTE type, with the expiry of the CAF in use and an alert. */
 export interface CafStatus {
   tenant: string;
-  tipos: { tipo_dte: number; disponibles: number; cafs: CafSummary[] }[];
+  tipos: { tipo_dte: number; disponibles: number; vence: string | null; alerta: CafAlerta | null; cafs: CafSummary[] }[];
 }
 
 /**
@@ -128,14 +129,14 @@ export class CafService {
       if (!counter) continue;
       tipos.set(caf.tipoDte, [...(tipos.get(caf.tipoDte) ?? []), summary(caf, counter, today)]);
     }
-    return {
-      tenant,
-      tipos: [...tipos.entries()].map(([tipo_dte, list]) => ({
-        tipo_dte,
-        disponibles: list.reduce((n, c) => n + c.disponibles, 0),
-        cafs: list,
-      })),
-    };
+    return { tenant, tipos: [...tipos.entries()].map(([tipo_dte, list]) => this.tipoStatus(tipo_dte, list, today)) };
+  }
+
+  private tipoStatus(tipo_dte: number, cafs: CafSummary[], today: string): CafStatus['tipos'][number] {
+    const disponibles = cafs.reduce((n, c) => n + c.disponibles, 0);
+    // The CAF in use is the first (lowest range) with folios left; its expiry is the one that matters.
+    const vence = cafs.find((c) => c.disponibles > 0)?.ultimo_dia_valido ?? null;
+    return { tipo_dte, disponibles, vence, alerta: cafAlerta(disponibles, vence, today, this.settings.cafAlertaFolios), cafs };
   }
 
   /** The stored CAF of an allocated folio (for the TED). */

@@ -24,6 +24,8 @@ export interface TaxSettings {
   signerKey: string;
   signerTimeoutMs: number;
   tokenTtlSeconds: number;
+  /** Folios left under which a type is `pocos_folios`. */
+  cafAlertaFolios: number;
   taxpayerCacheTtlSeconds: number;
 }
 
@@ -47,6 +49,7 @@ export function taxSettingsOf(config: TaxGatewayConfig): TaxSettings {
     signerKey: config.SIGNER_KEY?.trim() || (internalKeyOf(config.INTERNAL_KEYS, 'tax-gateway') as string),
     signerTimeoutMs: config.SIGNER_TIMEOUT_MS,
     tokenTtlSeconds: config.TOKEN_TTL_SECONDS,
+    cafAlertaFolios: config.CAF_ALERTA_FOLIOS,
     taxpayerCacheTtlSeconds: config.TAXPAYER_CACHE_TTL_SECONDS,
   };
 }

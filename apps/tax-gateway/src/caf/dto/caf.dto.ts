@@ -48,12 +48,35 @@ export class CafDto {
   vigente!: boolean;
 }
 
+export class CafAlertaDto {
+  @ApiProperty({ enum: ['sin_folios', 'pocos_folios', 'por_vencer'] })
+  tipo!: 'sin_folios' | 'pocos_folios' | 'por_vencer';
+
+  @ApiProperty({ example: '12 folios left (alert under 20).' })
+  detalle!: string;
+}
+
 export class CafTipoStatusDto {
   @ApiProperty({ example: 33 })
   tipo_dte!: number;
 
   @ApiProperty({ example: 95, description: 'Folios available in valid CAFs of this type' })
   disponibles!: number;
+
+  @ApiPropertyOptional({
+    example: '2026-07-14',
+    nullable: true,
+    type: String,
+    description: 'Last valid day of the CAF in use (null: none left, or type 34)',
+  })
+  vence!: string | null;
+
+  @ApiPropertyOptional({
+    type: () => CafAlertaDto,
+    nullable: true,
+    description: 'sin_folios, pocos_folios (under CAF_ALERTA_FOLIOS) or por_vencer (30 days)',
+  })
+  alerta!: CafAlertaDto | null;
 
   @ApiProperty({ type: [CafDto] })
   cafs!: CafDto[];

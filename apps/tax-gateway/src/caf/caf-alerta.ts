@@ -1,0 +1,29 @@
+/** Why a DTE type needs new folios soon. */
+export type CafAlertaTipo = 'sin_folios' | 'pocos_folios' | 'por_vencer';
+
+export interface CafAlerta {
+  tipo: CafAlertaTipo;
+  detalle: string;
+}
+
+/** Days before the last valid day of the active CAF when `por_vencer` is raised (docs/tax-gateway.md "CAF runbook"). */
+export const DIAS_AVISO_VENCIMIENTO = 30;
+
+/** Whole days from `today` to `fecha` (both YYYY-MM-DD). */
+export function diasHasta(today: string, fecha: string): number {
+  return Math.round((Date.parse(`${fecha}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * The alert of one DTE type, the most urgent first: no folio left; fewer than `umbral` left; the CAF
+ * being consumed expires within {@link DIAS_AVISO_VENCIMIENTO} days (33, 56 and 61 CAFs expire six
+ * months after their authorization; docs/research/sii-protocol.md §3.4). Null when none applies.
+ */
+export function cafAlerta(disponibles: number, vence: string | null, today: string, umbral: number): CafAlerta | null {
+  if (disponibles === 0) return { tipo: 'sin_folios', detalle: 'No folio left: request a new CAF from the SII and upload it.' };
+  if (disponibles < umbral) return { tipo: 'pocos_folios', detalle: `${disponibles} folios left (alert under ${umbral}).` };
+  if (vence !== null && diasHasta(today, vence) <= DIAS_AVISO_VENCIMIENTO) {
+    return { tipo: 'por_vencer', detalle: `The CAF in use can be used until ${vence} (${diasHasta(today, vence)} days).` };
+  }
+  return null;
+}
