@@ -2,6 +2,7 @@ import { encodeLatin1, parseCaf, verifyCafSignature, verifyTedSignature, type Pa
 import type { SiiFakeState } from './state';
 import { verifySignatureElement } from './internal/xmldsig';
 import { child, childElements, findAll, findFirst, localName, parseXmlDocument, textOf } from '@lib/dte';
+import { contentProblems } from './content-checks';
 import type { UploadedDocument } from './types';
 
 export interface Caratula {
@@ -92,7 +93,9 @@ const CAF_MONTHS_VALID = new Set([33, 43, 46, 56, 61]);
 
 /**
  * Per-document outcome reported at EPR: RCH when the CAF is older than 6 months for types
- * 33/43/46/56/61 ("CAF Vencido", docs/research/sii-protocol.md §1.10), RPR (reparo) when IVA differs from
+ * 33/43/46/56/61 ("CAF Vencido", docs/research/sii-protocol.md §1.10) or the content is wrong
+ * ({@link contentProblems}: TED against the document, issuer address, line sums, notes' references),
+ * RPR (reparo) when IVA differs from
  * round(MntNeto * TasaIVA / 100), else DOK.
  */
 export function judgeDocument(authority: SiiFakeState, dte: ParsedDte): UploadedDocument {
@@ -103,6 +106,8 @@ export function judgeDocument(authority: SiiFakeState, dte: ParsedDte): Uploaded
     limit.setUTCMonth(limit.getUTCMonth() + 6);
     if (authority.now() > limit) return { ...base, result: 'RCH', detail: `CAF Vencido: FA ${fa} > 6 meses` };
   }
+  const content = contentProblems(dte);
+  if (content.length > 0) return { ...base, result: 'RCH', detail: content.join('; ') };
   const { neto, iva, tasa_iva } = dte.montos;
   if (neto && tasa_iva && iva !== Math.round((neto * tasa_iva) / 100)) {
     return { ...base, result: 'RPR', detail: `IVA ${iva} distinto de ${Math.round((neto * tasa_iva) / 100)}` };
