@@ -139,4 +139,37 @@ describe('DTE emission (e2e: real PostgreSQL, dev signer, SII fake)', () => {
     expect(res.body).toMatchObject({ error: 'emission_not_found', status: 404 });
     await request(gw.http).get('/tax/dte/get/not-a-uuid').set('X-Internal-Key', KEY).expect(400);
   });
+
+  it('carries payment terms and line details through the API: FmaPago, FchVenc, CdgItem, UnmdItem, DescuentoMonto, DscItem', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const body = facturaBody(TENANT, {
+      forma_pago: 2,
+      fecha_vencimiento: '2050-01-31',
+      fecha_emision: today,
+      detalle: [
+        {
+          nombre: 'Horas de soporte',
+          descripcion: 'Marzo',
+          codigo: 'SOP-01',
+          unidad: 'HR',
+          cantidad: 10,
+          precio_unitario: 25_000,
+          descuento_monto: 5_000,
+        },
+      ],
+    });
+    const res = await emitir(gw, body).expect(201);
+    expect(res.body.montos).toEqual({ neto: 245_000, exento: 0, iva: 46_550, total: 291_550 });
+    const got = await request(gw.http).get(`/tax/dte/get/${res.body.emision_id}`).set('X-Internal-Key', KEY).expect(200);
+    const xml = Buffer.from(got.body.xml_base64, 'base64').toString('latin1');
+    for (const fragment of [
+      '<FmaPago>2</FmaPago><FchVenc>2050-01-31</FchVenc>',
+      '<CdgItem><TpoCodigo>INT1</TpoCodigo><VlrCodigo>SOP-01</VlrCodigo></CdgItem>',
+      '<NmbItem>Horas de soporte</NmbItem><DscItem>Marzo</DscItem>',
+      '<UnmdItem>HR</UnmdItem>',
+      '<DescuentoMonto>5000</DescuentoMonto><MontoItem>245000</MontoItem>',
+    ]) {
+      expect(xml).toContain(fragment);
+    }
+  });
 });

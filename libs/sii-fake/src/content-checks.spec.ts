@@ -33,7 +33,7 @@ describe('contentProblems (what the SII checks in each DTE)', () => {
   });
 
   it('refuses a nota de crédito without a reference or without CodRef', () => {
-    const nota = { ...example(), tipo_dte: 61, referencias: [] };
+    const nota: ParsedDte = { ...example(), tipo_dte: 61, referencias: [] };
     nota.ted = undefined;
     expect(contentProblems(nota)).toEqual(['(REF) Nota sin referencia al documento que modifica']);
     nota.referencias = [{ linea: 1, tipo_doc: '33', folio: '60', global: false }];

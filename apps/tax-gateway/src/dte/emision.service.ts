@@ -65,6 +65,8 @@ export class EmisionService {
       tipo_dte: dto.tipo_dte,
       folio: 0,
       fecha_emision: fecha,
+      forma_pago: dto.forma_pago,
+      fecha_vencimiento: dto.fecha_vencimiento,
       emisor: emisorFrom(record, emisor),
       receptor: { ...dto.receptor },
       detalle: dto.detalle.map((d) => ({ ...d })),

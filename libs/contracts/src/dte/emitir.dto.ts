@@ -80,6 +80,29 @@ export class DetalleDto {
   @IsOptional()
   @IsBoolean()
   exento?: boolean;
+
+  @ApiPropertyOptional({ example: 'HR', maxLength: 4, description: 'UnmdItem, unit of measure' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 4)
+  unidad?: string;
+
+  @ApiPropertyOptional({ example: 'SKU-001', maxLength: 35, description: 'CdgItem (TpoCodigo INT1): the item code' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 35)
+  codigo?: string;
+
+  @ApiPropertyOptional({
+    example: 5000,
+    minimum: 0,
+    description: 'DescuentoMonto of the line, whole CLP, subtracted from cantidad x precio',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(999_999_999_999)
+  descuento_monto?: number;
 }
 
 /** A reference to another document (required for 56 and 61). */
@@ -133,6 +156,17 @@ export class EmitirDto {
   @IsOptional()
   @IsFecha()
   fecha_emision?: string;
+
+  @ApiPropertyOptional({ example: 1, enum: [1, 2, 3], description: 'FmaPago: 1 contado, 2 crédito, 3 sin costo' })
+  @IsOptional()
+  @IsInt()
+  @IsIn([1, 2, 3])
+  forma_pago?: 1 | 2 | 3;
+
+  @ApiPropertyOptional({ example: '2026-02-15', description: 'FchVenc YYYY-MM-DD (due date of a credit sale)' })
+  @IsOptional()
+  @IsFecha()
+  fecha_vencimiento?: string;
 
   @ApiProperty({ type: ReceptorDto })
   @IsObject()

@@ -40,7 +40,7 @@ export interface ReceptorInput {
 
 /** One Detalle line. */
 export interface DetalleInput extends LineaTotales {
-  /** NmbItem ≤ 80 (throws: what was sold must not be cut; put the rest in `descripcion`). */
+  /** NmbItem ≤ 80; a longer name is cut at a space and the rest opens DscItem (never lost). */
   nombre: string;
   /** DscItem ≤ 1000 (throws). */
   descripcion?: string;
