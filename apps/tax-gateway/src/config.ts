@@ -108,6 +108,10 @@ export class TaxGatewayConfig extends CommonConfig {
   /** GET /tax/caf/status raises `pocos_folios` when a type has fewer folios left than this. */
   @EnvInt({ min: 0 })
   CAF_ALERTA_FOLIOS = 20;
+
+  /** Seconds between reconciler runs (upload DTEs left signed, follow uploaded envíos); 0 = never. */
+  @EnvInt({ min: 0 })
+  RECONCILER_INTERVAL_SECONDS = 60;
 }
 
 /** Identity of the app: name, default port, docs title, settings class. */

@@ -79,6 +79,27 @@ export class EmisionStore {
       .getMany();
   }
 
+  /**
+   * Work for the reconciler: emissions left `signed` (or `uploading`) for more than `staleSeconds` (a
+   * crash between signing and upload), and envíos uploaded but not in a final SII estado yet, oldest first.
+   */
+  async toReconcile(staleSeconds: number, limit = 100): Promise<{ unsent: EmisionEntity[]; following: EmisionEntity[] }> {
+    const repo = this.db.getRepository(EmisionEntity);
+    const unsent = await repo
+      .createQueryBuilder('e')
+      .where(`e.estado IN ('signed', 'uploading') AND e.updated_at < now() - make_interval(secs => :stale)`, { stale: staleSeconds })
+      .orderBy('e.created_at', 'ASC')
+      .limit(limit)
+      .getMany();
+    const following = await repo
+      .createQueryBuilder('e')
+      .where(`e.trackid IS NOT NULL AND e.estado IN ('uploaded', 'REC', 'SOK', 'CRT', 'FOK', 'PDR')`)
+      .orderBy('e.updated_at', 'ASC')
+      .limit(limit)
+      .getMany();
+    return { unsent, following };
+  }
+
   /** The tenant's own document of that type and folio, as a note's reference names it. */
   async findIssued(tenant: string, tipoDte: number, folio: number): Promise<EmisionEntity | null> {
     return this.db.getRepository(EmisionEntity).findOneBy({ tenant, tipoDte, folio });

@@ -26,6 +26,8 @@ export interface TaxSettings {
   tokenTtlSeconds: number;
   /** Folios left under which a type is `pocos_folios`. */
   cafAlertaFolios: number;
+  /** Seconds between reconciler runs; 0 = never. */
+  reconcilerIntervalSeconds: number;
   taxpayerCacheTtlSeconds: number;
 }
 
@@ -50,6 +52,7 @@ export function taxSettingsOf(config: TaxGatewayConfig): TaxSettings {
     signerTimeoutMs: config.SIGNER_TIMEOUT_MS,
     tokenTtlSeconds: config.TOKEN_TTL_SECONDS,
     cafAlertaFolios: config.CAF_ALERTA_FOLIOS,
+    reconcilerIntervalSeconds: config.RECONCILER_INTERVAL_SECONDS,
     taxpayerCacheTtlSeconds: config.TAXPAYER_CACHE_TTL_SECONDS,
   };
 }

@@ -55,6 +55,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
         SIGNER_KEY: signer.key,
         SII_TRUST_SIM_CAF: 'true',
         SII_SIM_CAF_CERT: certPath,
+        // Tests run the reconciler explicitly (runOnce): no background SII calls between assertions.
+        RECONCILER_INTERVAL_SECONDS: '0',
         ...options.env,
       },
       appOptions,

@@ -1,0 +1,76 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
+import { EmisionQueryService } from './emision-query.service';
+import { EmisionUploader } from './emision-uploader';
+import { EmisionStore } from './emision.store';
+
+/** An emission left `signed` this long was interrupted (a normal upload follows its signing within seconds). */
+const STALE_SECONDS = 120;
+
+/** What one run did. */
+export interface ReconcileRun {
+  uploaded: number;
+  followed: number;
+  failed: number;
+}
+
+/**
+ * The background reconciler (docs/tax-gateway.md "Reconciler"), every `RECONCILER_INTERVAL_SECONDS`:
+ * uploads the stored bytes of emissions a crash left `signed` (the same folio and bytes; the claim to
+ * `uploading` is atomic, so two processes never upload one twice) and follows uploaded envíos with
+ * QueryEstUp until a final estado. One run at a time; a failure is logged and retried at the next run.
+ */
+@Injectable()
+export class EmisionReconciler implements OnModuleInit, BeforeApplicationShutdown {
+  private readonly logger = new Logger(EmisionReconciler.name);
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<ReconcileRun>;
+
+  constructor(
+    @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
+    private readonly store: EmisionStore,
+    private readonly uploader: EmisionUploader,
+    private readonly queries: EmisionQueryService,
+  ) {}
+
+  onModuleInit(): void {
+    const every = this.settings.reconcilerIntervalSeconds * 1000;
+    if (every > 0) this.timer = setInterval(() => void this.runOnce(), every).unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** One pass; a pass already running is awaited instead of started twice. */
+  runOnce(staleSeconds = STALE_SECONDS): Promise<ReconcileRun> {
+    this.running ??= this.pass(staleSeconds).finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async pass(staleSeconds: number): Promise<ReconcileRun> {
+    const run: ReconcileRun = { uploaded: 0, followed: 0, failed: 0 };
+    const { unsent, following } = await this.store.toReconcile(staleSeconds);
+    for (const e of unsent) {
+      const claimed = await this.store.claimForUpload(e.id, [e.estado]);
+      if (!claimed) continue;
+      await this.attempt(run, 'uploaded', `upload of ${e.id}`, () => this.uploader.upload(claimed));
+    }
+    const envios = new Map(following.map((e) => [`${e.tenant}/${e.trackid}`, e]));
+    for (const e of envios.values()) {
+      await this.attempt(run, 'followed', `estado of ${e.tenant} ${e.trackid}`, () => this.queries.estado(e.tenant, e.trackid as string));
+    }
+    return run;
+  }
+
+  private async attempt(run: ReconcileRun, counter: 'uploaded' | 'followed', what: string, fn: () => Promise<unknown>): Promise<void> {
+    try {
+      await fn();
+      run[counter]++;
+    } catch (err) {
+      run.failed++;
+      this.logger.warn({ err }, `reconciler: ${what} failed; retried at the next run`);
+    }
+  }
+}
