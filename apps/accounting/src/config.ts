@@ -31,6 +31,10 @@ export class AccountingConfig extends PollerConfig {
   /** Timeout of one call to the gateway, milliseconds. */
   @EnvInt({ min: 100, max: 120_000 })
   TAX_GATEWAY_TIMEOUT_MS = 10_000;
+
+  /** Minutes between passes that follow emitted DTEs to the SII's final answer; 0 = never. */
+  @EnvInt({ min: 0, max: 1440 })
+  EMISION_SEGUIMIENTO_MINUTES = 5;
 }
 
 /** Identity of the app: name, default port (README "Apps"), docs title, settings class. */

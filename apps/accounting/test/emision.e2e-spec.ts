@@ -4,6 +4,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { santiagoDate } from '@lib/dte';
 import { bootAccounting, client, count, createEmpresa } from './support/api';
+import { SeguimientoService } from '../src/emision/seguimiento.service';
 import { EmitirStub, installEmitirStub } from './support/emitir-stub';
 import { GatewayStub, startGatewayStub } from './support/gateway-stub';
 
@@ -237,5 +238,29 @@ describe('POST /contable/emit-dte (e2e)', () => {
       .get(DataSource)
       .query("SELECT resultado FROM auditoria WHERE accion = 'emitir_dte' AND entidad_id = $1", [res.body.id]);
     expect(a.resultado).toBe('sin_asiento:period_closed');
+  });
+
+  it('follows an emitted DTE to the SII answer: a rejected one is marked rechazado and its sale reversed once', async () => {
+    const db = app.get(DataSource);
+    const seguimiento = app.get(SeguimientoService);
+    const aceptada = (await emit(factura({ fecha_emision: santiagoDate() })).expect(201)).body;
+    const rechazada = (await emit(factura({ fecha_emision: santiagoDate() })).expect(201)).body;
+    const counts = (rechazados: number) => [{ tipo_dte: 33, informados: 1, aceptados: 1 - rechazados, rechazados, reparos: 0 }];
+    stub.detalles.set(aceptada.emision_id, { estado: 'EPR', glosa: 'Envio Procesado', trackid: aceptada.trackid, documentos: counts(0) });
+    stub.detalles.set(rechazada.emision_id, { estado: 'EPR', glosa: 'Envio Procesado', trackid: rechazada.trackid, documentos: counts(1) });
+
+    const run = await seguimiento.sincronizar();
+    expect(run).toMatchObject({ rechazados: 1, fallidos: 0 });
+    const estados = await db.query('SELECT id, estado FROM documento_emitido WHERE id = ANY($1) ORDER BY created_at', [
+      [aceptada.id, rechazada.id],
+    ]);
+    expect(estados.map((r: { estado: string }) => r.estado)).toEqual(['EPR', 'rechazado']);
+    const reversals = await db.query("SELECT glosa FROM asiento WHERE reversa_de = $1 AND origen = 'reversa'", [rechazada.asiento_id]);
+    expect(reversals).toEqual([{ glosa: expect.stringContaining('rechazado por el SII') }]);
+    expect(await db.query('SELECT 1 FROM asiento WHERE reversa_de = $1', [aceptada.asiento_id])).toEqual([]);
+
+    // Final estados are not followed again, and a reversal is never posted twice.
+    expect(await seguimiento.sincronizar()).toMatchObject({ revisados: 0, rechazados: 0 });
+    expect(await db.query('SELECT count(*)::int AS n FROM asiento WHERE reversa_de = $1', [rechazada.asiento_id])).toEqual([{ n: 1 }]);
   });
 });

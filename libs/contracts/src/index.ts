@@ -1,2 +1,10 @@
 export { DetalleDto, EmitirDto, ReceptorDto, ReferenciaDto } from './dte/emitir.dto';
-export { EmisionBaseDto, EmitirResponseDto, MontosDto } from './dte/emision.dto';
+export {
+  EmisionBaseDto,
+  EmisionDetailDto,
+  EmitirResponseDto,
+  EstadoDocumentoDto,
+  HistorialDto,
+  MontosDto,
+  ReceptorRefDto,
+} from './dte/emision.dto';

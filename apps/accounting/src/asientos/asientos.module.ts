@@ -12,6 +12,6 @@ import { LedgerService } from './ledger.service';
   imports: [AuditoriaModule, PeriodosModule, PlanCuentasModule],
   controllers: [AsientosController],
   providers: [AsientosService, LedgerService, IdempotencyService],
-  exports: [LedgerService, IdempotencyService],
+  exports: [AsientosService, LedgerService, IdempotencyService],
 })
 export class AsientosModule {}

@@ -6,11 +6,12 @@ import { PlanCuentasModule } from '../plan-cuentas/plan-cuentas.module';
 import { EmisionClaims } from './emision-claims';
 import { EmisionController } from './emision.controller';
 import { EmisionService } from './emision.service';
+import { SeguimientoService } from './seguimiento.service';
 
 /** POST /contable/emit-dte: emission through the tax gateway (GatewayModule is global) and the sales entry. */
 @Module({
   imports: [AsientosModule, AuditoriaModule, PeriodosModule, PlanCuentasModule],
   controllers: [EmisionController],
-  providers: [EmisionService, EmisionClaims],
+  providers: [EmisionService, EmisionClaims, SeguimientoService],
 })
 export class EmisionModule {}

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EmisionDetailDto } from '@lib/contracts';
 import { isValidRut, normalizeRut } from '@lib/rut';
 import { ProblemException } from '@lib/schemas';
 import { EmitirRequest, EmitirResult, isEmisionGateway, problemFromGateway } from './emitir.types';
@@ -106,6 +107,27 @@ export class GatewayClient {
       problem: problemFromGateway(res.status, answer, res.headers.get('retry-after')),
       mayHaveEmitted: typeof emisionId === 'string',
     };
+  }
+
+  /**
+   * An emission as the gateway tracks it: `GET {TAX_GATEWAY_URL}/tax/dte/get/{emision_id}`
+   * (@lib/contracts EmisionDetailDto: estado, glosa, the SII's counts per document type).
+   * @returns undefined when the gateway does not know it (404).
+   * @throws ProblemException 502/503/504 `gateway_unavailable` when it cannot answer.
+   */
+  async emision(emisionId: string): Promise<EmisionDetailDto | undefined> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.settings.url}/tax/dte/get/${encodeURIComponent(emisionId)}`, {
+        headers: { 'x-internal-key': this.settings.key, accept: 'application/json' },
+        signal: AbortSignal.timeout(this.settings.timeoutMs),
+      });
+    } catch {
+      throw new ProblemException(503, 'gateway_unavailable', 'The tax gateway cannot be reached');
+    }
+    if (res.status === 404) return undefined;
+    if (res.status !== 200) throw this.upstreamFailure(res);
+    return (await res.json()) as EmisionDetailDto;
   }
 
   private upstreamFailure(res: Response): ProblemException {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { http, HttpResponse } from 'msw';
 import type { SetupServer } from 'msw/node';
-import type { EmitirDto, EmitirResponseDto } from '@lib/contracts';
+import type { EmisionDetailDto, EmitirDto, EmitirResponseDto } from '@lib/contracts';
 import { computeTotals } from '@lib/dte';
 import { GATEWAY_URL } from './gateway-stub';
 
@@ -20,6 +20,8 @@ export interface EmitirStub {
   failures: EmitirFailure[];
   /** Holds the next call until the test releases it (explicit signals instead of delays). */
   hold(): EmitirGate;
+  /** What `GET /tax/dte/get/{emision_id}` answers per emission (unknown ids: 404). */
+  detalles: Map<string, Pick<EmisionDetailDto, 'estado' | 'glosa' | 'documentos' | 'trackid'>>;
 }
 
 /**
@@ -33,6 +35,7 @@ export function installEmitirStub(server: SetupServer): EmitirStub {
   const stub: EmitirStub = {
     calls: [],
     failures: [],
+    detalles: new Map(),
     hold() {
       let arrive!: () => void;
       let release!: () => void;
@@ -43,6 +46,12 @@ export function installEmitirStub(server: SetupServer): EmitirStub {
   };
   const folios = new Map<string, number>();
   server.use(
+    http.get(`${GATEWAY_URL}/tax/dte/get/:id`, ({ params }) => {
+      const detalle = stub.detalles.get(String(params.id));
+      return detalle
+        ? HttpResponse.json({ emision_id: params.id, ...detalle })
+        : HttpResponse.json({ status: 404, error: 'emission_not_found' }, { status: 404 });
+    }),
     http.post(`${GATEWAY_URL}/tax/dte/emitir`, async ({ request }) => {
       const body = (await request.json()) as EmitirDto;
       stub.calls.push({ body, key: request.headers.get('x-internal-key') });

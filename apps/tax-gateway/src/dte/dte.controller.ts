@@ -4,16 +4,8 @@ import { Throttle } from '@nestjs/throttler';
 import { Caller, Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
-import { EmitirDto, EmitirResponseDto } from '@lib/contracts';
-import {
-  EmisionDetailDto,
-  EmisionIdParamDto,
-  EstadoQueryDto,
-  EstadoResponseDto,
-  PdfQueryDto,
-  PendientesDto,
-  PendingQueryDto,
-} from './dto/emision.dto';
+import { EmisionDetailDto, EmitirDto, EmitirResponseDto } from '@lib/contracts';
+import { EmisionIdParamDto, EstadoQueryDto, EstadoResponseDto, PdfQueryDto, PendientesDto, PendingQueryDto } from './dto/emision.dto';
 import type { FastifyReply } from 'fastify';
 import { EmisionPdfService } from './emision-pdf.service';
 import { EmisionUploader } from './emision-uploader';

@@ -1,8 +1,9 @@
+import { EmisionDetailDto } from '@lib/contracts';
 import { Injectable } from '@nestjs/common';
 import { ProblemException } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
 import { SiiClient } from '../sii/sii-client';
-import { EmisionDetailDto, EstadoResponseDto, MotivoPendiente, PendientesDto } from './dto/emision.dto';
+import { EstadoResponseDto, MotivoPendiente, PendientesDto } from './dto/emision.dto';
 import { EmisionEntity } from './entities/emision.entity';
 import { EmisionStore } from './emision.store';
 

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 /** Amounts of an emitted DTE (Totales of Formato DTE v2.2), whole CLP pesos. */
 export class MontosDto {
@@ -41,4 +41,80 @@ export class EmisionBaseDto {
 export class EmitirResponseDto extends EmisionBaseDto {
   @ApiProperty({ example: '0260003916', description: 'SII TRACKID of the upload' })
   trackid!: string;
+}
+
+/** Counts of one document type in the SII's answer for an envío (QueryEstUp). */
+export class EstadoDocumentoDto {
+  @ApiProperty({ example: 33 })
+  tipo_dte!: number;
+
+  @ApiProperty({ example: 1 })
+  informados!: number;
+
+  @ApiProperty({ example: 1 })
+  aceptados!: number;
+
+  @ApiProperty({ example: 0 })
+  rechazados!: number;
+
+  @ApiProperty({ example: 0 })
+  reparos!: number;
+}
+
+export class HistorialDto {
+  @ApiProperty({ example: 'uploaded' })
+  estado!: string;
+
+  @ApiPropertyOptional({ example: 'Envio Procesado', nullable: true })
+  glosa!: string | null;
+
+  @ApiProperty({ example: '2026-01-15T12:00:00.000Z' })
+  at!: string;
+}
+
+export class ReceptorRefDto {
+  @ApiProperty({ example: '77777777-7' })
+  rut!: string;
+
+  @ApiProperty({ example: 'Receptor SpA' })
+  razon_social!: string;
+}
+
+/** Answer of GET /tax/dte/get/{emision_id}. */
+export class EmisionDetailDto extends EmisionBaseDto {
+  @ApiPropertyOptional({ example: '0260003916', nullable: true, description: 'null when the upload failed' })
+  trackid!: string | null;
+
+  @ApiProperty({ example: '76086428-5' })
+  tenant!: string;
+
+  @ApiProperty({ example: '2026-01-15' })
+  fecha_emision!: string;
+
+  @ApiProperty({ type: ReceptorRefDto })
+  receptor!: ReceptorRefDto;
+
+  @ApiPropertyOptional({ example: 'Envio Procesado', nullable: true })
+  glosa!: string | null;
+
+  @ApiProperty({ description: 'Base64 of the EnvioDTE bytes exactly as uploaded (ISO-8859-1)' })
+  xml_base64!: string;
+
+  @ApiPropertyOptional({ type: [EstadoDocumentoDto], nullable: true })
+  documentos!: EstadoDocumentoDto[] | null;
+
+  @ApiPropertyOptional({ description: 'The problem of a failed upload', nullable: true, type: Object })
+  error!: Record<string, unknown> | null;
+
+  @ApiProperty({ type: [HistorialDto] })
+  historial!: HistorialDto[];
+
+  @ApiProperty({ example: '2026-01-15T12:00:00.000Z' })
+  created_at!: string;
+
+  @ApiProperty({ example: '2026-01-15T12:00:00.000Z' })
+  updated_at!: string;
+
+  @ApiPropertyOptional({ example: '2026-01-15T12:00:01.000Z', nullable: true })
+  uploaded_at!: string | null;
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { EmisionBaseDto } from '@lib/contracts';
+import { EstadoDocumentoDto } from '@lib/contracts';
 import { IsRut } from '@lib/rut';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsUUID, Matches } from 'class-validator';
@@ -13,23 +13,6 @@ export class EstadoQueryDto {
   @ApiProperty({ example: '0260003916' })
   @Matches(/^\d{1,20}$/, { message: 'trackid must be the numeric SII TRACKID' })
   trackid!: string;
-}
-
-export class EstadoDocumentoDto {
-  @ApiProperty({ example: 33 })
-  tipo_dte!: number;
-
-  @ApiProperty({ example: 1 })
-  informados!: number;
-
-  @ApiProperty({ example: 1 })
-  aceptados!: number;
-
-  @ApiProperty({ example: 0 })
-  rechazados!: number;
-
-  @ApiProperty({ example: 0 })
-  reparos!: number;
 }
 
 /** Answer of GET /tax/dte/estado (QueryEstUp). */
@@ -52,64 +35,6 @@ export class EmisionIdParamDto {
   @ApiProperty({ example: '0d7f4c56-3f6e-4b1e-9d0a-0b1a5c1f2e3d' })
   @IsUUID()
   emision_id!: string;
-}
-
-export class HistorialDto {
-  @ApiProperty({ example: 'uploaded' })
-  estado!: string;
-
-  @ApiPropertyOptional({ example: 'Envio Procesado', nullable: true })
-  glosa!: string | null;
-
-  @ApiProperty({ example: '2026-01-15T12:00:00.000Z' })
-  at!: string;
-}
-
-export class ReceptorRefDto {
-  @ApiProperty({ example: '77777777-7' })
-  rut!: string;
-
-  @ApiProperty({ example: 'Receptor SpA' })
-  razon_social!: string;
-}
-
-/** Answer of GET /tax/dte/get/{emision_id}. */
-export class EmisionDetailDto extends EmisionBaseDto {
-  @ApiPropertyOptional({ example: '0260003916', nullable: true, description: 'null when the upload failed' })
-  trackid!: string | null;
-
-  @ApiProperty({ example: '76086428-5' })
-  tenant!: string;
-
-  @ApiProperty({ example: '2026-01-15' })
-  fecha_emision!: string;
-
-  @ApiProperty({ type: ReceptorRefDto })
-  receptor!: ReceptorRefDto;
-
-  @ApiPropertyOptional({ example: 'Envio Procesado', nullable: true })
-  glosa!: string | null;
-
-  @ApiProperty({ description: 'Base64 of the EnvioDTE bytes exactly as uploaded (ISO-8859-1)' })
-  xml_base64!: string;
-
-  @ApiPropertyOptional({ type: [EstadoDocumentoDto], nullable: true })
-  documentos!: EstadoDocumentoDto[] | null;
-
-  @ApiPropertyOptional({ description: 'The problem of a failed upload', nullable: true, type: Object })
-  error!: Record<string, unknown> | null;
-
-  @ApiProperty({ type: [HistorialDto] })
-  historial!: HistorialDto[];
-
-  @ApiProperty({ example: '2026-01-15T12:00:00.000Z' })
-  created_at!: string;
-
-  @ApiProperty({ example: '2026-01-15T12:00:00.000Z' })
-  updated_at!: string;
-
-  @ApiPropertyOptional({ example: '2026-01-15T12:00:01.000Z', nullable: true })
-  uploaded_at!: string | null;
 }
 
 /** `?tenant=&tipo_dte=` of GET /tax/dte/pending. */
