@@ -31,6 +31,7 @@ export class AsientosController {
   @ApiProblemResponses(
     400,
     401,
+    403,
     404,
     { status: 409, errors: ['period_closed', 'idempotency_key_reused'] },
     { status: 422, errors: ['unbalanced_entry', 'unknown_account', 'account_not_postable'] },
@@ -50,7 +51,7 @@ export class AsientosController {
   @ApiOperation({ summary: 'Reverse a posted entry (posted entries are immutable; this posts the opposite entry)' })
   @ApiCreatedResponse({ type: AsientoView })
   @ApiHeader(IDEMPOTENCY_HEADER)
-  @ApiProblemResponses(400, 401, 404, { status: 409, errors: ['already_reversed', 'period_closed', 'idempotency_key_reused'] })
+  @ApiProblemResponses(400, 401, 403, 404, { status: 409, errors: ['already_reversed', 'period_closed', 'idempotency_key_reused'] })
   async reverse(
     @Param('id') id: string,
     @Body() dto: ReversaDto,
@@ -65,7 +66,7 @@ export class AsientosController {
   @Audited({ accion: 'consultar_asiento', entidad: 'asiento', kind: 'read' })
   @ApiOperation({ summary: 'One entry with its lines' })
   @ApiOkResponse({ type: AsientoView })
-  @ApiProblemResponses(400, 401, 404)
+  @ApiProblemResponses(400, 401, 403, 404)
   get(@Param('id') id: string, @Query() q: AsientoQuery): Promise<AsientoView> {
     return this.asientos.get(id, q.empresa_id);
   }

@@ -37,7 +37,7 @@ export class AuditoriaController {
   @Audited({ accion: 'consultar_auditoria', entidad: 'auditoria', kind: 'read' })
   @ApiOperation({ summary: 'Audit trail of an empresa, newest first (limit <= 1000, cursor `before`)' })
   @ApiOkResponse({ type: AuditoriaView })
-  @ApiProblemResponses(400, 401, 404)
+  @ApiProblemResponses(400, 401, 403, 404)
   async list(@Query() q: AuditoriaQuery): Promise<AuditoriaView> {
     return { registros: await this.auditoria.list(q.empresa_id, q.limit ?? 100, q.before) };
   }

@@ -31,6 +31,7 @@ export class EmisionController {
   @ApiProblemResponses(
     400,
     401,
+    403,
     404,
     { status: 409, errors: ['period_closed', 'idempotency_key_reused', 'idempotency_key_pending', 'caf_missing'] },
     { status: 422, errors: ['referencias_required', 'dte_invalid', 'taxpayer_incomplete'] },

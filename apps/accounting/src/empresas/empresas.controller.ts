@@ -30,6 +30,7 @@ export class EmpresasController {
   @ApiProblemResponses(
     400,
     401,
+    403,
     { status: 409, errors: ['empresa_exists'] },
     { status: 422, errors: ['taxpayer_unknown'] },
     { status: 502, errors: ['gateway_unavailable'] },
@@ -44,7 +45,7 @@ export class EmpresasController {
   @Audited({ accion: 'listar_empresas', entidad: 'empresa', kind: 'read' })
   @ApiOperation({ summary: 'List empresas (filter by rut)' })
   @ApiOkResponse({ type: EmpresasView })
-  @ApiProblemResponses(400, 401)
+  @ApiProblemResponses(400, 401, 403)
   async list(@Query() q: EmpresasQuery): Promise<EmpresasView> {
     return { empresas: await this.empresas.list(q.rut) };
   }
@@ -53,7 +54,7 @@ export class EmpresasController {
   @Audited({ accion: 'consultar_empresa', entidad: 'empresa', kind: 'read', empresaFromParam: true })
   @ApiOperation({ summary: 'One empresa, with the taxpayer data it was created from' })
   @ApiOkResponse({ type: EmpresaView })
-  @ApiProblemResponses(400, 401, 404)
+  @ApiProblemResponses(400, 401, 403, 404)
   get(@Param('id') id: string): Promise<EmpresaView> {
     return this.empresas.get(id);
   }

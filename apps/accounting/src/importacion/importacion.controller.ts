@@ -36,6 +36,7 @@ export class ImportacionController {
   @ApiProblemResponses(
     400,
     401,
+    403,
     404,
     { status: 409, errors: ['idempotency_key_reused'] },
     { status: 413, errors: ['payload_too_large'] },

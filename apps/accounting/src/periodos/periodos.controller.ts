@@ -21,7 +21,14 @@ export class PeriodosController {
   @ApiOperation({ summary: 'Close a month (YYYY-MM): no entry may be dated in it afterwards' })
   @ApiParam({ name: 'periodo', example: '2025-03' })
   @ApiCreatedResponse({ type: PeriodoCerradoView })
-  @ApiProblemResponses(400, 401, 404, { status: 409, errors: ['period_already_closed'] }, { status: 422, errors: ['periodo_out_of_range'] })
+  @ApiProblemResponses(
+    400,
+    401,
+    403,
+    404,
+    { status: 409, errors: ['period_already_closed'] },
+    { status: 422, errors: ['periodo_out_of_range'] },
+  )
   close(@Param('periodo') periodo: string, @Body() dto: CerrarPeriodoDto, @CurrentActor() actor: Actor): Promise<PeriodoCerradoView> {
     return this.periodos.close(dto.empresa_id, parseMes(periodo).periodo, actor);
   }
@@ -30,7 +37,7 @@ export class PeriodosController {
   @Audited({ accion: 'consultar_periodos', entidad: 'periodo', kind: 'read' })
   @ApiOperation({ summary: 'Closed periods of an empresa' })
   @ApiOkResponse({ type: PeriodosView })
-  @ApiProblemResponses(400, 401, 404)
+  @ApiProblemResponses(400, 401, 403, 404)
   async list(@Query() q: PeriodosQuery): Promise<PeriodosView> {
     return { cerrados: await this.periodos.list(q.empresa_id) };
   }

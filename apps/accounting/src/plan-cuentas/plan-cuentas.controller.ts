@@ -18,7 +18,7 @@ export class PlanCuentasController {
   @Audited({ accion: 'consultar_plan_cuentas', entidad: 'cuenta', kind: 'read' })
   @ApiOperation({ summary: 'Chart of accounts of an empresa, in code order' })
   @ApiOkResponse({ type: CuentasView })
-  @ApiProblemResponses(400, 401, 404)
+  @ApiProblemResponses(400, 401, 403, 404)
   async list(@Query() q: PlanCuentasQuery): Promise<CuentasView> {
     return { cuentas: await this.cuentas.list(q.empresa_id) };
   }
@@ -31,6 +31,7 @@ export class PlanCuentasController {
   @ApiProblemResponses(
     400,
     401,
+    403,
     404,
     { status: 409, errors: ['codigo_taken', 'account_has_postings', 'system_account'] },
     { status: 422, errors: ['max_depth_exceeded', 'parent_not_found', 'invalid_codigo'] },

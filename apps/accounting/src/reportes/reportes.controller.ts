@@ -26,7 +26,7 @@ export function respond<T>(reply: FastifyReply, accept: string | undefined, repo
 
 @ApiTags('reportes')
 @Callers('admin')
-@ApiProblemResponses(400, 401, 404)
+@ApiProblemResponses(400, 401, 403, 404)
 @Controller('contable')
 export class ReportesController {
   constructor(

@@ -29,7 +29,7 @@ export class MesQuery {
 /** Tax books built from documents and the IVA accounts (Pro-Pyme 14 D; F29 draft). */
 @ApiTags('reportes')
 @Callers('admin')
-@ApiProblemResponses(400, 401, 404)
+@ApiProblemResponses(400, 401, 403, 404)
 @Controller('contable')
 export class TributariosController {
   constructor(
