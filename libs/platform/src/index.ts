@@ -25,3 +25,4 @@ export type { PlatformOptions } from './tokens';
 export { createValidationPipe, toFieldProblems, validationProblem } from './validation';
 export { WhoamiController } from './whoami.controller';
 export { bigintToNumber, bigintTransformer } from './bigint';
+export { PeriodicTask } from './periodic-task';

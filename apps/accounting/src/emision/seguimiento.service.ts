@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@ne
 import { createHash } from 'node:crypto';
 import type { EmisionDetailDto } from '@lib/contracts';
 import { santiagoDate } from '@lib/dte';
+import { PeriodicTask } from '@lib/platform';
 import { ProblemException } from '@lib/schemas';
 import { DataSource } from 'typeorm';
 import { AsientosService } from '../asientos/asientos.service';
@@ -38,8 +39,7 @@ export interface SeguimientoRun {
 @Injectable()
 export class SeguimientoService implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger(SeguimientoService.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<SeguimientoRun>;
+  private readonly task = new PeriodicTask<SeguimientoRun>(SeguimientoService.name, () => this.pass());
 
   constructor(
     private readonly ds: DataSource,
@@ -49,19 +49,16 @@ export class SeguimientoService implements OnModuleInit, BeforeApplicationShutdo
   ) {}
 
   onModuleInit(): void {
-    const every = this.config.EMISION_SEGUIMIENTO_MINUTES * 60_000;
-    if (every > 0) this.timer = setInterval(() => void this.sincronizar(), every).unref();
+    this.task.start(this.config.EMISION_SEGUIMIENTO_MINUTES * 60_000);
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
   /** One pass over the emitted DTEs without a final estado; a pass already running is awaited. */
   sincronizar(): Promise<SeguimientoRun> {
-    this.running ??= this.pass().finally(() => (this.running = undefined));
-    return this.running;
+    return this.task.run();
   }
 
   private async pass(): Promise<SeguimientoRun> {

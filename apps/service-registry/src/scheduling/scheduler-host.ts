@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { PeriodicTask } from '@lib/platform';
 import { AnnouncementDeliverer } from '../announcements/announcement-deliverer';
 import { StalePreviewsService } from '../audits/stale-previews.service';
 import { Clock } from '../clock/clock';
@@ -14,8 +15,7 @@ import { ServiceRegistryConfig } from '../config';
 @Injectable()
 export class SchedulerHost implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger(SchedulerHost.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly task = new PeriodicTask<void>(SchedulerHost.name, () => this.runJobs(this.clock.now()));
 
   constructor(
     private readonly settings: ServiceRegistryConfig,
@@ -27,23 +27,16 @@ export class SchedulerHost implements OnModuleInit, BeforeApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    const every = this.settings.SCHEDULER_INTERVAL_MS;
-    if (every > 0) this.timer = setInterval(() => void this.tick(), every);
+    this.task.start(this.settings.SCHEDULER_INTERVAL_MS);
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
   /** Runs every job once for `now`; a tick already running is awaited instead of started twice. */
-  async tick(now: Date = this.clock.now()): Promise<void> {
-    if (this.running) return this.running;
-    this.running = this.runJobs(now).finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+  tick(now: Date = this.clock.now()): Promise<void> {
+    return this.task.run(() => this.runJobs(now));
   }
 
   private async runJobs(now: Date): Promise<void> {

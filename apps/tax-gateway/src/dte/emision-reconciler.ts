@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { PeriodicTask } from '@lib/platform';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { EmisionQueryService } from './emision-query.service';
 import { EmisionUploader } from './emision-uploader';
@@ -23,8 +24,7 @@ export interface ReconcileRun {
 @Injectable()
 export class EmisionReconciler implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger(EmisionReconciler.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<ReconcileRun>;
+  private readonly task = new PeriodicTask<ReconcileRun>(EmisionReconciler.name, () => this.pass(STALE_SECONDS));
 
   constructor(
     @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
@@ -34,19 +34,16 @@ export class EmisionReconciler implements OnModuleInit, BeforeApplicationShutdow
   ) {}
 
   onModuleInit(): void {
-    const every = this.settings.reconcilerIntervalSeconds * 1000;
-    if (every > 0) this.timer = setInterval(() => void this.runOnce(), every).unref();
+    this.task.start(this.settings.reconcilerIntervalSeconds * 1000);
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
   /** One pass; a pass already running is awaited instead of started twice. */
   runOnce(staleSeconds = STALE_SECONDS): Promise<ReconcileRun> {
-    this.running ??= this.pass(staleSeconds).finally(() => (this.running = undefined));
-    return this.running;
+    return this.task.run(() => this.pass(staleSeconds));
   }
 
   private async pass(staleSeconds: number): Promise<ReconcileRun> {
