@@ -3,6 +3,7 @@ export { DteError, DteParseError, DteEncodingError, DteBuildError, DteAssetsErro
 export { decodeXml, decodeXmlExact, encodeLatin1, encodeXmlExact, flattenXml, declaredEncoding, type DecodedXml } from './xml/encoding';
 export { escapeXml, asciiCharacterReferences } from './xml/escape';
 export { checkRsaKeyValue, type RsaKeyValueCheck } from './xml/xmldsig-key';
+export { parsePlainXml, plainChildren, plainText, type PlainElement } from './xml/plain';
 export {
   assertNoDtd,
   child,

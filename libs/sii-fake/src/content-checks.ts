@@ -1,7 +1,4 @@
-import type { ParsedDte } from '@lib/dte';
-
-const ddField = (ddXml: string, name: string): string | undefined =>
-  new RegExp(`<${name}>([^<]*)</${name}>`).exec(ddXml)?.[1]?.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+import { parsePlainXml, plainText, type ParsedDte } from '@lib/dte';
 
 /**
  * What the SII checks in the content of each DTE of an upload, as the stand-in reports it (a reason per
@@ -16,8 +13,8 @@ export function contentProblems(dte: ParsedDte): string[] {
 
 /** The TED's DD repeats RE, TD, F, FE, RR, MNT and IT1 of the document (Formato DTE v2.2, TED). */
 function tedMatches(dte: ParsedDte): string[] {
-  const dd = dte.ted?.ddXml;
-  if (!dd) return [];
+  if (!dte.ted?.ddXml) return [];
+  const dd = parsePlainXml(dte.ted.ddXml);
   const expected: [string, string][] = [
     ['RE', dte.emisor.rut],
     ['TD', String(dte.tipo_dte)],
@@ -28,7 +25,7 @@ function tedMatches(dte: ParsedDte): string[] {
     ['IT1', (dte.detalle[0]?.nombre ?? '').slice(0, 40)],
   ];
   return expected
-    .filter(([name, value]) => ddField(dd, name) !== value)
+    .filter(([name, value]) => plainText(dd, name) !== value)
     .map(([name]) => `(TED) ${name} del timbre no corresponde al documento`);
 }
 

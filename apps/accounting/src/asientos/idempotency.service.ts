@@ -45,7 +45,7 @@ export class IdempotencyService {
         'SELECT operacion, request_sha256, status, respuesta FROM idempotencia WHERE caller = $1 AND clave = $2',
         [actor.caller, key],
       );
-      assertSameRequest(prior.operacion === operacion ? prior.request_sha256 : '', actor);
+      assertSameRequest(prior, actor, operacion);
       return { status: prior.status, body: prior.respuesta as T, replayed: true };
     }
     const body = await work();

@@ -20,11 +20,12 @@ export function assertIdempotencyKey(key: string): void {
 }
 
 /**
- * A key seen before must come back with the same request.
+ * A key seen before must come back with the same request (and, where the store records it, the same
+ * operation).
  * @throws ProblemException 409 `idempotency_key_reused`.
  */
-export function assertSameRequest(priorSha256: string, actor: Actor): void {
-  if (priorSha256 !== actor.inputSha256) {
+export function assertSameRequest(prior: { request_sha256: string; operacion?: string }, actor: Actor, operacion?: string): void {
+  if (prior.request_sha256 !== actor.inputSha256 || prior.operacion !== operacion) {
     throw new ProblemException(409, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request');
   }
 }

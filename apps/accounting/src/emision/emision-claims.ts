@@ -54,7 +54,7 @@ export class EmisionClaims {
     prior: { request_sha256: string; estado: string; status: number; respuesta: Record<string, unknown> },
     actor: Actor,
   ): StoredAnswer {
-    assertSameRequest(prior.request_sha256, actor);
+    assertSameRequest(prior, actor);
     if (prior.estado === 'pendiente') {
       throw new ProblemException(
         409,
