@@ -8,6 +8,7 @@ import { dataSourceOptions } from './database/data-source';
 import { DteModule } from './dte/dte.module';
 import { EmisoresModule } from './emisores/emisores.module';
 import { TaxMetricsModule } from './metrics/tax-metrics.module';
+import { RecepcionModule } from './recepcion/recepcion.module';
 import { TaxSettingsModule } from './settings/tax-settings.module';
 
 /** The platform, the gateway's settings and metrics (global), and one module per area of the API. */
@@ -27,6 +28,7 @@ import { TaxSettingsModule } from './settings/tax-settings.module';
     CafModule,
     EmisoresModule,
     DteModule,
+    RecepcionModule,
   ],
 })
 export class AppModule {}

@@ -23,4 +23,10 @@ callerMatrixSuite('tax-gateway', () => startGateway({ env: { INTERNAL_KEYS: CALL
   'GET /tax/dte/pending': ['admin', 'accounting'],
   'POST /tax/dte/{emision_id}/reenviar': ['admin'],
   'GET /tax/dte/{emision_id}/pdf': ['admin', 'accounting'],
+  'GET /tax/dte/{emision_id}/intercambio': ['admin', 'accounting', 'mailer'],
+  'POST /tax/recepcion/dte': ['admin', 'accounting', 'mailer'],
+  'GET /tax/recepcion': ['admin', 'assistant', 'accounting', 'mailer'],
+  'GET /tax/recepcion/{recepcion_id}': ['admin', 'assistant', 'accounting', 'mailer'],
+  'POST /tax/recepcion/{recepcion_id}/resultado': ['admin', 'accounting'],
+  'POST /tax/recepcion/{recepcion_id}/recibo': ['admin', 'accounting'],
 });

@@ -1,11 +1,26 @@
 import { hostileInputSuite } from '@lib/testing';
-import { EMISOR_CERTIFICACION, Gateway, emitir, facturaBody, registerEmisor, simCaf, startGateway, uploadCaf } from './support/harness';
+import request from 'supertest';
+import {
+  EMISOR_CERTIFICACION,
+  Gateway,
+  KEY,
+  emitir,
+  facturaBody,
+  getBytes,
+  registerEmisor,
+  simCaf,
+  startGateway,
+  uploadCaf,
+} from './support/harness';
 
 const TENANT = '76086428-5';
+// The receiver of the emitted factura (facturaBody), which receives it back through /tax/recepcion/dte.
+const RECEPTOR = '77777777-7';
 
 let gw: Gateway;
 let caf: Buffer;
-const emitted = { emision_id: '', trackid: '' };
+const emitted = { emision_id: '', trackid: '', recepcion_id: '' };
+let intercambio: Buffer = Buffer.alloc(0);
 
 // Rate limits off: the corpus sends the emission route far more than 20 requests a minute.
 hostileInputSuite('tax-gateway', {
@@ -19,20 +34,32 @@ hostileInputSuite('tax-gateway', {
     const res = await emitir(gw, facturaBody(TENANT)).expect(201);
     Object.assign(emitted, { emision_id: res.body.emision_id, trackid: res.body.trackid });
     caf = await simCaf(gw, TENANT, 34, 1, 50);
+    intercambio = (await getBytes(gw, `/tax/dte/${res.body.emision_id}/intercambio`).expect(200)).body as Buffer;
+    const recibido = await request(gw.http)
+      .post('/tax/recepcion/dte')
+      .set('X-Internal-Key', KEY)
+      .send({ tenant: RECEPTOR, xml_base64: intercambio.toString('base64') })
+      .expect(201);
+    emitted.recepcion_id = recibido.body.documentos[0].recepcion_id;
   },
   get pathValues() {
-    return { emision_id: emitted.emision_id, rut: TENANT, tenant: TENANT };
+    return { emision_id: emitted.emision_id, recepcion_id: emitted.recepcion_id, rut: TENANT, tenant: TENANT };
   },
   get queryValues() {
     return { tenant: TENANT, trackid: emitted.trackid };
   },
-  bodies: {
-    'POST /tax/dte/emitir': facturaBody(TENANT, { fecha_emision: new Date().toISOString().slice(0, 10) }),
-    'POST /tax/auth/token': { tenant: TENANT },
-    'POST /tax/caf/upload': { tenant: TENANT },
-    'PUT /tax/emisores/{tenant}': EMISOR_CERTIFICACION,
+  get bodies() {
+    return {
+      'POST /tax/dte/emitir': facturaBody(TENANT, { fecha_emision: new Date().toISOString().slice(0, 10) }),
+      'POST /tax/auth/token': { tenant: TENANT },
+      'POST /tax/caf/upload': { tenant: TENANT },
+      'PUT /tax/emisores/{tenant}': EMISOR_CERTIFICACION,
+      'POST /tax/recepcion/dte': { tenant: RECEPTOR, xml_base64: intercambio.toString('base64') },
+      'POST /tax/recepcion/{recepcion_id}/resultado': { estado: 'rechazado', glosa: 'Precio no corresponde' },
+      'POST /tax/recepcion/{recepcion_id}/recibo': { recinto: 'Bodega central' },
+    };
   },
   get files() {
-    return { 'POST /tax/caf/upload': caf };
+    return { 'POST /tax/caf/upload': caf, 'POST /tax/recepcion/dte': intercambio };
   },
 });

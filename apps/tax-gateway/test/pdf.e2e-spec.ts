@@ -1,23 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { Gateway, KEY, emitir, facturaBody, registerEmisor, rut, simCaf, startGateway, uploadCaf } from './support/harness';
+import { Gateway, KEY, emitir, facturaBody, getBytes, registerEmisor, rut, simCaf, startGateway, uploadCaf } from './support/harness';
 
 // GET /tax/dte/{emision_id}/pdf: rendered from the stored EnvioDTE, stored, regenerated when missing.
 describe('GET /tax/dte/{emision_id}/pdf (e2e)', () => {
   let gw: Gateway;
   const tenant = rut(76_700_100);
-  const pdf = (id: string, query: Record<string, string> = {}) =>
-    request(gw.http)
-      .get(`/tax/dte/${id}/pdf`)
-      .query(query)
-      .set('X-Internal-Key', KEY)
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+  const pdf = (id: string, query: Record<string, string> = {}) => getBytes(gw, `/tax/dte/${id}/pdf`, query);
   let factura = '';
   let nota = '';
 

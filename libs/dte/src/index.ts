@@ -90,3 +90,4 @@ export { buildLibroCompraVenta, type LibroInput, type LibroCaratulaInput, type L
 export { renderDtePdf, ACUSE_RECIBO_LEY_19983, type RepresentacionOptions } from './pdf/render';
 export { timbreBytes, timbrePdf417 } from './pdf/timbre';
 export { formatPesos, formatDecimal, formatFecha, NOMBRE_DOCUMENTO } from './pdf/format';
+export { tedCaf, tedDiscrepancias, totalesDiscrepancias, type TedDiscrepancia, type TotalDiscrepancia } from './checks/recibido';

@@ -1,4 +1,4 @@
-import { parsePlainXml, plainText, type ParsedDte } from '@lib/dte';
+import { tedDiscrepancias, totalesDiscrepancias, type ParsedDte, type TotalDiscrepancia } from '@lib/dte';
 
 /**
  * What the SII checks in the content of each DTE of an upload, as the stand-in reports it (a reason per
@@ -13,20 +13,7 @@ export function contentProblems(dte: ParsedDte): string[] {
 
 /** The TED's DD repeats RE, TD, F, FE, RR, MNT and IT1 of the document (Formato DTE v2.2, TED). */
 function tedMatches(dte: ParsedDte): string[] {
-  if (!dte.ted?.ddXml) return [];
-  const dd = parsePlainXml(dte.ted.ddXml);
-  const expected: [string, string][] = [
-    ['RE', dte.emisor.rut],
-    ['TD', String(dte.tipo_dte)],
-    ['F', String(dte.folio)],
-    ['FE', dte.fecha_emision],
-    ['RR', dte.receptor.rut],
-    ['MNT', String(dte.montos.total)],
-    ['IT1', (dte.detalle[0]?.nombre ?? '').slice(0, 40)],
-  ];
-  return expected
-    .filter(([name, value]) => plainText(dd, name) !== value)
-    .map(([name]) => `(TED) ${name} del timbre no corresponde al documento`);
+  return tedDiscrepancias(dte).map((d) => `(TED) ${d.campo} del timbre no corresponde al documento`);
 }
 
 /** The issuer's address and comuna are required (DirOrigen, CmnaOrigen). */
@@ -37,17 +24,20 @@ function encabezado(dte: ParsedDte): string[] {
   return out;
 }
 
-/** Line amounts add up to MntNeto and MntExe, and MntTotal = neto + exento + IVA; a 33 has taxed lines. */
+/** Line amounts add up to MntNeto and MntExe, and MntTotal = neto + exento + IVA; a 33 has taxed lines (IVA: a reparo, upload-checks). */
 function lineas(dte: ParsedDte): string[] {
-  const { neto, exento, iva, total } = dte.montos;
-  const exempt = (exe: boolean) => dte.tipo_dte === 34 || exe;
-  const sumNeto = dte.detalle.filter((d) => !exempt(d.exento)).reduce((s, d) => s + d.monto, 0);
-  const sumExento = dte.detalle.filter((d) => exempt(d.exento)).reduce((s, d) => s + d.monto, 0);
-  const out: string[] = [];
-  if (dte.tipo_dte === 33 && sumNeto === 0 && dte.detalle.length > 0) out.push('(DET) Factura afecta sin lineas afectas');
-  if (sumNeto !== neto) out.push(`(DET) Suma de lineas afectas ${sumNeto} distinta de MntNeto ${neto}`);
-  if (sumExento !== exento) out.push(`(DET) Suma de lineas exentas ${sumExento} distinta de MntExe ${exento}`);
-  if (neto + exento + iva !== total) out.push(`(HED) MntTotal ${total} distinto de MntNeto + MntExe + IVA`);
+  const glosas: Record<TotalDiscrepancia['campo'], ((d: TotalDiscrepancia) => string) | undefined> = {
+    MntNeto: (d) => `(DET) Suma de lineas afectas ${d.calculado} distinta de MntNeto ${d.documento}`,
+    MntExe: (d) => `(DET) Suma de lineas exentas ${d.calculado} distinta de MntExe ${d.documento}`,
+    MntTotal: (d) => `(HED) MntTotal ${d.documento} distinto de MntNeto + MntExe + IVA`,
+    IVA: undefined,
+  };
+  const taxed = dte.detalle.some((d) => !d.exento);
+  const out = dte.tipo_dte === 33 && !taxed && dte.detalle.length > 0 ? ['(DET) Factura afecta sin lineas afectas'] : [];
+  for (const d of totalesDiscrepancias(dte)) {
+    const glosa = glosas[d.campo];
+    if (glosa) out.push(glosa(d));
+  }
   return out;
 }
 

@@ -107,7 +107,12 @@ export function assertCafStamps(
   assertCafEnvironment(caf.idk, taxEnv, simTrusted);
 }
 
-function frmaVerifies(caf: Caf, simPem?: string): boolean {
+/**
+ * True when the CAF's FRMA verifies with the SII certificate of its IDK (libs/dte assets, from
+ * ../shared/sii/certs) or, when given, the sim authority's (trusted only with SII_TRUST_SIM_CAF=true).
+ * Used for uploaded CAFs and for the CAF inside a received DTE's TED.
+ */
+export function frmaVerifies(caf: Caf, simPem?: string): boolean {
   const siiPem = siiCafCertificate(caf.idk);
   if (siiPem && safeVerify(caf, siiPem)) return true;
   return !!simPem && safeVerify(caf, simPem);

@@ -5,10 +5,13 @@ import { validate } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
 import { Caller, Callers } from '@lib/auth';
 import { validationProblem } from '@lib/platform';
-import { ApiProblemResponses, ProblemException } from '@lib/schemas';
+import { ApiProblemResponses } from '@lib/schemas';
 import { CafService } from './caf.service';
-import { readCafUpload } from './caf-upload.reader';
+import { fileRequired, readFileUpload } from '../common/file-upload.reader';
 import { CafDto, CafStatusDto, CafStatusQueryDto, CafUploadFieldsDto } from './dto/caf.dto';
+
+// A real CAF file is about 2 KB; anything much larger is not one.
+const MAX_CAF_BYTES = 64 * 1024;
 
 @ApiTags('caf')
 @Callers('admin')
@@ -46,15 +49,11 @@ export class CafController {
     { status: 504, errors: ['signer_timeout'] },
   )
   async upload(@Req() req: FastifyRequest, @Caller() caller?: string): Promise<CafDto> {
-    const { fields, file } = await readCafUpload(req);
+    const { fields, file } = await readFileUpload(req, MAX_CAF_BYTES, 'tenant and file');
     const dto = plainToInstance(CafUploadFieldsDto, { tenant: fields.tenant });
     const errors = await validate(dto);
     if (errors.length > 0) throw validationProblem(errors);
-    if (!file || file.length === 0) {
-      throw new ProblemException(400, 'validation_failed', 'The request has 1 invalid field.', {
-        errors: [{ field: 'file', message: 'file is required' }],
-      });
-    }
+    if (!file || file.length === 0) throw fileRequired();
     return this.cafs.upload(dto.tenant, file, caller);
   }
 

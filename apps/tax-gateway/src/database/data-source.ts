@@ -5,10 +5,23 @@ import { EmisionEstadoEntity } from '../dte/entities/emision-estado.entity';
 import { EmisionEntity } from '../dte/entities/emision.entity';
 import { EmisorEntity } from '../emisores/entities/emisor.entity';
 import { DtePdfEntity } from '../dte/entities/dte-pdf.entity';
+import { RecepcionEnvioEntity } from '../recepcion/entities/recepcion-envio.entity';
+import { RecepcionEntity } from '../recepcion/entities/recepcion.entity';
+import { RecepcionRespuestaEntity } from '../recepcion/entities/recepcion-respuesta.entity';
 import { migrations } from './migrations';
 
 /** Every entity of tax-gateway (explicit list, no globs: a new area adds its own, docs/ARCHITECTURE.md). */
-export const entities = [CafEntity, FolioCounterEntity, EmisionEntity, EmisionEstadoEntity, EmisorEntity, DtePdfEntity];
+export const entities = [
+  CafEntity,
+  FolioCounterEntity,
+  EmisionEntity,
+  EmisionEstadoEntity,
+  EmisorEntity,
+  DtePdfEntity,
+  RecepcionEnvioEntity,
+  RecepcionEntity,
+  RecepcionRespuestaEntity,
+];
 
 /**
  * The one TypeORM configuration of tax-gateway: PlatformModule uses `entities` and `migrations` (with

@@ -8,6 +8,7 @@ import { EmisionDetailDto, EmitirDto, EmitirResponseDto } from '@lib/contracts';
 import { EmisionIdParamDto, EstadoQueryDto, EstadoResponseDto, PdfQueryDto, PendientesDto, PendingQueryDto } from './dto/emision.dto';
 import type { FastifyReply } from 'fastify';
 import { EmisionPdfService } from './emision-pdf.service';
+import { EmisionIntercambioService } from './emision-intercambio.service';
 import { EmisionUploader } from './emision-uploader';
 import { EmisionQueryService } from './emision-query.service';
 import { EmisionService } from './emision.service';
@@ -20,6 +21,7 @@ export class DteController {
     private readonly queries: EmisionQueryService,
     private readonly uploader: EmisionUploader,
     private readonly pdfs: EmisionPdfService,
+    private readonly intercambios: EmisionIntercambioService,
   ) {}
 
   @Post('emitir')
@@ -113,6 +115,30 @@ export class DteController {
     const { pdf, filename } = await this.pdfs.pdf(p.emision_id, q.cedible === true);
     reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${filename}"`);
     return pdf;
+  }
+
+  @Get(':emision_id/intercambio')
+  @Callers('admin', 'accounting', 'mailer')
+  @ApiOperation({
+    summary: "The EnvioDTE for the DTE's receiver (Caratula RutReceptor = the receptor), to deliver to its intercambio address",
+  })
+  @ApiProduces('application/xml')
+  @ApiOkResponse({ description: 'EnvioDTE, ISO-8859-1', content: { 'application/xml': { schema: { type: 'string' } } } })
+  @ApiProblemResponses(
+    400,
+    401,
+    403,
+    { status: 404, errors: ['emission_not_found'] },
+    { status: 422, errors: ['emisor_incomplete', 'dte_invalid'] },
+    { status: 500, errors: ['xsd_invalid', 'internal_error'] },
+    { status: 502, errors: ['signer_error'] },
+    { status: 503, errors: ['signer_unavailable'] },
+    { status: 504, errors: ['signer_timeout'] },
+  )
+  async intercambio(@Param() p: EmisionIdParamDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    const { xml, filename } = await this.intercambios.envio(p.emision_id);
+    reply.header('content-type', 'application/xml; charset=ISO-8859-1').header('content-disposition', `attachment; filename="${filename}"`);
+    return xml;
   }
 
   @Get('estado')

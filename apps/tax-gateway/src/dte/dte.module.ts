@@ -9,6 +9,7 @@ import { DteController } from './dte.controller';
 import { EmisionQueryService } from './emision-query.service';
 import { EmisionService } from './emision.service';
 import { EmisionPdfService } from './emision-pdf.service';
+import { EmisionIntercambioService } from './emision-intercambio.service';
 import { EmisionReconciler } from './emision-reconciler';
 import { EmisionUploader } from './emision-uploader';
 import { EmisionStore } from './emision.store';
@@ -18,6 +19,15 @@ import { EnvioBuilder } from './envio-builder';
 @Module({
   imports: [SiiModule, SignerModule, TokenModule, ContribuyenteModule, CafModule, EmisoresModule],
   controllers: [DteController],
-  providers: [EmisionService, EmisionUploader, EmisionPdfService, EmisionReconciler, EmisionQueryService, EmisionStore, EnvioBuilder],
+  providers: [
+    EmisionService,
+    EmisionUploader,
+    EmisionPdfService,
+    EmisionIntercambioService,
+    EmisionReconciler,
+    EmisionQueryService,
+    EmisionStore,
+    EnvioBuilder,
+  ],
 })
 export class DteModule {}

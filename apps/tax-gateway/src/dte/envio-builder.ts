@@ -9,6 +9,7 @@ import {
   ddInputFromDocumento,
   decodeXml,
   encodeLatin1,
+  parseDteDocuments,
   santiagoTimestamp,
   validateXsd,
   verifyTedSignature,
@@ -52,16 +53,29 @@ export class EnvioBuilder {
     const dte = buildDte(doc, buildTed(dd, frmt), tsted);
     // Signed as ISO-8859-1 with the SiiDte namespace in scope, exactly as it will sit in the envelope.
     const signedDte = await this.signer.signXml(encodeLatin1(LATIN1_DECLARATION + dte), `#F${doc.folio}T${doc.tipo_dte}`);
+    return this.envelope([decodeXml(signedDte)], { rutEmisor: doc.emisor.rut, rutEnvia, rutReceptor: SII_RUT }, resolucion, now);
+  }
+
+  /**
+   * The EnvioDTE of intercambio for the receiver of an emitted DTE (docs/research/sii-protocol.md §3.5): the
+   * signed DTE exactly as it was uploaded, in a new envelope whose Caratula RutReceptor is the receiver,
+   * signed (`#SetDoc`) and XSD-valid. `uploaded` is the stored EnvioDTE sent to the SII.
+   * @throws ProblemException 500 `xsd_invalid`; signer problems; DteParseError when `uploaded` holds no DTE.
+   */
+  async intercambio(uploaded: Buffer, rutReceptor: string, rutEnvia: string, resolucion: Resolucion, now = new Date()): Promise<Buffer> {
+    const [dte] = parseDteDocuments(uploaded);
+    return this.envelope([dte.xml], { rutEmisor: dte.emisor.rut, rutEnvia, rutReceptor }, resolucion, now);
+  }
+
+  private async envelope(
+    signedDtes: string[],
+    ruts: { rutEmisor: string; rutEnvia: string; rutReceptor: string },
+    resolucion: Resolucion,
+    now: Date,
+  ): Promise<Buffer> {
     const envio = buildEnvioDte({
-      caratula: {
-        rutEmisor: doc.emisor.rut,
-        rutEnvia,
-        rutReceptor: SII_RUT,
-        fchResol: resolucion.fchResol,
-        nroResol: resolucion.nroResol,
-        tmstFirmaEnv: santiagoTimestamp(now),
-      },
-      signedDtes: [decodeXml(signedDte)],
+      caratula: { ...ruts, fchResol: resolucion.fchResol, nroResol: resolucion.nroResol, tmstFirmaEnv: santiagoTimestamp(now) },
+      signedDtes,
     });
     const signedEnvio = await this.signer.signXml(encodeLatin1(envio), '#SetDoc');
     const check = await validateXsd(signedEnvio, 'EnvioDTE');

@@ -13,6 +13,12 @@ export interface SignerCertificate {
   not_after: string;
 }
 
+/** `POST /verify/xml` and `/verify/ted`: whether the signature holds, and why not. */
+export interface SignatureCheck {
+  valid: boolean;
+  reasons: string[];
+}
+
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 const CERTIFICATE_TTL_MS = 60 * 60 * 1000;
 
@@ -65,6 +71,27 @@ export class SignerClient {
     return this.field(out.frmt, 'frmt');
   }
 
+  /**
+   * Verifies the ds:Signature elements of `xml` whose Reference URI is `referenceUri` (`#ID`), each with the
+   * certificate of its own KeyInfo (`POST /verify/xml`). `valid` false with the signer's reasons when one
+   * does not verify or none has that reference. Certificate trust is not judged here. `encoding` for a
+   * fragment without an XML declaration (docs/CONTRACTS.md "Signing service").
+   */
+  async verifyXml(xml: Buffer, referenceUri: string, encoding?: 'ISO-8859-1'): Promise<SignatureCheck> {
+    const out = await this.call<SignatureCheck>('verify_xml', 'POST', '/verify/xml', {
+      xml: xml.toString('base64'),
+      reference_uri: referenceUri,
+      ...(encoding ? { encoding } : {}),
+    });
+    return this.check(out);
+  }
+
+  /** Verifies a TED's FRMT over `dd` (flattened DD, ISO-8859-1 bytes) with the CAF public key (`POST /verify/ted`). */
+  async verifyTed(dd: Buffer, frmt: string, rsapk: { m: string; e: string }): Promise<SignatureCheck> {
+    const out = await this.call<SignatureCheck>('verify_ted', 'POST', '/verify/ted', { dd: dd.toString('base64'), frmt, rsapk });
+    return this.check(out);
+  }
+
   /** The signing certificate (cached one hour; `cache_lookups_total{cache="certificate"}`). */
   async certificate(): Promise<SignerCertificate> {
     const cached = this.certificateCache;
@@ -101,6 +128,11 @@ export class SignerClient {
     }
     observe('ok');
     return res.data as T;
+  }
+
+  private check(out: SignatureCheck): SignatureCheck {
+    if (typeof out?.valid !== 'boolean') throw new ProblemException(502, 'signer_error', 'The signing service answer has no valid flag.');
+    return { valid: out.valid, reasons: Array.isArray(out.reasons) ? out.reasons.map(String) : [] };
   }
 
   private field(value: unknown, name: string): string {

@@ -152,3 +152,17 @@ export async function waitForFinalEstado(gw: Gateway, tenant: string, trackid: s
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** GET of a binary answer (PDF, XML bytes): the body as a Buffer, exactly as sent. */
+export function getBytes(gw: Gateway, path: string, query: Record<string, string> = {}, key: string = KEY) {
+  return request(gw.http)
+    .get(path)
+    .query(query)
+    .set('X-Internal-Key', key)
+    .buffer(true)
+    .parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+}

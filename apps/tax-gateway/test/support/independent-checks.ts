@@ -7,7 +7,6 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const REPO = resolve(__dirname, '../../../..');
-export const ENVIO_XSD = join(REPO, 'libs/dte/assets/xsd/EnvioDTE_v10.xsd');
 
 /** Result of a system tool run: exit code and output. */
 export interface ToolResult {
@@ -31,14 +30,21 @@ function withFiles<T>(files: Record<string, Buffer | string>, fn: (dir: string) 
   return fn(dir).finally(() => rmSync(dir, { recursive: true, force: true }));
 }
 
+/** The system `xmllint --noout --schema` (libxml2-utils) against an official XSD of libs/dte/assets/xsd, e.g. `RespuestaEnvioDTE_v10.xsd`. */
+export function xmllint(xml: Buffer, xsdFile: string): Promise<ToolResult> {
+  const schema = join(REPO, 'libs/dte/assets/xsd', xsdFile);
+  return withFiles({ 'doc.xml': xml }, (dir) => tool('xmllint', ['--noout', '--schema', schema, join(dir, 'doc.xml')]));
+}
+
 /** The system `xmllint --noout --schema EnvioDTE_v10.xsd` (libxml2-utils). */
 export function xmllintEnvio(xml: Buffer): Promise<ToolResult> {
-  return withFiles({ 'envio.xml': xml }, (dir) => tool('xmllint', ['--noout', '--schema', ENVIO_XSD, join(dir, 'envio.xml')]));
+  return xmllint(xml, 'EnvioDTE_v10.xsd');
 }
 
 /**
  * The system `xmlsec1 --verify` of the ds:Signature selected by `xpath`, with the signer's certificate
- * as the only key, and ID attributes declared for Documento and SetDTE.
+ * as the only key, and ID attributes declared for Documento, SetDTE and the answers' Resultado,
+ * SetRecibos and DocumentoRecibo.
  */
 export function xmlsecVerify(xml: Buffer, certificatePem: string, xpath: string): Promise<ToolResult> {
   return withFiles({ 'envio.xml': xml, 'cert.pem': certificatePem }, (dir) =>
@@ -48,6 +54,12 @@ export function xmlsecVerify(xml: Buffer, certificatePem: string, xpath: string)
       'Documento',
       '--id-attr:ID',
       'SetDTE',
+      '--id-attr:ID',
+      'Resultado',
+      '--id-attr:ID',
+      'SetRecibos',
+      '--id-attr:ID',
+      'DocumentoRecibo',
       '--pubkey-cert-pem',
       join(dir, 'cert.pem'),
       '--node-xpath',

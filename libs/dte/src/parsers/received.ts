@@ -53,7 +53,17 @@ export interface ParsedDte {
   id?: string;
   fecha_vencimiento?: string;
   forma_pago?: number;
-  emisor: { rut: string; razon_social: string; giro?: string; acteco: number[]; direccion?: string; comuna?: string; ciudad?: string };
+  emisor: {
+    rut: string;
+    razon_social: string;
+    giro?: string;
+    acteco: number[];
+    direccion?: string;
+    comuna?: string;
+    ciudad?: string;
+    /** CorreoEmisor: the issuer's address for intercambio (answers to the DTE go there). */
+    correo?: string;
+  };
   receptor: {
     rut: string;
     razon_social: string;
@@ -148,6 +158,7 @@ function parseOne(dte: Element, xml: string): ParsedDte {
       direccion: opt(textAt(enc, 'Emisor/DirOrigen')),
       comuna: opt(textAt(enc, 'Emisor/CmnaOrigen')),
       ciudad: opt(textAt(enc, 'Emisor/CiudadOrigen')),
+      correo: opt(textAt(enc, 'Emisor/CorreoEmisor')),
     },
     receptor: {
       rut: requiredText(enc, 'Receptor/RUTRecep'),

@@ -19,8 +19,16 @@ export function assertNoDtd(text: string): void {
 }
 
 /**
+ * Deepest element nesting accepted. The deepest SII document (an EnvioDTE's ds:X509Data inside a DTE inside
+ * the envelope) nests about 10 levels; a nesting bomb would overflow the recursive canonicalization of
+ * whoever signs or verifies it.
+ */
+export const MAX_XML_DEPTH = 64;
+
+/**
  * Parses decoded XML text into a DOM document (xmldom) after {@link assertNoDtd}.
- * @throws DteParseError (`malformed XML: ...`) on any parser warning or error, or no document element.
+ * @throws DteParseError (`malformed XML: ...`) on any parser warning or error, or no document element;
+ *   (`nesting deeper than ...`) above {@link MAX_XML_DEPTH} levels.
  */
 export function parseXmlDocument(text: string): Document {
   assertNoDtd(text);
@@ -33,7 +41,18 @@ export function parseXmlDocument(text: string): Document {
   if (problems.length > 0 || !doc?.documentElement) {
     throw new DteParseError(`malformed XML: ${problems[0] ?? 'no document element'}`);
   }
+  assertDepth(doc.documentElement as unknown as Element);
   return doc as unknown as Document;
+}
+
+// Iterative walk: the check must not itself recurse as deep as the document.
+function assertDepth(root: Element): void {
+  const stack: [Node, number][] = [[root, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [Node, number];
+    if (depth > MAX_XML_DEPTH) throw new DteParseError(`XML nesting deeper than ${MAX_XML_DEPTH} levels is not accepted`);
+    for (let c = node.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) stack.push([c, depth + 1]);
+  }
 }
 
 /** Like {@link parseXmlDocument}, returning the document element. @throws DteParseError */

@@ -2,6 +2,7 @@ import { Initial1732170000000 } from './1732170000000-Initial';
 import { TaxCore1767225600000 } from './1767225600000-TaxCore';
 import { Emisor1797000000000 } from './1797000000000-Emisor';
 import { DtePdf1797000000001 } from './1797000000001-DtePdf';
+import { Recepcion1797000000002 } from './1797000000002-Recepcion';
 
 /** Every migration of tax-gateway, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
-export const migrations = [Initial1732170000000, TaxCore1767225600000, Emisor1797000000000, DtePdf1797000000001];
+export const migrations = [Initial1732170000000, TaxCore1767225600000, Emisor1797000000000, DtePdf1797000000001, Recepcion1797000000002];

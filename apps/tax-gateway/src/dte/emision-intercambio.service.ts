@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { ProblemException } from '@lib/schemas';
+import { EmisoresService } from '../emisores/emisores.service';
+import { SignerClient } from '../signer/signer-client';
+import { asDteProblemAsync, resolucionOf } from './emision-rules';
+import { EmisionStore } from './emision.store';
+import { EnvioBuilder } from './envio-builder';
+
+/**
+ * GET /tax/dte/{emision_id}/intercambio (docs/tax-gateway.md "Reception"): the EnvioDTE addressed to the
+ * receiver of an emitted DTE, which the caller (the mailer) delivers to the receiver's intercambio address.
+ * Built on request from the stored bytes; the DTE inside is the one the SII received, byte for byte.
+ */
+@Injectable()
+export class EmisionIntercambioService {
+  constructor(
+    private readonly store: EmisionStore,
+    private readonly emisores: EmisoresService,
+    private readonly signer: SignerClient,
+    private readonly builder: EnvioBuilder,
+  ) {}
+
+  /** @throws ProblemException 404 `emission_not_found`, 422 `emisor_incomplete`; signer problems. */
+  async envio(id: string): Promise<{ xml: Buffer; filename: string }> {
+    const e = await this.store.find(id);
+    if (!e) throw new ProblemException(404, 'emission_not_found', `No emission ${id}.`);
+    const emisor = await this.emisores.forEmission(e.tenant);
+    const { holder_rut } = await this.signer.certificate();
+    const xml = await asDteProblemAsync(() => this.builder.intercambio(e.xml, e.receptorRut, holder_rut, resolucionOf(emisor)));
+    return { xml, filename: `EnvioDTE_${e.tenant}_T${e.tipoDte}F${e.folio}.xml` };
+  }
+}

@@ -1,0 +1,40 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { bigintTransformer } from '@lib/platform';
+
+/** The three answers of intercambio (docs/research/sii-protocol.md §3.5). */
+export type RespuestaTipo = 'RecepcionEnvio' | 'ResultadoDTE' | 'EnvioRecibos';
+
+/**
+ * A signed answer to a supplier, valid against its XSD before it was stored, kept as exact bytes.
+ * `numero` is the Caratula IdRespuesta. RecepcionEnvio answers belong to an envío; the others to a recepcion.
+ */
+@Entity({ name: 'recepcion_respuesta' })
+export class RecepcionRespuestaEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  /** From the table's sequence, taken before the answer is signed (it is written inside it). */
+  @Column({ type: 'bigint', transformer: bigintTransformer })
+  numero!: number;
+
+  @Column({ type: 'varchar', length: 10 })
+  tenant!: string;
+
+  @Column({ name: 'envio_id', type: 'uuid', nullable: true })
+  envioId!: string | null;
+
+  @Column({ name: 'recepcion_id', type: 'uuid', nullable: true })
+  recepcionId!: string | null;
+
+  @Column({ type: 'varchar', length: 16 })
+  tipo!: RespuestaTipo;
+
+  @Column({ type: 'bytea' })
+  xml!: Buffer;
+
+  @Column({ name: 'xml_sha256', type: 'char', length: 64 })
+  xmlSha256!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { ProblemException } from '@lib/schemas';
+import type { RespuestaDto, ResultadoBodyDto } from './dto/recepcion.dto';
+import type { EstadoComercial, RecepcionEntity } from './entities/recepcion.entity';
+import { RecepcionEnvioEntity } from './entities/recepcion-envio.entity';
+import { RecepcionService, respuestaOf } from './recepcion.service';
+import { RecepcionStore } from './recepcion.store';
+import { respuestaView } from './recepcion.views';
+import { RespuestaBuilder } from './respuesta-builder';
+
+/** EstadoDTE of a ResultadoDTE (RespuestaEnvioDTE_v10.xsd): 0 accepted, 1 accepted with discrepancies, 2 rejected. */
+const ESTADO_DTE: Record<EstadoComercial, 0 | 1 | 2> = { aceptado: 0, aceptado_con_reparos: 1, rechazado: 2 };
+const GLOSA_RESULTADO: Record<EstadoComercial, string> = {
+  aceptado: 'DTE Aceptado OK',
+  aceptado_con_reparos: 'DTE Aceptado con Discrepancias',
+  rechazado: 'DTE Rechazado',
+};
+
+/**
+ * The commercial answers to a received DTE (docs/research/sii-protocol.md §3.5, the SII's intercambio stage):
+ * ResultadoDTE (acceptance or rejection of the content, once per DTE) and EnvioRecibos (Ley 19.983 receipt of
+ * goods or services, once, only for a DTE not rejected). Each is signed, XSD-valid and stored with the DTE's
+ * new estado_comercial in one transaction; callers deliver the bytes to the supplier's CorreoEmisor.
+ */
+@Injectable()
+export class RecepcionRespuestasService {
+  constructor(
+    private readonly recepciones: RecepcionService,
+    private readonly store: RecepcionStore,
+    private readonly builder: RespuestaBuilder,
+  ) {}
+
+  /**
+   * @throws ProblemException 404 `recepcion_not_found`; 409 `resultado_ya_emitido` (one commercial answer per DTE),
+   *   409 `recepcion_rechazada` (accepting a DTE that failed reception checks).
+   */
+  async resultado(id: string, body: ResultadoBodyDto): Promise<RespuestaDto> {
+    const r = await this.recepciones.found(id);
+    if (r.estadoComercial !== null) {
+      throw new ProblemException(409, 'resultado_ya_emitido', `DTE ${id} already has a commercial answer (${r.estadoComercial}).`);
+    }
+    if (r.estado === 'rechazado' && body.estado !== 'rechazado') {
+      throw new ProblemException(409, 'recepcion_rechazada', `DTE ${id} failed reception (${r.glosa}); it can only be rejected.`);
+    }
+    const envio = (await this.store.envio(r.envioId)) as RecepcionEnvioEntity;
+    const numero = await this.store.nextNumero('recepcion_respuesta');
+    const estado = ESTADO_DTE[body.estado];
+    const xml = await this.builder.resultadoDte({ ...partes(r), idRespuesta: numero }, [
+      {
+        ...documento(r),
+        codEnvio: envio.numero,
+        estado,
+        glosa: body.glosa ?? GLOSA_RESULTADO[body.estado],
+        ...(estado === 0 ? {} : { codRchDsc: -1 }),
+      },
+    ]);
+    const respuesta = respuestaOf(r.tenant, numero, 'ResultadoDTE', xml, { recepcionId: r.id });
+    await this.store.insertRespuesta(respuesta, { estadoComercial: body.estado });
+    return respuestaView(respuesta);
+  }
+
+  /**
+   * @throws ProblemException 404 `recepcion_not_found`; 409 `recepcion_rechazada` (failed reception, or rejected
+   *   commercially), 409 `recibo_ya_emitido`.
+   */
+  async recibo(id: string, recinto: string): Promise<RespuestaDto> {
+    const r = await this.recepciones.found(id);
+    if (r.estado === 'rechazado' || r.estadoComercial === 'rechazado') {
+      throw new ProblemException(409, 'recepcion_rechazada', `DTE ${id} was rejected; a receipt of goods is only given for accepted DTEs.`);
+    }
+    if ((await this.store.respuestas({ recepcionId: id })).some((a) => a.tipo === 'EnvioRecibos')) {
+      throw new ProblemException(409, 'recibo_ya_emitido', `DTE ${id} already has a receipt of goods or services.`);
+    }
+    const numero = await this.store.nextNumero('recepcion_respuesta');
+    const d = documento(r);
+    const xml = await this.builder.envioRecibos({ ...partes(r), idRespuesta: numero }, [
+      {
+        tipoDoc: d.tipoDte,
+        folio: d.folio,
+        fchEmis: d.fchEmis,
+        rutEmisor: d.rutEmisor,
+        rutRecep: d.rutRecep,
+        mntTotal: d.mntTotal,
+        recinto,
+      },
+    ]);
+    const respuesta = respuestaOf(r.tenant, numero, 'EnvioRecibos', xml, { recepcionId: r.id });
+    await this.store.insertRespuesta(respuesta);
+    return respuestaView(respuesta);
+  }
+}
+
+function partes(r: RecepcionEntity) {
+  return { rutResponde: r.tenant, rutRecibe: r.rutEmisor };
+}
+
+function documento(r: RecepcionEntity) {
+  return {
+    tipoDte: r.tipoDte,
+    folio: r.folio,
+    fchEmis: r.fechaEmision,
+    rutEmisor: r.rutEmisor,
+    rutRecep: r.rutReceptor,
+    mntTotal: r.total,
+  };
+}

@@ -1,0 +1,281 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  DteError,
+  fechaFueraDeRango,
+  isCalendarDate,
+  parseDteDocuments,
+  recepcionDteFromParsed,
+  santiagoTimestamp,
+  type ParsedDte,
+} from '@lib/dte';
+import { isValidRut, normalizeRut } from '@lib/rut';
+import { ProblemException } from '@lib/schemas';
+import { TaxMetrics } from '../metrics/tax-metrics';
+import type { RecepcionDetailDto, RecepcionDocumentoDto, RecepcionEnvioDto } from './dto/recepcion.dto';
+import { RecepcionEnvioEntity } from './entities/recepcion-envio.entity';
+import { RecepcionEntity } from './entities/recepcion.entity';
+import { RecepcionRespuestaEntity } from './entities/recepcion-respuesta.entity';
+import { GLOSA_DTE, RecepcionVerifier, type DocumentoVerificado, type EnvioVerificado } from './recepcion-verifier';
+import { RecepcionStore } from './recepcion.store';
+import { recepcionView, respuestaView } from './recepcion.views';
+import { RespuestaBuilder } from './respuesta-builder';
+
+/** Largest file accepted (issue 9, "Reception"): real EnvioDTEs are tens of KB; the SII's own limit is of this order. */
+export const MAX_RECEPCION_BYTES = 5 * 1024 * 1024;
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Reception of suppliers' DTEs (docs/tax-gateway.md "Reception"): reads the file, verifies it
+ * (RecepcionVerifier), answers with a signed RecepcionEnvio, and stores the exact bytes, one record per DTE
+ * and the answer in one transaction. A file received before answers its stored result; a DTE received
+ * before (same emisor, tipo, folio) is not recorded twice and is reported as EstadoRecepDTE 4 in the answer.
+ */
+@Injectable()
+export class RecepcionService {
+  private readonly logger = new Logger(RecepcionService.name);
+
+  constructor(
+    private readonly store: RecepcionStore,
+    private readonly verifier: RecepcionVerifier,
+    private readonly respuestas: RespuestaBuilder,
+    private readonly metrics: TaxMetrics,
+  ) {}
+
+  /**
+   * @param bytes the file exactly as received (any encoding libs/dte reads).
+   * @throws ProblemException 413 `payload_too_large`, 422 `dte_unreadable` (not XML, DOCTYPE, too deep, not a
+   *   DTE), 422 `fecha_out_of_range`; signer problems 502/503/504 (nothing stored).
+   */
+  async recibir(tenant: string, bytes: Buffer, nombreArchivo: string, caller?: string): Promise<RecepcionEnvioDto & { nuevo: boolean }> {
+    if (bytes.length > MAX_RECEPCION_BYTES) {
+      throw new ProblemException(
+        413,
+        'payload_too_large',
+        `The file has ${bytes.length} bytes; at most ${MAX_RECEPCION_BYTES} are accepted.`,
+      );
+    }
+    const dtes = readDtes(bytes);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const seen = await this.store.envioBySha(tenant, sha256);
+    if (seen) return { ...(await this.envioView(seen, true)), nuevo: false };
+    try {
+      return { ...(await this.recibirNuevo(tenant, bytes, sha256, dtes, nombreArchivo, caller)), nuevo: true };
+    } catch (err) {
+      // A concurrent reception of the same file or DTE won the race: answer what it stored.
+      if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
+      const winner = await this.store.envioBySha(tenant, sha256);
+      if (winner) return { ...(await this.envioView(winner, true)), nuevo: false };
+      return { ...(await this.recibirNuevo(tenant, bytes, sha256, dtes, nombreArchivo, caller)), nuevo: true };
+    }
+  }
+
+  private async recibirNuevo(
+    tenant: string,
+    bytes: Buffer,
+    sha256: string,
+    dtes: ParsedDte[],
+    nombreArchivo: string,
+    caller?: string,
+  ): Promise<RecepcionEnvioDto> {
+    const verificado = await this.verifier.verify(tenant, bytes, dtes);
+    const previos = await this.store.existing(tenant, dtes.map(keyOf));
+    const isPrevio = (d: ParsedDte) => previos.find((p) => p.rutEmisor === d.emisor.rut && p.tipoDte === d.tipo_dte && p.folio === d.folio);
+    const now = new Date();
+    const envio = Object.assign(new RecepcionEnvioEntity(), {
+      id: randomUUID(),
+      numero: await this.store.nextNumero('recepcion_envio'),
+      tenant,
+      nombreArchivo,
+      xml: bytes,
+      xmlSha256: sha256,
+      setId: verificado.setId.slice(0, 80),
+      rutEmisor: verificado.rutEmisor.slice(0, 10),
+      estadoEnvio: verificado.estado,
+      glosa: verificado.glosa,
+      verificaciones: verificado.verificaciones,
+      caller: caller ?? null,
+    });
+    const nuevos = verificado.documentos.filter((d) => !isPrevio(d.dte));
+    const recepciones = uniqueByKey(nuevos).map((d) => recepcionOf(envio, d));
+    const respuesta = await this.recepcionEnvio(envio, verificado, (d) => !!isPrevio(d), now);
+    await this.store.insertEnvio(envio, recepciones, respuesta);
+    for (const r of recepciones) this.metrics.dtesReceived.inc({ tipo_dte: String(r.tipoDte) });
+    this.logger.log(`recepcion ${envio.id}: ${recepciones.length} new DTE(s), EstadoRecepEnv ${envio.estadoEnvio}`);
+    return this.envioView(Object.assign(envio, { receivedAt: now }), false, [...recepciones, ...previos], respuesta);
+  }
+
+  private async recepcionEnvio(
+    envio: RecepcionEnvioEntity,
+    v: EnvioVerificado,
+    repetido: (d: ParsedDte) => boolean,
+    now: Date,
+  ): Promise<RecepcionRespuestaEntity> {
+    const numero = await this.store.nextNumero('recepcion_respuesta');
+    const xml = await this.respuestas.recepcionEnvio(
+      { rutResponde: envio.tenant, rutRecibe: v.rutEmisor || v.documentos[0].dte.emisor.rut, idRespuesta: numero },
+      {
+        nmbEnvio: envio.nombreArchivo,
+        fchRecep: santiagoTimestamp(now),
+        codEnvio: envio.numero,
+        envioDteId: v.setId || 'SetDoc',
+        rutEmisor: v.rutEmisor || undefined,
+        rutReceptor: envio.tenant,
+        estado: v.estado,
+        glosa: v.glosa,
+        dtes: v.documentos.map((d) =>
+          repetido(d.dte) ? recepcionDteFromParsed(d.dte, 4, GLOSA_DTE[4]) : recepcionDteFromParsed(d.dte, d.estado, d.glosa),
+        ),
+      },
+      now,
+    );
+    return respuestaOf(envio.tenant, numero, 'RecepcionEnvio', xml, { envioId: envio.id }, now);
+  }
+
+  /** The answer of POST /tax/recepcion/dte for a stored file. */
+  private async envioView(
+    envio: RecepcionEnvioEntity,
+    duplicado: boolean,
+    documentos?: RecepcionEntity[],
+    respuesta?: RecepcionRespuestaEntity,
+  ): Promise<RecepcionEnvioDto> {
+    const docs = documentos ?? (await this.storedDocumentos(envio));
+    const answer = respuesta ?? (await this.store.respuestas({ envioId: envio.id }))[0];
+    const nuevos = new Set((documentos ?? []).filter((d) => d.envioId === envio.id).map((d) => d.id));
+    return {
+      envio_id: envio.id,
+      tenant: envio.tenant,
+      nombre_archivo: envio.nombreArchivo,
+      sha256: envio.xmlSha256,
+      estado_envio: envio.estadoEnvio,
+      glosa: envio.glosa,
+      duplicado,
+      verificaciones: envio.verificaciones,
+      documentos: docs.map((d): RecepcionDocumentoDto => ({ ...recepcionView(d), duplicado: duplicado || !nuevos.has(d.id) })),
+      respuesta: respuestaView(answer),
+      correo_intercambio: docs.find((d) => d.correoEmisor)?.correoEmisor ?? null,
+    };
+  }
+
+  /** The DTEs of a stored file, including those recorded by an earlier file. */
+  private async storedDocumentos(envio: RecepcionEnvioEntity): Promise<RecepcionEntity[]> {
+    return this.store.existing(envio.tenant, readDtes(envio.xml).map(keyOf));
+  }
+
+  /** GET /tax/recepcion/{recepcion_id}. @throws ProblemException 404 `recepcion_not_found`. */
+  async detail(id: string): Promise<RecepcionDetailDto> {
+    const r = await this.found(id);
+    const envio = (await this.store.envio(r.envioId)) as RecepcionEnvioEntity;
+    const respuestas = [...(await this.store.respuestas({ envioId: envio.id })), ...(await this.store.respuestas({ recepcionId: id }))];
+    return {
+      ...recepcionView(r),
+      verificaciones: [...envio.verificaciones, ...r.verificaciones],
+      nombre_archivo: envio.nombreArchivo,
+      xml_base64: envio.xml.toString('base64'),
+      respuestas: respuestas.map(respuestaView),
+    };
+  }
+
+  /** @throws ProblemException 404 `recepcion_not_found`. */
+  async found(id: string): Promise<RecepcionEntity> {
+    const r = await this.store.recepcion(id);
+    if (!r) throw new ProblemException(404, 'recepcion_not_found', `No received DTE ${id}.`);
+    return r;
+  }
+}
+
+/** The DTEs of a file. @throws ProblemException 422 `dte_unreadable` / `fecha_out_of_range`. */
+function readDtes(bytes: Buffer): ParsedDte[] {
+  let dtes: ParsedDte[];
+  try {
+    dtes = parseDteDocuments(bytes);
+  } catch (err) {
+    if (!(err instanceof DteError)) throw err;
+    throw new ProblemException(422, 'dte_unreadable', `The file is not a readable EnvioDTE or DTE: ${err.message}`);
+  }
+  for (const d of dtes) {
+    const illegible = illegibleField(d);
+    if (illegible) throw new ProblemException(422, 'dte_unreadable', `The file is not a readable EnvioDTE or DTE: ${illegible}`);
+    const reason = fechaFueraDeRango(d.fecha_emision);
+    if (reason) throw new ProblemException(422, 'fecha_out_of_range', `FchEmis of T${d.tipo_dte}F${d.folio}: ${reason}`);
+  }
+  return dtes;
+}
+
+/** RUTType of SiiTypes_v10.xsd: digits, hyphen, check digit, no dots. */
+const isCanonicalRut = (r: string) => isValidRut(r) && normalizeRut(r) === r;
+
+// The fields a record is keyed and summed by must be what DTE_v10.xsd allows, or nothing can be stored.
+function illegibleField(d: ParsedDte): string | undefined {
+  const amount = (v: number) => Number.isSafeInteger(v) && v >= 0 && v < 1e18;
+  if (!Number.isInteger(d.tipo_dte) || d.tipo_dte < 1 || d.tipo_dte > 999) return `TipoDTE ${d.tipo_dte} is not a document type`;
+  if (!Number.isSafeInteger(d.folio) || d.folio < 1 || d.folio > 9_999_999_999) return `Folio ${d.folio} is not a folio`;
+  if (!isCalendarDate(d.fecha_emision)) return `FchEmis ${d.fecha_emision} is not a date`;
+  if (!isCanonicalRut(d.emisor.rut)) return `RUTEmisor ${d.emisor.rut} is not a RUT`;
+  if (!isCanonicalRut(d.receptor.rut)) return `RUTRecep ${d.receptor.rut} is not a RUT`;
+  const { neto, exento, iva, total } = d.montos;
+  if (![neto, exento, iva, total].every(amount)) return `T${d.tipo_dte}F${d.folio}: Totales are not whole CLP amounts`;
+  return undefined;
+}
+
+function keyOf(d: ParsedDte) {
+  return { rutEmisor: d.emisor.rut, tipoDte: d.tipo_dte, folio: d.folio };
+}
+
+/** A file that carries the same DTE twice records it once (the first). */
+function uniqueByKey(docs: DocumentoVerificado[]): DocumentoVerificado[] {
+  const seen = new Set<string>();
+  return docs.filter((d) => {
+    const k = `${d.dte.emisor.rut}|${d.dte.tipo_dte}|${d.dte.folio}`;
+    return seen.has(k) ? false : (seen.add(k), true);
+  });
+}
+
+function recepcionOf(envio: RecepcionEnvioEntity, d: DocumentoVerificado): RecepcionEntity {
+  const { dte } = d;
+  return Object.assign(new RecepcionEntity(), {
+    id: randomUUID(),
+    envioId: envio.id,
+    tenant: envio.tenant,
+    rutEmisor: dte.emisor.rut.slice(0, 10),
+    razonSocialEmisor: dte.emisor.razon_social.slice(0, 100),
+    correoEmisor: dte.emisor.correo?.slice(0, 80) ?? null,
+    tipoDte: dte.tipo_dte,
+    folio: dte.folio,
+    fechaEmision: dte.fecha_emision,
+    rutReceptor: dte.receptor.rut.slice(0, 10),
+    neto: dte.montos.neto,
+    exento: dte.montos.exento,
+    iva: dte.montos.iva,
+    total: dte.montos.total,
+    estado: d.estado === 0 ? 'recibido' : 'rechazado',
+    estadoRecepcion: d.estado,
+    glosa: d.glosa,
+    verificaciones: d.verificaciones,
+    estadoComercial: null,
+    createdAt: new Date(),
+  });
+}
+
+/** A stored answer row for signed bytes. */
+export function respuestaOf(
+  tenant: string,
+  numero: number,
+  tipo: RecepcionRespuestaEntity['tipo'],
+  xml: Buffer,
+  owner: { envioId?: string; recepcionId?: string },
+  now = new Date(),
+): RecepcionRespuestaEntity {
+  return Object.assign(new RecepcionRespuestaEntity(), {
+    id: randomUUID(),
+    numero,
+    tenant,
+    envioId: owner.envioId ?? null,
+    recepcionId: owner.recepcionId ?? null,
+    tipo,
+    xml,
+    xmlSha256: createHash('sha256').update(xml).digest('hex'),
+    createdAt: now,
+  });
+}

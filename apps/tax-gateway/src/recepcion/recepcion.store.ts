@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { RecepcionEnvioEntity } from './entities/recepcion-envio.entity';
+import { RecepcionEntity } from './entities/recepcion.entity';
+import { RecepcionRespuestaEntity } from './entities/recepcion-respuesta.entity';
+import type { RecepcionListQueryDto } from './dto/recepcion.dto';
+
+/** Identity of a DTE: unique per tenant (recepcion's UNIQUE constraint). */
+export interface DteKey {
+  rutEmisor: string;
+  tipoDte: number;
+  folio: number;
+}
+
+/** Persistence of received files, their DTEs and the answers given. */
+@Injectable()
+export class RecepcionStore {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** The file of a tenant with these bytes, if it was received before. */
+  envioBySha(tenant: string, sha256: string): Promise<RecepcionEnvioEntity | null> {
+    return this.db.getRepository(RecepcionEnvioEntity).findOne({ where: { tenant, xmlSha256: sha256 } });
+  }
+
+  envio(id: string): Promise<RecepcionEnvioEntity | null> {
+    return this.db.getRepository(RecepcionEnvioEntity).findOne({ where: { id } });
+  }
+
+  recepcion(id: string): Promise<RecepcionEntity | null> {
+    return this.db.getRepository(RecepcionEntity).findOne({ where: { id } });
+  }
+
+  /** The stored DTEs of a tenant among `keys`. */
+  async existing(tenant: string, keys: DteKey[]): Promise<RecepcionEntity[]> {
+    if (keys.length === 0) return [];
+    const qb = this.db.getRepository(RecepcionEntity).createQueryBuilder('r').where('r.tenant = :tenant', { tenant });
+    qb.andWhere(
+      `(r.rut_emisor, r.tipo_dte, r.folio) IN (${keys.map((_, i) => `(:e${i}, :t${i}, :f${i})`).join(', ')})`,
+      Object.fromEntries(
+        keys.flatMap((k, i) => [
+          [`e${i}`, k.rutEmisor],
+          [`t${i}`, k.tipoDte],
+          [`f${i}`, k.folio],
+        ]),
+      ),
+    );
+    return qb.getMany();
+  }
+
+  /** The DTEs a file brought (new or, for duplicates, those it matched are not listed here). */
+  byEnvio(envioId: string): Promise<RecepcionEntity[]> {
+    return this.db.getRepository(RecepcionEntity).find({ where: { envioId }, order: { folio: 'ASC' } });
+  }
+
+  /** Answers of an envío (RecepcionEnvio) or of a DTE (ResultadoDTE, EnvioRecibos), oldest first. */
+  respuestas(where: { envioId?: string; recepcionId?: string }): Promise<RecepcionRespuestaEntity[]> {
+    return this.db.getRepository(RecepcionRespuestaEntity).find({ where, order: { numero: 'ASC' } });
+  }
+
+  /** The next value of a table's `numero` sequence (CodEnvio, IdRespuesta): needed inside the answer before it is signed. */
+  async nextNumero(table: 'recepcion_envio' | 'recepcion_respuesta'): Promise<number> {
+    const [row] = await this.db.query(`SELECT nextval(pg_get_serial_sequence('${table}', 'numero')) AS n`);
+    return Number(row.n);
+  }
+
+  /** Stores a file, its new DTEs and its answer at once: nothing half-written. */
+  async insertEnvio(envio: RecepcionEnvioEntity, recepciones: RecepcionEntity[], respuesta: RecepcionRespuestaEntity): Promise<void> {
+    await this.db.transaction(async (m) => {
+      await m.insert(RecepcionEnvioEntity, envio as QueryDeepPartialEntity<RecepcionEnvioEntity>);
+      if (recepciones.length > 0) await m.insert(RecepcionEntity, recepciones as QueryDeepPartialEntity<RecepcionEntity>[]);
+      await m.insert(RecepcionRespuestaEntity, respuesta as QueryDeepPartialEntity<RecepcionRespuestaEntity>);
+    });
+  }
+
+  /** Stores an answer about one DTE and, in the same transaction, its new commercial state. */
+  async insertRespuesta(respuesta: RecepcionRespuestaEntity, patch?: Partial<Pick<RecepcionEntity, 'estadoComercial'>>): Promise<void> {
+    await this.db.transaction(async (m: EntityManager) => {
+      await m.insert(RecepcionRespuestaEntity, respuesta as QueryDeepPartialEntity<RecepcionRespuestaEntity>);
+      if (patch && respuesta.recepcionId) await m.update(RecepcionEntity, { id: respuesta.recepcionId }, patch);
+    });
+  }
+
+  /** A page of a tenant's received DTEs, newest first. */
+  async page(q: RecepcionListQueryDto): Promise<{ items: RecepcionEntity[]; total: number }> {
+    const qb = this.db.getRepository(RecepcionEntity).createQueryBuilder('r').where('r.tenant = :tenant', { tenant: q.tenant });
+    if (q.rut_emisor) qb.andWhere('r.rut_emisor = :rutEmisor', { rutEmisor: q.rut_emisor });
+    if (q.tipo_dte !== undefined) qb.andWhere('r.tipo_dte = :tipo', { tipo: q.tipo_dte });
+    if (q.estado) qb.andWhere('r.estado = :estado', { estado: q.estado });
+    if (q.periodo) qb.andWhere("to_char(r.fecha_emision, 'YYYY-MM') = :periodo", { periodo: q.periodo });
+    qb.orderBy('r.created_at', 'DESC').addOrderBy('r.id', 'DESC').take(q.limit).skip(q.offset);
+    const [items, total] = await qb.getManyAndCount();
+    return { items, total };
+  }
+}

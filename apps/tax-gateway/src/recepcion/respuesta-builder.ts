@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import {
+  buildEnvioRecibos,
+  buildRecibo,
+  buildRespuestaDte,
+  decodeXml,
+  encodeLatin1,
+  reciboId,
+  santiagoTimestamp,
+  validateXsd,
+  type RecepcionEnvioInput,
+  type ResultadoDteInput,
+  type XsdSchemaName,
+} from '@lib/dte';
+import { ProblemException } from '@lib/schemas';
+import { SignerClient } from '../signer/signer-client';
+
+const LATIN1_DECLARATION = '<?xml version="1.0" encoding="ISO-8859-1"?>\n';
+
+/** Who answers and to whom: the tenant (receiver of the DTEs) and the supplier (their issuer). */
+export interface RespuestaPartes {
+  rutResponde: string;
+  rutRecibe: string;
+  /** Caratula IdRespuesta (the answer's number, from recepcion_respuesta's sequence). */
+  idRespuesta: number;
+  mailContacto?: string;
+}
+
+/** One goods/services receipt (Ley 19.983) for a received DTE. */
+export interface ReciboDatos {
+  tipoDoc: number;
+  folio: number;
+  fchEmis: string;
+  rutEmisor: string;
+  rutRecep: string;
+  mntTotal: number;
+  /** Where the goods or services were received (Recinto, ≤ 80). */
+  recinto: string;
+}
+
+/**
+ * Builds, signs (through the signing service) and validates the three intercambio answers
+ * (docs/research/sii-protocol.md §3.5): RespuestaDTE with RecepcionEnvio, RespuestaDTE with ResultadoDTE
+ * (RespuestaEnvioDTE_v10.xsd) and EnvioRecibos (EnvioRecibos_v10.xsd). Each result is the signer's exact
+ * bytes, valid against its XSD, or nothing: 500 `xsd_invalid` (nothing is stored), signer problems
+ * 502/503/504.
+ */
+@Injectable()
+export class RespuestaBuilder {
+  constructor(private readonly signer: SignerClient) {}
+
+  /** Acknowledgement of a received envelope, with one RecepcionDTE per document. */
+  async recepcionEnvio(partes: RespuestaPartes, recepcion: RecepcionEnvioInput, now = new Date()): Promise<Buffer> {
+    const xml = buildRespuestaDte({ caratula: this.caratula(partes, now), recepciones: [recepcion] });
+    return this.signed(encodeLatin1(xml), '#ResultadoEnvio', 'RespuestaEnvioDTE');
+  }
+
+  /** Commercial acceptance or rejection of received documents. */
+  async resultadoDte(partes: RespuestaPartes, resultados: ResultadoDteInput[], now = new Date()): Promise<Buffer> {
+    const xml = buildRespuestaDte({ caratula: this.caratula(partes, now), resultados });
+    return this.signed(encodeLatin1(xml), '#ResultadoEnvio', 'RespuestaEnvioDTE');
+  }
+
+  /** Receipt of goods or services: each Recibo signed on its own, then the SetRecibos; RutFirma is the certificate holder. */
+  async envioRecibos(partes: RespuestaPartes, recibos: ReciboDatos[], now = new Date()): Promise<Buffer> {
+    const { holder_rut } = await this.signer.certificate();
+    const tmst = santiagoTimestamp(now);
+    const signedRecibos: string[] = [];
+    for (const r of recibos) {
+      const recibo = buildRecibo({ ...r, rutFirma: holder_rut, tmstFirmaRecibo: tmst });
+      const signed = await this.signer.signXml(encodeLatin1(LATIN1_DECLARATION + recibo), `#${reciboId(r)}`);
+      signedRecibos.push(decodeXml(signed));
+    }
+    const envio = buildEnvioRecibos({
+      caratula: { rutResponde: partes.rutResponde, rutRecibe: partes.rutRecibe, mailContacto: partes.mailContacto, tmstFirmaEnv: tmst },
+      signedRecibos,
+    });
+    return this.signed(encodeLatin1(envio), '#SetRecibos', 'EnvioRecibos');
+  }
+
+  private caratula(p: RespuestaPartes, now: Date) {
+    return {
+      rutResponde: p.rutResponde,
+      rutRecibe: p.rutRecibe,
+      idRespuesta: p.idRespuesta,
+      mailContacto: p.mailContacto,
+      tmstFirmaResp: santiagoTimestamp(now),
+    };
+  }
+
+  private async signed(xml: Buffer, reference: string, schema: XsdSchemaName): Promise<Buffer> {
+    const signed = await this.signer.signXml(xml, reference);
+    const check = await validateXsd(signed, schema);
+    if (!check.valid) {
+      throw new ProblemException(500, 'xsd_invalid', `The answer does not validate against its XSD (${schema}); nothing was stored.`, {
+        xsd_errors: check.errors.slice(0, 20),
+      });
+    }
+    return signed;
+  }
+}
