@@ -8,6 +8,7 @@ import { dataSourceOptions } from './database/data-source';
 import { DteModule } from './dte/dte.module';
 import { EmisoresModule } from './emisores/emisores.module';
 import { TaxMetricsModule } from './metrics/tax-metrics.module';
+import { LibrosModule } from './libros/libros.module';
 import { RecepcionModule } from './recepcion/recepcion.module';
 import { TaxSettingsModule } from './settings/tax-settings.module';
 
@@ -29,6 +30,7 @@ import { TaxSettingsModule } from './settings/tax-settings.module';
     EmisoresModule,
     DteModule,
     RecepcionModule,
+    LibrosModule,
   ],
 })
 export class AppModule {}

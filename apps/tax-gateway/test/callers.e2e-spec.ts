@@ -29,4 +29,8 @@ callerMatrixSuite('tax-gateway', () => startGateway({ env: { INTERNAL_KEYS: CALL
   'GET /tax/recepcion/{recepcion_id}': ['admin', 'assistant', 'accounting', 'mailer'],
   'POST /tax/recepcion/{recepcion_id}/resultado': ['admin', 'accounting'],
   'POST /tax/recepcion/{recepcion_id}/recibo': ['admin', 'accounting'],
+  'POST /tax/libros/generar': ['admin', 'accounting'],
+  'POST /tax/libros/enviar/{libro_id}': ['admin', 'accounting'],
+  'GET /tax/libros': ['admin', 'assistant', 'accounting'],
+  'GET /tax/libros/{libro_id}': ['admin', 'assistant', 'accounting'],
 });

@@ -1,5 +1,6 @@
 import { hostileInputSuite } from '@lib/testing';
 import request from 'supertest';
+import { santiagoDate } from '@lib/dte';
 import {
   EMISOR_CERTIFICACION,
   Gateway,
@@ -16,10 +17,11 @@ import {
 const TENANT = '76086428-5';
 // The receiver of the emitted factura (facturaBody), which receives it back through /tax/recepcion/dte.
 const RECEPTOR = '77777777-7';
+const PERIODO = santiagoDate().slice(0, 7);
 
 let gw: Gateway;
 let caf: Buffer;
-const emitted = { emision_id: '', trackid: '', recepcion_id: '' };
+const emitted = { emision_id: '', trackid: '', recepcion_id: '', libro_id: '' };
 let intercambio: Buffer = Buffer.alloc(0);
 
 // Rate limits off: the corpus sends the emission route far more than 20 requests a minute.
@@ -41,9 +43,15 @@ hostileInputSuite('tax-gateway', {
       .send({ tenant: RECEPTOR, xml_base64: intercambio.toString('base64') })
       .expect(201);
     emitted.recepcion_id = recibido.body.documentos[0].recepcion_id;
+    const libro = await request(gw.http)
+      .post('/tax/libros/generar')
+      .set('X-Internal-Key', KEY)
+      .send({ tenant: TENANT, tipo: 'venta', periodo: PERIODO })
+      .expect(201);
+    emitted.libro_id = libro.body.libro_id;
   },
   get pathValues() {
-    return { emision_id: emitted.emision_id, recepcion_id: emitted.recepcion_id, rut: TENANT, tenant: TENANT };
+    return { emision_id: emitted.emision_id, recepcion_id: emitted.recepcion_id, libro_id: emitted.libro_id, rut: TENANT, tenant: TENANT };
   },
   get queryValues() {
     return { tenant: TENANT, trackid: emitted.trackid };
@@ -57,6 +65,7 @@ hostileInputSuite('tax-gateway', {
       'POST /tax/recepcion/dte': { tenant: RECEPTOR, xml_base64: intercambio.toString('base64') },
       'POST /tax/recepcion/{recepcion_id}/resultado': { estado: 'rechazado', glosa: 'Precio no corresponde' },
       'POST /tax/recepcion/{recepcion_id}/recibo': { recinto: 'Bodega central' },
+      'POST /tax/libros/generar': { tenant: TENANT, tipo: 'venta', periodo: PERIODO },
     };
   },
   get files() {

@@ -10,11 +10,14 @@ const GLOSAS: Record<EnvioState, string> = {
   PDR: 'Envio en Proceso',
   EPR: 'Envio Procesado',
   RCT: 'Rechazado por Error en Caratula',
+  LOK: 'Libro Cuadrado',
+  LRH: 'Libro Rechazado',
 };
 
 /** The states an envío goes through, in order (docs/research/sii-protocol.md §2.5). */
 export function timeline(upload: UploadRecord): EnvioState[] {
-  return upload.finalState === 'RCT' ? ['REC', 'SOK', 'RCT'] : ['REC', 'SOK', 'CRT', 'FOK', 'PDR', 'EPR'];
+  if (upload.finalState === 'RCT') return ['REC', 'SOK', 'RCT'];
+  return ['REC', 'SOK', 'CRT', 'FOK', 'PDR', upload.finalState];
 }
 
 /**
@@ -62,10 +65,11 @@ export function getEstUp(authority: SiiFakeState, params: { name: string; value:
     ]);
   }
   const estado = stateAt(upload, authority.now(), authority.options.estUpDelaysMs);
+  const glosa = estado === upload.finalState && upload.rejection ? upload.rejection : GLOSAS[estado];
   const header: [string, string][] = [
     ['TRACKID', upload.trackId],
     ['ESTADO', estado],
-    ['GLOSA', estado === 'RCT' && upload.rejection ? upload.rejection : GLOSAS[estado]],
+    ['GLOSA', glosa],
     ['NUM_ATENCION', authority.numAtencion()],
   ];
   if (estado !== 'EPR') return siiRespuesta(header);

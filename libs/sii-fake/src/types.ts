@@ -16,7 +16,10 @@ export interface FakeResponse {
 }
 
 /** Processing states of an envío (docs/research/sii-protocol.md §2.5). */
-export type EnvioState = 'REC' | 'SOK' | 'CRT' | 'FOK' | 'PDR' | 'EPR' | 'RCT';
+export type EnvioState = 'REC' | 'SOK' | 'CRT' | 'FOK' | 'PDR' | 'EPR' | 'RCT' | LibroState;
+
+/** Final states of an IECV book upload: LOK libro cuadrado (accepted), LRH libro rechazado (libs/sii-fake/README.md). */
+export type LibroState = 'LOK' | 'LRH';
 
 /** Per-document outcome decided at upload time, reported from EPR on. */
 export interface UploadedDocument {
@@ -37,8 +40,8 @@ export interface UploadRecord {
   sha256: string;
   receivedAt: Date;
   documents: UploadedDocument[];
-  /** Final state: EPR, or RCT when the Caratula is wrong. */
-  finalState: 'EPR' | 'RCT';
+  /** Final state: EPR, or RCT when the Caratula is wrong; LOK or LRH for an IECV book. */
+  finalState: 'EPR' | 'RCT' | LibroState;
   /** Glosa of an RCT (e.g. "(CRT-3-18) RUT Receptor (Caratula) Invalido"). */
   rejection?: string;
 }

@@ -3,7 +3,8 @@ import FormData from 'form-data';
 import { setupServer } from 'msw/node';
 import { SiiFakeAuthority } from './authority';
 import { createSiiFakeHandlers } from './msw';
-import { makeTestCertificate, soapInner, soapRequest, tag } from '../test/helpers';
+import { buildLibroCompraVenta, encodeLatin1 } from '@lib/dte';
+import { makeTestCertificate, signXml, soapInner, soapRequest, tag } from '../test/helpers';
 import { EMISOR, cafFor, documento, signedDte, signedEnvio } from '../test/envio';
 
 const BASE = 'https://maullin.sii.cl';
@@ -170,5 +171,64 @@ describe('QueryEstUp', () => {
     const answer = await estUp('0000000001');
     expect(tag(answer, 'ESTADO')).toBe('-11');
     expect(tag(answer, 'ERR_CODE')).toBe('1');
+  });
+});
+
+describe('DTEUpload of an IECV book', () => {
+  const libro = (detalleNeto = 1000) =>
+    buildLibroCompraVenta({
+      id: 'LIBRO_1',
+      caratula: {
+        rutEmisorLibro: EMISOR,
+        rutEnvia: cert.rut,
+        periodoTributario: '2026-10',
+        fchResol: '2024-01-15',
+        nroResol: 0,
+        tipoOperacion: 'VENTA',
+        tipoLibro: 'MENSUAL',
+        tipoEnvio: 'TOTAL',
+      },
+      detalle: [
+        {
+          tipoDoc: 33,
+          folio: 7,
+          fecha: '2026-10-03',
+          rut: '77777777-7',
+          razonSocial: 'Cliente',
+          exento: 0,
+          neto: detalleNeto,
+          iva: 190,
+          total: 1190,
+        },
+      ],
+      tmstFirma: '2026-11-01T10:00:00',
+    });
+  const signed = (xml: string) => encodeLatin1(signXml(xml, cert, '#LIBRO_1'));
+  const finalState = async (trackId: string) => {
+    clock = new Date(clock.getTime() + 60_000);
+    return estUp(trackId);
+  };
+
+  it('accepts a signed, balanced book and ends it in LOK (Libro Cuadrado)', async () => {
+    const res = await upload(signed(libro()));
+    expect(res.status).toBe(0);
+    const answer = await finalState(res.trackId as string);
+    expect(tag(answer, 'ESTADO')).toBe('LOK');
+    expect(tag(answer, 'GLOSA')).toBe('Libro Cuadrado');
+  });
+
+  it('ends a book whose TotalesPeriodo differs from its Detalle in LRH', async () => {
+    const tampered = libro().replace('<TotMntNeto>1000</TotMntNeto>', '<TotMntNeto>999</TotMntNeto>');
+    const res = await upload(signed(tampered));
+    const answer = await finalState(res.trackId as string);
+    expect(tag(answer, 'ESTADO')).toBe('LRH');
+    expect(tag(answer, 'GLOSA')).toContain('Libro No Cuadrado: TpoDoc 33: TotMntNeto 999');
+  });
+
+  it('refuses a book changed after signing with STATUS 8, and unsigned or invalid ones against LibroCV_v10.xsd with STATUS 7', async () => {
+    const changed = signXml(libro(), cert, '#LIBRO_1').replace('<RznSoc>Cliente</RznSoc>', '<RznSoc>Otro</RznSoc>');
+    expect((await upload(encodeLatin1(changed))).status).toBe(8);
+    expect((await upload(encodeLatin1(libro()))).status).toBe(7);
+    expect((await upload(signed(libro().replace('<TipoLibro>MENSUAL</TipoLibro>', '<TipoLibro>X</TipoLibro>')))).status).toBe(7);
   });
 });

@@ -8,6 +8,7 @@ import { MultipartError, multipartBoundary, parseMultipart, type MultipartPart }
 import { normalizeRut } from './internal/rut';
 import { escapeXml, parseXmlDocument } from '@lib/dte';
 import { xmlResponse, type FakeRequest, type FakeResponse } from './types';
+import { isLibro, judgeLibro } from './libro-upload';
 
 const SII_RUT = '60803000-K';
 const FIELDS = ['rutSender', 'dvSender', 'rutCompany', 'dvCompany', 'archivo'];
@@ -44,9 +45,6 @@ export async function handleUpload(authority: SiiFakeState, req: FakeRequest): P
   if (owner.rut && owner.rut !== ctx.rutSender) return answer(1, ctx, ['Usuario sin permiso de envio']);
   if (authority.options.unknownRuts.includes(ctx.rutCompany)) return answer(6, ctx, ['Empresa no autorizada a enviar']);
 
-  const schema = await validateXsd(ctx.archivo, 'EnvioDTE');
-  if (!schema.valid) return answer(7, ctx, schema.errors.length ? schema.errors : ['Error de Schema']);
-
   let xml: string;
   let doc: Document;
   try {
@@ -55,6 +53,10 @@ export async function handleUpload(authority: SiiFakeState, req: FakeRequest): P
   } catch (err) {
     return answer(7, ctx, [`XML mal formado: ${(err as Error).message}`]);
   }
+  if (isLibro(doc)) return uploadLibro(authority, ctx, xml, doc, answer);
+
+  const schema = await validateXsd(ctx.archivo, 'EnvioDTE');
+  if (!schema.valid) return answer(7, ctx, schema.errors.length ? schema.errors : ['Error de Schema']);
   const parsed = parseDteDocuments(ctx.archivo);
   const errors = [
     ...checkEnvelopeSignature(xml, doc),
@@ -79,6 +81,28 @@ export async function handleUpload(authority: SiiFakeState, req: FakeRequest): P
     receivedAt: authority.now(),
     documents: parsed.map((dte) => judgeDocument(authority, dte)),
     ...caratulaOutcome(caratula, ctx),
+  });
+  return answer(0, ctx, [], record.trackId);
+}
+
+type Answer = (status: number, ctx: UploadContext | undefined, errors: string[], trackId?: string) => FakeResponse;
+
+/** An IECV book through the same DTEUpload: refused at upload, or recorded with its final state (libro-upload.ts). */
+async function uploadLibro(authority: SiiFakeState, ctx: UploadContext, xml: string, doc: Document, answer: Answer): Promise<FakeResponse> {
+  const verdict = await judgeLibro(ctx.archivo, xml, doc, ctx.rutSender, ctx.rutCompany);
+  if ('status' in verdict) return answer(verdict.status, ctx, verdict.errors);
+  const sha256 = createHash('sha256').update(ctx.archivo).digest('hex');
+  const repeated = authority.findRepeated(sha256, []);
+  if (repeated) return answer(99, ctx, [repeated]);
+  const record = authority.recordUpload({
+    trackId: newTrackId(authority),
+    rutSender: ctx.rutSender,
+    rutCompany: ctx.rutCompany,
+    fileName: ctx.fileName,
+    sha256,
+    receivedAt: authority.now(),
+    documents: [],
+    ...verdict,
   });
   return answer(0, ctx, [], record.trackId);
 }

@@ -5,6 +5,7 @@ import { EmisionEstadoEntity } from '../dte/entities/emision-estado.entity';
 import { EmisionEntity } from '../dte/entities/emision.entity';
 import { EmisorEntity } from '../emisores/entities/emisor.entity';
 import { DtePdfEntity } from '../dte/entities/dte-pdf.entity';
+import { LibroEntity } from '../libros/entities/libro.entity';
 import { RecepcionEnvioEntity } from '../recepcion/entities/recepcion-envio.entity';
 import { RecepcionEntity } from '../recepcion/entities/recepcion.entity';
 import { RecepcionRespuestaEntity } from '../recepcion/entities/recepcion-respuesta.entity';
@@ -21,6 +22,7 @@ export const entities = [
   RecepcionEnvioEntity,
   RecepcionEntity,
   RecepcionRespuestaEntity,
+  LibroEntity,
 ];
 
 /**

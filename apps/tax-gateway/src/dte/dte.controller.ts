@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags }
 import { Throttle } from '@nestjs/throttler';
 import { Caller, Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
-import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
+import { SIGNER_PROBLEMS, UPSTREAM_PROBLEMS } from '../sii/sii-problems';
 import { EmisionDetailDto, EmitirDto, EmitirResponseDto } from '@lib/contracts';
 import { EmisionIdParamDto, EstadoQueryDto, EstadoResponseDto, PdfQueryDto, PendientesDto, PendingQueryDto } from './dto/emision.dto';
 import type { FastifyReply } from 'fastify';
@@ -131,9 +131,7 @@ export class DteController {
     { status: 404, errors: ['emission_not_found'] },
     { status: 422, errors: ['emisor_incomplete', 'dte_invalid'] },
     { status: 500, errors: ['xsd_invalid', 'internal_error'] },
-    { status: 502, errors: ['signer_error'] },
-    { status: 503, errors: ['signer_unavailable'] },
-    { status: 504, errors: ['signer_timeout'] },
+    ...SIGNER_PROBLEMS,
   )
   async intercambio(@Param() p: EmisionIdParamDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
     const { xml, filename } = await this.intercambios.envio(p.emision_id);

@@ -17,6 +17,7 @@ import { Caller, Callers } from '@lib/auth';
 import { MULTIPART_BODY, validationProblem } from '@lib/platform';
 import { ApiProblemResponses } from '@lib/schemas';
 import { fileRequired, readFileUpload } from '../common/file-upload.reader';
+import { SIGNER_PROBLEMS } from '../sii/sii-problems';
 import {
   RecepcionDetailDto,
   RecepcionEnvioDto,
@@ -32,12 +33,6 @@ import { RecepcionRespuestasService } from './recepcion-respuestas.service';
 import { MAX_RECEPCION_BYTES, RecepcionService } from './recepcion.service';
 import { recepcionView } from './recepcion.views';
 import { RecepcionStore } from './recepcion.store';
-
-const SIGNER_PROBLEMS = [
-  { status: 502, errors: ['signer_error'] },
-  { status: 503, errors: ['signer_unavailable'] },
-  { status: 504, errors: ['signer_timeout'] },
-];
 
 @ApiTags('recepcion')
 @Controller('tax/recepcion')

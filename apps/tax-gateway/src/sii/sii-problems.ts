@@ -4,3 +4,10 @@ export const UPSTREAM_PROBLEMS = [
   { status: 503, errors: ['sii_unavailable', 'signer_unavailable'] },
   { status: 504, errors: ['sii_timeout', 'signer_timeout'] },
 ];
+
+/** OpenAPI specs of the problems of a route that reaches only the signer. */
+export const SIGNER_PROBLEMS = [
+  { status: 502, errors: ['signer_error'] },
+  { status: 503, errors: ['signer_unavailable'] },
+  { status: 504, errors: ['signer_timeout'] },
+];

@@ -44,7 +44,7 @@ export function xmllintEnvio(xml: Buffer): Promise<ToolResult> {
 /**
  * The system `xmlsec1 --verify` of the ds:Signature selected by `xpath`, with the signer's certificate
  * as the only key, and ID attributes declared for Documento, SetDTE and the answers' Resultado,
- * SetRecibos and DocumentoRecibo.
+ * SetRecibos and DocumentoRecibo, and the book's EnvioLibro.
  */
 export function xmlsecVerify(xml: Buffer, certificatePem: string, xpath: string): Promise<ToolResult> {
   return withFiles({ 'envio.xml': xml, 'cert.pem': certificatePem }, (dir) =>
@@ -60,6 +60,8 @@ export function xmlsecVerify(xml: Buffer, certificatePem: string, xpath: string)
       'SetRecibos',
       '--id-attr:ID',
       'DocumentoRecibo',
+      '--id-attr:ID',
+      'EnvioLibro',
       '--pubkey-cert-pem',
       join(dir, 'cert.pem'),
       '--node-xpath',

@@ -3,6 +3,14 @@ import { TaxCore1767225600000 } from './1767225600000-TaxCore';
 import { Emisor1797000000000 } from './1797000000000-Emisor';
 import { DtePdf1797000000001 } from './1797000000001-DtePdf';
 import { Recepcion1797000000002 } from './1797000000002-Recepcion';
+import { Libro1797000000003 } from './1797000000003-Libro';
 
 /** Every migration of tax-gateway, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
-export const migrations = [Initial1732170000000, TaxCore1767225600000, Emisor1797000000000, DtePdf1797000000001, Recepcion1797000000002];
+export const migrations = [
+  Initial1732170000000,
+  TaxCore1767225600000,
+  Emisor1797000000000,
+  DtePdf1797000000001,
+  Recepcion1797000000002,
+  Libro1797000000003,
+];

@@ -1,0 +1,138 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { IsRut } from '@lib/rut';
+
+const PERIODO = /^(19|20)\d{2}-(0[1-9]|1[0-2])$/;
+
+/** POST /tax/libros/generar. */
+export class GenerarLibroDto {
+  @ApiProperty({ example: '76086428-5' })
+  @IsRut()
+  tenant!: string;
+
+  @ApiProperty({ enum: ['compra', 'venta'], description: 'venta: the DTEs the gateway emitted; compra: the DTEs it received (recibido)' })
+  @IsIn(['compra', 'venta'])
+  tipo!: 'compra' | 'venta';
+
+  @ApiProperty({ example: '2026-11', description: 'PeriodoTributario YYYY-MM: documents whose FchEmis is in that month' })
+  @Matches(PERIODO, { message: 'periodo must be YYYY-MM' })
+  periodo!: string;
+
+  @ApiPropertyOptional({ enum: ['TOTAL', 'PARCIAL', 'FINAL', 'AJUSTE'], default: 'TOTAL' })
+  @IsOptional()
+  @IsIn(['TOTAL', 'PARCIAL', 'FINAL', 'AJUSTE'])
+  tipo_envio?: 'TOTAL' | 'PARCIAL' | 'FINAL' | 'AJUSTE';
+
+  @ApiPropertyOptional({ enum: ['MENSUAL', 'ESPECIAL', 'RECTIFICA'], default: 'MENSUAL' })
+  @IsOptional()
+  @IsIn(['MENSUAL', 'ESPECIAL', 'RECTIFICA'])
+  tipo_libro?: 'MENSUAL' | 'ESPECIAL' | 'RECTIFICA';
+
+  @ApiPropertyOptional({ example: 'A1B2C3', description: 'CodAutRec, required for RECTIFICA (the SII gives it)' })
+  @ValidateIf((o: GenerarLibroDto) => o.tipo_libro === 'RECTIFICA' || o.codigo_autorizacion !== undefined)
+  @IsString()
+  @Matches(/^[A-Za-z0-9]{1,10}$/, { message: 'codigo_autorizacion must be 1 to 10 letters or digits' })
+  codigo_autorizacion?: string;
+
+  @ApiPropertyOptional({ example: 123456, description: 'FolioNotificacion, required for ESPECIAL' })
+  @ValidateIf((o: GenerarLibroDto) => o.tipo_libro === 'ESPECIAL' || o.folio_notificacion !== undefined)
+  @IsInt()
+  @Min(1)
+  @Max(9_999_999_999)
+  folio_notificacion?: number;
+}
+
+export class LibroTotalDto {
+  @ApiProperty({ example: 33 }) tipo_dte!: number;
+  @ApiProperty({ example: 3 }) documentos!: number;
+  @ApiProperty({ example: 0, description: 'TotMntExe, CLP' }) exento!: number;
+  @ApiProperty({ example: 359970, description: 'TotMntNeto, CLP' }) neto!: number;
+  @ApiProperty({ example: 68394, description: 'TotMntIVA, CLP' }) iva!: number;
+  @ApiProperty({ example: 428364, description: 'TotMntTotal, CLP' }) total!: number;
+}
+
+/** A book (LibroResponse of the spec). */
+export class LibroDto {
+  @ApiProperty({ example: '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d' }) libro_id!: string;
+  @ApiProperty({ example: '76086428-5' }) tenant!: string;
+  @ApiProperty({ enum: ['compra', 'venta'] }) tipo!: string;
+  @ApiProperty({ example: '2026-11' }) periodo!: string;
+  @ApiProperty({ example: 1, description: 'Generating the same period again adds a version' }) version!: number;
+  @ApiProperty({ enum: ['MENSUAL', 'ESPECIAL', 'RECTIFICA'] }) tipo_libro!: string;
+  @ApiProperty({ enum: ['TOTAL', 'PARCIAL', 'FINAL', 'AJUSTE'] }) tipo_envio!: string;
+  @ApiProperty({
+    example: 'generado',
+    description: 'generado, enviando, enviado, envio_fallido, then the SII states (REC ... LOK, LRH, RCT)',
+  })
+  estado!: string;
+  @ApiProperty({ nullable: true, type: String }) glosa!: string | null;
+  @ApiProperty({ nullable: true, type: String, example: '0260003916' }) trackid!: string | null;
+  @ApiProperty({ type: [LibroTotalDto] }) totales!: LibroTotalDto[];
+  @ApiProperty({ example: 3 }) documentos!: number;
+  @ApiProperty({ description: 'sha256 of the signed book, hex' }) sha256!: string;
+  @ApiProperty({ example: '2026-11-24T12:00:00.000Z' }) created_at!: string;
+}
+
+export class LibroEventoDto {
+  @ApiProperty({ example: 'enviado' }) estado!: string;
+  @ApiProperty({ nullable: true, type: String }) glosa!: string | null;
+  @ApiProperty({ example: '2026-11-24T12:00:00.000Z' }) at!: string;
+}
+
+/** GET /tax/libros/{libro_id}. */
+export class LibroDetailDto extends LibroDto {
+  @ApiProperty({ description: 'The signed LibroCompraVenta, base64 of the exact ISO-8859-1 bytes' }) xml_base64!: string;
+  @ApiProperty({ type: [LibroEventoDto] }) historial!: LibroEventoDto[];
+}
+
+export class LibroIdParamDto {
+  @ApiProperty({ example: '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d' })
+  @IsUUID()
+  libro_id!: string;
+}
+
+/** Filters of GET /tax/libros (newest first). */
+export class LibroListQueryDto {
+  @ApiProperty({ example: '76086428-5' })
+  @IsRut()
+  tenant!: string;
+
+  @ApiPropertyOptional({ enum: ['compra', 'venta'] })
+  @IsOptional()
+  @IsIn(['compra', 'venta'])
+  tipo?: string;
+
+  @ApiPropertyOptional({ example: '2026-11' })
+  @IsOptional()
+  @Matches(PERIODO, { message: 'periodo must be YYYY-MM' })
+  periodo?: string;
+
+  @ApiPropertyOptional({ example: 'LOK' })
+  @IsOptional()
+  @Matches(/^[A-Za-z_]{1,16}$/, { message: 'estado must be an estado name' })
+  estado?: string;
+
+  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit = 50;
+
+  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  offset = 0;
+}
+
+export class LibroPageDto {
+  @ApiProperty({ type: [LibroDto] }) items!: LibroDto[];
+  @ApiProperty() total!: number;
+  @ApiProperty() limit!: number;
+  @ApiProperty() offset!: number;
+}

@@ -1,0 +1,83 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/** Totals of one document type in a book, whole CLP. */
+export interface LibroTotal {
+  tipo_dte: number;
+  documentos: number;
+  exento: number;
+  neto: number;
+  iva: number;
+  total: number;
+}
+
+/** One change of a book's estado. */
+export interface LibroEvento {
+  estado: string;
+  glosa: string | null;
+  at: string;
+}
+
+/**
+ * A generated IECV book (LibroCompraVenta), signed and valid against LibroCV_v10.xsd, kept as exact bytes.
+ * Generating the same (tenant, tipo, periodo) again adds a version. Estados: `generado`, `enviando`,
+ * `enviado` (trackid kept), `envio_fallido` (can be sent again), then the SII's (REC ... LOK, LRH, RCT ...).
+ */
+@Entity({ name: 'libro' })
+export class LibroEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 10 })
+  tenant!: string;
+
+  @Column({ type: 'varchar', length: 6 })
+  tipo!: 'compra' | 'venta';
+
+  @Column({ type: 'char', length: 7 })
+  periodo!: string;
+
+  @Column({ type: 'int' })
+  version!: number;
+
+  @Column({ name: 'tipo_libro', type: 'varchar', length: 10 })
+  tipoLibro!: 'MENSUAL' | 'ESPECIAL' | 'RECTIFICA';
+
+  @Column({ name: 'tipo_envio', type: 'varchar', length: 8 })
+  tipoEnvio!: 'TOTAL' | 'PARCIAL' | 'FINAL' | 'AJUSTE';
+
+  @Column({ name: 'codigo_autorizacion', type: 'varchar', length: 10, nullable: true })
+  codigoAutorizacion!: string | null;
+
+  @Column({ type: 'varchar', length: 16 })
+  estado!: string;
+
+  @Column({ type: 'text', nullable: true })
+  glosa!: string | null;
+
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  trackid!: string | null;
+
+  @Column({ type: 'jsonb' })
+  totales!: LibroTotal[];
+
+  @Column({ type: 'int' })
+  documentos!: number;
+
+  @Column({ type: 'bytea' })
+  xml!: Buffer;
+
+  @Column({ name: 'xml_sha256', type: 'char', length: 64 })
+  xmlSha256!: string;
+
+  @Column({ type: 'jsonb' })
+  historial!: LibroEvento[];
+
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  caller!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,71 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Caller, Callers } from '@lib/auth';
+import { ApiProblemResponses } from '@lib/schemas';
+import { SIGNER_PROBLEMS, UPSTREAM_PROBLEMS } from '../sii/sii-problems';
+import { GenerarLibroDto, LibroDetailDto, LibroDto, LibroIdParamDto, LibroListQueryDto, LibroPageDto } from './dto/libro.dto';
+import { LibrosService } from './libros.service';
+
+@ApiTags('libros')
+@Controller('tax/libros')
+export class LibrosController {
+  constructor(private readonly libros: LibrosService) {}
+
+  @Post('generar')
+  @Callers('admin', 'accounting')
+  @HttpCode(201)
+  @ApiOperation({
+    summary:
+      "Build the month's LibroCompraVenta (IECV) from the gateway's emissions (venta) or receptions (compra): signed, XSD-valid, a new version",
+  })
+  @ApiCreatedResponse({ type: LibroDto })
+  @ApiProblemResponses(
+    400,
+    401,
+    403,
+    { status: 422, errors: ['emisor_incomplete', 'dte_invalid'] },
+    { status: 500, errors: ['xsd_invalid', 'internal_error'] },
+    ...SIGNER_PROBLEMS,
+  )
+  generar(@Body() body: GenerarLibroDto, @Caller() caller?: string): Promise<LibroDto> {
+    return this.libros.generar(body, caller);
+  }
+
+  @Post('enviar/:libro_id')
+  @Callers('admin', 'accounting')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Upload the stored book to the SII (DTEUpload) and keep the trackid; only a book generado or whose upload failed',
+  })
+  @ApiOkResponse({ type: LibroDto })
+  @ApiProblemResponses(
+    400,
+    401,
+    403,
+    { status: 404, errors: ['libro_not_found'] },
+    { status: 409, errors: ['libro_no_enviable'] },
+    ...UPSTREAM_PROBLEMS,
+  )
+  enviar(@Param() p: LibroIdParamDto): Promise<LibroDto> {
+    return this.libros.enviar(p.libro_id);
+  }
+
+  @Get()
+  @Callers('admin', 'assistant', 'accounting')
+  @ApiOperation({ summary: "A tenant's books, newest first (filters: tipo, periodo, estado)" })
+  @ApiOkResponse({ type: LibroPageDto })
+  @ApiProblemResponses(400, 401, 403)
+  async list(@Query() q: LibroListQueryDto): Promise<LibroPageDto> {
+    const page = await this.libros.page(q);
+    return { ...page, limit: q.limit, offset: q.offset };
+  }
+
+  @Get(':libro_id')
+  @Callers('admin', 'assistant', 'accounting')
+  @ApiOperation({ summary: 'A book with its bytes and history; one still with the SII is refreshed with QueryEstUp first' })
+  @ApiOkResponse({ type: LibroDetailDto })
+  @ApiProblemResponses(400, 401, 403, { status: 404, errors: ['libro_not_found'] })
+  detail(@Param() p: LibroIdParamDto): Promise<LibroDetailDto> {
+    return this.libros.detail(p.libro_id);
+  }
+}

@@ -1,0 +1,263 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash, randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { buildLibroCompraVenta, encodeLatin1, santiagoTimestamp, validateXsd, type LibroDetalleInput } from '@lib/dte';
+import { ProblemException } from '@lib/schemas';
+import { TokenService } from '../auth/token.service';
+import { asDteProblem } from '../dte/emision-rules';
+import { EmisoresService } from '../emisores/emisores.service';
+import { SiiClient } from '../sii/sii-client';
+import { SignerClient } from '../signer/signer-client';
+import type { GenerarLibroDto, LibroDetailDto, LibroDto, LibroListQueryDto } from './dto/libro.dto';
+import { LibroEntity, type LibroTotal } from './entities/libro.entity';
+import { documentosDelPeriodo } from './libro-documentos';
+
+/** Estados from which a book may be uploaded: never sent, or the upload failed. */
+const ENVIABLE = ['generado', 'envio_fallido'];
+/** SII estados after which QueryEstUp is no longer asked (docs/research/sii-protocol.md §2.5; LOK/LRH for books). */
+const FINAL = new Set(['LOK', 'LRH', 'EPR', 'RSC', 'RFR', 'RCT', 'RPT', 'RCO', 'VOF']);
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * IECV books (docs/tax-gateway.md "Books"; docs/research/sii-protocol.md §3.6): a LibroCompraVenta built from the
+ * gateway's own emissions (venta) or receptions (compra) of a month, signed through the signing service,
+ * valid against LibroCV_v10.xsd and stored as a new version; uploaded with DTEUpload on request, once per
+ * claim, and followed with QueryEstUp until the SII's final estado.
+ */
+@Injectable()
+export class LibrosService {
+  private readonly logger = new Logger(LibrosService.name);
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly emisores: EmisoresService,
+    private readonly signer: SignerClient,
+    private readonly tokens: TokenService,
+    private readonly sii: SiiClient,
+  ) {}
+
+  /**
+   * @throws ProblemException 422 `emisor_incomplete` (no SII resolution for the tenant), 500 `xsd_invalid`;
+   *   signer problems 502/503/504 (nothing stored).
+   */
+  async generar(dto: GenerarLibroDto, caller?: string): Promise<LibroDto> {
+    const emisor = await this.emisores.forEmission(dto.tenant);
+    const { holder_rut } = await this.signer.certificate();
+    const detalle = await documentosDelPeriodo(this.db, dto.tenant, dto.tipo, dto.periodo);
+    for (let attempt = 0; ; attempt++) {
+      const version = await this.nextVersion(dto);
+      const xml = await this.signedLibro(dto, detalle, version, holder_rut, emisor.fechaResolucion, emisor.numeroResolucion);
+      const libro = this.entity(dto, version, detalle, xml, caller);
+      try {
+        await this.db.getRepository(LibroEntity).insert(libro);
+        return libroView(libro);
+      } catch (err) {
+        // Two generations of the same period at once: the loser takes the next version.
+        if ((err as { code?: string }).code !== UNIQUE_VIOLATION || attempt > 2) throw err;
+      }
+    }
+  }
+
+  private async signedLibro(
+    dto: GenerarLibroDto,
+    detalle: LibroDetalleInput[],
+    version: number,
+    rutEnvia: string,
+    fchResol: string,
+    nroResol: number,
+  ): Promise<Buffer> {
+    const id = `LIBRO_${dto.tipo.toUpperCase()}_${dto.periodo.replace('-', '_')}_V${version}`;
+    const xml = asDteProblem(() =>
+      buildLibroCompraVenta({
+        id,
+        caratula: {
+          rutEmisorLibro: dto.tenant,
+          rutEnvia,
+          periodoTributario: dto.periodo,
+          fchResol,
+          nroResol,
+          tipoOperacion: dto.tipo === 'venta' ? 'VENTA' : 'COMPRA',
+          tipoLibro: dto.tipo_libro ?? 'MENSUAL',
+          tipoEnvio: dto.tipo_envio ?? 'TOTAL',
+          ...(dto.codigo_autorizacion ? { codAutRec: dto.codigo_autorizacion } : {}),
+          ...(dto.folio_notificacion ? { folioNotificacion: dto.folio_notificacion } : {}),
+        },
+        detalle,
+        tmstFirma: santiagoTimestamp(new Date()),
+      }),
+    );
+    const signed = await this.signer.signXml(encodeLatin1(xml), `#${id}`);
+    const check = await validateXsd(signed, 'LibroCV');
+    if (!check.valid) {
+      throw new ProblemException(500, 'xsd_invalid', 'The book does not validate against LibroCV_v10.xsd; nothing was stored.', {
+        xsd_errors: check.errors.slice(0, 20),
+      });
+    }
+    return signed;
+  }
+
+  private async nextVersion(dto: GenerarLibroDto): Promise<number> {
+    const [row] = await this.db.query(
+      'SELECT coalesce(max(version), 0) + 1 AS v FROM libro WHERE tenant = $1 AND tipo = $2 AND periodo = $3',
+      [dto.tenant, dto.tipo, dto.periodo],
+    );
+    return Number(row.v);
+  }
+
+  private entity(dto: GenerarLibroDto, version: number, detalle: LibroDetalleInput[], xml: Buffer, caller?: string): LibroEntity {
+    const now = new Date();
+    return Object.assign(new LibroEntity(), {
+      id: randomUUID(),
+      tenant: dto.tenant,
+      tipo: dto.tipo,
+      periodo: dto.periodo,
+      version,
+      tipoLibro: dto.tipo_libro ?? 'MENSUAL',
+      tipoEnvio: dto.tipo_envio ?? 'TOTAL',
+      codigoAutorizacion: dto.codigo_autorizacion ?? null,
+      estado: 'generado',
+      glosa: null,
+      trackid: null,
+      totales: totalesPorTipo(detalle),
+      documentos: detalle.length,
+      xml,
+      xmlSha256: createHash('sha256').update(xml).digest('hex'),
+      historial: [{ estado: 'generado', glosa: null, at: now.toISOString() }],
+      caller: caller ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
+  /**
+   * Uploads the stored bytes (DTEUpload) and keeps the trackid. One upload per claim: the book moves to
+   * `enviando` atomically from `generado` or `envio_fallido`; a failed upload leaves it `envio_fallido`.
+   * @throws ProblemException 404 `libro_not_found`, 409 `libro_no_enviable`; SII and token problems.
+   */
+  async enviar(id: string): Promise<LibroDto> {
+    const claimed = await this.claim(id);
+    const { holder_rut } = await this.signer.certificate().catch(async (err) => {
+      await this.transition(claimed, 'envio_fallido', (err as Error).message);
+      throw err;
+    });
+    try {
+      const trackid = await this.tokens.withToken(claimed.tenant, (token) =>
+        this.sii.upload({
+          rutSender: holder_rut,
+          rutCompany: claimed.tenant,
+          token,
+          filename: `${claimed.tipo}_${claimed.periodo}_v${claimed.version}.xml`,
+          file: claimed.xml,
+        }),
+      );
+      return libroView(await this.transition(claimed, 'enviado', null, { trackid }));
+    } catch (err) {
+      const reason = err instanceof ProblemException ? `${err.error}: ${err.message}` : (err as Error).message;
+      await this.transition(claimed, 'envio_fallido', reason);
+      this.logger.warn(`libro ${id}: upload failed (${reason})`);
+      throw err;
+    }
+  }
+
+  private async claim(id: string): Promise<LibroEntity> {
+    const claimed = await this.db
+      .createQueryBuilder()
+      .update(LibroEntity)
+      .set({ estado: 'enviando' })
+      .where('id = :id AND estado IN (:...from)', { id, from: ENVIABLE })
+      .execute();
+    const current = await this.found(id);
+    if (claimed.affected !== 1) {
+      throw new ProblemException(
+        409,
+        'libro_no_enviable',
+        `Book ${id} is ${current.estado}; only a book generado or envio_fallido is uploaded.`,
+      );
+    }
+    return this.transition(current, 'enviando', null);
+  }
+
+  private async transition(
+    libro: LibroEntity,
+    estado: string,
+    glosa: string | null,
+    patch: Partial<LibroEntity> = {},
+  ): Promise<LibroEntity> {
+    const historial = [...libro.historial, { estado, glosa, at: new Date().toISOString() }];
+    Object.assign(libro, { estado, glosa, historial, ...patch });
+    await this.db.getRepository(LibroEntity).update({ id: libro.id }, { estado, glosa, historial, ...patch });
+    return libro;
+  }
+
+  /** GET /tax/libros/{id}: a book still with the SII is refreshed with QueryEstUp first (best effort). */
+  async detail(id: string): Promise<LibroDetailDto> {
+    let libro = await this.found(id);
+    if (libro.trackid && !FINAL.has(libro.estado)) libro = await this.refresh(libro);
+    return { ...libroView(libro), xml_base64: libro.xml.toString('base64'), historial: libro.historial };
+  }
+
+  private async refresh(libro: LibroEntity): Promise<LibroEntity> {
+    try {
+      const answer = await this.tokens.withToken(libro.tenant, (token) => this.sii.getEstUp(libro.tenant, libro.trackid as string, token));
+      return answer.estado === libro.estado ? libro : await this.transition(libro, answer.estado, answer.glosa);
+    } catch (err) {
+      // The stored estado still answers; the next read asks again.
+      this.logger.warn(`libro ${libro.id}: QueryEstUp failed (${(err as Error).message})`);
+      return libro;
+    }
+  }
+
+  /** @throws ProblemException 404 `libro_not_found`. */
+  async found(id: string): Promise<LibroEntity> {
+    const libro = await this.db.getRepository(LibroEntity).findOneBy({ id });
+    if (!libro) throw new ProblemException(404, 'libro_not_found', `No book ${id}.`);
+    return libro;
+  }
+
+  async page(q: LibroListQueryDto): Promise<{ items: LibroDto[]; total: number }> {
+    const qb = this.db.getRepository(LibroEntity).createQueryBuilder('l').where('l.tenant = :tenant', { tenant: q.tenant });
+    if (q.tipo) qb.andWhere('l.tipo = :tipo', { tipo: q.tipo });
+    if (q.periodo) qb.andWhere('l.periodo = :periodo', { periodo: q.periodo });
+    if (q.estado) qb.andWhere('l.estado = :estado', { estado: q.estado });
+    qb.orderBy('l.created_at', 'DESC').addOrderBy('l.id', 'DESC').take(q.limit).skip(q.offset);
+    const [items, total] = await qb.getManyAndCount();
+    return { items: items.map(libroView), total };
+  }
+}
+
+/** TotalesPeriodo per type as the book states them (same rules as libs/dte buildLibroCompraVenta). */
+function totalesPorTipo(detalle: LibroDetalleInput[]): LibroTotal[] {
+  const byType = new Map<number, LibroTotal>();
+  for (const d of detalle) {
+    const t = byType.get(d.tipoDoc) ?? { tipo_dte: d.tipoDoc, documentos: 0, exento: 0, neto: 0, iva: 0, total: 0 };
+    byType.set(d.tipoDoc, {
+      ...t,
+      documentos: t.documentos + 1,
+      exento: t.exento + d.exento,
+      neto: t.neto + d.neto,
+      iva: t.iva + d.iva,
+      total: t.total + d.total,
+    });
+  }
+  return [...byType.values()].sort((a, b) => a.tipo_dte - b.tipo_dte);
+}
+
+function libroView(l: LibroEntity): LibroDto {
+  return {
+    libro_id: l.id,
+    tenant: l.tenant,
+    tipo: l.tipo,
+    periodo: l.periodo,
+    version: l.version,
+    tipo_libro: l.tipoLibro,
+    tipo_envio: l.tipoEnvio,
+    estado: l.estado,
+    glosa: l.glosa,
+    trackid: l.trackid,
+    totales: l.totales,
+    documentos: l.documentos,
+    sha256: l.xmlSha256,
+    created_at: l.createdAt.toISOString(),
+  };
+}
