@@ -1,3 +1,4 @@
+import { santiagoDate } from '@lib/dte';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
@@ -141,7 +142,7 @@ describe('DTE emission (e2e: real PostgreSQL, dev signer, SII fake)', () => {
   });
 
   it('carries payment terms and line details through the API: FmaPago, FchVenc, CdgItem, UnmdItem, DescuentoMonto, DscItem', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    const today = santiagoDate();
     const body = facturaBody(TENANT, {
       forma_pago: 2,
       fecha_vencimiento: '2050-01-31',

@@ -58,7 +58,7 @@ hostileInputSuite('tax-gateway', {
   },
   get bodies() {
     return {
-      'POST /tax/dte/emitir': facturaBody(TENANT, { fecha_emision: new Date().toISOString().slice(0, 10) }),
+      'POST /tax/dte/emitir': facturaBody(TENANT, { fecha_emision: santiagoDate() }),
       'POST /tax/auth/token': { tenant: TENANT },
       'POST /tax/caf/upload': { tenant: TENANT },
       'PUT /tax/emisores/{tenant}': EMISOR_CERTIFICACION,

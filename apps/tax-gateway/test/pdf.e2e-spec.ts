@@ -1,3 +1,4 @@
+import { santiagoDate } from '@lib/dte';
 import { execFileSync } from 'node:child_process';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -19,7 +20,7 @@ describe('GET /tax/dte/{emision_id}/pdf (e2e)', () => {
     await uploadCaf(gw, tenant, await simCaf(gw, tenant, 33, 1, 5)).expect(201);
     await uploadCaf(gw, tenant, await simCaf(gw, tenant, 61, 1, 5)).expect(201);
     factura = (await emitir(gw, facturaBody(tenant)).expect(201)).body.emision_id;
-    const ref = [{ tipo_doc: '33', folio: '1', fecha: new Date().toISOString().slice(0, 10), codigo: 1 }];
+    const ref = [{ tipo_doc: '33', folio: '1', fecha: santiagoDate(), codigo: 1 }];
     nota = (await emitir(gw, facturaBody(tenant, { tipo_dte: 61, referencias: ref })).expect(201)).body.emision_id;
   });
 
