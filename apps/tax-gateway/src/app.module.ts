@@ -9,6 +9,7 @@ import { DteModule } from './dte/dte.module';
 import { EmisoresModule } from './emisores/emisores.module';
 import { TaxMetricsModule } from './metrics/tax-metrics.module';
 import { LibrosModule } from './libros/libros.module';
+import { RcvModule } from './rcv/rcv.module';
 import { RecepcionModule } from './recepcion/recepcion.module';
 import { TaxSettingsModule } from './settings/tax-settings.module';
 
@@ -31,6 +32,7 @@ import { TaxSettingsModule } from './settings/tax-settings.module';
     DteModule,
     RecepcionModule,
     LibrosModule,
+    RcvModule,
   ],
 })
 export class AppModule {}

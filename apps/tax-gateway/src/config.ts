@@ -53,6 +53,19 @@ export class TaxGatewayConfig extends CommonConfig {
   @Matches(HTTP_URL, { message: 'SII_DTE_BASE_URL must be an http(s) URL' })
   SII_DTE_BASE_URL?: string;
 
+  /**
+   * Base URL of RegistroReclamoDTE (RCV acceptance and claims): https://ws2.sii.cl/WSREGISTRORECLAMODTECERT (cert) /
+   * https://ws1.sii.cl/WSREGISTRORECLAMODTE (prod); the service is `{base}/registroreclamodteservice`.
+   */
+  @IsOptional()
+  @Matches(HTTP_URL, { message: 'SII_RECLAMO_BASE_URL must be an http(s) URL' })
+  SII_RECLAMO_BASE_URL?: string;
+
+  /** Base URL of the RCV's portal services (facadeService): https://www4c.sii.cl (cert) / https://www4.sii.cl (prod). */
+  @IsOptional()
+  @Matches(HTTP_URL, { message: 'SII_RCV_BASE_URL must be an http(s) URL' })
+  SII_RCV_BASE_URL?: string;
+
   /** Must be true for TAX_ENV=prod (the platform is certified as an issuer by the SII). */
   @EnvBoolean()
   @Rule(

@@ -54,7 +54,7 @@ hostileInputSuite('tax-gateway', {
     return { emision_id: emitted.emision_id, recepcion_id: emitted.recepcion_id, libro_id: emitted.libro_id, rut: TENANT, tenant: TENANT };
   },
   get queryValues() {
-    return { tenant: TENANT, trackid: emitted.trackid };
+    return { tenant: TENANT, trackid: emitted.trackid, periodo: PERIODO };
   },
   get bodies() {
     return {
@@ -65,6 +65,8 @@ hostileInputSuite('tax-gateway', {
       'POST /tax/recepcion/dte': { tenant: RECEPTOR, xml_base64: intercambio.toString('base64') },
       'POST /tax/recepcion/{recepcion_id}/resultado': { estado: 'rechazado', glosa: 'Precio no corresponde' },
       'POST /tax/recepcion/{recepcion_id}/recibo': { recinto: 'Bodega central' },
+      'POST /tax/recepcion/{recepcion_id}/aceptar': { accion: 'ACD' },
+      'POST /tax/recepcion/{recepcion_id}/reclamar': { accion: 'RCD', motivo: 'Precio no corresponde' },
       'POST /tax/libros/generar': { tenant: TENANT, tipo: 'venta', periodo: PERIODO },
     };
   },

@@ -5,6 +5,7 @@ import {
   isCalendarDate,
   periodoFueraDeRango,
   santiagoDate,
+  santiagoInstant,
   santiagoTimestamp,
 } from './dates';
 
@@ -28,6 +29,30 @@ describe('santiagoDate / santiagoTimestamp', () => {
   it('defaults to now', () => {
     expect(santiagoTimestamp()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
     expect(santiagoDate()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('santiagoInstant (the inverse of santiagoTimestamp)', () => {
+  it('reads summer (UTC-3) and winter (UTC-4) wall-clock times', () => {
+    expect(santiagoInstant('2025-01-14T23:30:00').toISOString()).toBe('2025-01-15T02:30:00.000Z');
+    expect(santiagoInstant('2025-06-30T23:59:59').toISOString()).toBe('2025-07-01T03:59:59.000Z');
+  });
+
+  it('round-trips every hour across the April and September DST changes of 2025', () => {
+    for (const start of ['2025-04-05T00:00:00Z', '2025-09-06T00:00:00Z']) {
+      for (let h = 0; h < 48; h++) {
+        const d = new Date(Date.parse(start) + h * 3_600_000);
+        const back = santiagoInstant(santiagoTimestamp(d));
+        // A repeated hour (April) resolves to its first occurrence: one hour early at most.
+        expect(d.getTime() - back.getTime()).toBeGreaterThanOrEqual(0);
+        expect(d.getTime() - back.getTime()).toBeLessThanOrEqual(3_600_000);
+        expect(santiagoTimestamp(back)).toBe(santiagoTimestamp(d));
+      }
+    }
+  });
+
+  it('refuses another shape', () => {
+    expect(() => santiagoInstant('05-08-2017 11:03:51')).toThrow(/YYYY-MM-DDTHH:MM:SS/);
   });
 });
 

@@ -1,3 +1,5 @@
+import { DteParseError, excerpt } from './errors';
+
 const FORMAT = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'America/Santiago',
   year: 'numeric',
@@ -31,6 +33,22 @@ export function santiagoDate(d: Date = new Date()): string {
 export function santiagoTimestamp(d: Date = new Date()): string {
   const p = parts(d);
   return `${p['year']}-${p['month']}-${p['day']}T${p['hour']}:${p['minute']}:${p['second']}`;
+}
+
+/**
+ * The instant of a wall-clock time in America/Santiago (`YYYY-MM-DDTHH:MM:SS`, as {@link santiagoTimestamp}
+ * writes it): the inverse of santiagoTimestamp. A time skipped by the DST change resolves one hour later;
+ * a repeated one to its first occurrence.
+ * @throws DteParseError when `wallClock` is not that shape.
+ */
+export function santiagoInstant(wallClock: string): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(wallClock);
+  if (!m) throw new DteParseError(`not a YYYY-MM-DDTHH:MM:SS time: ${excerpt(wallClock)}`);
+  const asUtc = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]);
+  // Santiago is behind UTC: the offset at the guessed instant, then at the corrected one (DST edges).
+  const offset = (at: number) => Date.parse(`${santiagoTimestamp(new Date(at))}Z`) - at;
+  const first = asUtc - offset(asUtc);
+  return new Date(asUtc - offset(first));
 }
 
 /**

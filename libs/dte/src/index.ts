@@ -3,7 +3,7 @@ export { DteError, DteParseError, DteEncodingError, DteBuildError, DteAssetsErro
 export { decodeXml, decodeXmlExact, encodeLatin1, encodeXmlExact, flattenXml, declaredEncoding, type DecodedXml } from './xml/encoding';
 export { escapeXml, asciiCharacterReferences } from './xml/escape';
 export { checkRsaKeyValue, type RsaKeyValueCheck } from './xml/xmldsig-key';
-export { parsePlainXml, plainChildren, plainText, type PlainElement } from './xml/plain';
+export { findPlain, parsePlainXml, plainChildren, plainText, type PlainElement } from './xml/plain';
 export {
   assertNoDtd,
   child,
@@ -41,6 +41,7 @@ export {
   isCalendarDate,
   periodoFueraDeRango,
   santiagoDate,
+  santiagoInstant,
   santiagoTimestamp,
 } from './dates';
 export { buildDd, buildTed, type DdInput } from './builders/dd-ted';
@@ -68,6 +69,13 @@ export {
   soapResponse,
   type SoapCall,
 } from './soap/envelope';
+export {
+  REGISTRO_RECLAMO_NS,
+  parseSoapLiteralReturn,
+  soapLiteralRequest,
+  soapLiteralResponse,
+  type SoapLiteralValue,
+} from './soap/literal';
 export {
   buildRespuestaDte,
   recepcionDteFromParsed,

@@ -1,6 +1,6 @@
 export { SiiFakeAuthority, type SiiFakeOptions, type ResolvedOptions } from './authority';
 export { authorityKeyMaterial, type AuthorityKeyMaterial } from './authority-key';
-export { createSiiFakeHandlers } from './msw';
+export { SII_CERT_HOSTS, createSiiFakeHandlers } from './msw';
 export { startSiiFakeServer, type SiiFakeServer } from './server';
 export { contribuyenteFor, type Contribuyente } from './taxpayers';
 export { parseMultipart, multipartBoundary, type MultipartPart } from './multipart';

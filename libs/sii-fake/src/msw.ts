@@ -2,19 +2,23 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { SiiFakeAuthority } from './authority';
 
 /**
- * msw 2 handlers that route every request under `baseUrl` (default the certification host
- * https://maullin.sii.cl, the gateway's SII_DTE_BASE_URL default) to `authority.handle`, raw bytes
- * in and out. Use with `setupServer(...createSiiFakeHandlers(authority))`.
+ * The SII certification hosts the gateway talks to by default (docs/research/sii-protocol.md §2.1, §8):
+ * maullin (DTE web services, upload), ws2 (RegistroReclamoDTE) and www4c (the RCV's portal services).
  */
-export function createSiiFakeHandlers(authority: SiiFakeAuthority, baseUrl = 'https://maullin.sii.cl'): HttpHandler[] {
-  const base = baseUrl.replace(/\/+$/, '');
-  return [
-    http.all(`${base}/*`, async ({ request }) => {
+export const SII_CERT_HOSTS = ['https://maullin.sii.cl', 'https://ws2.sii.cl', 'https://www4c.sii.cl'];
+
+/**
+ * msw 2 handlers that route every request under each of `baseUrls` (default {@link SII_CERT_HOSTS}) to
+ * `authority.handle`, raw bytes in and out. Use with `setupServer(...createSiiFakeHandlers(authority))`.
+ */
+export function createSiiFakeHandlers(authority: SiiFakeAuthority, baseUrls: string | string[] = SII_CERT_HOSTS): HttpHandler[] {
+  return [baseUrls].flat().map((baseUrl) =>
+    http.all(`${baseUrl.replace(/\/+$/, '')}/*`, async ({ request }) => {
       const headers: Record<string, string> = {};
       request.headers.forEach((value, key) => (headers[key] = value));
       const body = Buffer.from(await request.arrayBuffer());
       const res = await authority.handle({ method: request.method, url: request.url, headers, body });
       return new HttpResponse(new Uint8Array(res.body), { status: res.status, headers: res.headers });
     }),
-  ];
+  );
 }

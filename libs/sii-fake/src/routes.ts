@@ -7,6 +7,10 @@ import { SoapRequestError, parseSoapCall, soapFault, soapResponse, type SoapCall
 import { contribuyenteFor } from './taxpayers';
 import { jsonResponse, xmlResponse, type FakeRequest, type FakeResponse } from './types';
 import { handleUpload } from './upload';
+import { REGISTRO_RECLAMO_PATHS, handleRegistroReclamo } from './registro-reclamo';
+import { RCV_FACADE_PATH, handleRcv } from './rcv';
+
+const RCV_OPERATIONS = new Set(['getResumen', 'getDetalleCompra', 'getDetalleVenta']);
 
 type SoapOperation = (authority: SiiFakeState, call: SoapCall) => string;
 
@@ -28,6 +32,9 @@ export async function routeRequest(authority: SiiFakeState, req: FakeRequest): P
     const service = SOAP_SERVICES[path];
     if (service && method === 'POST') return soap(authority, req, url, path, service);
     if (path === '/cgi_dte/UPL/DTEUpload' && method === 'POST') return await handleUpload(authority, req);
+    if (REGISTRO_RECLAMO_PATHS.includes(path) && method === 'POST') return handleRegistroReclamo(authority, req);
+    const rcv = path.startsWith(`${RCV_FACADE_PATH}/`) ? path.slice(RCV_FACADE_PATH.length + 1) : undefined;
+    if (rcv && RCV_OPERATIONS.has(rcv) && method === 'POST') return handleRcv(authority, req, rcv);
     if (path === '/sim/caf' && method === 'POST') return issueCaf(authority, parseJson(req.body));
     if (path === '/sim/authority-certificate' && method === 'GET') {
       return { status: 200, headers: { 'content-type': 'application/x-pem-file' }, body: Buffer.from(authority.certificatePem) };

@@ -2,7 +2,7 @@ import { santiagoTimestamp } from '@lib/dte';
 import { authorityKeyMaterial, type AuthorityKeyMaterial } from './authority-key';
 import { randomInt } from 'node:crypto';
 import { normalizeRut } from './internal/rut';
-import type { IssuedCaf, SeedRecord, TokenRecord, UploadRecord } from './types';
+import type { IssuedCaf, RcvEvento, RegisteredDocument, SeedRecord, TokenRecord, UploadRecord } from './types';
 
 /** Options of {@link SiiFakeAuthority}; every field is optional. */
 export interface SiiFakeOptions {
@@ -43,6 +43,8 @@ export class SiiFakeState {
   readonly tokens = new Map<string, TokenRecord>();
   readonly uploads = new Map<string, UploadRecord>();
   readonly cafs: IssuedCaf[] = [];
+  /** RCV events per document key `emisor|tipo|folio` (registro-reclamo.ts). */
+  readonly rcvEventos = new Map<string, RcvEvento[]>();
   private readonly clock: () => Date;
   private attentionCounter = 34000;
 
@@ -102,6 +104,21 @@ export class SiiFakeState {
       }
     }
     return undefined;
+  }
+
+  /**
+   * A DTE the SII received and did not reject (DOK or RPR in an upload that did not end in RCT), or
+   * undefined: what RegistroReclamoDTE and the RCV know of it.
+   */
+  receivedDocument(emisor: string, tipo: number, folio: number): RegisteredDocument | undefined {
+    return this.receivedDocuments().find((r) => r.document.emisor === emisor && r.document.tipo === tipo && r.document.folio === folio);
+  }
+
+  /** Every DTE the SII received and did not reject, in reception order. */
+  receivedDocuments(): RegisteredDocument[] {
+    return [...this.uploads.values()]
+      .filter((u) => u.finalState === 'EPR')
+      .flatMap((u) => u.documents.filter((d) => d.result !== 'RCH').map((document) => ({ document, receivedAt: u.receivedAt })));
   }
 
   /** Stores an accepted upload. */

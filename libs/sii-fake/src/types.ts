@@ -21,11 +21,18 @@ export type EnvioState = 'REC' | 'SOK' | 'CRT' | 'FOK' | 'PDR' | 'EPR' | 'RCT' |
 /** Final states of an IECV book upload: LOK libro cuadrado (accepted), LRH libro rechazado (libs/sii-fake/README.md). */
 export type LibroState = 'LOK' | 'LRH';
 
-/** Per-document outcome decided at upload time, reported from EPR on. */
+/** Per-document outcome decided at upload time, reported from EPR on; the content the RCV shows of it. */
 export interface UploadedDocument {
   emisor: string;
   tipo: number;
   folio: number;
+  receptor: string;
+  razonSocialEmisor: string;
+  razonSocialReceptor: string;
+  /** FchEmis, YYYY-MM-DD. */
+  fechaEmision: string;
+  /** Amounts in CLP as the document states them. */
+  montos: { exento: number; neto: number; iva: number; total: number };
   /** DOK accepted, RPR accepted with objections (reparos), RCH rejected. */
   result: 'DOK' | 'RPR' | 'RCH';
   detail?: string;
@@ -44,6 +51,24 @@ export interface UploadRecord {
   finalState: 'EPR' | 'RCT' | LibroState;
   /** Glosa of an RCT (e.g. "(CRT-3-18) RUT Receptor (Caratula) Invalido"). */
   rejection?: string;
+}
+
+/** Acciones of RegistroReclamoDTE (manual "Aceptación/Reclamo a DTE recibido" v1.2, accionDoc). */
+export type AccionDoc = 'ACD' | 'ERM' | 'RCD' | 'RFP' | 'RFT';
+
+/** One event registered on a received DTE (acceptance, receipt of goods, claim). */
+export interface RcvEvento {
+  accion: AccionDoc;
+  /** RUT of the certificate holder who registered it. */
+  rutResponsable: string;
+  fecha: Date;
+}
+
+/** A document as the SII holds it after reception: the upload it came in and its events. */
+export interface RegisteredDocument {
+  document: UploadedDocument;
+  /** Date-time of reception at the SII (the upload's). */
+  receivedAt: Date;
 }
 
 export interface SeedRecord {

@@ -99,7 +99,17 @@ const CAF_MONTHS_VALID = new Set([33, 43, 46, 56, 61]);
  * round(MntNeto * TasaIVA / 100), else DOK.
  */
 export function judgeDocument(authority: SiiFakeState, dte: ParsedDte): UploadedDocument {
-  const base = { emisor: dte.emisor.rut, tipo: dte.tipo_dte, folio: dte.folio };
+  const { exento, neto, iva, total } = dte.montos;
+  const base = {
+    emisor: dte.emisor.rut,
+    tipo: dte.tipo_dte,
+    folio: dte.folio,
+    receptor: dte.receptor.rut,
+    razonSocialEmisor: dte.emisor.razon_social,
+    razonSocialReceptor: dte.receptor.razon_social,
+    fechaEmision: dte.fecha_emision,
+    montos: { exento, neto, iva, total },
+  };
   const fa = /<FA>([^<]+)<\/FA>/.exec(dte.ted?.ddXml ?? '')?.[1];
   if (fa && CAF_MONTHS_VALID.has(dte.tipo_dte)) {
     const limit = new Date(`${fa}T00:00:00Z`);
@@ -108,7 +118,7 @@ export function judgeDocument(authority: SiiFakeState, dte: ParsedDte): Uploaded
   }
   const content = contentProblems(dte);
   if (content.length > 0) return { ...base, result: 'RCH', detail: content.join('; ') };
-  const { neto, iva, tasa_iva } = dte.montos;
+  const { tasa_iva } = dte.montos;
   if (neto && tasa_iva && iva !== Math.round((neto * tasa_iva) / 100)) {
     return { ...base, result: 'RPR', detail: `IVA ${iva} distinto de ${Math.round((neto * tasa_iva) / 100)}` };
   }

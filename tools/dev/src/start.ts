@@ -100,6 +100,8 @@ async function main() {
     'tax-gateway': {
       TAX_ENV: setting('TAX_ENV', 'cert'),
       SII_DTE_BASE_URL: setting('SII_DTE_BASE_URL', tools.simUrl),
+      SII_RECLAMO_BASE_URL: setting('SII_RECLAMO_BASE_URL', `${tools.simUrl}/WSREGISTRORECLAMODTECERT`),
+      SII_RCV_BASE_URL: setting('SII_RCV_BASE_URL', tools.simUrl),
       SII_TRUST_SIM_CAF: setting('SII_TRUST_SIM_CAF', 'true'),
       SII_SIM_CAF_CERT: setting('SII_SIM_CAF_CERT', tools.simCertPath),
       SIGNER_URL: setting('SIGNER_URL', tools.signerUrl),

@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
+import { TokenModule } from '../auth/token.module';
 import { SignerModule } from '../signer/signer.module';
+import { SiiModule } from '../sii/sii.module';
+import { RecepcionRcvController } from './recepcion-rcv.controller';
+import { RecepcionRcvService } from './recepcion-rcv.service';
 import { RecepcionController } from './recepcion.controller';
 import { RecepcionRespuestasService } from './recepcion-respuestas.service';
 import { RecepcionVerifier } from './recepcion-verifier';
@@ -7,11 +11,11 @@ import { RecepcionService } from './recepcion.service';
 import { RecepcionStore } from './recepcion.store';
 import { RespuestaBuilder } from './respuesta-builder';
 
-/** Reception of suppliers' DTEs and the intercambio answers (docs/tax-gateway.md "Reception"). */
+/** Reception of suppliers' DTEs, the intercambio answers and the RCV events (docs/tax-gateway.md "Reception"). */
 @Module({
-  imports: [SignerModule],
-  controllers: [RecepcionController],
-  providers: [RecepcionService, RecepcionRespuestasService, RecepcionVerifier, RecepcionStore, RespuestaBuilder],
+  imports: [SignerModule, SiiModule, TokenModule],
+  controllers: [RecepcionController, RecepcionRcvController],
+  providers: [RecepcionService, RecepcionRcvService, RecepcionRespuestasService, RecepcionVerifier, RecepcionStore, RespuestaBuilder],
   exports: [RecepcionService, RecepcionStore],
 })
 export class RecepcionModule {}

@@ -12,6 +12,8 @@ describe('loadTaxSettings', () => {
     expect(s).toMatchObject({
       taxEnv: 'cert',
       siiDteBaseUrl: 'https://maullin.sii.cl',
+      siiReclamoBaseUrl: 'https://ws2.sii.cl/WSREGISTRORECLAMODTECERT',
+      siiRcvBaseUrl: 'https://www4c.sii.cl',
       tokenTtlSeconds: 1080,
       taxpayerCacheTtlSeconds: 86_400,
       signerUrl: 'http://127.0.0.1:8250',
@@ -23,7 +25,12 @@ describe('loadTaxSettings', () => {
   it('uses palena for prod and refuses prod unless SII_ISSUER_CERTIFIED=true', () => {
     expect(() => loadTaxSettings({ ...BASE, TAX_ENV: 'prod' })).toThrow(/SII_ISSUER_CERTIFIED/);
     const prod = { ...BASE, TAX_ENV: 'prod', SII_ISSUER_CERTIFIED: 'true' };
-    expect(loadTaxSettings(prod)).toMatchObject({ taxEnv: 'prod', siiDteBaseUrl: 'https://palena.sii.cl' });
+    expect(loadTaxSettings(prod)).toMatchObject({
+      taxEnv: 'prod',
+      siiDteBaseUrl: 'https://palena.sii.cl',
+      siiReclamoBaseUrl: 'https://ws1.sii.cl/WSREGISTRORECLAMODTE',
+      siiRcvBaseUrl: 'https://www4.sii.cl',
+    });
   });
 
   it('never trusts the sim CAF authority in prod, and needs its PEM otherwise', () => {
@@ -51,6 +58,8 @@ describe('loadTaxSettings', () => {
       ['TAX_ENV', 'staging'],
       ['TOKEN_TTL_SECONDS', '-5'],
       ['SII_DTE_BASE_URL', 'ftp://x'],
+      ['SII_RECLAMO_BASE_URL', 'file:///x'],
+      ['SII_RCV_BASE_URL', 'nope'],
       ['SIGNER_URL', 'ftp://signer'],
       ['SII_ISSUER_CERTIFIED', 'maybe'],
     ]) {

@@ -15,6 +15,10 @@ export interface TaxSettings {
   taxEnv: TaxEnv;
   /** Base URL of the DTE web services and the upload (CrSeed, GetTokenFromSeed, QueryEstUp, DTEUpload). */
   siiDteBaseUrl: string;
+  /** Base URL of RegistroReclamoDTE (`{base}/registroreclamodteservice`). */
+  siiReclamoBaseUrl: string;
+  /** Base URL of the RCV's portal services (`{base}/consdcvinternetui/services/data/facadeService/...`). */
+  siiRcvBaseUrl: string;
   siiIssuerCertified: boolean;
   /** PEM of the sim authority certificate, set only when SII_TRUST_SIM_CAF=true (never in prod). */
   simCafCertificatePem?: string;
@@ -37,12 +41,20 @@ export const TAX_SETTINGS = Symbol('TAX_SETTINGS');
 // The SII's upload service refuses user agents that do not look like a browser (docs/tax-gateway.md "Settings").
 const DEFAULT_USER_AGENT = 'Mozilla/4.0 (compatible; PROG 1.0; Windows NT 5.0; YComp 5.0.2.4)';
 const DEFAULT_BASE_URL: Record<TaxEnv, string> = { cert: 'https://maullin.sii.cl', prod: 'https://palena.sii.cl' };
+// docs/research/sii-protocol.md §2.1 (RegistroReclamoDTE) and §8 (RCV on www4 / www4c).
+const DEFAULT_RECLAMO_URL: Record<TaxEnv, string> = {
+  cert: 'https://ws2.sii.cl/WSREGISTRORECLAMODTECERT',
+  prod: 'https://ws1.sii.cl/WSREGISTRORECLAMODTE',
+};
+const DEFAULT_RCV_URL: Record<TaxEnv, string> = { cert: 'https://www4c.sii.cl', prod: 'https://www4.sii.cl' };
 
 /** The typed settings of a validated configuration (no rule is checked here: the config class has them all). */
 export function taxSettingsOf(config: TaxGatewayConfig): TaxSettings {
   return {
     taxEnv: config.TAX_ENV,
     siiDteBaseUrl: (config.SII_DTE_BASE_URL ?? DEFAULT_BASE_URL[config.TAX_ENV]).replace(/\/+$/, ''),
+    siiReclamoBaseUrl: (config.SII_RECLAMO_BASE_URL ?? DEFAULT_RECLAMO_URL[config.TAX_ENV]).replace(/\/+$/, ''),
+    siiRcvBaseUrl: (config.SII_RCV_BASE_URL ?? DEFAULT_RCV_URL[config.TAX_ENV]).replace(/\/+$/, ''),
     siiIssuerCertified: config.SII_ISSUER_CERTIFIED,
     simCafCertificatePem: config.SII_TRUST_SIM_CAF ? readFileSync((config.SII_SIM_CAF_CERT as string).trim(), 'utf8') : undefined,
     siiTimeoutMs: config.SII_TIMEOUT_MS,

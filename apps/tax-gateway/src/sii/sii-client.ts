@@ -3,7 +3,7 @@ import { decodeXml, parseRecepcionDte, parseSiiRespuesta, parseSoapReturn, SOAP_
 import { TaxMetrics } from '../metrics/tax-metrics';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { escapeForLog } from '@lib/platform';
-import { SiiTokenInvalidError, siiBadResponse, siiRejected } from './sii-errors';
+import { SiiTokenInvalidError, siiRejected } from './sii-errors';
 import { SiiHttp, SiiHttpResponse } from './sii-http';
 import { multipartBody } from './upload-body';
 
@@ -192,9 +192,7 @@ export class SiiClient {
   }
 
   private unusable(op: string, res: SiiHttpResponse, detail: string, cause?: unknown): never {
-    this.http.done(op, res, 'bad_response');
-    this.logger.warn(`SII ${op} unusable answer (${detail}): ${escapeForLog(res.body, 300)}`);
-    throw siiBadResponse(op, detail, cause);
+    return this.http.unusable(op, res, detail, cause);
   }
 }
 

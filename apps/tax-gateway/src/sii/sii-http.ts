@@ -24,7 +24,7 @@ export interface SiiHttpRequest {
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 
 /**
- * The one HTTP door to the SII hosts (axios, `SII_DTE_BASE_URL`, `SII_TIMEOUT_MS`, no redirects).
+ * The one HTTP door to the SII hosts (axios, one base URL each, `SII_TIMEOUT_MS`, no redirects).
  * Maps transport failures to problems: unreachable -> 503 `sii_unavailable`, timeout -> 504
  * `sii_timeout`, an HTML error page or a 5xx -> 502 `sii_bad_response`, HTTP 401 ->
  * {@link SiiTokenInvalidError}. Every call is counted in `sii_requests_total` and timed.
@@ -33,12 +33,14 @@ export class SiiHttp {
   private readonly logger = new Logger('SiiHttp');
   private readonly http: AxiosInstance;
 
+  /** `baseUrl` defaults to SII_DTE_BASE_URL; the RCV services live on other hosts. */
   constructor(
     settings: TaxSettings,
     private readonly metrics: TaxMetrics,
+    baseUrl: string = settings.siiDteBaseUrl,
   ) {
     this.http = axios.create({
-      baseURL: settings.siiDteBaseUrl,
+      baseURL: baseUrl,
       timeout: settings.siiTimeoutMs,
       maxRedirects: 0,
       responseType: 'arraybuffer',
@@ -90,6 +92,13 @@ export class SiiHttp {
   /** Records the outcome of a call whose answer was parsed by the caller. */
   done(operation: string, res: SiiHttpResponse, outcome: SiiOutcome): void {
     this.record(operation, outcome, res.startedAt);
+  }
+
+  /** Records and logs an answer that is not what `operation` answers, then throws 502 `sii_bad_response`. */
+  unusable(operation: string, res: SiiHttpResponse, detail: string, cause?: unknown): never {
+    this.record(operation, 'bad_response', res.startedAt);
+    this.logger.warn(`SII ${operation} unusable answer (${detail}): ${escapeForLog(res.body, 300)}`);
+    throw siiBadResponse(operation, detail, cause);
   }
 
   private record(operation: string, outcome: SiiOutcome, started: bigint): void {

@@ -39,7 +39,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     estUpDelaysMs: 10,
     unknownRuts: options.unknownRuts ?? [],
   });
-  const msw = setupServer(...createSiiFakeHandlers(authority, SII_BASE));
+  const msw = setupServer(...createSiiFakeHandlers(authority));
   // Only the SII hosts are faked; the signer and supertest's local server go through.
   msw.listen({ onUnhandledRequest: 'bypass' });
   const dir = mkdtempSync(join(tmpdir(), 'gw-sim-cert-'));

@@ -1,7 +1,7 @@
 import { DteParseError, excerpt } from '../errors';
 import { decodeXml } from '../xml/encoding';
 import { childElements, findFirst, localName, parseXmlDocument } from '../xml/dom';
-import { PlainElement, parsePlainXml } from '../xml/plain';
+import { PlainElement, findPlain, parsePlainXml } from '../xml/plain';
 import { asciiCharacterReferences, escapeXml } from '../xml/escape';
 
 /**
@@ -84,15 +84,6 @@ function findReturn(el: PlainElement): PlainElement | undefined {
   return undefined;
 }
 
-function findNamed(el: PlainElement, name: string): PlainElement | undefined {
-  if (el.name === name) return el;
-  for (const c of el.children) {
-    const found = findNamed(c, name);
-    if (found) return found;
-  }
-  return undefined;
-}
-
 /**
  * The string payload of an rpc/encoded answer, read as plain objects (xml2js): the text of the first
  * element whose local name ends in `Return` (getSeedReturn, ns1:getTokenReturn, getEstUpReturn; any
@@ -103,6 +94,6 @@ export function parseSoapReturn(xml: string | Buffer): string {
   const root = parsePlainXml(decodeXml(xml));
   const ret = findReturn(root);
   if (ret) return ret.text;
-  const fault = findNamed(root, 'faultstring')?.text;
+  const fault = findPlain(root, 'faultstring')?.text;
   throw new DteParseError(fault ? `SOAP fault: ${excerpt(fault)}` : 'SOAP answer without a *Return element');
 }

@@ -59,3 +59,13 @@ export function plainChildren(el: PlainElement, name: string): PlainElement[] {
 export function plainText(el: PlainElement, name: string): string | undefined {
   return plainChildren(el, name)[0]?.text;
 }
+
+/** The first element named `name` in `el` or below it (depth first, `el` included), or undefined. */
+export function findPlain(el: PlainElement, name: string): PlainElement | undefined {
+  if (el.name === name) return el;
+  for (const c of el.children) {
+    const found = findPlain(c, name);
+    if (found) return found;
+  }
+  return undefined;
+}

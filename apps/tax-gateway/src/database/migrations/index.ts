@@ -4,6 +4,7 @@ import { Emisor1797000000000 } from './1797000000000-Emisor';
 import { DtePdf1797000000001 } from './1797000000001-DtePdf';
 import { Recepcion1797000000002 } from './1797000000002-Recepcion';
 import { Libro1797000000003 } from './1797000000003-Libro';
+import { RecepcionEvento1797000000004 } from './1797000000004-RecepcionEvento';
 
 /** Every migration of tax-gateway, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   DtePdf1797000000001,
   Recepcion1797000000002,
   Libro1797000000003,
+  RecepcionEvento1797000000004,
 ];

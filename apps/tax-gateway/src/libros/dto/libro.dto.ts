@@ -2,8 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { IsRut } from '@lib/rut';
-
-const PERIODO = /^(19|20)\d{2}-(0[1-9]|1[0-2])$/;
+import { PERIODO } from '../../common/periodo';
 
 /** POST /tax/libros/generar. */
 export class GenerarLibroDto {

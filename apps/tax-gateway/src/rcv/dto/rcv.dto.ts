@@ -1,0 +1,66 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsIn, Matches } from 'class-validator';
+import { IsRut } from '@lib/rut';
+import { PERIODO } from '../../common/periodo';
+
+/** GET /tax/rcv/libro query. */
+export class RcvLibroQueryDto {
+  @ApiProperty({ example: '76086428-5' })
+  @IsRut()
+  tenant!: string;
+
+  @ApiProperty({ example: '2026-11', description: 'YYYY-MM: documents whose FchEmis is in that month' })
+  @Matches(PERIODO, { message: 'periodo must be YYYY-MM' })
+  periodo!: string;
+
+  @ApiProperty({ enum: ['compra', 'venta'] })
+  @IsIn(['compra', 'venta'])
+  tipo!: 'compra' | 'venta';
+}
+
+/** Amounts in CLP. */
+export class MontosRcvDto {
+  @ApiProperty() exento!: number;
+  @ApiProperty() neto!: number;
+  @ApiProperty() iva!: number;
+  @ApiProperty() total!: number;
+}
+
+/** One amount that differs between the register and the gateway. */
+export class DiferenciaRcvDto {
+  @ApiProperty({ enum: ['exento', 'neto', 'iva', 'total'] }) campo!: string;
+  @ApiProperty() sii!: number;
+  @ApiProperty() gateway!: number;
+}
+
+/** One document of the period, reconciled. */
+export class DocumentoRcvDto {
+  @ApiProperty({ example: 33 }) tipo_dte!: number;
+  @ApiProperty({ example: 120 }) folio!: number;
+  @ApiProperty({ example: '77777777-7', description: 'The customer (venta) or the supplier (compra)' }) rut_contraparte!: string;
+  @ApiProperty() razon_social!: string;
+  @ApiProperty({ example: '2026-11-03' }) fecha_emision!: string;
+  @ApiProperty({ enum: ['coincide', 'solo_sii', 'solo_gateway', 'difiere'] }) estado!: string;
+  @ApiProperty({ nullable: true, type: String, enum: ['REGISTRO', 'PENDIENTE', 'RECLAMADO', 'NO_INCLUIR'] }) estado_rcv!: string | null;
+  @ApiProperty({ type: MontosRcvDto, nullable: true }) sii!: MontosRcvDto | null;
+  @ApiProperty({ type: MontosRcvDto, nullable: true }) gateway!: MontosRcvDto | null;
+  @ApiProperty({ type: [DiferenciaRcvDto] }) diferencias!: DiferenciaRcvDto[];
+}
+
+/** Counts per reconciliation estado. */
+export class ResumenRcvDto {
+  @ApiProperty() coincide!: number;
+  @ApiProperty() solo_sii!: number;
+  @ApiProperty() solo_gateway!: number;
+  @ApiProperty() difiere!: number;
+}
+
+/** GET /tax/rcv/libro: the register as the SII holds it, reconciled with the gateway's documents. */
+export class RcvLibroDto {
+  @ApiProperty() tenant!: string;
+  @ApiProperty() periodo!: string;
+  @ApiProperty({ enum: ['compra', 'venta'] }) tipo!: string;
+  @ApiProperty({ description: 'When the SII was asked' }) consultado_at!: string;
+  @ApiProperty({ type: ResumenRcvDto }) resumen!: ResumenRcvDto;
+  @ApiProperty({ type: [DocumentoRcvDto] }) documentos!: DocumentoRcvDto[];
+}

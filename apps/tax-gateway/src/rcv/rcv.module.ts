@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TokenModule } from '../auth/token.module';
+import { SiiModule } from '../sii/sii.module';
+import { RcvController } from './rcv.controller';
+import { RcvService } from './rcv.service';
+
+/** The RCV register and its reconciliation (docs/tax-gateway.md "RCV"). */
+@Module({
+  imports: [SiiModule, TokenModule],
+  controllers: [RcvController],
+  providers: [RcvService],
+})
+export class RcvModule {}

@@ -1,0 +1,61 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Caller, Callers } from '@lib/auth';
+import { ApiProblemResponses, type ProblemResponseSpec } from '@lib/schemas';
+import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
+import { AceptarBodyDto, RecepcionEventoDto, RecepcionEventosDto, ReclamarBodyDto } from './dto/recepcion-rcv.dto';
+import { RecepcionIdParamDto } from './dto/recepcion.dto';
+import { RecepcionRcvService } from './recepcion-rcv.service';
+
+const RCV_PROBLEMS: (number | ProblemResponseSpec)[] = [
+  400,
+  401,
+  403,
+  { status: 404, errors: ['recepcion_not_found'] },
+  { status: 422, errors: ['tipo_no_aplica'] },
+  ...UPSTREAM_PROBLEMS,
+];
+
+/** Acceptance and claims of received DTEs in the SII's RCV (RegistroReclamoDTE; docs/tax-gateway.md "Reception"). */
+@ApiTags('recepcion')
+@Controller('tax/recepcion')
+export class RecepcionRcvController {
+  constructor(private readonly rcv: RecepcionRcvService) {}
+
+  @Post(':recepcion_id/aceptar')
+  @Callers('admin', 'accounting')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Register in the RCV the acceptance of the content (ACD) or the receipt of goods or services (ERM)' })
+  @ApiCreatedResponse({ type: RecepcionEventoDto })
+  @ApiProblemResponses(...RCV_PROBLEMS, {
+    status: 409,
+    errors: ['no_recibido_sii', 'plazo_vencido', 'evento_ya_registrado', 'evento_rechazado'],
+  })
+  aceptar(@Param() p: RecepcionIdParamDto, @Body() body: AceptarBodyDto, @Caller() caller?: string): Promise<RecepcionEventoDto> {
+    return this.rcv.registrar(p.recepcion_id, body.accion ?? 'ACD', null, caller);
+  }
+
+  @Post(':recepcion_id/reclamar')
+  @Callers('admin', 'accounting')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Register in the RCV a claim: RCD (content), RFP or RFT (partial or total lack of goods); within 8 days of the SII reception',
+  })
+  @ApiCreatedResponse({ type: RecepcionEventoDto })
+  @ApiProblemResponses(...RCV_PROBLEMS, {
+    status: 409,
+    errors: ['no_recibido_sii', 'plazo_vencido', 'evento_ya_registrado', 'evento_rechazado'],
+  })
+  reclamar(@Param() p: RecepcionIdParamDto, @Body() body: ReclamarBodyDto, @Caller() caller?: string): Promise<RecepcionEventoDto> {
+    return this.rcv.registrar(p.recepcion_id, body.accion, body.motivo, caller);
+  }
+
+  @Get(':recepcion_id/eventos')
+  @Callers('admin', 'assistant', 'accounting', 'mailer')
+  @ApiOperation({ summary: "The DTE's events in the RCV as the SII lists them, its SII reception date and the 8-day window" })
+  @ApiOkResponse({ type: RecepcionEventosDto })
+  @ApiProblemResponses(...RCV_PROBLEMS)
+  eventos(@Param() p: RecepcionIdParamDto): Promise<RecepcionEventosDto> {
+    return this.rcv.eventos(p.recepcion_id);
+  }
+}

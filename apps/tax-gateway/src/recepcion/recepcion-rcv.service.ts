@@ -1,0 +1,158 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { ProblemException } from '@lib/schemas';
+import { TokenService } from '../auth/token.service';
+import { RegistroReclamoClient, type AccionRcv, type DocumentoRcv, type RespuestaRcv } from '../sii/registro-reclamo.client';
+import type { RecepcionEventoDto, RecepcionEventosDto } from './dto/recepcion-rcv.dto';
+import { RecepcionEventoEntity } from './entities/recepcion-evento.entity';
+import type { RecepcionEntity } from './entities/recepcion.entity';
+import { RecepcionService } from './recepcion.service';
+
+/** Types RegistroReclamoDTE operates on (manual v1.2, tipoDoc): factura, factura exenta, liquidación factura. */
+const TIPOS_RCV = new Set([33, 34, 43]);
+/** Ley 19.983 art. 3 as amended by Ley 20.956: 8 calendar days from the SII's reception (manual v1.2). */
+const PLAZO_MS = 8 * 24 * 3600 * 1000;
+// codResp of ingresarAceptacionReclamoDoc that mean the document's events refuse this one (manual v1.2).
+const EVENTO_RECHAZADO = new Set([5, 6, 11, 12, 13, 19]);
+
+/**
+ * Acceptance and claims of received DTEs in the RCV (docs/tax-gateway.md "Reception"; SII "Web Service de
+ * Consulta y Registro de Aceptación/Reclamo a DTE recibido" v1.2): the SII reception date decides the 8-day
+ * window before the SII is asked to register anything; an event is stored only when the SII registered it.
+ */
+@Injectable()
+export class RecepcionRcvService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly recepciones: RecepcionService,
+    private readonly tokens: TokenService,
+    private readonly reclamo: RegistroReclamoClient,
+  ) {}
+
+  /**
+   * Registers `accion` for the received DTE `id`.
+   * @throws ProblemException 404 `recepcion_not_found`; 422 `tipo_no_aplica` (only 33, 34, 43); 409
+   *   `no_recibido_sii` (the SII has no record of the DTE), `plazo_vencido` (more than 8 days since the SII
+   *   received it), `evento_ya_registrado`, `evento_rechazado` (the DTE's earlier events refuse it, with the
+   *   SII's codResp and descResp); 503 `sii_unavailable` (codResp -1); SII and token problems 502/503/504.
+   */
+  async registrar(id: string, accion: AccionRcv, motivo: string | null, caller?: string): Promise<RecepcionEventoDto> {
+    const r = await this.rcvDocument(id);
+    const doc = documento(r);
+    const fecha = await this.tokens.withToken(r.tenant, (t) => this.reclamo.fechaRecepcion(doc, t));
+    const plazo = plazoDe(fecha);
+    if (!fecha || !plazo) throw noRecibido(id);
+    if (Date.now() > plazo.getTime()) throw plazoVencido(id, fecha, plazo);
+    const answer = await this.tokens.withToken(r.tenant, (t) => this.reclamo.ingresar(doc, accion, t));
+    if (answer.codResp !== 0) throw refused(id, accion, answer, fecha, plazo);
+    const evento = Object.assign(new RecepcionEventoEntity(), {
+      id: randomUUID(),
+      recepcionId: r.id,
+      tenant: r.tenant,
+      accion,
+      motivo,
+      descResp: answer.descResp,
+      fechaRecepcionSii: fecha,
+      caller: caller ?? null,
+      createdAt: new Date(),
+    });
+    await this.db.getRepository(RecepcionEventoEntity).insert(evento);
+    return eventoView(evento);
+  }
+
+  /**
+   * The DTE's events as the SII lists them, its reception date and window, and those registered here.
+   * @throws ProblemException 404 `recepcion_not_found`, 422 `tipo_no_aplica`, 502 `sii_rejected` (another
+   *   codResp than 15, 16 or 18); SII and token problems 502/503/504.
+   */
+  async eventos(id: string): Promise<RecepcionEventosDto> {
+    const r = await this.rcvDocument(id);
+    const doc = documento(r);
+    const fecha = await this.tokens.withToken(r.tenant, (t) => this.reclamo.fechaRecepcion(doc, t));
+    const sii = fecha ? await this.tokens.withToken(r.tenant, (t) => this.reclamo.eventos(doc, t)) : undefined;
+    if (sii && ![15, 16, 18].includes(sii.codResp)) {
+      throw new ProblemException(502, 'sii_rejected', `The SII refused listarEventosHistDoc: ${sii.descResp} (codResp ${sii.codResp}).`, {
+        operation: 'listarEventosHistDoc',
+        sii_status: String(sii.codResp),
+        sii_details: [sii.descResp],
+      });
+    }
+    const plazo = plazoDe(fecha);
+    const registrados = await this.db
+      .getRepository(RecepcionEventoEntity)
+      .find({ where: { recepcionId: id }, order: { createdAt: 'ASC' } });
+    return {
+      recepcion_id: id,
+      fecha_recepcion_sii: fecha?.toISOString() ?? null,
+      plazo_hasta: plazo?.toISOString() ?? null,
+      plazo_vigente: !!plazo && Date.now() <= plazo.getTime(),
+      eventos: sii?.eventos ?? [],
+      registrados: registrados.map(eventoView),
+    };
+  }
+
+  private async rcvDocument(id: string): Promise<RecepcionEntity> {
+    const r = await this.recepciones.found(id);
+    if (!TIPOS_RCV.has(r.tipoDte)) {
+      throw new ProblemException(
+        422,
+        'tipo_no_aplica',
+        `DTE ${id} is of type ${r.tipoDte}; the RCV registers acceptance and claims only for types 33, 34 and 43.`,
+      );
+    }
+    return r;
+  }
+}
+
+function documento(r: RecepcionEntity): DocumentoRcv {
+  return { rutEmisor: r.rutEmisor, tipoDte: r.tipoDte, folio: r.folio };
+}
+
+function plazoDe(fecha: Date | undefined): Date | undefined {
+  return fecha ? new Date(fecha.getTime() + PLAZO_MS) : undefined;
+}
+
+function noRecibido(id: string): ProblemException {
+  return new ProblemException(409, 'no_recibido_sii', `The SII has no record of DTE ${id}: the supplier has not sent it to the SII.`);
+}
+
+function plazoVencido(id: string, fecha: Date, plazo: Date): ProblemException {
+  return new ProblemException(
+    409,
+    'plazo_vencido',
+    `The 8 days to accept or claim DTE ${id} ended at ${plazo.toISOString()} (received by the SII at ${fecha.toISOString()}).`,
+    { fecha_recepcion_sii: fecha.toISOString(), plazo_hasta: plazo.toISOString() },
+  );
+}
+
+function refused(id: string, accion: AccionRcv, answer: RespuestaRcv, fecha: Date, plazo: Date): ProblemException {
+  const sii = { sii_cod_resp: answer.codResp, sii_desc_resp: answer.descResp };
+  if (answer.codResp === 8) return plazoVencido(id, fecha, plazo);
+  if (answer.codResp === 18) return noRecibido(id);
+  if (answer.codResp === 7) return new ProblemException(409, 'evento_ya_registrado', `${accion} is already registered for DTE ${id}.`, sii);
+  if (answer.codResp === -1)
+    return new ProblemException(503, 'sii_unavailable', `The SII could not register ${accion} now: ${answer.descResp}`, sii);
+  const status = EVENTO_RECHAZADO.has(answer.codResp) ? 409 : 502;
+  const error = status === 409 ? 'evento_rechazado' : 'sii_rejected';
+  return new ProblemException(
+    status,
+    error,
+    `The SII refused ${accion} for DTE ${id}: ${answer.descResp} (codResp ${answer.codResp}).`,
+    sii,
+  );
+}
+
+function eventoView(e: RecepcionEventoEntity): RecepcionEventoDto {
+  return {
+    evento_id: e.id,
+    recepcion_id: e.recepcionId,
+    accion: e.accion,
+    motivo: e.motivo,
+    sii_respuesta: e.descResp,
+    fecha_recepcion_sii: e.fechaRecepcionSii.toISOString(),
+    caller: e.caller,
+    created_at: e.createdAt.toISOString(),
+  };
+}
