@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TEST_KEYS, closeTestApp } from '@lib/testing';
 import request from 'supertest';
@@ -156,16 +157,74 @@ describe('accounting: empresas from the gateway, received DTEs, balance (e2e, re
       expect(await count(app, 'factura')).toBe(1);
     });
 
-    it('reports and does not book DTEs addressed to another receptor', async () => {
+    it('refuses with 422 dte_rechazado a DTE the gateway finds addressed to another receptor, with its reasons', async () => {
       const otra = await createEmpresa(app, '76086428-5');
       const res = await api
         .post('/contable/recibir-dte', { empresa_id: otra, xml_base64: OFFICIAL_EXAMPLE.toString('base64') })
-        .expect(200);
-      expect(res.body.facturas).toEqual([]);
-      expect(res.body.ignorados).toEqual([
-        { tipo_dte: 33, folio: 60, rut_emisor: '97975000-5', rut_receptor: '77777777-7', motivo: 'receptor_distinto' },
+        .expect(422);
+      expect(res.body).toMatchObject({ error: 'dte_rechazado', status: 422 });
+      expect(res.body.rechazados).toEqual([
+        {
+          tipo_dte: 33,
+          folio: 60,
+          rut_emisor: '97975000-5',
+          estado_recepcion: 3,
+          glosa: expect.stringContaining('77777777-7'),
+          motivos: [{ verificacion: 'receptor', detalle: 'RUTRecep 77777777-7 is not 76086428-5' }],
+        },
       ]);
+      // The gateway got the file exactly as received, for that empresa, with accounting's own key.
+      expect(gw.recepciones.at(-1)).toEqual({
+        tenant: '76086428-5',
+        key: TEST_KEYS.accounting,
+        sha256: createHash('sha256').update(OFFICIAL_EXAMPLE).digest('hex'),
+      });
       expect(await count(app, 'factura')).toBe(1);
+    });
+
+    it('books nothing when the gateway does not verify a DTE (a TED that does not verify): 422 with the failed check', async () => {
+      const before = [await count(app, 'factura'), await count(app, 'asiento')];
+      const d = {
+        tipo: 33,
+        folio: 41,
+        fecha: '2003-12-04',
+        emisor: '79555444-0',
+        receptor: '77777777-7',
+        neto: 1000,
+        iva: 190,
+        total: 1190,
+      };
+      gw.rechazar.set('79555444-0|33|41', { verificacion: 'ted_firma', ok: false, detalle: 'FRMT does not verify with the CAF key' });
+      try {
+        const res = await api.post('/contable/recibir-dte', { empresa_id: empresaId, xml: dteXml(d) }).expect(422);
+        expect(res.body.error).toBe('dte_rechazado');
+        expect(res.body.rechazados[0].motivos).toEqual([{ verificacion: 'ted_firma', detalle: 'FRMT does not verify with the CAF key' }]);
+      } finally {
+        gw.rechazar.clear();
+      }
+      expect([await count(app, 'factura'), await count(app, 'asiento')]).toEqual(before);
+    });
+
+    it('answers 503 gateway_unavailable and books nothing while the gateway is down', async () => {
+      const before = [await count(app, 'factura'), await count(app, 'asiento')];
+      const d = {
+        tipo: 33,
+        folio: 42,
+        fecha: '2003-12-04',
+        emisor: '79555444-0',
+        receptor: '77777777-7',
+        neto: 1000,
+        iva: 190,
+        total: 1190,
+      };
+      gw.down = true;
+      try {
+        const res = await api.post('/contable/recibir-dte', { empresa_id: empresaId, xml: dteXml(d) }).expect(503);
+        expect(res.body.error).toBe('gateway_unavailable');
+      } finally {
+        gw.down = false;
+      }
+      expect([await count(app, 'factura'), await count(app, 'asiento')]).toEqual(before);
     });
 
     it.each([
@@ -215,18 +274,29 @@ describe('accounting: empresas from the gateway, received DTEs, balance (e2e, re
       ]);
     });
 
-    it('books an EnvioDTE with several DTEs in one go and reports the foreign one', async () => {
+    it('books an EnvioDTE with several DTEs in one go; one foreign DTE in it refuses the whole file', async () => {
       const base = { tipo: 33, fecha: '2003-12-01', emisor: '79555444-0', neto: 1000, iva: 190, total: 1190 };
       const xml = envioXml([
         dteXml({ ...base, folio: 21, receptor: '77777777-7' }),
-        dteXml({ ...base, folio: 22, receptor: '76086428-5' }),
+        dteXml({ ...base, folio: 22, receptor: '77777777-7' }),
       ]);
       const res = await api
         .post('/contable/recibir-dte', { empresa_id: empresaId, xml_base64: Buffer.from(xml).toString('base64') })
         .expect(201);
       expect(res.body.documentos).toBe(2);
-      expect(res.body.facturas.map((f: { folio: number }) => f.folio)).toEqual([21]);
-      expect(res.body.ignorados.map((f: { folio: number; motivo: string }) => [f.folio, f.motivo])).toEqual([[22, 'receptor_distinto']]);
+      expect(res.body.facturas.map((f: { folio: number }) => f.folio)).toEqual([21, 22]);
+      expect(res.body.ignorados).toEqual([]);
+
+      const before = await count(app, 'factura');
+      const mixed = envioXml([
+        dteXml({ ...base, folio: 23, receptor: '77777777-7' }),
+        dteXml({ ...base, folio: 24, receptor: '76086428-5' }),
+      ]);
+      const refused = await api
+        .post('/contable/recibir-dte', { empresa_id: empresaId, xml_base64: Buffer.from(mixed).toString('base64') })
+        .expect(422);
+      expect(refused.body.rechazados.map((r: { folio: number }) => r.folio)).toEqual([24]);
+      expect(await count(app, 'factura')).toBe(before);
     });
 
     it('is atomic: one bad DTE in the envelope, or a closed period, and nothing is written', async () => {
@@ -246,10 +316,12 @@ describe('accounting: empresas from the gateway, received DTEs, balance (e2e, re
       expect([await count(app, 'factura'), await count(app, 'asiento')]).toEqual(before);
     });
 
-    it('every delivery is audited: new, duplicate, foreign receptor, refused', async () => {
+    it('every delivery is audited: new, duplicate, refused by the gateway, refused', async () => {
       const { registros } = (await api.get(`/contable/auditoria?empresa_id=${empresaId}&limit=1000`).expect(200)).body;
       const dte = registros.filter((r: { accion: string }) => r.accion === 'recibir_dte').map((r: { resultado: string }) => r.resultado);
-      expect(dte).toEqual(expect.arrayContaining(['ok', 'duplicada', 'receptor_distinto', 'invalid_dte', 'period_closed']));
+      expect(dte).toEqual(
+        expect.arrayContaining(['ok', 'duplicada', 'dte_rechazado', 'gateway_unavailable', 'invalid_dte', 'period_closed']),
+      );
     });
 
     it('answers 404 for an unknown empresa and 400 without XML', async () => {

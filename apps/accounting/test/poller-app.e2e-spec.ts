@@ -7,7 +7,7 @@ import { AppModule } from '../src/app.module';
 import { appOptions } from '../src/config';
 import { MailboxPoller } from '../src/poller/mailbox-poller.service';
 import { count, createEmpresa } from './support/api';
-import { OFFICIAL_EXAMPLE, RESPUESTA_DTE } from './support/dte-fixtures';
+import { OFFICIAL_EXAMPLE, RESPUESTA_DTE, dteXml } from './support/dte-fixtures';
 import { GATEWAY_URL, GatewayStub, startGatewayStub } from './support/gateway-stub';
 import { DovecotHandle, startDovecot } from './support/imap/dovecot';
 import { buildMail } from './support/imap/mail';
@@ -116,6 +116,28 @@ describe('PollerModule in the accounting app', () => {
       expect(metrics.text).toMatch(/messages_polled_total\{outcome="rejected",app="accounting"\} 1/);
       expect(metrics.text).toMatch(/messages_polled_total\{outcome="duplicate",app="accounting"\} 1/);
       expect(metrics.text).toMatch(/poller_runs_total\{result="ok",app="accounting"\} 3/);
+
+      // The gateway verifies every DTE before it is booked; while it is down the message stays unread and is retried.
+      const nueva = dteXml({
+        tipo: 33,
+        folio: 61,
+        fecha: '2025-05-05',
+        emisor: '79555444-0',
+        receptor: '77777777-7',
+        neto: 100,
+        iva: 19,
+        total: 119,
+      });
+      await append([buildMail({ messageId: '<app-3@proveedor.example>', subject: 'DTE', parts: xmlPart(nueva, 'F61T33.xml') })]);
+      gw.down = true;
+      try {
+        expect(await poller.runOnce()).toMatchObject({ polled: 1, outcomes: { failed: 1 }, stoppedEarly: true });
+      } finally {
+        gw.down = false;
+      }
+      expect([await count(app, 'mensaje_procesado'), await count(app, 'factura')]).toEqual([1, 1]);
+      expect(await poller.runOnce()).toMatchObject({ polled: 1, outcomes: { accepted: 1 } });
+      expect([await count(app, 'mensaje_procesado'), await count(app, 'factura')]).toEqual([2, 2]);
     });
   });
 });

@@ -160,7 +160,7 @@ describe('POST /contable/poller/recibir-dte (e2e)', () => {
     expect(res.body).toMatchObject({ documentos: 3, facturas_nuevas: 2 });
   });
 
-  it('with empresa_id books into that empresa and reports DTEs for another receptor as ignored', async () => {
+  it('with empresa_id verifies for that empresa: a DTE for another receptor is refused with the gateway reasons (422)', async () => {
     const other = dteXml({
       tipo: 33,
       folio: 10,
@@ -171,12 +171,57 @@ describe('POST /contable/poller/recibir-dte (e2e)', () => {
       iva: 190,
       total: 1_190,
     });
-    const res = await postDelivery(app, delivery('<named@x>', [other], aromos)).expect(200);
-    expect(res.body.resultados[0]).toMatchObject({
-      empresa_id: aromos,
-      facturas: [],
-      ignorados: [expect.objectContaining({ folio: 10, motivo: 'receptor_distinto' })],
+    const before = await counts();
+    const res = await postDelivery(app, delivery('<named@x>', [other], aromos)).expect(422);
+    expect(res.body).toMatchObject({ error: 'dte_rechazado', rechazados: [expect.objectContaining({ folio: 10, estado_recepcion: 3 })] });
+    expect(res.body.rechazados[0].motivos[0].verificacion).toBe('receptor');
+    expect(gw.recepciones.at(-1)).toMatchObject({ tenant: '77777777-7', key: TEST_KEYS.accounting });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('a DTE the gateway does not verify (TED) is not booked: 422 dte_rechazado, the message is not remembered', async () => {
+    const xml = dteXml({
+      tipo: 33,
+      folio: 11,
+      fecha: '2025-05-03',
+      emisor: PROVEEDOR,
+      receptor: '76086428-5',
+      neto: 1_000,
+      iva: 190,
+      total: 1_190,
     });
+    gw.rechazar.set(`${PROVEEDOR}|33|11`, { verificacion: 'ted_firma', ok: false, detalle: 'FRMT does not verify with the CAF key' });
+    const before = await counts();
+    try {
+      const res = await postDelivery(app, delivery('<ted@x>', [xml])).expect(422);
+      expect(res.body.rechazados[0].motivos).toEqual([{ verificacion: 'ted_firma', detalle: 'FRMT does not verify with the CAF key' }]);
+    } finally {
+      gw.rechazar.clear();
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('a gateway outage answers 503 gateway_unavailable (the poller keeps the message) and writes nothing; it books once the gateway is back', async () => {
+    const xml = dteXml({
+      tipo: 33,
+      folio: 12,
+      fecha: '2025-05-03',
+      emisor: PROVEEDOR,
+      receptor: '76086428-5',
+      neto: 1_000,
+      iva: 190,
+      total: 1_190,
+    });
+    const before = await counts();
+    gw.down = true;
+    try {
+      expect((await postDelivery(app, delivery('<outage@x>', [xml])).expect(503)).body.error).toBe('gateway_unavailable');
+    } finally {
+      gw.down = false;
+    }
+    expect(await counts()).toEqual(before);
+    const res = await postDelivery(app, delivery('<outage@x>', [xml])).expect(201);
+    expect(res.body.facturas_nuevas).toBe(1);
   });
 
   describe('message-level problems are 422 (never 404) and write nothing', () => {

@@ -8,3 +8,4 @@ export {
   MontosDto,
   ReceptorRefDto,
 } from './dte/emision.dto';
+export { RecepcionDocumentoDto, RecepcionDto, RecepcionEnvioDto, RespuestaDto, VerificacionDto } from './recepcion/recepcion.dto';

@@ -12,6 +12,8 @@ export interface CallOptions {
 export interface CallResult<T> {
   status: number;
   body: T;
+  /** The answer's bytes exactly as sent (an XML file is ISO-8859-1, not UTF-8). */
+  raw: Buffer;
 }
 
 export async function call<T = Record<string, unknown>>(method: string, url: string, opts: CallOptions = {}): Promise<CallResult<T>> {
@@ -24,13 +26,14 @@ export async function call<T = Record<string, unknown>>(method: string, url: str
     payload = JSON.stringify(opts.body);
   }
   const res = await fetch(url, { method, headers, body: payload });
-  const text = await res.text();
+  const raw = Buffer.from(await res.arrayBuffer());
+  const text = raw.toString('utf8');
   const body = parseBody(text) as T;
   const expected = [opts.expect ?? [200, 201]].flat();
   if (!expected.includes(res.status)) {
     throw new SmokeFailure(`${method} ${url} answered ${res.status}, expected ${expected.join(' or ')}:\n${text.slice(0, 2000)}`);
   }
-  return { status: res.status, body };
+  return { status: res.status, body, raw };
 }
 
 function parseBody(text: string): unknown {

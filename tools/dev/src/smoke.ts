@@ -1,7 +1,8 @@
 /**
  * `npm run smoke`: the walking-skeleton scenario against a running stack (`npm start`):
- * token -> datos -> issuer data -> CAF from the sim -> upload -> emitir 33 -> estado until EPR -> get the XML ->
- * accounting empresa for the receptor -> recibir-dte of that XML -> balance -> registry create,
+ * token -> datos -> issuer data -> CAF from the sim -> upload -> emitir 33 -> estado until EPR -> get the XML and
+ * the receptor's intercambio EnvioDTE -> accounting empresa for the receptor -> recibir-dte of that envelope (verified
+ * by the gateway's reception) -> balance -> registry create,
  * list, 409 on a skipped stage. Stops loudly at the first wrong answer (exit 1).
  */
 import { isValidRut } from '@lib/rut';
@@ -99,11 +100,15 @@ async function gatewayPart(receptorRut: string) {
       await new Promise((r) => setTimeout(r, 1000));
     }
   });
-  return step('get the emitted XML', async () => {
+  await step('get the emitted XML', async () => {
     const { body } = await call<Json>('GET', `${gw}/tax/dte/get/${emision.emision_id}`, { key: admin });
     const xml = Buffer.from(String(body.xml_base64 ?? ''), 'base64').toString('latin1');
     check(xml.includes('<EnvioDTE') && xml.includes(`<Folio>${emision.folio}</Folio>`), 'xml_base64 is not the EnvioDTE');
-    return String(body.xml_base64);
+  });
+  return step("get the receptor's intercambio EnvioDTE", async () => {
+    const { raw } = await call('GET', `${gw}/tax/dte/${emision.emision_id}/intercambio`, { key: admin });
+    check(raw.toString('latin1').includes('<RutReceptor>'), 'the intercambio answer is not an EnvioDTE');
+    return raw.toString('base64');
   });
 }
 
@@ -119,7 +124,7 @@ async function accountingPart(receptorRut: string, xmlBase64: string) {
     check(body.id && body.rut === receptorRut, `bad empresa ${JSON.stringify(body)}`);
     return body;
   });
-  await step('recibir-dte of the emitted XML', async () => {
+  await step('recibir-dte of the intercambio envelope (verified by the gateway)', async () => {
     await call('POST', `${acc}/contable/recibir-dte`, {
       key: admin,
       expect: [200, 201],

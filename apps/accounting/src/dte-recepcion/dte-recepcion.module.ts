@@ -3,6 +3,7 @@ import { AsientosModule } from '../asientos/asientos.module';
 import { AuditoriaModule } from '../auditoria/auditoria.module';
 import { PlanCuentasModule } from '../plan-cuentas/plan-cuentas.module';
 import { BookingService } from './booking.service';
+import { GatewayVerification } from './gateway-verification';
 import { RecepcionController } from './recepcion.controller';
 import { RecepcionService } from './recepcion.service';
 
@@ -10,7 +11,7 @@ import { RecepcionService } from './recepcion.service';
 @Module({
   imports: [AsientosModule, AuditoriaModule, PlanCuentasModule],
   controllers: [RecepcionController],
-  providers: [BookingService, RecepcionService],
-  exports: [BookingService, RecepcionService],
+  providers: [BookingService, RecepcionService, GatewayVerification],
+  exports: [BookingService, RecepcionService, GatewayVerification],
 })
 export class DteRecepcionModule {}

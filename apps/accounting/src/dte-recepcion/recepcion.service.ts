@@ -1,20 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { DteParseError, parseDteDocuments } from '@lib/dte';
+import { DteParseError, declaredEncoding, encodeXmlExact, parseDteDocuments } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../common/actor';
-import { LockedEmpresa, lockEmpresa } from '../common/empresa-lock';
+import { LockedEmpresa, lockEmpresa, requireEmpresa } from '../common/empresa-lock';
 import { inTransaction } from '../common/transaction';
 import { BookingService } from './booking.service';
-
+import { GatewayVerification } from './gateway-verification';
 import { RecibirDteDto } from './dto/recibir-dte.dto';
 import { ReceivedDte, toReceivedDte } from './received-dte';
 import { RecepcionResult } from './dto/recepcion.view';
 
 /**
- * Reception of DTE files: parses an EnvioDTE or a DTE and books every DTE addressed to the
- * empresa, all in ONE transaction (a failure books nothing). XML that is not a DTE (RespuestaDTE,
- * EnvioRecibos, garbage, DOCTYPE/entity declarations) is refused before anything is written.
+ * Reception of DTE files: parses an EnvioDTE or a DTE, has the tax gateway verify it for the empresa
+ * (signatures, TED, CAF, receiver, totals: docs/tax-gateway.md "Reception"), then books every DTE in ONE
+ * transaction (a failure books nothing). XML that is not a DTE (RespuestaDTE, EnvioRecibos, garbage,
+ * DOCTYPE/entity declarations) is refused before the gateway is asked; a DTE the gateway does not verify
+ * refuses the file.
  * `parse` + `bookAll` are the building blocks for other entry points (the mailbox poller endpoint
  * books inside its own transaction, next to its Message-ID record).
  */
@@ -23,12 +25,14 @@ export class RecepcionService {
   constructor(
     private readonly ds: DataSource,
     private readonly booking: BookingService,
+    private readonly verification: GatewayVerification,
   ) {}
 
   /**
    * POST /contable/recibir-dte.
    * @throws 400 `validation_failed` (neither or both of xml/xml_base64); 404 empresa;
-   *   422 `invalid_dte`; 409 `period_closed`.
+   *   422 `invalid_dte`, `dte_rechazado` (the gateway's reasons); 409 `period_closed`;
+   *   502/503/504 `gateway_unavailable` (nothing is booked).
    */
   async receive(dto: RecibirDteDto, actor: Actor): Promise<RecepcionResult> {
     if ((dto.xml_base64 === undefined) === (dto.xml === undefined)) {
@@ -36,7 +40,10 @@ export class RecepcionService {
         errors: [{ field: 'xml_base64', message: 'exactly one of xml_base64 and xml is required' }],
       });
     }
-    const dtes = this.parse(dto.xml_base64 !== undefined ? Buffer.from(dto.xml_base64, 'base64') : (dto.xml as string));
+    const bytes = dto.xml_base64 !== undefined ? Buffer.from(dto.xml_base64, 'base64') : bytesOf(dto.xml as string);
+    const dtes = this.parse(bytes);
+    const empresa = await requireEmpresa(this.ds.manager, dto.empresa_id);
+    await this.verification.verify(empresa.rut, bytes, dtes);
     return inTransaction(this.ds, async (em) => this.bookAll(em, await lockEmpresa(em, dto.empresa_id), dtes, actor, 'api'));
   }
 
@@ -64,5 +71,19 @@ export class RecepcionService {
       else result.ignorados.push(outcome.ignorado);
     }
     return result;
+  }
+}
+
+/** The bytes of XML sent as text, in the encoding its declaration names (UTF-8 without one). */
+function bytesOf(xml: string): Buffer {
+  try {
+    return encodeXmlExact(xml, declaredEncoding(xml) ?? 'utf-8');
+  } catch (err) {
+    // DteEncodingError, or iconv refusing an encoding name it does not know: either way the text is unusable.
+    throw new ProblemException(
+      422,
+      'invalid_dte',
+      `The XML cannot be written in its declared encoding: ${(err as Error).message}`.slice(0, 500),
+    );
   }
 }

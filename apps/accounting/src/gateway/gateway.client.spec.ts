@@ -21,6 +21,18 @@ const server = setupServer(
     }
     return HttpResponse.json({ rut: '76.086.428-5', razon_social: ' Empresa Demo SpA ', comuna: 'Santiago' });
   }),
+  http.post(`${BASE}/tax/recepcion/dte`, async ({ request }) => {
+    const body = (await request.json()) as { tenant: string; xml_base64: string };
+    const problem = (status: number, error: string) => HttpResponse.json({ status, error, detail: `${error} detail` }, { status });
+    if (body.tenant === '11111111-1') return problem(422, 'dte_unreadable');
+    if (body.tenant === '22222222-2') return problem(503, 'sii_unavailable');
+    if (body.tenant === '33333333-3') return problem(403, 'forbidden_caller');
+    if (body.tenant === '44444444-4') return HttpResponse.json({ envio_id: 'x' }, { status: 201 });
+    return HttpResponse.json(
+      { tenant: body.tenant, documentos: [], bytes: Buffer.from(body.xml_base64, 'base64').toString() },
+      { status: 201 },
+    );
+  }),
 );
 
 function client(timeoutMs = 2000) {
@@ -85,5 +97,25 @@ describe('gatewaySettingsFromEnv', () => {
     expect(() => gatewaySettingsFromEnv({ INTERNAL_KEYS: 'admin:a' })).toThrow(/TAX_GATEWAY_KEY/);
     expect(() => gatewaySettingsFromEnv({ TAX_GATEWAY_KEY: 'x', TAX_GATEWAY_URL: 'ftp://x' })).toThrow(/TAX_GATEWAY_URL/);
     expect(gatewaySettingsFromEnv({ INTERNAL_KEYS: 'a:1, accounting:k:with:colons' }).key).toBe('k:with:colons');
+  });
+});
+
+describe('GatewayClient.recibirDte', () => {
+  it("sends the exact bytes for the tenant and returns the gateway's reception answer", async () => {
+    const answer = await client().recibirDte('76086428-5', Buffer.from('<DTE/>'));
+    expect(answer).toMatchObject({ tenant: '76086428-5', documentos: [], bytes: '<DTE/>' });
+  });
+
+  it('maps a refusal of the file to 422 invalid_dte and every other failure to gateway_unavailable', async () => {
+    expect(await problemOf(client().recibirDte('11111111-1', Buffer.from('x')))).toMatchObject({
+      error: 'invalid_dte',
+      detail: expect.stringContaining('dte_unreadable detail'),
+    });
+    expect((await problemOf(client().recibirDte('22222222-2', Buffer.from('x')))).getStatus()).toBe(503);
+    expect(await problemOf(client().recibirDte('33333333-3', Buffer.from('x')))).toMatchObject({ error: 'gateway_unavailable' });
+    expect((await problemOf(client().recibirDte('44444444-4', Buffer.from('x')))).getStatus()).toBe(502);
+    const unreachable = new GatewayClient({ url: 'http://127.0.0.1:1', key: 'k', timeoutMs: 1000 });
+    server.use(http.post('http://127.0.0.1:1/tax/recepcion/dte', () => HttpResponse.error()));
+    expect((await problemOf(unreachable.recibirDte('76086428-5', Buffer.from('x')))).getStatus()).toBe(503);
   });
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { EmisionDetailDto } from '@lib/contracts';
+import type { EmisionDetailDto, RecepcionEnvioDto } from '@lib/contracts';
 import { isValidRut, normalizeRut } from '@lib/rut';
 import { ProblemException } from '@lib/schemas';
 import { EmitirRequest, EmitirResult, isEmisionGateway, problemFromGateway } from './emitir.types';
@@ -41,11 +41,7 @@ export class GatewayClient {
         signal: AbortSignal.timeout(this.settings.timeoutMs),
       });
     } catch (err) {
-      const timedOut = (err as Error).name === 'TimeoutError';
-      this.logger.warn(`tax gateway ${timedOut ? 'timed out' : 'unreachable'}: ${(err as Error).message}`);
-      throw timedOut
-        ? new ProblemException(504, 'gateway_unavailable', `The tax gateway did not answer within ${this.settings.timeoutMs} ms`)
-        : new ProblemException(503, 'gateway_unavailable', 'The tax gateway cannot be reached', { headers: { 'Retry-After': '30' } });
+      throw this.unreachable(err);
     }
     if (res.status === 404) {
       throw new ProblemException(422, 'taxpayer_unknown', `The tax gateway does not know RUT ${rut}`, {
@@ -128,6 +124,50 @@ export class GatewayClient {
     if (res.status === 404) return undefined;
     if (res.status !== 200) throw this.upstreamFailure(res);
     return (await res.json()) as EmisionDetailDto;
+  }
+
+  /**
+   * Hands a supplier's file to the gateway's reception, the platform's only verifier of received DTEs:
+   * `POST {TAX_GATEWAY_URL}/tax/recepcion/dte {tenant, xml_base64, nombre_archivo?}` (docs/tax-gateway.md
+   * "Reception"). Returns its answer (201 new, 200 the same bytes again), with each document's estado and
+   * the checks behind it.
+   * @param tenant the receiving empresa's canonical RUT; `bytes` the file exactly as received.
+   * @throws ProblemException 422 `invalid_dte` when the gateway refuses the file itself (413, 422: not a
+   *   readable DTE, too large, a date out of range); 503/504 `gateway_unavailable` when it cannot be reached
+   *   or answers 503/429/504; 502 `gateway_unavailable` for any other answer.
+   */
+  async recibirDte(tenant: string, bytes: Buffer, nombreArchivo?: string): Promise<RecepcionEnvioDto> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.settings.url}/tax/recepcion/dte`, {
+        method: 'POST',
+        headers: { 'x-internal-key': this.settings.key, accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify({ tenant, xml_base64: bytes.toString('base64'), ...(nombreArchivo ? { nombre_archivo: nombreArchivo } : {}) }),
+        signal: AbortSignal.timeout(this.settings.timeoutMs),
+      });
+    } catch (err) {
+      throw this.unreachable(err);
+    }
+    const answer: unknown = await res.json().catch(() => null);
+    if (res.status === 413 || res.status === 422) {
+      const detail = String((answer as { detail?: unknown } | null)?.detail ?? `HTTP ${res.status}`).slice(0, 500);
+      throw new ProblemException(422, 'invalid_dte', `The tax gateway refused the file: ${detail}`, {
+        gateway_error: (answer as { error?: unknown } | null)?.error ?? null,
+      });
+    }
+    if (res.status !== 200 && res.status !== 201) throw this.upstreamFailure(res);
+    if (!Array.isArray((answer as { documentos?: unknown } | null)?.documentos)) {
+      throw new ProblemException(502, 'gateway_unavailable', 'The tax gateway answered a reception without documentos');
+    }
+    return answer as RecepcionEnvioDto;
+  }
+
+  private unreachable(err: unknown): ProblemException {
+    const timedOut = (err as Error).name === 'TimeoutError';
+    this.logger.warn(`tax gateway ${timedOut ? 'timed out' : 'unreachable'}: ${(err as Error).message}`);
+    return timedOut
+      ? new ProblemException(504, 'gateway_unavailable', `The tax gateway did not answer within ${this.settings.timeoutMs} ms`)
+      : new ProblemException(503, 'gateway_unavailable', 'The tax gateway cannot be reached', { headers: { 'Retry-After': '30' } });
   }
 
   private upstreamFailure(res: Response): ProblemException {

@@ -7,12 +7,20 @@ import { lockEmpresa } from '../common/empresa-lock';
 import { sha256Hex } from '../common/hash';
 import { inTransaction } from '../common/transaction';
 import { AuditoriaService } from '../auditoria/auditoria.service';
+import { GatewayVerification } from '../dte-recepcion/gateway-verification';
 import { RecepcionService } from '../dte-recepcion/recepcion.service';
 import { RecepcionResult } from '../dte-recepcion/dto/recepcion.view';
 import { ReceivedDte } from '../dte-recepcion/received-dte';
 import { PollerDeliveryDto } from './dto/poller-delivery.dto';
 import { AdjuntoIgnorado, DteSinEmpresa, MensajeDuplicadoView, MensajeProcesadoView } from './dto/mensaje.view';
 import { isoInstant } from '../common/sql';
+
+/** One attachment that holds DTEs: its exact bytes and what accounting parsed of it. */
+interface DteFile {
+  filename: string;
+  bytes: Buffer;
+  dtes: ReceivedDte[];
+}
 
 export type PollerAnswer = { status: 200 | 201; body: MensajeProcesadoView | MensajeDuplicadoView };
 
@@ -33,19 +41,24 @@ export class PollerEndpointService {
     private readonly ds: DataSource,
     private readonly recepcion: RecepcionService,
     private readonly auditoria: AuditoriaService,
+    private readonly verification: GatewayVerification,
   ) {}
 
   /**
    * @throws 422 `empresa_not_found` (the named empresa, or no empresa for any receptor RUT), `no_dte`
    *   (no attachment holds a DTE), `invalid_dte` (DOCTYPE/ENTITY declarations, or a DTE with an invalid
    *   RUT/folio/date/amount), `fecha_out_of_range` (received_at); 409 `period_closed` (the poller
-   *   retries). Nothing is written then.
+   *   retries), `dte_rechazado` (the tax gateway did not verify a DTE: its reasons); 502/503/504
+   *   `gateway_unavailable` (the poller keeps the message and retries). Nothing is written then.
    */
   async deliver(dto: PollerDeliveryDto, actor: Actor): Promise<PollerAnswer> {
     assertFechaEnRango(santiagoDate(new Date(dto.received_at)), 'received_at');
     // Parsed before the Message-ID claim: a refused attachment is refused on every delivery, duplicate or not.
-    const { dtes, ignorados } = this.parseAttachments(dto);
+    const { dtes, ignorados, files } = this.parseAttachments(dto);
     if (dto.empresa_id) await this.requireEmpresa(dto.empresa_id);
+    // Verified before the claim too (no transaction waits on the gateway); the gateway answers a file it
+    // has seen with its stored result, so a redelivery gets the same verdict.
+    await this.verifyFiles(files, dto.empresa_id);
     return inTransaction(this.ds, async (em) => {
       const [claimed] = await em.query(
         `INSERT INTO mensaje_procesado (message_id, message_id_sha256, received_at, empresa_id, adjuntos, processed_by)
@@ -103,12 +116,13 @@ export class PollerEndpointService {
    * with DOCTYPE/ENTITY declarations (XML bomb defence of @lib/dte) refuses the whole message, and so
    * does a DTE with unusable data (as POST /contable/recibir-dte does).
    */
-  private parseAttachments(dto: PollerDeliveryDto): { dtes: ReceivedDte[]; ignorados: AdjuntoIgnorado[] } {
-    const dtes: ReceivedDte[] = [];
+  private parseAttachments(dto: PollerDeliveryDto): { dtes: ReceivedDte[]; ignorados: AdjuntoIgnorado[]; files: DteFile[] } {
+    const files: DteFile[] = [];
     const ignorados: AdjuntoIgnorado[] = [];
     dto.attachments.forEach((a, i) => {
       try {
-        dtes.push(...this.recepcion.parse(Buffer.from(a.content_base64, 'base64')));
+        const bytes = Buffer.from(a.content_base64, 'base64');
+        files.push({ filename: a.filename, bytes, dtes: this.recepcion.parse(bytes) });
       } catch (err) {
         const cause = (err as { cause?: unknown }).cause;
         if (!(cause instanceof DteParseError)) throw err;
@@ -125,12 +139,35 @@ export class PollerEndpointService {
         ignorados.push({ filename: a.filename, motivo: 'no_es_dte', detalle: cause.message.slice(0, 300) });
       }
     });
+    const dtes = files.flatMap((f) => f.dtes);
     if (dtes.length === 0) {
       throw new ProblemException(422, 'no_dte', `None of the ${dto.attachments.length} attachments is a DTE document`, {
         errors: ignorados.map((g) => ({ field: 'attachments', message: `${g.filename}: ${g.detalle}` })),
       });
     }
-    return { dtes, ignorados };
+    return { dtes, ignorados, files };
+  }
+
+  /**
+   * Each file's DTEs go to the gateway's reception for the empresa that would book them (the named one, or
+   * the one whose RUT is their receptor); DTEs without an empresa are not booked and not sent.
+   * @throws ProblemException from {@link GatewayVerification.verify}.
+   */
+  private async verifyFiles(files: DteFile[], empresaId: string | undefined): Promise<void> {
+    const ruts = [...new Set(files.flatMap((f) => f.dtes.map((d) => d.receptorRut)))];
+    const rows: { id: string; rut: string }[] = empresaId
+      ? await this.ds.query('SELECT id, rut FROM empresa WHERE id = $1', [empresaId])
+      : await this.ds.query('SELECT id, rut FROM empresa WHERE rut = ANY($1)', [ruts]);
+    const named = empresaId ? rows[0]?.rut : undefined;
+    const known = new Set(rows.map((r) => r.rut));
+    for (const file of files) {
+      const porEmpresa = new Map<string, ReceivedDte[]>();
+      for (const d of file.dtes) {
+        const rut = named ?? (known.has(d.receptorRut) ? d.receptorRut : undefined);
+        if (rut) porEmpresa.set(rut, [...(porEmpresa.get(rut) ?? []), d]);
+      }
+      for (const [rut, group] of porEmpresa) await this.verification.verify(rut, file.bytes, group, file.filename);
+    }
   }
 
   /**

@@ -1,5 +1,8 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { http, HttpResponse } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
+import type { RecepcionDocumentoDto, RecepcionEnvioDto, VerificacionDto } from '@lib/contracts';
+import { parseDteDocuments, type ParsedDte } from '@lib/dte';
 
 /** Base URL the test apps are given as TAX_GATEWAY_URL; msw answers for it. */
 export const GATEWAY_URL = 'http://tax-gateway.test';
@@ -21,6 +24,10 @@ export interface GatewayStub {
   calls: { rut: string; key: string | null }[];
   /** While true the gateway answers 503 upstream_unavailable. */
   down: boolean;
+  /** Files handed to `POST /tax/recepcion/dte`: the tenant, the caller key and the sha256 of the bytes. */
+  recepciones: { tenant: string; key: string | null; sha256: string }[];
+  /** DTEs the stand-in reception rejects, by `emisor|tipo|folio`, with the failing check (e.g. ted_firma). */
+  rechazar: Map<string, VerificacionDto>;
 }
 
 /**
@@ -29,8 +36,21 @@ export interface GatewayStub {
  * Requests to the app under test (loopback, supertest) pass through; anything else is an error.
  */
 export function startGatewayStub(): GatewayStub {
-  const stub: GatewayStub = { server: undefined as unknown as SetupServer, calls: [], down: false };
+  const stub: GatewayStub = { server: undefined as unknown as SetupServer, calls: [], down: false, recepciones: [], rechazar: new Map() };
   stub.server = setupServer(
+    http.post(`${GATEWAY_URL}/tax/recepcion/dte`, async ({ request }) => {
+      const body = (await request.json()) as { tenant: string; xml_base64: string; nombre_archivo?: string };
+      const bytes = Buffer.from(body.xml_base64, 'base64');
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      stub.recepciones.push({ tenant: body.tenant, key: request.headers.get('x-internal-key'), sha256 });
+      if (stub.down) {
+        return HttpResponse.json(
+          { type: 'urn:problem-type:sii_unavailable', status: 503, error: 'sii_unavailable', detail: 'down' },
+          { status: 503, headers: { 'content-type': 'application/problem+json' } },
+        );
+      }
+      return HttpResponse.json(recepcionAnswer(stub, body.tenant, bytes, sha256, body.nombre_archivo), { status: 201 });
+    }),
     http.get(`${GATEWAY_URL}/tax/contribuyente/datos-rut/:rut`, ({ request, params }) => {
       const rut = String(params.rut);
       stub.calls.push({ rut, key: request.headers.get('x-internal-key') });
@@ -62,4 +82,63 @@ export function startGatewayStub(): GatewayStub {
     },
   });
   return stub;
+}
+
+/**
+ * The gateway's reception answer (@lib/contracts RecepcionEnvioDto) as the stand-in gives it: a DTE is
+ * `recibido` unless its receptor is not the tenant (check `receptor`, EstadoRecepDTE 3) or the test listed
+ * it in `stub.rechazar`. The real checks (signatures, TED, CAF, totals) are the gateway's and tested there.
+ */
+function recepcionAnswer(stub: GatewayStub, tenant: string, bytes: Buffer, sha256: string, nombre?: string): RecepcionEnvioDto {
+  const envioId = randomUUID();
+  const documentos = parseDteDocuments(bytes).map((d): RecepcionDocumentoDto => {
+    const failed =
+      d.receptor.rut !== tenant
+        ? { verificacion: 'receptor', ok: false, detalle: `RUTRecep ${d.receptor.rut} is not ${tenant}` }
+        : stub.rechazar.get(`${d.emisor.rut}|${d.tipo_dte}|${d.folio}`);
+    return documento(d, tenant, envioId, failed);
+  });
+  return {
+    envio_id: envioId,
+    tenant,
+    nombre_archivo: nombre ?? 'EnvioDTE.xml',
+    sha256,
+    estado_envio: 0,
+    glosa: 'Envio Recibido Conforme',
+    duplicado: false,
+    verificaciones: [{ verificacion: 'xsd', ok: true }],
+    documentos,
+    respuesta: {
+      respuesta_id: randomUUID(),
+      tipo: 'RecepcionEnvio',
+      numero: 1,
+      sha256: '0'.repeat(64),
+      xml_base64: '',
+      created_at: new Date().toISOString(),
+    },
+    correo_intercambio: null,
+  };
+}
+
+function documento(d: ParsedDte, tenant: string, envioId: string, failed: VerificacionDto | undefined): RecepcionDocumentoDto {
+  return {
+    recepcion_id: randomUUID(),
+    tenant,
+    envio_id: envioId,
+    rut_emisor: d.emisor.rut,
+    razon_social_emisor: d.emisor.razon_social,
+    correo_intercambio: null,
+    tipo_dte: d.tipo_dte,
+    folio: d.folio,
+    fecha_emision: d.fecha_emision,
+    rut_receptor: d.receptor.rut,
+    montos: { neto: d.montos.neto, exento: d.montos.exento, iva: d.montos.iva, total: d.montos.total },
+    estado: failed ? 'rechazado' : 'recibido',
+    estado_recepcion: failed ? (failed.verificacion === 'receptor' ? 3 : 1) : 0,
+    glosa: failed ? `DTE No Recibido - ${failed.detalle ?? failed.verificacion}` : 'DTE Recibido OK',
+    estado_comercial: null,
+    created_at: new Date().toISOString(),
+    duplicado: false,
+    verificaciones: [{ verificacion: 'xsd', ok: true }, ...(failed ? [{ ...failed, ok: false }] : [])],
+  };
 }
