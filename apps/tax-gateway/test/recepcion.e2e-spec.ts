@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { KEY, Gateway, emitir, getBytes, facturaBody, registerEmisor, simCaf, startGateway, uploadCaf } from './support/harness';
 import { xmllint, xmlsecVerify } from './support/independent-checks';
@@ -152,6 +153,31 @@ describe('POST /tax/recepcion/dte', () => {
     await recibir('12345678-0', '<a/>').expect(400);
     const after = await request(gw.http).get('/tax/recepcion').query({ tenant: TENANT }).set('X-Internal-Key', KEY);
     expect(after.body.total).toBe(before.body.total);
+  });
+
+  it.each([
+    ['UTF-8 with a BOM', 'UTF-8', true],
+    ['UTF-8 without a BOM', 'UTF-8', false],
+    ['windows-1252', 'windows-1252', false],
+  ])('a file re-encoded as %s passes every check and is stored byte for byte', async (_name, encoding, bom) => {
+    const text = (await intercambio()).replace(/encoding="ISO-8859-1"/, `encoding="${encoding}"`);
+    const body = encoding === 'UTF-8' ? Buffer.from(text, 'utf8') : Buffer.from(text, 'latin1');
+    const bytes = bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
+    const res = await recibir(TENANT, bytes).expect(201);
+    expect(failed(res.body.verificaciones)).toEqual([]);
+    expect(res.body.documentos[0]).toMatchObject({ estado: 'recibido', estado_recepcion: 0 });
+    expect(res.body.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    const detail = await request(gw.http).get(`/tax/recepcion/${res.body.documentos[0].recepcion_id}`).set('X-Internal-Key', KEY);
+    expect(Buffer.from(detail.body.xml_base64, 'base64').equals(bytes)).toBe(true);
+  });
+
+  it('a standalone DTE (no envelope) passes its checks against DTE_v10.xsd', async () => {
+    const envio = await intercambio();
+    const dte = /<DTE [\s\S]*<\/DTE>/.exec(envio)?.[0] ?? '';
+    const standalone = `<?xml version="1.0" encoding="ISO-8859-1"?>\n${dte.includes('xmlns=') ? dte : dte.replace('<DTE ', '<DTE xmlns="http://www.sii.cl/SiiDte" ')}`;
+    const res = await recibir(TENANT, standalone).expect(201);
+    expect(failed(res.body.verificaciones)).toEqual([]);
+    expect(res.body.documentos[0]).toMatchObject({ estado: 'recibido', estado_recepcion: 0 });
   });
 
   it('accepts the file as multipart', async () => {
