@@ -152,13 +152,11 @@ export class RecepcionService {
       glosa: envio.glosa,
       duplicado,
       verificaciones: envio.verificaciones,
-      documentos: docs.map(
-        (d): RecepcionDocumentoDto => ({
-          ...recepcionView(d),
-          duplicado: duplicado || !nuevos.has(d.id),
-          verificaciones: [...envio.verificaciones, ...d.verificaciones],
-        }),
-      ),
+      documentos: docs.map((d): RecepcionDocumentoDto => ({
+        ...recepcionView(d),
+        duplicado: duplicado || !nuevos.has(d.id),
+        verificaciones: [...envio.verificaciones, ...d.verificaciones],
+      })),
       respuesta: respuestaView(answer),
       correo_intercambio: docs.find((d) => d.correoEmisor)?.correoEmisor ?? null,
     };
