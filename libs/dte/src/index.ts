@@ -56,7 +56,14 @@ export {
   type ReferenciaInput,
 } from './builders/documento';
 export { buildEnvioDte, SII_RUT, type CaratulaInput, type EnvioDteInput } from './builders/envio';
-export { parseDteDocuments, type ParsedDte, type ParsedDetalle, type ParsedReferencia, type ParsedTed } from './parsers/received';
+export {
+  parseDteDocuments,
+  type ParsedDte,
+  type ParsedDetalle,
+  type ParsedDscRcg,
+  type ParsedReferencia,
+  type ParsedTed,
+} from './parsers/received';
 export { parseSiiRespuesta, parseRecepcionDte, type SiiRespuesta, type RecepcionDte } from './parsers/sii-answers';
 export {
   SOAP_HEADERS,

@@ -1,5 +1,8 @@
 import { DteBuildError } from './errors';
-import { computeTotals, montoItem } from './totals';
+import { computeTotals, lineaMontos, montoItem } from './totals';
+
+// The fields that stay zero without discounts, surcharges, additional taxes or no-billable lines.
+const SIN = { descuentos: 0, recargos: 0, impuestos_adicionales: [], no_facturable: 0 };
 
 describe('computeTotals', () => {
   it('factura 33: IVA = round(neto × 0.19), exempt lines go to MntExe', () => {
@@ -9,7 +12,7 @@ describe('computeTotals', () => {
       { cantidad: 2, precio_unitario: 8000, exento: true },
     ]);
     // neto 14970 + 12501 = 27471; 27471 × 0.19 = 5219.49 -> 5219
-    expect(m).toEqual({ neto: 27471, exento: 16000, iva: 5219, total: 48690, tasa_iva: 19 });
+    expect(m).toEqual({ neto: 27471, exento: 16000, iva: 5219, total: 48690, tasa_iva: 19, ...SIN });
   });
 
   it('rounds IVA half up (x.5 goes up, x.49 goes down)', () => {
@@ -24,7 +27,7 @@ describe('computeTotals', () => {
       { cantidad: 1, precio_unitario: 5000 },
       { cantidad: 5, precio_unitario: 1000 },
     ]);
-    expect(m).toEqual({ neto: 100000, exento: 0, iva: 19000, total: 119000, tasa_iva: 19 });
+    expect(m).toEqual({ neto: 100000, exento: 0, iva: 19000, total: 119000, tasa_iva: 19, ...SIN });
   });
 
   it('notes 56 and 61 use the same 19% rule', () => {
@@ -34,6 +37,7 @@ describe('computeTotals', () => {
       iva: 190,
       total: 1190,
       tasa_iva: 19,
+      ...SIN,
     });
     expect(computeTotals(56, [{ cantidad: 2, precio_unitario: 10, exento: true }])).toEqual({
       neto: 0,
@@ -41,6 +45,7 @@ describe('computeTotals', () => {
       iva: 0,
       total: 20,
       tasa_iva: 19,
+      ...SIN,
     });
   });
 
@@ -56,6 +61,7 @@ describe('computeTotals', () => {
       iva: 0,
       total: 3010,
       tasa_iva: 0,
+      ...SIN,
     });
   });
 
@@ -78,5 +84,125 @@ describe('montoItem', () => {
 
   it('refuses a discount above the line amount', () => {
     expect(() => montoItem({ cantidad: 1, precio_unitario: 100, descuento_monto: 101 })).toThrow(DteBuildError);
+  });
+});
+
+describe('line discounts and surcharges (Formato DTE v2.2 §C DescuentoPct/Monto, RecargoPct/Monto)', () => {
+  it('takes a percent of cantidad × precio, rounded half up, or whole pesos', () => {
+    expect(lineaMontos({ cantidad: 3, precio_unitario: 1990, descuento_pct: 10 })).toEqual({
+      bruto: 5970,
+      descuento: 597,
+      recargo: 0,
+      monto: 5373,
+    });
+    expect(lineaMontos({ cantidad: 1, precio_unitario: 1005, descuento_pct: '12.5' })).toEqual({
+      bruto: 1005,
+      descuento: 126,
+      recargo: 0,
+      monto: 879,
+    }); // 125.625
+    expect(lineaMontos({ cantidad: 2, precio_unitario: 500, recargo_pct: 7.25 })).toEqual({
+      bruto: 1000,
+      descuento: 0,
+      recargo: 73,
+      monto: 1073,
+    }); // 72.5
+    expect(lineaMontos({ cantidad: 2, precio_unitario: 500, descuento_monto: 100, recargo_monto: 30 }).monto).toBe(930);
+  });
+
+  it('refuses a percent and an amount together, more than 2 decimals in a percent, a discount above 100%', () => {
+    expect(() => lineaMontos({ cantidad: 1, precio_unitario: 1, descuento_pct: 1, descuento_monto: 1 })).toThrow(/not both/);
+    expect(() => lineaMontos({ cantidad: 1, precio_unitario: 1, recargo_pct: 1, recargo_monto: 1 })).toThrow(/not both/);
+    expect(() => lineaMontos({ cantidad: 1, precio_unitario: 100, descuento_pct: 1.234 })).toThrow(/2 decimals/);
+    expect(() => lineaMontos({ cantidad: 1, precio_unitario: 100, descuento_pct: 100.5 })).toThrow(/descuento_pct/);
+    expect(() => lineaMontos({ cantidad: 1, precio_unitario: 100, descuento_monto: 1.5 })).toThrow(/whole pesos/);
+  });
+
+  it('reads decimal strings exactly where a binary float cannot (12 integer + 6 decimal digits)', () => {
+    expect(montoItem({ cantidad: '999999999999.999999', precio_unitario: '0.000001' })).toBe(1_000_000); // 999999.999999999999
+    expect(montoItem({ cantidad: '0.333333', precio_unitario: '3' })).toBe(1);
+    expect(() => montoItem({ cantidad: '1e3', precio_unitario: 1 })).toThrow(/decimal number/);
+    expect(() => montoItem({ cantidad: '1.0000001', precio_unitario: 1 })).toThrow(/6 decimals/);
+  });
+});
+
+describe('computeTotals: the worked examples (Formato DTE v2.2 §B Totales fields 107-124, §D DscRcgGlobal)', () => {
+  const afecta = (precio: number, extra = {}) => ({ cantidad: 1, precio_unitario: precio, ...extra });
+  const table: [
+    string,
+    number,
+    Parameters<typeof computeTotals>[1],
+    Parameters<typeof computeTotals>[2],
+    Partial<ReturnType<typeof computeTotals>>,
+  ][] = [
+    [
+      'global 10% discount on taxed lines only (§D, IndExeDR absent)',
+      33,
+      [afecta(10_000), afecta(5_000, { exento: true })],
+      [{ tipo: 'D', valor: 10, unidad: '%', aplica: 'afecto' }],
+      { neto: 9_000, exento: 5_000, iva: 1_710, total: 15_710, descuentos: 1_000 },
+    ],
+    [
+      'global amount discount on exempt lines (IndExeDR=1)',
+      33,
+      [afecta(10_000), afecta(5_000, { exento: true })],
+      [{ tipo: 'D', valor: 500, unidad: '$', aplica: 'exento' }],
+      { neto: 10_000, exento: 4_500, iva: 1_900, total: 16_400, descuentos: 500 },
+    ],
+    [
+      'global surcharge 5% plus a line discount',
+      33,
+      [afecta(1_000, { cantidad: 3, descuento_pct: 10 })],
+      [{ tipo: 'R', valor: 5, unidad: '%', aplica: 'afecto' }],
+      { neto: 2_835, iva: 539, total: 3_374, descuentos: 300, recargos: 135 },
+    ],
+    [
+      'a 34 takes global discounts on its (exempt) lines whatever aplica says',
+      34,
+      [afecta(20_000)],
+      [{ tipo: 'D', valor: 25, unidad: '%', aplica: 'afecto' }],
+      { neto: 0, exento: 15_000, iva: 0, total: 15_000, tasa_iva: 0 },
+    ],
+    [
+      'ILA on wine (code 25, 20.5%) and on soft drinks (27, 10%) above IVA (ImptoReten field 117 a)',
+      33,
+      [afecta(10_000, { codigo_impuesto_adicional: 25 }), afecta(3_333, { codigo_impuesto_adicional: 27 }), afecta(1_000)],
+      [],
+      {
+        neto: 14_333,
+        iva: 2_723,
+        impuestos_adicionales: [
+          { codigo: 25, tasa: 20.5, monto: 2_050 },
+          { codigo: 27, tasa: 10, monto: 333 },
+        ],
+        total: 19_439,
+      },
+    ],
+    [
+      'a no facturable line (IndExe=2) goes to MontoNF, outside MntTotal (field 125)',
+      33,
+      [afecta(1_000), afecta(700, { no_facturable: true })],
+      [],
+      { neto: 1_000, iva: 190, total: 1_190, no_facturable: 700 },
+    ],
+    [
+      'a credit note correcting amounts with a global discount',
+      61,
+      [afecta(50_000, { cantidad: 2 })],
+      [{ tipo: 'D', valor: 1_000, unidad: '$', aplica: 'afecto' }],
+      { neto: 99_000, iva: 18_810, total: 117_810 },
+    ],
+  ];
+
+  it.each(table)('%s', (_name, tipo, lines, globales, expected) => {
+    expect(computeTotals(tipo, lines, globales)).toMatchObject(expected);
+  });
+
+  it('refuses an additional tax on an exempt line or a 34, an unknown code, and discounts above their base', () => {
+    expect(() => computeTotals(33, [afecta(1, { exento: true, codigo_impuesto_adicional: 27 })])).toThrow(/not taxed/);
+    expect(() => computeTotals(34, [afecta(1, { codigo_impuesto_adicional: 27 })])).toThrow(/not taxed/);
+    expect(() => computeTotals(33, [afecta(1, { codigo_impuesto_adicional: 15 })])).toThrow(/CodImpAdic 15/);
+    expect(() => computeTotals(33, [afecta(100)], [{ tipo: 'D', valor: 101, unidad: '$', aplica: 'afecto' }])).toThrow(/exceed/);
+    expect(() => computeTotals(33, [afecta(100)], [{ tipo: 'D', valor: 120, unidad: '%', aplica: 'afecto' }])).toThrow(/valor/);
   });
 });

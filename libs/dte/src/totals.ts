@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { DteBuildError } from './errors';
 
 /** Document types this library emits: factura (33), factura exenta (34), nota de débito (56), nota de crédito (61). */
@@ -6,14 +7,78 @@ export type TipoDteEmision = 33 | 34 | 56 | 61;
 /** The IVA rate in percent (Ley sobre Impuesto a las Ventas y Servicios, DL 825 art. 14). */
 export const TASA_IVA = 19;
 
-/** One line as far as totals are concerned. Amounts in CLP; `cantidad` and `precio_unitario` ≤ 6 decimals. */
+/** A decimal as a JSON number or a decimal string ("1234.5"); strings keep digits a binary float would lose. */
+export type Decimalish = number | string;
+
+/**
+ * Rates (percent) of the additional taxes a 33, 56 or 61 may carry per line (CodImpAdic) and in ImptoReten:
+ * SII Formato DTE v2.2 §4 "Codificación tipos de impuestos y recargos" (17, 18, 19 IVA anticipado; 23, 44,
+ * 45 DL 825 art. 37; 24-27 and 271 DL 825 art. 42). Retention codes (15, 30-41, 46-49) belong to facturas de
+ * compra and are not offered.
+ */
+export const IMPUESTOS_ADICIONALES: Readonly<Record<number, number>> = {
+  17: 5,
+  18: 5,
+  19: 12,
+  23: 15,
+  24: 31.5,
+  25: 20.5,
+  26: 20.5,
+  27: 10,
+  271: 18,
+  44: 15,
+  45: 50,
+};
+
+/** One line as far as totals are concerned. Amounts in CLP. */
 export interface LineaTotales {
-  cantidad: number;
-  precio_unitario: number;
-  /** The line is not subject to IVA (IndExe=1): goes to MntExe. Implied for type 34. */
+  /** QtyItem, up to 6 decimals (Dec12_6Type). */
+  cantidad: Decimalish;
+  /** PrcItem, up to 6 decimals. */
+  precio_unitario: Decimalish;
+  /** IndExe=1: not subject to IVA, goes to MntExe. Implied for type 34. */
   exento?: boolean;
-  /** Discount in whole pesos (DescuentoMonto), subtracted from the line amount. */
+  /** IndExe=2: not billable (MontoNF); outside MntTotal. */
+  no_facturable?: boolean;
+  /** DescuentoPct (0.01-100, 2 decimals): DescuentoMonto = round(cantidad × precio × pct / 100). */
+  descuento_pct?: Decimalish;
+  /** DescuentoMonto in whole pesos (exclusive with `descuento_pct`). */
   descuento_monto?: number;
+  /** RecargoPct (0.01-999.99, 2 decimals). */
+  recargo_pct?: Decimalish;
+  /** RecargoMonto in whole pesos (exclusive with `recargo_pct`). */
+  recargo_monto?: number;
+  /** CodImpAdic: a code of {@link IMPUESTOS_ADICIONALES}; only on a taxed line. */
+  codigo_impuesto_adicional?: number;
+}
+
+/** A global discount or surcharge (DscRcgGlobal, Formato DTE v2.2 §D). */
+export interface DescuentoRecargoGlobal {
+  /** TpoMov: D descuento, R recargo. */
+  tipo: 'D' | 'R';
+  /** ValorDR: percent (0.01-100 for a discount) or whole pesos, up to 2 decimals in the XML. */
+  valor: Decimalish;
+  /** TpoValor. */
+  unidad: '%' | '$';
+  /** afecto: applies to the taxed lines (no IndExeDR); exento: to the exempt ones (IndExeDR=1). */
+  aplica: 'afecto' | 'exento';
+  /** GlosaDR ≤ 45. */
+  glosa?: string;
+}
+
+/** The amounts of one line, whole CLP (MontoItem = bruto − descuento + recargo). */
+export interface LineaMontos {
+  bruto: number;
+  descuento: number;
+  recargo: number;
+  monto: number;
+}
+
+/** One ImptoReten entry: TipoImp, TasaImp (percent), MontoImp (CLP). */
+export interface ImpuestoAdicional {
+  codigo: number;
+  tasa: number;
+  monto: number;
 }
 
 /** Document totals in whole CLP. `tasa_iva` is 19 for 33/56/61 and 0 for 34. */
@@ -23,75 +88,170 @@ export interface Montos {
   iva: number;
   total: number;
   tasa_iva: number;
+  /** Line and global discounts, CLP. */
+  descuentos: number;
+  /** Line and global surcharges, CLP. */
+  recargos: number;
+  impuestos_adicionales: ImpuestoAdicional[];
+  /** MontoNF: lines marked no facturable (IndExe=2); not part of MntTotal. */
+  no_facturable: number;
 }
 
-const SCALE = 1_000_000n;
+const MAX_12_6 = new Decimal('999999999999.999999');
 
-/** A non-negative decimal with at most 6 fraction digits (SII Dec12_6Type) as an integer × 10^6. */
-function scaled(value: number, field: string): bigint {
-  if (!Number.isFinite(value) || value < 0 || value >= 1e12) {
-    throw new DteBuildError(`${field} must be a number between 0 and 999999999999.999999, got ${value}`);
+/**
+ * A non-negative decimal with at most `places` fraction digits and at most `max`.
+ * @throws DteBuildError naming `field`.
+ */
+export function decimalOf(value: Decimalish, field: string, places = 6, max: Decimal.Value = MAX_12_6): Decimal {
+  let d: Decimal;
+  try {
+    if (typeof value === 'string' && !/^\d+(\.\d+)?$/.test(value.trim())) throw new Error('not a decimal');
+    d = new Decimal(typeof value === 'string' ? value.trim() : value);
+  } catch {
+    throw new DteBuildError(`${field} must be a decimal number, got ${String(value).slice(0, 40)}`);
   }
-  const fixed = value.toFixed(6);
-  if (Number(fixed) !== value) throw new DteBuildError(`${field} has more than 6 decimals: ${value}`);
-  const [int, frac] = fixed.split('.');
-  return BigInt(int) * SCALE + BigInt(frac);
+  if (!d.isFinite() || d.isNegative() || d.gt(max)) throw new DteBuildError(`${field} must be between 0 and ${new Decimal(max).toFixed()}`);
+  if (d.decimalPlaces() > places) throw new DteBuildError(`${field} has more than ${places} decimals: ${d.toFixed()}`);
+  return d;
 }
 
-/** Rounds a non-negative rational num/den to the nearest integer, halves up. */
-function roundHalfUp(num: bigint, den: bigint): bigint {
-  return (num * 2n + den) / (den * 2n);
-}
-
-function toSafe(n: bigint, field: string): number {
-  const v = Number(n);
-  if (!Number.isSafeInteger(v)) throw new DteBuildError(`${field} exceeds the supported range: ${n}`);
+/** Whole pesos, halves up (the CLP rule: Formato DTE v2.2 types amounts as integers and names no other mode). */
+function pesos(d: Decimal, field: string): number {
+  const v = d.toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+  if (!Number.isSafeInteger(v)) throw new DteBuildError(`${field} exceeds the supported range: ${d.toFixed(0)}`);
   return v;
 }
 
-/**
- * MontoItem of one line: round(cantidad × precio_unitario) − descuento_monto, whole pesos, computed in
- * exact decimal arithmetic. Formato DTE v2.2 Detalle field 38 ("(Precio Unitario * Cantidad) – Monto
- * Descuento + Monto Recargo"; MontoType is an integer); the product is rounded half up.
- * @throws DteBuildError on a negative, non-finite or over-precise value, or a discount above the amount.
- */
-export function montoItem(line: LineaTotales): number {
-  const gross = roundHalfUp(scaled(line.cantidad, 'cantidad') * scaled(line.precio_unitario, 'precio_unitario'), SCALE * SCALE);
-  const discount = BigInt(line.descuento_monto ?? 0);
-  if (!Number.isSafeInteger(line.descuento_monto ?? 0) || discount < 0n || discount > gross) {
-    throw new DteBuildError(`descuento_monto must be a whole number between 0 and the line amount ${gross}`);
-  }
-  return toSafe(gross - discount, 'MontoItem');
+function wholePesos(value: number | undefined, field: string): number {
+  if (value === undefined) return 0;
+  if (!Number.isSafeInteger(value) || value < 0) throw new DteBuildError(`${field} must be whole pesos >= 0, got ${value}`);
+  return value;
+}
+
+function percentOf(base: number, pct: Decimalish, field: string, max: number): number {
+  const p = decimalOf(pct, field, 2, max);
+  if (p.lte(0)) throw new DteBuildError(`${field} must be greater than 0`);
+  return pesos(new Decimal(base).times(p).dividedBy(100), field);
 }
 
 /**
- * Totals of a document of type 33, 34, 56 or 61 from its lines, in whole CLP.
- * - 33/56/61: neto = Σ MontoItem of taxed lines, exento = Σ MontoItem of `exento` lines (IndExe=1),
- *   iva = round(neto × 19 / 100), total = neto + exento + iva, tasa_iva = 19.
- * - 34 (factura exenta): every line is exempt: exento = Σ MontoItem, neto = iva = 0, tasa_iva = 0.
- * Rounding rule: Formato DTE v2.2 §2.2 Totales field 112 defines IVA = MntNeto × TasaIVA and the XSD
- * types IVA as an integer (SiiTypes MontoType); the format does not name a rounding mode, we round half
- * up to the whole peso (0.5 goes up), the usual CLP rule. The SII does not reject an inexact IVA
- * (Formato DTE v2.2 §2.2 notes: content errors are corrected with notes 56/61).
- * @throws DteBuildError for another type, no lines, or invalid line values.
+ * The amounts of one line: bruto = round(cantidad × precio_unitario), then the discount and the surcharge (a
+ * percent of bruto, or whole pesos), MontoItem = bruto − descuento + recargo. Formato DTE v2.2 §C Detalle
+ * fields DescuentoPct, DescuentoMonto, RecargoPct, RecargoMonto and MontoItem ("(Precio Unitario *
+ * Cantidad) – Monto Descuento + Monto Recargo"); computed in decimal arithmetic (decimal.js), rounded half up.
+ * @throws DteBuildError on a negative or over-precise value, both a percent and an amount, or a discount
+ *   above the line amount.
  */
-export function computeTotals(tipoDte: number, detalle: readonly LineaTotales[]): Montos {
+export function lineaMontos(line: LineaTotales): LineaMontos {
+  const bruto = pesos(decimalOf(line.cantidad, 'cantidad').times(decimalOf(line.precio_unitario, 'precio_unitario')), 'MontoItem');
+  if (line.descuento_pct !== undefined && line.descuento_monto !== undefined) {
+    throw new DteBuildError('a line takes descuento_pct or descuento_monto, not both');
+  }
+  if (line.recargo_pct !== undefined && line.recargo_monto !== undefined) {
+    throw new DteBuildError('a line takes recargo_pct or recargo_monto, not both');
+  }
+  const descuento =
+    line.descuento_pct !== undefined
+      ? percentOf(bruto, line.descuento_pct, 'descuento_pct', 100)
+      : wholePesos(line.descuento_monto, 'descuento_monto');
+  const recargo =
+    line.recargo_pct !== undefined
+      ? percentOf(bruto, line.recargo_pct, 'recargo_pct', 999.99)
+      : wholePesos(line.recargo_monto, 'recargo_monto');
+  if (descuento > bruto) throw new DteBuildError(`the discount ${descuento} exceeds the line amount ${bruto}`);
+  return { bruto, descuento, recargo, monto: bruto - descuento + recargo };
+}
+
+/** MontoItem of one line (see {@link lineaMontos}). @throws DteBuildError */
+export function montoItem(line: LineaTotales): number {
+  return lineaMontos(line).monto;
+}
+
+/** The amount of one global discount or surcharge over `base` (the lines it applies to). @throws DteBuildError */
+export function montoGlobal(g: DescuentoRecargoGlobal, base: number): number {
+  if (g.tipo !== 'D' && g.tipo !== 'R') throw new DteBuildError('a global discount or surcharge has tipo D or R');
+  if (g.unidad === '%') return percentOf(base, g.valor, 'descuentos_recargos.valor', g.tipo === 'D' ? 100 : 999.99);
+  if (g.unidad !== '$') throw new DteBuildError('descuentos_recargos.unidad must be % or $');
+  const d = decimalOf(g.valor, 'descuentos_recargos.valor', 0, '999999999999999999');
+  if (d.lte(0)) throw new DteBuildError('descuentos_recargos.valor must be greater than 0');
+  return pesos(d, 'ValorDR');
+}
+
+interface Sumas {
+  neto: number;
+  exento: number;
+  noFacturable: number;
+  descuentos: number;
+  recargos: number;
+  adicionales: Map<number, number>;
+}
+
+function sumarLineas(tipoDte: number, detalle: readonly LineaTotales[]): Sumas {
+  const s: Sumas = { neto: 0, exento: 0, noFacturable: 0, descuentos: 0, recargos: 0, adicionales: new Map() };
+  for (const line of detalle) {
+    const m = lineaMontos(line);
+    s.descuentos += m.descuento;
+    s.recargos += m.recargo;
+    if (line.no_facturable) s.noFacturable += m.monto;
+    else if (tipoDte === 34 || line.exento) s.exento += m.monto;
+    else s.neto += m.monto;
+    const codigo = line.codigo_impuesto_adicional;
+    if (codigo === undefined) continue;
+    if (IMPUESTOS_ADICIONALES[codigo] === undefined)
+      throw new DteBuildError(`CodImpAdic ${codigo} is not an additional tax of Formato DTE v2.2 §4`);
+    if (tipoDte === 34 || line.exento || line.no_facturable) throw new DteBuildError(`CodImpAdic ${codigo} on a line that is not taxed`);
+    s.adicionales.set(codigo, (s.adicionales.get(codigo) ?? 0) + m.monto);
+  }
+  return s;
+}
+
+/**
+ * Totals of a document of type 33, 34, 56 or 61, in whole CLP, in the order of SII Formato DTE v2.2 §B
+ * Totales: line amounts ({@link lineaMontos}); then the global discounts and surcharges (§D DscRcgGlobal),
+ * each over the taxed or the exempt lines it applies to (a percent of their sum, or an amount), giving
+ * MntNeto and MntExe (fields 107-108); IVA = round(MntNeto × 19 / 100) (field 112); each additional tax =
+ * round(rate × the sum of the lines carrying its code) (ImptoReten, field 117 a); MntTotal = MntNeto + MntExe +
+ * IVA + additional taxes (field 124). Lines marked no facturable go to MontoNF (field 125) only. A 34 is
+ * exempt as a whole: every line is exempt, tasa_iva 0. Rounding: half up to the whole peso.
+ * @throws DteBuildError for another type, no lines, invalid values, a discount above what it applies to.
+ */
+export function computeTotals(tipoDte: number, detalle: readonly LineaTotales[], globales: readonly DescuentoRecargoGlobal[] = []): Montos {
   if (![33, 34, 56, 61].includes(tipoDte)) throw new DteBuildError(`unsupported tipo_dte ${tipoDte}`);
   if (detalle.length === 0) throw new DteBuildError('a document needs at least one Detalle line');
-  let neto = 0n;
-  let exento = 0n;
-  for (const line of detalle) {
-    const amount = BigInt(montoItem(line));
-    if (tipoDte === 34 || line.exento) exento += amount;
-    else neto += amount;
+  const s = sumarLineas(tipoDte, detalle);
+  let { neto, exento } = s;
+  const [lineNeto, lineExento] = [s.neto, s.exento];
+  for (const g of globales) {
+    const afecto = g.aplica === 'afecto' && tipoDte !== 34;
+    if (g.aplica !== 'afecto' && g.aplica !== 'exento') throw new DteBuildError('descuentos_recargos.aplica must be afecto or exento');
+    const monto = montoGlobal(g, afecto ? lineNeto : lineExento);
+    const sign = g.tipo === 'D' ? -1 : 1;
+    if (g.tipo === 'D') s.descuentos += monto;
+    else s.recargos += monto;
+    if (afecto) neto += sign * monto;
+    else exento += sign * monto;
   }
+  if (neto < 0 || exento < 0) throw new DteBuildError('the global discounts exceed the amounts they apply to');
   const tasa = tipoDte === 34 ? 0 : TASA_IVA;
-  const iva = roundHalfUp(neto * BigInt(tasa), 100n);
+  const iva = pesos(new Decimal(neto).times(tasa).dividedBy(100), 'IVA');
+  const impuestos = [...s.adicionales.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([codigo, base]) => {
+      const tasaImp = IMPUESTOS_ADICIONALES[codigo];
+      return { codigo, tasa: tasaImp, monto: pesos(new Decimal(base).times(tasaImp).dividedBy(100), 'MontoImp') };
+    });
+  const total = neto + exento + iva + impuestos.reduce((t, i) => t + i.monto, 0);
+  if (!Number.isSafeInteger(total)) throw new DteBuildError('MntTotal exceeds the supported range');
   return {
-    neto: toSafe(neto, 'MntNeto'),
-    exento: toSafe(exento, 'MntExe'),
-    iva: toSafe(iva, 'IVA'),
-    total: toSafe(neto + exento + iva, 'MntTotal'),
+    neto,
+    exento,
+    iva,
+    total,
     tasa_iva: tasa,
+    descuentos: s.descuentos,
+    recargos: s.recargos,
+    impuestos_adicionales: impuestos,
+    no_facturable: s.noFacturable,
   };
 }

@@ -24,15 +24,21 @@ function encabezado(dte: ParsedDte): string[] {
   return out;
 }
 
-/** Line amounts add up to MntNeto and MntExe, and MntTotal = neto + exento + IVA; a 33 has taxed lines (IVA: a reparo, upload-checks). */
+/**
+ * Line amounts with the global discounts and surcharges add up to MntNeto and MntExe, each additional tax
+ * to its rate over its lines, MntTotal = neto + exento + IVA + additional taxes; a 33 has taxed lines (IVA: a
+ * reparo, upload-checks).
+ */
 function lineas(dte: ParsedDte): string[] {
   const glosas: Record<TotalDiscrepancia['campo'], ((d: TotalDiscrepancia) => string) | undefined> = {
     MntNeto: (d) => `(DET) Suma de lineas afectas ${d.calculado} distinta de MntNeto ${d.documento}`,
     MntExe: (d) => `(DET) Suma de lineas exentas ${d.calculado} distinta de MntExe ${d.documento}`,
-    MntTotal: (d) => `(HED) MntTotal ${d.documento} distinto de MntNeto + MntExe + IVA`,
+    MntTotal: (d) => `(HED) MntTotal ${d.documento} distinto de MntNeto + MntExe + IVA + Impuestos Adicionales`,
+    MontoImp: (d) => `(HED) MontoImp de TipoImp ${d.codigo} ${d.documento} distinto de ${d.calculado}`,
+    MontoNF: (d) => `(HED) MontoNF ${d.documento} distinto de la suma de lineas no facturables ${d.calculado}`,
     IVA: undefined,
   };
-  const taxed = dte.detalle.some((d) => !d.exento);
+  const taxed = dte.detalle.some((d) => !d.exento && d.ind_exe !== 2);
   const out = dte.tipo_dte === 33 && !taxed && dte.detalle.length > 0 ? ['(DET) Factura afecta sin lineas afectas'] : [];
   for (const d of totalesDiscrepancias(dte)) {
     const glosa = glosas[d.campo];

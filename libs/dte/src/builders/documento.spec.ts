@@ -18,6 +18,33 @@ function minimal(over: Partial<DocumentoInput> = {}): DocumentoInput {
 }
 
 describe('buildDte', () => {
+  it('writes discounts, surcharges, additional taxes and globals where DTE_v10 puts them, with the totals they make', () => {
+    const xml = buildDte(
+      minimal({
+        detalle: [
+          { nombre: 'Pisco', cantidad: 2, precio_unitario: 5000, descuento_pct: 10, codigo_impuesto_adicional: 24 },
+          { nombre: 'Hielo', cantidad: 1, precio_unitario: 1000, recargo_monto: 100, exento: true },
+        ],
+        descuentos_recargos: [{ tipo: 'D', valor: '10', unidad: '$', aplica: 'exento', glosa: 'Redondeo' }],
+      }),
+      TED,
+      '2025-03-10T11:22:33',
+    );
+    expect(xml).toContain(
+      '<QtyItem>2</QtyItem><PrcItem>5000</PrcItem><DescuentoPct>10</DescuentoPct><DescuentoMonto>1000</DescuentoMonto><CodImpAdic>24</CodImpAdic><MontoItem>9000</MontoItem>',
+    );
+    expect(xml).toContain(
+      '<IndExe>1</IndExe><NmbItem>Hielo</NmbItem><QtyItem>1</QtyItem><PrcItem>1000</PrcItem><RecargoMonto>100</RecargoMonto><MontoItem>1100</MontoItem>',
+    );
+    expect(xml).toContain(
+      '<DscRcgGlobal><NroLinDR>1</NroLinDR><TpoMov>D</TpoMov><GlosaDR>Redondeo</GlosaDR><TpoValor>$</TpoValor><ValorDR>10</ValorDR><IndExeDR>1</IndExeDR></DscRcgGlobal>',
+    );
+    // neto 9000, exento 1100 - 10, IVA 1710, ILA 31.5% of 9000 = 2835
+    expect(xml).toContain(
+      '<Totales><MntNeto>9000</MntNeto><MntExe>1090</MntExe><TasaIVA>19</TasaIVA><IVA>1710</IVA><ImptoReten><TipoImp>24</TipoImp><TasaImp>31.5</TasaImp><MontoImp>2835</MontoImp></ImptoReten><MntTotal>14635</MntTotal></Totales>',
+    );
+  });
+
   it('writes the exact, compact layout of DTE_v10 (no declaration, SiiDte namespace)', () => {
     expect(buildDte(minimal(), TED, '2025-03-10T11:22:33')).toBe(
       '<DTE version="1.0" xmlns="http://www.sii.cl/SiiDte"><Documento ID="F1T33"><Encabezado>' +
@@ -160,6 +187,43 @@ describe('buildDte output against DTE_v10.xsd', () => {
         referencias: [
           { tipo_doc: 'SET', folio: 0, fecha: '2025-03-10', razon: 'CASO 4567890-1' },
           { tipo_doc: 33, folio: 7, fecha: '2025-03-10', codigo: 1 },
+        ],
+      }),
+    ],
+    [
+      '33 with every line and document field (codes, percent discounts, surcharges, ILA, no facturable, globals, payments)',
+      sampleDocumento({
+        folio: 6,
+        indicador_servicio: 3,
+        tipo_transaccion_venta: 1,
+        tipo_transaccion_compra: 2,
+        forma_pago: 2,
+        pagos: [
+          { fecha: '2025-04-10', monto: 20_000, glosa: 'Primera cuota' },
+          { fecha: '2025-05-10', monto: 20_000 },
+        ],
+        fecha_vencimiento: '2025-05-10',
+        detalle: [
+          {
+            nombre: 'Vino reserva',
+            codigos: [
+              { tipo: 'EAN13', valor: '7801234567890' },
+              { tipo: 'PLU', valor: '44' },
+            ],
+            codigo: 'VIN-01',
+            cantidad: '12',
+            unidad: 'BOT',
+            precio_unitario: '4990.5',
+            descuento_pct: 5,
+            codigo_impuesto_adicional: 25,
+          },
+          { nombre: 'Flete', cantidad: 1, precio_unitario: 8000, recargo_pct: '2.5' },
+          { nombre: 'Libro', cantidad: 1, precio_unitario: 12_000, exento: true, descuento_monto: 1000 },
+          { nombre: 'Envase retornable', cantidad: 2, precio_unitario: 350, no_facturable: true },
+        ],
+        descuentos_recargos: [
+          { tipo: 'D', valor: 3, unidad: '%', aplica: 'afecto', glosa: 'Cliente frecuente' },
+          { tipo: 'R', valor: 500, unidad: '$', aplica: 'exento' },
         ],
       }),
     ],

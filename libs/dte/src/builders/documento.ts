@@ -1,7 +1,17 @@
+import Decimal from 'decimal.js';
 import { DteBuildError } from '../errors';
-import { computeTotals, montoItem, type LineaTotales, type Montos, type TipoDteEmision } from '../totals';
+import {
+  computeTotals,
+  decimalOf,
+  lineaMontos,
+  montoGlobal,
+  type DescuentoRecargoGlobal,
+  type LineaTotales,
+  type Montos,
+  type TipoDteEmision,
+} from '../totals';
 import type { DdInput } from './dd-ted';
-import { decimal, el, fecha, optText, posInt, reqText, rut, timestamp, transliterate } from './text';
+import { el, fecha, optText, posInt, reqText, rut, timestamp, transliterate } from './text';
 
 /** Issuer (Emisor) data; limits from DTE_v10.xsd. */
 export interface EmisorInput {
@@ -48,6 +58,15 @@ export interface DetalleInput extends LineaTotales {
   unidad?: string;
   /** Internal item code (CdgItem TpoCodigo INT1, VlrCodigo ≤ 35). */
   codigo?: string;
+  /** More item codes (CdgItem: TpoCodigo ≤ 10, e.g. EAN13, PLU, DUN14; VlrCodigo ≤ 35); with `codigo`, at most 5. */
+  codigos?: { tipo: string; valor: string }[];
+}
+
+/** One payment of a credit sale (MntPagos: FchPago, MntPago in CLP, GlosaPagos ≤ 40). */
+export interface PagoInput {
+  fecha: string;
+  monto: number;
+  glosa?: string;
 }
 
 /** One Referencia (Formato DTE v2.2 §E). */
@@ -84,16 +103,49 @@ export interface DocumentoInput {
   detalle: DetalleInput[];
   /** Required (≥ 1) for 56 and 61; at most 40. */
   referencias?: ReferenciaInput[];
+  /** DscRcgGlobal: global discounts and surcharges (at most 20). */
+  descuentos_recargos?: DescuentoRecargoGlobal[];
+  /** IndServicio: 1 servicios periódicos domiciliarios, 2 otros servicios periódicos, 3 factura de servicio. */
+  indicador_servicio?: 1 | 2 | 3;
+  /** TpoTranVenta (SiiTypes TipoTransVENTA 1-4): 1 ventas del giro, 2 venta activo fijo, 3 venta bien raíz, 4 ... */
+  tipo_transaccion_venta?: 1 | 2 | 3 | 4;
+  /** TpoTranCompra (SiiTypes TipoTransCOMPRA 1-6): the buyer's transaction type as the seller suggests it. */
+  tipo_transaccion_compra?: 1 | 2 | 3 | 4 | 5 | 6;
+  /** MntPagos: the payment schedule of a credit sale (at most 30). */
+  pagos?: PagoInput[];
 }
 
+function oneOf<T extends number>(name: string, value: T | undefined, allowed: readonly number[]): T | undefined {
+  if (value !== undefined && !allowed.includes(value)) throw new DteBuildError(`${name} must be one of ${allowed.join(', ')}`);
+  return value;
+}
+
+function pagos(list: PagoInput[] = []): string {
+  if (list.length > 30) throw new DteBuildError('at most 30 MntPagos (DTE_v10.xsd)');
+  return list
+    .map(
+      (p) =>
+        '<MntPagos>' +
+        el('FchPago', fecha('FchPago', p.fecha)) +
+        el('MntPago', posInt('MntPago', p.monto, 18)) +
+        optText('GlosaPagos', p.glosa, 40, 'truncate') +
+        '</MntPagos>',
+    )
+    .join('');
+}
+
+/** IdDoc in DTE_v10.xsd order: TipoDTE, Folio, FchEmis, IndServicio, TpoTranCompra, TpoTranVenta, FmaPago, MntPagos, FchVenc. */
 function idDoc(i: DocumentoInput): string {
-  if (i.forma_pago !== undefined && ![1, 2, 3].includes(i.forma_pago)) throw new DteBuildError('forma_pago must be 1, 2 or 3');
   return (
     '<IdDoc>' +
     el('TipoDTE', i.tipo_dte) +
     el('Folio', posInt('Folio', i.folio)) +
     el('FchEmis', fecha('FchEmis', i.fecha_emision)) +
-    el('FmaPago', i.forma_pago) +
+    el('IndServicio', oneOf('indicador_servicio', i.indicador_servicio, [1, 2, 3])) +
+    el('TpoTranCompra', oneOf('tipo_transaccion_compra', i.tipo_transaccion_compra, [1, 2, 3, 4, 5, 6])) +
+    el('TpoTranVenta', oneOf('tipo_transaccion_venta', i.tipo_transaccion_venta, [1, 2, 3, 4])) +
+    el('FmaPago', oneOf('forma_pago', i.forma_pago, [1, 2, 3])) +
+    pagos(i.pagos) +
     el('FchVenc', i.fecha_vencimiento === undefined ? undefined : fecha('FchVenc', i.fecha_vencimiento)) +
     '</IdDoc>'
   );
@@ -133,7 +185,10 @@ function receptor(r: ReceptorInput): string {
   );
 }
 
-/** Totales: MntNeto/TasaIVA/IVA only when there is a taxed amount; MntExe only when there is an exempt one. */
+/**
+ * Totales in DTE_v10.xsd order: MntNeto/TasaIVA/IVA only when there is a taxed amount, MntExe only when there
+ * is an exempt one, one ImptoReten per additional tax, MntTotal, MontoNF when there are no-billable lines.
+ */
 function totales(m: Montos): string {
   const taxed = m.neto > 0;
   return (
@@ -141,7 +196,14 @@ function totales(m: Montos): string {
     (taxed ? el('MntNeto', m.neto) : '') +
     (m.exento > 0 ? el('MntExe', m.exento) : '') +
     (taxed ? el('TasaIVA', m.tasa_iva) + el('IVA', m.iva) : '') +
+    m.impuestos_adicionales
+      .map(
+        (i) =>
+          `<ImptoReten>${el('TipoImp', i.codigo)}${el('TasaImp', new Decimal(i.tasa).toFixed())}${el('MontoImp', i.monto)}</ImptoReten>`,
+      )
+      .join('') +
     el('MntTotal', m.total) +
+    (m.no_facturable > 0 ? el('MontoNF', m.no_facturable) : '') +
     '</Totales>'
   );
 }
@@ -162,19 +224,63 @@ function nombreItem(d: DetalleInput): string {
   return reqText('NmbItem', nombre.slice(0, cut), MAX_NMB_ITEM) + optText('DscItem', resto, 1000);
 }
 
+function cdgItems(d: DetalleInput): string {
+  const codigos = [...(d.codigo ? [{ tipo: 'INT1', valor: d.codigo }] : []), ...(d.codigos ?? [])];
+  if (codigos.length > 5) throw new DteBuildError('at most 5 item codes per line (CdgItem, DTE_v10.xsd)');
+  return codigos.map((c) => `<CdgItem>${reqText('TpoCodigo', c.tipo, 10)}${reqText('VlrCodigo', c.valor, 35)}</CdgItem>`).join('');
+}
+
+/** IndExe: 1 exempt (not written on a 34, exempt as a whole: Formato DTE v2.2 §C note 10), 2 not billable. */
+function indExe(tipo: TipoDteEmision, d: DetalleInput): number | undefined {
+  if (d.exento && d.no_facturable) throw new DteBuildError('a line is exento or no_facturable, not both');
+  if (d.no_facturable) return 2;
+  return d.exento && tipo !== 34 ? 1 : undefined;
+}
+
+/** A positive decimal as the XML writes it (no exponent, no trailing zeros), or nothing for zero. */
+function positive(name: string, value: LineaTotales['cantidad'] | undefined, places: number): string {
+  if (value === undefined) return '';
+  const d = decimalOf(value, name, places, '999999999999.999999');
+  return d.gt(0) ? el(name, d.toFixed()) : '';
+}
+
+/** Detalle in DTE_v10.xsd order (CdgItem, IndExe, NmbItem, DscItem, QtyItem, UnmdItem, PrcItem, discounts, surcharges, CodImpAdic, MontoItem). */
 function detalle(tipo: TipoDteEmision, d: DetalleInput, n: number): string {
+  const m = lineaMontos(d);
   return (
     '<Detalle>' +
     el('NroLinDet', n) +
-    (d.codigo ? `<CdgItem><TpoCodigo>INT1</TpoCodigo>${optText('VlrCodigo', d.codigo, 35)}</CdgItem>` : '') +
-    (d.exento && tipo !== 34 ? el('IndExe', 1) : '') +
+    cdgItems(d) +
+    el('IndExe', indExe(tipo, d)) +
     nombreItem(d) +
-    (d.cantidad > 0 ? el('QtyItem', decimal(d.cantidad)) : '') +
+    positive('QtyItem', d.cantidad, 6) +
     optText('UnmdItem', d.unidad, 4, 'truncate') +
-    (d.precio_unitario > 0 ? el('PrcItem', decimal(d.precio_unitario)) : '') +
-    (d.descuento_monto ? el('DescuentoMonto', d.descuento_monto) : '') +
-    el('MontoItem', montoItem(d)) +
+    positive('PrcItem', d.precio_unitario, 6) +
+    positive('DescuentoPct', d.descuento_pct, 2) +
+    (m.descuento > 0 ? el('DescuentoMonto', m.descuento) : '') +
+    positive('RecargoPct', d.recargo_pct, 2) +
+    (m.recargo > 0 ? el('RecargoMonto', m.recargo) : '') +
+    el('CodImpAdic', d.codigo_impuesto_adicional) +
+    el('MontoItem', m.monto) +
     '</Detalle>'
+  );
+}
+
+/** DscRcgGlobal (Formato DTE v2.2 §D): IndExeDR=1 when it applies to exempt lines (always on a 34). */
+function dscRcgGlobal(tipo: TipoDteEmision, g: DescuentoRecargoGlobal, n: number): string {
+  const valor =
+    g.unidad === '%'
+      ? decimalOf(g.valor, 'descuentos_recargos.valor', 2, 999.99).toFixed()
+      : String(montoGlobal(g, Number.MAX_SAFE_INTEGER));
+  return (
+    '<DscRcgGlobal>' +
+    el('NroLinDR', n) +
+    el('TpoMov', g.tipo) +
+    optText('GlosaDR', g.glosa, 45, 'truncate') +
+    el('TpoValor', g.unidad) +
+    el('ValorDR', valor) +
+    (g.aplica === 'exento' || tipo === 34 ? el('IndExeDR', 1) : '') +
+    '</DscRcgGlobal>'
   );
 }
 
@@ -196,7 +302,7 @@ function referencia(r: ReferenciaInput, n: number): string {
 
 /** Totals of a DocumentoInput (same numbers `buildDte` writes). @throws DteBuildError */
 export function documentoTotals(input: DocumentoInput): Montos {
-  return computeTotals(input.tipo_dte, input.detalle);
+  return computeTotals(input.tipo_dte, input.detalle, input.descuentos_recargos ?? []);
 }
 
 /**
@@ -235,6 +341,8 @@ export function buildDte(input: DocumentoInput, ted: string, tmstFirma: string):
   }
   if (input.detalle.length > 60) throw new DteBuildError('at most 60 Detalle lines (DTE_v10.xsd)');
   if (refs.length > 40) throw new DteBuildError('at most 40 Referencia (DTE_v10.xsd)');
+  const globales = input.descuentos_recargos ?? [];
+  if (globales.length > 20) throw new DteBuildError('at most 20 DscRcgGlobal (DTE_v10.xsd)');
   if (!/^<TED[\s>][\s\S]*<\/TED>$/.test(ted ?? '')) throw new DteBuildError('ted must be the <TED> built by buildTed');
   const montos = documentoTotals(input);
   const id = `F${input.folio}T${input.tipo_dte}`;
@@ -242,6 +350,7 @@ export function buildDte(input: DocumentoInput, ted: string, tmstFirma: string):
     `<DTE version="1.0" xmlns="http://www.sii.cl/SiiDte"><Documento ID="${id}">` +
     `<Encabezado>${idDoc(input)}${emisor(input.emisor)}${receptor(input.receptor)}${totales(montos)}</Encabezado>` +
     input.detalle.map((d, i) => detalle(input.tipo_dte, d, i + 1)).join('') +
+    globales.map((g, i) => dscRcgGlobal(input.tipo_dte, g, i + 1)).join('') +
     refs.map((r, i) => referencia(r, i + 1)).join('') +
     ted +
     el('TmstFirma', timestamp('TmstFirma', tmstFirma)) +

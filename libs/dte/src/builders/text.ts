@@ -121,8 +121,3 @@ export function posInt(field: string, value: number, digits = 10): number {
   }
   return value;
 }
-
-/** A decimal without exponent or trailing zeros (Formato DTE v2.2 §2.2: '.' separator, no thousands). */
-export function decimal(value: number): string {
-  return value.toFixed(6).replace(/\.?0+$/, '');
-}

@@ -1,4 +1,5 @@
-import { officialExample } from '../../test/fixtures';
+import { officialExample, sampleDocumento } from '../../test/fixtures';
+import { buildDte } from '../builders/documento';
 import { DteParseError } from '../errors';
 import { parseDteDocuments } from '../parsers/received';
 import { parseXmlDocument, MAX_XML_DEPTH } from '../xml/dom';
@@ -28,6 +29,33 @@ describe('totalesDiscrepancias', () => {
     expect(totalesDiscrepancias(dte)).toEqual([
       { campo: 'IVA', documento: example.montos.iva + 1, calculado: example.montos.iva },
       { campo: 'MntTotal', documento: example.montos.total, calculado: example.montos.total + 1 },
+    ]);
+  });
+
+  it('understands global discounts and surcharges, additional taxes and no-billable lines as the builder writes them', () => {
+    const doc = sampleDocumento({
+      detalle: [
+        { nombre: 'Vino', cantidad: 3, precio_unitario: 3990, descuento_pct: 5, codigo_impuesto_adicional: 25 },
+        { nombre: 'Libro', cantidad: 1, precio_unitario: 9000, exento: true },
+        { nombre: 'Envase', cantidad: 1, precio_unitario: 200, no_facturable: true },
+      ],
+      descuentos_recargos: [
+        { tipo: 'D', valor: 7, unidad: '%', aplica: 'afecto' },
+        { tipo: 'R', valor: 300, unidad: '$', aplica: 'exento' },
+      ],
+    });
+    const ted = '<TED version="1.0"><DD></DD><FRMT algoritmo="SHA1withRSA">AAAA</FRMT></TED>';
+    const [dte] = parseDteDocuments(buildDte(doc, ted, '2025-03-10T11:22:33'));
+    expect(dte.descuentos_recargos).toEqual([
+      { tipo: 'D', unidad: '%', valor: 7, ind_exe: undefined },
+      { tipo: 'R', unidad: '$', valor: 300, ind_exe: 1 },
+    ]);
+    expect(dte.montos.impuestos_adicionales).toEqual([{ codigo: 25, tasa: 20.5, monto: 2331 }]);
+    expect(totalesDiscrepancias(dte)).toEqual([]);
+    const wrong = { ...dte, montos: { ...dte.montos, impuestos_adicionales: [{ codigo: 25, tasa: 20.5, monto: 2332 }] } };
+    expect(totalesDiscrepancias(wrong)).toEqual([
+      { campo: 'MontoImp', codigo: 25, documento: 2332, calculado: 2331 },
+      { campo: 'MntTotal', documento: dte.montos.total, calculado: dte.montos.total + 1 },
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { parseCaf, type Caf } from '../caf';
 import { DteParseError } from '../errors';
-import type { ParsedDte } from '../parsers/received';
+import type { ParsedDscRcg, ParsedDte } from '../parsers/received';
 import { parsePlainXml, plainText } from '../xml/plain';
 import { encodeLatin1 } from '../xml/encoding';
 
@@ -34,28 +34,60 @@ export function tedDiscrepancias(dte: ParsedDte): TedDiscrepancia[] {
 
 /** A total of a DTE that does not add up: what the Documento says and what its lines and rates give (CLP). */
 export interface TotalDiscrepancia {
-  campo: 'MntNeto' | 'MntExe' | 'IVA' | 'MntTotal';
+  campo: 'MntNeto' | 'MntExe' | 'IVA' | 'MontoImp' | 'MntTotal' | 'MontoNF';
   documento: number;
   calculado: number;
+  /** TipoImp of a MontoImp discrepancy. */
+  codigo?: number;
+}
+
+const halfUp = (n: number) => Math.floor(n + 0.5);
+
+/** What a global discount or surcharge is worth over `base` (a percent of it, or its ValorDR rounded). */
+function globalDe(g: ParsedDscRcg, base: number): number {
+  return g.unidad === '%' ? halfUp((base * g.valor) / 100) : halfUp(g.valor);
+}
+
+/** MntNeto and MntExe from the lines, then the global discounts and surcharges on the taxed or exempt ones (§D). */
+function netoExento(dte: ParsedDte): { neto: number; exento: number; noFacturable: number } {
+  const clase = (d: ParsedDte['detalle'][number]) => (d.ind_exe === 2 ? 'nf' : dte.tipo_dte === 34 || d.exento ? 'exento' : 'neto');
+  const sum = (c: string) => dte.detalle.filter((d) => clase(d) === c).reduce((s, d) => s + d.monto, 0);
+  const base = { neto: sum('neto'), exento: sum('exento') };
+  const out = { ...base, noFacturable: sum('nf') };
+  for (const g of dte.descuentos_recargos) {
+    if (g.ind_exe === 2) continue;
+    const campo = g.ind_exe === 1 || dte.tipo_dte === 34 ? 'exento' : 'neto';
+    out[campo] += (g.tipo === 'D' ? -1 : 1) * globalDe(g, base[campo]);
+  }
+  return out;
 }
 
 /**
- * The totals of a received DTE that do not add up (SII Formato DTE v2.2 §"Totales"; docs/research/sii-protocol.md §4,
- * "totals (MntNeto × TasaIVA = IVA, with rounding)"): MntNeto = sum of the taxed lines' MontoItem, MntExe = sum of the exempt
- * lines' (every line of a 34 is exempt), IVA = round(MntNeto × TasaIVA / 100), MntTotal = MntNeto + MntExe +
- * IVA. Amounts in CLP pesos. Documents with global discounts or additional taxes are not read by
- * `parseDteDocuments` yet, so their differences show here as well.
+ * The totals of a received DTE that do not add up, in the order of SII Formato DTE v2.2 §B Totales
+ * (docs/research/sii-protocol.md §4, "totals (MntNeto × TasaIVA = IVA, with rounding)"): MntNeto and MntExe =
+ * the taxed and exempt lines' MontoItem (every line of a 34 is exempt) with the global discounts and
+ * surcharges of §D applied (field 107-108); IVA = round(MntNeto × TasaIVA / 100) (112); each ImptoReten
+ * MontoImp = round(TasaImp × the lines carrying its code) when lines carry it (117 a); MntTotal = MntNeto +
+ * MntExe + IVA + MontoImp (124); MontoNF = the no-billable lines (IndExe 2, 125). Amounts in CLP pesos;
+ * rounding half up.
  */
 export function totalesDiscrepancias(dte: ParsedDte): TotalDiscrepancia[] {
-  const { neto, exento, iva, total, tasa_iva } = dte.montos;
-  const exempt = (exe: boolean) => dte.tipo_dte === 34 || exe;
-  const sum = (exe: boolean) => dte.detalle.filter((d) => exempt(d.exento) === exe).reduce((s, d) => s + d.monto, 0);
+  const { neto, exento, iva, total, tasa_iva, impuestos_adicionales, no_facturable } = dte.montos;
+  const calc = netoExento(dte);
   const checks: TotalDiscrepancia[] = [
-    { campo: 'MntNeto', documento: neto, calculado: sum(false) },
-    { campo: 'MntExe', documento: exento, calculado: sum(true) },
-    { campo: 'IVA', documento: iva, calculado: Math.round((neto * tasa_iva) / 100) },
-    { campo: 'MntTotal', documento: total, calculado: neto + exento + iva },
+    { campo: 'MntNeto', documento: neto, calculado: calc.neto },
+    { campo: 'MntExe', documento: exento, calculado: calc.exento },
+    { campo: 'IVA', documento: iva, calculado: halfUp((neto * tasa_iva) / 100) },
   ];
+  for (const imp of impuestos_adicionales) {
+    const lines = dte.detalle.filter((d) => d.codigos_impuesto.includes(imp.codigo));
+    if (lines.length === 0) continue;
+    const base = lines.reduce((s, d) => s + d.monto, 0);
+    checks.push({ campo: 'MontoImp', codigo: imp.codigo, documento: imp.monto, calculado: halfUp((base * imp.tasa) / 100) });
+  }
+  const adicionales = impuestos_adicionales.reduce((s, i) => s + i.monto, 0);
+  checks.push({ campo: 'MntTotal', documento: total, calculado: neto + exento + iva + adicionales });
+  checks.push({ campo: 'MontoNF', documento: no_facturable, calculado: calc.noFacturable });
   return checks.filter((c) => c.documento !== c.calculado);
 }
 

@@ -16,12 +16,25 @@ export interface ParsedDetalle {
   unidad?: string;
   precio_unitario?: number;
   descuento_monto?: number;
+  recargo_monto?: number;
+  /** CodImpAdic (additional tax codes of the line). */
+  codigos_impuesto: number[];
   monto: number;
   /** IndExe = 1 (not subject to IVA). */
   exento: boolean;
   /** IndExe as written (1..6), when present. */
   ind_exe?: number;
   codigos: { tipo: string; valor: string }[];
+}
+
+/** One DscRcgGlobal of a parsed DTE (Formato DTE v2.2 §D). */
+export interface ParsedDscRcg {
+  tipo: 'D' | 'R';
+  unidad: '%' | '$';
+  /** ValorDR as written (percent or CLP, up to 2 decimals). */
+  valor: number;
+  /** IndExeDR as written: 1 exempt lines, 2 not billable; undefined: the taxed lines. */
+  ind_exe?: number;
 }
 
 /** One Referencia of a parsed DTE. */
@@ -74,8 +87,10 @@ export interface ParsedDte {
     comuna?: string;
     ciudad?: string;
   };
+  /** As the Totales state them; descuentos/recargos are the lines' DescuentoMonto/RecargoMonto only. */
   montos: Montos;
   detalle: ParsedDetalle[];
+  descuentos_recargos: ParsedDscRcg[];
   referencias: ParsedReferencia[];
   ted?: ParsedTed;
   tmst_firma?: string;
@@ -101,10 +116,41 @@ function detalleOf(d: Element): ParsedDetalle {
     unidad: opt(textAt(d, 'UnmdItem')),
     precio_unitario: numAt(d, 'PrcItem'),
     descuento_monto: numAt(d, 'DescuentoMonto'),
+    recargo_monto: numAt(d, 'RecargoMonto'),
+    codigos_impuesto: childElements(d, 'CodImpAdic').map((c) => Number((c.textContent ?? '').trim())),
     monto: num(d, 'MontoItem'),
     exento: indExe === 1,
     ind_exe: indExe,
     codigos: childElements(d, 'CdgItem').map((c) => ({ tipo: textAt(c, 'TpoCodigo') ?? '', valor: textAt(c, 'VlrCodigo') ?? '' })),
+  };
+}
+
+function dscRcgOf(g: Element): ParsedDscRcg {
+  return {
+    tipo: textAt(g, 'TpoMov') === 'R' ? 'R' : 'D',
+    unidad: textAt(g, 'TpoValor') === '%' ? '%' : '$',
+    valor: num(g, 'ValorDR'),
+    ind_exe: numAt(g, 'IndExeDR'),
+  };
+}
+
+function montosOf(enc: Element, detalle: ParsedDetalle[]): Montos {
+  const tot = (name: string) => num(enc, `Totales/${name}`);
+  const totales = findPath(enc, 'Totales');
+  return {
+    neto: tot('MntNeto'),
+    exento: tot('MntExe'),
+    iva: tot('IVA'),
+    total: tot('MntTotal'),
+    tasa_iva: tot('TasaIVA'),
+    descuentos: detalle.reduce((s, d) => s + (d.descuento_monto ?? 0), 0),
+    recargos: detalle.reduce((s, d) => s + (d.recargo_monto ?? 0), 0),
+    impuestos_adicionales: (totales ? childElements(totales, 'ImptoReten') : []).map((i) => ({
+      codigo: num(i, 'TipoImp'),
+      tasa: num(i, 'TasaImp'),
+      monto: num(i, 'MontoImp'),
+    })),
+    no_facturable: tot('MontoNF'),
   };
 }
 
@@ -142,7 +188,7 @@ function parseOne(dte: Element, xml: string): ParsedDte {
   const tipo = numAt(enc, 'IdDoc/TipoDTE');
   const folio = numAt(enc, 'IdDoc/Folio');
   if (tipo === undefined || folio === undefined) throw new DteParseError('Documento without TipoDTE/Folio');
-  const tot = (name: string) => num(enc, `Totales/${name}`);
+  const detalle = childElements(doc, 'Detalle').map(detalleOf);
   return {
     tipo_dte: tipo,
     folio,
@@ -170,8 +216,9 @@ function parseOne(dte: Element, xml: string): ParsedDte {
       comuna: opt(textAt(enc, 'Receptor/CmnaRecep')),
       ciudad: opt(textAt(enc, 'Receptor/CiudadRecep')),
     },
-    montos: { neto: tot('MntNeto'), exento: tot('MntExe'), iva: tot('IVA'), total: tot('MntTotal'), tasa_iva: tot('TasaIVA') },
-    detalle: childElements(doc, 'Detalle').map(detalleOf),
+    montos: montosOf(enc, detalle),
+    detalle,
+    descuentos_recargos: childElements(doc, 'DscRcgGlobal').map(dscRcgOf),
     referencias: childElements(doc, 'Referencia').map(referenciaOf),
     ted: tedOf(doc, xml),
     tmst_firma: opt(textAt(doc, 'TmstFirma')),
