@@ -37,7 +37,7 @@ describe('DTE emission (e2e: real PostgreSQL, dev signer, SII fake)', () => {
       folio: 1,
       trackid: expect.stringMatching(/^\d{10}$/),
       estado: 'uploaded',
-      montos: { neto: 119_990, exento: 0, iva: 22_798, total: 142_788 },
+      montos: { neto: 119_990, exento: 0, iva: 22_798, total: 142_788, descuentos: 0, recargos: 0, impuestos_adicionales: [] },
     });
 
     const estado = await waitForFinalEstado(gw, TENANT, res.body.trackid);
@@ -160,7 +160,15 @@ describe('DTE emission (e2e: real PostgreSQL, dev signer, SII fake)', () => {
       ],
     });
     const res = await emitir(gw, body).expect(201);
-    expect(res.body.montos).toEqual({ neto: 245_000, exento: 0, iva: 46_550, total: 291_550 });
+    expect(res.body.montos).toEqual({
+      neto: 245_000,
+      exento: 0,
+      iva: 46_550,
+      total: 291_550,
+      descuentos: 5_000,
+      recargos: 0,
+      impuestos_adicionales: [],
+    });
     const got = await request(gw.http).get(`/tax/dte/get/${res.body.emision_id}`).set('X-Internal-Key', KEY).expect(200);
     const xml = Buffer.from(got.body.xml_base64, 'base64').toString('latin1');
     for (const fragment of [

@@ -7,4 +7,4 @@ export { ApiProblemResponses } from './api-problem-responses.decorator';
 export type { ProblemResponseSpec } from './api-problem-responses.decorator';
 export * from './style-catalog';
 export * from './marketplace';
-export { ArrayOfObjects, IsAbsentOr, IsFecha, IsNotNegativeZero, assertFechaEnRango } from './validators';
+export { ArrayOfObjects, IsAbsentOr, IsDecimalAmount, IsFecha, IsNotNegativeZero, assertFechaEnRango } from './validators';

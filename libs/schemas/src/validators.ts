@@ -55,6 +55,40 @@ export function IsNotNegativeZero(options?: ValidationOptions): PropertyDecorato
 }
 
 /**
+ * A non-negative decimal sent as a JSON number or as a decimal string ("1234.500001"), with at most
+ * `integers` integer and `places` fraction digits and within [min, max]. Strings keep every digit (a JSON
+ * number above 15 significant digits does not); `-0`, exponents and signs are refused. Amounts of the SII
+ * formats: Dec12_6Type (12 + 6) for quantities and prices, PctType (3 + 2) for percents (SiiTypes_v10.xsd).
+ */
+export function IsDecimalAmount(
+  opts: { integers: number; places: number; min?: number; max?: number },
+  options?: ValidationOptions,
+): PropertyDecorator {
+  const pattern = new RegExp(`^\\d{1,${opts.integers}}(\\.\\d{1,${opts.places}})?$`);
+  return ValidateBy(
+    {
+      name: 'isDecimalAmount',
+      validator: {
+        validate: (value) => {
+          if (typeof value === 'number') {
+            if (!Number.isFinite(value) || Object.is(value, -0) || value < 0) return false;
+            value = String(value);
+            if (/e/i.test(value as string)) return false;
+          }
+          if (typeof value !== 'string' || !pattern.test(value)) return false;
+          const n = Number(value);
+          return (opts.min === undefined || n >= opts.min) && (opts.max === undefined || n <= opts.max);
+        },
+        defaultMessage: (a) =>
+          `${a?.property} must be a decimal (number or string) with at most ${opts.integers} integer and ${opts.places} decimal digits` +
+          (opts.min !== undefined || opts.max !== undefined ? ` between ${opts.min ?? 0} and ${opts.max ?? '∞'}` : ''),
+      },
+    },
+    options,
+  );
+}
+
+/**
  * Refuses a date outside the plausible range of @lib/dte `fechaFueraDeRango` (SiiTypes FechaType,
  * at most one year ahead): PostgreSQL would book year 0 or 9999, the SII never accepts them.
  * @param fecha a calendar date `YYYY-MM-DD` (check the format first).

@@ -75,14 +75,18 @@ export function installEmitirStub(server: SetupServer): EmitirStub {
       const key = `${body.tenant}/${body.tipo_dte}`;
       const folio = (folios.get(key) ?? 0) + 1;
       folios.set(key, folio);
-      const { neto, exento, iva, total } = computeTotals(body.tipo_dte, body.detalle);
+      const { neto, exento, iva, total, descuentos, recargos, impuestos_adicionales } = computeTotals(
+        body.tipo_dte,
+        body.detalle,
+        body.descuentos_recargos ?? [],
+      );
       const answer: EmitirResponseDto = {
         emision_id: randomUUID(),
         tipo_dte: body.tipo_dte,
         folio,
         estado: 'uploaded',
         trackid: String(1000 + folio),
-        montos: { neto, exento, iva, total },
+        montos: { neto, exento, iva, total, descuentos, recargos, impuestos_adicionales },
       };
       return HttpResponse.json(answer, { status: 201 });
     }),

@@ -18,7 +18,7 @@ const refuse = (error: string, detail: string, field?: string): ProblemException
  * Detalle field 35 IndExe, Referencia fields 86-92 and the "Notas de crédito y débito" rules of §2.2).
  * @param today the emission day in America/Santiago (YYYY-MM-DD).
  * @throws ProblemException 422:
- *   `all_lines_exempt` a 33 whose lines are all exempt (that is a 34);
+ *   `all_lines_exempt` a 33 without a taxed line (all exempt or not billable: that is a 34);
  *   `taxed_line_in_34` a 34 with a line marked `exento: false`;
  *   `codref_required` a 56 or 61 without a reference carrying CodRef;
  *   `codref_single_reference` CodRef 1 (anula) or 2 (corrige texto) beside other references;
@@ -28,7 +28,7 @@ const refuse = (error: string, detail: string, field?: string): ProblemException
 export function checkDocumentRules(dto: EmitirDto, montos: Montos, today: string): void {
   const fecha = dto.fecha_emision ?? today;
   if (fecha > today) throw refuse('fecha_emision_future', `fecha_emision ${fecha} is after today (${today}).`, 'fecha_emision');
-  if (dto.tipo_dte === 33 && dto.detalle.every((d) => d.exento === true)) {
+  if (dto.tipo_dte === 33 && dto.detalle.every((d) => d.exento === true || d.no_facturable === true)) {
     throw refuse('all_lines_exempt', 'Every line of this factura is exempt: issue a factura exenta (tipo_dte 34).', 'detalle');
   }
   const taxed = dto.detalle.findIndex((d) => d.exento === false);

@@ -4,7 +4,7 @@ import { ProblemException } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
 import { SiiClient } from '../sii/sii-client';
 import { EstadoResponseDto, MotivoPendiente, PendientesDto } from './dto/emision.dto';
-import { EmisionEntity } from './entities/emision.entity';
+import { EmisionEntity, montosView } from './entities/emision.entity';
 import { EmisionStore } from './emision.store';
 
 /** GET /tax/dte/estado (QueryEstUp, updating the stored emission), GET /tax/dte/get/{id} and GET /tax/dte/pending. */
@@ -40,7 +40,7 @@ export class EmisionQueryService {
       trackid: e.trackid,
       estado: e.estado,
       glosa: e.glosa,
-      montos: { neto: e.neto, exento: e.exento, iva: e.iva, total: e.total },
+      montos: montosView(e),
       xml_base64: e.xml.toString('base64'),
       documentos: (e.documentos as EmisionDetailDto['documentos']) ?? null,
       error: e.error,

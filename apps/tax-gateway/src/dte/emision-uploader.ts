@@ -6,7 +6,7 @@ import { TaxMetrics } from '../metrics/tax-metrics';
 import { SiiClient } from '../sii/sii-client';
 import { withMembers } from './emision-rules';
 import { EmisionStore } from './emision.store';
-import { EmisionEntity } from './entities/emision.entity';
+import { EmisionEntity, montosView } from './entities/emision.entity';
 
 /** Estados from which the stored EnvioDTE may be uploaded (again): never sent, or the upload failed. */
 export const RESENDABLE = ['signed', 'upload_failed'] as const;
@@ -60,7 +60,7 @@ export class EmisionUploader {
       folio: e.folio,
       trackid,
       estado: 'uploaded',
-      montos: { neto: e.neto, exento: e.exento, iva: e.iva, total: e.total },
+      montos: montosView(e),
     };
   }
 

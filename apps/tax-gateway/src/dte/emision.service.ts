@@ -54,7 +54,7 @@ export class EmisionService {
     }
     const fecha = dto.fecha_emision ?? santiagoDate();
     assertFechaEnRango(fecha, 'fecha_emision');
-    const montos = asDteProblem(() => computeTotals(dto.tipo_dte, dto.detalle));
+    const montos = asDteProblem(() => computeTotals(dto.tipo_dte, dto.detalle, dto.descuentos_recargos ?? []));
     checkDocumentRules(dto, montos, santiagoDate());
     await this.checkReferences(dto, montos);
     const emisor = await this.emisores.forEmission(dto.tenant);
@@ -67,6 +67,11 @@ export class EmisionService {
       fecha_emision: fecha,
       forma_pago: dto.forma_pago,
       fecha_vencimiento: dto.fecha_vencimiento,
+      indicador_servicio: dto.indicador_servicio,
+      tipo_transaccion_venta: dto.tipo_transaccion_venta,
+      tipo_transaccion_compra: dto.tipo_transaccion_compra,
+      pagos: dto.pagos?.map((p) => ({ ...p })),
+      descuentos_recargos: dto.descuentos_recargos?.map((g) => ({ ...g })),
       emisor: emisorFrom(record, emisor),
       receptor: { ...dto.receptor },
       detalle: dto.detalle.map((d) => ({ ...d })),
@@ -132,6 +137,13 @@ function newEmission(
     iva: montos.iva,
     total: montos.total,
     tasaIva: montos.tasa_iva,
+    adicionales: montos.impuestos_adicionales.reduce((t, i) => t + i.monto, 0),
+    montosDetalle: {
+      descuentos: montos.descuentos,
+      recargos: montos.recargos,
+      impuestos_adicionales: montos.impuestos_adicionales,
+      no_facturable: montos.no_facturable,
+    },
     estado: 'signed',
     glosa: null,
     trackid: null,

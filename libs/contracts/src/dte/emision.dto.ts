@@ -15,6 +15,20 @@ export class MontosDto {
   total!: number;
 }
 
+/** One additional tax of an emitted DTE (ImptoReten). */
+export class ImpuestoAdicionalDto {
+  @ApiProperty({ example: 27, description: 'TipoImp (Formato DTE v2.2 §4)' }) codigo!: number;
+  @ApiProperty({ example: 10, description: 'TasaImp, percent' }) tasa!: number;
+  @ApiProperty({ example: 1000, description: 'MontoImp, whole CLP' }) monto!: number;
+}
+
+/** Amounts of an emitted DTE: the Totales and what made them (whole CLP). */
+export class MontosEmisionDto extends MontosDto {
+  @ApiProperty({ example: 0, description: 'Line and global discounts' }) descuentos!: number;
+  @ApiProperty({ example: 0, description: 'Line and global surcharges' }) recargos!: number;
+  @ApiProperty({ type: [ImpuestoAdicionalDto] }) impuestos_adicionales!: ImpuestoAdicionalDto[];
+}
+
 /** Fields shared by the emission answers. */
 export class EmisionBaseDto {
   @ApiProperty({ example: '0d7f4c56-3f6e-4b1e-9d0a-0b1a5c1f2e3d' })
@@ -33,8 +47,8 @@ export class EmisionBaseDto {
   })
   estado!: string;
 
-  @ApiProperty({ type: MontosDto })
-  montos!: MontosDto;
+  @ApiProperty({ type: MontosEmisionDto })
+  montos!: MontosEmisionDto;
 }
 
 /** Answer (201) of the tax-gateway's `POST /tax/dte/emitir`; accounting books from it. */

@@ -4,7 +4,6 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  IsNumber,
   IsObject,
   IsOptional,
   IsString,
@@ -15,7 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsRut } from '@lib/rut';
-import { ArrayOfObjects, IsFecha, IsNotNegativeZero } from '@lib/schemas';
+import { ArrayOfObjects, IsDecimalAmount, IsFecha } from '@lib/schemas';
 
 const asString = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
 
@@ -46,6 +45,24 @@ export class ReceptorDto {
   comuna!: string;
 }
 
+const DEC12_6 = '^\\d{1,12}(\\.\\d{1,6})?$';
+
+/** The additional-tax codes a line may carry (@lib/dte IMPUESTOS_ADICIONALES; Formato DTE v2.2 §4). */
+export const CODIGOS_IMPUESTO_ADICIONAL = [17, 18, 19, 23, 24, 25, 26, 27, 271, 44, 45];
+
+/** One item code (CdgItem). */
+export class CodigoItemDto {
+  @ApiProperty({ example: 'EAN13', maxLength: 10, description: 'TpoCodigo: EAN13, PLU, DUN14, INT1, ...' })
+  @IsString()
+  @Length(1, 10)
+  tipo!: string;
+
+  @ApiProperty({ example: '7801234567890', maxLength: 35 })
+  @IsString()
+  @Length(1, 35)
+  valor!: string;
+}
+
 /** One line (Detalle). Amounts in CLP; up to 6 decimals for quantity and unit price. */
 export class DetalleDto {
   @ApiProperty({
@@ -63,23 +80,36 @@ export class DetalleDto {
   @Length(1, 1000)
   descripcion?: string;
 
-  @ApiProperty({ example: 2, minimum: 0.000001 })
-  @IsNumber({ maxDecimalPlaces: 6, allowNaN: false, allowInfinity: false })
-  @Min(0.000001)
-  @Max(999_999_999_999)
-  cantidad!: number;
+  @ApiProperty({
+    oneOf: [{ type: 'number' }, { type: 'string', pattern: DEC12_6 }],
+    example: 2,
+    description: 'QtyItem: up to 12 integer and 6 decimal digits; a decimal string keeps every digit',
+  })
+  @IsDecimalAmount({ integers: 12, places: 6, min: 0.000001 })
+  cantidad!: number | string;
 
-  @ApiProperty({ example: 50000, minimum: 0 })
-  @IsNumber({ maxDecimalPlaces: 6, allowNaN: false, allowInfinity: false })
-  @Min(0)
-  @IsNotNegativeZero()
-  @Max(999_999_999_999)
-  precio_unitario!: number;
+  @ApiProperty({
+    oneOf: [{ type: 'number' }, { type: 'string', pattern: DEC12_6 }],
+    example: 50000,
+    description: 'PrcItem, CLP, as cantidad',
+  })
+  @IsDecimalAmount({ integers: 12, places: 6, min: 0 })
+  precio_unitario!: number | string;
 
   @ApiPropertyOptional({ example: false, description: 'Exempt line (IndExe=1); every line of a 34 is exempt' })
   @IsOptional()
   @IsBoolean()
   exento?: boolean;
+
+  @ApiPropertyOptional({ example: false, description: 'Not billable (IndExe=2): shown, counted in MontoNF, outside MntTotal' })
+  @IsOptional()
+  @IsBoolean()
+  no_facturable?: boolean;
+
+  @ApiPropertyOptional({ type: [CodigoItemDto], maxItems: 5, description: 'CdgItem: item codes (with `codigo`, at most 5)' })
+  @IsOptional()
+  @ArrayOfObjects(() => CodigoItemDto, { max: 5 })
+  codigos?: CodigoItemDto[];
 
   @ApiPropertyOptional({ example: 'HR', maxLength: 4, description: 'UnmdItem, unit of measure' })
   @IsOptional()
@@ -103,6 +133,80 @@ export class DetalleDto {
   @Min(0)
   @Max(999_999_999_999)
   descuento_monto?: number;
+
+  @ApiPropertyOptional({
+    example: 10,
+    description: 'DescuentoPct 0.01-100 (2 decimals) of cantidad x precio; exclusive with descuento_monto',
+  })
+  @IsOptional()
+  @IsDecimalAmount({ integers: 3, places: 2, min: 0.01, max: 100 })
+  descuento_pct?: number | string;
+
+  @ApiPropertyOptional({ example: 1500, description: 'RecargoMonto of the line, whole CLP' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(999_999_999_999)
+  recargo_monto?: number;
+
+  @ApiPropertyOptional({ example: 5, description: 'RecargoPct 0.01-999.99 (2 decimals); exclusive with recargo_monto' })
+  @IsOptional()
+  @IsDecimalAmount({ integers: 3, places: 2, min: 0.01, max: 999.99 })
+  recargo_pct?: number | string;
+
+  @ApiPropertyOptional({
+    example: 27,
+    enum: CODIGOS_IMPUESTO_ADICIONAL,
+    description: 'CodImpAdic: additional tax of a taxed line (Formato DTE v2.2 §4: 17, 18, 19, 23, 24-27, 271, 44, 45)',
+  })
+  @IsOptional()
+  @IsInt()
+  @IsIn(CODIGOS_IMPUESTO_ADICIONAL)
+  codigo_impuesto_adicional?: number;
+}
+
+/** A global discount or surcharge (DscRcgGlobal). */
+export class DescuentoRecargoDto {
+  @ApiProperty({ enum: ['D', 'R'], description: 'D descuento, R recargo' })
+  @IsIn(['D', 'R'])
+  tipo!: 'D' | 'R';
+
+  @ApiProperty({ oneOf: [{ type: 'number' }, { type: 'string' }], example: 10, description: 'Percent (2 decimals) or whole CLP' })
+  @IsDecimalAmount({ integers: 16, places: 2, min: 0.01 })
+  valor!: number | string;
+
+  @ApiProperty({ enum: ['%', '$'] })
+  @IsIn(['%', '$'])
+  unidad!: '%' | '$';
+
+  @ApiProperty({ enum: ['afecto', 'exento'], description: 'Applies to the taxed or to the exempt lines (IndExeDR)' })
+  @IsIn(['afecto', 'exento'])
+  aplica!: 'afecto' | 'exento';
+
+  @ApiPropertyOptional({ example: 'Descuento cliente frecuente', maxLength: 45, description: 'GlosaDR (cut to 45)' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  glosa?: string;
+}
+
+/** One payment of a credit sale (MntPagos). */
+export class PagoDto {
+  @ApiProperty({ example: '2026-02-15' })
+  @IsFecha()
+  fecha!: string;
+
+  @ApiProperty({ example: 50000, description: 'MntPago, whole CLP' })
+  @IsInt()
+  @Min(1)
+  @Max(999_999_999_999_999)
+  monto!: number;
+
+  @ApiPropertyOptional({ example: 'Cuota 1 de 3', maxLength: 40 })
+  @IsOptional()
+  @IsString()
+  @Length(1, 40)
+  glosa?: string;
 }
 
 /** A reference to another document (required for 56 and 61). */
@@ -182,4 +286,38 @@ export class EmitirDto {
   @IsOptional()
   @ArrayOfObjects(() => ReferenciaDto, { max: 40 })
   referencias?: ReferenciaDto[];
+
+  @ApiPropertyOptional({ type: [DescuentoRecargoDto], maxItems: 20, description: 'DscRcgGlobal: global discounts and surcharges' })
+  @IsOptional()
+  @ArrayOfObjects(() => DescuentoRecargoDto, { max: 20 })
+  descuentos_recargos?: DescuentoRecargoDto[];
+
+  @ApiPropertyOptional({
+    enum: [1, 2, 3],
+    description: 'IndServicio: 1 servicios periódicos domiciliarios, 2 otros periódicos, 3 factura de servicio',
+  })
+  @IsOptional()
+  @IsInt()
+  @IsIn([1, 2, 3])
+  indicador_servicio?: 1 | 2 | 3;
+
+  @ApiPropertyOptional({
+    enum: [1, 2, 3, 4],
+    description: 'TpoTranVenta: 1 ventas del giro, 2 venta activo fijo, 3 venta bien raíz, 4 ...',
+  })
+  @IsOptional()
+  @IsInt()
+  @IsIn([1, 2, 3, 4])
+  tipo_transaccion_venta?: 1 | 2 | 3 | 4;
+
+  @ApiPropertyOptional({ enum: [1, 2, 3, 4, 5, 6], description: "TpoTranCompra: the buyer's transaction type as the seller suggests it" })
+  @IsOptional()
+  @IsInt()
+  @IsIn([1, 2, 3, 4, 5, 6])
+  tipo_transaccion_compra?: 1 | 2 | 3 | 4 | 5 | 6;
+
+  @ApiPropertyOptional({ type: [PagoDto], maxItems: 30, description: 'MntPagos: payment schedule of a credit sale (forma_pago 2)' })
+  @IsOptional()
+  @ArrayOfObjects(() => PagoDto, { max: 30 })
+  pagos?: PagoDto[];
 }

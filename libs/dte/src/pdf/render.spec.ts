@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BinaryBitmap, DecodeHintType, HybridBinarizer, PDF417Reader, RGBLuminanceSource } from '@zxing/library';
 import { PNG } from 'pngjs';
-import { officialExample } from '../../test/fixtures';
+import { officialExample, sampleDocumento } from '../../test/fixtures';
+import { buildDte } from '../builders/documento';
 import { parseDteDocuments } from '../parsers/received';
 import { sliceElements } from '../xml-slice';
 import { ACUSE_RECIBO_LEY_19983, renderDtePdf } from './render';
@@ -71,6 +72,21 @@ describe('renderDtePdf (printed representation with the PDF417 timbre)', () => {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('CEDIBLE');
+  });
+
+  it('prints each additional tax with its code and rate, and MontoNF', async () => {
+    const ted = '<TED version="1.0"><DD><RE>76086428-5</RE></DD><FRMT algoritmo="SHA1withRSA">AAAA</FRMT></TED>';
+    const doc = sampleDocumento({
+      detalle: [
+        { nombre: 'Vino', cantidad: 1, precio_unitario: 10_000, codigo_impuesto_adicional: 25 },
+        { nombre: 'Envase', cantidad: 1, precio_unitario: 300, no_facturable: true },
+      ],
+    });
+    const file = join(dir, 'ila.pdf');
+    writeFileSync(file, await renderDtePdf(Buffer.from(buildDte(doc, ted, '2025-03-10T11:22:33'), 'latin1'), OPTIONS));
+    const text = pdfText(file).replace(/\s+/g, ' ');
+    expect(text).toContain('Imp. adic. 25 20,5% $ 2.050');
+    expect(text).toContain('Monto no facturable $ 300');
   });
 
   it('prints the CEDIBLE copy with the acuse de recibo of Ley 19.983 only when asked', async () => {

@@ -170,11 +170,14 @@ function totales(doc: PDFKit.PDFDocument, dte: ParsedDte): number {
   if (m.neto) rows.push(['Monto neto', m.neto]);
   if (m.exento) rows.push(['Monto exento', m.exento]);
   if (m.neto || m.iva) rows.push([`IVA ${m.tasa_iva || 19}%`, m.iva]);
+  // Each additional tax with its code and rate in the title (Formato DTE v2.2 §B field 115, note 6).
+  for (const i of m.impuestos_adicionales) rows.push([`Imp. adic. ${i.codigo} ${String(i.tasa).replace('.', ',')}%`, i.monto]);
   rows.push(['Total', m.total]);
+  if (m.no_facturable) rows.push(['Monto no facturable', m.no_facturable]);
   let y = Math.max(doc.y, 420);
   doc.fontSize(9);
   for (const [label, value] of rows) {
-    doc.font(label === 'Total' ? 'Helvetica-Bold' : 'Helvetica').text(label, 400, y, { width: 90 });
+    doc.font(label === 'Total' ? 'Helvetica-Bold' : 'Helvetica').text(label, 380, y, { width: 110 });
     doc.text(`$ ${formatPesos(value)}`, 476, y, { width: 100, align: 'right' });
     y += 14;
   }

@@ -5,6 +5,7 @@ import { DtePdf1797000000001 } from './1797000000001-DtePdf';
 import { Recepcion1797000000002 } from './1797000000002-Recepcion';
 import { Libro1797000000003 } from './1797000000003-Libro';
 import { RecepcionEvento1797000000004 } from './1797000000004-RecepcionEvento';
+import { EmisionMontos1797000000005 } from './1797000000005-EmisionMontos';
 
 /** Every migration of tax-gateway, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   Recepcion1797000000002,
   Libro1797000000003,
   RecepcionEvento1797000000004,
+  EmisionMontos1797000000005,
 ];

@@ -1,3 +1,4 @@
+import type { MontosEmisionDto } from '@lib/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { bigintTransformer } from '@lib/platform';
 
@@ -11,6 +12,14 @@ import { bigintTransformer } from '@lib/platform';
 export type EmisionEstado = 'signed' | 'uploaded' | 'upload_failed' | string;
 
 /** A DTE emitted by the gateway, with the EXACT EnvioDTE bytes that were (or were to be) uploaded. */
+/** The parts of @lib/dte Montos beyond the Totales columns. */
+export interface MontosDetalle {
+  descuentos: number;
+  recargos: number;
+  impuestos_adicionales: { codigo: number; tasa: number; monto: number }[];
+  no_facturable: number;
+}
+
 @Entity({ name: 'dte_emission' })
 @Index('dte_emission_folio_uq', ['tenant', 'tipoDte', 'folio'], { unique: true })
 @Index('dte_emission_trackid_idx', ['tenant', 'trackid'])
@@ -75,6 +84,14 @@ export class EmisionEntity {
   @Column({ name: 'xml_sha256', type: 'char', length: 64 })
   xmlSha256!: string;
 
+  /** Sum of the additional taxes (ImptoReten MontoImp), CLP: total = neto + exento + iva + adicionales. */
+  @Column({ type: 'bigint', transformer: bigintTransformer, default: 0 })
+  adicionales!: number;
+
+  /** What made the totals: line and global discounts and surcharges, additional taxes, MontoNF (CLP); null before they were kept. */
+  @Column({ name: 'montos_detalle', type: 'jsonb', nullable: true })
+  montosDetalle!: MontosDetalle | null;
+
   /** Last QueryEstUp counts per type. */
   @Column({ type: 'jsonb', nullable: true })
   documentos!: unknown[] | null;
@@ -94,4 +111,18 @@ export class EmisionEntity {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
+}
+
+/** The `montos` of an emission's answers (@lib/contracts MontosEmisionDto). */
+export function montosView(e: EmisionEntity): MontosEmisionDto {
+  const d = e.montosDetalle;
+  return {
+    neto: e.neto,
+    exento: e.exento,
+    iva: e.iva,
+    total: e.total,
+    descuentos: d?.descuentos ?? 0,
+    recargos: d?.recargos ?? 0,
+    impuestos_adicionales: d?.impuestos_adicionales ?? [],
+  };
 }

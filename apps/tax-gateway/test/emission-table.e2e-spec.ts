@@ -1,0 +1,273 @@
+import request from 'supertest';
+import { santiagoDate } from '@lib/dte';
+import { Gateway, KEY, emitir, facturaBody, registerEmisor, simCaf, startGateway, uploadCaf } from './support/harness';
+import { DOCUMENTO_SIGNATURE, ENVELOPE_SIGNATURE, tedVerifies, xmllintEnvio, xmlsecVerify } from './support/independent-checks';
+
+// Every row is an ordinary document a Chilean business issues, emitted through the API, checked by independent
+// tools (xmllint, xmlsec1, node crypto for the TED), judged by the SII stand-in's content checks (DOK), with
+// totals computed by hand in the row (SII Formato DTE v2.2 §B Totales, §C Detalle, §D DscRcgGlobal, §4 codes).
+const TENANT = '76086428-5';
+const HOY = santiagoDate();
+
+type Linea = Record<string, unknown>;
+const L = (cantidad: number | string, precio: number | string, extra: Linea = {}): Linea => ({
+  nombre: 'Producto',
+  cantidad,
+  precio_unitario: precio,
+  ...extra,
+});
+const ref = (tipo: number, folio: number, codigo: 1 | 2 | 3, razon: string) => ({
+  tipo_doc: String(tipo),
+  folio: String(folio),
+  fecha: HOY,
+  codigo,
+  razon,
+});
+
+interface Esperado {
+  neto: number;
+  exento: number;
+  iva: number;
+  total: number;
+  descuentos?: number;
+  recargos?: number;
+  impuestos_adicionales?: { codigo: number; tasa: number; monto: number }[];
+}
+const m = (neto: number, exento: number, iva: number, total: number, extra: Partial<Esperado> = {}): Esperado => ({
+  neto,
+  exento,
+  iva,
+  total,
+  ...extra,
+});
+
+// [name, tipo_dte, body fields beyond the receptor, expected montos]. Notes reference rows above by type and folio.
+const TABLE: [string, 33 | 34 | 56 | 61, Record<string, unknown>, Esperado][] = [
+  ['33 two units', 33, { detalle: [L(2, 10_000)] }, m(20_000, 0, 3_800, 23_800)],
+  ['33 taxed and exempt lines', 33, { detalle: [L(1, 10_000), L(1, 5_000, { exento: true })] }, m(10_000, 5_000, 1_900, 16_900)],
+  ['33 line discount 10 %', 33, { detalle: [L(3, 1_000, { descuento_pct: 10 })] }, m(2_700, 0, 513, 3_213, { descuentos: 300 })],
+  ['33 line discount in pesos', 33, { detalle: [L(2, 5_000, { descuento_monto: 500 })] }, m(9_500, 0, 1_805, 11_305, { descuentos: 500 })],
+  ['33 line surcharge 5 %', 33, { detalle: [L(1, 20_000, { recargo_pct: 5 })] }, m(21_000, 0, 3_990, 24_990, { recargos: 1_000 })],
+  [
+    '33 line surcharge in pesos, IVA x.5 up',
+    33,
+    { detalle: [L(4, 250, { recargo_monto: 250 })] },
+    m(1_250, 0, 238, 1_488, { recargos: 250 }),
+  ],
+  [
+    '33 global discount 10 % on taxed lines',
+    33,
+    { detalle: [L(1, 5_000), L(1, 5_000)], descuentos_recargos: [{ tipo: 'D', valor: 10, unidad: '%', aplica: 'afecto' }] },
+    m(9_000, 0, 1_710, 10_710, { descuentos: 1_000 }),
+  ],
+  [
+    '33 global discount in pesos on exempt lines',
+    33,
+    {
+      detalle: [L(1, 10_000), L(1, 3_000, { exento: true })],
+      descuentos_recargos: [{ tipo: 'D', valor: 500, unidad: '$', aplica: 'exento' }],
+    },
+    m(10_000, 2_500, 1_900, 14_400, { descuentos: 500 }),
+  ],
+  [
+    '33 global surcharge 2.5 %',
+    33,
+    { detalle: [L(4, 10_000)], descuentos_recargos: [{ tipo: 'R', valor: '2.5', unidad: '%', aplica: 'afecto', glosa: 'Flete' }] },
+    m(41_000, 0, 7_790, 48_790, { recargos: 1_000 }),
+  ],
+  [
+    '33 soft drinks, ILA 10 % (code 27)',
+    33,
+    { detalle: [L(1, 10_000, { codigo_impuesto_adicional: 27 })] },
+    m(10_000, 0, 1_900, 12_900, { impuestos_adicionales: [{ codigo: 27, tasa: 10, monto: 1_000 }] }),
+  ],
+  [
+    '33 spirits, ILA 31.5 % (code 24) beside a line without tax',
+    33,
+    { detalle: [L(2, 5_000, { codigo_impuesto_adicional: 24 }), L(1, 2_000)] },
+    m(12_000, 0, 2_280, 17_430, { impuestos_adicionales: [{ codigo: 24, tasa: 31.5, monto: 3_150 }] }),
+  ],
+  [
+    '33 wine and beer, ILA 20.5 % (codes 25 and 26)',
+    33,
+    { detalle: [L(1, 1_000, { codigo_impuesto_adicional: 25 }), L(1, 2_000, { codigo_impuesto_adicional: 26 })] },
+    m(3_000, 0, 570, 4_185, {
+      impuestos_adicionales: [
+        { codigo: 25, tasa: 20.5, monto: 205 },
+        { codigo: 26, tasa: 20.5, monto: 410 },
+      ],
+    }),
+  ],
+  [
+    '33 sugary drinks 18 % (code 271)',
+    33,
+    { detalle: [L(1, 5_000, { codigo_impuesto_adicional: 271 })] },
+    m(5_000, 0, 950, 6_850, { impuestos_adicionales: [{ codigo: 271, tasa: 18, monto: 900 }] }),
+  ],
+  [
+    '33 jewellery 15 % (code 23)',
+    33,
+    { detalle: [L(1, 100_000, { codigo_impuesto_adicional: 23 })] },
+    m(100_000, 0, 19_000, 134_000, { impuestos_adicionales: [{ codigo: 23, tasa: 15, monto: 15_000 }] }),
+  ],
+  ['33 six-decimal quantity as a string', 33, { detalle: [L('1.234567', 1_000)] }, m(1_235, 0, 235, 1_470)],
+  ['33 six-decimal price as a string', 33, { detalle: [L(3, '333.333333')] }, m(1_000, 0, 190, 1_190)],
+  [
+    '33 sixty lines',
+    33,
+    { detalle: Array.from({ length: 60 }, (_, i) => L(1, 100, { nombre: `Item ${i + 1}` })) },
+    m(6_000, 0, 1_140, 7_140),
+  ],
+  [
+    '33 name over 80 characters and item codes',
+    33,
+    {
+      detalle: [
+        L(5, 200, {
+          nombre: 'Servicio de mantención preventiva de equipos de climatización en oficinas centrales, piso 3',
+          codigos: [
+            { tipo: 'EAN13', valor: '7801234567890' },
+            { tipo: 'PLU', valor: '4455' },
+          ],
+          unidad: 'HR',
+        }),
+      ],
+    },
+    m(1_000, 0, 190, 1_190),
+  ],
+  [
+    '33 credit sale with payments, service indicator and transaction types',
+    33,
+    {
+      forma_pago: 2,
+      fecha_vencimiento: HOY,
+      pagos: [
+        { fecha: HOY, monto: 29_750, glosa: 'Cuota 1' },
+        { fecha: HOY, monto: 29_750, glosa: 'Cuota 2' },
+      ],
+      indicador_servicio: 3,
+      tipo_transaccion_venta: 1,
+      tipo_transaccion_compra: 1,
+      detalle: [L(1, 50_000)],
+    },
+    m(50_000, 0, 9_500, 59_500),
+  ],
+  [
+    '33 with a no-billable line (MontoNF)',
+    33,
+    { detalle: [L(1, 10_000), L(1, 500, { no_facturable: true })] },
+    m(10_000, 0, 1_900, 11_900),
+  ],
+  [
+    '33 line and global discounts with ILA',
+    33,
+    {
+      detalle: [L(10, 1_000, { descuento_pct: 10, codigo_impuesto_adicional: 27 }), L(1, 1_000)],
+      descuentos_recargos: [{ tipo: 'D', valor: 10, unidad: '%', aplica: 'afecto' }],
+    },
+    m(9_000, 0, 1_710, 11_610, { descuentos: 2_000, impuestos_adicionales: [{ codigo: 27, tasa: 10, monto: 900 }] }),
+  ],
+  ['34 exempt invoice', 34, { detalle: [L(1, 30_000)] }, m(0, 30_000, 0, 30_000)],
+  ['34 with a line discount', 34, { detalle: [L(2, 5_000, { descuento_pct: 10 })] }, m(0, 9_000, 0, 9_000, { descuentos: 1_000 })],
+  [
+    '34 with a global discount in pesos',
+    34,
+    { detalle: [L(1, 20_000)], descuentos_recargos: [{ tipo: 'D', valor: 1_000, unidad: '$', aplica: 'exento' }] },
+    m(0, 19_000, 0, 19_000, { descuentos: 1_000 }),
+  ],
+  [
+    '34 with a global surcharge 5 %',
+    34,
+    { detalle: [L(1, 20_000)], descuentos_recargos: [{ tipo: 'R', valor: 5, unidad: '%', aplica: 'exento' }] },
+    m(0, 21_000, 0, 21_000, { recargos: 1_000 }),
+  ],
+  [
+    '61 annuls the first factura (CodRef 1)',
+    61,
+    { detalle: [L(2, 10_000)], referencias: [ref(33, 1, 1, 'Anula factura')] },
+    m(20_000, 0, 3_800, 23_800),
+  ],
+  [
+    '61 corrects amounts of the second (CodRef 3)',
+    61,
+    { detalle: [L(1, 5_000)], referencias: [ref(33, 2, 3, 'Devolución parcial')] },
+    m(5_000, 0, 950, 5_950),
+  ],
+  [
+    '61 corrects text (CodRef 2), no amounts',
+    61,
+    { detalle: [L(1, 0, { nombre: 'Corrige giro del receptor' })], referencias: [ref(33, 3, 2, 'Corrige giro')] },
+    m(0, 0, 0, 0),
+  ],
+  [
+    '56 raises the first factura (CodRef 3)',
+    56,
+    { detalle: [L(1, 1_000)], referencias: [ref(33, 1, 3, 'Intereses por mora')] },
+    m(1_000, 0, 190, 1_190),
+  ],
+  [
+    '56 annuls the second credit note (a note on a note)',
+    56,
+    { detalle: [L(1, 5_000)], referencias: [ref(61, 2, 1, 'Anula nota de crédito')] },
+    m(5_000, 0, 950, 5_950),
+  ],
+  [
+    '61 on exempt lines (CodRef 3)',
+    61,
+    { detalle: [L(1, 1_000, { exento: true })], referencias: [ref(33, 2, 3, 'Devolución de ítem exento')] },
+    m(0, 1_000, 0, 1_000),
+  ],
+  [
+    '56 with a global surcharge and ILA',
+    56,
+    {
+      detalle: [L(1, 10_000, { codigo_impuesto_adicional: 27 })],
+      descuentos_recargos: [{ tipo: 'R', valor: 1_000, unidad: '$', aplica: 'afecto' }],
+      referencias: [ref(33, 14, 3, 'Ajuste de precio')],
+    },
+    m(11_000, 0, 2_090, 14_090, { recargos: 1_000, impuestos_adicionales: [{ codigo: 27, tasa: 10, monto: 1_000 }] }),
+  ],
+];
+
+describe('emission table: 30+ documents checked by xmllint, xmlsec1, the TED and the SII stand-in', () => {
+  let gw: Gateway;
+  let certificatePem: string;
+  const cafs = new Map<number, Buffer>();
+
+  beforeAll(async () => {
+    // The rate limit of emissions (20 per minute) is not what this suite tests.
+    gw = await startGateway({ env: { THROTTLE_ENABLED: 'false' } });
+    await registerEmisor(gw, TENANT).expect(200);
+    for (const tipo of [33, 34, 56, 61]) {
+      const caf = await simCaf(gw, TENANT, tipo, 1, 100);
+      cafs.set(tipo, caf);
+      await uploadCaf(gw, TENANT, caf).expect(201);
+    }
+    const cert = await request(gw.signer.url).get('/sign/certificate').set('X-Internal-Key', gw.signer.key).expect(200);
+    certificatePem = cert.body.certificate_pem;
+  }, 120_000);
+
+  afterAll(async () => {
+    await gw?.close();
+  });
+
+  it('has at least 30 rows', () => {
+    expect(TABLE.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(TABLE)('%s', async (_name, tipo, fields, esperado) => {
+    const res = await emitir(gw, facturaBody(TENANT, { tipo_dte: tipo, ...fields }));
+    expect({ status: res.status, body: res.status === 201 ? undefined : res.body }).toEqual({ status: 201, body: undefined });
+    expect(res.body.montos).toEqual({ descuentos: 0, recargos: 0, impuestos_adicionales: [], ...esperado });
+
+    const got = await request(gw.http).get(`/tax/dte/get/${res.body.emision_id}`).set('X-Internal-Key', KEY).expect(200);
+    const envio = Buffer.from(got.body.xml_base64, 'base64');
+    const lint = await xmllintEnvio(envio);
+    expect(lint.output).toContain('validates');
+    expect(tedVerifies(envio.toString('latin1'), (cafs.get(tipo) as Buffer).toString('latin1'))).toBe(true);
+    for (const xpath of [ENVELOPE_SIGNATURE, DOCUMENTO_SIGNATURE]) expect((await xmlsecVerify(envio, certificatePem, xpath)).code).toBe(0);
+    const judged = gw.authority.uploads.get(res.body.trackid)?.documents[0];
+    expect({ result: judged?.result, detail: judged?.detail }).toEqual({ result: 'DOK', detail: undefined });
+    expect(judged?.montos).toEqual({ neto: esperado.neto, exento: esperado.exento, iva: esperado.iva, total: esperado.total });
+  });
+});
