@@ -46,12 +46,60 @@ describe('reconciler (e2e)', () => {
 
     // Following: QueryEstUp records the SII's estado; the fake's clock moves past its processing time.
     gw.clock.offsetMs = 60_000;
-    expect(await reconciler.runOnce()).toMatchObject({ followed: 1, failed: 0 });
+    // The same pass follows the envío to EPR and then confirms the accepted document with QueryEstDte.
+    expect(await reconciler.runOnce()).toMatchObject({ followed: 1, confirmed: 1, failed: 0 });
     const [{ estado }] = await db().query('SELECT estado FROM dte_emission WHERE id = $1', [id]);
     expect(estado).toBe('EPR');
     const pending = await request(gw.http).get('/tax/dte/pending').query({ tenant }).set('X-Internal-Key', KEY).expect(200);
     expect(pending.body.pendientes).toEqual([]);
-    expect(await reconciler.runOnce()).toEqual({ uploaded: 0, followed: 0, failed: 0 }); // EPR is final
+    // EPR is final for the envío, DOK for the document: nothing more to ask.
+    expect(await reconciler.runOnce()).toEqual({ uploaded: 0, followed: 0, confirmed: 0, failed: 0 });
+    const got = await request(gw.http).get(`/tax/dte/get/${id}`).set('X-Internal-Key', KEY).expect(200);
+    expect(got.body).toMatchObject({ estado: 'EPR', resultado: 'aceptado', estado_sii: 'DOK', estado_sii_glosa: 'DTE Recibido' });
     gw.clock.offsetMs = 0;
+  });
+
+  it('an EPR that counts the document rejected marks it rechazado, lists it as pending and never asks QueryEstDte', async () => {
+    const res = await emitir(gw, facturaBody(tenant)).expect(201);
+    const judged = gw.authority.uploads.get(res.body.trackid)?.documents[0];
+    if (!judged) throw new Error('the SII stand-in lost the upload');
+    Object.assign(judged, { result: 'RCH', detail: '(DET) Suma de lineas afectas distinta de MntNeto' });
+    gw.clock.offsetMs = 60_000;
+    try {
+      const estado = await request(gw.http).get('/tax/dte/estado').query({ tenant, trackid: res.body.trackid }).set('X-Internal-Key', KEY);
+      expect(estado.body).toMatchObject({ estado: 'EPR', documentos: [{ tipo_dte: 33, rechazados: 1 }] });
+      const got = await request(gw.http).get(`/tax/dte/get/${res.body.emision_id}`).set('X-Internal-Key', KEY).expect(200);
+      expect(got.body).toMatchObject({ resultado: 'rechazado', estado_sii: null });
+      const pending = await request(gw.http).get('/tax/dte/pending').query({ tenant }).set('X-Internal-Key', KEY).expect(200);
+      expect(pending.body.pendientes).toEqual([expect.objectContaining({ emision_id: res.body.emision_id, motivo: 'rejected' })]);
+      expect(await gw.app.get(EmisionReconciler).runOnce()).toMatchObject({ confirmed: 0, failed: 0 });
+    } finally {
+      gw.clock.offsetMs = 0;
+    }
+  });
+
+  it('a document the SII has not registered (FAU) is asked again only after a doubling delay', async () => {
+    const res = await emitir(gw, facturaBody(tenant)).expect(201);
+    gw.clock.offsetMs = 60_000;
+    try {
+      await request(gw.http).get('/tax/dte/estado').query({ tenant, trackid: res.body.trackid }).set('X-Internal-Key', KEY).expect(200);
+      gw.authority.uploads.delete(res.body.trackid);
+      const reconciler = gw.app.get(EmisionReconciler);
+      expect(await reconciler.runOnce()).toMatchObject({ confirmed: 1, failed: 0 });
+      const [first] = await db().query('SELECT consultas, estado_sii, proxima_consulta FROM dte_emission WHERE id = $1', [
+        res.body.emision_id,
+      ]);
+      expect(first).toMatchObject({ consultas: 1, estado_sii: null });
+      expect(first.proxima_consulta.getTime() - Date.now()).toBeGreaterThan(50_000);
+      expect(await reconciler.runOnce()).toMatchObject({ confirmed: 0 }); // not due yet
+      await db().query(`UPDATE dte_emission SET proxima_consulta = now() - interval '1 second' WHERE id = $1`, [res.body.emision_id]);
+      expect(await reconciler.runOnce()).toMatchObject({ confirmed: 1 });
+      const [second] = await db().query('SELECT consultas, proxima_consulta FROM dte_emission WHERE id = $1', [res.body.emision_id]);
+      // Twice the first delay (base 60 s, then 120 s).
+      expect(second.consultas).toBe(2);
+      expect(second.proxima_consulta.getTime() - Date.now()).toBeGreaterThan(110_000);
+    } finally {
+      gw.clock.offsetMs = 0;
+    }
   });
 });

@@ -25,6 +25,7 @@ function receive(folio: number, receptor: string, fechaEmision: string, received
         razonSocialReceptor: 'Receptor SpA',
         fechaEmision,
         montos: { exento: 0, neto: 1000, iva: 190, total: 1190 },
+        referencias: [],
         result,
       },
     ],

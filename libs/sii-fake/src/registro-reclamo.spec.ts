@@ -18,6 +18,7 @@ function receive(folio: number, tipo = 33, at = clock.now): void {
     razonSocialReceptor: 'Receptor SpA',
     fechaEmision: '2026-03-09',
     montos: { exento: 0, neto: 100, iva: 19, total: 119 },
+    referencias: [],
     result: 'DOK',
   };
   authority.recordUpload({

@@ -2,6 +2,7 @@ import type { SiiFakeState } from './state';
 import { getSeed, getToken, tokenFromCookie } from './auth';
 import { issueCaf } from './caf-issuer';
 import { getEstUp } from './estup';
+import { getEstDte } from './estdte';
 import { normalizeRut } from './internal/rut';
 import { SoapRequestError, parseSoapCall, soapFault, soapResponse, type SoapCall } from '@lib/dte';
 import { contribuyenteFor } from './taxpayers';
@@ -21,6 +22,7 @@ const SOAP_SERVICES: Record<string, Record<string, SoapOperation>> = {
     getToken: (a, call) => getToken(a, (call.params.find((p) => p.name === 'pszXml') ?? call.params[0])?.value),
   },
   '/DTEWS/QueryEstUp.jws': { getEstUp: (a, call) => getEstUp(a, call.params) },
+  '/DTEWS/QueryEstDte.jws': { getEstDte: (a, call) => getEstDte(a, call.params) },
 };
 
 /** Dispatches one request to the SII endpoints and the `/sim` endpoints. */

@@ -33,6 +33,8 @@ export interface UploadedDocument {
   fechaEmision: string;
   /** Amounts in CLP as the document states them. */
   montos: { exento: number; neto: number; iva: number; total: number };
+  /** The DTEs it references by type and folio (notes), with CodRef. */
+  referencias: { tipo: number; folio: number; codigo?: number }[];
   /** DOK accepted, RPR accepted with objections (reparos), RCH rejected. */
   result: 'DOK' | 'RPR' | 'RCH';
   detail?: string;

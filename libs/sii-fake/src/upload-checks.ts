@@ -109,6 +109,9 @@ export function judgeDocument(authority: SiiFakeState, dte: ParsedDte): Uploaded
     razonSocialReceptor: dte.receptor.razon_social,
     fechaEmision: dte.fecha_emision,
     montos: { exento, neto, iva, total },
+    referencias: dte.referencias
+      .filter((r) => /^\d+$/.test(r.tipo_doc) && /^\d+$/.test(r.folio))
+      .map((r) => ({ tipo: Number(r.tipo_doc), folio: Number(r.folio), codigo: r.codigo })),
   };
   const fa = /<FA>([^<]+)<\/FA>/.exec(dte.ted?.ddXml ?? '')?.[1];
   if (fa && CAF_MONTHS_VALID.has(dte.tipo_dte)) {

@@ -107,8 +107,11 @@ export class SeguimientoService implements OnModuleInit, BeforeApplicationShutdo
   }
 }
 
-/** The SII rejected this document: its whole envío, or the EPR counts one rejected of its type (one DTE per envío). */
+/**
+ * The SII rejected this document: its whole envío, its outcome at EPR (`resultado`), or, for gateways that do not
+ * say it, the EPR counts one rejected of its type (one DTE per envío).
+ */
 function rechazado(detail: EmisionDetailDto, tipo: number): boolean {
-  if (RECHAZO_ENVIO.includes(detail.estado)) return true;
+  if (RECHAZO_ENVIO.includes(detail.estado) || detail.resultado === 'rechazado') return true;
   return detail.estado === 'EPR' && (detail.documentos ?? []).some((c) => c.tipo_dte === tipo && c.rechazados > 0);
 }

@@ -2,10 +2,13 @@ import { EmisionDetailDto } from '@lib/contracts';
 import { Injectable } from '@nestjs/common';
 import { ProblemException } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
-import { SiiClient } from '../sii/sii-client';
+import { SiiClient, type EstUpDocument } from '../sii/sii-client';
 import { EstadoResponseDto, MotivoPendiente, PendientesDto } from './dto/emision.dto';
-import { EmisionEntity, montosView } from './entities/emision.entity';
+import { EmisionEntity, montosView, type ResultadoDocumento } from './entities/emision.entity';
 import { EmisionStore } from './emision.store';
+
+/** QueryEstDte questions for one document before FAU (not registered) is taken as the answer. */
+export const MAX_CONSULTAS = 8;
 
 /** GET /tax/dte/estado (QueryEstUp, updating the stored emission), GET /tax/dte/get/{id} and GET /tax/dte/pending. */
 @Injectable()
@@ -20,9 +23,49 @@ export class EmisionQueryService {
   async estado(tenant: string, trackid: string): Promise<EstadoResponseDto> {
     const answer = await this.tokens.withToken(tenant, (token) => this.sii.getEstUp(tenant, trackid, token));
     for (const emission of await this.store.byTrackid(tenant, trackid)) {
-      await this.store.transition(emission.id, answer.estado, { glosa: answer.glosa || null, documentos: answer.documentos });
+      const resultado = answer.estado === 'EPR' ? resultadoOf(answer.documentos, emission.tipoDte) : undefined;
+      await this.store.transition(emission.id, answer.estado, {
+        glosa: answer.glosa || null,
+        documentos: answer.documentos,
+        ...(resultado ? { resultado } : {}),
+      });
     }
     return { trackid: answer.trackid, estado: answer.estado, glosa: answer.glosa, documentos: answer.documentos };
+  }
+
+  /**
+   * Asks QueryEstDte what the SII registered of one accepted document and records it: an answer other than FAU
+   * (DOK, DNK, ANC, MMC, ...) is kept; FAU (not registered yet) is asked again later with a doubling delay
+   * from `baseSeconds` (at most 6 h), and kept as the answer after {@link MAX_CONSULTAS} questions.
+   */
+  async confirmar(e: EmisionEntity, baseSeconds: number): Promise<string | null> {
+    const answer = await this.tokens.withToken(e.tenant, (token) =>
+      this.sii.getEstDte(
+        {
+          rutConsultante: e.rutEnvia,
+          rutCompany: e.tenant,
+          rutReceptor: e.receptorRut,
+          tipoDte: e.tipoDte,
+          folio: e.folio,
+          fechaEmision: e.fechaEmision,
+          montoTotal: e.total,
+        },
+        token,
+      ),
+    );
+    const consultas = e.consultas + 1;
+    if (answer.estado === 'FAU' && consultas < MAX_CONSULTAS) {
+      const delay = Math.min(baseSeconds * 2 ** (consultas - 1), 6 * 3600);
+      await this.store.confirmation(e.id, { consultas, proximaConsulta: new Date(Date.now() + delay * 1000) });
+      return null;
+    }
+    await this.store.confirmation(e.id, {
+      consultas,
+      proximaConsulta: null,
+      estadoSii: answer.estado,
+      estadoSiiGlosa: answer.glosa || null,
+    });
+    return answer.estado;
   }
 
   /** The emission with the exact uploaded bytes. @throws ProblemException 404 `emission_not_found` */
@@ -43,6 +86,9 @@ export class EmisionQueryService {
       montos: montosView(e),
       xml_base64: e.xml.toString('base64'),
       documentos: (e.documentos as EmisionDetailDto['documentos']) ?? null,
+      resultado: e.resultado,
+      estado_sii: e.estadoSii,
+      estado_sii_glosa: e.estadoSiiGlosa,
       error: e.error,
       historial: history.map((h) => ({ estado: h.estado, glosa: h.glosa, at: h.createdAt.toISOString() })),
       created_at: e.createdAt.toISOString(),
@@ -80,4 +126,15 @@ function detalleOf(e: EmisionEntity): string | null {
   const detail = e.error?.['detail'];
   if (e.estado === 'upload_failed' && typeof detail === 'string') return detail;
   return e.glosa;
+}
+
+/**
+ * The outcome of the envío's one document from the EPR counts of its type (docs/research/sii-protocol.md §2.5:
+ * RCH rejected, RPR/RLV accepted with objections; QueryEstUp gives counts only). Undefined without counts.
+ */
+export function resultadoOf(documentos: EstUpDocument[], tipoDte: number): ResultadoDocumento | undefined {
+  const c = documentos.find((d) => d.tipo_dte === tipoDte);
+  if (!c) return undefined;
+  if (c.rechazados > 0) return 'rechazado';
+  return c.reparos > 0 ? 'reparos' : 'aceptado';
 }

@@ -12,14 +12,18 @@ const STALE_SECONDS = 120;
 export interface ReconcileRun {
   uploaded: number;
   followed: number;
+  /** Documents asked with QueryEstDte. */
+  confirmed: number;
   failed: number;
 }
 
 /**
  * The background reconciler (docs/tax-gateway.md "Reconciler"), every `RECONCILER_INTERVAL_SECONDS`:
  * uploads the stored bytes of emissions a crash left `signed` (the same folio and bytes; the claim to
- * `uploading` is atomic, so two processes never upload one twice) and follows uploaded envíos with
- * QueryEstUp until a final estado. One run at a time; a failure is logged and retried at the next run.
+ * `uploading` is atomic, so two processes never upload one twice), follows uploaded envíos with
+ * QueryEstUp until a final estado (the EPR counts give each document its `resultado`), then asks
+ * QueryEstDte for each accepted document until the SII has registered it, with a doubling delay. One run
+ * at a time; a failure is logged and retried at the next run.
  */
 @Injectable()
 export class EmisionReconciler implements OnModuleInit, BeforeApplicationShutdown {
@@ -47,7 +51,7 @@ export class EmisionReconciler implements OnModuleInit, BeforeApplicationShutdow
   }
 
   private async pass(staleSeconds: number): Promise<ReconcileRun> {
-    const run: ReconcileRun = { uploaded: 0, followed: 0, failed: 0 };
+    const run: ReconcileRun = { uploaded: 0, followed: 0, confirmed: 0, failed: 0 };
     const { unsent, following } = await this.store.toReconcile(staleSeconds);
     for (const e of unsent) {
       const claimed = await this.store.claimForUpload(e.id, [e.estado]);
@@ -58,10 +62,19 @@ export class EmisionReconciler implements OnModuleInit, BeforeApplicationShutdow
     for (const e of envios.values()) {
       await this.attempt(run, 'followed', `estado of ${e.tenant} ${e.trackid}`, () => this.queries.estado(e.tenant, e.trackid as string));
     }
+    const base = Math.max(this.settings.reconcilerIntervalSeconds, 60);
+    for (const e of await this.store.toConfirm()) {
+      await this.attempt(run, 'confirmed', `QueryEstDte of ${e.id}`, () => this.queries.confirmar(e, base));
+    }
     return run;
   }
 
-  private async attempt(run: ReconcileRun, counter: 'uploaded' | 'followed', what: string, fn: () => Promise<unknown>): Promise<void> {
+  private async attempt(
+    run: ReconcileRun,
+    counter: 'uploaded' | 'followed' | 'confirmed',
+    what: string,
+    fn: () => Promise<unknown>,
+  ): Promise<void> {
     try {
       await fn();
       run[counter]++;

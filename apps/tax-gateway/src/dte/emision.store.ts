@@ -9,7 +9,7 @@ import { EmisionEntity } from './entities/emision.entity';
 export const PENDING_ESTADOS = ['signed', 'uploading', 'upload_failed', 'RSC', 'RFR', 'RCT', 'RPT', 'VOF'] as const;
 
 /** Fields an estado change may set. */
-export type EmisionPatch = Partial<Pick<EmisionEntity, 'trackid' | 'glosa' | 'documentos' | 'error' | 'uploadedAt'>>;
+export type EmisionPatch = Partial<Pick<EmisionEntity, 'trackid' | 'glosa' | 'documentos' | 'error' | 'uploadedAt' | 'resultado'>>;
 
 /** Persistence of emissions and their status history (every estado change leaves a history row). */
 @Injectable()
@@ -98,6 +98,29 @@ export class EmisionStore {
       .limit(limit)
       .getMany();
     return { unsent, following };
+  }
+
+  /**
+   * Documents accepted in an envío at EPR whose registration the SII has not confirmed yet (QueryEstDte), due
+   * for their next question (`proxima_consulta`), oldest first.
+   */
+  async toConfirm(limit = 100): Promise<EmisionEntity[]> {
+    return this.db
+      .getRepository(EmisionEntity)
+      .createQueryBuilder('e')
+      .where(`e.estado = 'EPR' AND e.estado_sii IS NULL AND e.resultado IN ('aceptado', 'reparos')`)
+      .andWhere('(e.proxima_consulta IS NULL OR e.proxima_consulta <= now())')
+      .orderBy('e.updated_at', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** Records a QueryEstDte answer (or the next time to ask) without touching the envío estado. */
+  async confirmation(
+    id: string,
+    patch: Partial<Pick<EmisionEntity, 'estadoSii' | 'estadoSiiGlosa' | 'consultas' | 'proximaConsulta'>>,
+  ): Promise<void> {
+    await this.db.getRepository(EmisionEntity).update({ id }, patch);
   }
 
   /** The tenant's own document of that type and folio, as a note's reference names it. */

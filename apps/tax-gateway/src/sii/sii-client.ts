@@ -24,6 +24,24 @@ export interface EstUpAnswer {
   documentos: EstUpDocument[];
 }
 
+/** A document as getEstDte asks for it: RUTs `12345678-9`, fecha YYYY-MM-DD, monto MntTotal in CLP. */
+export interface EstDteQuery {
+  rutConsultante: string;
+  rutCompany: string;
+  rutReceptor: string;
+  tipoDte: number;
+  folio: number;
+  fechaEmision: string;
+  montoTotal: number;
+}
+
+/** getEstDte answer: ESTADO (DOK, DNK, FAU, FNA, FAN, EMP, TMD, TMC, MMD, MMC, AND, ANC), GLOSA_ESTADO, ERR_CODE. */
+export interface EstDteAnswer {
+  estado: string;
+  glosa: string;
+  errCode: string;
+}
+
 /** One DTEUpload: RUTs in canonical form `12345678-9`; `file` is sent byte for byte. */
 export interface UploadInput {
   rutSender: string;
@@ -39,7 +57,7 @@ const TOKEN_INVALID_ESTADOS = new Set(['001', '002', '003']);
 
 /**
  * Outbound client of the SII DTE web services (docs/research/sii-protocol.md §2): getSeed (CrSeed), getToken
- * (GetTokenFromSeed), getEstUp (QueryEstUp), the DTEUpload multipart POST, and the sim's taxpayer
+ * (GetTokenFromSeed), getEstUp (QueryEstUp), getEstDte (QueryEstDte), the DTEUpload multipart POST, and the sim's taxpayer
  * page. Throws problems (see sii-errors.ts) or {@link SiiTokenInvalidError} for a dead token.
  */
 @Injectable()
@@ -99,6 +117,42 @@ export class SiiClient {
       glosa: answer.glosa ?? '',
       documentos: answer.body.filter((b) => b.TIPO_DOCTO !== undefined).map(toEstUpDocument),
     };
+  }
+
+  /**
+   * QueryEstDte.getEstDte (docs/research/sii-protocol.md §2.6): what the SII registered of one document. Parameters
+   * RutConsultante, DvConsultante, RutCompania, DvCompania, RutReceptor, DvReceptor, TipoDte, FolioDte,
+   * FechaEmisionDte (DDMMAAAA), MontoDte, Token. ESTADO 001/002/003 -> {@link SiiTokenInvalidError}; a negative
+   * ESTADO (query error) -> 502 `sii_rejected`.
+   */
+  async getEstDte(q: EstDteQuery, token: string): Promise<EstDteAnswer> {
+    const op = 'getEstDte';
+    const split = (rut: string) => rut.split('-') as [string, string];
+    const [rc, dc] = split(q.rutConsultante);
+    const [re, de] = split(q.rutCompany);
+    const [rr, dr] = split(q.rutReceptor);
+    const res = await this.soap(op, 'QueryEstDte.jws', [
+      ['RutConsultante', rc],
+      ['DvConsultante', dc],
+      ['RutCompania', re],
+      ['DvCompania', de],
+      ['RutReceptor', rr],
+      ['DvReceptor', dr],
+      ['TipoDte', String(q.tipoDte)],
+      ['FolioDte', String(q.folio)],
+      ['FechaEmisionDte', q.fechaEmision.split('-').reverse().join('')],
+      ['MontoDte', String(q.montoTotal)],
+      ['Token', token],
+    ]);
+    const answer = this.respuesta(op, res);
+    const estado = answer.estado.trim();
+    if (TOKEN_INVALID_ESTADOS.has(estado)) {
+      this.http.done(op, res, 'token_invalid');
+      throw new SiiTokenInvalidError(op, `ESTADO ${estado}`);
+    }
+    if (!/^[A-Z]{3}$/.test(estado)) return this.reject(op, res, estado, answer.header.GLOSA_ERR ?? answer.glosa);
+    this.http.done(op, res, 'ok');
+    return { estado, glosa: (answer.header.GLOSA_ESTADO ?? answer.glosa ?? '').trim(), errCode: (answer.header.ERR_CODE ?? '').trim() };
   }
 
   /**

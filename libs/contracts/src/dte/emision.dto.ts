@@ -117,6 +117,24 @@ export class EmisionDetailDto extends EmisionBaseDto {
   @ApiPropertyOptional({ type: [EstadoDocumentoDto], nullable: true })
   documentos!: EstadoDocumentoDto[] | null;
 
+  @ApiPropertyOptional({
+    enum: ['aceptado', 'reparos', 'rechazado'],
+    nullable: true,
+    description: "The document's outcome in its envío at EPR (from the SII's counts); null before EPR",
+  })
+  resultado!: 'aceptado' | 'reparos' | 'rechazado' | null;
+
+  @ApiPropertyOptional({
+    example: 'DOK',
+    nullable: true,
+    type: String,
+    description: 'What QueryEstDte says of the document: DOK, DNK, FAU, ANC, MMC, TMC, AND, MMD, TMD; null until asked',
+  })
+  estado_sii!: string | null;
+
+  @ApiPropertyOptional({ example: 'DTE Recibido', nullable: true, type: String })
+  estado_sii_glosa!: string | null;
+
   @ApiPropertyOptional({ description: 'The problem of a failed upload', nullable: true, type: Object })
   error!: Record<string, unknown> | null;
 

@@ -6,6 +6,7 @@ import { Recepcion1797000000002 } from './1797000000002-Recepcion';
 import { Libro1797000000003 } from './1797000000003-Libro';
 import { RecepcionEvento1797000000004 } from './1797000000004-RecepcionEvento';
 import { EmisionMontos1797000000005 } from './1797000000005-EmisionMontos';
+import { EmisionResultado1797000000006 } from './1797000000006-EmisionResultado';
 
 /** Every migration of tax-gateway, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   Libro1797000000003,
   RecepcionEvento1797000000004,
   EmisionMontos1797000000005,
+  EmisionResultado1797000000006,
 ];

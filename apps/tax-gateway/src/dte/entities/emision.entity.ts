@@ -12,6 +12,9 @@ import { bigintTransformer } from '@lib/platform';
 export type EmisionEstado = 'signed' | 'uploaded' | 'upload_failed' | string;
 
 /** A DTE emitted by the gateway, with the EXACT EnvioDTE bytes that were (or were to be) uploaded. */
+/** A document's outcome in its envío (QueryEstUp counts at EPR; docs/research/sii-protocol.md §2.5 RCH/RPR/RLV). */
+export type ResultadoDocumento = 'aceptado' | 'reparos' | 'rechazado';
+
 /** The parts of @lib/dte Montos beyond the Totales columns. */
 export interface MontosDetalle {
   descuentos: number;
@@ -91,6 +94,24 @@ export class EmisionEntity {
   /** What made the totals: line and global discounts and surcharges, additional taxes, MontoNF (CLP); null before they were kept. */
   @Column({ name: 'montos_detalle', type: 'jsonb', nullable: true })
   montosDetalle!: MontosDetalle | null;
+
+  /** The document's outcome in its envío at EPR: aceptado, reparos (accepted with objections) or rechazado. */
+  @Column({ type: 'varchar', length: 12, nullable: true })
+  resultado!: ResultadoDocumento | null;
+
+  /** What QueryEstDte says of the document (DOK, DNK, ANC, MMC, ...); null until it has an answer other than FAU. */
+  @Column({ name: 'estado_sii', type: 'varchar', length: 8, nullable: true })
+  estadoSii!: string | null;
+
+  @Column({ name: 'estado_sii_glosa', type: 'text', nullable: true })
+  estadoSiiGlosa!: string | null;
+
+  /** QueryEstDte questions asked so far, and when to ask next (backoff). */
+  @Column({ type: 'int', default: 0 })
+  consultas!: number;
+
+  @Column({ name: 'proxima_consulta', type: 'timestamptz', nullable: true })
+  proximaConsulta!: Date | null;
 
   /** Last QueryEstUp counts per type. */
   @Column({ type: 'jsonb', nullable: true })
