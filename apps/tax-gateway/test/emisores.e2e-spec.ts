@@ -44,7 +44,7 @@ describe('emisores (e2e: GET/PUT /tax/emisores/{tenant})', () => {
     expect((await get(tenant).expect(404)).body.error).toBe('emisor_not_found');
     const body = {
       fecha_resolucion: '2021-03-15',
-      numero_resolucion: 80,
+      numero_resolucion: 0,
       actecos: [620200, 469000],
       codigo_sucursal: 81234567,
       correo_intercambio: 'dte@andes.cl',
@@ -69,7 +69,7 @@ describe('emisores (e2e: GET/PUT /tax/emisores/{tenant})', () => {
     const tenant = rut(76_400_300);
     const body = {
       fecha_resolucion: '2021-03-15',
-      numero_resolucion: 80,
+      numero_resolucion: 0,
       actecos: [469000],
       codigo_sucursal: 81234567,
       correo_intercambio: 'dte@andes.cl',
@@ -79,7 +79,7 @@ describe('emisores (e2e: GET/PUT /tax/emisores/{tenant})', () => {
     const res = await emitir(gw, facturaBody(tenant)).expect(201);
     const got = await request(gw.http).get(`/tax/dte/get/${res.body.emision_id}`).set('X-Internal-Key', KEY).expect(200);
     const xml = Buffer.from(got.body.xml_base64, 'base64').toString('latin1');
-    expect(xml).toContain('<FchResol>2021-03-15</FchResol><NroResol>80</NroResol>');
+    expect(xml).toContain('<FchResol>2021-03-15</FchResol><NroResol>0</NroResol>');
     expect(xml).toMatch(/<Acteco>469000<\/Acteco>/);
     expect(xml).not.toMatch(/<Acteco>620200<\/Acteco>/);
     expect(xml).toContain('<CorreoEmisor>dte@andes.cl</CorreoEmisor>');
@@ -89,6 +89,7 @@ describe('emisores (e2e: GET/PUT /tax/emisores/{tenant})', () => {
   it.each([
     ['a logo that is not an image', { logo_base64: Buffer.from('<svg/>').toString('base64') }, 422, 'logo_invalid'],
     ['a resolution dated in the last century', { fecha_resolucion: '1999-12-31' }, 422, 'fecha_out_of_range'],
+    ['a resolution number other than 0 in certification (CRT-3-19 at the SII)', { numero_resolucion: 80 }, 422, 'resolucion_invalida'],
     ['a resolution date that does not exist', { fecha_resolucion: '2021-02-30' }, 400, 'validation_failed'],
     ['five actecos', { actecos: [1, 2, 3, 4, 5] }, 400, 'validation_failed'],
     ['a null optional field', { correo_intercambio: null }, 400, 'validation_failed'],

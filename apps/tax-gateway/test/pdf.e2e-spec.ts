@@ -14,9 +14,7 @@ describe('GET /tax/dte/{emision_id}/pdf (e2e)', () => {
 
   beforeAll(async () => {
     gw = await startGateway();
-    await registerEmisor(gw, tenant, { fecha_resolucion: '2021-03-15', numero_resolucion: 80, oficina_sii: 'Santiago Oriente' }).expect(
-      200,
-    );
+    await registerEmisor(gw, tenant, { fecha_resolucion: '2021-03-15', numero_resolucion: 0, oficina_sii: 'Santiago Oriente' }).expect(200);
     await uploadCaf(gw, tenant, await simCaf(gw, tenant, 33, 1, 5)).expect(201);
     await uploadCaf(gw, tenant, await simCaf(gw, tenant, 61, 1, 5)).expect(201);
     factura = (await emitir(gw, facturaBody(tenant)).expect(201)).body.emision_id;
@@ -35,7 +33,7 @@ describe('GET /tax/dte/{emision_id}/pdf (e2e)', () => {
     expect(first.body.subarray(0, 5).toString()).toBe('%PDF-');
     const text = execFileSync('pdftotext', ['-', '-'], { input: first.body }).toString('utf8');
     expect(text).toContain('S.I.I. - SANTIAGO ORIENTE');
-    expect(text).toContain('Res. 80 de 2021');
+    expect(text).toContain('Res. 0 de 2021');
     expect(text).toContain('Timbre Electrónico SII');
     expect((await pdf(factura).expect(200)).body.equals(first.body)).toBe(true);
   });

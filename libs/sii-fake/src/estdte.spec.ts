@@ -60,6 +60,7 @@ async function estDte(tipo: number, folio: number, over: Record<string, string> 
 
 describe('getEstDte (QueryEstDte.jws, research §2.6)', () => {
   beforeAll(() => {
+    authority.cafs.push({ rut: '76086428-5', tipo: 33, desde: 1, hasta: 50, issuedAt: clock.now, file: Buffer.alloc(0) });
     upload('1', { folio: 1 });
     upload('2', { folio: 2, result: 'RCH' });
     upload('3', { folio: 3 });
@@ -76,7 +77,11 @@ describe('getEstDte (QueryEstDte.jws, research §2.6)', () => {
     expect(await estDte(33, 1, { FechaEmisionDte: '10032026' })).toEqual(['DNK', '1']);
     expect(await estDte(33, 2)).toEqual(['FAU', '3']);
     expect(await estDte(33, 5)).toEqual(['FAU', '3']);
-    expect(await estDte(33, 99)).toEqual(['FAU', '3']);
+    expect(await estDte(33, 99)).toEqual(['FNA', '4']); // no CAF of this authority covers it
+  });
+
+  it('answers FAU for an authorized folio the SII never received', async () => {
+    expect(await estDte(33, 30)).toEqual(['FAU', '3']);
   });
 
   it('reports a credit note that corrects its amounts (MMC)', async () => {

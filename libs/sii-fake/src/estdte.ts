@@ -8,6 +8,7 @@ const ESTADOS = {
   DOK: [0, 'DTE Recibido'],
   DNK: [1, 'DTE Recibido - Datos No Coinciden con los Registrados'],
   FAU: [3, 'DTE No Recibido'],
+  FNA: [4, 'Folio No Autorizado'],
   TMD: [10, 'Existe Nota de Debito que Modifica Texto'],
   TMC: [11, 'Existe Nota de Credito que Modifica Textos'],
   MMD: [12, 'Existe Nota de Debito que Modifica Montos'],
@@ -25,7 +26,7 @@ const EFECTO: Record<number, Record<number, EstadoDte>> = { 56: { 1: 'AND', 2: '
  * DvCompania, RutReceptor, DvReceptor, TipoDte, FolioDte, FechaEmisionDte (DDMMAAAA), MontoDte, Token.
  * Token missing / expired / unknown: ESTADO 001 / 002 / 003. A document the SII has not processed (its
  * envío is not yet at EPR) or rejected (RCH): FAU. Receptor, date or amount other than the registered
- * ones: DNK. A later note that references it: its effect (ANC, MMC, TMC, AND, MMD, TMD; the last one
+ * ones: DNK. A folio outside every CAF this authority issued to the company: FNA. A later note that references it: its effect (ANC, MMC, TMC, AND, MMD, TMD; the last one
  * counts). Else DOK.
  */
 export function getEstDte(state: SiiFakeState, params: { name: string; value: string }[]): string {
@@ -49,6 +50,7 @@ export function getEstDte(state: SiiFakeState, params: { name: string; value: st
   const folio = Number(p('FolioDte', 7));
   const found = processed(state).find(({ doc }) => doc.emisor === emisor && doc.tipo === tipo && doc.folio === folio);
   const reply = (e: EstadoDte) => answer(e, ESTADOS[e][1], String(ESTADOS[e][0]));
+  if (!found && !state.cafs.some((c) => c.rut === emisor && c.tipo === tipo && folio >= c.desde && folio <= c.hasta)) return reply('FNA');
   if (!found || found.doc.result === 'RCH') return reply('FAU');
   const d = found.doc;
   const fecha = d.fechaEmision.split('-').reverse().join('');

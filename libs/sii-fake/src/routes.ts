@@ -38,6 +38,7 @@ export async function routeRequest(authority: SiiFakeState, req: FakeRequest): P
     const rcv = path.startsWith(`${RCV_FACADE_PATH}/`) ? path.slice(RCV_FACADE_PATH.length + 1) : undefined;
     if (rcv && RCV_OPERATIONS.has(rcv) && method === 'POST') return handleRcv(authority, req, rcv);
     if (path === '/sim/caf' && method === 'POST') return issueCaf(authority, parseJson(req.body));
+    if (path === '/sim/resolucion' && method === 'POST') return registerResolucion(authority, parseJson(req.body));
     if (path === '/sim/authority-certificate' && method === 'GET') {
       return { status: 200, headers: { 'content-type': 'application/x-pem-file' }, body: Buffer.from(authority.certificatePem) };
     }
@@ -81,6 +82,22 @@ function datos(authority: SiiFakeState, req: FakeRequest, rutParam: string): Fak
   if (authority.options.unknownRuts.includes(rut))
     return jsonResponse(404, { error: 'not_found', detail: `RUT ${rut} no registrado en el SII` });
   return jsonResponse(200, contribuyenteFor(rut));
+}
+
+/** `POST /sim/resolucion {rut, fecha_resolucion, numero_resolucion}`: the company's resolution, as the SII registers it. */
+function registerResolucion(authority: SiiFakeState, body: unknown): FakeResponse {
+  const b = (body ?? {}) as Record<string, unknown>;
+  const rut = normalizeRut(String(b['rut'] ?? ''));
+  const fecha = String(b['fecha_resolucion'] ?? '');
+  const numero = b['numero_resolucion'];
+  if (!rut || !/^\d{4}-\d{2}-\d{2}$/.test(fecha) || !Number.isInteger(numero) || (numero as number) < 0) {
+    return jsonResponse(400, {
+      error: 'invalid_request',
+      detail: 'rut, fecha_resolucion (YYYY-MM-DD) and numero_resolucion (integer >= 0) are required',
+    });
+  }
+  authority.resoluciones.set(rut, { fecha, numero: numero as number });
+  return jsonResponse(200, { rut, fecha_resolucion: fecha, numero_resolucion: numero });
 }
 
 function parseJson(body: Buffer | undefined): unknown {

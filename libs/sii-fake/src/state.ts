@@ -20,6 +20,8 @@ export interface SiiFakeOptions {
   now?: () => Date;
   /** Authority key (PEM) and optionally its certificate; generated when absent. */
   authorityKey?: Partial<AuthorityKeyMaterial>;
+  /** Each company's registered resolution (FchResol YYYY-MM-DD, NroResol); more with `POST /sim/resolucion`. */
+  resoluciones?: Record<string, { fecha: string; numero: number }>;
 }
 
 export interface ResolvedOptions {
@@ -43,6 +45,8 @@ export class SiiFakeState {
   readonly tokens = new Map<string, TokenRecord>();
   readonly uploads = new Map<string, UploadRecord>();
   readonly cafs: IssuedCaf[] = [];
+  /** Registered resolution per company RUT (FchResol, NroResol) that Caratulas must repeat. */
+  readonly resoluciones = new Map<string, { fecha: string; numero: number }>();
   /** RCV events per document key `emisor|tipo|folio` (registro-reclamo.ts). */
   readonly rcvEventos = new Map<string, RcvEvento[]>();
   private readonly clock: () => Date;
@@ -58,6 +62,18 @@ export class SiiFakeState {
     };
     this.clock = options.now ?? (() => new Date());
     this.keyMaterial = authorityKeyMaterial(options.authorityKey, this.options.cafIdk);
+    for (const [rut, r] of Object.entries(options.resoluciones ?? {})) this.resoluciones.set(normalizeRut(rut) ?? rut, r);
+  }
+
+  /**
+   * Whether a Caratula's FchResol/NroResol are the company's (research §1: in certification NroResol is 0 and
+   * FchResol the company's certification date): the registered pair when there is one; otherwise, in this
+   * certification stand-in, NroResol 0 with any FchResol.
+   */
+  resolucionValida(rutCompany: string, fchResol: string | undefined, nroResol: string | undefined): boolean {
+    const registered = this.resoluciones.get(rutCompany);
+    if (registered) return fchResol === registered.fecha && Number(nroResol) === registered.numero;
+    return nroResol !== undefined && /^\d+$/.test(nroResol) && Number(nroResol) === 0;
   }
 
   /** Current time of the injectable clock. */

@@ -5,17 +5,28 @@ import { child, childElements, findAll, findFirst, localName, parseXmlDocument, 
 import { contentProblems } from './content-checks';
 import type { UploadedDocument } from './types';
 
+/** IDK of the CAFs the SII signs in production (docs/research/sii-protocol.md §3.4; certification uses 100). */
+const PRODUCTION_IDK = 300;
+
 export interface Caratula {
   rutEmisor?: string;
   rutEnvia?: string;
   rutReceptor?: string;
+  fchResol?: string;
+  nroResol?: string;
 }
 
-/** Caratula RUTs of an EnvioDTE (docs/research/sii-protocol.md §3.1). */
+/** Caratula RUTs and resolution of an EnvioDTE (docs/research/sii-protocol.md §3.1). */
 export function readCaratula(doc: Document): Caratula {
   const caratula = findFirst(doc.documentElement, 'Caratula');
   return caratula
-    ? { rutEmisor: textOf(caratula, 'RutEmisor'), rutEnvia: textOf(caratula, 'RutEnvia'), rutReceptor: textOf(caratula, 'RutReceptor') }
+    ? {
+        rutEmisor: textOf(caratula, 'RutEmisor'),
+        rutEnvia: textOf(caratula, 'RutEnvia'),
+        rutReceptor: textOf(caratula, 'RutReceptor'),
+        fchResol: textOf(caratula, 'FchResol'),
+        nroResol: textOf(caratula, 'NroResol'),
+      }
     : {};
 }
 
@@ -81,7 +92,11 @@ export function checkDocument(authority: SiiFakeState, dte: ParsedDte): string[]
     return [`${label}: CAF ilegible: ${(err as Error).message}`];
   }
   const errors: string[] = [];
-  if (!verifyCafSignature(caf, authority.keyMaterial.certificatePem)) errors.push(`${label}: CAF no autorizado por el SII (FRMA invalida)`);
+  // This stand-in is a certification host (maullin): a production CAF (IDK 300, research §3.4) is of another environment.
+  if (caf.idk === PRODUCTION_IDK && authority.options.cafIdk !== PRODUCTION_IDK)
+    errors.push(`${label}: CAF de otro ambiente (IDK ${caf.idk})`);
+  else if (!verifyCafSignature(caf, authority.keyMaterial.certificatePem))
+    errors.push(`${label}: CAF no autorizado por el SII (FRMA invalida)`);
   if (Number(caf.td) !== dte.tipo_dte) errors.push(`${label}: CAF de tipo ${caf.td}, no ${dte.tipo_dte}`);
   if (caf.re !== dte.emisor.rut) errors.push(`${label}: CAF de ${caf.re}, no del emisor ${dte.emisor.rut}`);
   if (dte.folio < caf.desde || dte.folio > caf.hasta) errors.push(`${label}: Folio fuera de rango CAF (${caf.desde}-${caf.hasta})`);

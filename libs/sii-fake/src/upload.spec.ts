@@ -136,6 +136,28 @@ describe('DTEUpload', () => {
     expect(tag(answer, 'GLOSA')).toContain('CRT-3-18');
   });
 
+  it("ends in RCT (CRT-3-19) when FchResol/NroResol are not the company's registered resolution", async () => {
+    const rct = async (folio: number, caratula: { fchResol?: string; nroResol?: number }) => {
+      const res = await upload(signedEnvio([signedDte(documento(folio), caf33, cert)], cert, caratula));
+      expect(res.status).toBe(0);
+      clock = new Date(clock.getTime() + 10_000);
+      const answer = await estUp(res.trackId as string);
+      return [tag(answer, 'ESTADO'), tag(answer, 'GLOSA')];
+    };
+    // Not registered: the certification rule, NroResol 0.
+    expect(await rct(21, { nroResol: 80 })).toEqual(['RCT', '(CRT-3-19) Fecha/Numero Resolucion Invalido']);
+    const registered = await authority.handle({
+      method: 'POST',
+      url: 'https://maullin.sii.cl/sim/resolucion',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from(JSON.stringify({ rut: EMISOR, fecha_resolucion: '2024-01-15', numero_resolucion: 0 })),
+    });
+    expect(registered.status).toBe(200);
+    expect(await rct(22, { fchResol: '2024-02-01' })).toEqual(['RCT', '(CRT-3-19) Fecha/Numero Resolucion Invalido']);
+    expect((await rct(23, {}))[0]).toBe('EPR');
+    authority.resoluciones.clear();
+  });
+
   it('answers STATUS 8 when a DTE was altered after signing', async () => {
     const dte = signedDte(documento(30), caf33, cert).replace('<GiroRecep>Comercio</GiroRecep>', '<GiroRecep>Comercia</GiroRecep>');
     const res = await upload(signedEnvio([dte], cert));
@@ -149,6 +171,15 @@ describe('DTEUpload', () => {
     const res = await upload(signedEnvio([signedDte(documento(40), foreign, cert)], cert));
     expect(res.status).toBe(8);
     expect(res.errors.join('\n')).toContain('CAF no autorizado');
+  });
+
+  it('answers STATUS 8 for a CAF of another environment (IDK 300, production)', async () => {
+    const production = new SiiFakeAuthority({ cafIdk: 300 });
+    const caf = await cafFor(production, 33, 1, 100);
+    expect(caf.idk).toBe(300);
+    const res = await upload(signedEnvio([signedDte(documento(41), caf, cert)], cert));
+    expect(res.status).toBe(8);
+    expect(res.errors.join('\n')).toContain('CAF de otro ambiente (IDK 300)');
   });
 });
 

@@ -80,7 +80,7 @@ export async function handleUpload(authority: SiiFakeState, req: FakeRequest): P
     sha256,
     receivedAt: authority.now(),
     documents: parsed.map((dte) => judgeDocument(authority, dte)),
-    ...caratulaOutcome(caratula, ctx),
+    ...caratulaOutcome(authority, caratula, ctx),
   });
   return answer(0, ctx, [], record.trackId);
 }
@@ -126,10 +126,18 @@ function readForm(req: FakeRequest): UploadContext {
   return { rutSender, rutCompany, fileName: file.filename || 'archivo.xml', archivo: gz ? gunzipSync(file.data) : file.data };
 }
 
-function caratulaOutcome(c: Caratula, ctx: UploadContext): { finalState: 'EPR' | 'RCT'; rejection?: string } {
+/**
+ * The Caratula checks that end an accepted upload in RCT (docs/research/sii-protocol.md §2.5): RutReceptor is the
+ * SII (CRT-3-18), FchResol/NroResol are the company's registered resolution (CRT-3-19; see
+ * {@link SiiFakeState.resolucionOf}), RutEnvia and RutEmisor are the upload's (the glosa peers quote, no code known).
+ */
+function caratulaOutcome(authority: SiiFakeState, c: Caratula, ctx: UploadContext): { finalState: 'EPR' | 'RCT'; rejection?: string } {
   if (c.rutReceptor !== SII_RUT) return { finalState: 'RCT', rejection: '(CRT-3-18) RUT Receptor (Caratula) Invalido' };
-  if (c.rutEnvia !== ctx.rutSender) return { finalState: 'RCT', rejection: '(CRT-3-19) RUT Envia diferente al Upload' };
-  if (c.rutEmisor !== ctx.rutCompany) return { finalState: 'RCT', rejection: '(CRT-3-20) RUT Emisor diferente al Upload' };
+  if (!authority.resolucionValida(ctx.rutCompany, c.fchResol, c.nroResol)) {
+    return { finalState: 'RCT', rejection: '(CRT-3-19) Fecha/Numero Resolucion Invalido' };
+  }
+  if (c.rutEnvia !== ctx.rutSender) return { finalState: 'RCT', rejection: 'RUT Envia diferente al Upload' };
+  if (c.rutEmisor !== ctx.rutCompany) return { finalState: 'RCT', rejection: 'RUT Emisor diferente al Upload' };
   return { finalState: 'EPR' };
 }
 

@@ -58,14 +58,18 @@ export function signedDte(input: DocumentoInput, caf: Caf, cert: TestCertificate
 }
 
 /** A signed EnvioDTE as ISO-8859-1 bytes. */
-export function signedEnvio(dtes: string[], cert: TestCertificate, caratula: { rutReceptor?: string; rutEnvia?: string } = {}): Buffer {
+export function signedEnvio(
+  dtes: string[],
+  cert: TestCertificate,
+  caratula: { rutReceptor?: string; rutEnvia?: string; fchResol?: string; nroResol?: number } = {},
+): Buffer {
   const xml = buildEnvioDte({
     caratula: {
       rutEmisor: EMISOR,
       rutEnvia: caratula.rutEnvia ?? cert.rut,
       rutReceptor: caratula.rutReceptor ?? '60803000-K',
-      fchResol: '2024-01-15',
-      nroResol: 0,
+      fchResol: caratula.fchResol ?? '2024-01-15',
+      nroResol: caratula.nroResol ?? 0,
       tmstFirmaEnv: santiagoTimestamp(),
     },
     signedDtes: dtes,

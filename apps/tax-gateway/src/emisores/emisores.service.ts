@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ProblemException, assertFechaEnRango } from '@lib/schemas';
 import { EmisorDto, PutEmisorDto } from './dto/emisor.dto';
 import { EmisorEntity } from './entities/emisor.entity';
+import { TAX_SETTINGS, TaxSettings, type TaxEnv } from '../settings/tax-settings';
 
 const MAX_LOGO_BYTES = 256 * 1024;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -15,7 +16,10 @@ const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
  */
 @Injectable()
 export class EmisoresService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
+  ) {}
 
   /** @throws ProblemException 404 `emisor_not_found`. */
   async get(tenant: string): Promise<EmisorDto> {
@@ -26,10 +30,12 @@ export class EmisoresService {
 
   /**
    * Creates or replaces the record (absent optional fields are cleared).
-   * @throws ProblemException 422 `fecha_out_of_range`, `logo_invalid` (not PNG/JPEG, over 256 KB).
+   * @throws ProblemException 422 `fecha_out_of_range`, `resolucion_invalida` (see {@link assertResolucion}),
+   *   `logo_invalid` (not PNG/JPEG, over 256 KB).
    */
   async put(tenant: string, dto: PutEmisorDto, caller?: string): Promise<EmisorDto> {
     assertFechaEnRango(dto.fecha_resolucion, 'fecha_resolucion');
+    assertResolucion(this.settings.taxEnv, dto.numero_resolucion);
     const logo = dto.logo_base64 === undefined ? null : checkLogo(Buffer.from(dto.logo_base64, 'base64'));
     await this.db.getRepository(EmisorEntity).upsert(
       {
@@ -51,7 +57,7 @@ export class EmisoresService {
 
   /**
    * The record emission needs: a tenant without one cannot send a correct Caratula.
-   * @throws ProblemException 422 `emisor_incomplete`.
+   * @throws ProblemException 422 `emisor_incomplete`, `resolucion_invalida` (a record kept under the other TAX_ENV).
    */
   async forEmission(tenant: string): Promise<EmisorEntity> {
     const row = await this.db.getRepository(EmisorEntity).findOneBy({ tenant });
@@ -62,8 +68,28 @@ export class EmisoresService {
         `Tenant ${tenant} has no issuer data: register its SII resolution (FchResol, NroResol) with PUT /tax/emisores/${tenant}.`,
       );
     }
+    assertResolucion(this.settings.taxEnv, row.numeroResolucion);
     return row;
   }
+}
+
+/**
+ * NroResol of the environment: 0 in certification (maullin), the company's resolution number (> 0) in
+ * production (docs/research/sii-protocol.md §1; the SII ends an envío whose Caratula carries another in RCT
+ * "(CRT-3-19) Fecha/Numero Resolucion Invalido").
+ * @throws ProblemException 422 `resolucion_invalida`.
+ */
+function assertResolucion(env: TaxEnv, numero: number): void {
+  if (env === 'cert' ? numero === 0 : numero > 0) return;
+  const regla = env === 'cert' ? 'is 0 in certification (TAX_ENV=cert)' : "is the company's resolution number (> 0) in production";
+  throw new ProblemException(
+    422,
+    'resolucion_invalida',
+    `numero_resolucion ${numero}: NroResol ${regla}; the SII would reject the envío (CRT-3-19).`,
+    {
+      errors: [{ field: 'numero_resolucion', message: `NroResol ${regla}` }],
+    },
+  );
 }
 
 function checkLogo(bytes: Buffer): Buffer {
