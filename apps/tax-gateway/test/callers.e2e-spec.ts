@@ -15,6 +15,7 @@ callerMatrixSuite('tax-gateway', () => startGateway({ env: { INTERNAL_KEYS: CALL
   'POST /tax/contribuyente/cache/clear': ['admin'],
   'POST /tax/caf/upload': ['admin'],
   'GET /tax/caf/status': ['admin'],
+  'POST /tax/caf/resync': ['admin'],
   'GET /tax/emisores/{tenant}': ['admin'],
   'PUT /tax/emisores/{tenant}': ['admin'],
   'POST /tax/dte/emitir': ['admin', 'accounting'],

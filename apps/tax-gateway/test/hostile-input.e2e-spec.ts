@@ -61,6 +61,7 @@ hostileInputSuite('tax-gateway', {
       'POST /tax/dte/emitir': facturaBody(TENANT, { fecha_emision: santiagoDate() }),
       'POST /tax/auth/token': { tenant: TENANT },
       'POST /tax/caf/upload': { tenant: TENANT },
+      'POST /tax/caf/resync': { tenant: TENANT, tipo_dte: 33 },
       'PUT /tax/emisores/{tenant}': EMISOR_CERTIFICACION,
       'POST /tax/recepcion/dte': { tenant: RECEPTOR, xml_base64: intercambio.toString('base64') },
       'POST /tax/recepcion/{recepcion_id}/resultado': { estado: 'rechazado', glosa: 'Precio no corresponde' },

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -7,6 +7,9 @@ import { Caller, Callers } from '@lib/auth';
 import { validationProblem } from '@lib/platform';
 import { ApiProblemResponses } from '@lib/schemas';
 import { CafService } from './caf.service';
+import { CafResyncService } from './caf-resync.service';
+import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
+import { CafResyncDto, CafResyncResponseDto } from './dto/caf-resync.dto';
 import { fileRequired, readFileUpload } from '../common/file-upload.reader';
 import { CafDto, CafStatusDto, CafStatusQueryDto, CafUploadFieldsDto } from './dto/caf.dto';
 
@@ -17,7 +20,10 @@ const MAX_CAF_BYTES = 64 * 1024;
 @Callers('admin')
 @Controller('tax/caf')
 export class CafController {
-  constructor(private readonly cafs: CafService) {}
+  constructor(
+    private readonly cafs: CafService,
+    private readonly resyncs: CafResyncService,
+  ) {}
 
   @Post('upload')
   @HttpCode(201)
@@ -55,6 +61,18 @@ export class CafController {
     if (errors.length > 0) throw validationProblem(errors);
     if (!file || file.length === 0) throw fileRequired();
     return this.cafs.upload(dto.tenant, file, caller);
+  }
+
+  @Post('resync')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Compare the folios consumed here with what the SII knows: skip folios another system used (the counter moves past them), list folios to resend or annul',
+  })
+  @ApiOkResponse({ type: CafResyncResponseDto })
+  @ApiProblemResponses(400, 401, 403, ...UPSTREAM_PROBLEMS)
+  resync(@Body() dto: CafResyncDto): Promise<CafResyncResponseDto> {
+    return this.resyncs.resync(dto);
   }
 
   @Get('status')

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
+import { TokenModule } from '../auth/token.module';
 import { SignerModule } from '../signer/signer.module';
+import { SiiModule } from '../sii/sii.module';
+import { CafResyncService } from './caf-resync.service';
 import { CafController } from './caf.controller';
 import { CafMetrics } from './caf-metrics';
 import { CafService } from './caf.service';
@@ -7,9 +10,9 @@ import { FolioAllocator } from './folio-allocator';
 
 /** CAF upload, folio inventory and the atomic folio allocator (docs/DESIGN.md §4.4 "caf"). */
 @Module({
-  imports: [SignerModule],
+  imports: [SignerModule, SiiModule, TokenModule],
   controllers: [CafController],
-  providers: [CafService, FolioAllocator, CafMetrics],
+  providers: [CafService, CafResyncService, FolioAllocator, CafMetrics],
   exports: [CafService, FolioAllocator],
 })
 export class CafModule {}

@@ -1,0 +1,158 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In } from 'typeorm';
+import { santiagoDate } from '@lib/dte';
+import { TokenService } from '../auth/token.service';
+import { EmisionEntity } from '../dte/entities/emision.entity';
+import { SiiClient } from '../sii/sii-client';
+import { SignerClient } from '../signer/signer-client';
+import type { CafResyncDto, CafResyncResponseDto, CafResyncResultDto, FolioPendienteDto } from './dto/caf-resync.dto';
+import { CafEntity } from './entities/caf.entity';
+import { FolioCounterEntity } from './entities/folio-counter.entity';
+
+/** How many folios after the counter are asked about: another system rarely runs further ahead unnoticed. */
+const PROBE = 10;
+/** Envío estados in which the SII refused the document: its folio was consumed for nothing. */
+const RECHAZADOS = new Set(['RSC', 'RFR', 'RCT', 'RPT', 'VOF']);
+/** An upload that failed this long ago (days) and was not resent is taken as abandoned. */
+const ABANDONO_DIAS = 7;
+
+/**
+ * The CAF cycle's reconciliation with the SII (docs/tax-gateway.md "CAF runbook"): for each CAF of the tenant,
+ * the folios this gateway consumed are compared with what the SII registered (QueryEstDte per consumed folio
+ * not yet confirmed, research §2.6), and the folios right after the counter are asked about too: one the SII
+ * knows (any answer but FAU/FNA) was used by another system, so the counter moves past a contiguous run of
+ * them (the one safe correction). Consumed folios the SII does not know are listed to resend (`no_recibido`);
+ * those consumed by a rejected or abandoned document are listed to annul in the SII portal (`a_anular`).
+ */
+@Injectable()
+export class CafResyncService {
+  private readonly logger = new Logger(CafResyncService.name);
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly tokens: TokenService,
+    private readonly sii: SiiClient,
+    private readonly signer: SignerClient,
+  ) {}
+
+  /** @throws SII, token and signer problems 502/503/504 (nothing is changed then). */
+  async resync(dto: CafResyncDto): Promise<CafResyncResponseDto> {
+    const { holder_rut } = await this.signer.certificate();
+    const cafs = await this.db.getRepository(CafEntity).find({
+      where: { tenant: dto.tenant, ...(dto.tipo_dte ? { tipoDte: dto.tipo_dte } : {}) },
+      order: { tipoDte: 'ASC', desde: 'ASC' },
+    });
+    const out: CafResyncResultDto[] = [];
+    for (const caf of cafs) out.push(await this.one(caf, holder_rut));
+    return { tenant: dto.tenant, cafs: out };
+  }
+
+  private async one(caf: CafEntity, holder: string): Promise<CafResyncResultDto> {
+    const counter = await this.db.getRepository(FolioCounterEntity).findOneByOrFail({ cafId: caf.id });
+    const emisiones = await this.db.getRepository(EmisionEntity).find({
+      where: { tenant: caf.tenant, tipoDte: caf.tipoDte, folio: In(range(caf.desde, counter.nextFolio - 1)) },
+    });
+    const pendientes: FolioPendienteDto[] = [];
+    for (const e of emisiones) {
+      const p = await this.pendiente(e, holder);
+      if (p) pendientes.push(p);
+    }
+    const conocidos = await this.conocidos(caf, counter.nextFolio, holder);
+    const siguiente = skipContiguous(counter.nextFolio, conocidos);
+    if (siguiente !== counter.nextFolio) {
+      // Only forward, and only if no emission moved it meanwhile.
+      await this.db.query('UPDATE caf_folio_counter SET next_folio = $2, updated_at = now() WHERE caf_id = $1 AND next_folio = $3', [
+        caf.id,
+        siguiente,
+        counter.nextFolio,
+      ]);
+      this.logger.warn(`caf ${caf.id}: folios ${counter.nextFolio}..${siguiente - 1} were used by another system; counter moved past them`);
+    }
+    return {
+      tipo_dte: caf.tipoDte,
+      caf_id: caf.id,
+      desde: caf.desde,
+      hasta: caf.hasta,
+      siguiente_antes: counter.nextFolio,
+      siguiente,
+      consumidos: emisiones.length,
+      conocidos_por_sii: conocidos,
+      pendientes: pendientes.sort((a, b) => a.folio - b.folio),
+    };
+  }
+
+  private async pendiente(e: EmisionEntity, holder: string): Promise<FolioPendienteDto | undefined> {
+    const base = { folio: e.folio, emision_id: e.id };
+    if (RECHAZADOS.has(e.estado) || e.resultado === 'rechazado') {
+      return {
+        ...base,
+        motivo: 'a_anular',
+        detalle: `The SII rejected the document (${e.resultado ?? e.estado}); annul the folio in the SII portal`,
+      };
+    }
+    const abandoned = Date.now() - e.updatedAt.getTime() > ABANDONO_DIAS * 86_400_000;
+    if (e.estado === 'upload_failed' && abandoned) {
+      return {
+        ...base,
+        motivo: 'a_anular',
+        detalle: `Upload failed ${ABANDONO_DIAS}+ days ago and was not resent; resend it or annul the folio`,
+      };
+    }
+    if (e.estado !== 'EPR' || (e.estadoSii && e.estadoSii !== 'FAU')) return undefined;
+    const answer = await this.tokens.withToken(e.tenant, (t) =>
+      this.sii.getEstDte(
+        {
+          rutConsultante: holder,
+          rutCompany: e.tenant,
+          rutReceptor: e.receptorRut,
+          tipoDte: e.tipoDte,
+          folio: e.folio,
+          fechaEmision: e.fechaEmision,
+          montoTotal: e.total,
+        },
+        t,
+      ),
+    );
+    if (answer.estado !== 'FAU') return undefined;
+    return {
+      ...base,
+      motivo: 'no_recibido',
+      detalle: 'The SII has no record of it (getEstDte FAU); resend it with POST /tax/dte/{emision_id}/reenviar',
+    };
+  }
+
+  /** Folios after the counter the SII already knows (any getEstDte answer but FAU and FNA), in order. */
+  private async conocidos(caf: CafEntity, next: number, holder: string): Promise<number[]> {
+    const known: number[] = [];
+    for (const folio of range(next, Math.min(caf.hasta, next + PROBE - 1))) {
+      const answer = await this.tokens.withToken(caf.tenant, (t) =>
+        this.sii.getEstDte(
+          {
+            rutConsultante: holder,
+            rutCompany: caf.tenant,
+            rutReceptor: caf.tenant,
+            tipoDte: caf.tipoDte,
+            folio,
+            fechaEmision: santiagoDate(),
+            montoTotal: 0,
+          },
+          t,
+        ),
+      );
+      if (answer.estado !== 'FAU' && answer.estado !== 'FNA') known.push(folio);
+    }
+    return known;
+  }
+}
+
+function range(from: number, to: number): number[] {
+  return to < from ? [] : Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+
+/** The first folio at or after `next` that is not in the contiguous run of `known` starting at `next`. */
+function skipContiguous(next: number, known: number[]): number {
+  let n = next;
+  while (known.includes(n)) n++;
+  return n;
+}

@@ -1,0 +1,45 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsInt, IsOptional } from 'class-validator';
+import { IsRut } from '@lib/rut';
+
+/** POST /tax/caf/resync. */
+export class CafResyncDto {
+  @ApiProperty({ example: '76086428-5' })
+  @IsRut()
+  tenant!: string;
+
+  @ApiPropertyOptional({ enum: [33, 34, 56, 61], description: 'One type; every type with a CAF when absent' })
+  @IsOptional()
+  @IsInt()
+  @IsIn([33, 34, 56, 61])
+  tipo_dte?: number;
+}
+
+/** A consumed folio that needs a person: why, and what to do. */
+export class FolioPendienteDto {
+  @ApiProperty({ example: 12 }) folio!: number;
+  @ApiProperty({ enum: ['no_recibido', 'a_anular'], description: 'no_recibido: resend it; a_anular: annul it in the SII portal' })
+  motivo!: string;
+  @ApiProperty({ example: 'The SII has no record of it (getEstDte FAU)' }) detalle!: string;
+  @ApiPropertyOptional({ nullable: true, type: String }) emision_id!: string | null;
+}
+
+/** The result for one CAF. */
+export class CafResyncResultDto {
+  @ApiProperty({ example: 33 }) tipo_dte!: number;
+  @ApiProperty() caf_id!: string;
+  @ApiProperty({ example: 1 }) desde!: number;
+  @ApiProperty({ example: 100 }) hasta!: number;
+  @ApiProperty({ example: 13, description: 'The next folio before the resync' }) siguiente_antes!: number;
+  @ApiProperty({ example: 15, description: 'The next folio now (past the folios another system used)' }) siguiente!: number;
+  @ApiProperty({ example: 12, description: 'Folios this gateway consumed' }) consumidos!: number;
+  @ApiProperty({ type: [Number], description: 'Folios after the counter the SII already knows: used by another system, skipped' })
+  conocidos_por_sii!: number[];
+  @ApiProperty({ type: [FolioPendienteDto] }) pendientes!: FolioPendienteDto[];
+}
+
+/** Answer of POST /tax/caf/resync. */
+export class CafResyncResponseDto {
+  @ApiProperty() tenant!: string;
+  @ApiProperty({ type: [CafResyncResultDto] }) cafs!: CafResyncResultDto[];
+}
