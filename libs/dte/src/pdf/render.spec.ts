@@ -30,10 +30,10 @@ async function rendered(name: string, cedible = false): Promise<string> {
   return file;
 }
 
-/** The PDF417 symbols of the first page at 300 dpi, read by ZXing from the lower half of the page. */
-function decodeTimbre(pdf: string): Buffer {
-  execFileSync('pdftoppm', ['-r', '300', '-png', '-f', '1', '-l', '1', pdf, join(dir, 'page')]);
-  const png = PNG.sync.read(readFileSync(join(dir, 'page-1.png')));
+/** The PDF417 symbols of a page (default the first) at 300 dpi, read by ZXing from the lower half of the page. */
+function decodeTimbre(pdf: string, page = 1): Buffer {
+  execFileSync('pdftoppm', ['-r', '300', '-png', '-singlefile', '-f', String(page), '-l', String(page), pdf, join(dir, 'page')]);
+  const png = PNG.sync.read(readFileSync(join(dir, 'page.png')));
   const top = Math.floor(png.height / 2);
   const height = png.height - top;
   const gray = new Uint8ClampedArray(png.width * height);
@@ -88,6 +88,24 @@ describe('renderDtePdf (printed representation with the PDF417 timbre)', () => {
     expect(text).toContain('Imp. adic. 25 20,5% $ 2.050');
     expect(text).toContain('Monto no facturable $ 300');
   });
+
+  it('prints 60 lines over several pages: the header repeats, every page is numbered, the timbre is on the last', async () => {
+    const ted = sliceElements(parseDteDocuments(officialExample())[0].xml, 'TED')[0];
+    const detalle = Array.from({ length: 60 }, (_, i) => ({ nombre: `Articulo numero ${i + 1}`, cantidad: i + 1, precio_unitario: 1000 }));
+    const file = join(dir, 'long.pdf');
+    writeFileSync(
+      file,
+      await renderDtePdf(Buffer.from(buildDte(sampleDocumento({ detalle }), ted, '2025-03-10T11:22:33'), 'latin1'), OPTIONS),
+    );
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file]).toString())?.[1]);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    const text = pdfText(file);
+    for (let i = 1; i <= 60; i++) expect(text).toContain(`Articulo numero ${i}`);
+    expect(text.split('Precio unitario').length - 1).toBeGreaterThanOrEqual(pages - 1);
+    expect(text).toContain(`Página 1 de ${pages}`);
+    expect(text).toContain(`Página ${pages} de ${pages}`);
+    expect(decodeTimbre(file, pages).equals(timbreBytes(ted))).toBe(true);
+  }, 30_000);
 
   it('prints the CEDIBLE copy with the acuse de recibo of Ley 19.983 only when asked', async () => {
     const text = pdfText(await rendered('cedible', true)).replace(/\s+/g, ' ');

@@ -25,6 +25,10 @@ export const ACUSE_RECIBO_LEY_19983 =
 
 const RED = '#c00000';
 const PAGE = { size: 'LETTER' as const, margin: 36 };
+/** The lowest y a line of the table may start at (LETTER is 792 pt high, 36 pt margin, room for one row). */
+const TABLE_BOTTOM = 792 - 36 - 24;
+/** Room the totals, the timbre and its legend need below the table (the acuse de recibo box is beside them). */
+const BOTTOM_BLOCK = 240;
 
 /**
  * The printed representation of one DTE (33, 34, 56, 61) as the SII's rules for printed samples ask
@@ -45,17 +49,42 @@ export async function renderDtePdf(dteXml: string | Buffer, options: Representac
     throw new DteBuildError('only a factura (33 or 34) has a CEDIBLE copy');
   }
   const timbre = await timbrePdf417(ted);
-  const doc = new PDFDocument({ ...PAGE, info: { Title: `${NOMBRE_DOCUMENTO[dte.tipo_dte] ?? `DTE ${dte.tipo_dte}`} N° ${dte.folio}` } });
+  const doc = new PDFDocument({
+    ...PAGE,
+    bufferPages: true,
+    info: { Title: `${NOMBRE_DOCUMENTO[dte.tipo_dte] ?? `DTE ${dte.tipo_dte}`} N° ${dte.folio}` },
+  });
   const done = collect(doc);
   header(doc, dte, options);
   receptor(doc, dte);
   detalle(doc, dte);
   referencias(doc, dte);
+  // Totals, timbre and acuse go together on the last page: a new one when the lines left no room.
+  if (doc.y > 792 - 36 - BOTTOM_BLOCK) doc.addPage();
   const bottom = totales(doc, dte);
   timbreBlock(doc, timbre, options, bottom);
   if (options.cedible) acuseRecibo(doc, bottom);
+  numerarPaginas(doc, dte);
   doc.end();
   return done;
+}
+
+/** "Página n de m" with the document's name and folio at the foot of every page of a document of several. */
+function numerarPaginas(doc: PDFKit.PDFDocument, dte: ParsedDte): void {
+  const { start, count } = doc.bufferedPageRange();
+  if (count < 2) return;
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const nombre = `${NOMBRE_DOCUMENTO[dte.tipo_dte] ?? `DTE ${dte.tipo_dte}`} N° ${dte.folio}`;
+    // Inside the bottom margin: writing there must not open another page.
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .text(`${nombre} - Página ${i - start + 1} de ${count}`, 36, 792 - 24, { width: 540, align: 'right' });
+    doc.page.margins.bottom = margin;
+  }
 }
 
 function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
@@ -131,11 +160,20 @@ function tableRow(doc: PDFKit.PDFDocument, cells: Record<string, string>, bold =
   doc.y = bottom + 2;
 }
 
-function detalle(doc: PDFKit.PDFDocument, dte: ParsedDte): void {
+function tableHeader(doc: PDFKit.PDFDocument): void {
   tableRow(doc, { cantidad: 'Cantidad', detalle: 'Detalle', precio: 'Precio unitario', monto: 'Monto' }, true);
   doc.moveTo(36, doc.y).lineTo(576, doc.y).stroke();
   doc.y += 3;
+}
+
+/** The lines; a line that would not fit opens a new page, which repeats the table header. */
+function detalle(doc: PDFKit.PDFDocument, dte: ParsedDte): void {
+  tableHeader(doc);
   for (const d of dte.detalle) {
+    if (doc.y > TABLE_BOTTOM) {
+      doc.addPage();
+      tableHeader(doc);
+    }
     const nombre = [d.nombre, d.descripcion].filter(Boolean).join(' - ') + (d.exento ? ' (exento)' : '');
     tableRow(doc, {
       cantidad: d.cantidad === undefined ? '' : `${formatDecimal(d.cantidad)}${d.unidad ? ` ${d.unidad}` : ''}`,
