@@ -118,6 +118,19 @@ describe('POST /contable/emit-dte (e2e)', () => {
     ]);
   });
 
+  it('books the additional taxes of a factura (ILA) as Retenciones por Pagar, not as sales', async () => {
+    const res = await emit(
+      factura({ detalle: [{ nombre: 'Vino reserva', cantidad: 1, precio_unitario: 10_000, codigo_impuesto_adicional: 25 }] }),
+    ).expect(201);
+    expect(res.body).toMatchObject({ neto: 10_000, iva: 1_900, total: 13_950 });
+    expect(await lines(res.body.asiento_id)).toEqual([
+      ['Clientes', 13_950, 0],
+      ['Ventas', 0, 10_000],
+      ['IVA Débito Fiscal', 0, 1_900],
+      ['Retenciones por Pagar', 0, 2_050],
+    ]);
+  });
+
   it('sends today (America/Santiago) as the date when none is given, so the entry has the DTE date', async () => {
     const res = await emit(factura({ fecha_emision: undefined })).expect(201);
     expect(stub.calls.at(-1)?.body.fecha_emision).toBe(santiagoDate());

@@ -157,7 +157,9 @@ export class EmisionService {
         actor.caller,
       ],
     );
-    const lines = withEntry ? saleLines(dto.tipo_dte, m) : [];
+    // A gateway answer without impuestos_adicionales (older gateway) has none.
+    const adicionales = (m.impuestos_adicionales ?? []).reduce((t, i) => t + i.monto, 0);
+    const lines = withEntry ? saleLines(dto.tipo_dte, { ...m, adicionales }) : [];
     if (lines.length > 0) {
       const accounts = await this.cuentas.byRoles(em, empresaId, SALE_ROLES);
       const asiento = await this.ledger.post(

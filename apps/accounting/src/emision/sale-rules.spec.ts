@@ -34,3 +34,16 @@ describe('saleLines', () => {
     expect(() => saleLines(39, { neto: 1, exento: 0, iva: 0, total: 1 })).toThrow(/39/);
   });
 });
+
+describe('saleLines with additional taxes', () => {
+  it('books the additional taxes (ILA) as taxes owed, not as sales, and reverses them on a credit note', () => {
+    const m = { neto: 10_000, exento: 0, iva: 1_900, total: 12_900, adicionales: 1_000 };
+    expect(saleLines(33, m)).toEqual([
+      { rol: 'clientes', debe: 12_900, haber: 0 },
+      { rol: 'ventas', debe: 0, haber: 10_000 },
+      { rol: 'iva_debito', debe: 0, haber: 1_900 },
+      { rol: 'retenciones', debe: 0, haber: 1_000 },
+    ]);
+    expect(saleLines(61, m).find((l) => l.rol === 'retenciones')).toEqual({ rol: 'retenciones', debe: 1_000, haber: 0 });
+  });
+});

@@ -7,17 +7,20 @@ import { DteMontos } from '../dte-recepcion/booking-rules';
  *   33 factura, 56 nota de débito   Debe  Clientes           total
  *                                   Haber Ventas             neto + exento
  *                                   Haber IVA Débito Fiscal  iva
+ *                                   Haber Retenciones por Pagar  additional taxes (ILA, ...)
  *   34 factura exenta               Debe  Clientes total   / Haber Ventas exento
  *   61 nota de crédito              the same lines with debe and haber swapped
  *
- * Ventas takes total − IVA, so the entry balances even if MntTotal carried another charge (the
- * gateway computes total = neto + exento + IVA, so normally Ventas = neto + exento). CLP whole pesos.
+ * The additional taxes of the DTE (ImptoReten: ILA, IVA anticipado, art. 37; the gateway's
+ * `montos.impuestos_adicionales`) are collected for the Treasury, not earned: they go to the liability of
+ * taxes owed (role `retenciones`, "Retenciones por Pagar" in the seed chart). Ventas takes the rest
+ * (total − IVA − additional taxes), so the entry always balances. CLP whole pesos.
  */
 
 /** DTE types the gateway emits and this module books. */
 export const EMITTED_TIPOS: ReadonlySet<number> = new Set([33, 34, 56, 61]);
 
-export const SALE_ROLES = ['clientes', 'ventas', 'iva_debito'] as const;
+export const SALE_ROLES = ['clientes', 'ventas', 'iva_debito', 'retenciones'] as const;
 export type SaleRole = (typeof SALE_ROLES)[number];
 
 export interface SaleLine {
@@ -27,17 +30,19 @@ export interface SaleLine {
 }
 
 /**
- * The lines of the entry of an emitted DTE; empty when it moves no money (a 61 that only corrects
+ * The lines of the entry of an emitted DTE (`adicionales`: the sum of its additional taxes, CLP); empty when it moves no money (a 61 that only corrects
  * text). Zero amounts produce no line.
  * @throws Error for a type outside {@link EMITTED_TIPOS}.
  */
-export function saleLines(tipo: number, m: DteMontos): SaleLine[] {
+export function saleLines(tipo: number, m: DteMontos & { adicionales?: number }): SaleLine[] {
   if (!EMITTED_TIPOS.has(tipo)) throw new Error(`DTE type ${tipo} is not emitted here`);
+  const adicionales = m.adicionales ?? 0;
   const lines = (
     [
       { rol: 'clientes', debe: m.total, haber: 0 },
-      { rol: 'ventas', debe: 0, haber: m.total - m.iva },
+      { rol: 'ventas', debe: 0, haber: m.total - m.iva - adicionales },
       { rol: 'iva_debito', debe: 0, haber: m.iva },
+      { rol: 'retenciones', debe: 0, haber: adicionales },
     ] as SaleLine[]
   ).filter((l) => l.debe > 0 || l.haber > 0);
   return tipo === 61 ? lines.map((l) => ({ ...l, debe: l.haber, haber: l.debe })) : lines;
