@@ -106,3 +106,11 @@ export { renderDtePdf, ACUSE_RECIBO_LEY_19983, type RepresentacionOptions } from
 export { timbreBytes, timbrePdf417 } from './pdf/timbre';
 export { formatPesos, formatDecimal, formatFecha, NOMBRE_DOCUMENTO } from './pdf/format';
 export { tedCaf, tedDiscrepancias, totalesDiscrepancias, type TedDiscrepancia, type TotalDiscrepancia } from './checks/recibido';
+export {
+  lineasDelCaso,
+  parseSetPruebas,
+  type CasoSet,
+  type LineaSet,
+  type ResolvedLine,
+  type SetPruebas,
+} from './certificacion/set-pruebas';

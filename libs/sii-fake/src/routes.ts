@@ -10,6 +10,7 @@ import { jsonResponse, xmlResponse, type FakeRequest, type FakeResponse } from '
 import { handleUpload } from './upload';
 import { REGISTRO_RECLAMO_PATHS, handleRegistroReclamo } from './registro-reclamo';
 import { RCV_FACADE_PATH, handleRcv } from './rcv';
+import { handleSetPruebas } from './set-pruebas';
 
 const RCV_OPERATIONS = new Set(['getResumen', 'getDetalleCompra', 'getDetalleVenta']);
 
@@ -42,6 +43,8 @@ export async function routeRequest(authority: SiiFakeState, req: FakeRequest): P
     if (path === '/sim/authority-certificate' && method === 'GET') {
       return { status: 200, headers: { 'content-type': 'application/x-pem-file' }, body: Buffer.from(authority.certificatePem) };
     }
+    const setPruebas = /^\/sim\/set-pruebas\/([^/]+)$/.exec(path);
+    if (setPruebas && method === 'GET') return handleSetPruebas(authority, req, decodeURIComponent(setPruebas[1]));
     const contribuyente = /^\/sim\/contribuyente\/([^/]+)$/.exec(path);
     if (contribuyente && method === 'GET') return datos(authority, req, decodeURIComponent(contribuyente[1]));
     return {

@@ -1,0 +1,194 @@
+import { DteParseError } from '../errors';
+
+/**
+ * The SII's set de pruebas for certification (docs/research/sii-protocol.md §10): a text file the SII hands
+ * each company (`SIISetDePruebas<RUT>.txt`, ISO-8859-1) with numbered cases ("CASO <atención>-<n>"), each a
+ * document to issue: its type, its lines (name, quantity, unit price, line discount), a global discount, and
+ * for notes the case it references and why. Every document of the set must carry the reference TpoDocRef
+ * "SET", RazonRef "CASO <atención>-<n>" and go to the SII in one envelope in the set's order.
+ */
+
+/** Document names of the set and the DTE type each stands for. */
+const TIPOS: Record<string, number> = {
+  'FACTURA ELECTRONICA': 33,
+  'FACTURA NO AFECTA O EXENTA ELECTRONICA': 34,
+  'FACTURA EXENTA ELECTRONICA': 34,
+  'NOTA DE CREDITO ELECTRONICA': 61,
+  'NOTA DE DEBITO ELECTRONICA': 56,
+};
+
+/** One line of a case; a note's lines may carry only the quantity (the rest comes from the referenced case). */
+export interface LineaSet {
+  nombre: string;
+  cantidad?: number;
+  precio?: number;
+  /** DESCUENTO ITEM, percent. */
+  descuentoPct?: number;
+  /** The name says EXENTO (an exempt item). */
+  exento: boolean;
+}
+
+/** One case of the set. */
+export interface CasoSet {
+  /** "<atención>-<n>", as RazonRef "CASO <id>" repeats it. */
+  id: string;
+  /** The document name as the set writes it. */
+  documento: string;
+  /** The DTE type, or undefined for a document this platform does not issue (reported, never skipped silently). */
+  tipoDte?: number;
+  lineas: LineaSet[];
+  /** DESCUENTO GLOBAL ITEMES AFECTOS, percent. */
+  descuentoGlobalPct?: number;
+  /** The case a note references (REFERENCIA ... CASO <id>) and the type of that document. */
+  referencia?: { caso: string; documento: string };
+  /** RAZON REFERENCIA. */
+  razon?: string;
+  /** CodRef the reason implies: 1 anula, 2 corrige texto, 3 corrige montos. */
+  codigoReferencia?: 1 | 2 | 3;
+}
+
+/** A parsed set: its atención number and its cases in order. */
+export interface SetPruebas {
+  /** "SET BASICO", ... */
+  nombre: string;
+  numeroAtencion: string;
+  casos: CasoSet[];
+}
+
+/**
+ * Reads the first set of a set-de-pruebas text (the SET BASICO of the SII's file: its cases up to the next
+ * "SET ..." heading). Columns are separated by tabs or runs of spaces; percentages end in "%".
+ * @throws DteParseError when there is no "SET ... - NUMERO DE ATENCION: n" heading or no case.
+ */
+export function parseSetPruebas(text: string): SetPruebas {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const headingAt = lines.findIndex((l) => /^\s*SET\s+.+-\s*NUMERO DE ATENCION:\s*\d+/i.test(l));
+  if (headingAt < 0) throw new DteParseError('not a set de pruebas: no "SET ... - NUMERO DE ATENCION: n" heading');
+  const heading = /^\s*(SET\s+.+?)\s*-\s*NUMERO DE ATENCION:\s*(\d+)/i.exec(lines[headingAt]) as RegExpExecArray;
+  const end = lines.findIndex((l, i) => i > headingAt && /^\s*SET\s+.+-\s*NUMERO DE ATENCION/i.test(l));
+  const body = lines.slice(headingAt + 1, end < 0 ? undefined : end);
+  const casos: CasoSet[] = [];
+  let current: { caso: CasoSet; enItems: boolean } | undefined;
+  for (const raw of body) {
+    const caso = /^\s*CASO\s+(\d+-\d+)\s*$/i.exec(raw);
+    if (caso) {
+      current = { caso: { id: caso[1], documento: '', lineas: [] }, enItems: false };
+      casos.push(current.caso);
+      continue;
+    }
+    if (current) current.enItems = readLine(current.caso, raw, current.enItems);
+  }
+  if (casos.length === 0) throw new DteParseError(`the set ${heading[2]} has no CASO`);
+  for (const c of casos) c.codigoReferencia = c.referencia ? codigoDe(c) : undefined;
+  return { nombre: heading[1].toUpperCase().replace(/\s+/g, ' '), numeroAtencion: heading[2], casos };
+}
+
+/** Reads one line into the case; answers whether the next lines are items. */
+function readLine(caso: CasoSet, raw: string, enItems: boolean): boolean {
+  const line = raw.trim();
+  if (!line || /^=+$/.test(line)) return enItems && !!line;
+  const cols = line
+    .split(/\t+|\s{2,}/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+  const key = cols[0].toUpperCase();
+  if (key === 'DOCUMENTO') {
+    caso.documento = normalize(cols.slice(1).join(' '));
+    caso.tipoDte = TIPOS[caso.documento];
+    return false;
+  }
+  if (key === 'REFERENCIA') {
+    const ref = /^(.*?)\s+CORRESPONDIENTE A CASO\s+(\d+-\d+)/i.exec(cols.slice(1).join(' '));
+    if (ref) caso.referencia = { documento: normalize(ref[1]), caso: ref[2] };
+    return false;
+  }
+  if (key === 'RAZON REFERENCIA') {
+    caso.razon = cols.slice(1).join(' ');
+    return false;
+  }
+  if (key === 'ITEM') return true;
+  const global = /^DESCUENTO GLOBAL ITEMES AFECTOS\s+([\d.,]+)\s*%/i.exec(line.replace(/\t+/g, ' '));
+  if (global) {
+    caso.descuentoGlobalPct = num(global[1]);
+    return false;
+  }
+  if (enItems) caso.lineas.push(item(cols));
+  return enItems;
+}
+
+function item(cols: string[]): LineaSet {
+  const [nombre, ...rest] = cols;
+  const pct = rest.find((c) => c.endsWith('%'));
+  const numbers = rest.filter((c) => !c.endsWith('%')).map(num);
+  return {
+    nombre,
+    cantidad: numbers[0],
+    precio: numbers[1],
+    descuentoPct: pct === undefined ? undefined : num(pct.replace('%', '')),
+    exento: /\bEXENTO\b/i.test(nombre),
+  };
+}
+
+/** CodRef from the reason (Formato DTE v2.2 §E field CodRef): anular, corregir texto, or corregir montos. */
+function codigoDe(c: CasoSet): 1 | 2 | 3 {
+  const razon = (c.razon ?? '').toUpperCase();
+  if (/\bANULA/.test(razon)) return 1;
+  if (/CORRIGE|CORRECCION/.test(razon) && c.lineas.length === 0) return 2;
+  return 3;
+}
+
+function normalize(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function num(s: string): number {
+  const n = Number(s.trim().replace(',', '.'));
+  if (!Number.isFinite(n)) throw new DteParseError(`not a number in the set: ${s}`);
+  return n;
+}
+
+/** A line with every value it is issued with. */
+export interface ResolvedLine {
+  nombre: string;
+  cantidad: number;
+  precio: number;
+  descuentoPct?: number;
+  exento: boolean;
+}
+
+/**
+ * The lines a case is issued with: its own; for a note that annuls (CodRef 1), the referenced case's lines
+ * and global discount; for a text correction (CodRef 2), one line without amounts naming the correction; for
+ * a correction of amounts (CodRef 3) whose lines give only quantities, the price, discount and exemption of
+ * the referenced case's line of the same name.
+ * @throws DteParseError when a note references a case that is not in the set, or names a line it lacks.
+ */
+export function lineasDelCaso(set: SetPruebas, id: string, seen: string[] = []): { lineas: ResolvedLine[]; descuentoGlobalPct?: number } {
+  const caso = set.casos.find((c) => c.id === id);
+  if (!caso) throw new DteParseError(`the set has no CASO ${id}`);
+  if (seen.includes(id)) throw new DteParseError(`CASO ${id} references itself`);
+  if (!caso.referencia) return { lineas: caso.lineas.map((l) => complete(l, id)), descuentoGlobalPct: caso.descuentoGlobalPct };
+  if (caso.codigoReferencia === 2) return { lineas: [{ nombre: caso.razon || 'Corrige texto', cantidad: 1, precio: 0, exento: false }] };
+  const original = lineasDelCaso(set, caso.referencia.caso, [...seen, id]);
+  if (caso.codigoReferencia === 1 || caso.lineas.length === 0) return original;
+  const lineas = caso.lineas.map((l) => {
+    const base = original.lineas.find((o) => o.nombre === l.nombre);
+    if (!base && l.precio === undefined) throw new DteParseError(`CASO ${id}: line "${l.nombre}" is not in CASO ${caso.referencia?.caso}`);
+    return { ...base, ...defined(l), nombre: l.nombre, exento: base?.exento ?? l.exento } as ResolvedLine;
+  });
+  return { lineas: lineas.map((l) => complete(l, id)), descuentoGlobalPct: caso.descuentoGlobalPct };
+}
+
+function defined(l: LineaSet): Partial<LineaSet> {
+  return Object.fromEntries(Object.entries(l).filter(([, v]) => v !== undefined));
+}
+
+function complete(l: LineaSet, id: string): ResolvedLine {
+  if (l.cantidad === undefined || l.precio === undefined) throw new DteParseError(`CASO ${id}: line "${l.nombre}" lacks quantity or price`);
+  return { nombre: l.nombre, cantidad: l.cantidad, precio: l.precio, descuentoPct: l.descuentoPct, exento: l.exento };
+}

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import type { SiiFakeState } from './state';
+import { tokenFromCookie } from './auth';
+import { normalizeRut } from './internal/rut';
+import { jsonResponse, type FakeRequest, type FakeResponse } from './types';
+
+const T = '\t';
+
+/**
+ * `GET /sim/set-pruebas/{rut}` (Cookie TOKEN): the company's set de pruebas as the SII hands it out
+ * (SIISetDePruebas<RUT>.txt, ISO-8859-1, CRLF; docs/research/sii-protocol.md §10): the SET BASICO with its
+ * eight cases (four facturas: plain, line discounts, an exempt item, a global discount; three credit notes:
+ * text correction, a return of goods, an annulment; a debit note annulling a credit note). Quantities,
+ * prices, percents and the atención number are deterministic per RUT. 401 without a session, 400 for a bad RUT.
+ */
+export function handleSetPruebas(state: SiiFakeState, req: FakeRequest, rutParam: string): FakeResponse {
+  const token = tokenFromCookie(req.headers['cookie']);
+  if (!token || !state.activeToken(token)) return jsonResponse(401, { error: 'unauthorized', detail: 'NO ESTA AUTENTICADO' });
+  const rut = normalizeRut(rutParam);
+  if (!rut) return jsonResponse(400, { error: 'invalid_rut', detail: `${rutParam} is not a valid RUT` });
+  return { status: 200, headers: { 'content-type': 'text/plain; charset=ISO-8859-1' }, body: Buffer.from(setBasico(rut), 'latin1') };
+}
+
+/** The SET BASICO text of a company. */
+export function setBasico(rut: string): string {
+  const seed = createHash('sha256').update(`set-pruebas:${rut}`).digest();
+  let i = 0;
+  const n = (min: number, max: number) => min + (seed.readUInt16BE((i++ * 2) % 30) % (max - min + 1));
+  const at = String(4_000_000 + (seed.readUInt32BE(0) % 999_999));
+  const caso = (k: number) => `${at}-${k}`;
+  const head = (k: number, documento: string) => [`CASO ${caso(k)}`, '==============', `DOCUMENTO${T}${documento}`, ''];
+  const row = (nombre: string, cols: (number | string)[]) =>
+    [nombre, ...cols.map((c) => `${' '.repeat(Math.max(1, 7 - String(c).length))}${c}`)].join(`${T}${T}`);
+  const ref = (k: number, documento: string, razon: string) => [
+    `REFERENCIA${T}${T}${documento} CORRESPONDIENTE A CASO ${caso(k)}`,
+    `RAZON REFERENCIA${T}${razon}`,
+  ];
+  return [
+    'INDICACIONES GENERALES:',
+    '',
+    'SET BASICO - NUMERO DE ATENCION: ' + at,
+    '',
+    ...head(1, 'FACTURA ELECTRONICA'),
+    `ITEM${T}${T}${T}CANTIDAD${T}PRECIO UNITARIO`,
+    row('Cajón AFECTO', [n(100, 200), n(1000, 4000)]),
+    row('Relleno AFECTO', [n(40, 90), n(2000, 6000)]),
+    '',
+    '',
+    ...head(2, 'FACTURA ELECTRONICA'),
+    `ITEM${T}${T}${T}CANTIDAD${T}PRECIO UNITARIO${T}${T}DESCUENTO ITEM`,
+    row('Pañuelo AFECTO', [n(200, 800), n(1000, 6000), `${n(3, 12)}%`]),
+    row('ITEM 2 AFECTO', [n(200, 800), n(1000, 6000), `${n(10, 25)}%`]),
+    '',
+    '',
+    ...head(3, 'FACTURA ELECTRONICA'),
+    `ITEM${T}${T}${T}CANTIDAD${T}PRECIO UNITARIO`,
+    row('Pintura B&W AFECTO', [n(20, 80), n(2000, 7000)]),
+    row('ITEM 2 AFECTO', [n(100, 300), n(2000, 5000)]),
+    row('ITEM 3 SERVICIO EXENTO', [1, n(20000, 40000)]),
+    '',
+    '',
+    ...head(4, 'FACTURA ELECTRONICA'),
+    `ITEM${T}${T}${T}CANTIDAD${T}PRECIO UNITARIO`,
+    row('ITEM 1 AFECTO', [n(150, 450), n(3000, 6000)]),
+    row('ITEM 2 AFECTO', [n(50, 200), n(3000, 8000)]),
+    row('ITEM 3 SERVICIO EXENTO', [2, n(5000, 9000)]),
+    '',
+    `DESCUENTO GLOBAL ITEMES AFECTOS${T}${T}     ${n(5, 25)}%`,
+    '',
+    '',
+    ...head(5, `${T}NOTA DE CREDITO ELECTRONICA`).slice(0, 3),
+    ...ref(1, 'FACTURA ELECTRONICA', 'CORRIGE GIRO DEL RECEPTOR'),
+    '',
+    '',
+    ...head(6, `${T}NOTA DE CREDITO ELECTRONICA`).slice(0, 3),
+    ...ref(2, 'FACTURA ELECTRONICA', 'DEVOLUCION DE MERCADERIAS'),
+    '',
+    `ITEM${T}${T}${T}CANTIDAD`,
+    row('Pañuelo AFECTO', [n(50, 150)]),
+    row('ITEM 2 AFECTO', [n(50, 150)]),
+    '',
+    '',
+    ...head(7, `${T}NOTA DE CREDITO ELECTRONICA`).slice(0, 3),
+    ...ref(3, 'FACTURA ELECTRONICA', 'ANULA FACTURA'),
+    '',
+    '',
+    ...head(8, `${T}NOTA DE DEBITO ELECTRONICA`).slice(0, 3),
+    ...ref(5, 'NOTA DE CREDITO ELECTRONICA', 'ANULA NOTA DE CREDITO ELECTRONICA'),
+    '',
+  ].join('\r\n');
+}
