@@ -10,6 +10,7 @@ import { EmisoresModule } from './emisores/emisores.module';
 import { TaxMetricsModule } from './metrics/tax-metrics.module';
 import { LibrosModule } from './libros/libros.module';
 import { RcvModule } from './rcv/rcv.module';
+import { CertificacionModule } from './certificacion/certificacion.module';
 import { RecepcionModule } from './recepcion/recepcion.module';
 import { TaxSettingsModule } from './settings/tax-settings.module';
 
@@ -33,6 +34,7 @@ import { TaxSettingsModule } from './settings/tax-settings.module';
     RecepcionModule,
     LibrosModule,
     RcvModule,
+    CertificacionModule,
   ],
 })
 export class AppModule {}

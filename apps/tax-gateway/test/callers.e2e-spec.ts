@@ -16,6 +16,8 @@ callerMatrixSuite('tax-gateway', () => startGateway({ env: { INTERNAL_KEYS: CALL
   'POST /tax/caf/upload': ['admin'],
   'GET /tax/caf/status': ['admin'],
   'POST /tax/caf/resync': ['admin'],
+  'GET /tax/certificacion/sets': ['admin'],
+  'POST /tax/certificacion/run': ['admin'],
   'GET /tax/emisores/{tenant}': ['admin'],
   'PUT /tax/emisores/{tenant}': ['admin'],
   'POST /tax/dte/emitir': ['admin', 'accounting'],

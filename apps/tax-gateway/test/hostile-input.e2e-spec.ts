@@ -62,6 +62,7 @@ hostileInputSuite('tax-gateway', {
       'POST /tax/auth/token': { tenant: TENANT },
       'POST /tax/caf/upload': { tenant: TENANT },
       'POST /tax/caf/resync': { tenant: TENANT, tipo_dte: 33 },
+      'POST /tax/certificacion/run': { tenant: TENANT, set: 'BASICO', set_base64: Buffer.from('no es un set').toString('base64') },
       'PUT /tax/emisores/{tenant}': EMISOR_CERTIFICACION,
       'POST /tax/recepcion/dte': { tenant: RECEPTOR, xml_base64: intercambio.toString('base64') },
       'POST /tax/recepcion/{recepcion_id}/resultado': { estado: 'rechazado', glosa: 'Precio no corresponde' },

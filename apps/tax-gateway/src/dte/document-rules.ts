@@ -47,8 +47,10 @@ function checkNoteReferences(dto: EmitirDto, montos: Montos): void {
       'referencias',
     );
   }
+  // A reference to a document (numeric TpoDocRef) counts; a SET reference of certification does not (research §10).
+  const documentos = referencias.filter((r) => /^\d+$/.test(r.tipo_doc));
   const single = referencias.findIndex((r) => r.codigo === 1 || r.codigo === 2);
-  if (single >= 0 && referencias.length > 1) {
+  if (single >= 0 && documentos.length > 1) {
     throw refuse(
       'codref_single_reference',
       'A note that annuls (CodRef 1) or corrects text (CodRef 2) references exactly one document.',

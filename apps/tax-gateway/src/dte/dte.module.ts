@@ -29,5 +29,6 @@ import { EnvioBuilder } from './envio-builder';
     EmisionStore,
     EnvioBuilder,
   ],
+  exports: [EmisionService, EmisionQueryService],
 })
 export class DteModule {}

@@ -26,7 +26,7 @@ export class EmisionIntercambioService {
     if (!e) throw new ProblemException(404, 'emission_not_found', `No emission ${id}.`);
     const emisor = await this.emisores.forEmission(e.tenant);
     const { holder_rut } = await this.signer.certificate();
-    const xml = await asDteProblemAsync(() => this.builder.intercambio(e.xml, e.receptorRut, holder_rut, resolucionOf(emisor)));
+    const xml = await asDteProblemAsync(() => this.builder.intercambio(e.xml, e, e.receptorRut, holder_rut, resolucionOf(emisor)));
     return { xml, filename: `EnvioDTE_${e.tenant}_T${e.tipoDte}F${e.folio}.xml` };
   }
 }

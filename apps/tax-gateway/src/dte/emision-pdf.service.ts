@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { parseDteDocuments, renderDtePdf } from '@lib/dte';
+import { renderDtePdf } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { EmisoresService } from '../emisores/emisores.service';
 import { asDteProblem, asDteProblemAsync } from './emision-rules';
 import { EmisionStore } from './emision.store';
 import { DtePdfEntity } from './entities/dte-pdf.entity';
 import { EmisionEntity } from './entities/emision.entity';
+import { dteOf } from './envio-builder';
 
 /** A printed DTE and the name to offer it under. */
 export interface DtePdf {
@@ -49,9 +50,10 @@ export class EmisionPdfService {
 
   private async render(e: EmisionEntity, cedible: boolean): Promise<Buffer> {
     const emisor = await this.emisores.forEmission(e.tenant);
-    const [dte] = asDteProblem(() => parseDteDocuments(e.xml));
+    const dte = asDteProblem(() => dteOf(e.xml, e));
     const oficinaSii = emisor.oficinaSii ?? dte.emisor.comuna ?? '';
     const resolucion = { fecha: emisor.fechaResolucion, numero: emisor.numeroResolucion };
-    return asDteProblemAsync(() => renderDtePdf(e.xml, { resolucion, oficinaSii, cedible, logo: emisor.logo ?? undefined }));
+    // The DTE element itself: an envelope may hold several documents (a certification set).
+    return asDteProblemAsync(() => renderDtePdf(dte.xml, { resolucion, oficinaSii, cedible, logo: emisor.logo ?? undefined }));
   }
 }

@@ -12,8 +12,9 @@ import { EmisionEntity, montosView } from './entities/emision.entity';
 export const RESENDABLE = ['signed', 'upload_failed'] as const;
 
 /**
- * Uploads the stored EnvioDTE of an emission to the SII (DTEUpload) and records the outcome. The bytes
- * are the ones signed at emission: a retry never takes a new folio nor builds new bytes.
+ * Uploads the stored EnvioDTE of an emission to the SII (DTEUpload) and records the outcome on every
+ * emission of that envelope (one, or the documents of a certification set). The bytes are the ones signed
+ * at emission: a retry never takes a new folio nor builds new bytes.
  */
 @Injectable()
 export class EmisionUploader {
@@ -48,12 +49,14 @@ export class EmisionUploader {
           ? err
           : new ProblemException(500, 'internal_error', 'The upload failed unexpectedly.', { cause: err });
       const { type: _t, title: _ti, instance: _i, ...body } = problem.getProblem();
-      await this.store.transition(e.id, 'upload_failed', { error: body }, body);
+      for (const x of await this.lote(e)) await this.store.transition(x.id, 'upload_failed', { error: body }, body);
       this.logger.warn(`emision ${e.id}: upload failed (${problem.error}); folio ${e.folio} stays consumed`);
       throw withMembers(problem, { emision_id: e.id, folio: e.folio, tipo_dte: e.tipoDte });
     }
-    await this.store.transition(e.id, 'uploaded', { trackid, uploadedAt: new Date(), error: null });
-    this.metrics.dtesEmitted.inc({ tipo_dte: String(e.tipoDte) });
+    for (const x of await this.lote(e)) {
+      await this.store.transition(x.id, 'uploaded', { trackid, uploadedAt: new Date(), error: null });
+      this.metrics.dtesEmitted.inc({ tipo_dte: String(x.tipoDte) });
+    }
     return {
       emision_id: e.id,
       tipo_dte: e.tipoDte,
@@ -62,6 +65,12 @@ export class EmisionUploader {
       estado: 'uploaded',
       montos: montosView(e),
     };
+  }
+
+  /** The emissions that travel in the same EnvioDTE as `e` (several for a certification set), `e` first. */
+  private async lote(e: EmisionEntity): Promise<EmisionEntity[]> {
+    const others = (await this.store.sameEnvio(e)).filter((x) => x.id !== e.id);
+    return [e, ...others];
   }
 
   /**

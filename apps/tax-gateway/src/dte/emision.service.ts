@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { DocumentoInput, Montos, computeTotals, santiagoDate } from '@lib/dte';
 import { ProblemException, assertFechaEnRango } from '@lib/schemas';
 import { assertCafStamps } from '../caf/caf-verification';
@@ -45,7 +45,77 @@ export class EmisionService {
   ) {}
 
   async emit(dto: EmitirDto, caller?: string): Promise<EmitirResponseDto> {
-    if ((dto.tipo_dte === 56 || dto.tipo_dte === 61) && !dto.referencias?.length) {
+    const { fecha, montos } = this.revisar(dto);
+    await this.checkReferences(dto, montos);
+    const ctx = await this.contexto(dto.tenant);
+    const doc = this.documento(dto, fecha, ctx);
+    const emission = await this.db.transaction(async (m) => {
+      const { caf, folio } = await this.folio(m, dto, fecha);
+      const xml = await asDteProblemAsync(() => this.builder.build({ ...doc, folio }, caf, ctx.cert.holder_rut, resolucionOf(ctx.emisor)));
+      const entity = newEmission(dto, folio, caf.id, fecha, montos, ctx.cert.holder_rut, xml, caller);
+      await this.store.insert(m, entity);
+      return entity;
+    });
+    this.logger.log(`emission ${emission.id}: ${emission.tenant} F${emission.folio}T${emission.tipoDte} signed`);
+    return this.uploader.upload(emission);
+  }
+
+  /**
+   * Emits several documents of one tenant in ONE EnvioDTE, in the given order (a certification set, docs/research/
+   * sii-protocol.md §10). A document may reference an earlier one of the same lote by its index: the reference
+   * gets that document's type and folio once it has one. All or nothing until the upload: any refusal takes no
+   * folio; the upload's outcome is recorded on every document.
+   * @returns the stored emissions, in order, and the upload's answer (or its problem when it failed).
+   * @throws the 422 rules of {@link emit} for any document, CAF and signer problems (nothing stored).
+   */
+  async emitirLote(
+    items: { dto: EmitirDto; referenciasLote?: { indice: number; codigo: 1 | 2 | 3; razon: string }[] }[],
+    caller?: string,
+  ): Promise<{ emisiones: EmisionEntity[]; error?: ProblemException }> {
+    const revisados = items.map((it) => ({ ...it, ...this.revisar(it.dto, it.referenciasLote ?? []) }));
+    const ctx = await this.contexto(items[0].dto.tenant);
+    const emisiones = await this.db.transaction(async (m) => {
+      const out: { doc: DocumentoInput; caf: CafEntity; entity: EmisionEntity }[] = [];
+      for (const it of revisados) {
+        const { caf, folio } = await this.folio(m, it.dto, it.fecha);
+        const refs = (it.referenciasLote ?? []).map((r) => {
+          const original = out[r.indice]?.entity;
+          if (!original) throw new ProblemException(422, 'referencia_not_found', `The lote has no earlier document ${r.indice}.`);
+          return {
+            tipo_doc: String(original.tipoDte),
+            folio: String(original.folio),
+            fecha: original.fechaEmision,
+            codigo: r.codigo,
+            razon: r.razon,
+          };
+        });
+        const dto = { ...it.dto, referencias: [...(it.dto.referencias ?? []), ...refs] };
+        const doc = { ...this.documento(dto, it.fecha, ctx), folio };
+        out.push({ doc, caf, entity: newEmission(dto, folio, caf.id, it.fecha, it.montos, ctx.cert.holder_rut, Buffer.alloc(0), caller) });
+      }
+      const xml = await asDteProblemAsync(() => this.builder.buildLote(out, ctx.cert.holder_rut, resolucionOf(ctx.emisor)));
+      for (const { entity } of out) {
+        Object.assign(entity, { xml, xmlSha256: createHash('sha256').update(xml).digest('hex') });
+        await this.store.insert(m, entity);
+      }
+      return out.map((o) => o.entity);
+    });
+    this.logger.log(`lote of ${emisiones.length} emissions for ${emisiones[0].tenant} signed in one EnvioDTE`);
+    try {
+      await this.uploader.upload(emisiones[0]);
+      return { emisiones };
+    } catch (err) {
+      if (err instanceof ProblemException) return { emisiones, error: err };
+      throw err;
+    }
+  }
+
+  /**
+   * The checks of a document before any folio; `refsLote`, the references to earlier documents of a lote,
+   * count with their CodRef (their folio is not known yet). @throws ProblemException 422
+   */
+  private revisar(dto: EmitirDto, refsLote: { codigo: 1 | 2 | 3 }[] = []): { fecha: string; montos: Montos } {
+    if ((dto.tipo_dte === 56 || dto.tipo_dte === 61) && !dto.referencias?.length && refsLote.length === 0) {
       throw new ProblemException(
         422,
         'referencias_required',
@@ -55,12 +125,21 @@ export class EmisionService {
     const fecha = dto.fecha_emision ?? santiagoDate();
     assertFechaEnRango(fecha, 'fecha_emision');
     const montos = asDteProblem(() => computeTotals(dto.tipo_dte, dto.detalle, dto.descuentos_recargos ?? []));
-    checkDocumentRules(dto, montos, santiagoDate());
-    await this.checkReferences(dto, montos);
-    const emisor = await this.emisores.forEmission(dto.tenant);
+    const pendientes = refsLote.map((r) => ({ tipo_doc: '33', folio: '0', fecha, codigo: r.codigo }));
+    checkDocumentRules({ ...dto, referencias: [...(dto.referencias ?? []), ...pendientes] }, montos, santiagoDate());
+    return { fecha, montos };
+  }
+
+  /** The tenant's issuer data, its canonical taxpayer data and the certificate that signs. */
+  private async contexto(tenant: string) {
+    const emisor = await this.emisores.forEmission(tenant);
     // The issuer's legal data comes only from contribuyente/datos (docs/tax-gateway.md "Canonical data").
-    const { record } = await this.contribuyente.lookup(dto.tenant, dto.tenant);
+    const { record } = await this.contribuyente.lookup(tenant, tenant);
     const cert = await this.signer.certificate();
+    return { emisor, record, cert };
+  }
+
+  private documento(dto: EmitirDto, fecha: string, ctx: Awaited<ReturnType<EmisionService['contexto']>>): DocumentoInput {
     const doc: DocumentoInput = {
       tipo_dte: dto.tipo_dte,
       folio: 0,
@@ -72,7 +151,7 @@ export class EmisionService {
       tipo_transaccion_compra: dto.tipo_transaccion_compra,
       pagos: dto.pagos?.map((p) => ({ ...p })),
       descuentos_recargos: dto.descuentos_recargos?.map((g) => ({ ...g })),
-      emisor: emisorFrom(record, emisor),
+      emisor: emisorFrom(ctx.record, ctx.emisor),
       receptor: { ...dto.receptor },
       detalle: dto.detalle.map((d) => ({ ...d })),
       referencias: dto.referencias?.map((r) => ({
@@ -84,18 +163,15 @@ export class EmisionService {
       })),
     };
     preflight(doc);
-    const emission = await this.db.transaction(async (m) => {
-      const { cafId, folio } = await this.folios.take(m, dto.tenant, dto.tipo_dte, santiagoDate());
-      const caf = await m.findOneByOrFail(CafEntity, { id: cafId });
-      // A refusal here rolls the transaction back: the folio is not consumed.
-      assertCafStamps(caf, fecha, this.settings.taxEnv, this.settings.simCafCertificatePem !== undefined);
-      const xml = await asDteProblemAsync(() => this.builder.build({ ...doc, folio }, caf, cert.holder_rut, resolucionOf(emisor)));
-      const entity = newEmission(dto, folio, cafId, fecha, montos, cert.holder_rut, xml, caller);
-      await this.store.insert(m, entity);
-      return entity;
-    });
-    this.logger.log(`emission ${emission.id}: ${emission.tenant} F${emission.folio}T${emission.tipoDte} signed`);
-    return this.uploader.upload(emission);
+    return doc;
+  }
+
+  /** Takes a folio and its CAF inside the emission's transaction; a refusal rolls the folio back. */
+  private async folio(m: EntityManager, dto: EmitirDto, fecha: string): Promise<{ caf: CafEntity; folio: number }> {
+    const { cafId, folio } = await this.folios.take(m, dto.tenant, dto.tipo_dte, santiagoDate());
+    const caf = await m.findOneByOrFail(CafEntity, { id: cafId });
+    assertCafStamps(caf, fecha, this.settings.taxEnv, this.settings.simCafCertificatePem !== undefined);
+    return { caf, folio };
   }
 
   /** A note's references to the tenant's own DTEs must name documents this gateway emitted. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { EmisionEstadoEntity } from './entities/emision-estado.entity';
 import { EmisionEntity } from './entities/emision.entity';
@@ -121,6 +121,14 @@ export class EmisionStore {
     patch: Partial<Pick<EmisionEntity, 'estadoSii' | 'estadoSiiGlosa' | 'consultas' | 'proximaConsulta'>>,
   ): Promise<void> {
     await this.db.getRepository(EmisionEntity).update({ id }, patch);
+  }
+
+  /** The emissions stored with the same EnvioDTE bytes as `e` that are not past their upload (the documents of one envelope). */
+  async sameEnvio(e: EmisionEntity): Promise<EmisionEntity[]> {
+    return this.db.getRepository(EmisionEntity).find({
+      where: { tenant: e.tenant, xmlSha256: e.xmlSha256, estado: In(['signed', 'uploading', 'upload_failed']) },
+      order: { tipoDte: 'ASC', folio: 'ASC' },
+    });
   }
 
   /** The tenant's own document of that type and folio, as a note's reference names it. */

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
   DocumentoInput,
+  DteParseError,
+  type ParsedDte,
   SII_RUT,
   buildDd,
   buildDte,
@@ -39,7 +41,26 @@ export class EnvioBuilder {
    * @throws ProblemException 500 `xsd_invalid` (nothing is uploaded), 502 `signer_error` when the
    *   TED signature does not verify, signer problems; DteBuildError/DteEncodingError on bad input.
    */
-  async build(doc: DocumentoInput, caf: CafEntity, rutEnvia: string, resolucion: Resolucion, now = new Date()): Promise<Buffer> {
+  build(doc: DocumentoInput, caf: CafEntity, rutEnvia: string, resolucion: Resolucion, now = new Date()): Promise<Buffer> {
+    return this.buildLote([{ doc, caf }], rutEnvia, resolucion, now);
+  }
+
+  /**
+   * One signed EnvioDTE holding several documents of one issuer, in the given order (a certification set
+   * goes to the SII this way, docs/research/sii-protocol.md §10). Same steps and errors as {@link build}.
+   */
+  async buildLote(
+    items: { doc: DocumentoInput; caf: CafEntity }[],
+    rutEnvia: string,
+    resolucion: Resolucion,
+    now = new Date(),
+  ): Promise<Buffer> {
+    const signed: string[] = [];
+    for (const { doc, caf } of items) signed.push(await this.signedDte(doc, caf, now));
+    return this.envelope(signed, { rutEmisor: items[0].doc.emisor.rut, rutEnvia, rutReceptor: SII_RUT }, resolucion, now);
+  }
+
+  private async signedDte(doc: DocumentoInput, caf: CafEntity, now: Date): Promise<string> {
     const tsted = santiagoTimestamp(now);
     const dd = buildDd(ddInputFromDocumento(doc, caf.cafXml.toString('latin1'), tsted));
     const frmt = await this.signer.signTed(caf.signerCafId, encodeLatin1(dd));
@@ -53,17 +74,24 @@ export class EnvioBuilder {
     const dte = buildDte(doc, buildTed(dd, frmt), tsted);
     // Signed as ISO-8859-1 with the SiiDte namespace in scope, exactly as it will sit in the envelope.
     const signedDte = await this.signer.signXml(encodeLatin1(LATIN1_DECLARATION + dte), `#F${doc.folio}T${doc.tipo_dte}`);
-    return this.envelope([decodeXml(signedDte)], { rutEmisor: doc.emisor.rut, rutEnvia, rutReceptor: SII_RUT }, resolucion, now);
+    return decodeXml(signedDte);
   }
 
   /**
    * The EnvioDTE of intercambio for the receiver of an emitted DTE (docs/research/sii-protocol.md §3.5): the
-   * signed DTE exactly as it was uploaded, in a new envelope whose Caratula RutReceptor is the receiver,
+   * signed DTE (the one of `documento` in an envelope of several) exactly as it was uploaded, in a new envelope whose Caratula RutReceptor is the receiver,
    * signed (`#SetDoc`) and XSD-valid. `uploaded` is the stored EnvioDTE sent to the SII.
    * @throws ProblemException 500 `xsd_invalid`; signer problems; DteParseError when `uploaded` holds no DTE.
    */
-  async intercambio(uploaded: Buffer, rutReceptor: string, rutEnvia: string, resolucion: Resolucion, now = new Date()): Promise<Buffer> {
-    const [dte] = parseDteDocuments(uploaded);
+  async intercambio(
+    uploaded: Buffer,
+    documento: { tipoDte: number; folio: number },
+    rutReceptor: string,
+    rutEnvia: string,
+    resolucion: Resolucion,
+    now = new Date(),
+  ): Promise<Buffer> {
+    const dte = dteOf(uploaded, documento);
     return this.envelope([dte.xml], { rutEmisor: dte.emisor.rut, rutEnvia, rutReceptor }, resolucion, now);
   }
 
@@ -86,4 +114,14 @@ export class EnvioBuilder {
     }
     return signedEnvio;
   }
+}
+
+/**
+ * The DTE of one document inside a stored EnvioDTE (one of several when a set went in one envelope).
+ * @throws DteParseError when the envelope does not hold it.
+ */
+export function dteOf(envio: Buffer, documento: { tipoDte: number; folio: number }): ParsedDte {
+  const dte = parseDteDocuments(envio).find((d) => d.tipo_dte === documento.tipoDte && d.folio === documento.folio);
+  if (!dte) throw new DteParseError(`the EnvioDTE holds no DTE ${documento.tipoDte} N° ${documento.folio}`);
+  return dte;
 }

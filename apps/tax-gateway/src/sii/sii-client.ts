@@ -221,6 +221,22 @@ export class SiiClient {
     }
   }
 
+  /**
+   * The company's set de pruebas from the sim (`GET /sim/set-pruebas/{rut}`, Cookie TOKEN; the stand-in of the
+   * SII portal page that hands it out, research §10): the text, decoded from ISO-8859-1.
+   */
+  async getSimSetPruebas(rut: string, token: string): Promise<string> {
+    const op = 'setPruebas';
+    const res = await this.http.send(op, {
+      method: 'GET',
+      path: `/sim/set-pruebas/${encodeURIComponent(rut)}`,
+      headers: { Accept: 'text/plain', Cookie: `TOKEN=${token}` },
+    });
+    if (res.status !== 200) return this.unusable(op, res, `HTTP ${res.status}`);
+    this.http.done(op, res, 'ok');
+    return res.body.toString('latin1');
+  }
+
   private soap(op: string, service: string, params: [string, string][]): Promise<SiiHttpResponse> {
     return this.http.send(op, {
       method: 'POST',

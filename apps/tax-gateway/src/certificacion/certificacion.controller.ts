@@ -1,0 +1,41 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Caller, Callers } from '@lib/auth';
+import { ApiProblemResponses } from '@lib/schemas';
+import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
+import { CertificacionRunDto, CertificacionRunResultDto, CertificacionSetsDto, CertificacionSetsQueryDto } from './dto/certificacion.dto';
+import { CertificacionService } from './certificacion.service';
+
+/** The SII certification sets (docs/tax-gateway.md "Certification"). */
+@ApiTags('certificacion')
+@Callers('admin')
+@Controller('tax/certificacion')
+export class CertificacionController {
+  constructor(private readonly certificacion: CertificacionService) {}
+
+  @Get('sets')
+  @ApiOperation({ summary: 'The certification sets available for the tenant, with their cases and whether the platform issues each' })
+  @ApiOkResponse({ type: CertificacionSetsDto })
+  @ApiProblemResponses(400, 401, 403, { status: 422, errors: ['set_invalido'] }, ...UPSTREAM_PROBLEMS)
+  sets(@Query() q: CertificacionSetsQueryDto): Promise<CertificacionSetsDto> {
+    return this.certificacion.sets(q.tenant);
+  }
+
+  @Post('run')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Emit every case of the set in one EnvioDTE, in order, with its SET reference; follow the envío; a summary per case',
+  })
+  @ApiOkResponse({ type: CertificacionRunResultDto })
+  @ApiProblemResponses(
+    400,
+    401,
+    403,
+    { status: 409, errors: ['caf_missing'] },
+    { status: 422, errors: ['set_invalido', 'set_sin_casos', 'emisor_incomplete', 'dte_invalid'] },
+    ...UPSTREAM_PROBLEMS,
+  )
+  run(@Body() dto: CertificacionRunDto, @Caller() caller?: string): Promise<CertificacionRunResultDto> {
+    return this.certificacion.run(dto, caller);
+  }
+}

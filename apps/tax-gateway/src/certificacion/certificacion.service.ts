@@ -1,0 +1,188 @@
+import { Injectable } from '@nestjs/common';
+import { EmitirDto, ReceptorDto } from '@lib/contracts';
+import { DteError, lineasDelCaso, parseSetPruebas, santiagoDate, type CasoSet, type SetPruebas } from '@lib/dte';
+import { ProblemException } from '@lib/schemas';
+import { TokenService } from '../auth/token.service';
+import { EmisionQueryService } from '../dte/emision-query.service';
+import { EmisionService } from '../dte/emision.service';
+import { SiiClient } from '../sii/sii-client';
+import type { CasoResultadoDto, CertificacionRunDto, CertificacionRunResultDto, CertificacionSetsDto } from './dto/certificacion.dto';
+
+/** The receiver of a set's documents when none is given: the SII itself (Teatinos 120). */
+const RECEPTOR_SII: ReceptorDto = {
+  rut: '60803000-K',
+  razon_social: 'Servicio de Impuestos Internos',
+  giro: 'Administracion publica',
+  direccion: 'Teatinos 120',
+  comuna: 'Santiago',
+};
+/** Envío estados after which QueryEstUp is not asked again while answering. */
+const FINAL = new Set(['EPR', 'RSC', 'RFR', 'RCT', 'RPT', 'VOF']);
+/** How long the run waits for the envío to be processed before answering with its current estado. */
+const ESPERA_MS = 20_000;
+
+type Item = Parameters<EmisionService['emitirLote']>[0][number];
+
+/**
+ * The SII certification set (docs/tax-gateway.md "Certification"; docs/research/sii-protocol.md §10): lists the
+ * sets the sim hands out for a tenant, and runs one: every case the platform issues, in the set's order, in
+ * ONE EnvioDTE, each with the reference TpoDocRef SET / RazonRef "CASO n" and, for notes, the reference to the
+ * case they modify; a case the model cannot express is reported as such.
+ */
+@Injectable()
+export class CertificacionService {
+  constructor(
+    private readonly tokens: TokenService,
+    private readonly sii: SiiClient,
+    private readonly emisiones: EmisionService,
+    private readonly queries: EmisionQueryService,
+  ) {}
+
+  /** @throws 422 `set_invalido` (the text is not a set); SII and token problems. */
+  async sets(tenant: string): Promise<CertificacionSetsDto> {
+    const set = parse(await this.descargar(tenant));
+    return {
+      tenant,
+      sets: [
+        {
+          set: set.nombre.replace(/^SET\s+/, ''),
+          numero_atencion: set.numeroAtencion,
+          casos: set.casos.map((c) => ({
+            caso: c.id,
+            documento: c.documento,
+            tipo_dte: c.tipoDte ?? null,
+            soportado: c.tipoDte !== undefined,
+          })),
+        },
+      ],
+    };
+  }
+
+  /**
+   * Emits the set and follows its envío for up to 20 s.
+   * @throws 422 `set_invalido`, `set_sin_casos` (no case the platform issues); the emission's 422 rules, CAF and
+   *   signer problems (nothing emitted then).
+   */
+  async run(dto: CertificacionRunDto, caller?: string): Promise<CertificacionRunResultDto> {
+    const set = parse(dto.set_base64 ? Buffer.from(dto.set_base64, 'base64').toString('latin1') : await this.descargar(dto.tenant));
+    const { items, casos } = this.plan(set, dto);
+    if (items.length === 0)
+      throw new ProblemException(422, 'set_sin_casos', `The set ${set.numeroAtencion} has no case this platform issues.`);
+    const { emisiones, error } = await this.emisiones.emitirLote(items, caller);
+    const trackid = emisiones[0].trackid ?? (error ? null : await this.trackid(emisiones[0].id));
+    const estado = trackid ? await this.seguir(dto.tenant, trackid) : undefined;
+    const resultados = await Promise.all(emisiones.map((e) => this.queries.get(e.id)));
+    const porCaso = new Map(casos.filter((c) => c.indice !== undefined).map((c) => [c.caso, resultados[c.indice as number]]));
+    return {
+      tenant: dto.tenant,
+      set: dto.set,
+      numero_atencion: set.numeroAtencion,
+      trackid,
+      estado: estado?.estado ?? (error ? 'upload_failed' : null),
+      glosa: estado?.glosa ?? null,
+      error: error ? `${error.error}: ${error.message}` : null,
+      casos: casos.map((c): CasoResultadoDto => {
+        const e = porCaso.get(c.caso);
+        return {
+          caso: c.caso,
+          tipo_dte: c.tipoDte ?? null,
+          folio: e?.folio ?? null,
+          emision_id: e?.emision_id ?? null,
+          estado: e?.estado ?? 'no_soportado',
+          resultado: e?.resultado ?? null,
+          error: c.error ?? null,
+        };
+      }),
+    };
+  }
+
+  /** The documents to emit, in order, and what became of each case. */
+  private plan(set: SetPruebas, dto: CertificacionRunDto) {
+    const fecha = santiagoDate();
+    const items: Item[] = [];
+    const casos: { caso: string; tipoDte?: number; indice?: number; error?: string }[] = [];
+    const indices = new Map<string, number>();
+    for (const caso of set.casos) {
+      const motivo = noSoportado(caso, indices);
+      if (motivo) {
+        casos.push({ caso: caso.id, tipoDte: caso.tipoDte, error: motivo });
+        continue;
+      }
+      indices.set(caso.id, items.length);
+      casos.push({ caso: caso.id, tipoDte: caso.tipoDte, indice: items.length });
+      items.push(item(set, caso, dto.tenant, dto.receptor ?? RECEPTOR_SII, fecha, indices));
+    }
+    return { items, casos };
+  }
+
+  private async descargar(tenant: string): Promise<string> {
+    return this.tokens.withToken(tenant, (token) => this.sii.getSimSetPruebas(tenant, token));
+  }
+
+  private async trackid(id: string): Promise<string | null> {
+    return (await this.queries.get(id)).trackid;
+  }
+
+  private async seguir(tenant: string, trackid: string): Promise<{ estado: string; glosa: string } | undefined> {
+    const hasta = Date.now() + ESPERA_MS;
+    let last: { estado: string; glosa: string } | undefined;
+    while (Date.now() < hasta) {
+      last = await this.queries.estado(tenant, trackid).catch(() => last);
+      if (last && FINAL.has(last.estado)) return last;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    return last;
+  }
+}
+
+function parse(text: string): SetPruebas {
+  try {
+    return parseSetPruebas(text);
+  } catch (err) {
+    if (err instanceof DteError) throw new ProblemException(422, 'set_invalido', `Not a set de pruebas: ${err.message}`);
+    throw err;
+  }
+}
+
+/** Why a case cannot be issued here, or undefined. */
+function noSoportado(caso: CasoSet, emitidos: Map<string, number>): string | undefined {
+  if (caso.tipoDte === undefined) return `the platform does not issue ${caso.documento}`;
+  if (caso.referencia && !emitidos.has(caso.referencia.caso)) return `it references CASO ${caso.referencia.caso}, which is not issued`;
+  return undefined;
+}
+
+function item(set: SetPruebas, caso: CasoSet, tenant: string, receptor: ReceptorDto, fecha: string, indices: Map<string, number>): Item {
+  let resueltas;
+  try {
+    resueltas = lineasDelCaso(set, caso.id);
+  } catch (err) {
+    throw new ProblemException(422, 'set_invalido', `CASO ${caso.id}: ${(err as Error).message}`);
+  }
+  const dto: EmitirDto = {
+    tenant,
+    tipo_dte: caso.tipoDte as EmitirDto['tipo_dte'],
+    fecha_emision: fecha,
+    receptor,
+    detalle: resueltas.lineas.map((l) => ({
+      nombre: l.nombre,
+      cantidad: l.cantidad,
+      precio_unitario: l.precio,
+      ...(l.exento ? { exento: true } : {}),
+      ...(l.descuentoPct ? { descuento_pct: l.descuentoPct } : {}),
+    })),
+    ...(resueltas.descuentoGlobalPct
+      ? {
+          descuentos_recargos: [
+            { tipo: 'D' as const, valor: resueltas.descuentoGlobalPct, unidad: '%' as const, aplica: 'afecto' as const },
+          ],
+        }
+      : {}),
+    // Every document of the set names its case (research §10: without it the SII does not find it in the envío).
+    referencias: [{ tipo_doc: 'SET', folio: '0', fecha, razon: `CASO ${caso.id}` }],
+  };
+  const ref = caso.referencia;
+  const referenciasLote = ref
+    ? [{ indice: indices.get(ref.caso) as number, codigo: caso.codigoReferencia ?? 3, razon: (caso.razon ?? '').slice(0, 90) }]
+    : [];
+  return { dto, referenciasLote };
+}

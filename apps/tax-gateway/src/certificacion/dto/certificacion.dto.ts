@@ -1,0 +1,85 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsBase64, IsIn, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { ReceptorDto } from '@lib/contracts';
+import { IsRut } from '@lib/rut';
+import { IsAbsentOr } from '@lib/schemas';
+
+/** GET /tax/certificacion/sets query. */
+export class CertificacionSetsQueryDto {
+  @ApiProperty({ example: '76086428-5' })
+  @IsRut()
+  tenant!: string;
+}
+
+/** POST /tax/certificacion/run. */
+export class CertificacionRunDto {
+  @ApiProperty({ example: '76086428-5' })
+  @IsRut()
+  tenant!: string;
+
+  @ApiProperty({ enum: ['BASICO'], description: 'The set to run (the SET BASICO of the SII file)' })
+  @IsIn(['BASICO'])
+  set!: 'BASICO';
+
+  @ApiPropertyOptional({
+    description:
+      'The set file as the SII gave it (SIISetDePruebas<RUT>.txt, base64 of the ISO-8859-1 bytes); the sim hands one out when absent',
+  })
+  @IsAbsentOr()
+  @IsString()
+  @IsBase64()
+  set_base64?: string;
+
+  @ApiPropertyOptional({ type: ReceptorDto, description: 'The receiver of every document; the SII itself when absent' })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ReceptorDto)
+  receptor?: ReceptorDto;
+}
+
+/** One case of a set as the gateway reads it. */
+export class CasoSetDto {
+  @ApiProperty({ example: '4567890-1' }) caso!: string;
+  @ApiProperty({ example: 'FACTURA ELECTRONICA' }) documento!: string;
+  @ApiProperty({ nullable: true, type: Number, example: 33 }) tipo_dte!: number | null;
+  @ApiProperty({ description: 'This platform issues the document' }) soportado!: boolean;
+}
+
+/** A set available for the tenant. */
+export class SetPruebasDto {
+  @ApiProperty({ example: 'BASICO' }) set!: string;
+  @ApiProperty({ example: '4567890' }) numero_atencion!: string;
+  @ApiProperty({ type: [CasoSetDto] }) casos!: CasoSetDto[];
+}
+
+/** GET /tax/certificacion/sets. */
+export class CertificacionSetsDto {
+  @ApiProperty() tenant!: string;
+  @ApiProperty({ type: [SetPruebasDto] }) sets!: SetPruebasDto[];
+}
+
+/** The outcome of one case. */
+export class CasoResultadoDto {
+  @ApiProperty({ example: '4567890-1' }) caso!: string;
+  @ApiProperty({ nullable: true, type: Number }) tipo_dte!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) folio!: number | null;
+  @ApiProperty({ nullable: true, type: String }) emision_id!: string | null;
+  @ApiProperty({ example: 'EPR', description: 'The envío estado, or no_soportado for a case the model cannot express' }) estado!: string;
+  @ApiProperty({ nullable: true, type: String, enum: ['aceptado', 'reparos', 'rechazado'] }) resultado!: string | null;
+  @ApiProperty({ nullable: true, type: String }) error!: string | null;
+}
+
+/** POST /tax/certificacion/run. */
+export class CertificacionRunResultDto {
+  @ApiProperty() tenant!: string;
+  @ApiProperty({ example: 'BASICO' }) set!: string;
+  @ApiProperty({ example: '4567890' }) numero_atencion!: string;
+  @ApiProperty({ nullable: true, type: String }) trackid!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'The envío estado when the answer was given (the reconciler follows it on)' })
+  estado!: string | null;
+  @ApiProperty({ nullable: true, type: String }) glosa!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'The upload problem, when it failed' }) error!: string | null;
+  @ApiProperty({ type: [CasoResultadoDto] }) casos!: CasoResultadoDto[];
+}
