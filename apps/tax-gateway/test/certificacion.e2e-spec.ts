@@ -90,7 +90,15 @@ describe('certification sets (e2e)', () => {
     expect(dtes[4].referencias[1]).toMatchObject({ tipo_doc: '33', folio: '1', codigo: 2 });
     expect(dtes[4].montos.total).toBe(0);
 
-    // The PDF and the intercambio of one document of the envelope are that document's.
+    // The SET LIBRO DE VENTAS gets its book: generated ESPECIAL with the set's atención number, ready to send.
+    expect(res.body.libro_ventas).toMatchObject({ folio_notificacion: Number(atencion) + 1, estado: 'generado', error: null });
+    const libro = await request(gw.http).get(`/tax/libros/${res.body.libro_ventas.libro_id}`).set('X-Internal-Key', KEY).expect(200);
+    expect(libro.body).toMatchObject({ tipo: 'venta', tipo_libro: 'ESPECIAL', documentos: 8 });
+    expect(Buffer.from(libro.body.xml_base64, 'base64').toString('latin1')).toContain(
+      `<FolioNotificacion>${Number(atencion) + 1}</FolioNotificacion>`,
+    );
+
+    // The PDF of one document of the envelope is that document's.
     const pdf = await request(gw.http).get(`/tax/dte/${res.body.casos[5].emision_id}/pdf`).set('X-Internal-Key', KEY);
     expect(pdf.status).toBe(200);
   });

@@ -108,6 +108,7 @@ export { formatPesos, formatDecimal, formatFecha, NOMBRE_DOCUMENTO } from './pdf
 export { tedCaf, tedDiscrepancias, totalesDiscrepancias, type TedDiscrepancia, type TotalDiscrepancia } from './checks/recibido';
 export {
   lineasDelCaso,
+  numerosDeAtencion,
   parseSetPruebas,
   type CasoSet,
   type LineaSet,

@@ -1,4 +1,4 @@
-import { lineasDelCaso, parseSetPruebas } from '@lib/dte';
+import { lineasDelCaso, numerosDeAtencion, parseSetPruebas } from '@lib/dte';
 import { SiiFakeAuthority } from './authority';
 import { setBasico } from './set-pruebas';
 
@@ -16,6 +16,8 @@ describe('GET /sim/set-pruebas/{rut}', () => {
     const set = parseSetPruebas(res.body.toString('latin1'));
     expect(set.casos.map((c) => c.tipoDte)).toEqual([33, 33, 33, 33, 61, 61, 61, 56]);
     for (const c of set.casos) expect(lineasDelCaso(set, c.id).lineas.length).toBeGreaterThan(0);
+    const numeros = numerosDeAtencion(res.body.toString('latin1'));
+    expect(Number(numeros['SET LIBRO DE VENTAS'])).toBe(Number(set.numeroAtencion) + 1);
   });
 
   it('is deterministic per RUT and differs between companies', () => {

@@ -10,7 +10,8 @@ const T = '\t';
  * `GET /sim/set-pruebas/{rut}` (Cookie TOKEN): the company's set de pruebas as the SII hands it out
  * (SIISetDePruebas<RUT>.txt, ISO-8859-1, CRLF; docs/research/sii-protocol.md §10): the SET BASICO with its
  * eight cases (four facturas: plain, line discounts, an exempt item, a global discount; three credit notes:
- * text correction, a return of goods, an annulment; a debit note annulling a credit note). Quantities,
+ * text correction, a return of goods, an annulment; a debit note annulling a credit note), then the SET LIBRO DE
+ * VENTAS heading whose atención number the sales book of the set carries. Quantities,
  * prices, percents and the atención number are deterministic per RUT. 401 without a session, 400 for a bad RUT.
  */
 export function handleSetPruebas(state: SiiFakeState, req: FakeRequest, rutParam: string): FakeResponse {
@@ -86,6 +87,11 @@ export function setBasico(rut: string): string {
     '',
     ...head(8, `${T}NOTA DE DEBITO ELECTRONICA`).slice(0, 3),
     ...ref(5, 'NOTA DE CREDITO ELECTRONICA', 'ANULA NOTA DE CREDITO ELECTRONICA'),
+    '',
+    '',
+    `SET LIBRO DE VENTAS - NUMERO DE ATENCION: ${Number(at) + 1}`,
+    '',
+    'Genere el libro de ventas del periodo con los documentos emitidos en el SET BASICO.',
     '',
   ].join('\r\n');
 }

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TokenModule } from '../auth/token.module';
 import { DteModule } from '../dte/dte.module';
+import { LibrosModule } from '../libros/libros.module';
 import { SiiModule } from '../sii/sii.module';
 import { CertificacionController } from './certificacion.controller';
 import { CertificacionService } from './certificacion.service';
 
 /** The SII certification sets (docs/tax-gateway.md "Certification"). */
 @Module({
-  imports: [SiiModule, TokenModule, DteModule],
+  imports: [SiiModule, TokenModule, DteModule, LibrosModule],
   controllers: [CertificacionController],
   providers: [CertificacionService],
 })

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EmitirDto, ReceptorDto } from '@lib/contracts';
-import { DteError, lineasDelCaso, parseSetPruebas, santiagoDate, type CasoSet, type SetPruebas } from '@lib/dte';
+import { DteError, lineasDelCaso, numerosDeAtencion, parseSetPruebas, santiagoDate, type CasoSet, type SetPruebas } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
 import { EmisionQueryService } from '../dte/emision-query.service';
 import { EmisionService } from '../dte/emision.service';
+import { LibrosService } from '../libros/libros.service';
 import { SiiClient } from '../sii/sii-client';
 import type { CasoResultadoDto, CertificacionRunDto, CertificacionRunResultDto, CertificacionSetsDto } from './dto/certificacion.dto';
 
@@ -36,6 +37,7 @@ export class CertificacionService {
     private readonly sii: SiiClient,
     private readonly emisiones: EmisionService,
     private readonly queries: EmisionQueryService,
+    private readonly libros: LibrosService,
   ) {}
 
   /** @throws 422 `set_invalido` (the text is not a set); SII and token problems. */
@@ -64,7 +66,8 @@ export class CertificacionService {
    *   signer problems (nothing emitted then).
    */
   async run(dto: CertificacionRunDto, caller?: string): Promise<CertificacionRunResultDto> {
-    const set = parse(dto.set_base64 ? Buffer.from(dto.set_base64, 'base64').toString('latin1') : await this.descargar(dto.tenant));
+    const text = dto.set_base64 ? Buffer.from(dto.set_base64, 'base64').toString('latin1') : await this.descargar(dto.tenant);
+    const set = parse(text);
     const { items, casos } = this.plan(set, dto);
     if (items.length === 0)
       throw new ProblemException(422, 'set_sin_casos', `The set ${set.numeroAtencion} has no case this platform issues.`);
@@ -72,6 +75,7 @@ export class CertificacionService {
     const trackid = emisiones[0].trackid ?? (error ? null : await this.trackid(emisiones[0].id));
     const estado = trackid ? await this.seguir(dto.tenant, trackid) : undefined;
     const resultados = await Promise.all(emisiones.map((e) => this.queries.get(e.id)));
+    const libroVentas = await this.libroVentas(dto.tenant, numerosDeAtencion(text)['SET LIBRO DE VENTAS'], caller);
     const porCaso = new Map(casos.filter((c) => c.indice !== undefined).map((c) => [c.caso, resultados[c.indice as number]]));
     return {
       tenant: dto.tenant,
@@ -81,6 +85,7 @@ export class CertificacionService {
       estado: estado?.estado ?? (error ? 'upload_failed' : null),
       glosa: estado?.glosa ?? null,
       error: error ? `${error.error}: ${error.message}` : null,
+      libro_ventas: libroVentas,
       casos: casos.map((c): CasoResultadoDto => {
         const e = porCaso.get(c.caso);
         return {
@@ -113,6 +118,30 @@ export class CertificacionService {
       items.push(item(set, caso, dto.tenant, dto.receptor ?? RECEPTOR_SII, fecha, indices));
     }
     return { items, casos };
+  }
+
+  /**
+   * The sales book the SET LIBRO DE VENTAS asks for: the month's ventas, TipoLibro ESPECIAL with the set's
+   * atención number as FolioNotificacion, generated (signed, XSD-valid) for the operator to send with
+   * POST /tax/libros/enviar/{libro_id}. Null when the file has no such set; its problem when it failed.
+   */
+  private async libroVentas(
+    tenant: string,
+    numero: string | undefined,
+    caller?: string,
+  ): Promise<CertificacionRunResultDto['libro_ventas']> {
+    if (!numero) return null;
+    try {
+      const periodo = santiagoDate().slice(0, 7);
+      const libro = await this.libros.generar(
+        { tenant, tipo: 'venta', periodo, tipo_libro: 'ESPECIAL', tipo_envio: 'TOTAL', folio_notificacion: Number(numero) },
+        caller,
+      );
+      return { libro_id: libro.libro_id, folio_notificacion: Number(numero), estado: libro.estado, error: null };
+    } catch (err) {
+      if (!(err instanceof ProblemException)) throw err;
+      return { libro_id: null, folio_notificacion: Number(numero), estado: null, error: `${err.error}: ${err.message}` };
+    }
   }
 
   private async descargar(tenant: string): Promise<string> {

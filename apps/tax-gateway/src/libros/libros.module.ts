@@ -11,5 +11,6 @@ import { LibrosService } from './libros.service';
   imports: [SiiModule, SignerModule, TokenModule, EmisoresModule],
   controllers: [LibrosController],
   providers: [LibrosService],
+  exports: [LibrosService],
 })
 export class LibrosModule {}

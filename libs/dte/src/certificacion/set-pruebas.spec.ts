@@ -1,5 +1,5 @@
 import { DteParseError } from '../errors';
-import { lineasDelCaso, parseSetPruebas } from './set-pruebas';
+import { lineasDelCaso, numerosDeAtencion, parseSetPruebas } from './set-pruebas';
 
 // Written to the structure of the SII's SIISetDePruebas<RUT>.txt (tabs and runs of spaces between columns,
 // "CASO <atención>-<n>" headings underlined with "=", notes that reference earlier cases).
@@ -134,6 +134,10 @@ describe('parseSetPruebas (the SII set de pruebas, research §10)', () => {
     const guia = parseSetPruebas(SET.replace(`DOCUMENTO${T}${T}NOTA DE DEBITO ELECTRONICA`, `DOCUMENTO${T}GUIA DE DESPACHO ELECTRONICA`));
     expect(guia.casos).toHaveLength(8);
     expect(guia.casos[7]).toMatchObject({ documento: 'GUIA DE DESPACHO ELECTRONICA', tipoDte: undefined });
+  });
+
+  it('finds the atención number of every set of the file', () => {
+    expect(numerosDeAtencion(SET)).toEqual({ 'SET BASICO': '3141592', 'SET LIBRO DE VENTAS': '3141593' });
   });
 
   it('refuses a text that is not a set, a set without cases, and a note on a missing case', () => {

@@ -192,3 +192,16 @@ function complete(l: LineaSet, id: string): ResolvedLine {
   if (l.cantidad === undefined || l.precio === undefined) throw new DteParseError(`CASO ${id}: line "${l.nombre}" lacks quantity or price`);
   return { nombre: l.nombre, cantidad: l.cantidad, precio: l.precio, descuentoPct: l.descuentoPct, exento: l.exento };
 }
+
+/**
+ * The atención number of every set in a set-de-pruebas text, by set name ("SET BASICO", "SET LIBRO DE
+ * VENTAS", "SET LIBRO DE COMPRAS", ...): the libro sets are answered with books whose FolioNotificacion is
+ * their number (TipoLibro ESPECIAL).
+ */
+export function numerosDeAtencion(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of text.matchAll(/^\s*(SET\s+.+?)\s*-\s*NUMERO DE ATENCION:\s*(\d+)/gim)) {
+    out[m[1].toUpperCase().replace(/\s+/g, ' ')] = m[2];
+  }
+  return out;
+}

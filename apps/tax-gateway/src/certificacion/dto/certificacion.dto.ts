@@ -71,6 +71,15 @@ export class CasoResultadoDto {
   @ApiProperty({ nullable: true, type: String }) error!: string | null;
 }
 
+/** The sales book the SET LIBRO DE VENTAS asks for. */
+export class LibroSetDto {
+  @ApiProperty({ nullable: true, type: String }) libro_id!: string | null;
+  @ApiProperty({ example: 4567891, description: 'FolioNotificacion: the atención number of the SET LIBRO DE VENTAS' })
+  folio_notificacion!: number;
+  @ApiProperty({ nullable: true, type: String, example: 'generado' }) estado!: string | null;
+  @ApiProperty({ nullable: true, type: String }) error!: string | null;
+}
+
 /** POST /tax/certificacion/run. */
 export class CertificacionRunResultDto {
   @ApiProperty() tenant!: string;
@@ -81,5 +90,7 @@ export class CertificacionRunResultDto {
   estado!: string | null;
   @ApiProperty({ nullable: true, type: String }) glosa!: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'The upload problem, when it failed' }) error!: string | null;
+  @ApiProperty({ type: LibroSetDto, nullable: true, description: 'Generated, not sent: POST /tax/libros/enviar/{libro_id}' })
+  libro_ventas!: LibroSetDto | null;
   @ApiProperty({ type: [CasoResultadoDto] }) casos!: CasoResultadoDto[];
 }
