@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { santiagoDate } from '@lib/dte';
 import { TokenService } from '../auth/token.service';
+import { estDteDe } from '../dte/emision-query.service';
 import { EmisionEntity } from '../dte/entities/emision.entity';
 import { SiiClient } from '../sii/sii-client';
 import { SignerClient } from '../signer/signer-client';
@@ -100,20 +101,7 @@ export class CafResyncService {
       };
     }
     if (e.estado !== 'EPR' || (e.estadoSii && e.estadoSii !== 'FAU')) return undefined;
-    const answer = await this.tokens.withToken(e.tenant, (t) =>
-      this.sii.getEstDte(
-        {
-          rutConsultante: holder,
-          rutCompany: e.tenant,
-          rutReceptor: e.receptorRut,
-          tipoDte: e.tipoDte,
-          folio: e.folio,
-          fechaEmision: e.fechaEmision,
-          montoTotal: e.total,
-        },
-        t,
-      ),
-    );
+    const answer = await this.tokens.withToken(e.tenant, (t) => this.sii.getEstDte(estDteDe(e, holder), t));
     if (answer.estado !== 'FAU') return undefined;
     return {
       ...base,

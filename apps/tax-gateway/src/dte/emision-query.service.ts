@@ -2,7 +2,7 @@ import { EmisionDetailDto } from '@lib/contracts';
 import { Injectable } from '@nestjs/common';
 import { ProblemException } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
-import { SiiClient, type EstUpDocument } from '../sii/sii-client';
+import { SiiClient, type EstDteQuery, type EstUpDocument } from '../sii/sii-client';
 import { EstadoResponseDto, MotivoPendiente, PendientesDto } from './dto/emision.dto';
 import { EmisionEntity, montosView, type ResultadoDocumento } from './entities/emision.entity';
 import { EmisionStore } from './emision.store';
@@ -39,20 +39,7 @@ export class EmisionQueryService {
    * from `baseSeconds` (at most 6 h), and kept as the answer after {@link MAX_CONSULTAS} questions.
    */
   async confirmar(e: EmisionEntity, baseSeconds: number): Promise<string | null> {
-    const answer = await this.tokens.withToken(e.tenant, (token) =>
-      this.sii.getEstDte(
-        {
-          rutConsultante: e.rutEnvia,
-          rutCompany: e.tenant,
-          rutReceptor: e.receptorRut,
-          tipoDte: e.tipoDte,
-          folio: e.folio,
-          fechaEmision: e.fechaEmision,
-          montoTotal: e.total,
-        },
-        token,
-      ),
-    );
+    const answer = await this.tokens.withToken(e.tenant, (token) => this.sii.getEstDte(estDteDe(e, e.rutEnvia), token));
     const consultas = e.consultas + 1;
     if (answer.estado === 'FAU' && consultas < MAX_CONSULTAS) {
       const delay = Math.min(baseSeconds * 2 ** (consultas - 1), 6 * 3600);
@@ -137,4 +124,17 @@ export function resultadoOf(documentos: EstUpDocument[], tipoDte: number): Resul
   if (!c) return undefined;
   if (c.rechazados > 0) return 'rechazado';
   return c.reparos > 0 ? 'reparos' : 'aceptado';
+}
+
+/** The getEstDte question about an emitted document, asked by the certificate holder `rutConsultante`. */
+export function estDteDe(e: EmisionEntity, rutConsultante: string): EstDteQuery {
+  return {
+    rutConsultante,
+    rutCompany: e.tenant,
+    rutReceptor: e.receptorRut,
+    tipoDte: e.tipoDte,
+    folio: e.folio,
+    fechaEmision: e.fechaEmision,
+    montoTotal: e.total,
+  };
 }

@@ -104,11 +104,7 @@ export class SiiClient {
       ['Token', token],
     ]);
     const answer = this.respuesta(op, res);
-    const estado = answer.estado.trim();
-    if (TOKEN_INVALID_ESTADOS.has(estado)) {
-      this.http.done(op, res, 'token_invalid');
-      throw new SiiTokenInvalidError(op, `ESTADO ${estado}`);
-    }
+    const estado = this.estadoVigente(op, res, answer);
     if (!/^[A-Z]{3}$/.test(estado)) return this.reject(op, res, estado, answer.glosa);
     this.http.done(op, res, 'ok');
     return {
@@ -145,11 +141,7 @@ export class SiiClient {
       ['Token', token],
     ]);
     const answer = this.respuesta(op, res);
-    const estado = answer.estado.trim();
-    if (TOKEN_INVALID_ESTADOS.has(estado)) {
-      this.http.done(op, res, 'token_invalid');
-      throw new SiiTokenInvalidError(op, `ESTADO ${estado}`);
-    }
+    const estado = this.estadoVigente(op, res, answer);
     if (!/^[A-Z]{3}$/.test(estado)) return this.reject(op, res, estado, answer.header.GLOSA_ERR ?? answer.glosa);
     this.http.done(op, res, 'ok');
     return { estado, glosa: (answer.header.GLOSA_ESTADO ?? answer.glosa ?? '').trim(), errCode: (answer.header.ERR_CODE ?? '').trim() };
@@ -244,6 +236,16 @@ export class SiiClient {
       headers: SOAP_HEADERS,
       body: soapRequest(op, soapNamespace(this.host, service), params),
     });
+  }
+
+  /** The answer's ESTADO; 001/002/003 (token not valid) -> {@link SiiTokenInvalidError}. */
+  private estadoVigente(op: string, res: SiiHttpResponse, answer: ReturnType<typeof parseSiiRespuesta>): string {
+    const estado = answer.estado.trim();
+    if (TOKEN_INVALID_ESTADOS.has(estado)) {
+      this.http.done(op, res, 'token_invalid');
+      throw new SiiTokenInvalidError(op, `ESTADO ${estado}`);
+    }
+    return estado;
   }
 
   private respuesta(op: string, res: SiiHttpResponse): ReturnType<typeof parseSiiRespuesta> {
