@@ -102,4 +102,36 @@ describe('reconciler (e2e)', () => {
       gw.clock.offsetMs = 0;
     }
   });
+
+  it('survives a process restart between signing and upload: the new process uploads the document once, same folio and bytes', async () => {
+    gw.msw.use(http.post(`${SII_BASE}/cgi_dte/UPL/DTEUpload`, () => HttpResponse.error()));
+    let id: string;
+    try {
+      id = (await emitir(gw, facturaBody(tenant))).body.emision_id;
+    } finally {
+      gw.msw.resetHandlers();
+    }
+    // The crash: the row is `signed` with its bytes; then a new process boots on the same database.
+    await db().query(
+      `UPDATE dte_emission SET estado = 'signed', trackid = NULL, updated_at = now() - interval '10 minutes' WHERE id = $1`,
+      [id],
+    );
+    const [before] = await db().query('SELECT folio::int AS folio, xml_sha256 FROM dte_emission WHERE id = $1', [id]);
+    await gw.restart();
+    const reconciler = gw.app.get(EmisionReconciler);
+    expect(await reconciler.runOnce()).toMatchObject({ uploaded: 1, failed: 0 });
+    expect(await reconciler.runOnce(0)).toMatchObject({ uploaded: 0 });
+    const [after] = await db().query('SELECT estado, folio::int AS folio, xml_sha256, trackid FROM dte_emission WHERE id = $1', [id]);
+    // Uploaded, and already followed by the same passes.
+    expect(after.estado).toMatch(/^(uploaded|REC|SOK|CRT|FOK|PDR|EPR)$/);
+    expect(after).toMatchObject({
+      folio: before.folio,
+      xml_sha256: before.xml_sha256,
+      trackid: expect.stringMatching(/^\d+$/),
+    });
+    expect([...gw.authority.uploads.values()].filter((u) => u.sha256 === before.xml_sha256)).toHaveLength(1);
+    expect(
+      (await db().query('SELECT count(*)::int AS n FROM dte_emission WHERE folio = $1 AND tenant = $2', [before.folio, tenant]))[0].n,
+    ).toBe(1);
+  });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setupServer, type SetupServer } from 'msw/node';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { computeDv } from '@lib/rut';
 import { SiiFakeAuthority, createSiiFakeHandlers } from '@lib/sii-fake';
 import { DevSignerHandle, TEST_KEYS, closeTestApp, createTestApp, startDevSigner } from '@lib/testing';
@@ -23,6 +24,8 @@ export interface Gateway {
   signer: DevSignerHandle;
   /** Shifts the fake authority's clock (e.g. to issue an old CAF). */
   clock: { offsetMs: number };
+  /** Stops the app and boots a new one on the same database (a process restart); `app` and `http` are the new one's. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,34 +51,38 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   let signer: DevSignerHandle | undefined;
   try {
     signer = await startDevSigner();
-    const app = await createTestApp(
-      AppModule,
-      {
-        SIGNER_URL: signer.url,
-        SIGNER_KEY: signer.key,
-        SII_TRUST_SIM_CAF: 'true',
-        SII_SIM_CAF_CERT: certPath,
-        // Tests run the reconciler explicitly (runOnce): no background SII calls between assertions.
-        RECONCILER_INTERVAL_SECONDS: '0',
-        ...options.env,
-      },
-      appOptions,
-    );
+    const env: Record<string, string> = {
+      SIGNER_URL: signer.url,
+      SIGNER_KEY: signer.key,
+      SII_TRUST_SIM_CAF: 'true',
+      SII_SIM_CAF_CERT: certPath,
+      // Tests run the reconciler explicitly (runOnce): no background SII calls between assertions.
+      RECONCILER_INTERVAL_SECONDS: '0',
+      ...options.env,
+    };
+    const app = await createTestApp(AppModule, env, appOptions);
     const started = signer;
-    return {
+    const gw: Gateway = {
       app,
       http: app.getHttpServer(),
       authority,
       msw,
       signer: started,
       clock,
+      async restart() {
+        const url = (gw.app.get(DataSource).options as { url?: string }).url;
+        await closeTestApp(gw.app);
+        gw.app = await createTestApp(AppModule, { ...env, DATABASE_URL: url }, appOptions);
+        gw.http = gw.app.getHttpServer();
+      },
       async close() {
-        await closeTestApp(app);
+        await closeTestApp(gw.app);
         await started.stop();
         msw.close();
         rmSync(dir, { recursive: true, force: true });
       },
     };
+    return gw;
   } catch (err) {
     await signer?.stop();
     msw.close();
