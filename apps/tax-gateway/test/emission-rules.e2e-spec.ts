@@ -45,6 +45,12 @@ describe('emission rules (e2e: refused before a folio is taken)', () => {
       { detalle: [{ nombre: 'Ajuste', cantidad: 1, precio_unitario: 200_000 }] },
       'referencia_exceeds_original',
     ],
+    [
+      'an annulment for another amount than the original',
+      [{ tipo_doc: '33', folio: '1', fecha: today, codigo: 1 }],
+      { detalle: [{ nombre: 'Anula', cantidad: 1, precio_unitario: 1_000 }] },
+      'anulacion_monto_distinto',
+    ],
     ['a note without CodRef', [{ tipo_doc: '33', folio: '1', fecha: today }], {}, 'codref_required'],
   ])('refuses %s with 422 and takes no folio', async (_what, referencias, overrides, error) => {
     const res = await emitir(gw, nota(referencias, overrides)).expect(422);

@@ -70,7 +70,9 @@ function checkNoteReferences(dto: EmitirDto, montos: Montos): void {
  * Rules of a note against the tenant's own document it references (found by TpoDocRef and FolioRef among
  * the documents this gateway emitted): same receptor, and a correction of amounts (CodRef 3) not above
  * the original's total.
- * @throws ProblemException 422 `referencia_not_found`, `referencia_receptor_mismatch`, `referencia_exceeds_original`.
+ * the original's total, and an annulment (CodRef 1) for exactly that total (SII Formato DTE v2.2 §E, CodRef).
+ * @throws ProblemException 422 `referencia_not_found`, `referencia_receptor_mismatch`, `anulacion_monto_distinto`,
+ *   `referencia_exceeds_original`.
  */
 export function checkReferencedDocument(
   index: number,
@@ -88,6 +90,13 @@ export function checkReferencedDocument(
     throw refuse(
       'referencia_receptor_mismatch',
       `tipo_dte ${original.tipoDte} N° ${original.folio} was issued to ${original.receptorRut}, not to ${dto.receptor.rut}.`,
+      field,
+    );
+  }
+  if (codigo === 1 && montos.total !== original.total) {
+    throw refuse(
+      'anulacion_monto_distinto',
+      `An annulment (CodRef 1) carries the total of the document it annuls: ${original.total}, not ${montos.total}.`,
       field,
     );
   }
