@@ -2,7 +2,7 @@ import { DteBuildError } from './errors';
 import { computeTotals, lineaMontos, montoItem } from './totals';
 
 // The fields that stay zero without discounts, surcharges, additional taxes or no-billable lines.
-const SIN = { descuentos: 0, recargos: 0, impuestos_adicionales: [], no_facturable: 0 };
+const SIN = { descuentos: 0, recargos: 0, impuestos_adicionales: [], no_facturable: 0, garantia_envases: 0 };
 
 describe('computeTotals', () => {
   it('factura 33: IVA = round(neto × 0.19), exempt lines go to MntExe', () => {
@@ -184,6 +184,13 @@ describe('computeTotals: the worked examples (Formato DTE v2.2 §B Totales field
       [afecta(1_000), afecta(700, { no_facturable: true })],
       [],
       { neto: 1_000, iva: 190, total: 1_190, no_facturable: 700 },
+    ],
+    [
+      'deposits on returnable packaging (IndExe=3) go to GrntDep: no IVA, part of MntTotal (field 120)',
+      33,
+      [afecta(12_000), afecta(500, { cantidad: 6, garantia_envase: true })],
+      [],
+      { neto: 12_000, iva: 2_280, garantia_envases: 3_000, total: 17_280 },
     ],
     [
       'a credit note correcting amounts with a global discount',

@@ -40,6 +40,8 @@ export interface LineaTotales {
   exento?: boolean;
   /** IndExe=2: not billable (MontoNF); outside MntTotal. */
   no_facturable?: boolean;
+  /** IndExe=3: deposit on returnable packaging (GrntDep, not subject to IVA, part of MntTotal; DL 825 Reglamento art. 28 inc. 3). */
+  garantia_envase?: boolean;
   /** DescuentoPct (0.01-100, 2 decimals): DescuentoMonto = round(cantidad × precio × pct / 100). */
   descuento_pct?: Decimalish;
   /** DescuentoMonto in whole pesos (exclusive with `descuento_pct`). */
@@ -95,6 +97,8 @@ export interface Montos {
   impuestos_adicionales: ImpuestoAdicional[];
   /** MontoNF: lines marked no facturable (IndExe=2); not part of MntTotal. */
   no_facturable: number;
+  /** GrntDep: deposits on returnable packaging (IndExe=3), part of MntTotal. */
+  garantia_envases: number;
 }
 
 const MAX_12_6 = new Decimal('999999999999.999999');
@@ -182,25 +186,32 @@ interface Sumas {
   neto: number;
   exento: number;
   noFacturable: number;
+  garantia: number;
   descuentos: number;
   recargos: number;
   adicionales: Map<number, number>;
 }
 
 function sumarLineas(tipoDte: number, detalle: readonly LineaTotales[]): Sumas {
-  const s: Sumas = { neto: 0, exento: 0, noFacturable: 0, descuentos: 0, recargos: 0, adicionales: new Map() };
+  const s: Sumas = { neto: 0, exento: 0, noFacturable: 0, garantia: 0, descuentos: 0, recargos: 0, adicionales: new Map() };
   for (const line of detalle) {
     const m = lineaMontos(line);
     s.descuentos += m.descuento;
     s.recargos += m.recargo;
+    if ([line.exento, line.no_facturable, line.garantia_envase].filter(Boolean).length > 1) {
+      throw new DteBuildError('a line is exento, no_facturable or garantia_envase: one of them');
+    }
     if (line.no_facturable) s.noFacturable += m.monto;
+    else if (line.garantia_envase) s.garantia += m.monto;
     else if (tipoDte === 34 || line.exento) s.exento += m.monto;
     else s.neto += m.monto;
     const codigo = line.codigo_impuesto_adicional;
     if (codigo === undefined) continue;
     if (IMPUESTOS_ADICIONALES[codigo] === undefined)
       throw new DteBuildError(`CodImpAdic ${codigo} is not an additional tax of Formato DTE v2.2 §4`);
-    if (tipoDte === 34 || line.exento || line.no_facturable) throw new DteBuildError(`CodImpAdic ${codigo} on a line that is not taxed`);
+    if (tipoDte === 34 || line.exento || line.no_facturable || line.garantia_envase) {
+      throw new DteBuildError(`CodImpAdic ${codigo} on a line that is not taxed`);
+    }
     s.adicionales.set(codigo, (s.adicionales.get(codigo) ?? 0) + m.monto);
   }
   return s;
@@ -212,7 +223,8 @@ function sumarLineas(tipoDte: number, detalle: readonly LineaTotales[]): Sumas {
  * each over the taxed or the exempt lines it applies to (a percent of their sum, or an amount), giving
  * MntNeto and MntExe (fields 107-108); IVA = round(MntNeto × 19 / 100) (field 112); each additional tax =
  * round(rate × the sum of the lines carrying its code) (ImptoReten, field 117 a); MntTotal = MntNeto + MntExe +
- * IVA + additional taxes (field 124). Lines marked no facturable go to MontoNF (field 125) only. A 34 is
+ * IVA + additional taxes + GrntDep (field 124), GrntDep being the packaging deposits (IndExe 3, field 120).
+ * Lines marked no facturable go to MontoNF (field 125) only. A 34 is
  * exempt as a whole: every line is exempt, tasa_iva 0. Rounding: half up to the whole peso.
  * @throws DteBuildError for another type, no lines, invalid values, a discount above what it applies to.
  */
@@ -241,7 +253,7 @@ export function computeTotals(tipoDte: number, detalle: readonly LineaTotales[],
       const tasaImp = IMPUESTOS_ADICIONALES[codigo];
       return { codigo, tasa: tasaImp, monto: pesos(new Decimal(base).times(tasaImp).dividedBy(100), 'MontoImp') };
     });
-  const total = neto + exento + iva + impuestos.reduce((t, i) => t + i.monto, 0);
+  const total = neto + exento + iva + impuestos.reduce((t, i) => t + i.monto, 0) + s.garantia;
   if (!Number.isSafeInteger(total)) throw new DteBuildError('MntTotal exceeds the supported range');
   return {
     neto,
@@ -253,5 +265,6 @@ export function computeTotals(tipoDte: number, detalle: readonly LineaTotales[],
     recargos: s.recargos,
     impuestos_adicionales: impuestos,
     no_facturable: s.noFacturable,
+    garantia_envases: s.garantia,
   };
 }

@@ -36,9 +36,10 @@ function lineas(dte: ParsedDte): string[] {
     MntTotal: (d) => `(HED) MntTotal ${d.documento} distinto de MntNeto + MntExe + IVA + Impuestos Adicionales`,
     MontoImp: (d) => `(HED) MontoImp de TipoImp ${d.codigo} ${d.documento} distinto de ${d.calculado}`,
     MontoNF: (d) => `(HED) MontoNF ${d.documento} distinto de la suma de lineas no facturables ${d.calculado}`,
+    GrntDep: (d) => `(HED) GrntDep ${d.documento} distinto de la suma de lineas de garantia de envases ${d.calculado}`,
     IVA: undefined,
   };
-  const taxed = dte.detalle.some((d) => !d.exento && d.ind_exe !== 2);
+  const taxed = dte.detalle.some((d) => !d.exento && d.ind_exe !== 2 && d.ind_exe !== 3);
   const out = dte.tipo_dte === 33 && !taxed && dte.detalle.length > 0 ? ['(DET) Factura afecta sin lineas afectas'] : [];
   for (const d of totalesDiscrepancias(dte)) {
     const glosa = glosas[d.campo];

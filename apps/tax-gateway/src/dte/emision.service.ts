@@ -214,11 +214,13 @@ function newEmission(
     total: montos.total,
     tasaIva: montos.tasa_iva,
     adicionales: montos.impuestos_adicionales.reduce((t, i) => t + i.monto, 0),
+    garantiaEnvases: montos.garantia_envases,
     montosDetalle: {
       descuentos: montos.descuentos,
       recargos: montos.recargos,
       impuestos_adicionales: montos.impuestos_adicionales,
       no_facturable: montos.no_facturable,
+      garantia_envases: montos.garantia_envases,
     },
     estado: 'signed',
     glosa: null,

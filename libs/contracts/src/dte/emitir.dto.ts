@@ -94,6 +94,14 @@ export class DetalleDto {
   @IsBoolean()
   no_facturable?: boolean;
 
+  @ApiPropertyOptional({
+    example: false,
+    description: 'Deposit on returnable packaging (IndExe=3): no IVA, counted in GrntDep and in MntTotal',
+  })
+  @IsOptional()
+  @IsBoolean()
+  garantia_envase?: boolean;
+
   @ApiPropertyOptional({ type: [CodigoItemDto], maxItems: 5, description: 'CdgItem: item codes (with `codigo`, at most 5)' })
   @IsOptional()
   @ArrayOfObjects(() => CodigoItemDto, { max: 5 })

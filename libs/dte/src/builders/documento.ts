@@ -187,7 +187,8 @@ function receptor(r: ReceptorInput): string {
 
 /**
  * Totales in DTE_v10.xsd order: MntNeto/TasaIVA/IVA only when there is a taxed amount, MntExe only when there
- * is an exempt one, one ImptoReten per additional tax, MntTotal, MontoNF when there are no-billable lines.
+ * is an exempt one, one ImptoReten per additional tax, GrntDep for packaging deposits, MntTotal, MontoNF when
+ * there are no-billable lines.
  */
 function totales(m: Montos): string {
   const taxed = m.neto > 0;
@@ -202,6 +203,7 @@ function totales(m: Montos): string {
           `<ImptoReten>${el('TipoImp', i.codigo)}${el('TasaImp', new Decimal(i.tasa).toFixed())}${el('MontoImp', i.monto)}</ImptoReten>`,
       )
       .join('') +
+    (m.garantia_envases > 0 ? el('GrntDep', m.garantia_envases) : '') +
     el('MntTotal', m.total) +
     (m.no_facturable > 0 ? el('MontoNF', m.no_facturable) : '') +
     '</Totales>'
@@ -230,10 +232,13 @@ function cdgItems(d: DetalleInput): string {
   return codigos.map((c) => `<CdgItem>${reqText('TpoCodigo', c.tipo, 10)}${reqText('VlrCodigo', c.valor, 35)}</CdgItem>`).join('');
 }
 
-/** IndExe: 1 exempt (not written on a 34, exempt as a whole: Formato DTE v2.2 §C note 10), 2 not billable. */
+/**
+ * IndExe: 1 exempt (not written on a 34, exempt as a whole: Formato DTE v2.2 §C note 10), 2 not billable, 3
+ * deposit on returnable packaging.
+ */
 function indExe(tipo: TipoDteEmision, d: DetalleInput): number | undefined {
-  if (d.exento && d.no_facturable) throw new DteBuildError('a line is exento or no_facturable, not both');
   if (d.no_facturable) return 2;
+  if (d.garantia_envase) return 3;
   return d.exento && tipo !== 34 ? 1 : undefined;
 }
 

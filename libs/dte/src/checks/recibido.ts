@@ -34,7 +34,7 @@ export function tedDiscrepancias(dte: ParsedDte): TedDiscrepancia[] {
 
 /** A total of a DTE that does not add up: what the Documento says and what its lines and rates give (CLP). */
 export interface TotalDiscrepancia {
-  campo: 'MntNeto' | 'MntExe' | 'IVA' | 'MontoImp' | 'MntTotal' | 'MontoNF';
+  campo: 'MntNeto' | 'MntExe' | 'IVA' | 'MontoImp' | 'MntTotal' | 'MontoNF' | 'GrntDep';
   documento: number;
   calculado: number;
   /** TipoImp of a MontoImp discrepancy. */
@@ -49,11 +49,12 @@ function globalDe(g: ParsedDscRcg, base: number): number {
 }
 
 /** MntNeto and MntExe from the lines, then the global discounts and surcharges on the taxed or exempt ones (§D). */
-function netoExento(dte: ParsedDte): { neto: number; exento: number; noFacturable: number } {
-  const clase = (d: ParsedDte['detalle'][number]) => (d.ind_exe === 2 ? 'nf' : dte.tipo_dte === 34 || d.exento ? 'exento' : 'neto');
+function netoExento(dte: ParsedDte): { neto: number; exento: number; noFacturable: number; garantia: number } {
+  const clase = (d: ParsedDte['detalle'][number]) =>
+    d.ind_exe === 2 ? 'nf' : d.ind_exe === 3 ? 'garantia' : dte.tipo_dte === 34 || d.exento ? 'exento' : 'neto';
   const sum = (c: string) => dte.detalle.filter((d) => clase(d) === c).reduce((s, d) => s + d.monto, 0);
   const base = { neto: sum('neto'), exento: sum('exento') };
-  const out = { ...base, noFacturable: sum('nf') };
+  const out = { ...base, noFacturable: sum('nf'), garantia: sum('garantia') };
   for (const g of dte.descuentos_recargos) {
     if (g.ind_exe === 2) continue;
     const campo = g.ind_exe === 1 || dte.tipo_dte === 34 ? 'exento' : 'neto';
@@ -68,11 +69,12 @@ function netoExento(dte: ParsedDte): { neto: number; exento: number; noFacturabl
  * the taxed and exempt lines' MontoItem (every line of a 34 is exempt) with the global discounts and
  * surcharges of §D applied (field 107-108); IVA = round(MntNeto × TasaIVA / 100) (112); each ImptoReten
  * MontoImp = round(TasaImp × the lines carrying its code) when lines carry it (117 a); MntTotal = MntNeto +
- * MntExe + IVA + MontoImp (124); MontoNF = the no-billable lines (IndExe 2, 125). Amounts in CLP pesos;
+ * MntExe + IVA + MontoImp + GrntDep (124); GrntDep = the packaging-deposit lines (IndExe 3, 120); MontoNF = the
+ * no-billable lines (IndExe 2, 125). Amounts in CLP pesos;
  * rounding half up.
  */
 export function totalesDiscrepancias(dte: ParsedDte): TotalDiscrepancia[] {
-  const { neto, exento, iva, total, tasa_iva, impuestos_adicionales, no_facturable } = dte.montos;
+  const { neto, exento, iva, total, tasa_iva, impuestos_adicionales, no_facturable, garantia_envases } = dte.montos;
   const calc = netoExento(dte);
   const checks: TotalDiscrepancia[] = [
     { campo: 'MntNeto', documento: neto, calculado: calc.neto },
@@ -86,7 +88,8 @@ export function totalesDiscrepancias(dte: ParsedDte): TotalDiscrepancia[] {
     checks.push({ campo: 'MontoImp', codigo: imp.codigo, documento: imp.monto, calculado: halfUp((base * imp.tasa) / 100) });
   }
   const adicionales = impuestos_adicionales.reduce((s, i) => s + i.monto, 0);
-  checks.push({ campo: 'MntTotal', documento: total, calculado: neto + exento + iva + adicionales });
+  checks.push({ campo: 'GrntDep', documento: garantia_envases, calculado: calc.garantia });
+  checks.push({ campo: 'MntTotal', documento: total, calculado: neto + exento + iva + adicionales + garantia_envases });
   checks.push({ campo: 'MontoNF', documento: no_facturable, calculado: calc.noFacturable });
   return checks.filter((c) => c.documento !== c.calculado);
 }

@@ -151,6 +151,7 @@ function montosOf(enc: Element, detalle: ParsedDetalle[]): Montos {
       monto: num(i, 'MontoImp'),
     })),
     no_facturable: tot('MontoNF'),
+    garantia_envases: tot('GrntDep'),
   };
 }
 

@@ -210,6 +210,7 @@ function totales(doc: PDFKit.PDFDocument, dte: ParsedDte): number {
   if (m.neto || m.iva) rows.push([`IVA ${m.tasa_iva || 19}%`, m.iva]);
   // Each additional tax with its code and rate in the title (Formato DTE v2.2 §B field 115, note 6).
   for (const i of m.impuestos_adicionales) rows.push([`Imp. adic. ${i.codigo} ${String(i.tasa).replace('.', ',')}%`, i.monto]);
+  if (m.garantia_envases) rows.push(['Garantía envases', m.garantia_envases]);
   rows.push(['Total', m.total]);
   if (m.no_facturable) rows.push(['Monto no facturable', m.no_facturable]);
   let y = Math.max(doc.y, 420);

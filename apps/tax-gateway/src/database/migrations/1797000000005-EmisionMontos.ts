@@ -2,8 +2,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * What made an emission's totals (docs/tax-gateway.md "Request shape"): the sum of its additional taxes
- * (ImptoReten) in `adicionales`, so that MntTotal = neto + exento + IVA + adicionales stays checked by the
- * database, and the detail (discounts, surcharges, each tax, MontoNF) in `montos_detalle`.
+ * (ImptoReten) in `adicionales` and its packaging deposits (GrntDep) in `garantia_envases`, so that MntTotal =
+ * neto + exento + IVA + adicionales + garantia_envases stays checked by the database, and the detail
+ * (discounts, surcharges, each tax, MontoNF) in `montos_detalle`.
  */
 export class EmisionMontos1797000000005 implements MigrationInterface {
   name = 'EmisionMontos1797000000005';
@@ -11,17 +12,20 @@ export class EmisionMontos1797000000005 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query('ALTER TABLE dte_emission ADD COLUMN montos_detalle jsonb');
     await q.query('ALTER TABLE dte_emission ADD COLUMN adicionales bigint NOT NULL DEFAULT 0');
+    await q.query('ALTER TABLE dte_emission ADD COLUMN garantia_envases bigint NOT NULL DEFAULT 0');
     await q.query('ALTER TABLE dte_emission DROP CONSTRAINT dte_emission_montos_ck');
     await q.query(`ALTER TABLE dte_emission ADD CONSTRAINT dte_emission_montos_ck
-      CHECK (neto >= 0 AND exento >= 0 AND iva >= 0 AND adicionales >= 0 AND total = neto + exento + iva + adicionales)`);
+      CHECK (neto >= 0 AND exento >= 0 AND iva >= 0 AND adicionales >= 0 AND garantia_envases >= 0
+        AND total = neto + exento + iva + adicionales + garantia_envases)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query('ALTER TABLE dte_emission DROP CONSTRAINT dte_emission_montos_ck');
-    await q.query('DELETE FROM dte_emission WHERE adicionales <> 0');
+    await q.query('DELETE FROM dte_emission WHERE adicionales <> 0 OR garantia_envases <> 0');
     await q.query(
       'ALTER TABLE dte_emission ADD CONSTRAINT dte_emission_montos_ck CHECK (neto >= 0 AND exento >= 0 AND iva >= 0 AND total = neto + exento + iva)',
     );
+    await q.query('ALTER TABLE dte_emission DROP COLUMN garantia_envases');
     await q.query('ALTER TABLE dte_emission DROP COLUMN adicionales');
     await q.query('ALTER TABLE dte_emission DROP COLUMN montos_detalle');
   }

@@ -21,6 +21,7 @@ export interface MontosDetalle {
   recargos: number;
   impuestos_adicionales: { codigo: number; tasa: number; monto: number }[];
   no_facturable: number;
+  garantia_envases?: number;
 }
 
 @Entity({ name: 'dte_emission' })
@@ -90,6 +91,10 @@ export class EmisionEntity {
   /** Sum of the additional taxes (ImptoReten MontoImp), CLP: total = neto + exento + iva + adicionales. */
   @Column({ type: 'bigint', transformer: bigintTransformer, default: 0 })
   adicionales!: number;
+
+  /** GrntDep: deposits on returnable packaging, CLP (part of total). */
+  @Column({ name: 'garantia_envases', type: 'bigint', transformer: bigintTransformer, default: 0 })
+  garantiaEnvases!: number;
 
   /** What made the totals: line and global discounts and surcharges, additional taxes, MontoNF (CLP); null before they were kept. */
   @Column({ name: 'montos_detalle', type: 'jsonb', nullable: true })
