@@ -8,3 +8,4 @@ export type { ProblemResponseSpec } from './api-problem-responses.decorator';
 export * from './style-catalog';
 export * from './marketplace';
 export { ArrayOfObjects, IsAbsentOr, IsDecimalAmount, IsFecha, IsNotNegativeZero, assertFechaEnRango } from './validators';
+export { CARPETA_TRIBUTARIA_JSON_SCHEMA } from './carpeta/carpeta-tributaria.schema';
