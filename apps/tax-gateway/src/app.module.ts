@@ -11,6 +11,7 @@ import { TaxMetricsModule } from './metrics/tax-metrics.module';
 import { LibrosModule } from './libros/libros.module';
 import { RcvModule } from './rcv/rcv.module';
 import { CertificacionModule } from './certificacion/certificacion.module';
+import { PortalModule } from './portal/portal.module';
 import { RecepcionModule } from './recepcion/recepcion.module';
 import { TaxSettingsModule } from './settings/tax-settings.module';
 
@@ -35,6 +36,7 @@ import { TaxSettingsModule } from './settings/tax-settings.module';
     LibrosModule,
     RcvModule,
     CertificacionModule,
+    PortalModule,
   ],
 })
 export class AppModule {}

@@ -125,6 +125,20 @@ export class TaxGatewayConfig extends CommonConfig {
   /** Seconds between reconciler runs (upload DTEs left signed, follow uploaded envíos); 0 = never. */
   @EnvInt({ min: 0 })
   RECONCILER_INTERVAL_SECONDS = 60;
+
+  /** Base URL of the SII portal pages (carpeta tributaria): https://zeus.sii.cl; the launcher points it at the sim. */
+  @IsOptional()
+  @Matches(HTTP_URL, { message: 'SII_PORTAL_BASE_URL must be an http(s) URL' })
+  SII_PORTAL_BASE_URL?: string;
+
+  /** The Chromium the portal pages are driven with (headless, puppeteer-core). */
+  @IsOptional()
+  @IsString()
+  CHROMIUM_PATH?: string;
+
+  /** Timeout of one portal visit (a page job in the browser), ms. */
+  @EnvInt({ min: 1000 })
+  PORTAL_TIMEOUT_MS = 60_000;
 }
 
 /** Identity of the app: name, default port, docs title, settings class. */

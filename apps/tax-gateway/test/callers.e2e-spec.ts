@@ -17,6 +17,8 @@ callerMatrixSuite('tax-gateway', () => startGateway({ env: { INTERNAL_KEYS: CALL
   'GET /tax/caf/status': ['admin'],
   'POST /tax/caf/resync': ['admin'],
   'GET /tax/certificacion/sets': ['admin'],
+  'POST /tax/scrape/carpeta': ['admin', 'assistant', 'accounting'],
+  'POST /tax/scrape/carpeta/json': ['admin', 'assistant', 'accounting'],
   'POST /tax/certificacion/run': ['admin'],
   'GET /tax/emisores/{tenant}': ['admin'],
   'PUT /tax/emisores/{tenant}': ['admin'],

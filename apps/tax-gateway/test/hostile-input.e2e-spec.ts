@@ -27,7 +27,8 @@ let intercambio: Buffer = Buffer.alloc(0);
 // Rate limits off: the corpus sends the emission route far more than 20 requests a minute.
 hostileInputSuite('tax-gateway', {
   start: async () => {
-    gw = await startGateway({ env: { THROTTLE_ENABLED: 'false' } });
+    // The portal routes drive the real Chromium against the stand-in's pages (served over HTTP).
+    gw = await startGateway({ portal: true, env: { THROTTLE_ENABLED: 'false' } });
     return gw;
   },
   setup: async () => {
@@ -62,6 +63,8 @@ hostileInputSuite('tax-gateway', {
       'POST /tax/auth/token': { tenant: TENANT },
       'POST /tax/caf/upload': { tenant: TENANT },
       'POST /tax/caf/resync': { tenant: TENANT, tipo_dte: 33 },
+      'POST /tax/scrape/carpeta': { tenant: TENANT },
+      'POST /tax/scrape/carpeta/json': { tenant: TENANT },
       'POST /tax/certificacion/run': { tenant: TENANT, set: 'BASICO', set_base64: Buffer.from('no es un set').toString('base64') },
       'PUT /tax/emisores/{tenant}': EMISOR_CERTIFICACION,
       'POST /tax/recepcion/dte': { tenant: RECEPTOR, xml_base64: intercambio.toString('base64') },

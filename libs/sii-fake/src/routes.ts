@@ -11,6 +11,7 @@ import { handleUpload } from './upload';
 import { REGISTRO_RECLAMO_PATHS, handleRegistroReclamo } from './registro-reclamo';
 import { RCV_FACADE_PATH, handleRcv } from './rcv';
 import { handleSetPruebas } from './set-pruebas';
+import { CARPETA_BASE, handleCarpeta } from './portal-carpeta';
 
 const RCV_OPERATIONS = new Set(['getResumen', 'getDetalleCompra', 'getDetalleVenta']);
 
@@ -42,6 +43,9 @@ export async function routeRequest(authority: SiiFakeState, req: FakeRequest): P
     if (path === '/sim/resolucion' && method === 'POST') return registerResolucion(authority, parseJson(req.body));
     if (path === '/sim/authority-certificate' && method === 'GET') {
       return { status: 200, headers: { 'content-type': 'application/x-pem-file' }, body: Buffer.from(authority.certificatePem) };
+    }
+    if (path.startsWith(`${CARPETA_BASE}/`) && (method === 'GET' || method === 'POST')) {
+      return await handleCarpeta(authority, req, path.slice(CARPETA_BASE.length + 1));
     }
     const setPruebas = /^\/sim\/set-pruebas\/([^/]+)$/.exec(path);
     if (setPruebas && method === 'GET') return handleSetPruebas(authority, req, decodeURIComponent(setPruebas[1]));

@@ -47,6 +47,8 @@ export class SiiFakeState {
   readonly cafs: IssuedCaf[] = [];
   /** Registered resolution per company RUT (FchResol, NroResol) that Caratulas must repeat. */
   readonly resoluciones = new Map<string, { fecha: string; numero: number }>();
+  /** Carpetas tributarias served per RUT (portal-carpeta.ts): what a test counts to prove one visit a day. */
+  readonly portalVisitas = new Map<string, number>();
   /** RCV events per document key `emisor|tipo|folio` (registro-reclamo.ts). */
   readonly rcvEventos = new Map<string, RcvEvento[]>();
   private readonly clock: () => Date;

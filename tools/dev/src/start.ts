@@ -102,6 +102,7 @@ async function main() {
       SII_DTE_BASE_URL: setting('SII_DTE_BASE_URL', tools.simUrl),
       SII_RECLAMO_BASE_URL: setting('SII_RECLAMO_BASE_URL', `${tools.simUrl}/WSREGISTRORECLAMODTECERT`),
       SII_RCV_BASE_URL: setting('SII_RCV_BASE_URL', tools.simUrl),
+      SII_PORTAL_BASE_URL: setting('SII_PORTAL_BASE_URL', tools.simUrl),
       SII_TRUST_SIM_CAF: setting('SII_TRUST_SIM_CAF', 'true'),
       SII_SIM_CAF_CERT: setting('SII_SIM_CAF_CERT', tools.simCertPath),
       SIGNER_URL: setting('SIGNER_URL', tools.signerUrl),

@@ -8,6 +8,7 @@ import { DtePdfEntity } from '../dte/entities/dte-pdf.entity';
 import { LibroEntity } from '../libros/entities/libro.entity';
 import { RecepcionEnvioEntity } from '../recepcion/entities/recepcion-envio.entity';
 import { RecepcionEntity } from '../recepcion/entities/recepcion.entity';
+import { PortalVisitaEntity } from '../portal/entities/portal-visita.entity';
 import { RecepcionEventoEntity } from '../recepcion/entities/recepcion-evento.entity';
 import { RecepcionRespuestaEntity } from '../recepcion/entities/recepcion-respuesta.entity';
 import { migrations } from './migrations';
@@ -22,6 +23,7 @@ export const entities = [
   DtePdfEntity,
   RecepcionEnvioEntity,
   RecepcionEntity,
+  PortalVisitaEntity,
   RecepcionEventoEntity,
   RecepcionRespuestaEntity,
   LibroEntity,

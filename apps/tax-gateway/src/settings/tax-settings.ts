@@ -33,6 +33,10 @@ export interface TaxSettings {
   /** Seconds between reconciler runs; 0 = never. */
   reconcilerIntervalSeconds: number;
   taxpayerCacheTtlSeconds: number;
+  /** Base URL of the SII portal pages (carpeta tributaria). */
+  siiPortalBaseUrl: string;
+  chromiumPath: string;
+  portalTimeoutMs: number;
 }
 
 /** Injection token of {@link TaxSettings}. */
@@ -66,6 +70,9 @@ export function taxSettingsOf(config: TaxGatewayConfig): TaxSettings {
     cafAlertaFolios: config.CAF_ALERTA_FOLIOS,
     reconcilerIntervalSeconds: config.RECONCILER_INTERVAL_SECONDS,
     taxpayerCacheTtlSeconds: config.TAXPAYER_CACHE_TTL_SECONDS,
+    siiPortalBaseUrl: (config.SII_PORTAL_BASE_URL ?? 'https://zeus.sii.cl').replace(/\/+$/, ''),
+    chromiumPath: config.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
+    portalTimeoutMs: config.PORTAL_TIMEOUT_MS,
   };
 }
 

@@ -6,7 +6,7 @@ import { setupServer, type SetupServer } from 'msw/node';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { computeDv } from '@lib/rut';
-import { SiiFakeAuthority, createSiiFakeHandlers } from '@lib/sii-fake';
+import { SiiFakeAuthority, createSiiFakeHandlers, startSiiFakeServer, type SiiFakeServer } from '@lib/sii-fake';
 import { DevSignerHandle, TEST_KEYS, closeTestApp, createTestApp, startDevSigner } from '@lib/testing';
 import { AppModule } from '../../src/app.module';
 import { appOptions } from '../../src/config';
@@ -32,6 +32,8 @@ export interface Gateway {
 export interface GatewayOptions {
   unknownRuts?: string[];
   env?: Record<string, string>;
+  /** Serve the fake over real HTTP as the SII portal (SII_PORTAL_BASE_URL): Chromium does not go through msw. */
+  portal?: boolean;
 }
 
 /** Starts everything a spec file needs; call `close()` in afterAll. */
@@ -49,8 +51,10 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   const certPath = join(dir, 'sim-authority.pem');
   writeFileSync(certPath, authority.certificatePem);
   let signer: DevSignerHandle | undefined;
+  let portal: SiiFakeServer | undefined;
   try {
     signer = await startDevSigner();
+    if (options.portal) portal = await startSiiFakeServer(authority, { port: 0 });
     const env: Record<string, string> = {
       SIGNER_URL: signer.url,
       SIGNER_KEY: signer.key,
@@ -58,6 +62,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       SII_SIM_CAF_CERT: certPath,
       // Tests run the reconciler explicitly (runOnce): no background SII calls between assertions.
       RECONCILER_INTERVAL_SECONDS: '0',
+      ...(portal ? { SII_PORTAL_BASE_URL: portal.url } : {}),
       ...options.env,
     };
     const app = await createTestApp(AppModule, env, appOptions);
@@ -77,6 +82,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       },
       async close() {
         await closeTestApp(gw.app);
+        await portal?.close();
         await started.stop();
         msw.close();
         rmSync(dir, { recursive: true, force: true });
@@ -84,6 +90,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     };
     return gw;
   } catch (err) {
+    await portal?.close();
     await signer?.stop();
     msw.close();
     throw err;

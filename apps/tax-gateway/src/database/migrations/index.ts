@@ -7,6 +7,7 @@ import { Libro1797000000003 } from './1797000000003-Libro';
 import { RecepcionEvento1797000000004 } from './1797000000004-RecepcionEvento';
 import { EmisionMontos1797000000005 } from './1797000000005-EmisionMontos';
 import { EmisionResultado1797000000006 } from './1797000000006-EmisionResultado';
+import { PortalVisita1797000000007 } from './1797000000007-PortalVisita';
 
 /** Every migration of tax-gateway, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   RecepcionEvento1797000000004,
   EmisionMontos1797000000005,
   EmisionResultado1797000000006,
+  PortalVisita1797000000007,
 ];
