@@ -1,10 +1,11 @@
 import { escapeXml } from '@lib/dte';
 import PDFDocument from 'pdfkit';
 import type { SiiFakeState } from './state';
-import { tokenFromCookie } from './auth';
+import { noAutenticado, portalError, portalHtml, portalSession } from './portal-html';
 import { normalizeRut } from './internal/rut';
 import { contribuyenteFor } from './taxpayers';
 import type { FakeRequest, FakeResponse } from './types';
+import { NO_AUTORIZADO } from './portal-login';
 
 /** Paths of the carpeta tributaria on zeus.sii.cl (docs/research/sii-protocol.md §7). */
 export const CARPETA_BASE = '/dii_cgi/carpeta_tributaria';
@@ -23,30 +24,19 @@ const PROPOSITOS: Record<string, string> = {
  */
 export async function handleCarpeta(state: SiiFakeState, req: FakeRequest, page: string): Promise<FakeResponse> {
   const url = new URL(req.url, 'http://sii-fake.invalid');
-  const token = tokenFromCookie(req.headers['cookie']);
-  if (!token || !state.activeToken(token)) return html(noAutenticado());
+  const session = portalSession(state, req);
+  if (!session) return noAutenticado();
   const rut = normalizeRut(url.searchParams.get('rut') ?? '') ?? '';
   const m = /^(cte_[a-z_]+?)_(0[012])\.cgi$/.exec(page);
   if (page === 'cte_pdf.cgi' && rut) return pdf(rut);
-  if (!m || !PROPOSITOS[m[1]] || !rut) return html(error('La solicitud no es valida.'));
+  if (!m || !PROPOSITOS[m[1]] || !rut) return portalError('La solicitud no es valida.');
   // The portal's own error page, for a RUT the SII does not know.
-  if (state.options.unknownRuts.includes(rut)) return html(error('El RUT consultado no registra información tributaria.'));
-  if (m[2] === '00') return html(inicio(m[1], rut));
-  if (m[2] === '01') return html(`<html><frameset rows="100%"><frame name="cte" src="${m[1]}_02.cgi?rut=${rut}"></frameset></html>`);
+  if (state.options.unknownRuts.includes(rut)) return portalError('El RUT consultado no registra información tributaria.');
+  if (session.rut && session.rut !== rut) return portalError(NO_AUTORIZADO);
+  if (m[2] === '00') return portalHtml(inicio(m[1], rut));
+  if (m[2] === '01') return portalHtml(`<html><frameset rows="100%"><frame name="cte" src="${m[1]}_02.cgi?rut=${rut}"></frameset></html>`);
   state.portalVisitas.set(rut, (state.portalVisitas.get(rut) ?? 0) + 1);
-  return html(carpeta(rut, PROPOSITOS[m[1]], state.now()));
-}
-
-function html(body: string): FakeResponse {
-  return { status: 200, headers: { 'content-type': 'text/html; charset=ISO-8859-1' }, body: Buffer.from(body, 'latin1') };
-}
-
-function noAutenticado(): string {
-  return '<html><head><title>SII</title></head><body><p class="textof">NO ESTA AUTENTICADO</p></body></html>';
-}
-
-function error(texto: string): string {
-  return `<html><body><div id="error"><p class="textof">${escapeXml(texto)}</p></div></body></html>`;
+  return portalHtml(carpeta(rut, PROPOSITOS[m[1]], state.now()));
 }
 
 function inicio(proposito: string, rut: string): string {

@@ -12,6 +12,7 @@ import { REGISTRO_RECLAMO_PATHS, handleRegistroReclamo } from './registro-reclam
 import { RCV_FACADE_PATH, handleRcv } from './rcv';
 import { handleSetPruebas } from './set-pruebas';
 import { CARPETA_BASE, handleCarpeta } from './portal-carpeta';
+import { portalLogin, portalLogout } from './portal-login';
 
 const RCV_OPERATIONS = new Set(['getResumen', 'getDetalleCompra', 'getDetalleVenta']);
 
@@ -40,6 +41,8 @@ export async function routeRequest(authority: SiiFakeState, req: FakeRequest): P
     const rcv = path.startsWith(`${RCV_FACADE_PATH}/`) ? path.slice(RCV_FACADE_PATH.length + 1) : undefined;
     if (rcv && RCV_OPERATIONS.has(rcv) && method === 'POST') return handleRcv(authority, req, rcv);
     if (path === '/sim/caf' && method === 'POST') return issueCaf(authority, parseJson(req.body));
+    if (path === '/sim/portal/login' && method === 'POST') return portalLogin(authority, req, parseJson(req.body));
+    if (path === '/sim/portal/logout' && method === 'POST') return portalLogout(authority, parseJson(req.body));
     if (path === '/sim/resolucion' && method === 'POST') return registerResolucion(authority, parseJson(req.body));
     if (path === '/sim/authority-certificate' && method === 'GET') {
       return { status: 200, headers: { 'content-type': 'application/x-pem-file' }, body: Buffer.from(authority.certificatePem) };

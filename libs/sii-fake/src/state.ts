@@ -49,6 +49,8 @@ export class SiiFakeState {
   readonly resoluciones = new Map<string, { fecha: string; numero: number }>();
   /** Carpetas tributarias served per RUT (portal-carpeta.ts): what a test counts to prove one visit a day. */
   readonly portalVisitas = new Map<string, number>();
+  /** Portal login sessions by TOKEN cookie value (portal-login.ts): the sessions users export for import. */
+  readonly portalLogins = new Map<string, { rut: string; activo: boolean }>();
   /** RCV events per document key `emisor|tipo|folio` (registro-reclamo.ts). */
   readonly rcvEventos = new Map<string, RcvEvento[]>();
   private readonly clock: () => Date;
