@@ -52,7 +52,14 @@ hostileInputSuite('tax-gateway', {
     emitted.libro_id = libro.body.libro_id;
   },
   get pathValues() {
-    return { emision_id: emitted.emision_id, recepcion_id: emitted.recepcion_id, libro_id: emitted.libro_id, rut: TENANT, tenant: TENANT };
+    return {
+      emision_id: emitted.emision_id,
+      recepcion_id: emitted.recepcion_id,
+      libro_id: emitted.libro_id,
+      rut: TENANT,
+      tenant: TENANT,
+      representado_rut: TENANT,
+    };
   },
   get queryValues() {
     return { tenant: TENANT, trackid: emitted.trackid, periodo: PERIODO };
@@ -65,6 +72,10 @@ hostileInputSuite('tax-gateway', {
       'POST /tax/caf/resync': { tenant: TENANT, tipo_dte: 33 },
       'POST /tax/scrape/carpeta': { tenant: TENANT },
       'POST /tax/scrape/carpeta/json': { tenant: TENANT },
+      'POST /tax/auth/import-session': {
+        representado_rut: TENANT,
+        cookies: [{ name: 'TOKEN', value: 'SESION', domain: new URL(gw.portalUrl as string).hostname, path: '/' }],
+      },
       'POST /tax/certificacion/run': { tenant: TENANT, set: 'BASICO', set_base64: Buffer.from('no es un set').toString('base64') },
       'PUT /tax/emisores/{tenant}': EMISOR_CERTIFICACION,
       'POST /tax/recepcion/dte': { tenant: RECEPTOR, xml_base64: intercambio.toString('base64') },

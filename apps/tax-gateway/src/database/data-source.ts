@@ -9,6 +9,7 @@ import { LibroEntity } from '../libros/entities/libro.entity';
 import { RecepcionEnvioEntity } from '../recepcion/entities/recepcion-envio.entity';
 import { RecepcionEntity } from '../recepcion/entities/recepcion.entity';
 import { PortalVisitaEntity } from '../portal/entities/portal-visita.entity';
+import { SesionImportadaEntity } from '../portal/entities/sesion-importada.entity';
 import { RecepcionEventoEntity } from '../recepcion/entities/recepcion-evento.entity';
 import { RecepcionRespuestaEntity } from '../recepcion/entities/recepcion-respuesta.entity';
 import { migrations } from './migrations';
@@ -24,6 +25,7 @@ export const entities = [
   RecepcionEnvioEntity,
   RecepcionEntity,
   PortalVisitaEntity,
+  SesionImportadaEntity,
   RecepcionEventoEntity,
   RecepcionRespuestaEntity,
   LibroEntity,

@@ -2,11 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Frame, Page } from 'puppeteer-core';
 import { CarpetaParseError, parseCarpetaTributaria, type CarpetaTributaria } from '@lib/portal';
 import { ProblemException } from '@lib/schemas';
-import { TokenService } from '../auth/token.service';
 import { TaxMetrics } from '../metrics/tax-metrics';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
-import { SiiTokenInvalidError } from '../sii/sii-errors';
-import { PortalBrowser } from './portal-browser';
+import { PortalAcceso } from './portal-acceso';
 import { PortalVisitas, type VisitaDelDia } from './portal-visitas';
 
 /** Purposes of the carpeta and the portal page of each (docs/research/sii-protocol.md §7). */
@@ -21,7 +19,7 @@ export interface CarpetaDelDia extends Omit<VisitaDelDia, 'resultado'> {
 
 /**
  * The Carpeta Tributaria Electrónica from the SII portal (docs/tax-gateway.md "Carpeta tributaria"): a real
- * browser opens the carpeta page with the tenant's SII token as the portal session cookie, presses
+ * browser opens the carpeta page in a portal session ({@link PortalAcceso}), presses
  * "Continuar", reads the `cte` frame with @lib/portal `parseCarpetaTributaria` and fetches its PDF in the
  * same session. Once a day per RUT and purpose ({@link PortalVisitas}).
  */
@@ -29,20 +27,20 @@ export interface CarpetaDelDia extends Omit<VisitaDelDia, 'resultado'> {
 export class CarpetaService {
   constructor(
     @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
-    private readonly tokens: TokenService,
-    private readonly browser: PortalBrowser,
+    private readonly acceso: PortalAcceso,
     private readonly visitas: PortalVisitas,
     private readonly metrics: TaxMetrics,
   ) {}
 
   /**
-   * @throws ProblemException 502 `portal_error` (the portal answered a page that is not the carpeta), 503/504
-   *   portal problems, SII token problems; a failed visit does not use up the day.
+   * The day's carpeta of `rut`, visiting the portal with the tenant's token or `representado`'s imported session.
+   * @throws ProblemException 409 `session_expired`, 502 `portal_error` (the portal answered a page that is not the
+   *   carpeta), 503/504 portal problems, SII token problems; a failed visit does not use up the day.
    */
-  async obtener(tenant: string, rut: string, proposito: Proposito): Promise<CarpetaDelDia> {
+  async obtener(tenant: string, rut: string, proposito: Proposito, representado?: string): Promise<CarpetaDelDia> {
     const visita = await this.visitas.delDia(tenant, rut, `carpeta:${proposito}`, this.settings.portalTimeoutMs * 2, async () => {
       try {
-        const r = await this.tokens.withToken(tenant, (token) => this.browser.run((page) => this.visitar(page, token, rut, proposito)));
+        const r = await this.acceso.conSesion(tenant, representado, 'the carpeta', (page) => this.recorrer(page, rut, proposito));
         this.metrics.scrapeRuns.inc({ kind: 'carpeta', outcome: 'ok' });
         return { resultado: r.carpeta, pdf: r.pdf };
       } catch (err) {
@@ -53,58 +51,20 @@ export class CarpetaService {
     return { carpeta: visita.resultado as CarpetaTributaria, pdf: visita.pdf as Buffer, cache: visita.cache, scrapedAt: visita.scrapedAt };
   }
 
-  /**
-   * One visit; what the portal does that the visit does not expect (no "Continuar" button, a navigation that
-   * does not happen) is 502 `portal_error`, never a 500.
-   */
-  private async visitar(
-    page: Page,
-    token: string,
-    rut: string,
-    proposito: Proposito,
-  ): Promise<{ carpeta: CarpetaTributaria; pdf: Buffer }> {
-    try {
-      return await this.recorrer(page, token, rut, proposito);
-    } catch (err) {
-      if (err instanceof ProblemException || err instanceof SiiTokenInvalidError || !page.browser().connected) throw err;
-      const texto = await page.evaluate(() => document.body?.innerText ?? '').catch(() => '');
-      throw new ProblemException(
-        502,
-        'portal_error',
-        `The SII portal did not show the carpeta: ${texto.trim().slice(0, 200) || (err as Error).message}`,
-      );
-    }
-  }
-
-  private async recorrer(
-    page: Page,
-    token: string,
-    rut: string,
-    proposito: Proposito,
-  ): Promise<{ carpeta: CarpetaTributaria; pdf: Buffer }> {
-    const base = this.settings.siiPortalBaseUrl;
-    await page.setCookie({ name: 'TOKEN', value: token, domain: new URL(base).hostname, path: '/' });
-    await page.goto(`${base}/dii_cgi/carpeta_tributaria/${PROPOSITOS[proposito]}_00.cgi?rut=${encodeURIComponent(rut)}`, {
-      waitUntil: 'load',
-    });
-    await this.autenticada(page.mainFrame());
+  /** One visit: the start page, "Continuar", the `cte` frame read by the parser, its PDF in the same session. */
+  private async recorrer(page: Page, rut: string, proposito: Proposito): Promise<{ carpeta: CarpetaTributaria; pdf: Buffer }> {
+    await this.acceso.abrir(page, `/dii_cgi/carpeta_tributaria/${PROPOSITOS[proposito]}_00.cgi?rut=${encodeURIComponent(rut)}`);
     await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('#btn_continuar')]);
     const frame = page.frames().find((f) => f.name() === 'cte') ?? page.mainFrame();
-    await this.autenticada(frame);
+    await this.acceso.autenticada(frame);
     let carpeta: CarpetaTributaria;
     try {
       carpeta = parseCarpetaTributaria(await frame.content());
     } catch (err) {
       if (!(err instanceof CarpetaParseError)) throw err;
-      throw new ProblemException(502, 'portal_error', `The SII portal did not show the carpeta: ${err.message}`);
+      throw await this.acceso.error(page, 'the carpeta', err.message);
     }
     return { carpeta, pdf: await this.pdf(frame) };
-  }
-
-  /** The portal's page for a dead session says so in its text: the token is not valid for the portal. */
-  private async autenticada(frame: Frame): Promise<void> {
-    const text = await frame.evaluate(() => document.body?.innerText ?? '');
-    if (/NO ESTA AUTENTICADO/i.test(text)) throw new SiiTokenInvalidError('portal', 'NO ESTA AUTENTICADO');
   }
 
   /** The carpeta's PDF, fetched by the page itself (same session). */

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { santiagoDate } from '@lib/dte';
+import { escapeForLog } from '@lib/platform';
 import { ProblemException } from '@lib/schemas';
 import { PortalVisitaEntity } from './entities/portal-visita.entity';
 
@@ -93,7 +94,8 @@ export class PortalVisitas {
 
   private async fallar(id: string, error: string): Promise<void> {
     await this.db.getRepository(PortalVisitaEntity).update({ id }, { estado: 'fallida', error: error.slice(0, 1000) });
-    this.logger.warn(`portal visit ${id} failed: ${error.slice(0, 200)}`);
+    // The reason may carry the portal's page text: escaped (spec 1 "Hard rules").
+    this.logger.warn(`portal visit ${id} failed: ${escapeForLog(error, 200)}`);
   }
 
   private actual(rut: string, tipo: string): Promise<PortalVisitaEntity | null> {

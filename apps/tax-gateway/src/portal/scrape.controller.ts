@@ -16,6 +16,7 @@ const PORTAL_PROBLEMS = [
   401,
   403,
   { status: 429, errors: ['rate_limited'] },
+  { status: 409, errors: ['session_expired'] },
   { status: 502, errors: ['portal_error', 'sii_rejected'] },
   { status: 503, errors: ['portal_unavailable', 'portal_busy', 'sii_unavailable'] },
   { status: 504, errors: ['portal_timeout', 'sii_timeout'] },
@@ -40,7 +41,7 @@ export class ScrapeController {
   @ApiOkResponse({ description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
   @ApiProblemResponses(...PORTAL_PROBLEMS)
   async pdf(@Body() dto: CarpetaRequestDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
-    const c = await this.carpetas.obtener(dto.tenant, dto.rut ?? dto.tenant, dto.proposito ?? 'creditos');
+    const c = await this.carpetas.obtener(dto.tenant, carpetaRut(dto), dto.proposito ?? 'creditos', dto.representado_rut);
     reply
       .header('content-type', 'application/pdf')
       .header('x-scrape-cache', c.cache ? 'hit' : 'miss')
@@ -68,9 +69,14 @@ export class ScrapeController {
   @ApiProblemResponses(...PORTAL_PROBLEMS)
   async json(@Body() dto: CarpetaRequestDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<CarpetaJsonDto> {
     const proposito = dto.proposito ?? 'creditos';
-    const rut = dto.rut ?? dto.tenant;
-    const c = await this.carpetas.obtener(dto.tenant, rut, proposito);
+    const rut = carpetaRut(dto);
+    const c = await this.carpetas.obtener(dto.tenant, rut, proposito, dto.representado_rut);
     reply.header('x-scrape-cache', c.cache ? 'hit' : 'miss');
     return { rut, proposito, scraped_at: c.scrapedAt.toISOString(), carpeta: c.carpeta as unknown as Record<string, unknown> };
   }
+}
+
+/** Whose carpeta: `rut`, else the representado's, else the tenant's own. */
+function carpetaRut(dto: CarpetaRequestDto): string {
+  return dto.rut ?? dto.representado_rut ?? dto.tenant;
 }

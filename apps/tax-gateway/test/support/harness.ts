@@ -22,6 +22,8 @@ export interface Gateway {
   authority: SiiFakeAuthority;
   msw: SetupServer;
   signer: DevSignerHandle;
+  /** The fake's real HTTP address when started with `portal: true` (SII_PORTAL_BASE_URL). */
+  portalUrl?: string;
   /** Shifts the fake authority's clock (e.g. to issue an old CAF). */
   clock: { offsetMs: number };
   /** Stops the app and boots a new one on the same database (a process restart); `app` and `http` are the new one's. */
@@ -73,6 +75,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       authority,
       msw,
       signer: started,
+      portalUrl: portal?.url,
       clock,
       async restart() {
         const url = (gw.app.get(DataSource).options as { url?: string }).url;

@@ -14,6 +14,15 @@ export class CarpetaRequestDto {
   @IsRut()
   rut?: string;
 
+  @ApiPropertyOptional({
+    example: '76086428-5',
+    description:
+      "Use this representado's imported portal session (POST /tax/auth/import-session) instead of the certificate's; the carpeta is then the representado's unless `rut` says otherwise",
+  })
+  @IsOptional()
+  @IsRut()
+  representado_rut?: string;
+
   @ApiPropertyOptional({ enum: Object.keys(PROPOSITOS), default: 'creditos' })
   @IsOptional()
   @IsIn(Object.keys(PROPOSITOS))

@@ -1,0 +1,94 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Frame, Page } from 'puppeteer-core';
+import { ProblemException } from '@lib/schemas';
+import { TokenService } from '../auth/token.service';
+import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
+import { SiiTokenInvalidError } from '../sii/sii-errors';
+import { PortalBrowser } from './portal-browser';
+import { SesionesImportadas } from './sesiones-importadas';
+
+/** The text of the portal's page for a dead session (docs/research/sii-protocol.md §8). */
+const NO_AUTENTICADO = /NO ESTA AUTENTICADO/i;
+
+/**
+ * How a portal job gets its session (docs/tax-gateway.md "Portal"): the tenant's SII token (seed/token exchange
+ * signed by the signing service) as the portal's `TOKEN` cookie, retried once with a new token when the portal
+ * says "NO ESTA AUTENTICADO"; or, for a `representado`, that representado's imported cookies and nothing else
+ * (409 `session_expired` when the portal refuses them). What the portal shows that a job does not expect is
+ * 502 `portal_error` with the page's text, never a 500.
+ */
+@Injectable()
+export class PortalAcceso {
+  constructor(
+    @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
+    private readonly tokens: TokenService,
+    private readonly browser: PortalBrowser,
+    private readonly sesiones: SesionesImportadas,
+  ) {}
+
+  /** The portal's base URL (SII_PORTAL_BASE_URL). */
+  get base(): string {
+    return this.settings.siiPortalBaseUrl;
+  }
+
+  /**
+   * Runs `job` on a new page that carries the session.
+   * @param que what the job shows, for the 502 message ("the carpeta").
+   * @throws ProblemException 409 `session_expired`, 502 `portal_error`, 503/504 from {@link PortalBrowser}, and the
+   *   token service's problems.
+   */
+  async conSesion<T>(tenant: string, representado: string | undefined, que: string, job: (page: Page) => Promise<T>): Promise<T> {
+    if (!representado) {
+      const host = new URL(this.base).hostname;
+      return this.tokens.withToken(tenant, (token) =>
+        this.browser.run(async (page) => {
+          await page.setCookie({ name: 'TOKEN', value: token, domain: host, path: '/' });
+          return this.vigilado(page, que, job);
+        }),
+      );
+    }
+    const cookies = await this.sesiones.cookies(representado);
+    try {
+      const r = await this.browser.run(async (page) => {
+        await page.setCookie(...cookies);
+        return this.vigilado(page, que, job);
+      });
+      await this.sesiones.usada(representado, true);
+      return r;
+    } catch (err) {
+      if (err instanceof SiiTokenInvalidError) throw await this.sesiones.usada(representado, false);
+      throw err;
+    }
+  }
+
+  /** @throws SiiTokenInvalidError when `frame` is the portal's page for a dead session. */
+  async autenticada(frame: Frame): Promise<void> {
+    const text = await frame.evaluate(() => document.body?.innerText ?? '');
+    if (NO_AUTENTICADO.test(text)) throw new SiiTokenInvalidError('portal', 'NO ESTA AUTENTICADO');
+  }
+
+  /** Opens `url` (relative to the portal's base) and checks that the session was accepted. */
+  async abrir(page: Page, path: string): Promise<void> {
+    await page.goto(`${this.base}${path}`, { waitUntil: 'load' });
+    await this.autenticada(page.mainFrame());
+  }
+
+  /** A 502 `portal_error` for a page that is not what the job expected, with what the page says. */
+  async error(page: Page, que: string, detalle?: string): Promise<ProblemException> {
+    const texto = await page.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+    return new ProblemException(
+      502,
+      'portal_error',
+      `The SII portal did not show ${que}: ${texto.trim().slice(0, 200) || detalle || 'an unexpected page'}`,
+    );
+  }
+
+  private async vigilado<T>(page: Page, que: string, job: (page: Page) => Promise<T>): Promise<T> {
+    try {
+      return await job(page);
+    } catch (err) {
+      if (err instanceof ProblemException || err instanceof SiiTokenInvalidError || !page.browser().connected) throw err;
+      throw await this.error(page, que, (err as Error).message);
+    }
+  }
+}

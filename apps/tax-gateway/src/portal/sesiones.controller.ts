@@ -1,0 +1,45 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Caller, Callers } from '@lib/auth';
+import { ApiProblemResponses } from '@lib/schemas';
+import { ImportedSessionListDto, ImportedSessionStatusDto, ImportSessionDto, RepresentadoParamDto } from './dto/import-session.dto';
+import { SesionesImportadas } from './sesiones-importadas';
+
+/**
+ * Imported SII portal sessions (docs/tax-gateway.md "Imported sessions"): only the admin service imports and
+ * deletes them (a person exported the cookies there); the assistant may read their state.
+ */
+@ApiTags('auth')
+@Controller('tax/auth/import-session')
+export class SesionesController {
+  constructor(private readonly sesiones: SesionesImportadas) {}
+
+  @Post()
+  @HttpCode(200)
+  @Callers('admin')
+  @ApiOperation({ summary: 'Import the portal session cookies of a representado (replaces an earlier import)' })
+  @ApiOkResponse({ type: ImportedSessionStatusDto })
+  @ApiProblemResponses(400, 401, 403, { status: 422, errors: ['cookie_domain', 'session_expired'] })
+  importar(@Body() dto: ImportSessionDto, @Caller() caller?: string): Promise<ImportedSessionStatusDto> {
+    return this.sesiones.importar(dto.representado_rut, dto.cookies, caller ?? 'unknown');
+  }
+
+  @Get('status')
+  @Callers('admin', 'assistant')
+  @ApiOperation({ summary: 'The imported sessions: when, until when, whether the portal accepted the last use (never a cookie value)' })
+  @ApiOkResponse({ type: ImportedSessionListDto })
+  @ApiProblemResponses(401, 403)
+  async status(): Promise<ImportedSessionListDto> {
+    return { sesiones: await this.sesiones.listar() };
+  }
+
+  @Delete(':representado_rut')
+  @HttpCode(204)
+  @Callers('admin')
+  @ApiOperation({ summary: 'Delete the imported session of one representado' })
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiProblemResponses(400, 401, 403, 404)
+  async borrar(@Param() p: RepresentadoParamDto): Promise<void> {
+    await this.sesiones.borrar(p.representado_rut);
+  }
+}
