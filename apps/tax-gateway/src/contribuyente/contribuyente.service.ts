@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '@lib/schemas';
+import { TtlCache } from '../common/ttl-cache';
 import { TaxMetrics } from '../metrics/tax-metrics';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { TAXPAYER_SOURCE, TaxpayerRecord, TaxpayerSource } from './taxpayer-source';
@@ -11,12 +12,6 @@ export interface TaxpayerLookup {
   cached: boolean;
 }
 
-interface Entry {
-  record: TaxpayerRecord;
-  fetchedAt: Date;
-  expires: number;
-}
-
 /**
  * Canonical taxpayer data (docs/spec/1-tax-gateway.md "Canonical-data rule"): the only source of a legal name and a
  * normalized RUT for the platform. Cached in memory per RUT for TAXPAYER_CACHE_TTL_SECONDS (24 h);
@@ -25,48 +20,36 @@ interface Entry {
  */
 @Injectable()
 export class ContribuyenteService {
-  private readonly cache = new Map<string, Entry>();
-  private readonly inflight = new Map<string, Promise<Entry>>();
+  private readonly cache: TtlCache<TaxpayerRecord>;
 
   constructor(
     @Inject(TAXPAYER_SOURCE) private readonly source: TaxpayerSource,
-    @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
-    private readonly metrics: TaxMetrics,
-  ) {}
+    @Inject(TAX_SETTINGS) settings: TaxSettings,
+    metrics: TaxMetrics,
+  ) {
+    this.cache = new TtlCache(
+      () => settings.taxpayerCacheTtlSeconds * 1000,
+      (hit) => metrics.cache('contribuyente', hit),
+    );
+  }
 
   /**
    * Data of `rut` (canonical form), read with `tenant`'s SII session on a miss.
    * @throws ProblemException 404 `taxpayer_not_found`, or the source's upstream problems.
    */
   async lookup(rut: string, tenant: string = rut): Promise<TaxpayerLookup> {
-    const hit = this.cache.get(rut);
-    if (hit && hit.expires > Date.now()) {
-      this.metrics.cache('contribuyente', true);
-      return { record: hit.record, fetchedAt: hit.fetchedAt, cached: true };
-    }
-    this.metrics.cache('contribuyente', false);
-    let pending = this.inflight.get(rut);
-    if (!pending) {
-      pending = this.load(rut, tenant).finally(() => this.inflight.delete(rut));
-      this.inflight.set(rut, pending);
-    }
-    const entry = await pending;
-    return { record: entry.record, fetchedAt: entry.fetchedAt, cached: false };
+    const r = await this.cache.get(rut, () => this.load(rut, tenant));
+    return { record: r.value, fetchedAt: r.loadedAt, cached: r.cached };
   }
 
   /** Clears one RUT or the whole cache; returns how many entries were dropped. */
   clear(rut?: string): number {
-    if (rut !== undefined) return this.cache.delete(rut) ? 1 : 0;
-    const count = this.cache.size;
-    this.cache.clear();
-    return count;
+    return this.cache.clear(rut);
   }
 
-  private async load(rut: string, tenant: string): Promise<Entry> {
+  private async load(rut: string, tenant: string): Promise<TaxpayerRecord> {
     const record = await this.source.fetch(rut, tenant);
     if (!record) throw new ProblemException(404, 'taxpayer_not_found', `The SII does not know the RUT ${rut}.`, { rut });
-    const entry = { record, fetchedAt: new Date(), expires: Date.now() + this.settings.taxpayerCacheTtlSeconds * 1000 };
-    this.cache.set(rut, entry);
-    return entry;
+    return record;
   }
 }
