@@ -10,3 +10,9 @@ export type {
 } from './carpeta/carpeta.types';
 export { fechaHoraIso, fechaIso, montoClp, periodoIso, rutCanonico, siNo } from './carpeta/formats';
 export { decodeHtml } from './carpeta/decode-html';
+export { RegistroParseError, parseEmpresa, parseHistorialEmpresa } from './registro/parse-empresa';
+export type { RegistroParseMotivo } from './registro/parse-empresa';
+export type { AdministradorEmpresa, Empresa, ModificacionEmpresa, SocioEmpresa } from './registro/empresa.types';
+export { BuzonParseError, parseDocumentos, parseNotificacion, parseNotificaciones } from './buzon/parse-buzon';
+export type { BuzonParseMotivo } from './buzon/parse-buzon';
+export type { DocumentoSii, Notificacion } from './buzon/buzon.types';

@@ -9,3 +9,5 @@ export * from './style-catalog';
 export * from './marketplace';
 export { ArrayOfObjects, IsAbsentOr, IsDecimalAmount, IsFecha, IsNotNegativeZero, assertFechaEnRango } from './validators';
 export { CARPETA_TRIBUTARIA_JSON_SCHEMA } from './carpeta/carpeta-tributaria.schema';
+export { EMPRESA_JSON_SCHEMA, MODIFICACIONES_EMPRESA_JSON_SCHEMA } from './registro/empresa.schema';
+export { DOCUMENTO_SII_JSON_SCHEMA, NOTIFICACION_JSON_SCHEMA } from './buzon/buzon.schema';

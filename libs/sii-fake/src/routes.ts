@@ -12,6 +12,8 @@ import { REGISTRO_RECLAMO_PATHS, handleRegistroReclamo } from './registro-reclam
 import { RCV_FACADE_PATH, handleRcv } from './rcv';
 import { handleSetPruebas } from './set-pruebas';
 import { CARPETA_BASE, handleCarpeta } from './portal-carpeta';
+import { BUZON_BASE, handleBuzon, simNotificacion } from './portal-buzon';
+import { REGISTRO_BASE, handleRegistro } from './portal-registro';
 import { portalLogin, portalLogout } from './portal-login';
 
 const RCV_OPERATIONS = new Set(['getResumen', 'getDetalleCompra', 'getDetalleVenta']);
@@ -44,11 +46,16 @@ export async function routeRequest(authority: SiiFakeState, req: FakeRequest): P
     if (path === '/sim/portal/login' && method === 'POST') return portalLogin(authority, req, parseJson(req.body));
     if (path === '/sim/portal/logout' && method === 'POST') return portalLogout(authority, parseJson(req.body));
     if (path === '/sim/resolucion' && method === 'POST') return registerResolucion(authority, parseJson(req.body));
+    if (path === '/sim/notificaciones' && method === 'POST') return simNotificacion(authority, parseJson(req.body));
     if (path === '/sim/authority-certificate' && method === 'GET') {
       return { status: 200, headers: { 'content-type': 'application/x-pem-file' }, body: Buffer.from(authority.certificatePem) };
     }
     if (path.startsWith(`${CARPETA_BASE}/`) && (method === 'GET' || method === 'POST')) {
       return await handleCarpeta(authority, req, path.slice(CARPETA_BASE.length + 1));
+    }
+    if (path.startsWith(`${BUZON_BASE}/`) && method === 'GET') return await handleBuzon(authority, req, path.slice(BUZON_BASE.length + 1));
+    if (path.startsWith(`${REGISTRO_BASE}/`) && method === 'GET') {
+      return handleRegistro(authority, req, path.slice(REGISTRO_BASE.length + 1));
     }
     const setPruebas = /^\/sim\/set-pruebas\/([^/]+)$/.exec(path);
     if (setPruebas && method === 'GET') return handleSetPruebas(authority, req, decodeURIComponent(setPruebas[1]));

@@ -2,7 +2,7 @@ import { santiagoTimestamp } from '@lib/dte';
 import { authorityKeyMaterial, type AuthorityKeyMaterial } from './authority-key';
 import { randomInt } from 'node:crypto';
 import { normalizeRut } from './internal/rut';
-import type { IssuedCaf, RcvEvento, RegisteredDocument, SeedRecord, TokenRecord, UploadRecord } from './types';
+import type { BuzonRut, IssuedCaf, RcvEvento, RegisteredDocument, SeedRecord, TokenRecord, UploadRecord } from './types';
 
 /** Options of {@link SiiFakeAuthority}; every field is optional. */
 export interface SiiFakeOptions {
@@ -49,10 +49,16 @@ export class SiiFakeState {
   readonly resoluciones = new Map<string, { fecha: string; numero: number }>();
   /** Carpetas tributarias served per RUT (portal-carpeta.ts): what a test counts to prove one visit a day. */
   readonly portalVisitas = new Map<string, number>();
+  /** Registry pages served (portal-registro.ts): `empresa.cgi` per RUT, `historial.cgi` under `<rut>/historial`. */
+  readonly registroVisitas = new Map<string, number>();
   /** Portal login sessions by TOKEN cookie value (portal-login.ts): the sessions users export for import. */
   readonly portalLogins = new Map<string, { rut: string; activo: boolean }>();
   /** RCV events per document key `emisor|tipo|folio` (registro-reclamo.ts). */
   readonly rcvEventos = new Map<string, RcvEvento[]>();
+  /** Mi SII mailbox per RUT (portal-buzon.ts): notifications and documents, seeded on first use. */
+  readonly buzones = new Map<string, BuzonRut>();
+  /** Mailbox list pages (notificaciones.cgi, documentos.cgi) served per RUT (portal-buzon.ts), for tests. */
+  readonly buzonVisitas = new Map<string, number>();
   private readonly clock: () => Date;
   private attentionCounter = 34000;
 

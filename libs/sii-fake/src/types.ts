@@ -106,3 +106,37 @@ export function xmlResponse(status: number, xml: string, contentType = 'text/xml
 export function jsonResponse(status: number, value: unknown): FakeResponse {
   return { status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: Buffer.from(JSON.stringify(value)) };
 }
+
+/** One notification of a taxpayer's Mi SII mailbox (portal-buzon.ts). */
+export interface BuzonNotificacion {
+  /** Stable id, `<RUT body>-N<nnnn>`. */
+  id: string;
+  /** When it arrived. */
+  fecha: Date;
+  asunto: string;
+  remitente: string;
+  /** Plain text: paragraphs separated by "\n\n", line breaks inside one by "\n". */
+  cuerpo: string;
+  /** Set when the taxpayer opens it (`notificacion.cgi`). */
+  leida: boolean;
+}
+
+/** One document the SII issued to a taxpayer, with its PDF (portal-buzon.ts). */
+export interface BuzonDocumento {
+  /** Stable id, `<RUT body>-D<nnnn>`. */
+  id: string;
+  /** Issue date, YYYY-MM-DD. */
+  fecha: string;
+  /** "Resolución", "Certificado". */
+  tipo: string;
+  titulo: string;
+  numero: string | null;
+}
+
+/** A taxpayer's Mi SII mailbox (portal-buzon.ts): notifications and documents newest first. */
+export interface BuzonRut {
+  notificaciones: BuzonNotificacion[];
+  documentos: BuzonDocumento[];
+  /** Number of the next notification id. */
+  siguiente: number;
+}
