@@ -139,6 +139,14 @@ export class TaxGatewayConfig extends CommonConfig {
   /** Timeout of one portal visit (a page job in the browser), ms. */
   @EnvInt({ min: 1000 })
   PORTAL_TIMEOUT_MS = 60_000;
+
+  /** Company registry cache lifetime per RUT, seconds (24 hours, like the taxpayer data). */
+  @EnvInt({ min: 1 })
+  REGISTRO_CACHE_TTL_SECONDS = 86_400;
+
+  /** SII mailbox (notifications, documents) cache lifetime per RUT, seconds (1 hour; the inbox path clears it). */
+  @EnvInt({ min: 1 })
+  NOTIFICACIONES_CACHE_TTL_SECONDS = 3600;
 }
 
 /** Identity of the app: name, default port, docs title, settings class. */

@@ -1,4 +1,4 @@
-import { hostileInputSuite } from '@lib/testing';
+import { CALLER_TEST_KEYS, TEST_INTERNAL_KEYS, TEST_KEYS, hostileInputSuite } from '@lib/testing';
 import request from 'supertest';
 import { santiagoDate } from '@lib/dte';
 import {
@@ -19,6 +19,10 @@ const TENANT = '76086428-5';
 const RECEPTOR = '77777777-7';
 const PERIODO = santiagoDate().slice(0, 7);
 
+// The inbox path admits only the mailer: the suite calls it with the mailer's key.
+const HOSTILE_KEYS = { ...TEST_KEYS, mailer: CALLER_TEST_KEYS.mailer };
+const HOSTILE_INTERNAL_KEYS = `${TEST_INTERNAL_KEYS},mailer:${CALLER_TEST_KEYS.mailer}`;
+
 let gw: Gateway;
 let caf: Buffer;
 const emitted = { emision_id: '', trackid: '', recepcion_id: '', libro_id: '' };
@@ -26,9 +30,10 @@ let intercambio: Buffer = Buffer.alloc(0);
 
 // Rate limits off: the corpus sends the emission route far more than 20 requests a minute.
 hostileInputSuite('tax-gateway', {
+  keys: HOSTILE_KEYS,
   start: async () => {
     // The portal routes drive the real Chromium against the stand-in's pages (served over HTTP).
-    gw = await startGateway({ portal: true, env: { THROTTLE_ENABLED: 'false' } });
+    gw = await startGateway({ portal: true, env: { THROTTLE_ENABLED: 'false', INTERNAL_KEYS: HOSTILE_INTERNAL_KEYS } });
     return gw;
   },
   setup: async () => {
@@ -59,6 +64,9 @@ hostileInputSuite('tax-gateway', {
       rut: TENANT,
       tenant: TENANT,
       representado_rut: TENANT,
+      // The stand-in's seeded mailbox of TENANT (libs/sii-fake portal-buzon.ts).
+      notif_id: '76086428-N0001',
+      doc_id: '76086428-D0001',
     };
   },
   get queryValues() {
@@ -72,6 +80,7 @@ hostileInputSuite('tax-gateway', {
       'POST /tax/caf/resync': { tenant: TENANT, tipo_dte: 33 },
       'POST /tax/scrape/carpeta': { tenant: TENANT },
       'POST /tax/scrape/carpeta/json': { tenant: TENANT },
+      'POST /tax/notificaciones/inbox': { tenant: TENANT, message_id: '<hostil@sii.cl>' },
       'POST /tax/auth/import-session': {
         representado_rut: TENANT,
         cookies: [{ name: 'TOKEN', value: 'SESION', domain: new URL(gw.portalUrl as string).hostname, path: '/' }],

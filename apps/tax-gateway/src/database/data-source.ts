@@ -10,6 +10,8 @@ import { RecepcionEnvioEntity } from '../recepcion/entities/recepcion-envio.enti
 import { RecepcionEntity } from '../recepcion/entities/recepcion.entity';
 import { PortalVisitaEntity } from '../portal/entities/portal-visita.entity';
 import { SesionImportadaEntity } from '../portal/entities/sesion-importada.entity';
+import { NotificacionInboxEntity } from '../portal/entities/notificacion-inbox.entity';
+import { NotificacionVistaEntity } from '../portal/entities/notificacion-vista.entity';
 import { RecepcionEventoEntity } from '../recepcion/entities/recepcion-evento.entity';
 import { RecepcionRespuestaEntity } from '../recepcion/entities/recepcion-respuesta.entity';
 import { migrations } from './migrations';
@@ -26,6 +28,8 @@ export const entities = [
   RecepcionEntity,
   PortalVisitaEntity,
   SesionImportadaEntity,
+  NotificacionVistaEntity,
+  NotificacionInboxEntity,
   RecepcionEventoEntity,
   RecepcionRespuestaEntity,
   LibroEntity,

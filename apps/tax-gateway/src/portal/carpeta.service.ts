@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Frame, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { CarpetaParseError, parseCarpetaTributaria, type CarpetaTributaria } from '@lib/portal';
-import { ProblemException } from '@lib/schemas';
 import { TaxMetrics } from '../metrics/tax-metrics';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { PortalAcceso } from './portal-acceso';
@@ -64,22 +63,8 @@ export class CarpetaService {
       if (!(err instanceof CarpetaParseError)) throw err;
       throw await this.acceso.error(page, 'the carpeta', err.message);
     }
-    return { carpeta, pdf: await this.pdf(frame) };
-  }
-
-  /** The carpeta's PDF, fetched by the page itself (same session). */
-  private async pdf(frame: Frame): Promise<Buffer> {
-    const b64 = await frame.evaluate(async () => {
-      const link = document.querySelector<HTMLAnchorElement>('#lnk_pdf');
-      if (!link) return null;
-      const res = await fetch(link.href, { credentials: 'include' });
-      if (!res.ok || !(res.headers.get('content-type') ?? '').includes('pdf')) return null;
-      const bytes = new Uint8Array(await res.arrayBuffer());
-      let bin = '';
-      for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-      return btoa(bin);
-    });
-    if (!b64) throw new ProblemException(502, 'portal_error', 'The SII portal did not give the carpeta as PDF.');
-    return Buffer.from(b64, 'base64');
+    const href = await frame.evaluate(() => document.querySelector<HTMLAnchorElement>('#lnk_pdf')?.href ?? null);
+    if (!href) throw await this.acceso.error(page, 'the carpeta as PDF');
+    return { carpeta, pdf: await this.acceso.pdf(frame, href, 'the carpeta') };
   }
 }

@@ -73,6 +73,38 @@ export class PortalAcceso {
     await this.autenticada(page.mainFrame());
   }
 
+  /**
+   * Opens `path` and reads the page with `parse`; what `parse` refuses (other than with a ProblemException of its
+   * own) is 502 `portal_error` with the page's text.
+   */
+  async leer<T>(page: Page, path: string, que: string, parse: (html: string) => T): Promise<T> {
+    await this.abrir(page, path);
+    const html = await page.content();
+    try {
+      return parse(html);
+    } catch (err) {
+      if (err instanceof ProblemException) throw err;
+      throw await this.error(page, que, (err as Error).message);
+    }
+  }
+
+  /**
+   * A PDF the page links to, fetched by the page itself (the same session and cookies).
+   * @throws ProblemException 502 `portal_error` when the answer is not a PDF.
+   */
+  async pdf(frame: Frame, href: string, que: string): Promise<Buffer> {
+    const b64 = await frame.evaluate(async (url: string) => {
+      const res = await fetch(url, { credentials: 'include' });
+      if (!res.ok || !(res.headers.get('content-type') ?? '').includes('pdf')) return null;
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      let bin = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return btoa(bin);
+    }, href);
+    if (!b64) throw new ProblemException(502, 'portal_error', `The SII portal did not give ${que} as PDF.`);
+    return Buffer.from(b64, 'base64');
+  }
+
   /** A 502 `portal_error` for a page that is not what the job expected, with what the page says. */
   async error(page: Page, que: string, detalle?: string): Promise<ProblemException> {
     const texto = await page.evaluate(() => document.body?.innerText ?? '').catch(() => '');

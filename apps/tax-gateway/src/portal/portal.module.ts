@@ -1,6 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TokenModule } from '../auth/token.module';
+import { BuzonService } from './buzon.service';
 import { CarpetaService } from './carpeta.service';
+import { DocumentosController } from './documentos.controller';
+import { InboxService } from './inbox.service';
+import { NotificacionesController } from './notificaciones.controller';
+import { RegistroController } from './registro.controller';
+import { RegistroService } from './registro.service';
 import { PortalAcceso } from './portal-acceso';
 import { PortalBrowser } from './portal-browser';
 import { PortalVisitas } from './portal-visitas';
@@ -11,7 +17,7 @@ import { SesionesImportadas } from './sesiones-importadas';
 /** The SII portal through a real browser (docs/tax-gateway.md "Portal"). */
 @Module({
   imports: [TokenModule],
-  controllers: [ScrapeController, SesionesController],
-  providers: [PortalBrowser, PortalVisitas, SesionesImportadas, PortalAcceso, CarpetaService],
+  controllers: [ScrapeController, SesionesController, RegistroController, NotificacionesController, DocumentosController],
+  providers: [PortalBrowser, PortalVisitas, SesionesImportadas, PortalAcceso, CarpetaService, RegistroService, BuzonService, InboxService],
 })
 export class PortalModule {}

@@ -2,25 +2,13 @@ import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
-import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { Callers } from '@lib/auth';
 import { ApiProblemResponses, CARPETA_TRIBUTARIA_JSON_SCHEMA } from '@lib/schemas';
 import { CarpetaService } from './carpeta.service';
+import { openApiSchema, PORTAL_PROBLEMS } from './openapi-schema';
 import { CarpetaJsonDto, CarpetaRequestDto } from './dto/carpeta.dto';
 
-// The carpeta's JSON Schema (libs/schemas) inlined in the OpenAPI answer, without its draft and id keywords.
-const { $schema: _draft, $id: _id, ...CARPETA_SCHEMA } = CARPETA_TRIBUTARIA_JSON_SCHEMA;
-
-const PORTAL_PROBLEMS = [
-  400,
-  401,
-  403,
-  { status: 429, errors: ['rate_limited'] },
-  { status: 409, errors: ['session_expired'] },
-  { status: 502, errors: ['portal_error', 'sii_rejected'] },
-  { status: 503, errors: ['portal_unavailable', 'portal_busy', 'sii_unavailable'] },
-  { status: 504, errors: ['portal_timeout', 'sii_timeout'] },
-];
+const CARPETA_SCHEMA = openApiSchema(CARPETA_TRIBUTARIA_JSON_SCHEMA);
 
 /** The SII portal's carpeta tributaria (docs/tax-gateway.md "Carpeta tributaria"), once a day per RUT. */
 @ApiTags('portal')
@@ -62,7 +50,7 @@ export class ScrapeController {
         rut: { type: 'string' },
         proposito: { type: 'string' },
         scraped_at: { type: 'string', format: 'date-time' },
-        carpeta: CARPETA_SCHEMA as unknown as SchemaObject,
+        carpeta: CARPETA_SCHEMA,
       },
     },
   })

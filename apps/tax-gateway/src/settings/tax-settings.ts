@@ -37,6 +37,8 @@ export interface TaxSettings {
   siiPortalBaseUrl: string;
   chromiumPath: string;
   portalTimeoutMs: number;
+  registroCacheTtlSeconds: number;
+  notificacionesCacheTtlSeconds: number;
 }
 
 /** Injection token of {@link TaxSettings}. */
@@ -73,6 +75,8 @@ export function taxSettingsOf(config: TaxGatewayConfig): TaxSettings {
     siiPortalBaseUrl: (config.SII_PORTAL_BASE_URL ?? 'https://zeus.sii.cl').replace(/\/+$/, ''),
     chromiumPath: config.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
     portalTimeoutMs: config.PORTAL_TIMEOUT_MS,
+    registroCacheTtlSeconds: config.REGISTRO_CACHE_TTL_SECONDS,
+    notificacionesCacheTtlSeconds: config.NOTIFICACIONES_CACHE_TTL_SECONDS,
   };
 }
 
