@@ -30,6 +30,15 @@ describe('portal: carpeta tributaria (e2e, real Chromium)', () => {
     expect(first.body).toMatchObject({ rut: tenant, proposito: 'creditos', scraped_at: expect.any(String) });
     expect(first.body.carpeta.encabezado).toMatchObject({ rut: tenant, nombre: contribuyenteFor(tenant).razon_social.toUpperCase() });
     expect(first.body.carpeta.representantes_legales.length).toBeGreaterThan(0);
+    // The F29 periods with their forms' codes (read from the frames), the F22 years and the property.
+    const iva = first.body.carpeta.declaraciones_iva;
+    expect(iva.map((d: { declarada: boolean }) => d.declarada)).toEqual([false, true, true]);
+    expect(iva[0].campos).toBeNull();
+    expect(iva[1].campos).toMatchObject({ '03': tenant, '15': iva[1].periodo.replace('-', '') });
+    expect(Number(iva[1].campos['91'])).toBe(Number(iva[1].campos['538']) - Number(iva[1].campos['511']));
+    expect(first.body.carpeta.declaraciones_renta.map((d: { filas: unknown[] }) => d.filas.length)).toEqual([2, 0]);
+    expect(first.body.carpeta.propiedades).toHaveLength(1);
+    expect(first.body.carpeta.propiedades[0].avaluo_fiscal).toBeGreaterThan(0);
     expect(visitas(tenant)).toBe(1);
 
     const again = await carpeta({}).expect(200);

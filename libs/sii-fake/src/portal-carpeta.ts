@@ -6,6 +6,7 @@ import { normalizeRut } from './internal/rut';
 import { contribuyenteFor } from './taxpayers';
 import type { FakeRequest, FakeResponse } from './types';
 import { NO_AUTORIZADO } from './portal-login';
+import { F29_PAGE, boletasHtml, f29Html, ivaHtml, propiedadesHtml, rentaHtml } from './portal-carpeta-secciones';
 
 /** Paths of the carpeta tributaria on zeus.sii.cl (docs/research/sii-protocol.md §7). */
 export const CARPETA_BASE = '/dii_cgi/carpeta_tributaria';
@@ -29,6 +30,7 @@ export async function handleCarpeta(state: SiiFakeState, req: FakeRequest, page:
   const rut = normalizeRut(url.searchParams.get('rut') ?? '') ?? '';
   const m = /^(cte_[a-z_]+?)_(0[012])\.cgi$/.exec(page);
   if (page === 'cte_pdf.cgi' && rut) return pdf(rut);
+  if (page === F29_PAGE) return f29(url);
   if (!m || !PROPOSITOS[m[1]] || !rut) return portalError('La solicitud no es valida.');
   // The portal's own error page, for a RUT the SII does not know.
   if (state.options.unknownRuts.includes(rut)) return portalError('El RUT consultado no registra información tributaria.');
@@ -81,18 +83,13 @@ function carpeta(rut: string, proposito: string, now: Date): string {
     `<tr>${td('Participación en sociedades vigentes(2)')}${td(' ')}${td(' ')}${td(' ')}</tr>` +
     `<tr>${td(' ')}<td colspan="3"><span class="textof">- No existen sociedades para el RUT -</span></td></tr>` +
     '</tbody></table>' +
-    '<table id="tbl_propiedades"><tbody><tr><td colspan="8"><span class="textof">- No se registra información para este RUT -</span></td></tr></tbody></table>' +
-    '<table id="tbl_boletase"><tbody><tr><td colspan="4"><span class="textof">- No se registran Boletas de Honorarios Electrónicas emitidas en los últimos 12 meses -</span></td></tr></tbody></table>' +
-    `<div id="marca_IVA"><input type="hidden" id="hp_iva_1" value="${mesNombre(now)}"><iframe id="hn_iva_1" src="/dii_doc/carpeta_tributaria/html/cte_mensaje_sin_f29_p.htm"></iframe></div>` +
+    propiedadesHtml(c) +
+    boletasHtml(c, now) +
+    ivaHtml(rut, now) +
+    rentaHtml(rut, now) +
     `<p><a id="lnk_pdf" href="cte_pdf.cgi?rut=${rut}">Descargar PDF</a></p>` +
     '</td></tr></tbody></table></body></html>'
   );
-}
-
-const MESES = ['ENERO', 'FEBRERO', 'MARZO', 'ABRIL', 'MAYO', 'JUNIO', 'JULIO', 'AGOSTO', 'SEPTIEMBRE', 'OCTUBRE', 'NOVIEMBRE', 'DICIEMBRE'];
-
-function mesNombre(now: Date): string {
-  return `${MESES[now.getUTCMonth()]} ${now.getUTCFullYear()}`;
 }
 
 async function pdf(rut: string): Promise<FakeResponse> {
@@ -105,4 +102,12 @@ async function pdf(rut: string): Promise<FakeResponse> {
   doc.end();
   await done;
   return { status: 200, headers: { 'content-type': 'application/pdf' }, body: Buffer.concat(chunks) };
+}
+
+/** An F29 frame of the carpeta (`CONCVF_VerFormulario.cgi?...&PERIODO=AAAAMM&RUT_ORIGEN=&DV_ORIGEN=`). */
+function f29(url: URL): FakeResponse {
+  const rut = normalizeRut(`${url.searchParams.get('RUT_ORIGEN') ?? ''}-${url.searchParams.get('DV_ORIGEN') ?? ''}`);
+  const periodo = url.searchParams.get('PERIODO') ?? '';
+  if (!rut || !/^\d{6}$/.test(periodo) || url.searchParams.get('COD_FORM') !== 'F29') return portalError('La solicitud no es valida.');
+  return portalHtml(f29Html(rut, periodo, contribuyenteFor(rut).razon_social));
 }

@@ -12,6 +12,8 @@ import { REGISTRO_RECLAMO_PATHS, handleRegistroReclamo } from './registro-reclam
 import { RCV_FACADE_PATH, handleRcv } from './rcv';
 import { handleSetPruebas } from './set-pruebas';
 import { CARPETA_BASE, handleCarpeta } from './portal-carpeta';
+import { SIN_F29_PATH, sinF29Html } from './portal-carpeta-secciones';
+import { portalHtml } from './portal-html';
 import { BUZON_BASE, handleBuzon, simNotificacion } from './portal-buzon';
 import { REGISTRO_BASE, handleRegistro } from './portal-registro';
 import { portalLogin, portalLogout } from './portal-login';
@@ -50,6 +52,7 @@ export async function routeRequest(authority: SiiFakeState, req: FakeRequest): P
     if (path === '/sim/authority-certificate' && method === 'GET') {
       return { status: 200, headers: { 'content-type': 'application/x-pem-file' }, body: Buffer.from(authority.certificatePem) };
     }
+    if (path === SIN_F29_PATH && method === 'GET') return portalHtml(sinF29Html());
     if (path.startsWith(`${CARPETA_BASE}/`) && (method === 'GET' || method === 'POST')) {
       return await handleCarpeta(authority, req, path.slice(CARPETA_BASE.length + 1));
     }

@@ -117,7 +117,7 @@ function shuffle<T>(list: T[], rnd: () => number): T[] {
 }
 
 /** mulberry32 seeded from SHA-256 of the text: small, fast, deterministic. */
-function prng(text: string): () => number {
+export function prng(text: string): () => number {
   let a = createHash('sha256').update(text).digest().readUInt32BE(0);
   return () => {
     a = (a + 0x6d2b79f5) | 0;

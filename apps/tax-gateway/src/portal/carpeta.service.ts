@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Page } from 'puppeteer-core';
+import type { Frame, Page } from 'puppeteer-core';
 import { CarpetaParseError, parseCarpetaTributaria, type CarpetaTributaria } from '@lib/portal';
 import { TaxMetrics } from '../metrics/tax-metrics';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
@@ -58,7 +58,7 @@ export class CarpetaService {
     await this.acceso.autenticada(frame);
     let carpeta: CarpetaTributaria;
     try {
-      carpeta = parseCarpetaTributaria(await frame.content());
+      carpeta = parseCarpetaTributaria(await frame.content(), await this.framesF29(frame));
     } catch (err) {
       if (!(err instanceof CarpetaParseError)) throw err;
       throw await this.acceso.error(page, 'the carpeta', err.message);
@@ -66,5 +66,20 @@ export class CarpetaService {
     const href = await frame.evaluate(() => document.querySelector<HTMLAnchorElement>('#lnk_pdf')?.href ?? null);
     if (!href) throw await this.acceso.error(page, 'the carpeta as PDF');
     return { carpeta, pdf: await this.acceso.pdf(frame, href, 'the carpeta') };
+  }
+
+  /**
+   * The HTML of the carpeta's F29 frames (`iframe#hn_iva_N`) by N: same-origin pages whose `datos` object the
+   * parser reads (research §7); a frame that did not load is left out (its period then has no `campos`).
+   */
+  private framesF29(frame: Frame): Promise<Record<number, string>> {
+    return frame.evaluate(() => {
+      const out: Record<number, string> = {};
+      for (const iframe of Array.from(document.querySelectorAll<HTMLIFrameElement>('iframe[id^="hn_iva_"]'))) {
+        const html = iframe.contentDocument?.documentElement?.outerHTML;
+        if (html) out[Number(iframe.id.slice('hn_iva_'.length))] = html;
+      }
+      return out;
+    });
   }
 }
