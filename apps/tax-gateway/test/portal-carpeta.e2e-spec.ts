@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { contribuyenteFor } from '@lib/sii-fake';
-import { Gateway, KEY, rut, startGateway } from './support/harness';
+import { Gateway, KEY, crashChromiumOn, rut, startGateway } from './support/harness';
 
 // The carpeta tributaria through a real headless Chromium (CHROMIUM_PATH, default /usr/bin/chromium) driving the
 // SII stand-in's portal pages over HTTP, once a day per RUT counted in PostgreSQL.
@@ -77,6 +77,20 @@ describe('portal: carpeta tributaria (e2e, real Chromium)', () => {
     await carpeta({ rut: UNKNOWN }).expect(502);
     const rows = await gw.app.get(DataSource).query('SELECT estado FROM portal_visita WHERE rut = $1', [UNKNOWN]);
     expect(rows.map((r: { estado: string }) => r.estado)).toEqual(['fallida', 'fallida']);
+  }, 60_000);
+
+  it('a Chromium crash during the visit is 503 portal_unavailable and does not use up the day', async () => {
+    const r = rut(76_960_400);
+    const restore = crashChromiumOn(gw, `_02.cgi?rut=${r}`);
+    try {
+      const res = await carpeta({ rut: r });
+      expect({ status: res.status, error: res.body.error }).toEqual({ status: 503, error: 'portal_unavailable' });
+    } finally {
+      restore();
+    }
+    const rows = await gw.app.get(DataSource).query('SELECT estado FROM portal_visita WHERE rut = $1', [r]);
+    expect(rows).toEqual([{ estado: 'fallida' }]);
+    expect((await carpeta({ rut: r }).expect(200)).headers['x-scrape-cache']).toBe('miss');
   }, 60_000);
 
   it('refuses a bad RUT or purpose with 400 before any visit', async () => {

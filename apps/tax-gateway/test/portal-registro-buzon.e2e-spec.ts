@@ -1,10 +1,8 @@
-import type { Browser } from 'puppeteer-core';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { CALLER_TEST_INTERNAL_KEYS, CALLER_TEST_KEYS } from '@lib/testing';
 import { contribuyenteFor } from '@lib/sii-fake';
-import { PortalBrowser } from '../src/portal/portal-browser';
-import { Gateway, rut, startGateway } from './support/harness';
+import { Gateway, crashChromiumOn, rut, startGateway } from './support/harness';
 
 const ADMIN = CALLER_TEST_KEYS.admin;
 const MAILER = CALLER_TEST_KEYS.mailer;
@@ -156,22 +154,13 @@ describe('portal: company registry, notifications and documents (e2e, real Chrom
   }, 60_000);
 
   it('a Chromium that crashes during a visit is 503 portal_unavailable; the next visit starts a new one', async () => {
-    const portal = gw.app.get(PortalBrowser);
-    const original = gw.authority.handle.bind(gw.authority);
     const r = rut(76_962_500);
-    // Kill the browser the moment the portal is asked for the page: an explicit signal, not a timer.
-    gw.authority.handle = async (req) => {
-      if (req.url.includes(`empresa.cgi?rut=${r}`)) {
-        const browser = await (portal as unknown as { browser?: Promise<Browser> }).browser;
-        browser?.process()?.kill('SIGKILL');
-      }
-      return original(req);
-    };
+    const restore = crashChromiumOn(gw, `empresa.cgi?rut=${r}`);
     try {
       const res = await get(`/tax/registro/empresa/${r}`);
       expect({ status: res.status, error: res.body.error }).toEqual({ status: 503, error: 'portal_unavailable' });
     } finally {
-      gw.authority.handle = original;
+      restore();
     }
     expect((await get(`/tax/registro/empresa/${r}`).expect(200)).body.empresa.rut).toBe(r);
   }, 60_000);

@@ -8,7 +8,9 @@ import { DataSource } from 'typeorm';
 import { computeDv } from '@lib/rut';
 import { SiiFakeAuthority, createSiiFakeHandlers, startSiiFakeServer, type SiiFakeServer } from '@lib/sii-fake';
 import { DevSignerHandle, TEST_KEYS, closeTestApp, createTestApp, startDevSigner } from '@lib/testing';
+import type { Browser } from 'puppeteer-core';
 import { AppModule } from '../../src/app.module';
+import { PortalBrowser } from '../../src/portal/portal-browser';
 import { appOptions } from '../../src/config';
 
 /** The SII base URL the gateway uses by default (TAX_ENV=cert); msw answers it with the fake. */
@@ -182,4 +184,20 @@ export function getBytes(gw: Gateway, path: string, query: Record<string, string
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => cb(null, Buffer.concat(chunks)));
     });
+}
+
+/**
+ * Kills the gateway's Chromium the moment the portal is asked for a URL containing `part` (an explicit signal, not
+ * a timer): a browser crash in the middle of a visit. Returns the undo.
+ */
+export function crashChromiumOn(gw: Gateway, part: string): () => void {
+  const portal = gw.app.get(PortalBrowser) as unknown as { browser?: Promise<Browser> };
+  const original = gw.authority.handle.bind(gw.authority);
+  gw.authority.handle = async (req) => {
+    if (req.url.includes(part)) (await portal.browser)?.process()?.kill('SIGKILL');
+    return original(req);
+  };
+  return () => {
+    gw.authority.handle = original;
+  };
 }
