@@ -1,5 +1,7 @@
+import Ajv2020 from 'ajv/dist/2020';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { CARPETA_TRIBUTARIA_JSON_SCHEMA } from '@lib/schemas';
 import { contribuyenteFor } from '@lib/sii-fake';
 import { Gateway, KEY, crashChromiumOn, rut, startGateway } from './support/harness';
 
@@ -27,18 +29,20 @@ describe('portal: carpeta tributaria (e2e, real Chromium)', () => {
   it('reads the carpeta from the portal, then answers the day’s stored visit (JSON and PDF) without visiting again', async () => {
     const first = await carpeta({}).expect(200);
     expect(first.headers['x-scrape-cache']).toBe('miss');
-    expect(first.body).toMatchObject({ rut: tenant, proposito: 'creditos', scraped_at: expect.any(String) });
-    expect(first.body.carpeta.encabezado).toMatchObject({ rut: tenant, nombre: contribuyenteFor(tenant).razon_social.toUpperCase() });
-    expect(first.body.carpeta.representantes_legales.length).toBeGreaterThan(0);
+    expect(first.body.scraped_at).toBe(first.headers['x-scraped-at']);
+    const validate = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true }).compile(CARPETA_TRIBUTARIA_JSON_SCHEMA);
+    expect(validate(first.body) ? [] : validate.errors).toEqual([]);
+    expect(first.body.encabezado).toMatchObject({ rut: tenant, nombre: contribuyenteFor(tenant).razon_social.toUpperCase() });
+    expect(first.body.representantes_legales.length).toBeGreaterThan(0);
     // The F29 periods with their forms' codes (read from the frames), the F22 years and the property.
-    const iva = first.body.carpeta.declaraciones_iva;
+    const iva = first.body.declaraciones_iva;
     expect(iva.map((d: { declarada: boolean }) => d.declarada)).toEqual([false, true, true]);
     expect(iva[0].campos).toBeNull();
     expect(iva[1].campos).toMatchObject({ '03': tenant, '15': iva[1].periodo.replace('-', '') });
     expect(Number(iva[1].campos['91'])).toBe(Number(iva[1].campos['538']) - Number(iva[1].campos['511']));
-    expect(first.body.carpeta.declaraciones_renta.map((d: { filas: unknown[] }) => d.filas.length)).toEqual([2, 0]);
-    expect(first.body.carpeta.propiedades).toHaveLength(1);
-    expect(first.body.carpeta.propiedades[0].avaluo_fiscal).toBeGreaterThan(0);
+    expect(first.body.declaraciones_renta.map((d: { filas: unknown[] }) => d.filas.length)).toEqual([2, 0]);
+    expect(first.body.propiedades).toHaveLength(1);
+    expect(first.body.propiedades[0].avaluo_fiscal).toBeGreaterThan(0);
     expect(visitas(tenant)).toBe(1);
 
     const again = await carpeta({}).expect(200);

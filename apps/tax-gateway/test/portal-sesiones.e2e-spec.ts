@@ -21,7 +21,7 @@ describe('portal: imported sessions (e2e, real Chromium)', () => {
   const tenant = rut(76_961_100);
   const representado = rut(76_961_200);
   const api = () => request(gw.http);
-  const importar = (body: object, key = KEY) => api().post('/tax/auth/import-session').set('X-Internal-Key', key).send(body);
+  const importar = (body: object, key: string = KEY) => api().post('/tax/auth/import-session').set('X-Internal-Key', key).send(body);
   const status = () => api().get('/tax/auth/import-session/status').set('X-Internal-Key', TEST_KEYS.assistant).expect(200);
   const carpeta = (body: object) =>
     api()
@@ -55,7 +55,7 @@ describe('portal: imported sessions (e2e, real Chromium)', () => {
     expect(imported.body).toMatchObject({ representado_rut: representado, estado: 'active', last_use_accepted: null });
 
     const res = await carpeta({ representado_rut: representado }).expect(200);
-    expect(res.body.carpeta.encabezado.rut).toBe(representado);
+    expect(res.body.encabezado.rut).toBe(representado);
     expect(gw.authority.portalVisitas.get(representado)).toBe(1);
 
     const st = await status();

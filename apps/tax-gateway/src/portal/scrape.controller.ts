@@ -6,7 +6,8 @@ import { Callers } from '@lib/auth';
 import { ApiProblemResponses, CARPETA_TRIBUTARIA_JSON_SCHEMA } from '@lib/schemas';
 import { CarpetaService } from './carpeta.service';
 import { openApiSchema, PORTAL_PROBLEMS } from './openapi-schema';
-import { CarpetaJsonDto, CarpetaRequestDto } from './dto/carpeta.dto';
+import { CarpetaRequestDto } from './dto/carpeta.dto';
+import type { CarpetaTributaria } from '@lib/portal';
 
 const CARPETA_SCHEMA = openApiSchema(CARPETA_TRIBUTARIA_JSON_SCHEMA);
 
@@ -42,25 +43,17 @@ export class ScrapeController {
   @Throttle({ default: { limit: 10, ttl: 60_000 } })
   @ApiOperation({ summary: 'The carpeta tributaria as data (CarpetaTributaria, JSON Schema in libs/schemas)' })
   @ApiOkResponse({
-    description: 'The carpeta',
-    schema: {
-      type: 'object',
-      required: ['rut', 'proposito', 'scraped_at', 'carpeta'],
-      properties: {
-        rut: { type: 'string' },
-        proposito: { type: 'string' },
-        scraped_at: { type: 'string', format: 'date-time' },
-        carpeta: CARPETA_SCHEMA,
-      },
-    },
+    description: 'CarpetaTributaria with `scraped_at` (JSON Schema CARPETA_TRIBUTARIA_JSON_SCHEMA)',
+    schema: CARPETA_SCHEMA,
   })
   @ApiProblemResponses(...PORTAL_PROBLEMS)
-  async json(@Body() dto: CarpetaRequestDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<CarpetaJsonDto> {
-    const proposito = dto.proposito ?? 'creditos';
-    const rut = carpetaRut(dto);
-    const c = await this.carpetas.obtener(dto.tenant, rut, proposito, dto.representado_rut);
-    reply.header('x-scrape-cache', c.cache ? 'hit' : 'miss');
-    return { rut, proposito, scraped_at: c.scrapedAt.toISOString(), carpeta: c.carpeta as unknown as Record<string, unknown> };
+  async json(
+    @Body() dto: CarpetaRequestDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<CarpetaTributaria & { scraped_at: string }> {
+    const c = await this.carpetas.obtener(dto.tenant, carpetaRut(dto), dto.proposito ?? 'creditos', dto.representado_rut);
+    reply.header('x-scrape-cache', c.cache ? 'hit' : 'miss').header('x-scraped-at', c.scrapedAt.toISOString());
+    return { ...c.carpeta, scraped_at: c.scrapedAt.toISOString() };
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * JSON Schema (draft 2020-12) of `CarpetaTributaria`, the answer of `POST /tax/scrape/carpeta/json` and of
  * `npm run cte:parse` (@lib/portal `parseCarpetaTributaria`; docs/research/sii-protocol.md §7). Money is whole
- * CLP, dates ISO, periods `YYYY-MM`; what the page leaves empty is null or an empty list.
+ * CLP, dates ISO, periods `YYYY-MM`; what the page leaves empty is null or an empty list. `scraped_at` (when the
+ * gateway read the portal, UTC) is in the gateway's answer only, not in a parsed saved page.
  */
 const fecha = { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 const texto = { type: ['string', 'null'] } as const;
@@ -36,6 +37,7 @@ export const CARPETA_TRIBUTARIA_JSON_SCHEMA = {
     'declaraciones_renta',
   ],
   properties: {
+    scraped_at: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$' },
     encabezado: {
       type: 'object',
       additionalProperties: false,

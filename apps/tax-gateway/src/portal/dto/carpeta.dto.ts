@@ -28,17 +28,3 @@ export class CarpetaRequestDto {
   @IsIn(Object.keys(PROPOSITOS))
   proposito?: Proposito;
 }
-
-/** The JSON answer: the carpeta (JSON Schema CARPETA_TRIBUTARIA_JSON_SCHEMA of libs/schemas) and when it was read. */
-export class CarpetaJsonDto {
-  @ApiProperty({ example: '76086428-5' }) rut!: string;
-  @ApiProperty({ enum: Object.keys(PROPOSITOS) }) proposito!: string;
-  @ApiProperty({ example: '2026-11-25T13:00:00.000Z', description: 'When the portal was visited (the day’s one visit)' })
-  scraped_at!: string;
-  @ApiProperty({
-    description: 'CarpetaTributaria (JSON Schema CARPETA_TRIBUTARIA_JSON_SCHEMA of libs/schemas)',
-    type: 'object',
-    additionalProperties: true,
-  })
-  carpeta!: Record<string, unknown>;
-}
