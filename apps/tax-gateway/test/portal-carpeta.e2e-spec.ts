@@ -3,7 +3,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { CARPETA_TRIBUTARIA_JSON_SCHEMA } from '@lib/schemas';
 import { contribuyenteFor } from '@lib/sii-fake';
-import { Gateway, KEY, crashChromiumOn, rut, startGateway } from './support/harness';
+import { Gateway, KEY, crashChromiumOn, rawBody, rut, startGateway } from './support/harness';
 
 // The carpeta tributaria through a real headless Chromium (CHROMIUM_PATH, default /usr/bin/chromium) driving the
 // SII stand-in's portal pages over HTTP, once a day per RUT counted in PostgreSQL.
@@ -48,13 +48,7 @@ describe('portal: carpeta tributaria (e2e, real Chromium)', () => {
     const again = await carpeta({}).expect(200);
     expect(again.headers['x-scrape-cache']).toBe('hit');
     expect(again.body).toEqual(first.body);
-    const pdf = await carpeta({}, '/tax/scrape/carpeta')
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+    const pdf = await carpeta({}, '/tax/scrape/carpeta').buffer(true).parse(rawBody);
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
     expect(pdf.headers['x-scrape-cache']).toBe('hit');

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { CALLER_TEST_INTERNAL_KEYS, CALLER_TEST_KEYS } from '@lib/testing';
 import { contribuyenteFor } from '@lib/sii-fake';
-import { Gateway, crashChromiumOn, rut, startGateway } from './support/harness';
+import { Gateway, crashChromiumOn, getBytes, rut, startGateway } from './support/harness';
 
 const ADMIN = CALLER_TEST_KEYS.admin;
 const MAILER = CALLER_TEST_KEYS.mailer;
@@ -96,13 +96,7 @@ describe('portal: company registry, notifications and documents (e2e, real Chrom
   it('lists the SII’s documents and gives each as PDF', async () => {
     const docs = await get('/tax/documentos').expect(200);
     expect(docs.body.documentos).toHaveLength(2);
-    const pdf = await get(`/tax/documentos/${docs.body.documentos[0].id}/pdf`)
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+    const pdf = await getBytes(gw, `/tax/documentos/${docs.body.documentos[0].id}/pdf`, { tenant }, ADMIN);
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
     expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');

@@ -174,16 +174,16 @@ export async function waitForFinalEstado(gw: Gateway, tenant: string, trackid: s
 
 /** GET of a binary answer (PDF, XML bytes): the body as a Buffer, exactly as sent. */
 export function getBytes(gw: Gateway, path: string, query: Record<string, string> = {}, key: string = KEY) {
-  return request(gw.http)
-    .get(path)
-    .query(query)
-    .set('X-Internal-Key', key)
-    .buffer(true)
-    .parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+  return request(gw.http).get(path).query(query).set('X-Internal-Key', key).buffer(true).parse(rawBody);
+}
+
+/** supertest parser that keeps the answer's bytes (a PDF, an XML file) as a Buffer in `body`. */
+export function rawBody(res: request.Response, cb: (err: Error | null, body: Buffer) => void): void {
+  // At parse time supertest hands over the raw Node response stream, typed as its Response.
+  const stream = res as unknown as NodeJS.ReadableStream;
+  const chunks: Buffer[] = [];
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  stream.on('end', () => cb(null, Buffer.concat(chunks)));
 }
 
 /**

@@ -1,21 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import {
-  IsObject,
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayOfObjects } from '@lib/schemas';
 import { MAX_PESOS } from '../../common/money';
 
 const FECHA = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -66,12 +51,7 @@ export class CrearAsientoDto {
   glosa!: string;
 
   @ApiProperty({ type: [LineaDto], minItems: 2 })
-  @IsArray()
-  @ArrayMinSize(2)
-  @ArrayMaxSize(1000)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => LineaDto)
+  @ArrayOfObjects(() => LineaDto, { min: 2, max: 1000 })
   lineas!: LineaDto[];
 }
 

@@ -1,20 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsInt,
-  IsObject,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { IsRut } from '@lib/rut';
+import { ArrayOfObjects } from '@lib/schemas';
 
 /** One cookie of the browser's export (RFC 6265 name and value; `expires` in Unix seconds, absent for a session cookie). */
 export class ImportedCookieDto {
@@ -57,13 +44,7 @@ export class ImportSessionDto {
   representado_rut!: string;
 
   @ApiProperty({ type: [ImportedCookieDto] })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(50)
-  // Without it an array nested in the array passes ValidateNested unchecked.
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => ImportedCookieDto)
+  @ArrayOfObjects(() => ImportedCookieDto, { min: 1, max: 50 })
   cookies!: ImportedCookieDto[];
 }
 
