@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { parseDteDocuments } from '@lib/dte';
+import { parseDteDocuments, validateXsd } from '@lib/dte';
 import { Gateway, KEY, registerEmisor, rut, simCaf, startGateway, uploadCaf } from './support/harness';
 import { xmllintEnvio } from './support/independent-checks';
 
@@ -97,6 +97,14 @@ describe('certification sets (e2e)', () => {
     expect(Buffer.from(libro.body.xml_base64, 'base64').toString('latin1')).toContain(
       `<FolioNotificacion>${Number(atencion) + 1}</FolioNotificacion>`,
     );
+
+    // The SET LIBRO DE COMPRAS gets its book from the set's documents, with the proportionality factor.
+    expect(res.body.libro_compras).toMatchObject({ folio_notificacion: Number(atencion) + 2, estado: 'generado', error: null });
+    const compras = await request(gw.http).get(`/tax/libros/${res.body.libro_compras.libro_id}`).set('X-Internal-Key', KEY).expect(200);
+    expect(compras.body).toMatchObject({ tipo: 'compra', tipo_libro: 'ESPECIAL', documentos: 7 });
+    const xmlCompras = Buffer.from(compras.body.xml_base64, 'base64');
+    expect(xmlCompras.toString('latin1')).toMatch(/<FctProp>0\.\d\d<\/FctProp><TotCredIVAUsoComun>\d+<\/TotCredIVAUsoComun>/);
+    expect(await validateXsd(xmlCompras, 'LibroCV')).toEqual({ valid: true, errors: [] });
 
     // The PDF of one document of the envelope is that document's.
     const pdf = await request(gw.http).get(`/tax/dte/${res.body.casos[5].emision_id}/pdf`).set('X-Internal-Key', KEY);

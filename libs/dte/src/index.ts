@@ -115,3 +115,9 @@ export {
   type ResolvedLine,
   type SetPruebas,
 } from './certificacion/set-pruebas';
+export {
+  detalleLibroComprasSet,
+  parseLibroComprasSet,
+  type DocumentoLibroSet,
+  type LibroComprasSet,
+} from './certificacion/set-libro-compras';

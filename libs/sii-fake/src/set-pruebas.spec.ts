@@ -1,4 +1,4 @@
-import { lineasDelCaso, numerosDeAtencion, parseSetPruebas } from '@lib/dte';
+import { lineasDelCaso, numerosDeAtencion, parseLibroComprasSet, parseSetPruebas } from '@lib/dte';
 import { SiiFakeAuthority } from './authority';
 import { setBasico } from './set-pruebas';
 
@@ -18,6 +18,11 @@ describe('GET /sim/set-pruebas/{rut}', () => {
     for (const c of set.casos) expect(lineasDelCaso(set, c.id).lineas.length).toBeGreaterThan(0);
     const numeros = numerosDeAtencion(res.body.toString('latin1'));
     expect(Number(numeros['SET LIBRO DE VENTAS'])).toBe(Number(set.numeroAtencion) + 1);
+    const compras = parseLibroComprasSet(res.body.toString('latin1'));
+    expect(Number(compras?.numeroAtencion)).toBe(Number(set.numeroAtencion) + 2);
+    expect(compras?.documentos.map((d) => d.tipoDoc)).toEqual([30, 33, 30, 60, 33, 46, 60]);
+    expect(compras?.documentos.every((d) => d.afecto > 0)).toBe(true);
+    expect(compras?.factorProporcionalidad).toBeGreaterThan(0);
   });
 
   it('is deterministic per RUT and differs between companies', () => {

@@ -11,7 +11,8 @@ const T = '\t';
  * (SIISetDePruebas<RUT>.txt, ISO-8859-1, CRLF; docs/research/sii-protocol.md §10): the SET BASICO with its
  * eight cases (four facturas: plain, line discounts, an exempt item, a global discount; three credit notes:
  * text correction, a return of goods, an annulment; a debit note annulling a credit note), then the SET LIBRO DE
- * VENTAS heading whose atención number the sales book of the set carries. Quantities,
+ * VENTAS heading whose atención number the sales book of the set carries, then the SET LIBRO DE COMPRAS (its
+ * purchase documents and the proportionality factor). Quantities,
  * prices, percents and the atención number are deterministic per RUT. 401 without a session, 400 for a bad RUT.
  */
 export function handleSetPruebas(state: SiiFakeState, req: FakeRequest, rutParam: string): FakeResponse {
@@ -93,5 +94,35 @@ export function setBasico(rut: string): string {
     '',
     'Genere el libro de ventas del periodo con los documentos emitidos en el SET BASICO.',
     '',
+    '',
+    ...libroCompras(Number(at) + 2, n),
   ].join('\r\n');
+}
+
+/**
+ * The SET LIBRO DE COMPRAS: seven purchase documents as the SII lists them (paper and electronic invoices with
+ * credit, one with IVA de uso común, a free delivery, a purchase invoice with the IVA retained, credit notes on two
+ * of them), fixed-width columns, and the proportionality factor.
+ */
+function libroCompras(atencion: number, n: (min: number, max: number) => number): string[] {
+  const fila = (documento: string, folio: number, obs: string, exento: number | '', afecto: number) =>
+    `${documento.padEnd(32)}${String(folio).padStart(5)}  ${obs.padEnd(55)}${String(exento).padStart(12)}${String(afecto).padStart(15)}`;
+  const f1 = n(100, 900);
+  const f2 = n(10, 99);
+  return [
+    `SET LIBRO DE COMPRAS - NUMERO DE ATENCION: ${atencion}`,
+    '',
+    `${'TIPO DOCUMENTO'.padEnd(32)}${'FOLIO'.padStart(5)}  ${'OBSERVACIONES'.padEnd(55)}${'MONTO EXENTO'.padStart(12)}${'MONTO AFECTO'.padStart(15)}`,
+    '='.repeat(119),
+    fila('FACTURA', f1, 'FACTURA DEL GIRO CON DERECHO A CREDITO', '', n(20000, 60000)),
+    fila('FACTURA ELECTRONICA', f2, 'FACTURA DEL GIRO CON DERECHO A CREDITO', n(5000, 15000), n(5000, 15000)),
+    fila('FACTURA', n(100, 900) + 1000, 'FACTURA CON IVA USO COMUN', '', n(20000, 40000)),
+    fila('NOTA DE CREDITO', n(100, 900), `NOTA DE CREDITO POR DESCUENTO A FACTURA ${f1}`, '', n(1000, 4000)),
+    fila('FACTURA ELECTRONICA', f2 + 100, 'ENTREGA GRATUITA DEL PROVEEDOR', '', n(5000, 15000)),
+    fila('FACTURA DE COMPRA ELECTRONICA', n(1, 20), 'COMPRA CON RETENCION TOTAL DEL IVA', '', n(5000, 15000)),
+    fila('NOTA DE CREDITO', n(100, 900) + 1000, `NOTA DE CREDITO POR DESCUENTO FACTURA ELECTRONICA ${f2}`, '', n(1000, 5000)),
+    '',
+    `EL FACTOR DE PROPORCIONALIDAD DEL IVA ES DE 0.${n(40, 80)}`,
+    '',
+  ];
 }

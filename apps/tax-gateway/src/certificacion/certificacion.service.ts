@@ -1,13 +1,31 @@
 import { Injectable } from '@nestjs/common';
 import { EmitirDto, ReceptorDto } from '@lib/contracts';
-import { DteError, lineasDelCaso, numerosDeAtencion, parseSetPruebas, santiagoDate, type CasoSet, type SetPruebas } from '@lib/dte';
+import {
+  DteError,
+  DteParseError,
+  detalleLibroComprasSet,
+  lineasDelCaso,
+  numerosDeAtencion,
+  parseLibroComprasSet,
+  parseSetPruebas,
+  santiagoDate,
+  type CasoSet,
+  type LibroComprasSet,
+  type SetPruebas,
+} from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
 import { EmisionQueryService } from '../dte/emision-query.service';
 import { EmisionService } from '../dte/emision.service';
-import { LibrosService } from '../libros/libros.service';
+import { LibrosService, type DetalleDado } from '../libros/libros.service';
 import { SiiClient } from '../sii/sii-client';
-import type { CasoResultadoDto, CertificacionRunDto, CertificacionRunResultDto, CertificacionSetsDto } from './dto/certificacion.dto';
+import type {
+  CasoResultadoDto,
+  CertificacionRunDto,
+  CertificacionRunResultDto,
+  CertificacionSetsDto,
+  LibroSetDto,
+} from './dto/certificacion.dto';
 
 /** The receiver of a set's documents when none is given: the SII itself (Teatinos 120). */
 const RECEPTOR_SII: ReceptorDto = {
@@ -76,6 +94,7 @@ export class CertificacionService {
     const estado = trackid ? await this.seguir(dto.tenant, trackid) : undefined;
     const resultados = await Promise.all(emisiones.map((e) => this.queries.get(e.id)));
     const libroVentas = await this.libroVentas(dto.tenant, numerosDeAtencion(text)['SET LIBRO DE VENTAS'], caller);
+    const libroCompras = await this.libroCompras(dto.tenant, text, caller);
     const porCaso = new Map(casos.filter((c) => c.indice !== undefined).map((c) => [c.caso, resultados[c.indice as number]]));
     return {
       tenant: dto.tenant,
@@ -86,6 +105,7 @@ export class CertificacionService {
       glosa: estado?.glosa ?? null,
       error: error ? `${error.error}: ${error.message}` : null,
       libro_ventas: libroVentas,
+      libro_compras: libroCompras,
       casos: casos.map((c): CasoResultadoDto => {
         const e = porCaso.get(c.caso);
         return {
@@ -122,25 +142,55 @@ export class CertificacionService {
 
   /**
    * The sales book the SET LIBRO DE VENTAS asks for: the month's ventas, TipoLibro ESPECIAL with the set's
-   * atención number as FolioNotificacion, generated (signed, XSD-valid) for the operator to send with
-   * POST /tax/libros/enviar/{libro_id}. Null when the file has no such set; its problem when it failed.
+   * atención number as FolioNotificacion. Null when the file has no such set.
    */
-  private async libroVentas(
-    tenant: string,
-    numero: string | undefined,
+  private libroVentas(tenant: string, numero: string | undefined, caller?: string): Promise<LibroSetDto | null> {
+    if (!numero) return Promise.resolve(null);
+    return this.libroEspecial({ tenant, tipo: 'venta', numero }, caller);
+  }
+
+  /**
+   * The purchases book the SET LIBRO DE COMPRAS asks for: its documents (libs/dte `detalleLibroComprasSet`, dated
+   * today and attributed to the SII as supplier, since the set gives neither) with its proportionality factor,
+   * TipoLibro ESPECIAL with the set's atención number. Null when the file has no such set.
+   */
+  private libroCompras(tenant: string, text: string, caller?: string): Promise<LibroSetDto | null> {
+    let set: LibroComprasSet | undefined;
+    try {
+      set = parseLibroComprasSet(text);
+    } catch (err) {
+      if (!(err instanceof DteParseError)) throw err;
+      return Promise.resolve({ libro_id: null, folio_notificacion: null, estado: null, error: `set_invalido: ${err.message}` });
+    }
+    if (!set) return Promise.resolve(null);
+    const detalle = detalleLibroComprasSet(set, santiagoDate(), { rut: RECEPTOR_SII.rut, razonSocial: RECEPTOR_SII.razon_social });
+    return this.libroEspecial({ tenant, tipo: 'compra', numero: set.numeroAtencion }, caller, {
+      detalle,
+      factorProporcionalidad: set.factorProporcionalidad,
+    });
+  }
+
+  /**
+   * A book of the month, TipoLibro ESPECIAL with the set's atención number as FolioNotificacion, generated (signed,
+   * XSD-valid) for the operator to send with POST /tax/libros/enviar/{libro_id}; its problem when it failed.
+   */
+  private async libroEspecial(
+    libro: { tenant: string; tipo: 'venta' | 'compra'; numero: string },
     caller?: string,
-  ): Promise<CertificacionRunResultDto['libro_ventas']> {
-    if (!numero) return null;
+    dado?: DetalleDado,
+  ): Promise<LibroSetDto> {
+    const folio = Number(libro.numero);
     try {
       const periodo = santiagoDate().slice(0, 7);
-      const libro = await this.libros.generar(
-        { tenant, tipo: 'venta', periodo, tipo_libro: 'ESPECIAL', tipo_envio: 'TOTAL', folio_notificacion: Number(numero) },
+      const generado = await this.libros.generar(
+        { tenant: libro.tenant, tipo: libro.tipo, periodo, tipo_libro: 'ESPECIAL', tipo_envio: 'TOTAL', folio_notificacion: folio },
         caller,
+        dado,
       );
-      return { libro_id: libro.libro_id, folio_notificacion: Number(numero), estado: libro.estado, error: null };
+      return { libro_id: generado.libro_id, folio_notificacion: folio, estado: generado.estado, error: null };
     } catch (err) {
       if (!(err instanceof ProblemException)) throw err;
-      return { libro_id: null, folio_notificacion: Number(numero), estado: null, error: `${err.error}: ${err.message}` };
+      return { libro_id: null, folio_notificacion: folio, estado: null, error: `${err.error}: ${err.message}` };
     }
   }
 

@@ -38,16 +38,18 @@ export class LibrosService {
   ) {}
 
   /**
+   * A new version of the book of the period: from the gateway's own emissions (ventas) or receptions (compras), or
+   * from `dado` (a certification set's documents and proportionality factor).
    * @throws ProblemException 422 `emisor_incomplete` (no SII resolution for the tenant), 500 `xsd_invalid`;
    *   signer problems 502/503/504 (nothing stored).
    */
-  async generar(dto: GenerarLibroDto, caller?: string): Promise<LibroDto> {
+  async generar(dto: GenerarLibroDto, caller?: string, dado?: DetalleDado): Promise<LibroDto> {
     const emisor = await this.emisores.forEmission(dto.tenant);
     const { holder_rut } = await this.signer.certificate();
-    const detalle = await documentosDelPeriodo(this.db, dto.tenant, dto.tipo, dto.periodo);
+    const detalle = dado?.detalle ?? (await documentosDelPeriodo(this.db, dto.tenant, dto.tipo, dto.periodo));
     for (let attempt = 0; ; attempt++) {
       const version = await this.nextVersion(dto);
-      const xml = await this.signedLibro(dto, detalle, version, holder_rut, emisor.fechaResolucion, emisor.numeroResolucion);
+      const xml = await this.signedLibro(dto, detalle, version, holder_rut, emisor, dado?.factorProporcionalidad);
       const libro = this.entity(dto, version, detalle, xml, caller);
       try {
         await this.db.getRepository(LibroEntity).insert(libro);
@@ -64,8 +66,8 @@ export class LibrosService {
     detalle: LibroDetalleInput[],
     version: number,
     rutEnvia: string,
-    fchResol: string,
-    nroResol: number,
+    resolucion: { fechaResolucion: string; numeroResolucion: number },
+    factorProporcionalidad?: number,
   ): Promise<Buffer> {
     const id = `LIBRO_${dto.tipo.toUpperCase()}_${dto.periodo.replace('-', '_')}_V${version}`;
     const xml = asDteProblem(() =>
@@ -75,8 +77,8 @@ export class LibrosService {
           rutEmisorLibro: dto.tenant,
           rutEnvia,
           periodoTributario: dto.periodo,
-          fchResol,
-          nroResol,
+          fchResol: resolucion.fechaResolucion,
+          nroResol: resolucion.numeroResolucion,
           tipoOperacion: dto.tipo === 'venta' ? 'VENTA' : 'COMPRA',
           tipoLibro: dto.tipo_libro ?? 'MENSUAL',
           tipoEnvio: dto.tipo_envio ?? 'TOTAL',
@@ -84,6 +86,7 @@ export class LibrosService {
           ...(dto.folio_notificacion ? { folioNotificacion: dto.folio_notificacion } : {}),
         },
         detalle,
+        factorProporcionalidad,
         tmstFirma: santiagoTimestamp(new Date()),
       }),
     );
@@ -119,7 +122,7 @@ export class LibrosService {
       estado: 'generado',
       glosa: null,
       trackid: null,
-      totales: totalesPorTipo(detalle),
+      totales: totalesPorTipo(detalle, dto.tipo === 'compra'),
       documentos: detalle.length,
       xml,
       xmlSha256: createHash('sha256').update(xml).digest('hex'),
@@ -226,17 +229,28 @@ export class LibrosService {
   }
 }
 
-/** TotalesPeriodo per type as the book states them (same rules as libs/dte buildLibroCompraVenta). */
-function totalesPorTipo(detalle: LibroDetalleInput[]): LibroTotal[] {
+/** A book's documents given by the caller instead of read from the gateway's records. */
+export interface DetalleDado {
+  detalle: LibroDetalleInput[];
+  /** Purchases: the proportionality factor of the IVA de uso común. */
+  factorProporcionalidad?: number;
+}
+
+/**
+ * TotalesPeriodo per type as the book states them (same rules as libs/dte buildLibroCompraVenta: in a purchases
+ * book `iva` is the recoverable IVA, without the non-recoverable and common-use parts).
+ */
+function totalesPorTipo(detalle: LibroDetalleInput[], compra: boolean): LibroTotal[] {
   const byType = new Map<number, LibroTotal>();
   for (const d of detalle) {
     const t = byType.get(d.tipoDoc) ?? { tipo_dte: d.tipoDoc, documentos: 0, exento: 0, neto: 0, iva: 0, total: 0 };
+    const noRecuperable = compra ? (d.ivaNoRecuperable ?? []).reduce((s, n) => s + n.monto, 0) + (d.ivaUsoComun ?? 0) : 0;
     byType.set(d.tipoDoc, {
       ...t,
       documentos: t.documentos + 1,
       exento: t.exento + d.exento,
       neto: t.neto + d.neto,
-      iva: t.iva + d.iva,
+      iva: t.iva + d.iva - noRecuperable,
       total: t.total + d.total,
     });
   }

@@ -104,9 +104,54 @@ describe('buildLibroCompraVenta', () => {
     };
     const xml = buildLibroCompraVenta(compra);
     expect(xml).toContain(
-      '<TotOpIVARec>1</TotOpIVARec><TotMntIVA>6650</TotMntIVA><TotIVANoRec><CodIVANoRec>1</CodIVANoRec><TotOpIVANoRec>1</TotOpIVANoRec><TotMntIVANoRec>1900</TotMntIVANoRec></TotIVANoRec><TotIVAUsoComun>3800</TotIVAUsoComun>',
+      // TotMntIVA of a purchases book is the recoverable IVA only: 6650 - 1900 non-recoverable - 3800 common use.
+      '<TotOpIVARec>1</TotOpIVARec><TotMntIVA>950</TotMntIVA><TotIVANoRec><CodIVANoRec>1</CodIVANoRec><TotOpIVANoRec>1</TotOpIVANoRec><TotMntIVANoRec>1900</TotMntIVANoRec></TotIVANoRec><TotOpIVAUsoComun>1</TotOpIVAUsoComun><TotIVAUsoComun>3800</TotIVAUsoComun>',
     );
     expect(await validateXsd(encodeLatin1(signXml(xml, 'LIBRO_COMPRA_2025_03', signer())), 'LibroCV')).toEqual({ valid: true, errors: [] });
+
+    // With the proportionality factor, the credit of the common-use IVA; other taxes by code; a note's reference.
+    const conFactor = buildLibroCompraVenta({
+      ...compra,
+      factorProporcionalidad: 0.6,
+      detalle: [
+        ...compra.detalle,
+        {
+          tipoDoc: 46,
+          folio: 9,
+          fecha: '2025-03-06',
+          rut: '96874030-K',
+          razonSocial: 'Proveedor SA',
+          exento: 0,
+          neto: 10000,
+          iva: 1900,
+          total: 10000,
+          otrosImpuestos: [{ codigo: 15, tasa: 19, monto: 1900 }],
+        },
+        {
+          tipoDoc: 61,
+          folio: 7,
+          fecha: '2025-03-07',
+          rut: '96874030-K',
+          razonSocial: 'Proveedor SA',
+          exento: 0,
+          neto: 1000,
+          iva: 190,
+          total: 1190,
+          referencia: { tipoDoc: 33, folio: 503 },
+        },
+      ],
+    });
+    expect(conFactor).toContain(
+      '<TotIVAUsoComun>3800</TotIVAUsoComun><FctProp>0.60</FctProp><TotCredIVAUsoComun>2280</TotCredIVAUsoComun>',
+    );
+    expect(conFactor).toContain('<OtrosImp><CodImp>15</CodImp><TasaImp>19</TasaImp><MntImp>1900</MntImp></OtrosImp>');
+    expect(conFactor).toContain('<TotOtrosImp><CodImp>15</CodImp><TotMntImp>1900</TotMntImp></TotOtrosImp>');
+    expect(conFactor).toContain('<TpoDocRef>33</TpoDocRef><FolioDocRef>503</FolioDocRef>');
+    expect(await validateXsd(encodeLatin1(signXml(conFactor, 'LIBRO_COMPRA_2025_03', signer())), 'LibroCV')).toEqual({
+      valid: true,
+      errors: [],
+    });
+    expect(() => buildLibroCompraVenta({ ...compra, factorProporcionalidad: 1.5 })).toThrow(/factorProporcionalidad/);
   });
 
   it('refuses a bad period and books without their required codes', () => {

@@ -37,8 +37,12 @@ export interface LibroDetalleInput {
   anulado?: boolean;
   /** Purchases: IVA not recoverable, by code (1..4, 9). */
   ivaNoRecuperable?: { codigo: 1 | 2 | 3 | 4 | 9; monto: number }[];
-  /** Purchases: IVA de uso común. */
+  /** Purchases: IVA de uso común (the factor of the book, `factorProporcionalidad`, says how much is credit). */
   ivaUsoComun?: number;
+  /** Other taxes and retentions (OtrosImp): e.g. code 15, IVA retenido total of a factura de compra (tipo 46). */
+  otrosImpuestos?: { codigo: number; tasa: number; monto: number }[];
+  /** The document a note corrects (TpoDocRef, FolioDocRef). */
+  referencia?: { tipoDoc: number; folio: number };
 }
 
 /** Input of `buildLibroCompraVenta`. */
@@ -46,6 +50,8 @@ export interface LibroInput {
   caratula: LibroCaratulaInput;
   detalle: LibroDetalleInput[];
   tmstFirma: string;
+  /** Purchases: the proportionality factor of IVA de uso común (0..1, e.g. 0.6), FctProp of each type with some. */
+  factorProporcionalidad?: number;
   /** EnvioLibro/@ID (default `LIBRO_<OPERACION>_<YYYY>_<MM>`). */
   id?: string;
 }
@@ -58,8 +64,11 @@ interface Acc {
   neto: number;
   opIvaRec: number;
   iva: number;
+  ivaRec: number;
+  opUsoComun: number;
   usoComun: number;
   noRec: Map<number, { ops: number; monto: number }>;
+  otros: Map<number, number>;
   total: number;
 }
 
@@ -81,11 +90,20 @@ function detalleXml(d: LibroDetalleInput): string {
     el('FchDoc', fecha('FchDoc', d.fecha)) +
     el('RUTDoc', rut('RUTDoc', d.rut)) +
     el('RznSoc', fieldText('RznSoc', d.razonSocial.trim(), 50, 'truncate')) +
+    (d.referencia
+      ? el('TpoDocRef', posInt('TpoDocRef', d.referencia.tipoDoc, 3)) + el('FolioDocRef', posInt('FolioDocRef', d.referencia.folio))
+      : '') +
     (d.exento > 0 ? el('MntExe', amount('MntExe', d.exento)) : '') +
     (d.neto > 0 ? el('MntNeto', amount('MntNeto', d.neto)) : '') +
     (d.neto > 0 || d.iva > 0 ? el('MntIVA', amount('MntIVA', d.iva)) : '') +
     noRec.join('') +
     (d.ivaUsoComun ? el('IVAUsoComun', amount('IVAUsoComun', d.ivaUsoComun)) : '') +
+    (d.otrosImpuestos ?? [])
+      .map(
+        (o) =>
+          `<OtrosImp>${el('CodImp', posInt('CodImp', o.codigo, 3))}${el('TasaImp', o.tasa)}${el('MntImp', amount('MntImp', o.monto))}</OtrosImp>`,
+      )
+      .join('') +
     el('MntTotal', amount('MntTotal', d.total)) +
     '</Detalle>'
   );
@@ -102,8 +120,11 @@ function accumulate(detalle: LibroDetalleInput[]): Map<number, Acc> {
       neto: 0,
       opIvaRec: 0,
       iva: 0,
+      ivaRec: 0,
+      opUsoComun: 0,
       usoComun: 0,
       noRec: new Map(),
+      otros: new Map(),
       total: 0,
     };
     byType.set(d.tipoDoc, a);
@@ -121,19 +142,27 @@ function accumulate(detalle: LibroDetalleInput[]): Map<number, Acc> {
       const r = a.noRec.get(n.codigo) ?? { ops: 0, monto: 0 };
       a.noRec.set(n.codigo, { ops: r.ops + 1, monto: r.monto + n.monto });
     }
-    // Recoverable IVA only (the non-recoverable and common-use parts are reported apart).
+    // In a purchases book TotMntIVA is the recoverable IVA only (LibroCV_v10.xsd TotMntIVA: "IVA Recuperable (LC)"):
+    // the non-recoverable and common-use parts are reported apart. totalesPeriodo picks which sum applies.
     const ivaRec = d.iva - noRec - (d.ivaUsoComun ?? 0);
     if (ivaRec > 0) a.opIvaRec++;
     a.iva += d.iva;
+    a.ivaRec += ivaRec;
+    if (d.ivaUsoComun) a.opUsoComun++;
     a.usoComun += d.ivaUsoComun ?? 0;
+    for (const o of d.otrosImpuestos ?? []) a.otros.set(o.codigo, (a.otros.get(o.codigo) ?? 0) + o.monto);
   }
   return byType;
 }
 
-function totalesPeriodo(tipo: number, a: Acc, compra: boolean): string {
+function totalesPeriodo(tipo: number, a: Acc, compra: boolean, factor?: number): string {
   const noRec = [...a.noRec.entries()]
     .sort(([x], [y]) => x - y)
     .map(([cod, r]) => `<TotIVANoRec>${el('CodIVANoRec', cod)}${el('TotOpIVANoRec', r.ops)}${el('TotMntIVANoRec', r.monto)}</TotIVANoRec>`)
+    .join('');
+  const otros = [...a.otros.entries()]
+    .sort(([x], [y]) => x - y)
+    .map(([cod, monto]) => `<TotOtrosImp>${el('CodImp', cod)}${el('TotMntImp', monto)}</TotOtrosImp>`)
     .join('');
   return (
     '<TotalesPeriodo>' +
@@ -144,20 +173,29 @@ function totalesPeriodo(tipo: number, a: Acc, compra: boolean): string {
     el('TotMntExe', a.exe) +
     el('TotMntNeto', a.neto) +
     (compra && a.opIvaRec > 0 ? el('TotOpIVARec', a.opIvaRec) : '') +
-    el('TotMntIVA', a.iva) +
+    el('TotMntIVA', compra ? a.ivaRec : a.iva) +
     (compra ? noRec : '') +
-    (compra && a.usoComun > 0 ? el('TotIVAUsoComun', a.usoComun) : '') +
+    (compra && a.usoComun > 0 ? usoComun(a, factor) : '') +
+    otros +
     el('TotMntTotal', a.total) +
     '</TotalesPeriodo>'
   );
 }
 
+/** TotOpIVAUsoComun, TotIVAUsoComun and, with the book's factor, FctProp and the credit it gives (rounded to pesos). */
+function usoComun(a: Acc, factor?: number): string {
+  const base = el('TotOpIVAUsoComun', a.opUsoComun) + el('TotIVAUsoComun', a.usoComun);
+  if (factor === undefined) return base;
+  return base + el('FctProp', factor.toFixed(2)) + el('TotCredIVAUsoComun', Math.round(a.usoComun * factor));
+}
+
 /**
  * An unsigned LibroCompraVenta (IECV; ISO-8859-1 declaration; LibroCV_v10.xsd, docs/research/sii-protocol.md §3.6):
  * Caratula in XSD order, ResumenPeriodo with one TotalesPeriodo per document type computed from the
- * details (TotDoc excludes voided folios, counted in TotAnulado), the Detalle lines, TmstFirma. The
- * signing service signs `#<id>`. A skeleton: no other taxes (OtrosImp), no segments' ResumenSegmento,
- * no LceCal. Since 2017-08 the RCV replaces the IECV; it remains for certification and special books.
+ * details (TotDoc excludes voided folios, counted in TotAnulado; in a purchases book TotMntIVA is the recoverable
+ * IVA, with the non-recoverable IVA by code, the IVA de uso común and, given the factor, its credit, and other
+ * taxes by code), the Detalle lines, TmstFirma. The signing service signs `#<id>`. No segments'
+ * ResumenSegmento, no LceCal. Since 2017-08 the RCV replaces the IECV; it remains for certification and special books.
  * @throws DteBuildError on invalid values or missing notification/authorization codes.
  */
 export function buildLibroCompraVenta(input: LibroInput): string {
@@ -168,6 +206,9 @@ export function buildLibroCompraVenta(input: LibroInput): string {
   if (c.tipoLibro === 'ESPECIAL' && !c.folioNotificacion) throw new DteBuildError('an ESPECIAL book needs folioNotificacion');
   if (c.tipoLibro === 'RECTIFICA' && !c.codAutRec) throw new DteBuildError('a RECTIFICA book needs codAutRec');
   if (!['COMPRA', 'VENTA'].includes(c.tipoOperacion)) throw new DteBuildError('tipoOperacion must be COMPRA or VENTA');
+  const f = input.factorProporcionalidad;
+  if (f !== undefined && !(f >= 0 && f <= 1 && Number.isFinite(f)))
+    throw new DteBuildError(`factorProporcionalidad must be 0..1, got ${f}`);
   const id = input.id ?? `LIBRO_${c.tipoOperacion}_${c.periodoTributario.replace('-', '_')}`;
   if (!/^[A-Za-z_][\w.-]*$/.test(id)) throw new DteBuildError(`id must be an XML ID (NCName), got "${id}"`);
   const caratula =
@@ -191,7 +232,7 @@ export function buildLibroCompraVenta(input: LibroInput): string {
       : '<ResumenPeriodo>' +
         [...totals.entries()]
           .sort(([x], [y]) => x - y)
-          .map(([t, a]) => totalesPeriodo(t, a, c.tipoOperacion === 'COMPRA'))
+          .map(([t, a]) => totalesPeriodo(t, a, c.tipoOperacion === 'COMPRA', input.factorProporcionalidad))
           .join('') +
         '</ResumenPeriodo>';
   return (

@@ -137,7 +137,8 @@ function codigoDe(c: CasoSet): 1 | 2 | 3 {
   return 3;
 }
 
-function normalize(s: string): string {
+/** A set's text compared without accents, case or repeated spaces ("Nota de Crédito" = "NOTA DE CREDITO"). */
+export function normalize(s: string): string {
   return s
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -74,8 +74,8 @@ export class CasoResultadoDto {
 /** The sales book the SET LIBRO DE VENTAS asks for. */
 export class LibroSetDto {
   @ApiProperty({ nullable: true, type: String }) libro_id!: string | null;
-  @ApiProperty({ example: 4567891, description: 'FolioNotificacion: the atención number of the SET LIBRO DE VENTAS' })
-  folio_notificacion!: number;
+  @ApiProperty({ example: 4567891, nullable: true, type: Number, description: 'FolioNotificacion: the atención number of the libro set' })
+  folio_notificacion!: number | null;
   @ApiProperty({ nullable: true, type: String, example: 'generado' }) estado!: string | null;
   @ApiProperty({ nullable: true, type: String }) error!: string | null;
 }
@@ -92,5 +92,11 @@ export class CertificacionRunResultDto {
   @ApiProperty({ nullable: true, type: String, description: 'The upload problem, when it failed' }) error!: string | null;
   @ApiProperty({ type: LibroSetDto, nullable: true, description: 'Generated, not sent: POST /tax/libros/enviar/{libro_id}' })
   libro_ventas!: LibroSetDto | null;
+  @ApiProperty({
+    type: LibroSetDto,
+    nullable: true,
+    description: 'The SET LIBRO DE COMPRAS as a book (its documents and proportionality factor); generated, not sent',
+  })
+  libro_compras!: LibroSetDto | null;
   @ApiProperty({ type: [CasoResultadoDto] }) casos!: CasoResultadoDto[];
 }
