@@ -64,6 +64,7 @@ describe('certification sets (e2e)', () => {
       [`${atencion}-7`, 61, 3, 'EPR', 'aceptado'],
       [`${atencion}-8`, 56, 1, 'EPR', 'aceptado'],
     ]);
+    expect(res.body.casos.map((c: { reparos: boolean | null }) => c.reparos)).toEqual(Array(8).fill(false));
 
     expect(gw.authority.uploads.size).toBe(uploadsBefore + 1);
     const upload = gw.authority.uploads.get(res.body.trackid);

@@ -115,6 +115,7 @@ export class CertificacionService {
           emision_id: e?.emision_id ?? null,
           estado: e?.estado ?? 'no_soportado',
           resultado: e?.resultado ?? null,
+          reparos: e?.resultado ? e.resultado === 'reparos' : null,
           error: c.error ?? null,
         };
       }),

@@ -68,6 +68,8 @@ export class CasoResultadoDto {
   @ApiProperty({ nullable: true, type: String }) emision_id!: string | null;
   @ApiProperty({ example: 'EPR', description: 'The envío estado, or no_soportado for a case the model cannot express' }) estado!: string;
   @ApiProperty({ nullable: true, type: String, enum: ['aceptado', 'reparos', 'rechazado'] }) resultado!: string | null;
+  @ApiProperty({ nullable: true, type: Boolean, description: 'Accepted with objections (reparos); null until the SII judged it' })
+  reparos!: boolean | null;
   @ApiProperty({ nullable: true, type: String }) error!: string | null;
 }
 
