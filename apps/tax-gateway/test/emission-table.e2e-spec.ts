@@ -159,6 +159,12 @@ const TABLE: [string, 33 | 34 | 56 | 61, Record<string, unknown>, Esperado][] = 
     m(10_000, 0, 1_900, 11_900),
   ],
   [
+    '33 with a negative no-billable line (IndExe 6: MontoNF = 500 - 2000, negative)',
+    33,
+    { detalle: [L(1, 10_000), L(1, 500, { no_facturable: true }), L(1, 2_000, { no_facturable_negativo: true })] },
+    m(10_000, 0, 1_900, 11_900),
+  ],
+  [
     '33 line and global discounts with ILA',
     33,
     {

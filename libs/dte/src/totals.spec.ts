@@ -186,6 +186,13 @@ describe('computeTotals: the worked examples (Formato DTE v2.2 §B Totales field
       { neto: 1_000, iva: 190, total: 1_190, no_facturable: 700 },
     ],
     [
+      'a no facturable negativo line (IndExe=6) is subtracted from MontoNF, which may end negative (field 125)',
+      33,
+      [afecta(1_000), afecta(700, { no_facturable: true }), afecta(900, { no_facturable_negativo: true })],
+      [],
+      { neto: 1_000, iva: 190, total: 1_190, no_facturable: -200 },
+    ],
+    [
       'deposits on returnable packaging (IndExe=3) go to GrntDep: no IVA, part of MntTotal (field 120)',
       33,
       [afecta(12_000), afecta(500, { cantidad: 6, garantia_envase: true })],

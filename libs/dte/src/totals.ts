@@ -40,6 +40,11 @@ export interface LineaTotales {
   exento?: boolean;
   /** IndExe=2: not billable (MontoNF); outside MntTotal. */
   no_facturable?: boolean;
+  /**
+   * IndExe=6: not billable, negative (Formato DTE v2.2 §C IndExe 6): billed before and taken off here; subtracted from
+   * MontoNF (field 125, which may be negative); outside MntTotal.
+   */
+  no_facturable_negativo?: boolean;
   /** IndExe=3: deposit on returnable packaging (GrntDep, not subject to IVA, part of MntTotal; DL 825 Reglamento art. 28 inc. 3). */
   garantia_envase?: boolean;
   /** DescuentoPct (0.01-100, 2 decimals): DescuentoMonto = round(cantidad × precio × pct / 100). */
@@ -95,7 +100,7 @@ export interface Montos {
   /** Line and global surcharges, CLP. */
   recargos: number;
   impuestos_adicionales: ImpuestoAdicional[];
-  /** MontoNF: lines marked no facturable (IndExe=2); not part of MntTotal. */
+  /** MontoNF: lines marked no facturable (IndExe=2) less those marked no facturable negativo (IndExe=6); may be negative; not part of MntTotal. */
   no_facturable: number;
   /** GrntDep: deposits on returnable packaging (IndExe=3), part of MntTotal. */
   garantia_envases: number;
@@ -198,10 +203,11 @@ function sumarLineas(tipoDte: number, detalle: readonly LineaTotales[]): Sumas {
     const m = lineaMontos(line);
     s.descuentos += m.descuento;
     s.recargos += m.recargo;
-    if ([line.exento, line.no_facturable, line.garantia_envase].filter(Boolean).length > 1) {
-      throw new DteBuildError('a line is exento, no_facturable or garantia_envase: one of them');
+    if ([line.exento, line.no_facturable, line.no_facturable_negativo, line.garantia_envase].filter(Boolean).length > 1) {
+      throw new DteBuildError('a line is exento, no_facturable, no_facturable_negativo or garantia_envase: one of them');
     }
     if (line.no_facturable) s.noFacturable += m.monto;
+    else if (line.no_facturable_negativo) s.noFacturable -= m.monto;
     else if (line.garantia_envase) s.garantia += m.monto;
     else if (tipoDte === 34 || line.exento) s.exento += m.monto;
     else s.neto += m.monto;
@@ -209,7 +215,7 @@ function sumarLineas(tipoDte: number, detalle: readonly LineaTotales[]): Sumas {
     if (codigo === undefined) continue;
     if (IMPUESTOS_ADICIONALES[codigo] === undefined)
       throw new DteBuildError(`CodImpAdic ${codigo} is not an additional tax of Formato DTE v2.2 §4`);
-    if (tipoDte === 34 || line.exento || line.no_facturable || line.garantia_envase) {
+    if (tipoDte === 34 || line.exento || line.no_facturable || line.no_facturable_negativo || line.garantia_envase) {
       throw new DteBuildError(`CodImpAdic ${codigo} on a line that is not taxed`);
     }
     s.adicionales.set(codigo, (s.adicionales.get(codigo) ?? 0) + m.monto);

@@ -28,7 +28,12 @@ const refuse = (error: string, detail: string, field?: string): ProblemException
 export function checkDocumentRules(dto: EmitirDto, montos: Montos, today: string): void {
   const fecha = dto.fecha_emision ?? today;
   if (fecha > today) throw refuse('fecha_emision_future', `fecha_emision ${fecha} is after today (${today}).`, 'fecha_emision');
-  if (dto.tipo_dte === 33 && dto.detalle.every((d) => d.exento === true || d.no_facturable === true || d.garantia_envase === true)) {
+  if (
+    dto.tipo_dte === 33 &&
+    dto.detalle.every(
+      (d) => d.exento === true || d.no_facturable === true || d.no_facturable_negativo === true || d.garantia_envase === true,
+    )
+  ) {
     throw refuse('all_lines_exempt', 'Every line of this factura is exempt: issue a factura exenta (tipo_dte 34).', 'detalle');
   }
   const taxed = dto.detalle.findIndex((d) => d.exento === false);

@@ -96,6 +96,14 @@ export class DetalleDto {
 
   @ApiPropertyOptional({
     example: false,
+    description: 'Not billable, negative (IndExe=6): something billed before and taken off here; subtracted from MontoNF, outside MntTotal',
+  })
+  @IsOptional()
+  @IsBoolean()
+  no_facturable_negativo?: boolean;
+
+  @ApiPropertyOptional({
+    example: false,
     description: 'Deposit on returnable packaging (IndExe=3): no IVA, counted in GrntDep and in MntTotal',
   })
   @IsOptional()

@@ -220,6 +220,7 @@ describe('buildDte output against DTE_v10.xsd', () => {
           { nombre: 'Flete', cantidad: 1, precio_unitario: 8000, recargo_pct: '2.5' },
           { nombre: 'Libro', cantidad: 1, precio_unitario: 12_000, exento: true, descuento_monto: 1000 },
           { nombre: 'Envase retornable', cantidad: 2, precio_unitario: 350, no_facturable: true },
+          { nombre: 'Anticipo facturado', cantidad: 1, precio_unitario: 5000, no_facturable_negativo: true },
         ],
         descuentos_recargos: [
           { tipo: 'D', valor: 3, unidad: '%', aplica: 'afecto', glosa: 'Cliente frecuente' },

@@ -205,7 +205,7 @@ function totales(m: Montos): string {
       .join('') +
     (m.garantia_envases > 0 ? el('GrntDep', m.garantia_envases) : '') +
     el('MntTotal', m.total) +
-    (m.no_facturable > 0 ? el('MontoNF', m.no_facturable) : '') +
+    (m.no_facturable !== 0 ? el('MontoNF', m.no_facturable) : '') +
     '</Totales>'
   );
 }
@@ -234,11 +234,12 @@ function cdgItems(d: DetalleInput): string {
 
 /**
  * IndExe: 1 exempt (not written on a 34, exempt as a whole: Formato DTE v2.2 §C note 10), 2 not billable, 3
- * deposit on returnable packaging.
+ * deposit on returnable packaging, 6 not billable negative. 4 and 5 are for guías de despacho only.
  */
 function indExe(tipo: TipoDteEmision, d: DetalleInput): number | undefined {
   if (d.no_facturable) return 2;
   if (d.garantia_envase) return 3;
+  if (d.no_facturable_negativo) return 6;
   return d.exento && tipo !== 34 ? 1 : undefined;
 }
 

@@ -51,10 +51,11 @@ function globalDe(g: ParsedDscRcg, base: number): number {
 /** MntNeto and MntExe from the lines, then the global discounts and surcharges on the taxed or exempt ones (§D). */
 function netoExento(dte: ParsedDte): { neto: number; exento: number; noFacturable: number; garantia: number } {
   const clase = (d: ParsedDte['detalle'][number]) =>
-    d.ind_exe === 2 ? 'nf' : d.ind_exe === 3 ? 'garantia' : dte.tipo_dte === 34 || d.exento ? 'exento' : 'neto';
+    d.ind_exe === 2 ? 'nf' : d.ind_exe === 6 ? 'nf-' : d.ind_exe === 3 ? 'garantia' : dte.tipo_dte === 34 || d.exento ? 'exento' : 'neto';
   const sum = (c: string) => dte.detalle.filter((d) => clase(d) === c).reduce((s, d) => s + d.monto, 0);
   const base = { neto: sum('neto'), exento: sum('exento') };
-  const out = { ...base, noFacturable: sum('nf'), garantia: sum('garantia') };
+  // MontoNF (field 125) = the IndExe 2 lines less the IndExe 6 ones.
+  const out = { ...base, noFacturable: sum('nf') - sum('nf-'), garantia: sum('garantia') };
   for (const g of dte.descuentos_recargos) {
     if (g.ind_exe === 2) continue;
     const campo = g.ind_exe === 1 || dte.tipo_dte === 34 ? 'exento' : 'neto';
