@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { Gateway, KEY, emitir, facturaBody, registerEmisor, rut, simCaf, startGateway, uploadCaf } from './support/harness';
 
-// POST /tax/caf/resync against the SII stand-in: QueryEstDte tells what the SII registered of each folio.
+// POST /tax/caf/resync against the SII stand-in: QueryEstDte tells what the SII registered of each consumed folio, and
+// the portal's folio query page (real Chromium) what it holds of the folios after the counter and of those to annul.
 describe('POST /tax/caf/resync (e2e)', () => {
   let gw: Gateway;
   const tenant = rut(76_900_100);
@@ -34,7 +35,7 @@ describe('POST /tax/caf/resync (e2e)', () => {
   }
 
   beforeAll(async () => {
-    gw = await startGateway();
+    gw = await startGateway({ portal: true });
     await registerEmisor(gw, tenant).expect(200);
     await uploadCaf(gw, tenant, await simCaf(gw, tenant, 33, 1, 20)).expect(201);
   });
@@ -81,6 +82,16 @@ describe('POST /tax/caf/resync (e2e)', () => {
     expect((await emitir(gw, facturaBody(tenant)).expect(201)).body.folio).toBe(6);
     const again = await request(gw.http).post('/tax/caf/resync').set('X-Internal-Key', KEY).send({ tenant }).expect(200);
     expect(again.body.cafs[0]).toMatchObject({ siguiente_antes: 7, siguiente: 8, conocidos_por_sii: [7] });
+
+    // Once the company annulled folio 2 on sii.cl, the page says so and it is no longer listed.
+    await gw.authority.handle({
+      method: 'POST',
+      url: '/sim/folios/anular',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from(JSON.stringify({ rut: tenant, tipo_dte: 33, folio: 2 })),
+    });
+    const annulled = await request(gw.http).post('/tax/caf/resync').set('X-Internal-Key', KEY).send({ tenant }).expect(200);
+    expect(annulled.body.cafs[0].pendientes.map((p: { folio: number }) => p.folio)).not.toContain(2);
   });
 
   it('refuses a bad tenant or type with 400', async () => {

@@ -16,3 +16,4 @@ export type { AdministradorEmpresa, Empresa, ModificacionEmpresa, SocioEmpresa }
 export { BuzonParseError, parseDocumentos, parseNotificacion, parseNotificaciones } from './buzon/parse-buzon';
 export type { BuzonParseMotivo } from './buzon/parse-buzon';
 export type { DocumentoSii, Notificacion } from './buzon/buzon.types';
+export { FoliosParseError, parseConsultaFolios, type EstadoFolio } from './folios/parse-folios';

@@ -17,6 +17,7 @@ import { portalHtml } from './portal-html';
 import { BUZON_BASE, handleBuzon, simNotificacion } from './portal-buzon';
 import { REGISTRO_BASE, handleRegistro } from './portal-registro';
 import { portalLogin, portalLogout } from './portal-login';
+import { FOLIOS_PATH, handleFolios, simAnularFolio } from './portal-folios';
 
 const RCV_OPERATIONS = new Set(['getResumen', 'getDetalleCompra', 'getDetalleVenta']);
 
@@ -52,6 +53,8 @@ export async function routeRequest(authority: SiiFakeState, req: FakeRequest): P
     if (path === '/sim/authority-certificate' && method === 'GET') {
       return { status: 200, headers: { 'content-type': 'application/x-pem-file' }, body: Buffer.from(authority.certificatePem) };
     }
+    if (path === FOLIOS_PATH && method === 'GET') return handleFolios(authority, req);
+    if (path === '/sim/folios/anular' && method === 'POST') return simAnularFolio(authority, parseJson(req.body));
     if (path === SIN_F29_PATH && method === 'GET') return portalHtml(sinF29Html());
     if (path.startsWith(`${CARPETA_BASE}/`) && (method === 'GET' || method === 'POST')) {
       return await handleCarpeta(authority, req, path.slice(CARPETA_BASE.length + 1));

@@ -53,6 +53,8 @@ export class SiiFakeState {
   readonly registroVisitas = new Map<string, number>();
   /** Portal login sessions by TOKEN cookie value (portal-login.ts): the sessions users export for import. */
   readonly portalLogins = new Map<string, { rut: string; activo: boolean }>();
+  /** Folios the company annulled on sii.cl, `rut|tipo|folio` (portal-folios.ts). */
+  readonly foliosAnulados = new Set<string>();
   /** RCV events per document key `emisor|tipo|folio` (registro-reclamo.ts). */
   readonly rcvEventos = new Map<string, RcvEvento[]>();
   /** Mi SII mailbox per RUT (portal-buzon.ts): notifications and documents, seeded on first use. */

@@ -1,10 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { santiagoDate } from '@lib/dte';
+import type { EstadoFolio } from '@lib/portal';
 import { TokenService } from '../auth/token.service';
 import { estDteDe } from '../dte/emision-query.service';
 import { EmisionEntity } from '../dte/entities/emision.entity';
+import { FoliosPortal, MAX_FOLIOS_CONSULTA } from '../portal/folios-portal';
 import { SiiClient } from '../sii/sii-client';
 import { SignerClient } from '../signer/signer-client';
 import type { CafResyncDto, CafResyncResponseDto, CafResyncResultDto, FolioPendienteDto } from './dto/caf-resync.dto';
@@ -21,10 +22,11 @@ const ABANDONO_DIAS = 7;
 /**
  * The CAF cycle's reconciliation with the SII (docs/tax-gateway.md "CAF runbook"): for each CAF of the tenant,
  * the folios this gateway consumed are compared with what the SII registered (QueryEstDte per consumed folio
- * not yet confirmed, research §2.6), and the folios right after the counter are asked about too: one the SII
- * knows (any answer but FAU/FNA) was used by another system, so the counter moves past a contiguous run of
- * them (the one safe correction). Consumed folios the SII does not know are listed to resend (`no_recibido`);
- * those consumed by a rejected or abandoned document are listed to annul in the SII portal (`a_anular`).
+ * not yet confirmed, research §2.6), and the portal's folio query page ({@link FoliosPortal}) tells what the SII
+ * holds of the folios right after the counter and of those to annul: one it received or the company annulled was
+ * used elsewhere, so the counter moves past a contiguous run of them (the one safe correction). Consumed folios
+ * the SII does not know are listed to resend (`no_recibido`); those consumed by a rejected or abandoned document
+ * are listed to annul in the SII portal (`a_anular`) until the page shows them annulled.
  */
 @Injectable()
 export class CafResyncService {
@@ -35,9 +37,10 @@ export class CafResyncService {
     private readonly tokens: TokenService,
     private readonly sii: SiiClient,
     private readonly signer: SignerClient,
+    private readonly folios: FoliosPortal,
   ) {}
 
-  /** @throws SII, token and signer problems 502/503/504 (nothing is changed then). */
+  /** @throws SII, portal, token and signer problems 502/503/504 (nothing is changed then). */
   async resync(dto: CafResyncDto): Promise<CafResyncResponseDto> {
     const { holder_rut } = await this.signer.certificate();
     const cafs = await this.db.getRepository(CafEntity).find({
@@ -54,12 +57,16 @@ export class CafResyncService {
     const emisiones = await this.db.getRepository(EmisionEntity).find({
       where: { tenant: caf.tenant, tipoDte: caf.tipoDte, folio: In(range(caf.desde, counter.nextFolio - 1)) },
     });
-    const pendientes: FolioPendienteDto[] = [];
+    const candidatos: FolioPendienteDto[] = [];
     for (const e of emisiones) {
       const p = await this.pendiente(e, holder);
-      if (p) pendientes.push(p);
+      if (p) candidatos.push(p);
     }
-    const conocidos = await this.conocidos(caf, counter.nextFolio, holder);
+    const portal = await this.portal(caf, counter.nextFolio, candidatos);
+    const pendientes = candidatos.filter((p) => !(p.motivo === 'a_anular' && portal.get(p.folio) === 'anulado'));
+    const conocidos = range(counter.nextFolio, Math.min(caf.hasta, counter.nextFolio + PROBE - 1)).filter(
+      (f) => (portal.get(f) ?? 'disponible') !== 'disponible',
+    );
     const siguiente = skipContiguous(counter.nextFolio, conocidos);
     if (siguiente !== counter.nextFolio) {
       // Only forward, and only if no emission moved it meanwhile.
@@ -110,27 +117,17 @@ export class CafResyncService {
     };
   }
 
-  /** Folios after the counter the SII already knows (any getEstDte answer but FAU and FNA), in order. */
-  private async conocidos(caf: CafEntity, next: number, holder: string): Promise<number[]> {
-    const known: number[] = [];
-    for (const folio of range(next, Math.min(caf.hasta, next + PROBE - 1))) {
-      const answer = await this.tokens.withToken(caf.tenant, (t) =>
-        this.sii.getEstDte(
-          {
-            rutConsultante: holder,
-            rutCompany: caf.tenant,
-            rutReceptor: caf.tenant,
-            tipoDte: caf.tipoDte,
-            folio,
-            fechaEmision: santiagoDate(),
-            montoTotal: 0,
-          },
-          t,
-        ),
-      );
-      if (answer.estado !== 'FAU' && answer.estado !== 'FNA') known.push(folio);
-    }
-    return known;
+  /**
+   * What the portal's folio page says of the folios after the counter and of those to annul, in one query from the
+   * lowest of them (folios too far below the counter to fit in the page's range are left unknown).
+   */
+  private async portal(caf: CafEntity, next: number, candidatos: FolioPendienteDto[]): Promise<Map<number, EstadoFolio['estado']>> {
+    const hasta = Math.min(caf.hasta, next + PROBE - 1);
+    const aAnular = candidatos.filter((p) => p.motivo === 'a_anular').map((p) => p.folio);
+    const desde = Math.max(Math.min(next, ...aAnular), hasta - MAX_FOLIOS_CONSULTA + 1, caf.desde);
+    if (desde > hasta) return new Map();
+    const estados = await this.folios.estados(caf.tenant, caf.tipoDte, desde, hasta);
+    return new Map(estados.map((e) => [e.folio, e.estado]));
   }
 }
 

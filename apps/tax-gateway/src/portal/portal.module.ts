@@ -3,6 +3,7 @@ import { TokenModule } from '../auth/token.module';
 import { BuzonService } from './buzon.service';
 import { CarpetaService } from './carpeta.service';
 import { DocumentosController } from './documentos.controller';
+import { FoliosPortal } from './folios-portal';
 import { InboxService } from './inbox.service';
 import { NotificacionesController } from './notificaciones.controller';
 import { RegistroController } from './registro.controller';
@@ -18,6 +19,17 @@ import { SesionesImportadas } from './sesiones-importadas';
 @Module({
   imports: [TokenModule],
   controllers: [ScrapeController, SesionesController, RegistroController, NotificacionesController, DocumentosController],
-  providers: [PortalBrowser, PortalVisitas, SesionesImportadas, PortalAcceso, CarpetaService, RegistroService, BuzonService, InboxService],
+  providers: [
+    PortalBrowser,
+    PortalVisitas,
+    SesionesImportadas,
+    PortalAcceso,
+    CarpetaService,
+    RegistroService,
+    BuzonService,
+    InboxService,
+    FoliosPortal,
+  ],
+  exports: [FoliosPortal],
 })
 export class PortalModule {}
