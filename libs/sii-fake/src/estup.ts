@@ -86,7 +86,8 @@ function countsByType(upload: UploadRecord): [string, string][][] {
       ['INFORMADOS', String(docs.length)],
       ['ACEPTADOS', String(docs.length - docs.filter((d) => d.result === 'RCH').length)],
       ['RECHAZADOS', count('RCH')],
-      ['REPAROS', count('RPR')],
+      // The SOAP answer has no count of its own for RLV: minor objections are reparos (research §2.5).
+      ['REPAROS', count('RPR') + count('RLV')],
     ];
   });
 }

@@ -35,8 +35,8 @@ export interface UploadedDocument {
   montos: { exento: number; neto: number; iva: number; total: number };
   /** The DTEs it references by type and folio (notes), with CodRef. */
   referencias: { tipo: number; folio: number; codigo?: number }[];
-  /** DOK accepted, RPR accepted with objections (reparos), RCH rejected. */
-  result: 'DOK' | 'RPR' | 'RCH';
+  /** DOK accepted, RPR accepted with objections (reparos), RLV accepted with minor objections (reparos leves), RCH rejected. */
+  result: 'DOK' | 'RPR' | 'RLV' | 'RCH';
   detail?: string;
 }
 

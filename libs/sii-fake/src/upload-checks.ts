@@ -110,8 +110,9 @@ const CAF_MONTHS_VALID = new Set([33, 43, 46, 56, 61]);
  * Per-document outcome reported at EPR: RCH when the CAF is older than 6 months for types
  * 33/43/46/56/61 ("CAF Vencido", docs/research/sii-protocol.md §1.10) or the content is wrong
  * ({@link contentProblems}: TED against the document, issuer address, line sums, notes' references),
- * RPR (reparo) when IVA differs from
- * round(MntNeto * TasaIVA / 100), else DOK.
+ * RPR (reparo) when IVA differs from round(MntNeto * TasaIVA / 100) by more than a peso, RLV (reparo leve) when by
+ * one peso only (a rounding slip; which objections the SII calls minor is not published, research §2.5: this one is
+ * the stand-in's assumption), else DOK.
  */
 export function judgeDocument(authority: SiiFakeState, dte: ParsedDte): UploadedDocument {
   const { exento, neto, iva, total } = dte.montos;
@@ -137,8 +138,9 @@ export function judgeDocument(authority: SiiFakeState, dte: ParsedDte): Uploaded
   const content = contentProblems(dte);
   if (content.length > 0) return { ...base, result: 'RCH', detail: content.join('; ') };
   const { tasa_iva } = dte.montos;
-  if (neto && tasa_iva && iva !== Math.round((neto * tasa_iva) / 100)) {
-    return { ...base, result: 'RPR', detail: `IVA ${iva} distinto de ${Math.round((neto * tasa_iva) / 100)}` };
+  const esperado = Math.round((neto * tasa_iva) / 100);
+  if (neto && tasa_iva && iva !== esperado) {
+    return { ...base, result: Math.abs(iva - esperado) === 1 ? 'RLV' : 'RPR', detail: `IVA ${iva} distinto de ${esperado}` };
   }
   return { ...base, result: 'DOK' };
 }
