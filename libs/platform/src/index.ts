@@ -26,3 +26,4 @@ export { createValidationPipe, toFieldProblems, validationProblem } from './vali
 export { WhoamiController } from './whoami.controller';
 export { bigintToNumber, bigintTransformer } from './bigint';
 export { PeriodicTask } from './periodic-task';
+export { canonicalJson, sha256Hex } from './hash';

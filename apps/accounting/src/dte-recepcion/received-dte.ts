@@ -1,7 +1,7 @@
 import { isValidRut, normalizeRut } from '@lib/rut';
 import { ParsedDte, fechaFueraDeRango, isCalendarDate } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
-import { sha256Hex } from '../common/hash';
+import { sha256Hex } from '@lib/platform';
 import { DteMontos } from './booking-rules';
 
 /** A received DTE checked and normalized for booking (RUTs canonical, amounts safe integers). */

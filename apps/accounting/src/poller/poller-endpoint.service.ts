@@ -4,7 +4,7 @@ import { ProblemException, assertFechaEnRango } from '@lib/schemas';
 import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../common/actor';
 import { lockEmpresa } from '../common/empresa-lock';
-import { sha256Hex } from '../common/hash';
+import { sha256Hex } from '@lib/platform';
 import { inTransaction } from '../common/transaction';
 import { AuditoriaService } from '../auditoria/auditoria.service';
 import { GatewayVerification } from '../dte-recepcion/gateway-verification';
