@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PlatformModule } from '@lib/platform';
+import { AuditoriaModule } from './auditoria/auditoria.module';
 import { TokenModule } from './auth/token.module';
 import { CafModule } from './caf/caf.module';
 import { DEFAULT_DATABASE_NAME, appOptions } from './config';
@@ -37,6 +38,7 @@ import { TaxSettingsModule } from './settings/tax-settings.module';
     RcvModule,
     CertificacionModule,
     PortalModule,
+    AuditoriaModule,
   ],
 })
 export class AppModule {}

@@ -140,6 +140,10 @@ export class TaxGatewayConfig extends CommonConfig {
   @EnvInt({ min: 1000 })
   PORTAL_TIMEOUT_MS = 60_000;
 
+  /** Seconds between runs of the audit receipts' retry loop (signs those the signer could not); 0 = never. */
+  @EnvInt({ min: 0 })
+  AUDITORIA_RETRY_SECONDS = 60;
+
   /** Company registry cache lifetime per RUT, seconds (24 hours, like the taxpayer data). */
   @EnvInt({ min: 1 })
   REGISTRO_CACHE_TTL_SECONDS = 86_400;

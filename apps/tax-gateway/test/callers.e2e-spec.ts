@@ -19,6 +19,8 @@ callerMatrixSuite('tax-gateway', () => startGateway({ env: { INTERNAL_KEYS: CALL
   'GET /tax/certificacion/sets': ['admin'],
   'POST /tax/scrape/carpeta': ['admin', 'assistant', 'accounting'],
   'POST /tax/scrape/carpeta/json': ['admin', 'assistant', 'accounting'],
+  'GET /tax/auditoria': ['admin'],
+  'GET /tax/auditoria/{id}': ['admin'],
   'POST /tax/auth/import-session': ['admin'],
   'GET /tax/auth/import-session/status': ['admin', 'assistant'],
   'DELETE /tax/auth/import-session/{representado_rut}': ['admin'],

@@ -66,6 +66,7 @@ hostileInputSuite('tax-gateway', {
       representado_rut: TENANT,
       // The stand-in's seeded mailbox of TENANT (libs/sii-fake portal-buzon.ts).
       notif_id: '76086428-N0001',
+      id: '6b1c4f0e-8d52-4d7a-9b9e-2a0c1f3e4d5b',
       doc_id: '76086428-D0001',
     };
   },

@@ -41,3 +41,9 @@ export class ProblemException extends HttpException {
     return this.getResponse() as ProblemDetails;
   }
 }
+
+/** One line saying what went wrong: `error: detail` for a {@link ProblemException}, else the error's message. */
+export function errorText(err: unknown): string {
+  if (err instanceof ProblemException) return `${err.error}: ${err.detail}`;
+  return err instanceof Error ? err.message : String(err);
+}

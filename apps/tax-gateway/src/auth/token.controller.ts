@@ -5,6 +5,7 @@ import { ApiProblemResponses } from '@lib/schemas';
 import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
 import { TokenInvalidateQueryDto, TokenRequestDto, TokenResponseDto } from './dto/token.dto';
 import { TokenService } from './token.service';
+import { Auditar } from '../auditoria/auditar.decorator';
 
 @ApiTags('auth')
 @Callers('admin')
@@ -26,6 +27,8 @@ export class TokenController {
   @ApiOperation({ summary: 'Invalidate the cached SII token of one tenant (?tenant=) or of all tenants' })
   @ApiNoContentResponse({ description: 'Invalidated' })
   @ApiProblemResponses(400, 401, 403)
+  // The tenant of the query (normalized), or null when the whole cache is cleared.
+  @Auditar('token_invalidado')
   invalidate(@Query() query: TokenInvalidateQueryDto): void {
     this.tokens.invalidate(query.tenant);
   }

@@ -12,6 +12,7 @@ import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
 import { CafResyncDto, CafResyncResponseDto } from './dto/caf-resync.dto';
 import { fileRequired, readFileUpload } from '../common/file-upload.reader';
 import { CafDto, CafStatusDto, CafStatusQueryDto, CafUploadFieldsDto } from './dto/caf.dto';
+import { Auditar, filaAuditada } from '../auditoria/auditar.decorator';
 
 // A real CAF file is about 2 KB; anything much larger is not one.
 const MAX_CAF_BYTES = 64 * 1024;
@@ -54,6 +55,7 @@ export class CafController {
     { status: 503, errors: ['signer_unavailable'] },
     { status: 504, errors: ['signer_timeout'] },
   )
+  @Auditar('caf_upload', (r: CafDto, _req, db) => filaAuditada(db, 'caf', r.caf_id))
   async upload(@Req() req: FastifyRequest, @Caller() caller?: string): Promise<CafDto> {
     const { fields, file } = await readFileUpload(req, MAX_CAF_BYTES, 'tenant and file');
     const dto = plainToInstance(CafUploadFieldsDto, { tenant: fields.tenant });

@@ -8,6 +8,7 @@ import { DtePdfEntity } from '../dte/entities/dte-pdf.entity';
 import { LibroEntity } from '../libros/entities/libro.entity';
 import { RecepcionEnvioEntity } from '../recepcion/entities/recepcion-envio.entity';
 import { RecepcionEntity } from '../recepcion/entities/recepcion.entity';
+import { AuditoriaEntity } from '../auditoria/entities/auditoria.entity';
 import { PortalVisitaEntity } from '../portal/entities/portal-visita.entity';
 import { SesionImportadaEntity } from '../portal/entities/sesion-importada.entity';
 import { NotificacionInboxEntity } from '../portal/entities/notificacion-inbox.entity';
@@ -27,6 +28,7 @@ export const entities = [
   RecepcionEnvioEntity,
   RecepcionEntity,
   PortalVisitaEntity,
+  AuditoriaEntity,
   SesionImportadaEntity,
   NotificacionVistaEntity,
   NotificacionInboxEntity,

@@ -5,6 +5,7 @@ import { ApiProblemResponses } from '@lib/schemas';
 import { SIGNER_PROBLEMS, UPSTREAM_PROBLEMS } from '../sii/sii-problems';
 import { GenerarLibroDto, LibroDetailDto, LibroDto, LibroIdParamDto, LibroListQueryDto, LibroPageDto } from './dto/libro.dto';
 import { LibrosService } from './libros.service';
+import { Auditar } from '../auditoria/auditar.decorator';
 
 @ApiTags('libros')
 @Controller('tax/libros')
@@ -46,6 +47,7 @@ export class LibrosController {
     { status: 409, errors: ['libro_no_enviable'] },
     ...UPSTREAM_PROBLEMS,
   )
+  @Auditar('libro_envio', (r: LibroDto) => ({ tenant: r.tenant, recurso: r.libro_id, sha256: r.sha256 }))
   enviar(@Param() p: LibroIdParamDto): Promise<LibroDto> {
     return this.libros.enviar(p.libro_id);
   }

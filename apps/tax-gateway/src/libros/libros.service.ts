@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { buildLibroCompraVenta, encodeLatin1, santiagoTimestamp, validateXsd, type LibroDetalleInput } from '@lib/dte';
-import { ProblemException } from '@lib/schemas';
+import { ProblemException, errorText } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
 import { asDteProblem } from '../dte/emision-rules';
 import { EmisoresService } from '../emisores/emisores.service';
@@ -141,7 +141,7 @@ export class LibrosService {
   async enviar(id: string): Promise<LibroDto> {
     const claimed = await this.claim(id);
     const { holder_rut } = await this.signer.certificate().catch(async (err) => {
-      await this.transition(claimed, 'envio_fallido', (err as Error).message);
+      await this.transition(claimed, 'envio_fallido', errorText(err));
       throw err;
     });
     try {
@@ -156,7 +156,7 @@ export class LibrosService {
       );
       return libroView(await this.transition(claimed, 'enviado', null, { trackid }));
     } catch (err) {
-      const reason = err instanceof ProblemException ? `${err.error}: ${err.message}` : (err as Error).message;
+      const reason = errorText(err);
       await this.transition(claimed, 'envio_fallido', reason);
       this.logger.warn(`libro ${id}: upload failed (${reason})`);
       throw err;
@@ -206,7 +206,7 @@ export class LibrosService {
       return answer.estado === libro.estado ? libro : await this.transition(libro, answer.estado, answer.glosa);
     } catch (err) {
       // The stored estado still answers; the next read asks again.
-      this.logger.warn(`libro ${libro.id}: QueryEstUp failed (${(err as Error).message})`);
+      this.logger.warn(`libro ${libro.id}: QueryEstUp failed (${errorText(err)})`);
       return libro;
     }
   }

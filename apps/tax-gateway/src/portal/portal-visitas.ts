@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { santiagoDate } from '@lib/dte';
 import { escapeForLog } from '@lib/platform';
-import { ProblemException } from '@lib/schemas';
+import { ProblemException, errorText } from '@lib/schemas';
 import { PortalVisitaEntity } from './entities/portal-visita.entity';
 
 /** What a visit leaves: the page's data and, when there is one, its PDF. */
@@ -82,7 +82,7 @@ export class PortalVisitas {
     try {
       result = await visitar();
     } catch (err) {
-      await this.fallar(id, (err as Error).message);
+      await this.fallar(id, errorText(err));
       throw err;
     }
     const visitadaAt = new Date();

@@ -1,9 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller, Callers } from '@lib/auth';
+import { normalizeRut } from '@lib/rut';
 import { ApiProblemResponses } from '@lib/schemas';
 import { ImportedSessionListDto, ImportedSessionStatusDto, ImportSessionDto, RepresentadoParamDto } from './dto/import-session.dto';
 import { SesionesImportadas } from './sesiones-importadas';
+import { Auditar } from '../auditoria/auditar.decorator';
 
 /**
  * Imported SII portal sessions (docs/tax-gateway.md "Imported sessions"): only the admin service imports and
@@ -20,6 +22,8 @@ export class SesionesController {
   @ApiOperation({ summary: 'Import the portal session cookies of a representado (replaces an earlier import)' })
   @ApiOkResponse({ type: ImportedSessionStatusDto })
   @ApiProblemResponses(400, 401, 403, { status: 422, errors: ['cookie_domain', 'session_expired'] })
+  // The answer names the cookies, never their values: its hash is what the receipt keeps.
+  @Auditar('sesion_importada', (r: ImportedSessionStatusDto) => ({ tenant: null, recurso: r.representado_rut }))
   importar(@Body() dto: ImportSessionDto, @Caller() caller?: string): Promise<ImportedSessionStatusDto> {
     return this.sesiones.importar(dto.representado_rut, dto.cookies, caller ?? 'unknown');
   }
@@ -39,6 +43,7 @@ export class SesionesController {
   @ApiOperation({ summary: 'Delete the imported session of one representado' })
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiProblemResponses(400, 401, 403, 404)
+  @Auditar('sesion_borrada', (_r: undefined, req) => ({ tenant: null, recurso: normalizeRut(req.params.representado_rut) }))
   async borrar(@Param() p: RepresentadoParamDto): Promise<void> {
     await this.sesiones.borrar(p.representado_rut);
   }

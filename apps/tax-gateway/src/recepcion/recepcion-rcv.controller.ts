@@ -6,6 +6,7 @@ import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
 import { AceptarBodyDto, RecepcionEventoDto, RecepcionEventosDto, ReclamarBodyDto } from './dto/recepcion-rcv.dto';
 import { RecepcionIdParamDto } from './dto/recepcion.dto';
 import { RecepcionRcvService } from './recepcion-rcv.service';
+import { Auditar, filaAuditada } from '../auditoria/auditar.decorator';
 
 const RCV_PROBLEMS: (number | ProblemResponseSpec)[] = [
   400,
@@ -31,6 +32,10 @@ export class RecepcionRcvController {
     status: 409,
     errors: ['no_recibido_sii', 'plazo_vencido', 'evento_ya_registrado', 'evento_rechazado'],
   })
+  @Auditar('rcv_evento', async (r: RecepcionEventoDto, _req, db) => ({
+    ...(await filaAuditada(db, 'recepcion', r.recepcion_id)),
+    recurso: r.evento_id,
+  }))
   aceptar(@Param() p: RecepcionIdParamDto, @Body() body: AceptarBodyDto, @Caller() caller?: string): Promise<RecepcionEventoDto> {
     return this.rcv.registrar(p.recepcion_id, body.accion ?? 'ACD', null, caller);
   }
@@ -46,6 +51,10 @@ export class RecepcionRcvController {
     status: 409,
     errors: ['no_recibido_sii', 'plazo_vencido', 'evento_ya_registrado', 'evento_rechazado'],
   })
+  @Auditar('rcv_evento', async (r: RecepcionEventoDto, _req, db) => ({
+    ...(await filaAuditada(db, 'recepcion', r.recepcion_id)),
+    recurso: r.evento_id,
+  }))
   reclamar(@Param() p: RecepcionIdParamDto, @Body() body: ReclamarBodyDto, @Caller() caller?: string): Promise<RecepcionEventoDto> {
     return this.rcv.registrar(p.recepcion_id, body.accion, body.motivo, caller);
   }

@@ -11,6 +11,7 @@ import {
   validateXsd,
   type ParsedDte,
 } from '@lib/dte';
+import { errorText } from '@lib/schemas';
 import { frmaVerifies } from '../caf/caf-verification';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { SignerClient } from '../signer/signer-client';
@@ -154,7 +155,8 @@ export class RecepcionVerifier {
     try {
       caf = tedCaf(dte);
     } catch (err) {
-      return [fail('ted_firma', (err as Error).message), fail('caf', (err as Error).message), fail('caf_emisor', (err as Error).message)];
+      const reason = errorText(err);
+      return [fail('ted_firma', reason), fail('caf', reason), fail('caf_emisor', reason)];
     }
     const ted = await this.signer.verifyTed(encodeLatin1(dte.ted?.ddXml ?? ''), dte.ted?.frmt ?? '', caf.rsapk);
     const problems = [

@@ -33,6 +33,7 @@ import { RecepcionRespuestasService } from './recepcion-respuestas.service';
 import { MAX_RECEPCION_BYTES, RecepcionService } from './recepcion.service';
 import { recepcionView } from './recepcion.views';
 import { RecepcionStore } from './recepcion.store';
+import { Auditar, filaAuditada } from '../auditoria/auditar.decorator';
 
 @ApiTags('recepcion')
 @Controller('tax/recepcion')
@@ -124,6 +125,11 @@ export class RecepcionController {
     { status: 500, errors: ['xsd_invalid', 'internal_error'] },
     ...SIGNER_PROBLEMS,
   )
+  @Auditar('recepcion_respuesta', async (r: RespuestaDto, req, db) => ({
+    ...(await filaAuditada(db, 'recepcion', req.params.recepcion_id)),
+    recurso: r.respuesta_id,
+    sha256: r.sha256,
+  }))
   resultado(@Param() p: RecepcionIdParamDto, @Body() body: ResultadoBodyDto): Promise<RespuestaDto> {
     return this.respuestas.resultado(p.recepcion_id, body);
   }
@@ -142,6 +148,11 @@ export class RecepcionController {
     { status: 500, errors: ['xsd_invalid', 'internal_error'] },
     ...SIGNER_PROBLEMS,
   )
+  @Auditar('recepcion_respuesta', async (r: RespuestaDto, req, db) => ({
+    ...(await filaAuditada(db, 'recepcion', req.params.recepcion_id)),
+    recurso: r.respuesta_id,
+    sha256: r.sha256,
+  }))
   recibo(@Param() p: RecepcionIdParamDto, @Body() body: ReciboBodyDto): Promise<RespuestaDto> {
     return this.respuestas.recibo(p.recepcion_id, body.recinto);
   }

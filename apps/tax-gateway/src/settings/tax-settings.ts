@@ -38,6 +38,8 @@ export interface TaxSettings {
   chromiumPath: string;
   portalTimeoutMs: number;
   registroCacheTtlSeconds: number;
+  /** Seconds between audit-receipt retry runs; 0 = never. */
+  auditoriaRetrySeconds: number;
   notificacionesCacheTtlSeconds: number;
 }
 
@@ -76,6 +78,7 @@ export function taxSettingsOf(config: TaxGatewayConfig): TaxSettings {
     chromiumPath: config.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
     portalTimeoutMs: config.PORTAL_TIMEOUT_MS,
     registroCacheTtlSeconds: config.REGISTRO_CACHE_TTL_SECONDS,
+    auditoriaRetrySeconds: config.AUDITORIA_RETRY_SECONDS,
     notificacionesCacheTtlSeconds: config.NOTIFICACIONES_CACHE_TTL_SECONDS,
   };
 }

@@ -93,6 +93,15 @@ export class SignerClient {
   }
 
   /** The signing certificate (cached one hour; `cache_lookups_total{cache="certificate"}`). */
+  /**
+   * CMS SignedData (RFC 5652, DER, content attached, the signer's certificate included) over `data`: the audit
+   * receipts of critical operations (docs/DESIGN.md §4.3 `POST /sign/cms`).
+   */
+  async signCms(data: Buffer): Promise<Buffer> {
+    const out = await this.call<{ cms: string }>('sign_cms', 'POST', '/sign/cms', { data: data.toString('base64') });
+    return Buffer.from(this.field(out.cms, 'cms'), 'base64');
+  }
+
   async certificate(): Promise<SignerCertificate> {
     const cached = this.certificateCache;
     this.metrics.cache('certificate', !!cached && cached.expires > Date.now());

@@ -66,6 +66,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       SII_SIM_CAF_CERT: certPath,
       // Tests run the reconciler explicitly (runOnce): no background SII calls between assertions.
       RECONCILER_INTERVAL_SECONDS: '0',
+      // Tests run the audit receipts' retry loop explicitly too.
+      AUDITORIA_RETRY_SECONDS: '0',
       ...(portal ? { SII_PORTAL_BASE_URL: portal.url } : {}),
       ...options.env,
     };

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createPublicKey, verify } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -93,4 +93,29 @@ export function tedVerifies(envioLatin1: string, cafFileLatin1: string): boolean
   });
   const flattened = dd.replace(/>[ \t\r\n]+</g, '><');
   return verify('RSA-SHA1', Buffer.from(flattened, 'latin1'), key, Buffer.from(frmt.replace(/\s+/g, ''), 'base64'));
+}
+
+/**
+ * The system `openssl cms -verify` of a DER CMS SignedData with its content attached, trusting `certificatePem` (the
+ * signer's, self-issued): exit 0 and the content on stdout when the signature holds.
+ */
+export function opensslCmsVerify(cms: Buffer, certificatePem: string): Promise<ToolResult & { content: string }> {
+  return withFiles({ 'r.der': cms, 'signer.pem': certificatePem }, async (dir) => {
+    const out = join(dir, 'content');
+    const r = await tool('openssl', [
+      'cms',
+      '-verify',
+      '-inform',
+      'DER',
+      '-in',
+      join(dir, 'r.der'),
+      '-CAfile',
+      join(dir, 'signer.pem'),
+      '-purpose',
+      'any',
+      '-out',
+      out,
+    ]);
+    return { ...r, content: r.code === 0 ? readFileSync(out, 'utf8') : '' };
+  });
 }

@@ -7,6 +7,7 @@ import { Libro1797000000003 } from './1797000000003-Libro';
 import { RecepcionEvento1797000000004 } from './1797000000004-RecepcionEvento';
 import { EmisionMontos1797000000005 } from './1797000000005-EmisionMontos';
 import { EmisionResultado1797000000006 } from './1797000000006-EmisionResultado';
+import { Auditoria1797000000011 } from './1797000000011-Auditoria';
 import { Buzon1797000000009 } from './1797000000009-Buzon';
 import { SesionImportada1797000000008 } from './1797000000008-SesionImportada';
 import { PortalVisita1797000000007 } from './1797000000007-PortalVisita';
@@ -25,4 +26,5 @@ export const migrations = [
   PortalVisita1797000000007,
   SesionImportada1797000000008,
   Buzon1797000000009,
+  Auditoria1797000000011,
 ];

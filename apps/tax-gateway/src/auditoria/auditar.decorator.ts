@@ -1,0 +1,79 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { FastifyRequest } from 'fastify';
+import { mergeMap, type Observable } from 'rxjs';
+import { DataSource } from 'typeorm';
+import { requestTenant } from '@lib/platform';
+import { AuditoriaService, sha256De, type OperacionAuditada } from './auditoria.service';
+
+/** What a route tells of the operation it did, from its answer and request. */
+export interface DetalleAuditado {
+  /** The tenant when the request does not name it (`tenant` in body or query); null for all tenants. */
+  tenant?: string | null;
+  recurso?: string | null;
+  /** The bytes involved, or their hex sha256 when the answer gives it; else the answer's canonical JSON is hashed. */
+  bytes?: Buffer | string;
+  sha256?: string;
+}
+
+type Detalle = (
+  respuesta: never,
+  req: FastifyRequest & { params: Record<string, string> },
+  db: DataSource,
+) => DetalleAuditado | Promise<DetalleAuditado>;
+
+const AUDITAR = 'auditoria:operacion';
+
+/**
+ * Marks a route as a critical operation (spec 1 §9): once it succeeds, {@link AuditoriaInterceptor} records its
+ * signed receipt before the answer leaves. `detalle` names the tenant, the record and the bytes involved.
+ */
+export function Auditar(operacion: OperacionAuditada, detalle: Detalle = () => ({})): MethodDecorator {
+  return SetMetadata(AUDITAR, { operacion, detalle });
+}
+
+/** Tables whose rows critical operations make or touch, and the column with the sha256 of their bytes. */
+const FILAS = { dte_emission: 'xml_sha256', caf: 'file_sha256', recepcion: null } as const;
+
+/**
+ * The tenant of a row and the sha256 of its bytes, for routes whose request names only the record (the emission
+ * resent, the reception answered) or whose answer does not carry the bytes' hash (the emitted EnvioDTE, the CAF file).
+ */
+export async function filaAuditada(db: DataSource, tabla: keyof typeof FILAS, id: string): Promise<DetalleAuditado> {
+  const sha = FILAS[tabla];
+  const rows: { tenant: string; sha256: string | null }[] = await db.query(
+    `SELECT tenant, ${sha ?? 'NULL'} AS sha256 FROM ${tabla} WHERE id = $1`,
+    [id],
+  );
+  return { tenant: rows[0]?.tenant ?? null, recurso: id, ...(rows[0]?.sha256 ? { sha256: rows[0].sha256.trim() } : {}) };
+}
+
+/** Records the receipt of each successful {@link Auditar} route (registered for the whole app). */
+@Injectable()
+export class AuditoriaInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly auditoria: AuditoriaService,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const spec = this.reflector.get<{ operacion: OperacionAuditada; detalle: Detalle } | undefined>(AUDITAR, ctx.getHandler());
+    if (!spec) return next.handle();
+    const req = ctx.switchToHttp().getRequest<FastifyRequest & { params: Record<string, string>; caller?: string }>();
+    return next.handle().pipe(
+      mergeMap(async (respuesta: unknown) => {
+        const d = await spec.detalle(respuesta as never, req, this.db);
+        await this.auditoria.registrar({
+          operacion: spec.operacion,
+          actor: req.caller ?? 'unknown',
+          tenant: d.tenant !== undefined ? d.tenant : (requestTenant(req as never) ?? null),
+          recurso: d.recurso ?? null,
+          sha256: d.sha256 ?? sha256De(d.bytes, respuesta),
+        });
+        return respuesta;
+      }),
+    );
+  }
+}

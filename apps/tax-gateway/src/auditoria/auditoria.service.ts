@@ -1,0 +1,172 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { PeriodicTask, canonicalJson, escapeForLog, sha256Hex } from '@lib/platform';
+import { ProblemException, assertFechaEnRango, errorText } from '@lib/schemas';
+import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
+import { SignerClient } from '../signer/signer-client';
+import type { AuditoriaDto, AuditoriaListDto, AuditoriaQueryDto } from './dto/auditoria.dto';
+import { AuditoriaEntity } from './entities/auditoria.entity';
+
+/** The critical operations that get a receipt (spec 1 §9). */
+export const OPERACIONES_AUDITADAS = [
+  'caf_upload',
+  'emision',
+  'reenvio',
+  'libro_envio',
+  'recepcion_respuesta',
+  'rcv_evento',
+  'sesion_importada',
+  'sesion_borrada',
+  'token_invalidado',
+] as const;
+export type OperacionAuditada = (typeof OPERACIONES_AUDITADAS)[number];
+
+/** One operation to record. */
+export interface OperacionRealizada {
+  operacion: OperacionAuditada;
+  actor: string;
+  tenant: string | null;
+  recurso: string | null;
+  /** Hex sha256 of the bytes involved. */
+  sha256: string;
+}
+
+/** Pending receipts one retry run signs at most. */
+const LOTE = 100;
+
+/**
+ * Audit receipts (spec 1 §9; docs/tax-gateway.md "Audit receipts"): each critical operation is recorded with the
+ * canonical JSON of who, what, when and the sha256 of the bytes involved, signed by the signing service
+ * (`/sign/cms`: CMS SignedData, content attached, verifiable with `openssl cms -verify`). A signer outage does not
+ * lose the receipt: it stays `pendiente` and a retry loop (every AUDITORIA_RETRY_SECONDS) signs it.
+ */
+@Injectable()
+export class AuditoriaService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(AuditoriaService.name);
+  private readonly retry = new PeriodicTask('AuditoriaRetry', () => this.firmarPendientes());
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
+    private readonly signer: SignerClient,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.retry.start(this.settings.auditoriaRetrySeconds * 1000);
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.retry.stop();
+  }
+
+  /**
+   * Records the operation and signs its receipt; never throws (the operation already happened): a signer failure
+   * leaves the receipt pending, a database failure is logged.
+   */
+  async registrar(op: OperacionRealizada): Promise<void> {
+    const at = new Date();
+    const canonical = canonicalJson({ version: 1, ...op, at: at.toISOString() });
+    const row: AuditoriaEntity = {
+      id: randomUUID(),
+      ...op,
+      at,
+      canonical,
+      estado: 'pendiente',
+      cms: null,
+      intentos: 0,
+      error: null,
+      firmadoAt: null,
+    };
+    try {
+      await this.db.getRepository(AuditoriaEntity).insert(row);
+      await this.firmar(row);
+    } catch (err) {
+      this.logger.error(`audit receipt of ${op.operacion} ${op.recurso ?? ''} not recorded: ${escapeForLog(errorText(err), 300)}`);
+    }
+  }
+
+  /** Signs the pending receipts, oldest first; answers how many were signed. */
+  async firmarPendientes(): Promise<number> {
+    const pendientes = await this.db
+      .getRepository(AuditoriaEntity)
+      .find({ where: { estado: 'pendiente' }, order: { at: 'ASC' }, take: LOTE });
+    let firmados = 0;
+    for (const row of pendientes) if (await this.firmar(row)) firmados++;
+    return firmados;
+  }
+
+  /** Runs the retry loop once now (tests, tools). */
+  reintentar(): Promise<number> {
+    return this.retry.run();
+  }
+
+  /** @throws ProblemException 422 `fecha_out_of_range` for a desde or hasta no receipt can have (year 0, 9999). */
+  async listar(q: AuditoriaQueryDto): Promise<AuditoriaListDto> {
+    if (q.desde) assertFechaEnRango(q.desde, 'desde');
+    if (q.hasta) assertFechaEnRango(q.hasta, 'hasta');
+    const page = q.page ?? 1;
+    const perPage = q.per_page ?? 50;
+    const qb = this.db.getRepository(AuditoriaEntity).createQueryBuilder('a');
+    if (q.tenant) qb.andWhere('a.tenant = :tenant', { tenant: q.tenant });
+    if (q.operacion) qb.andWhere('a.operacion = :operacion', { operacion: q.operacion });
+    if (q.desde) qb.andWhere(`a.at >= (:desde::date)::timestamp AT TIME ZONE 'America/Santiago'`, { desde: q.desde });
+    if (q.hasta) qb.andWhere(`a.at < ((:hasta::date + 1)::timestamp AT TIME ZONE 'America/Santiago')`, { hasta: q.hasta });
+    const [rows, total] = await qb
+      .orderBy('a.at', 'DESC')
+      .addOrderBy('a.id', 'DESC')
+      .skip((page - 1) * perPage)
+      .take(perPage)
+      .getManyAndCount();
+    return { items: rows.map(vista), total, page, per_page: perPage };
+  }
+
+  /** @throws ProblemException 404 `auditoria_not_found`. */
+  async obtener(id: string): Promise<AuditoriaDto> {
+    const row = await this.db.getRepository(AuditoriaEntity).findOneBy({ id });
+    if (!row) throw new ProblemException(404, 'auditoria_not_found', `No audit receipt ${id}.`);
+    return vista(row);
+  }
+
+  private async firmar(row: AuditoriaEntity): Promise<boolean> {
+    try {
+      const cms = await this.signer.signCms(Buffer.from(row.canonical, 'utf8'));
+      await this.db
+        .getRepository(AuditoriaEntity)
+        .update(
+          { id: row.id, estado: 'pendiente' },
+          { estado: 'firmado', cms, firmadoAt: new Date(), error: null, intentos: row.intentos + 1 },
+        );
+      return true;
+    } catch (err) {
+      const reason = errorText(err);
+      await this.db.getRepository(AuditoriaEntity).update({ id: row.id }, { intentos: row.intentos + 1, error: reason.slice(0, 500) });
+      this.logger.warn(`audit receipt ${row.id} (${row.operacion}) left pending: ${escapeForLog(reason, 200)}`);
+      return false;
+    }
+  }
+}
+
+/** The sha256 of the bytes an answer names, else of its canonical JSON. */
+export function sha256De(bytes: Buffer | string | undefined, respuesta: unknown): string {
+  return bytes !== undefined ? sha256Hex(bytes) : sha256Hex(canonicalJson(respuesta ?? null));
+}
+
+function vista(a: AuditoriaEntity): AuditoriaDto {
+  return {
+    id: a.id,
+    tenant: a.tenant,
+    operacion: a.operacion,
+    actor: a.actor,
+    at: a.at.toISOString(),
+    recurso: a.recurso,
+    sha256: a.sha256.trim(),
+    canonical: a.canonical,
+    estado: a.estado,
+    cms_base64: a.cms ? a.cms.toString('base64') : null,
+    intentos: a.intentos,
+    error: a.error,
+    firmado_at: a.firmadoAt?.toISOString() ?? null,
+  };
+}
