@@ -65,7 +65,11 @@ describe('portal: company registry, notifications and documents (e2e, real Chrom
     await post('/tax/registro/cache/clear', undefined).expect(204);
     expect((await get(`/tax/registro/empresa/${empresa}`).expect(200)).body.cached).toBe(false);
     expect(gw.authority.registroVisitas.get(empresa)).toBe(2);
-    expect(await metrics()).toMatch(/scrape_runs_total\{kind="registro",outcome="ok",app="tax-gateway"\} 3\b/);
+    const m = await metrics();
+    expect(m).toMatch(/scrape_runs_total\{kind="registro",outcome="ok",app="tax-gateway"\} 3\b/);
+    // Each portal page is an SII call of its own in the SII metrics.
+    expect(m).toMatch(/sii_requests_total\{operation="portal_page",outcome="ok",app="tax-gateway"\} \d+/);
+    expect(m).toMatch(/sii_request_duration_seconds_count\{app="tax-gateway",operation="portal_page"\} \d+/);
   }, 60_000);
 
   it('a RUT with no registration is 404 empresa_not_found; the portal’s error page is 502 portal_error', async () => {

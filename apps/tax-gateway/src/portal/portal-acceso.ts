@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Frame, Page } from 'puppeteer-core';
 import { ProblemException } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
+import { TaxMetrics, type SiiOutcome } from '../metrics/tax-metrics';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { SiiTokenInvalidError } from '../sii/sii-errors';
 import { PortalBrowser } from './portal-browser';
@@ -24,6 +25,7 @@ export class PortalAcceso {
     private readonly tokens: TokenService,
     private readonly browser: PortalBrowser,
     private readonly sesiones: SesionesImportadas,
+    private readonly metrics: TaxMetrics,
   ) {}
 
   /** The portal's base URL (SII_PORTAL_BASE_URL). */
@@ -115,12 +117,28 @@ export class PortalAcceso {
     );
   }
 
+  /** Runs the job, counting it as one `portal_page` SII call (sii_requests_total, sii_request_duration_seconds). */
   private async vigilado<T>(page: Page, que: string, job: (page: Page) => Promise<T>): Promise<T> {
+    const started = Date.now();
     try {
-      return await job(page);
+      const out = await job(page);
+      this.metrics.sii('portal_page', 'ok', (Date.now() - started) / 1000);
+      return out;
     } catch (err) {
-      if (err instanceof ProblemException || err instanceof SiiTokenInvalidError || !page.browser().connected) throw err;
-      throw await this.error(page, que, (err as Error).message);
+      const problem =
+        err instanceof ProblemException || err instanceof SiiTokenInvalidError || !page.browser().connected
+          ? err
+          : await this.error(page, que, (err as Error).message);
+      this.metrics.sii('portal_page', outcomeOf(problem), (Date.now() - started) / 1000);
+      throw problem;
     }
   }
+}
+
+/** The outcome label of a failed portal job. */
+function outcomeOf(err: unknown): SiiOutcome {
+  if (err instanceof SiiTokenInvalidError) return 'token_invalid';
+  if (!(err instanceof ProblemException)) return 'unavailable';
+  if (err.getStatus() === 504) return 'timeout';
+  return err.getStatus() === 502 ? 'bad_response' : 'unavailable';
 }
