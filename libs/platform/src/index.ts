@@ -27,3 +27,4 @@ export { WhoamiController } from './whoami.controller';
 export { bigintToNumber, bigintTransformer } from './bigint';
 export { PeriodicTask } from './periodic-task';
 export { canonicalJson, sha256Hex } from './hash';
+export { FixedWindowThrottlerStorage } from './throttler-storage';

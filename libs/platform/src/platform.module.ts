@@ -2,6 +2,7 @@ import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { ThrottlerModule, seconds } from '@nestjs/throttler';
+import { FixedWindowThrottlerStorage } from './throttler-storage';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule, InternalKeyRegistry, internalKeyGuardProvider } from '@lib/auth';
@@ -77,6 +78,8 @@ export class PlatformModule {
           useFactory: (config: CommonConfig) => ({
             throttlers: [{ name: 'default', ttl: seconds(config.THROTTLE_TTL_SECONDS), limit: config.THROTTLE_LIMIT }],
             skipIf: () => !config.THROTTLE_ENABLED,
+            // O(1) per hit, memory bounded by the active keys (the default storage prunes every hit's expiry).
+            storage: new FixedWindowThrottlerStorage(),
           }),
         }),
         TerminusModule.forRoot({ errorLogStyle: 'json' }),
