@@ -1,0 +1,168 @@
+// Cached read of the tax gateway (issue 12): GET /tax/contribuyente/datos served from the cache, on the production
+// build (dist/apps/tax-gateway/main.js, NODE_ENV=production, LOG_LEVEL=info, JSON logs to a file, the internal-key
+// guard, the rate limiter and metrics on), against a bare Fastify server returning the same body in the same run.
+// Targets: >= 50 % of the bare server's requests/s, p99 < 10 ms at 50 connections, no decline across the runs
+// (the last run >= 90 % of the first), idle RSS < 200 MB. Exit 1 when a target is missed, 2 on a crash.
+//
+//   npx nx build tax-gateway && node tools/dev/bin.js bench bench/gateway-read.bench.ts [runs=5] [seconds=8]
+import 'reflect-metadata';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, openSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort, startEmbeddedPostgres } from '@lib/platform';
+import { SiiFakeAuthority, startSiiFakeServer } from '@lib/sii-fake';
+import { startDevSigner } from '@lib/testing';
+import { machine } from './support';
+
+// autocannon ships no types: the part used here.
+interface CannonResult {
+  requests: { average: number };
+  latency: { p99: number; average: number };
+  non2xx: number;
+  errors: number;
+}
+const autocannon = require('autocannon') as (opts: object) => Promise<CannonResult>;
+
+const REPO = resolve(__dirname, '..');
+const MAIN = join(REPO, 'dist/apps/tax-gateway/main.js');
+const KEY = 'bench-admin-key-0123456789abcdef';
+const TENANT = '76086428-5';
+const [RUNS, SECONDS] = [Number(process.argv[2] ?? 5), Number(process.argv[3] ?? 8)];
+
+function child(name: string, args: string[], env: Record<string, string>, logFile: string): ChildProcess {
+  // Output straight to the file: through a pipe to this busy process the child's synchronous log writes would stall.
+  const fd = openSync(logFile, 'w');
+  const proc = spawn(process.execPath, args, { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  proc.on('exit', (code) => code && code !== 0 && process.stderr.write(`${name} exited ${code} (log: ${logFile})\n`));
+  return proc;
+}
+
+async function waitFor(url: string, headers: Record<string, string> = {}, ms = 60_000): Promise<Response> {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      const res = await fetch(url, { headers });
+      if (res.ok) return res;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error(`${url} did not answer in ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : NaN;
+}
+
+async function load(url: string, headers: Record<string, string>): Promise<CannonResult> {
+  return autocannon({ url, connections: 50, duration: SECONDS, headers, pipelining: 1 });
+}
+
+async function main(): Promise<number> {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npx nx build tax-gateway first`);
+  const dir = mkdtempSync(join(tmpdir(), 'bench-gw-'));
+  const procs: ChildProcess[] = [];
+  const pgRoot = mkdtempSync(join(tmpdir(), 'bench-gw-pg-'));
+  rmdirSync(pgRoot); // recreated with permissions the postgres OS user can traverse
+  const pg = await startEmbeddedPostgres({ dataDir: join(pgRoot, 'pg'), persistent: false });
+  const signer = await startDevSigner({ keys: `tax-gateway:${KEY}` });
+  const authority = new SiiFakeAuthority();
+  const sim = await startSiiFakeServer(authority, { port: 0 });
+  try {
+    await pg.ensureDatabase('tax_gateway_bench');
+    const port = await freePort();
+    // BENCH_CPU_PROF=DIR writes the gateway's CPU profile there (node --cpu-prof) for `profile before optimizing`.
+    const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', resolve(process.env.BENCH_CPU_PROF)] : [];
+    const gateway = child(
+      'tax-gateway',
+      [...prof, MAIN],
+      {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_URL: pg.url('tax_gateway_bench'),
+        INTERNAL_KEYS: `admin:${KEY}`,
+        THROTTLE_LIMIT: '100000000',
+        SII_DTE_BASE_URL: sim.url,
+        SII_RECLAMO_BASE_URL: sim.url,
+        SII_RCV_BASE_URL: sim.url,
+        SII_PORTAL_BASE_URL: sim.url,
+        SIGNER_URL: signer.url,
+        SIGNER_KEY: signer.key,
+        RECONCILER_INTERVAL_SECONDS: '0',
+      },
+      join(dir, 'gateway.log'),
+    );
+    procs.push(gateway);
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/health`);
+    const headers = { 'X-Internal-Key': KEY };
+    const url = `${base}/tax/contribuyente/datos?tenant=${TENANT}`;
+    const body = await (await waitFor(url, headers)).text();
+    await new Promise((r) => setTimeout(r, 2000));
+    const idleRss = rssMb(gateway.pid as number);
+
+    const barePort = await freePort();
+    writeFileSync(join(dir, 'body.json'), body);
+    procs.push(
+      child(
+        'bare',
+        [join(__dirname, 'bare-server.js')],
+        { PORT: String(barePort), BODY_FILE: join(dir, 'body.json') },
+        join(dir, 'bare.log'),
+      ),
+    );
+    const bareUrl = `http://127.0.0.1:${barePort}/tax/contribuyente/datos?tenant=${TENANT}`;
+    await waitFor(bareUrl);
+
+    const bare = await load(bareUrl, {});
+    const runs: CannonResult[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await load(url, headers));
+    const bareAfter = await load(bareUrl, {});
+    const reference = Math.max(bare.requests.average, bareAfter.requests.average);
+
+    const best = runs.reduce((a, r) => (r.requests.average > a.requests.average ? r : a));
+    const ratio = best.requests.average / reference;
+    const p99 = Math.max(...runs.map((r) => r.latency.p99));
+    const decline = runs[runs.length - 1].requests.average / runs[0].requests.average;
+    const failures = runs.reduce((s, r) => s + r.non2xx + r.errors, 0);
+    const checks = [
+      [`requests/s vs bare Fastify ${(ratio * 100).toFixed(1)} % (>= 50 %)`, ratio >= 0.5],
+      [`p99 ${p99} ms (< 10 ms)`, p99 < 10],
+      [`last run / first run ${(decline * 100).toFixed(0)} % (>= 90 %)`, decline >= 0.9],
+      [`idle RSS ${idleRss} MB (< 200 MB)`, idleRss < 200],
+      [`non-2xx and errors ${failures} (0)`, failures === 0],
+    ] as const;
+    console.log(`machine: ${machine()}`);
+    console.log(
+      `bare Fastify: ${bare.requests.average.toFixed(0)} / ${bareAfter.requests.average.toFixed(0)} req/s (before / after), p99 ${bare.latency.p99} ms`,
+    );
+    runs.forEach((r, i) =>
+      console.log(`gateway run ${i + 1}: ${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms, mean ${r.latency.average} ms`),
+    );
+    for (const [text, ok] of checks) console.log(`${ok ? 'met   ' : 'MISSED'} ${text}`);
+    return checks.every(([, ok]) => ok) ? 0 : 1;
+  } finally {
+    for (const p of procs) p.kill('SIGTERM');
+    await Promise.all(procs.map((p) => (p.exitCode === null ? new Promise((r) => p.once('exit', r)) : undefined)));
+    await sim.close();
+    await signer.stop();
+    await pg.stop();
+    if (process.env.BENCH_KEEP) console.log(`logs kept in ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+    rmSync(pgRoot, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(2);
+  },
+);
