@@ -101,11 +101,23 @@ async function main(): Promise<number> {
     procs.push(gateway);
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/health`);
-    const headers = { 'X-Internal-Key': KEY };
-    const url = `${base}/tax/contribuyente/datos?tenant=${TENANT}`;
-    const body = await (await waitFor(url, headers)).text();
+    // Idle: started, migrated, nothing asked yet.
     await new Promise((r) => setTimeout(r, 2000));
     const idleRss = rssMb(gateway.pid as number);
+    const headers = { 'X-Internal-Key': KEY };
+    // 1,000 concurrent token requests for a cold (tenant, environment): exactly one seed/token exchange.
+    const tokenAnswers = await Promise.all(
+      Array.from({ length: 1000 }, () =>
+        fetch(`${base}/tax/auth/token`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ tenant: TENANT }),
+        }).then((r) => r.status),
+      ),
+    );
+    const exchanges = { seeds: authority.seeds.size, tokens: authority.tokens.size, ok: tokenAnswers.filter((st) => st === 200).length };
+    const url = `${base}/tax/contribuyente/datos?tenant=${TENANT}`;
+    const body = await (await waitFor(url, headers)).text();
 
     const barePort = await freePort();
     writeFileSync(join(dir, 'body.json'), body);
@@ -137,6 +149,10 @@ async function main(): Promise<number> {
       [`last run / first run ${(decline * 100).toFixed(0)} % (>= 90 %)`, decline >= 0.9],
       [`idle RSS ${idleRss} MB (< 200 MB)`, idleRss < 200],
       [`non-2xx and errors ${failures} (0)`, failures === 0],
+      [
+        `1,000 concurrent cold token requests: ${exchanges.ok} answered, ${exchanges.seeds} seed and ${exchanges.tokens} token exchange(s) (1)`,
+        exchanges.ok === 1000 && exchanges.seeds === 1 && exchanges.tokens === 1,
+      ],
     ] as const;
     console.log(`machine: ${machine()}`);
     console.log(
