@@ -1,4 +1,5 @@
-import { stateAt } from './estup';
+import { getEstUp, stateAt } from './estup';
+import { SiiFakeAuthority } from './authority';
 import type { UploadRecord } from './types';
 
 const upload = (finalState: 'EPR' | 'RCT'): UploadRecord => ({
@@ -33,5 +34,36 @@ describe('stateAt', () => {
     expect(stateAt(upload('RCT'), new Date(15), 10)).toBe('SOK');
     expect(stateAt(upload('RCT'), new Date(20), 10)).toBe('RCT');
     expect(stateAt(upload('EPR'), new Date(0), 0)).toBe('EPR');
+  });
+});
+
+describe('getEstUp counts at EPR', () => {
+  it('counts RPR and RLV documents among the reparos and RCH among the rejected', () => {
+    const authority = new SiiFakeAuthority({ estUpDelaysMs: 0 });
+    const token = authority.issueToken('12345678-5').token;
+    const doc = (folio: number, result: 'DOK' | 'RPR' | 'RLV' | 'RCH') => ({
+      emisor: '76555835-2',
+      tipo: 33,
+      folio,
+      receptor: '77777777-7',
+      razonSocialEmisor: 'E',
+      razonSocialReceptor: 'R',
+      fechaEmision: '2026-11-02',
+      montos: { exento: 0, neto: 1000, iva: 190, total: 1190 },
+      referencias: [],
+      result,
+    });
+    authority.recordUpload({
+      ...upload('EPR'),
+      receivedAt: new Date(),
+      documents: [doc(1, 'DOK'), doc(2, 'RPR'), doc(3, 'RLV'), doc(4, 'RCH')],
+    });
+    const xml = getEstUp(authority, [
+      { name: 'RutCompania', value: '76555835' },
+      { name: 'DvCompania', value: '2' },
+      { name: 'TrackId', value: '0260003916' },
+      { name: 'Token', value: token },
+    ]);
+    expect(xml).toContain('<INFORMADOS>4</INFORMADOS><ACEPTADOS>3</ACEPTADOS><RECHAZADOS>1</RECHAZADOS><REPAROS>2</REPAROS>');
   });
 });

@@ -80,14 +80,14 @@ function countsByType(upload: UploadRecord): [string, string][][] {
   const tipos = [...new Set(upload.documents.map((d) => d.tipo))].sort((a, b) => a - b);
   return tipos.map((tipo) => {
     const docs = upload.documents.filter((d) => d.tipo === tipo);
-    const count = (r: string) => String(docs.filter((d) => d.result === r).length);
+    const count = (...r: string[]) => String(docs.filter((d) => r.includes(d.result)).length);
     return [
       ['TIPO_DOCTO', String(tipo)],
       ['INFORMADOS', String(docs.length)],
       ['ACEPTADOS', String(docs.length - docs.filter((d) => d.result === 'RCH').length)],
       ['RECHAZADOS', count('RCH')],
       // The SOAP answer has no count of its own for RLV: minor objections are reparos (research §2.5).
-      ['REPAROS', count('RPR') + count('RLV')],
+      ['REPAROS', count('RPR', 'RLV')],
     ];
   });
 }
