@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PlatformModule } from '@lib/platform';
 import { AuditoriaModule } from './auditoria/auditoria.module';
+import { BancoModule } from './banco/banco.module';
 import { TokenModule } from './auth/token.module';
 import { CafModule } from './caf/caf.module';
 import { DEFAULT_DATABASE_NAME, appOptions } from './config';
@@ -39,6 +40,7 @@ import { TaxSettingsModule } from './settings/tax-settings.module';
     CertificacionModule,
     PortalModule,
     AuditoriaModule,
+    BancoModule,
   ],
 })
 export class AppModule {}

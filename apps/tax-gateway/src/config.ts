@@ -3,6 +3,7 @@ import { IsIn, IsOptional, IsString, Matches, ValidateBy, ValidateIf, Validation
 import { internalKeyOf } from '@lib/auth';
 import { CommonConfig, EnvBoolean, EnvInt } from '@lib/platform';
 import type { AppOptions } from '@lib/platform';
+import { bankLinkTokensProblem } from './banco/link-tokens';
 
 const HTTP_URL = /^https?:\/\/\S+$/;
 
@@ -151,6 +152,28 @@ export class TaxGatewayConfig extends CommonConfig {
   /** SII mailbox (notifications, documents) cache lifetime per RUT, seconds (1 hour; the inbox path clears it). */
   @EnvInt({ min: 1 })
   NOTIFICACIONES_CACHE_TTL_SECONDS = 3600;
+
+  /** Base URL of the bank-data aggregator's JSON API (Fintoc-style `/v1/`): https://api.fintoc.com; the launcher points it at the sim. */
+  @IsOptional()
+  @Matches(HTTP_URL, { message: 'BANK_API_BASE_URL must be an http(s) URL' })
+  BANK_API_BASE_URL?: string;
+
+  /** Secret key of the aggregator (sent as the Authorization header, never logged); required when BANK_LINK_TOKENS is set. */
+  @Rule(
+    'bankApiKey',
+    (value, c) => (typeof value === 'string' && value.trim() !== '') || !c.BANK_LINK_TOKENS?.trim(),
+    () => 'BANK_API_KEY is required when BANK_LINK_TOKENS is set',
+  )
+  BANK_API_KEY?: string;
+
+  /** Each tenant's link token at the aggregator, `<RUT>:<link token>,...` (secrets, never logged); a tenant without one is not linked. */
+  @IsOptional()
+  @Rule('bankLinkTokens', (value) => bankLinkTokensProblem(value) === undefined, (c) => bankLinkTokensProblem(c.BANK_LINK_TOKENS) ?? '')
+  BANK_LINK_TOKENS?: string;
+
+  /** Timeout of each aggregator request, ms (504 `banco_timeout` beyond it). */
+  @EnvInt({ min: 100 })
+  BANK_TIMEOUT_MS = 15_000;
 }
 
 /** Identity of the app: name, default port, docs title, settings class. */

@@ -56,4 +56,7 @@ callerMatrixSuite('tax-gateway', () => startGateway({ env: { INTERNAL_KEYS: CALL
   'POST /tax/libros/enviar/{libro_id}': ['admin', 'accounting'],
   'GET /tax/libros': ['admin', 'assistant', 'accounting'],
   'GET /tax/libros/{libro_id}': ['admin', 'assistant', 'accounting'],
+  'POST /banco/refresh': ['admin'],
+  'GET /banco/movimientos': ['admin', 'accounting'],
+  'GET /banco/health': ['admin', 'accounting'],
 });

@@ -18,6 +18,7 @@ import { BUZON_BASE, handleBuzon, simNotificacion } from './portal-buzon';
 import { REGISTRO_BASE, handleRegistro } from './portal-registro';
 import { portalLogin, portalLogout } from './portal-login';
 import { FOLIOS_PATH, handleFolios, simAnularFolio } from './portal-folios';
+import { BANCO_PREFIX, handleBanco, simBancoCaido } from './banco';
 
 const RCV_OPERATIONS = new Set(['getResumen', 'getDetalleCompra', 'getDetalleVenta']);
 
@@ -45,6 +46,9 @@ export async function routeRequest(authority: SiiFakeState, req: FakeRequest): P
     if (REGISTRO_RECLAMO_PATHS.includes(path) && method === 'POST') return handleRegistroReclamo(authority, req);
     const rcv = path.startsWith(`${RCV_FACADE_PATH}/`) ? path.slice(RCV_FACADE_PATH.length + 1) : undefined;
     if (rcv && RCV_OPERATIONS.has(rcv) && method === 'POST') return handleRcv(authority, req, rcv);
+    // The bank-data aggregator's API (banco.ts), on whichever host the bank's base URL names.
+    if (path.startsWith(BANCO_PREFIX)) return await handleBanco(authority, req, path);
+    if (path === '/sim/banco/caido' && method === 'POST') return simBancoCaido(authority, parseJson(req.body));
     if (path === '/sim/caf' && method === 'POST') return issueCaf(authority, parseJson(req.body));
     if (path === '/sim/portal/login' && method === 'POST') return portalLogin(authority, req, parseJson(req.body));
     if (path === '/sim/portal/logout' && method === 'POST') return portalLogout(authority, parseJson(req.body));

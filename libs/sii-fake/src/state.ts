@@ -61,6 +61,12 @@ export class SiiFakeState {
   readonly buzones = new Map<string, BuzonRut>();
   /** Mailbox list pages (notificaciones.cgi, documentos.cgi) served per RUT (portal-buzon.ts), for tests. */
   readonly buzonVisitas = new Map<string, number>();
+  /** The bank-data aggregator is down (banco.ts): every `/v1/` request answers 503 (`POST /sim/banco/caido`). */
+  bancoCaido = false;
+  /** Delay of every aggregator answer, ms (banco.ts; `POST /sim/banco/caido {demora_ms}`), for timeout tests. */
+  bancoDemoraMs = 0;
+  /** Aggregator requests served (banco.ts), for tests that count provider calls. */
+  bancoPeticiones = 0;
   private readonly clock: () => Date;
   private attentionCounter = 34000;
 

@@ -103,6 +103,10 @@ async function main() {
       SII_RECLAMO_BASE_URL: setting('SII_RECLAMO_BASE_URL', `${tools.simUrl}/WSREGISTRORECLAMODTECERT`),
       SII_RCV_BASE_URL: setting('SII_RCV_BASE_URL', tools.simUrl),
       SII_PORTAL_BASE_URL: setting('SII_PORTAL_BASE_URL', tools.simUrl),
+      // The bank aggregator's stand-in (libs/sii-fake banco.ts, /v1/ on the sim): any sk_test_ key, any link_ token.
+      BANK_API_BASE_URL: setting('BANK_API_BASE_URL', tools.simUrl),
+      BANK_API_KEY: setting('BANK_API_KEY', 'sk_test_dev_launcher'),
+      BANK_LINK_TOKENS: setting('BANK_LINK_TOKENS', '76086428-5:link_dev_76086428'),
       SII_TRUST_SIM_CAF: setting('SII_TRUST_SIM_CAF', 'true'),
       SII_SIM_CAF_CERT: setting('SII_SIM_CAF_CERT', tools.simCertPath),
       SIGNER_URL: setting('SIGNER_URL', tools.signerUrl),

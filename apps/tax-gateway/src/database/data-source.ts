@@ -15,6 +15,8 @@ import { NotificacionInboxEntity } from '../portal/entities/notificacion-inbox.e
 import { NotificacionVistaEntity } from '../portal/entities/notificacion-vista.entity';
 import { RecepcionEventoEntity } from '../recepcion/entities/recepcion-evento.entity';
 import { RecepcionRespuestaEntity } from '../recepcion/entities/recepcion-respuesta.entity';
+import { BancoMovimientoEntity } from '../banco/entities/banco-movimiento.entity';
+import { BancoRefreshEntity } from '../banco/entities/banco-refresh.entity';
 import { migrations } from './migrations';
 
 /** Every entity of tax-gateway (explicit list, no globs: a new area adds its own, docs/ARCHITECTURE.md). */
@@ -35,6 +37,8 @@ export const entities = [
   RecepcionEventoEntity,
   RecepcionRespuestaEntity,
   LibroEntity,
+  BancoMovimientoEntity,
+  BancoRefreshEntity,
 ];
 
 /**

@@ -3,6 +3,7 @@ import { getMetadataStorage } from 'class-validator';
 import { internalKeyOf } from '@lib/auth';
 import { loadConfig } from '@lib/platform';
 import { TaxGatewayConfig } from '../config';
+import { parseBankLinkTokens } from '../banco/link-tokens';
 
 /** SII environment: `cert` = maullin (certification), `prod` = palena. */
 export type TaxEnv = 'cert' | 'prod';
@@ -41,6 +42,13 @@ export interface TaxSettings {
   /** Seconds between audit-receipt retry runs; 0 = never. */
   auditoriaRetrySeconds: number;
   notificacionesCacheTtlSeconds: number;
+  /** Base URL of the bank-data aggregator's API (`{base}/v1/accounts`...). */
+  bankApiBaseUrl: string;
+  /** The aggregator's secret key (Authorization header); undefined when not configured. Never logged. */
+  bankApiKey?: string;
+  /** Link token per tenant (canonical RUT); a tenant absent here is not linked. Never logged. */
+  bankLinkTokens: ReadonlyMap<string, string>;
+  bankTimeoutMs: number;
 }
 
 /** Injection token of {@link TaxSettings}. */
@@ -80,6 +88,10 @@ export function taxSettingsOf(config: TaxGatewayConfig): TaxSettings {
     registroCacheTtlSeconds: config.REGISTRO_CACHE_TTL_SECONDS,
     auditoriaRetrySeconds: config.AUDITORIA_RETRY_SECONDS,
     notificacionesCacheTtlSeconds: config.NOTIFICACIONES_CACHE_TTL_SECONDS,
+    bankApiBaseUrl: (config.BANK_API_BASE_URL ?? 'https://api.fintoc.com').replace(/\/+$/, ''),
+    bankApiKey: config.BANK_API_KEY?.trim() || undefined,
+    bankLinkTokens: parseBankLinkTokens(config.BANK_LINK_TOKENS),
+    bankTimeoutMs: config.BANK_TIMEOUT_MS,
   };
 }
 

@@ -6,7 +6,14 @@ import { setupServer, type SetupServer } from 'msw/node';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { computeDv } from '@lib/rut';
-import { SiiFakeAuthority, createSiiFakeHandlers, startSiiFakeServer, type SiiFakeServer } from '@lib/sii-fake';
+import {
+  BANK_API_HOST,
+  SII_CERT_HOSTS,
+  SiiFakeAuthority,
+  createSiiFakeHandlers,
+  startSiiFakeServer,
+  type SiiFakeServer,
+} from '@lib/sii-fake';
 import { DevSignerHandle, TEST_KEYS, closeTestApp, createTestApp, startDevSigner } from '@lib/testing';
 import type { Browser } from 'puppeteer-core';
 import { AppModule } from '../../src/app.module';
@@ -16,6 +23,12 @@ import { appOptions } from '../../src/config';
 /** The SII base URL the gateway uses by default (TAX_ENV=cert); msw answers it with the fake. */
 export const SII_BASE = 'https://maullin.sii.cl';
 export const KEY = TEST_KEYS.admin;
+/** The bank aggregator's default base URL (BANK_API_BASE_URL); msw answers it with the fake's `/v1/` API. */
+export const BANK_BASE = BANK_API_HOST;
+/** The aggregator key and the tenant link the harness configures by default (BANK_API_KEY, BANK_LINK_TOKENS). */
+export const BANK_KEY = 'sk_test_gateway_harness';
+export const BANK_TENANT = '76086428-5';
+export const BANK_LINK = 'link_test_76086428';
 
 /** One gateway app on its own database, a real dev signer, and the SII fake behind msw. */
 export interface Gateway {
@@ -30,6 +43,11 @@ export interface Gateway {
   clock: { offsetMs: number };
   /** Stops the app and boots a new one on the same database (a process restart); `app` and `http` are the new one's. */
   restart(): Promise<void>;
+  /**
+   * Another instance of the gateway on the same database, SII stand-in and signer (a second process of a scaled-out
+   * gateway), with `env` added; closed with the gateway.
+   */
+  second(env?: Record<string, string>): Promise<NestFastifyApplication>;
   close(): Promise<void>;
 }
 
@@ -48,7 +66,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     estUpDelaysMs: 10,
     unknownRuts: options.unknownRuts ?? [],
   });
-  const msw = setupServer(...createSiiFakeHandlers(authority));
+  const msw = setupServer(...createSiiFakeHandlers(authority, [...SII_CERT_HOSTS, BANK_BASE]));
   // Only the SII hosts are faked; the signer and supertest's local server go through.
   msw.listen({ onUnhandledRequest: 'bypass' });
   const dir = mkdtempSync(join(tmpdir(), 'gw-sim-cert-'));
@@ -68,11 +86,15 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       RECONCILER_INTERVAL_SECONDS: '0',
       // Tests run the audit receipts' retry loop explicitly too.
       AUDITORIA_RETRY_SECONDS: '0',
+      // The bank aggregator's stand-in (libs/sii-fake banco.ts) knows any sk_test_ key and link_ token.
+      BANK_API_KEY: BANK_KEY,
+      BANK_LINK_TOKENS: `${BANK_TENANT}:${BANK_LINK}`,
       ...(portal ? { SII_PORTAL_BASE_URL: portal.url } : {}),
       ...options.env,
     };
     const app = await createTestApp(AppModule, env, appOptions);
     const started = signer;
+    const others: NestFastifyApplication[] = [];
     const gw: Gateway = {
       app,
       http: app.getHttpServer(),
@@ -87,7 +109,14 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
         gw.app = await createTestApp(AppModule, { ...env, DATABASE_URL: url }, appOptions);
         gw.http = gw.app.getHttpServer();
       },
+      async second(extra = {}) {
+        const url = (gw.app.get(DataSource).options as { url?: string }).url;
+        const other = await createTestApp(AppModule, { ...env, DATABASE_URL: url as string, ...extra }, appOptions);
+        others.push(other);
+        return other;
+      },
       async close() {
+        for (const other of others) await closeTestApp(other);
         await closeTestApp(gw.app);
         await portal?.close();
         await started.stop();

@@ -9,6 +9,7 @@ import { EmisionMontos1797000000005 } from './1797000000005-EmisionMontos';
 import { EmisionResultado1797000000006 } from './1797000000006-EmisionResultado';
 import { Auditoria1797000000011 } from './1797000000011-Auditoria';
 import { Buzon1797000000009 } from './1797000000009-Buzon';
+import { Banco1797000000010 } from './1797000000010-Banco';
 import { SesionImportada1797000000008 } from './1797000000008-SesionImportada';
 import { PortalVisita1797000000007 } from './1797000000007-PortalVisita';
 
@@ -26,5 +27,6 @@ export const migrations = [
   PortalVisita1797000000007,
   SesionImportada1797000000008,
   Buzon1797000000009,
+  Banco1797000000010,
   Auditoria1797000000011,
 ];

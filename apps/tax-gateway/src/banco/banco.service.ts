@@ -1,0 +1,232 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ProblemException } from '@lib/schemas';
+import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
+import { bancoNoVinculado } from './banco-errors';
+import { resolverRango } from './banco-rango';
+import { BANK_MOVEMENTS_SOURCE, BankMovement, BankMovementsSource } from './bank-movements-source';
+import {
+  BancoHealthDto,
+  MovimientoDto,
+  MovimientosPageDto,
+  MovimientosQueryDto,
+  RefreshResponseDto,
+  TenantHealthDto,
+} from './dto/banco.dto';
+import { BancoMovimientoEntity } from './entities/banco-movimiento.entity';
+import { BancoRefreshEntity } from './entities/banco-refresh.entity';
+
+/** Rows per INSERT statement (15 parameters each, well under PostgreSQL's 65535). */
+const INSERT_BATCH = 500;
+/** Timeout of the health probe, ms (never longer than BANK_TIMEOUT_MS). */
+const PROBE_TIMEOUT_MS = 3000;
+
+/**
+ * Cached bank movements (spec 1 "Cached bank movements"; docs/tax-gateway.md "Bank movements"): refreshes a
+ * tenant's movements from the {@link BankMovementsSource} into PostgreSQL, lists them, and reports the module's
+ * health. Amounts are whole CLP; dates are calendar dates in America/Santiago.
+ */
+@Injectable()
+export class BancoService {
+  private readonly logger = new Logger(BancoService.name);
+  private probing?: Promise<BancoHealthDto['provider']>;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
+    @Inject(BANK_MOVEMENTS_SOURCE) private readonly source: BankMovementsSource,
+  ) {}
+
+  /**
+   * Reads every page of every CLP account of `tenant`'s link for [desde, hasta] (defaults: the last 30 days,
+   * America/Santiago), then stores the movements in ONE transaction, each once per provider id (INSERT ... ON
+   * CONFLICT DO NOTHING), with a `banco_refresh` row. A provider failure stores no movement; it is recorded as a
+   * `banco_refresh` row with its error value (for GET /banco/health) and rethrown.
+   * @param tenant canonical RUT.
+   * @returns the range, CLP accounts read, new and already known movements, and when they were stored.
+   * @throws ProblemException 400 `rango_invalido`, 422 `banco_no_vinculado`, 502 `banco_error`, 503
+   * `banco_unavailable`, 504 `banco_timeout`.
+   */
+  async refresh(tenant: string, desde?: string, hasta?: string): Promise<RefreshResponseDto> {
+    const rango = resolverRango(desde, hasta);
+    const linkToken = this.settings.bankLinkTokens.get(tenant);
+    if (!linkToken) throw bancoNoVinculado(tenant);
+    let fetched;
+    try {
+      fetched = await this.source.fetchMovements(linkToken, rango.desde, rango.hasta);
+    } catch (err) {
+      await this.recordFailure(tenant, rango, err);
+      throw err;
+    }
+    const unique = [...new Map(fetched.movements.map((m) => [m.providerId, m])).values()];
+    const { nuevos, refreshedAt } = await this.db.transaction(async (tx) => {
+      let inserted = 0;
+      for (let i = 0; i < unique.length; i += INSERT_BATCH) inserted += await this.insert(tx, tenant, unique.slice(i, i + INSERT_BATCH));
+      const [{ now }] = (await tx.query('SELECT now() AS now')) as { now: Date }[];
+      await tx.getRepository(BancoRefreshEntity).insert({
+        tenant,
+        provider: this.source.provider,
+        refreshedAt: now,
+        desde: rango.desde,
+        hasta: rango.hasta,
+        cuentas: fetched.accounts,
+        nuevos: inserted,
+        conocidos: unique.length - inserted,
+        outcome: 'ok',
+        error: null,
+      });
+      return { nuevos: inserted, refreshedAt: now };
+    });
+    this.logger.log(`bank refresh of ${tenant} ${rango.desde}..${rango.hasta}: ${nuevos} new, ${unique.length - nuevos} known`);
+    return {
+      tenant,
+      desde: rango.desde,
+      hasta: rango.hasta,
+      cuentas: fetched.accounts,
+      nuevos,
+      conocidos: unique.length - nuevos,
+      refreshed_at: refreshedAt.toISOString(),
+    };
+  }
+
+  /** The stored movements of a tenant, newest first (post_date, then first seen), one page; amounts in whole CLP. */
+  async movimientos(q: MovimientosQueryDto): Promise<MovimientosPageDto> {
+    const qb = this.db.getRepository(BancoMovimientoEntity).createQueryBuilder('m').where('m.tenant = :tenant', { tenant: q.tenant });
+    if (q.desde) qb.andWhere('m.post_date >= :desde', { desde: q.desde });
+    if (q.hasta) qb.andWhere('m.post_date <= :hasta', { hasta: q.hasta });
+    if (q.cuenta) qb.andWhere('m.account_id = :cuenta', { cuenta: q.cuenta });
+    if (q.tipo) qb.andWhere('m.type = :tipo', { tipo: q.tipo });
+    const [rows, total] = await qb
+      .orderBy('m.post_date', 'DESC')
+      .addOrderBy('m.first_seen_at', 'DESC')
+      .addOrderBy('m.id', 'ASC')
+      .skip((q.page - 1) * q.per_page)
+      .take(q.per_page)
+      .getManyAndCount();
+    return { items: rows.map(toDto), total, page: q.page, per_page: q.per_page };
+  }
+
+  /**
+   * The provider's reachability (one cheap call, {@link PROBE_TIMEOUT_MS} at most, shared by concurrent callers)
+   * and, per tenant linked or with stored data, the last refresh and the movements stored. Never throws: a
+   * database failure gives an empty tenant list.
+   */
+  async health(): Promise<BancoHealthDto> {
+    const [provider, tenants] = await Promise.all([this.probe(), this.tenantsHealth()]);
+    return { provider, tenants };
+  }
+
+  private probe(): Promise<BancoHealthDto['provider']> {
+    this.probing ??= (async () => {
+      const firstLink = this.settings.bankLinkTokens.values().next().value as string | undefined;
+      const p = await this.source.probe(Math.min(PROBE_TIMEOUT_MS, this.settings.bankTimeoutMs), firstLink);
+      return { reachable: p.reachable, latency_ms: p.latencyMs, ...(p.error ? { error: p.error } : {}) };
+    })().finally(() => (this.probing = undefined));
+    return this.probing;
+  }
+
+  private async tenantsHealth(): Promise<TenantHealthDto[]> {
+    const linked = [...this.settings.bankLinkTokens.keys()];
+    try {
+      const rows = (await this.db.query(
+        `SELECT t.tenant, r.refreshed_at, r.outcome, r.error, COALESCE(m.n, 0)::int AS movimientos
+           FROM (SELECT unnest($1::text[]) AS tenant UNION SELECT tenant FROM banco_refresh UNION SELECT tenant FROM banco_movimiento) t
+           LEFT JOIN LATERAL (
+             SELECT refreshed_at, outcome, error FROM banco_refresh r
+              WHERE r.tenant = t.tenant ORDER BY refreshed_at DESC, id DESC LIMIT 1) r ON true
+           LEFT JOIN (SELECT tenant, count(*) AS n FROM banco_movimiento GROUP BY tenant) m ON m.tenant = t.tenant
+          ORDER BY t.tenant`,
+        [linked],
+      )) as { tenant: string; refreshed_at: Date | null; outcome: string | null; error: string | null; movimientos: number }[];
+      return rows.map((r) => ({
+        tenant: r.tenant,
+        vinculado: this.settings.bankLinkTokens.has(r.tenant),
+        last_refresh_at: r.refreshed_at ? new Date(r.refreshed_at).toISOString() : null,
+        last_outcome: r.outcome,
+        ...(r.error ? { last_error: r.error } : {}),
+        movimientos: r.movimientos,
+      }));
+    } catch (err) {
+      this.logger.warn({ err }, 'bank health: the database did not answer');
+      return [];
+    }
+  }
+
+  /** Inserts a batch, skipping movements already stored; returns how many were new. */
+  private async insert(tx: EntityManager, tenant: string, batch: BankMovement[]): Promise<number> {
+    if (batch.length === 0) return 0;
+    const params: unknown[] = [];
+    const rows = batch.map((m) => {
+      const values = [
+        tenant,
+        this.source.provider,
+        m.providerId,
+        m.accountId,
+        m.amount,
+        m.currency,
+        m.postDate,
+        m.description,
+        m.type,
+        m.referenceId,
+        m.counterpart?.rut ?? null,
+        m.counterpart?.name ?? null,
+        m.counterpart?.institution ?? null,
+        JSON.stringify(m.raw),
+      ];
+      const start = params.length;
+      params.push(...values);
+      return `(${values.map((_, i) => `$${start + i + 1}`).join(', ')})`;
+    });
+    const inserted = (await tx.query(
+      `INSERT INTO banco_movimiento (tenant, provider, provider_id, account_id, amount, currency, post_date, description, type,
+         reference_id, counterpart_rut, counterpart_name, counterpart_institution, raw)
+       VALUES ${rows.join(', ')}
+       ON CONFLICT (tenant, provider, provider_id) DO NOTHING
+       RETURNING id`,
+      params,
+    )) as unknown[];
+    return inserted.length;
+  }
+
+  /** Records a refresh the provider made fail (best effort: a database failure here is only logged). */
+  private async recordFailure(tenant: string, rango: { desde: string; hasta: string }, err: unknown): Promise<void> {
+    if (!(err instanceof ProblemException) || err.getStatus() < 500) return;
+    try {
+      await this.db.getRepository(BancoRefreshEntity).insert({
+        tenant,
+        provider: this.source.provider,
+        refreshedAt: new Date(),
+        desde: rango.desde,
+        hasta: rango.hasta,
+        cuentas: null,
+        nuevos: 0,
+        conocidos: 0,
+        outcome: err.error,
+        error: err.detail,
+      });
+    } catch (dbErr) {
+      this.logger.warn({ err: dbErr }, `bank refresh of ${tenant}: the failure could not be recorded`);
+    }
+  }
+}
+
+function toDto(m: BancoMovimientoEntity): MovimientoDto {
+  const contraparte =
+    m.counterpartRut || m.counterpartName || m.counterpartInstitution
+      ? { rut: m.counterpartRut, nombre: m.counterpartName, institucion: m.counterpartInstitution }
+      : null;
+  return {
+    id: m.providerId,
+    proveedor: m.provider,
+    cuenta: m.accountId,
+    monto: Number(m.amount),
+    moneda: m.currency,
+    fecha: m.postDate,
+    descripcion: m.description,
+    tipo: m.type,
+    referencia: m.referenceId,
+    contraparte,
+    first_seen_at: m.firstSeenAt.toISOString(),
+  };
+}

@@ -1,0 +1,207 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { IsRut } from '@lib/rut';
+import { IsAbsentOr, IsFecha } from '@lib/schemas';
+
+/** Years PostgreSQL and the bank agree on for a date filter (year 0000 is a calendar date to JavaScript, not to PostgreSQL). */
+const YEAR_1900_2099 = /^(19|20)\d{2}-/;
+
+/** POST /banco/refresh: a tenant and an optional range of calendar dates (America/Santiago). */
+export class RefreshBodyDto {
+  @ApiProperty({ example: '76086428-5', description: 'Tenant RUT; must have a bank link (BANK_LINK_TOKENS)' })
+  @IsRut()
+  tenant!: string;
+
+  @ApiPropertyOptional({ example: '2026-02-14', description: 'First day, YYYY-MM-DD (America/Santiago); 29 days before hasta when absent' })
+  @IsAbsentOr()
+  @IsFecha()
+  desde?: string;
+
+  @ApiPropertyOptional({
+    example: '2026-03-15',
+    description: 'Last day, YYYY-MM-DD (America/Santiago), not after today; today when absent',
+  })
+  @IsAbsentOr()
+  @IsFecha()
+  hasta?: string;
+}
+
+/** What a refresh stored. */
+export class RefreshResponseDto {
+  @ApiProperty({ example: '76086428-5' })
+  tenant!: string;
+
+  @ApiProperty({ example: '2026-02-14', description: 'YYYY-MM-DD (America/Santiago)' })
+  desde!: string;
+
+  @ApiProperty({ example: '2026-03-15', description: 'YYYY-MM-DD (America/Santiago)' })
+  hasta!: string;
+
+  @ApiProperty({ example: 2, description: 'CLP accounts read' })
+  cuentas!: number;
+
+  @ApiProperty({ example: 12, description: 'Movements stored now for the first time' })
+  nuevos!: number;
+
+  @ApiProperty({ example: 40, description: 'Movements the provider listed that were already stored' })
+  conocidos!: number;
+
+  @ApiProperty({ example: '2026-03-15T15:00:00.000Z', description: 'When the movements were stored (UTC)' })
+  refreshed_at!: string;
+}
+
+/** GET /banco/movimientos filters and page. */
+export class MovimientosQueryDto {
+  @ApiProperty({ example: '76086428-5' })
+  @IsRut()
+  tenant!: string;
+
+  @ApiPropertyOptional({ example: '2026-03-01', description: 'post_date from, YYYY-MM-DD' })
+  @IsOptional()
+  @IsFecha()
+  @Matches(YEAR_1900_2099, { message: 'desde must be in the years 1900 to 2099' })
+  desde?: string;
+
+  @ApiPropertyOptional({ example: '2026-03-31', description: 'post_date up to, YYYY-MM-DD' })
+  @IsOptional()
+  @IsFecha()
+  @Matches(YEAR_1900_2099, { message: 'hasta must be in the years 1900 to 2099' })
+  hasta?: string;
+
+  @ApiPropertyOptional({ example: 'acc_3f9a0c1d2e4b5a6978c0d1e2', description: "The provider's account id" })
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_.-]{1,128}$/, { message: 'cuenta must be an account id (letters, digits, _ - ., up to 128)' })
+  cuenta?: string;
+
+  @ApiPropertyOptional({ example: 'transfer', description: "The provider's kind of movement (transfer, check, other...)" })
+  @IsOptional()
+  @Matches(/^[a-z_]{1,32}$/, { message: 'tipo must be lower-case letters or _ (up to 32)' })
+  tipo?: string;
+
+  @ApiPropertyOptional({ default: 1, minimum: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  page = 1;
+
+  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  per_page = 50;
+}
+
+/** The holder of the other account of a movement. */
+export class ContraparteDto {
+  @ApiProperty({ example: '77123456-7', nullable: true, type: String, description: 'Canonical RUT, when the provider gives a valid one' })
+  rut!: string | null;
+
+  @ApiProperty({ example: 'Comercial Los Aromos SpA', nullable: true, type: String })
+  nombre!: string | null;
+
+  @ApiProperty({ example: 'Banco de Chile', nullable: true, type: String })
+  institucion!: string | null;
+}
+
+/** A stored movement. */
+export class MovimientoDto {
+  @ApiProperty({ example: 'mov_8c1d2e3f4a5b6c7d8e9f0a1b', description: "The provider's id" })
+  id!: string;
+
+  @ApiProperty({ example: 'fintoc' })
+  proveedor!: string;
+
+  @ApiProperty({ example: 'acc_3f9a0c1d2e4b5a6978c0d1e2', description: "The provider's account id" })
+  cuenta!: string;
+
+  @ApiProperty({ example: -152300, description: 'Whole CLP, negative for debits' })
+  monto!: number;
+
+  @ApiProperty({ example: 'CLP' })
+  moneda!: string;
+
+  @ApiProperty({ example: '2026-03-12', description: 'post_date, YYYY-MM-DD (America/Santiago)' })
+  fecha!: string;
+
+  @ApiProperty({ example: 'Transferencia a Comercial Los Aromos SpA' })
+  descripcion!: string;
+
+  @ApiProperty({ example: 'transfer' })
+  tipo!: string;
+
+  @ApiProperty({ example: '482019334', nullable: true, type: String })
+  referencia!: string | null;
+
+  @ApiProperty({ type: ContraparteDto, nullable: true })
+  contraparte!: ContraparteDto | null;
+
+  @ApiProperty({ example: '2026-03-15T15:00:00.000Z', description: 'When a refresh first stored it (UTC)' })
+  first_seen_at!: string;
+}
+
+/** A page of stored movements, newest first. */
+export class MovimientosPageDto {
+  @ApiProperty({ type: [MovimientoDto] })
+  items!: MovimientoDto[];
+
+  @ApiProperty({ example: 57 })
+  total!: number;
+
+  @ApiProperty({ example: 1 })
+  page!: number;
+
+  @ApiProperty({ example: 50 })
+  per_page!: number;
+}
+
+/** The provider's reachability. */
+export class ProveedorHealthDto {
+  @ApiProperty({ example: true })
+  reachable!: boolean;
+
+  @ApiProperty({ example: 84, description: 'Duration of the probe, ms' })
+  latency_ms!: number;
+
+  @ApiPropertyOptional({ example: 'no answer within 3000 ms' })
+  error?: string;
+}
+
+/** A tenant's cached movements. */
+export class TenantHealthDto {
+  @ApiProperty({ example: '76086428-5' })
+  tenant!: string;
+
+  @ApiProperty({ example: true, description: 'Has a link token (BANK_LINK_TOKENS)' })
+  vinculado!: boolean;
+
+  @ApiProperty({ example: '2026-03-15T15:00:00.000Z', nullable: true, type: String })
+  last_refresh_at!: string | null;
+
+  @ApiProperty({
+    example: 'ok',
+    nullable: true,
+    type: String,
+    description: '`ok` or the error value of the last refresh that reached the provider',
+  })
+  last_outcome!: string | null;
+
+  @ApiPropertyOptional({ example: 'The bank provider is not available (accounts): HTTP 503' })
+  last_error?: string;
+
+  @ApiProperty({ example: 57, description: 'Movements stored' })
+  movimientos!: number;
+}
+
+/** GET /banco/health. */
+export class BancoHealthDto {
+  @ApiProperty({ type: ProveedorHealthDto })
+  provider!: ProveedorHealthDto;
+
+  @ApiProperty({ type: [TenantHealthDto] })
+  tenants!: TenantHealthDto[];
+}

@@ -1,0 +1,224 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import axios, { AxiosInstance, AxiosResponse, isAxiosError } from 'axios';
+import { isCalendarDate } from '@lib/dte';
+import { escapeForLog } from '@lib/platform';
+import { isValidRut, normalizeRut } from '@lib/rut';
+import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
+import { bancoError, bancoTimeout, bancoUnavailable } from './banco-errors';
+import { BankCounterpart, BankFetch, BankMovement, BankMovementsSource, BankProbe } from './bank-movements-source';
+
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
+/** Largest answer accepted from the provider (one page), bytes. */
+const MAX_ANSWER_BYTES = 20 * 1024 * 1024;
+const MAX_TEXT = 2000;
+const NUL = String.fromCharCode(0);
+const ID = 128;
+
+type Json = Record<string, unknown>;
+
+/** The `rel="next"` target of a `Link` header (RFC 8288), or undefined. */
+export function nextLink(header: unknown): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  for (const part of header.split(',')) {
+    const m = /^\s*<([^>]*)>\s*;(.*)$/.exec(part);
+    if (!m) continue;
+    const rels = m[2]
+      .split(';')
+      .map((p) => /^\s*rel\s*=\s*"?([^"]*)"?\s*$/i.exec(p)?.[1])
+      .filter((v): v is string => v !== undefined)
+      .flatMap((v) => v.toLowerCase().split(/\s+/));
+    if (rels.includes('next')) return m[1];
+  }
+  return undefined;
+}
+
+/**
+ * {@link BankMovementsSource} for the JSON API of a Chilean bank-data aggregator in the style of Fintoc
+ * (`BANK_API_BASE_URL`, default https://api.fintoc.com): `GET /v1/accounts?link_token=` lists a link's accounts,
+ * `GET /v1/accounts/{id}/movements?link_token=&since=&until=&page=&per_page=` its movements, newest first, one page
+ * per request while the answer's `Link` header has `rel="next"`. The secret key (`BANK_API_KEY`) goes in the
+ * `Authorization` header. Only CLP accounts are read; amounts are whole CLP (negative for debits).
+ *
+ * Failures become problems: unreachable, reset or HTTP 5xx -> 503 `banco_unavailable`; over `BANK_TIMEOUT_MS`
+ * -> 504 `banco_timeout`; a 4xx (refused key, unknown link), a redirect or an answer of the wrong shape -> 502
+ * `banco_error`. The key and the link tokens never reach a log or a problem: logged provider texts have them
+ * replaced by `[redacted]` and are escaped.
+ */
+@Injectable()
+export class FintocBankSource implements BankMovementsSource {
+  readonly provider = 'fintoc';
+  /** `per_page` asked for (the aggregator's maximum is 300). */
+  pageSize = 100;
+  /** Pages read per account at most: beyond it the answer is treated as unusable (a provider that never ends). */
+  maxPages = 1000;
+  private readonly logger = new Logger(FintocBankSource.name);
+  private readonly http: AxiosInstance;
+
+  constructor(@Inject(TAX_SETTINGS) private readonly settings: TaxSettings) {
+    this.http = axios.create({
+      baseURL: settings.bankApiBaseUrl,
+      timeout: settings.bankTimeoutMs,
+      maxRedirects: 0,
+      maxContentLength: MAX_ANSWER_BYTES,
+      responseType: 'text',
+      transformResponse: [(data: unknown) => data],
+      validateStatus: () => true,
+      headers: { Accept: 'application/json', ...(settings.bankApiKey ? { Authorization: settings.bankApiKey } : {}) },
+    });
+  }
+
+  async fetchMovements(linkToken: string, desde: string, hasta: string): Promise<BankFetch> {
+    const accounts = this.list(await this.get('accounts', '/v1/accounts', { link_token: linkToken }), 'accounts');
+    const clp = accounts.map((a, i) => this.account(a, i)).filter((a) => a.currency === 'CLP');
+    const movements: BankMovement[] = [];
+    for (const account of clp) {
+      const path = `/v1/accounts/${encodeURIComponent(account.id)}/movements`;
+      for (let page = 1; ; page++) {
+        if (page > this.maxPages) throw bancoError('movements', `more than ${this.maxPages} pages for one account`);
+        const params = { link_token: linkToken, since: desde, until: hasta, page, per_page: this.pageSize };
+        const res = await this.get('movements', path, params);
+        const items = this.list(res, 'movements');
+        items.forEach((m, i) => movements.push(this.movement(m, account.id, `page ${page} item ${i}`)));
+        // An empty page ends the listing even if the header says otherwise (no endless loop on a bad provider).
+        if (items.length === 0 || !nextLink(res.headers['link'])) break;
+      }
+    }
+    return { accounts: clp.length, movements };
+  }
+
+  async probe(timeoutMs: number, linkToken?: string): Promise<BankProbe> {
+    const started = Date.now();
+    const latency = () => Date.now() - started;
+    try {
+      const res = await this.http.get<string>('/v1/accounts', { params: linkToken ? { link_token: linkToken } : {}, timeout: timeoutMs });
+      if (res.status >= 500) return { reachable: false, latencyMs: latency(), error: `HTTP ${res.status}` };
+      if (res.status === 401 || res.status === 403)
+        return { reachable: true, latencyMs: latency(), error: `the key was refused (HTTP ${res.status})` };
+      if (linkToken && res.status >= 300) return { reachable: true, latencyMs: latency(), error: `HTTP ${res.status}` };
+      return { reachable: true, latencyMs: latency() };
+    } catch (err) {
+      const code = isAxiosError(err) ? (err.code ?? 'error') : 'error';
+      return { reachable: false, latencyMs: latency(), error: TIMEOUT_CODES.has(code) ? `no answer within ${timeoutMs} ms` : code };
+    }
+  }
+
+  /** One GET, mapped to problems unless it is a 2xx. */
+  private async get(operation: string, path: string, params: Record<string, string | number>): Promise<AxiosResponse<string>> {
+    let res: AxiosResponse<string>;
+    try {
+      res = await this.http.get<string>(path, { params });
+    } catch (err) {
+      const code = isAxiosError(err) ? (err.code ?? '') : '';
+      this.logger.warn(`bank ${operation} failed: ${code || this.redact(err instanceof Error ? err.message : String(err))}`);
+      if (TIMEOUT_CODES.has(code)) throw bancoTimeout(operation);
+      if (code === 'ERR_BAD_RESPONSE' || code === 'ERR_FR_MAX_CONTENT_LENGTH_EXCEEDED') {
+        throw bancoError(operation, `the answer is larger than ${MAX_ANSWER_BYTES} bytes`);
+      }
+      throw bancoUnavailable(operation, code || 'connection failed');
+    }
+    if (res.status >= 200 && res.status < 300) return res;
+    this.logger.warn(`bank ${operation} answered HTTP ${res.status}: ${this.redact(res.data, 300)}`);
+    if (res.status >= 500) throw bancoUnavailable(operation, `HTTP ${res.status}`);
+    const why =
+      res.status === 401 || res.status === 403
+        ? 'the key was refused'
+        : res.status === 404
+          ? 'the link or account is unknown to the provider'
+          : res.status === 429
+            ? 'too many requests'
+            : 'the request was refused';
+    throw bancoError(operation, `HTTP ${res.status} (${why})`);
+  }
+
+  /** The answer's JSON array. */
+  private list(res: AxiosResponse<string>, operation: string): Json[] {
+    let value: unknown;
+    try {
+      value = JSON.parse(typeof res.data === 'string' ? res.data : '');
+    } catch {
+      this.logger.warn(`bank ${operation} answered something other than JSON: ${this.redact(res.data, 300)}`);
+      throw bancoError(operation, 'the answer is not JSON');
+    }
+    if (!Array.isArray(value)) throw bancoError(operation, 'the answer is not a JSON array');
+    if (value.some((v) => !v || typeof v !== 'object' || Array.isArray(v))) throw bancoError(operation, 'an item is not a JSON object');
+    return value as Json[];
+  }
+
+  private account(a: Json, i: number): { id: string; currency: string } {
+    const id = a['id'];
+    if (typeof id !== 'string' || !id || id.length > ID) throw bancoError('accounts', `account ${i} has no usable id`);
+    return { id, currency: typeof a['currency'] === 'string' ? a['currency'].toUpperCase() : '' };
+  }
+
+  private movement(m: Json, accountId: string, where: string): BankMovement {
+    const bad = (detail: string): never => {
+      throw bancoError('movements', `${where}: ${detail}`);
+    };
+    const id = m['id'];
+    if (typeof id !== 'string' || !id.trim() || id.length > ID) bad('no usable id');
+    const amount = m['amount'];
+    if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) bad('amount is not a whole number of CLP');
+    if (m['currency'] !== 'CLP') bad('currency is not CLP');
+    const postDate = typeof m['post_date'] === 'string' ? m['post_date'].slice(0, 10) : '';
+    if (!isCalendarDate(postDate) || !/^\d{4}-\d{2}-\d{2}($|T)/.test(m['post_date'] as string)) bad('post_date is not an ISO date');
+    const type = typeof m['type'] === 'string' && /^[a-z_]{1,32}$/i.test(m['type']) ? m['type'].toLowerCase() : 'other';
+    const ref = m['reference_id'];
+    const referenceId = typeof ref === 'string' || typeof ref === 'number' ? clean(String(ref)).slice(0, ID) || null : null;
+    const description = typeof m['description'] === 'string' ? clean(m['description']).slice(0, MAX_TEXT) : '';
+    // Money in comes from the sender, money out goes to the recipient.
+    const side = (amount as number) >= 0 ? ['sender_account', 'recipient_account'] : ['recipient_account', 'sender_account'];
+    const other = side.map((k) => m[k]).find((v) => v && typeof v === 'object' && !Array.isArray(v)) as Json | undefined;
+    return {
+      providerId: (id as string).trim(),
+      accountId,
+      amount: amount as number,
+      currency: 'CLP',
+      postDate,
+      description,
+      type,
+      referenceId,
+      counterpart: other ? counterpart(other) : null,
+      raw: withoutNul(m) as Record<string, unknown>,
+    };
+  }
+
+  /** A provider text for a log: the key and every link token replaced, then escaped and cut. */
+  private redact(text: unknown, max = 300): string {
+    let out = typeof text === 'string' ? text : String(text ?? '');
+    for (const secret of [this.settings.bankApiKey, ...this.settings.bankLinkTokens.values()]) {
+      if (secret) out = out.split(secret).join('[redacted]');
+    }
+    return escapeForLog(out, max);
+  }
+}
+
+function counterpart(a: Json): BankCounterpart | null {
+  const holder = a['holder_id'];
+  const rut = typeof holder === 'string' && isValidRut(holder) ? normalizeRut(holder) : null;
+  const name = typeof a['holder_name'] === 'string' ? clean(a['holder_name']).slice(0, 200) || null : null;
+  const inst = a['institution'];
+  const institution =
+    typeof inst === 'string'
+      ? inst
+      : inst && typeof inst === 'object' && typeof (inst as Json)['name'] === 'string'
+        ? ((inst as Json)['name'] as string)
+        : null;
+  const institutionName = institution ? clean(institution).slice(0, 200) || null : null;
+  if (!rut && !name && !institutionName) return null;
+  return { rut, name, institution: institutionName };
+}
+
+/** Text as PostgreSQL can store it: no NUL characters (text and jsonb refuse them), trimmed. */
+function clean(text: string): string {
+  return text.replaceAll(NUL, '').trim();
+}
+
+/** A JSON value with NUL characters removed from every string and name. */
+function withoutNul(value: unknown): unknown {
+  if (typeof value === 'string') return value.replaceAll(NUL, '');
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k.replaceAll(NUL, ''), withoutNul(v)]));
+  }
+  return value;
+}
