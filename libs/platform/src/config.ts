@@ -81,6 +81,11 @@ export class CommonConfig {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV = 'development';
 
+  /** Redis shared by the app's processes (rate limits, caches); unset: everything stays in process. */
+  @IsOptional()
+  @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
   /** PostgreSQL URL; unset outside production starts an embedded PostgreSQL. */
   @IsOptional()
   @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })

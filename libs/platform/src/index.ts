@@ -27,4 +27,5 @@ export { WhoamiController } from './whoami.controller';
 export { bigintToNumber, bigintTransformer } from './bigint';
 export { PeriodicTask } from './periodic-task';
 export { canonicalJson, sha256Hex } from './hash';
-export { FixedWindowThrottlerStorage } from './throttler-storage';
+export { FixedWindowThrottlerStorage, SharedThrottlerStorage } from './throttler-storage';
+export { SharedRedis, createSharedRedis } from './redis';

@@ -2,7 +2,8 @@ import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { ThrottlerModule, seconds } from '@nestjs/throttler';
-import { FixedWindowThrottlerStorage } from './throttler-storage';
+import { FixedWindowThrottlerStorage, SharedThrottlerStorage } from './throttler-storage';
+import { SharedRedis, createSharedRedis } from './redis';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule, InternalKeyRegistry, internalKeyGuardProvider } from '@lib/auth';
@@ -28,8 +29,9 @@ class PlatformCoreModule {
       { provide: configClass, useFactory: () => loadConfig(configClass) },
       { provide: PLATFORM_CONFIG, useExisting: configClass },
       databaseRuntimeProvider,
+      { provide: SharedRedis, inject: [PLATFORM_CONFIG], useFactory: (config: CommonConfig) => createSharedRedis(config.REDIS_URL) },
     ];
-    const exported = [PLATFORM_OPTIONS, configClass, PLATFORM_CONFIG, DatabaseRuntime];
+    const exported = [PLATFORM_OPTIONS, configClass, PLATFORM_CONFIG, DatabaseRuntime, SharedRedis];
     return { module: PlatformCoreModule, global: true, providers, exports: exported };
   }
 }
@@ -74,12 +76,15 @@ export class PlatformModule {
           }),
         }),
         ThrottlerModule.forRootAsync({
-          inject: [PLATFORM_CONFIG],
-          useFactory: (config: CommonConfig) => ({
+          inject: [PLATFORM_CONFIG, SharedRedis],
+          useFactory: (config: CommonConfig, redis: SharedRedis) => ({
             throttlers: [{ name: 'default', ttl: seconds(config.THROTTLE_TTL_SECONDS), limit: config.THROTTLE_LIMIT }],
             skipIf: () => !config.THROTTLE_ENABLED,
             // O(1) per hit, memory bounded by the active keys (the default storage prunes every hit's expiry).
-            storage: new FixedWindowThrottlerStorage(),
+            // Shared by the app's processes through Redis when REDIS_URL is set, per process otherwise and during an outage.
+            storage: redis.enabled
+              ? new SharedThrottlerStorage(redis, new FixedWindowThrottlerStorage())
+              : new FixedWindowThrottlerStorage(),
           }),
         }),
         TerminusModule.forRoot({ errorLogStyle: 'json' }),

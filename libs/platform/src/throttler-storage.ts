@@ -1,5 +1,6 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
+import type { SharedRedis } from './redis';
 
 interface Ventana {
   hits: number;
@@ -65,4 +66,32 @@ function record(v: Ventana, now: number, isBlocked: boolean): ThrottlerStorageRe
     isBlocked,
     timeToBlockExpire: isBlocked ? Math.max(1, Math.ceil((v.blockedUntil - now) / 1000)) : 0,
   };
+}
+
+/** One fixed window in Redis: hits so far and the window's remaining time (ms). */
+const WINDOW_LUA = `
+local hits = redis.call('INCR', KEYS[1])
+if hits == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {hits, redis.call('PTTL', KEYS[1])}
+`;
+
+/**
+ * The rate limiter's counters in Redis, shared by the app's processes (docs/platform.md "Scale-out"): the same fixed
+ * window per key as {@link FixedWindowThrottlerStorage}, one atomic script per hit (INCR, PEXPIRE on the first, PTTL);
+ * over the limit the key is refused until its window ends. While Redis is unreachable, `local` counts instead.
+ */
+export class SharedThrottlerStorage implements ThrottlerStorage {
+  constructor(
+    private readonly redis: SharedRedis,
+    private readonly local: FixedWindowThrottlerStorage,
+  ) {}
+
+  async increment(key: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {
+    const out = await this.redis.run('rate limit', (r) => r.eval(WINDOW_LUA, 1, `rl:${key}`, ttl) as Promise<[number, number]>);
+    if (!out) return this.local.increment(key, ttl, limit, blockDuration);
+    const [hits, pttl] = out;
+    const seconds = Math.max(1, Math.ceil(Math.max(0, pttl) / 1000));
+    const isBlocked = hits > limit;
+    return { totalHits: hits, timeToExpire: seconds, isBlocked, timeToBlockExpire: isBlocked ? seconds : 0 };
+  }
 }

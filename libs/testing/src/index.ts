@@ -11,3 +11,5 @@ export { hostileInputSuite } from './hostile/suite';
 export type { HostileSuiteOptions, StartedApp } from './hostile/suite';
 export { REPO_ROOT, startTs, stopAll, waitHealthy } from './processes';
 export type { StackProcess, StartTsOptions } from './processes';
+export { startRedisServer } from './redis-server';
+export type { RedisServerHandle } from './redis-server';

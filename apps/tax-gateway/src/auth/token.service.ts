@@ -1,4 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { SharedRedis } from '@lib/platform';
 import { TaxMetrics } from '../metrics/tax-metrics';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { SignerClient } from '../signer/signer-client';
@@ -18,6 +20,16 @@ export interface TokenInfo {
   expires_at: string;
   cached: boolean;
 }
+
+/** Keys of the shared token cache and its exchange lock in Redis (`<prefix><tenant>|<env>`). */
+const SHARED = 'gw:token:';
+const LOCK = 'gw:token-lock:';
+/** How long one process may hold the exchange lock, and the others wait for its token (ms). */
+const LOCK_MS = 30_000;
+/** How often a waiting process looks for the token another one is exchanging (ms). */
+const WAIT_STEP_MS = 25;
+/** Releases the lock only if this process still holds it. */
+const UNLOCK_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 /**
  * SII token per (tenant, environment) (docs/DESIGN.md §4.2, SII manual "Autenticación automática" v1.9):
@@ -40,6 +52,7 @@ export class TokenService {
     private readonly sii: SiiClient,
     private readonly signer: SignerClient,
     private readonly metrics: TaxMetrics,
+    @Optional() private readonly redis: SharedRedis = new SharedRedis(),
   ) {}
 
   /** The environment part of the cache key (TAX_ENV). */
@@ -80,10 +93,18 @@ export class TokenService {
       const count = this.cache.size;
       this.cache.clear();
       this.inflight.clear();
+      void this.redis.run('token invalidate', async (r) => {
+        const keys = [];
+        for await (const found of r.scanStream({ match: `${SHARED}*|${this.settings.taxEnv}`, count: 500 }))
+          keys.push(...(found as string[]));
+        if (keys.length > 0) await r.del(...keys);
+      });
       return count;
     }
     const key = this.key(tenant);
     this.inflight.delete(key);
+    // Commands on one connection run in order: a later read of the shared cache no longer sees it.
+    void this.redis.run('token invalidate', (r) => r.del(`${SHARED}${key}`));
     return this.cache.delete(key) ? 1 : 0;
   }
 
@@ -121,7 +142,45 @@ export class TokenService {
     return `${tenant}|${this.settings.taxEnv}`;
   }
 
+  /**
+   * The token of `key` from the processes' shared cache, or exchanged by exactly one of them (docs/tax-gateway.md
+   * "Scale-out"): a lock taken with SET NX decides who exchanges; the others wait for the token to appear (or the
+   * lock to go) for up to {@link LOCK_MS}. Without Redis, or while it is unreachable, the exchange is this process's.
+   */
   private async exchange(key: string): Promise<CachedToken> {
+    const until = this.now() + LOCK_MS;
+    while (this.redis.enabled && this.now() < until) {
+      const shared = await this.redis.run('token get', (r) => r.get(`${SHARED}${key}`));
+      if (shared === undefined) break;
+      if (shared) return this.adopt(key, JSON.parse(shared) as { token: string; expiresAt: string });
+      const owner = randomUUID();
+      const lock = await this.redis.run('token lock', (r) => r.set(`${LOCK}${key}`, owner, 'PX', LOCK_MS, 'NX'));
+      if (lock === undefined) break;
+      if (lock === 'OK') {
+        try {
+          const entry = await this.exchangeHere(key);
+          await this.redis.run('token set', (r) =>
+            r.set(`${SHARED}${key}`, JSON.stringify(entry), 'PX', Math.max(1, entry.expiresAt.getTime() - this.now())),
+          );
+          return entry;
+        } finally {
+          await this.redis.run('token unlock', (r) => r.eval(UNLOCK_LUA, 1, `${LOCK}${key}`, owner));
+        }
+      }
+      // Another process is exchanging: look again shortly.
+      await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
+    }
+    return this.exchangeHere(key);
+  }
+
+  private adopt(key: string, shared: { token: string; expiresAt: string }): CachedToken {
+    const entry = { token: shared.token, expiresAt: new Date(shared.expiresAt) };
+    this.cache.set(key, entry);
+    return entry;
+  }
+
+  /** One seed/token exchange with the SII, in this process. */
+  private async exchangeHere(key: string): Promise<CachedToken> {
     const generation = this.generation;
     const seed = await this.sii.getSeed();
     const document = `<?xml version="1.0"?>\n<getToken><item><Semilla>${seed}</Semilla></item></getToken>`;

@@ -43,11 +43,11 @@ describe('TtlCache', () => {
     await cache.get('11111111-1', async () => 'other');
     const gate = deferred<string>();
     const running = cache.get('76086428-5:detalle', () => gate.promise);
-    expect(cache.clear('76086428-5')).toBe(1);
+    expect(await cache.clear('76086428-5')).toBe(1);
     gate.resolve('stale');
     await running;
     expect(await cache.get('76086428-5:detalle', async () => 'fresh')).toMatchObject({ value: 'fresh', cached: false });
     expect(await cache.get('11111111-1', async () => 'x')).toMatchObject({ value: 'other', cached: true });
-    expect(cache.clear()).toBe(2);
+    expect(await cache.clear()).toBe(2);
   });
 });

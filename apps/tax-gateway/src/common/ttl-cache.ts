@@ -1,3 +1,5 @@
+import type { SharedRedis } from '@lib/platform';
+
 /** What a {@link TtlCache} lookup gives: the value, when it was loaded and whether it came from the cache. */
 export interface Cached<T> {
   value: T;
@@ -9,6 +11,8 @@ interface Entry<T> {
   value: T;
   loadedAt: Date;
   expires: number;
+  /** Found in the shared cache (another process loaded it). */
+  shared?: boolean;
 }
 
 /**
@@ -24,10 +28,13 @@ export class TtlCache<T> {
   /**
    * @param ttlMs how long an entry answers.
    * @param onLookup told of each lookup (hit or miss), for the cache metrics.
+   * @param shared JSON values only: also kept in Redis under `prefix` + key with the same time to live, so the app's
+   *   processes share them (docs/tax-gateway.md "Scale-out"); while Redis is unreachable the cache is per process.
    */
   constructor(
     private readonly ttlMs: () => number,
     private readonly onLookup: (hit: boolean) => void = () => undefined,
+    private readonly shared?: { redis: SharedRedis; prefix: string },
   ) {}
 
   /** The value of `key`, loaded with `load` when absent or expired; throws what `load` throws. */
@@ -47,15 +54,16 @@ export class TtlCache<T> {
       this.inflight.set(key, started);
     }
     const entry = await pending;
-    return { value: entry.value, loadedAt: entry.loadedAt, cached: false };
+    return { value: entry.value, loadedAt: entry.loadedAt, cached: entry.shared === true };
   }
 
   /**
    * Drops the entries whose key is `key` or starts with `key` + ':' (all when absent) and forgets the loads running
-   * for them, so the next lookup reads afresh; returns how many entries were dropped.
+   * for them (and their shared copies), so the next lookup reads afresh; answers how many local entries were dropped.
    */
-  clear(key?: string): number {
+  async clear(key?: string): Promise<number> {
     this.generation++;
+    if (this.shared) await this.clearShared(key);
     const matches = (k: string) => key === undefined || k === key || k.startsWith(`${key}:`);
     for (const k of [...this.inflight.keys()]) if (matches(k)) this.inflight.delete(k);
     if (key === undefined) {
@@ -70,8 +78,46 @@ export class TtlCache<T> {
 
   private async load(key: string, load: () => Promise<T>): Promise<Entry<T>> {
     const generation = this.generation;
-    const entry = { value: await load(), loadedAt: new Date(), expires: Date.now() + this.ttlMs() };
-    if (generation === this.generation) this.entries.set(key, entry);
+    const remote = await this.fromShared(key);
+    const entry = remote ?? { value: await load(), loadedAt: new Date(), expires: Date.now() + this.ttlMs() };
+    if (generation === this.generation) this.entries.set(key, { ...entry, shared: false });
+    if (!remote && generation === this.generation) await this.toShared(key, entry);
     return entry;
+  }
+
+  private async fromShared(key: string): Promise<Entry<T> | undefined> {
+    if (!this.shared) return undefined;
+    const { redis, prefix } = this.shared;
+    const raw = await redis.run('cache get', (r) => r.get(prefix + key));
+    if (!raw) return undefined;
+    const stored = JSON.parse(raw) as { value: T; loadedAt: string; expires: number };
+    return stored.expires > Date.now()
+      ? { value: stored.value, loadedAt: new Date(stored.loadedAt), expires: stored.expires, shared: true }
+      : undefined;
+  }
+
+  private async toShared(key: string, e: Entry<T>): Promise<void> {
+    if (!this.shared) return;
+    const { redis, prefix } = this.shared;
+    const ms = Math.max(1, e.expires - Date.now());
+    await redis.run('cache set', (r) =>
+      r.set(prefix + key, JSON.stringify({ value: e.value, loadedAt: e.loadedAt, expires: e.expires }), 'PX', ms),
+    );
+  }
+
+  /** Drops the shared copies too (all of this cache's keys, or `key` and its "key:" children). */
+  private async clearShared(key?: string): Promise<void> {
+    const { redis, prefix } = this.shared as { redis: SharedRedis; prefix: string };
+    await redis.run('cache clear', async (r) => {
+      const pattern = key === undefined ? `${prefix}*` : `${prefix}${key}:*`;
+      const keys = key === undefined ? [] : [prefix + key];
+      let cursor = '0';
+      do {
+        const [next, found] = await r.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+        keys.push(...found);
+        cursor = next;
+      } while (cursor !== '0');
+      if (keys.length > 0) await r.del(...keys);
+    });
   }
 }

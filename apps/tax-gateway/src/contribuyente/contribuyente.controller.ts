@@ -77,8 +77,8 @@ export class ContribuyenteController {
   @ApiOperation({ summary: 'Clear the taxpayer cache (one RUT with ?rut=, else all)' })
   @ApiNoContentResponse({ description: 'Cleared' })
   @ApiProblemResponses(400, 401, 403)
-  clear(@Query() q: CacheClearQueryDto): void {
-    this.service.clear(q.rut);
+  async clear(@Query() q: CacheClearQueryDto): Promise<void> {
+    await this.service.clear(q.rut);
   }
 }
 

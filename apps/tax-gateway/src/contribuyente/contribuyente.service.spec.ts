@@ -56,8 +56,8 @@ describe('ContribuyenteService', () => {
     const { service, fetch } = setup('1');
     await service.lookup('1-9');
     await service.lookup('3-5');
-    expect(service.clear('1-9')).toBe(1);
-    expect(service.clear()).toBe(1);
+    expect(await service.clear('1-9')).toBe(1);
+    expect(await service.clear()).toBe(1);
     await service.lookup('1-9');
     jest.useFakeTimers({ now: Date.now() + 1_500 });
     try {

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { SharedRedis } from '@lib/platform';
 import { ProblemException } from '@lib/schemas';
 import { TtlCache } from '../common/ttl-cache';
 import { TaxMetrics } from '../metrics/tax-metrics';
@@ -26,10 +27,13 @@ export class ContribuyenteService {
     @Inject(TAXPAYER_SOURCE) private readonly source: TaxpayerSource,
     @Inject(TAX_SETTINGS) settings: TaxSettings,
     metrics: TaxMetrics,
+    @Optional() redis?: SharedRedis,
   ) {
     this.cache = new TtlCache(
       () => settings.taxpayerCacheTtlSeconds * 1000,
       (hit) => metrics.cache('contribuyente', hit),
+      // With REDIS_URL the gateway's processes share the cache (docs/tax-gateway.md "Scale-out").
+      redis?.enabled ? { redis, prefix: `gw:contribuyente:${settings.taxEnv}:` } : undefined,
     );
   }
 
@@ -43,7 +47,7 @@ export class ContribuyenteService {
   }
 
   /** Clears one RUT or the whole cache; returns how many entries were dropped. */
-  clear(rut?: string): number {
+  clear(rut?: string): Promise<number> {
     return this.cache.clear(rut);
   }
 

@@ -109,7 +109,7 @@ export class BuzonService {
   }
 
   /** Drops the cached mailbox of `rut` (all RUTs when absent); returns how many entries were dropped. */
-  clear(rut?: string): number {
+  clear(rut?: string): Promise<number> {
     return this.cache.clear(rut);
   }
 

@@ -41,7 +41,7 @@ export class InboxService {
   }
 
   private async leer(b: Buzon, messageId: string): Promise<NotificacionInboxEntity> {
-    this.buzon.clear(b.rut);
+    await this.buzon.clear(b.rut);
     const lectura = await this.buzon.notificaciones(b);
     const row: NotificacionInboxEntity = {
       messageId,

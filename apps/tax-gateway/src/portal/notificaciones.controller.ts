@@ -80,8 +80,8 @@ export class NotificacionesController {
   @ApiOperation({ summary: 'Empty the notification and document cache' })
   @ApiNoContentResponse({ description: 'Cleared' })
   @ApiProblemResponses(401, 403)
-  clear(): void {
-    this.buzon.clear();
+  async clear(): Promise<void> {
+    await this.buzon.clear();
   }
 
   @Get(':notif_id')

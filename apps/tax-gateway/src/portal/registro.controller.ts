@@ -63,7 +63,7 @@ export class RegistroController {
   @ApiOperation({ summary: 'Empty the company registry cache' })
   @ApiNoContentResponse({ description: 'Cleared' })
   @ApiProblemResponses(401, 403)
-  clear(): void {
-    this.registro.clear();
+  async clear(): Promise<void> {
+    await this.registro.clear();
   }
 }

@@ -45,7 +45,7 @@ export class RegistroService {
   }
 
   /** Empties the cache (POST /tax/registro/cache/clear); returns how many entries were dropped. */
-  clear(): number {
+  clear(): Promise<number> {
     return this.cache.clear();
   }
 
