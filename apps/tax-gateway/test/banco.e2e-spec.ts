@@ -98,8 +98,8 @@ describe('banco: refresh, movimientos and health (e2e)', () => {
 
   it('lists the stored movements newest first, paginated and filtered, amounts in whole CLP', async () => {
     const total = await count('banco_movimiento');
-    const page1 = await get('/banco/movimientos', { tenant: BANK_TENANT, per_page: 25 }, ACCOUNTING).expect(200);
-    expect(page1.body).toMatchObject({ total, page: 1, per_page: 25 });
+    const page1 = await get('/banco/movimientos', { tenant: BANK_TENANT, limit: 25 }, ACCOUNTING).expect(200);
+    expect(page1.body).toMatchObject({ total, limit: 25, offset: 0 });
     expect(page1.body.items).toHaveLength(25);
     const item = page1.body.items[0];
     expect(item).toEqual({
@@ -116,8 +116,8 @@ describe('banco: refresh, movimientos and health (e2e)', () => {
       first_seen_at: expect.any(String),
     });
     const all = [];
-    for (let page = 1; ; page++) {
-      const res = await get('/banco/movimientos', { tenant: BANK_TENANT, page, per_page: 200 }).expect(200);
+    for (let offset = 0; ; offset += 200) {
+      const res = await get('/banco/movimientos', { tenant: BANK_TENANT, offset, limit: 200 }).expect(200);
       all.push(...res.body.items);
       if (res.body.items.length < 200) break;
     }
@@ -132,7 +132,7 @@ describe('banco: refresh, movimientos and health (e2e)', () => {
       nombre: expect.any(String),
       institucion: expect.any(String),
     });
-    const page2 = await get('/banco/movimientos', { tenant: BANK_TENANT, page: 2, per_page: 25 }).expect(200);
+    const page2 = await get('/banco/movimientos', { tenant: BANK_TENANT, offset: 25, limit: 25 }).expect(200);
     expect(page2.body.items.map((m: { id: string }) => m.id)).toEqual(all.slice(25, 50).map((m) => m.id));
 
     const [cuenta] = bancoCuentas(BANK_LINK);
@@ -142,7 +142,7 @@ describe('banco: refresh, movimientos and health (e2e)', () => {
       tipo: 'transfer',
       desde: addDays(HOY, -30),
       hasta: addDays(HOY, -1),
-      per_page: 200,
+      limit: 200,
     }).expect(200);
     const want = all.filter(
       (m) => m.cuenta === cuenta.id && m.tipo === 'transfer' && m.fecha >= addDays(HOY, -30) && m.fecha <= addDays(HOY, -1),
@@ -152,10 +152,10 @@ describe('banco: refresh, movimientos and health (e2e)', () => {
     expect((await get('/banco/movimientos', { tenant: UNLINKED }).expect(200)).body).toEqual({
       items: [],
       total: 0,
-      page: 1,
-      per_page: 50,
+      limit: 50,
+      offset: 0,
     });
-    await get('/banco/movimientos', { tenant: BANK_TENANT, per_page: 500 }).expect(400);
+    await get('/banco/movimientos', { tenant: BANK_TENANT, limit: 500 }).expect(400);
   });
 
   it('answers 503 banco_unavailable when the provider is down, storing no movement', async () => {

@@ -106,20 +106,13 @@ export class AuditoriaService implements OnApplicationBootstrap, BeforeApplicati
   async listar(q: AuditoriaQueryDto): Promise<AuditoriaListDto> {
     if (q.desde) assertFechaEnRango(q.desde, 'desde');
     if (q.hasta) assertFechaEnRango(q.hasta, 'hasta');
-    const page = q.page ?? 1;
-    const perPage = q.per_page ?? 50;
     const qb = this.db.getRepository(AuditoriaEntity).createQueryBuilder('a');
     if (q.tenant) qb.andWhere('a.tenant = :tenant', { tenant: q.tenant });
     if (q.operacion) qb.andWhere('a.operacion = :operacion', { operacion: q.operacion });
     if (q.desde) qb.andWhere(`a.at >= (:desde::date)::timestamp AT TIME ZONE 'America/Santiago'`, { desde: q.desde });
     if (q.hasta) qb.andWhere(`a.at < ((:hasta::date + 1)::timestamp AT TIME ZONE 'America/Santiago')`, { hasta: q.hasta });
-    const [rows, total] = await qb
-      .orderBy('a.at', 'DESC')
-      .addOrderBy('a.id', 'DESC')
-      .skip((page - 1) * perPage)
-      .take(perPage)
-      .getManyAndCount();
-    return { items: rows.map(vista), total, page, per_page: perPage };
+    const [rows, total] = await qb.orderBy('a.at', 'DESC').addOrderBy('a.id', 'DESC').skip(q.offset).take(q.limit).getManyAndCount();
+    return { items: rows.map(vista), total, limit: q.limit, offset: q.offset };
   }
 
   /** @throws ProblemException 404 `auditoria_not_found`. */

@@ -102,11 +102,11 @@ describe('banco DTOs', () => {
   });
 
   it('checks the filters and page of GET /banco/movimientos', () => {
-    expect(errorsOf(MovimientosQueryDto, { tenant: '76086428-5', page: '2', per_page: '10', tipo: 'transfer', cuenta: 'acc_1' })).toEqual(
+    expect(errorsOf(MovimientosQueryDto, { tenant: '76086428-5', offset: '20', limit: '10', tipo: 'transfer', cuenta: 'acc_1' })).toEqual(
       [],
     );
-    expect(errorsOf(MovimientosQueryDto, { tenant: '76086428-5', page: '0' })).toEqual(['page']);
-    expect(errorsOf(MovimientosQueryDto, { tenant: '76086428-5', per_page: '201' })).toEqual(['per_page']);
+    expect(errorsOf(MovimientosQueryDto, { tenant: '76086428-5', offset: '-1' })).toEqual(['offset']);
+    expect(errorsOf(MovimientosQueryDto, { tenant: '76086428-5', limit: '201' })).toEqual(['limit']);
     expect(errorsOf(MovimientosQueryDto, { tenant: '76086428-5', tipo: 'Transfer!' })).toEqual(['tipo']);
     expect(errorsOf(MovimientosQueryDto, { tenant: '76086428-5', cuenta: 'a/../b' })).toEqual(['cuenta']);
     expect(errorsOf(MovimientosQueryDto, { tenant: '76086428-5', desde: '2026-13-01' })).toEqual(['desde']);

@@ -101,10 +101,10 @@ export class BancoService {
       .orderBy('m.post_date', 'DESC')
       .addOrderBy('m.first_seen_at', 'DESC')
       .addOrderBy('m.id', 'ASC')
-      .skip((q.page - 1) * q.per_page)
-      .take(q.per_page)
+      .skip(q.offset)
+      .take(q.limit)
       .getManyAndCount();
-    return { items: rows.map(toDto), total, page: q.page, per_page: q.per_page };
+    return { items: rows.map(toDto), total, limit: q.limit, offset: q.offset };
   }
 
   /**

@@ -1,12 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { IsIn, IsOptional, IsUUID } from 'class-validator';
 import { IsRut } from '@lib/rut';
 import { IsFecha } from '@lib/schemas';
 import { OPERACIONES_AUDITADAS } from '../auditoria.service';
+import { PaginaDto, PaginaQueryDto } from '../../common/pagina.dto';
 
 /** GET /tax/auditoria filters. */
-export class AuditoriaQueryDto {
+export class AuditoriaQueryDto extends PaginaQueryDto {
   @ApiPropertyOptional({ example: '76086428-5' })
   @IsOptional()
   @IsRut()
@@ -26,22 +26,6 @@ export class AuditoriaQueryDto {
   @IsOptional()
   @IsFecha()
   hasta?: string;
-
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
-  page?: number;
-
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  per_page?: number;
 }
 
 /** `{id}` of a receipt. */
@@ -75,9 +59,6 @@ export class AuditoriaDto {
 }
 
 /** GET /tax/auditoria. */
-export class AuditoriaListDto {
+export class AuditoriaListDto extends PaginaDto {
   @ApiProperty({ type: [AuditoriaDto] }) items!: AuditoriaDto[];
-  @ApiProperty() total!: number;
-  @ApiProperty() page!: number;
-  @ApiProperty() per_page!: number;
 }

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { IsOptional, Matches } from 'class-validator';
 import { IsRut } from '@lib/rut';
 import { IsAbsentOr, IsFecha } from '@lib/schemas';
+import { PaginaDto, PaginaQueryDto } from '../../common/pagina.dto';
 
 /** Years PostgreSQL and the bank agree on for a date filter (year 0000 is a calendar date to JavaScript, not to PostgreSQL). */
 const YEAR_1900_2099 = /^(19|20)\d{2}-/;
@@ -52,7 +52,7 @@ export class RefreshResponseDto {
 }
 
 /** GET /banco/movimientos filters and page. */
-export class MovimientosQueryDto {
+export class MovimientosQueryDto extends PaginaQueryDto {
   @ApiProperty({ example: '76086428-5' })
   @IsRut()
   tenant!: string;
@@ -78,22 +78,6 @@ export class MovimientosQueryDto {
   @IsOptional()
   @Matches(/^[a-z_]{1,32}$/, { message: 'tipo must be lower-case letters or _ (up to 32)' })
   tipo?: string;
-
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
-  page = 1;
-
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  per_page = 50;
 }
 
 /** The holder of the other account of a movement. */
@@ -145,18 +129,9 @@ export class MovimientoDto {
 }
 
 /** A page of stored movements, newest first. */
-export class MovimientosPageDto {
+export class MovimientosPageDto extends PaginaDto {
   @ApiProperty({ type: [MovimientoDto] })
   items!: MovimientoDto[];
-
-  @ApiProperty({ example: 57 })
-  total!: number;
-
-  @ApiProperty({ example: 1 })
-  page!: number;
-
-  @ApiProperty({ example: 50 })
-  per_page!: number;
 }
 
 /** The provider's reachability. */

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { IsRut } from '@lib/rut';
 import { PERIODO } from '../../common/periodo';
+import { PaginaQueryDto } from '../../common/pagina.dto';
 
 /** POST /tax/libros/generar. */
 export class GenerarLibroDto {
@@ -92,7 +92,7 @@ export class LibroIdParamDto {
 }
 
 /** Filters of GET /tax/libros (newest first). */
-export class LibroListQueryDto {
+export class LibroListQueryDto extends PaginaQueryDto {
   @ApiProperty({ example: '76086428-5' })
   @IsRut()
   tenant!: string;
@@ -111,22 +111,6 @@ export class LibroListQueryDto {
   @IsOptional()
   @Matches(/^[A-Za-z_]{1,16}$/, { message: 'estado must be an estado name' })
   estado?: string;
-
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  limit = 50;
-
-  @ApiPropertyOptional({ default: 0, minimum: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
-  offset = 0;
 }
 
 export class LibroPageDto {

@@ -4,6 +4,7 @@ import { IsBase64, IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Matches, M
 import { RecepcionDto, RespuestaDto, VerificacionDto } from '@lib/contracts';
 import { IsRut } from '@lib/rut';
 import { IsAbsentOr } from '@lib/schemas';
+import { PaginaQueryDto } from '../../common/pagina.dto';
 
 // The answer shapes are a contract with the gateway's callers (libs/contracts).
 export { RecepcionDocumentoDto, RecepcionDto, RecepcionEnvioDto, RespuestaDto, VerificacionDto } from '@lib/contracts';
@@ -49,7 +50,7 @@ export class RecepcionIdParamDto {
 }
 
 /** Filters of GET /tax/recepcion (newest first). */
-export class RecepcionListQueryDto {
+export class RecepcionListQueryDto extends PaginaQueryDto {
   @ApiProperty({ example: '76086428-5' })
   @IsRut()
   tenant!: string;
@@ -76,22 +77,6 @@ export class RecepcionListQueryDto {
   @IsOptional()
   @IsIn(['recibido', 'rechazado'])
   estado?: string;
-
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  limit = 50;
-
-  @ApiPropertyOptional({ default: 0, minimum: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
-  offset = 0;
 }
 
 /** A page of received DTEs. */
