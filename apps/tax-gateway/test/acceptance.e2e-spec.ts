@@ -196,8 +196,25 @@ describe('acceptance: DTE emission checked by independent tools', () => {
     expect(res.text).toMatch(/sii_requests_total\{operation="DTEUpload",outcome="rejected"[^}]*\} 2/);
     expect(res.text).toMatch(/signer_request_duration_seconds_count\{[^}]*operation="sign_ted",outcome="ok"[^}]*\} [1-9]/);
     expect(res.text).toMatch(/signer_request_duration_seconds_count\{[^}]*operation="sign_ted",outcome="unavailable"[^}]*\} 1/);
-    for (const name of ['dtes_received_total', 'scrape_runs_total', 'cache_lookups_total', 'sii_request_duration_seconds']) {
-      expect(res.text).toContain(`# TYPE ${name}`);
-    }
+    // Spec 1's nine counters and histograms, and the three CAF gauges: nothing else besides Node's process metrics.
+    const names = [...res.text.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]).filter((n) => !/^(process|nodejs)_/.test(n));
+    expect(names.sort()).toEqual(
+      [
+        'cache_lookups_total',
+        'caf_alert',
+        'caf_days_to_expiry',
+        'caf_folios_available',
+        'dtes_emitted_total',
+        'dtes_received_total',
+        'http_request_duration_seconds',
+        'http_requests_total',
+        'scrape_runs_total',
+        'signer_request_duration_seconds',
+        'sii_request_duration_seconds',
+        'sii_requests_total',
+      ].sort(),
+    );
+    // Closed label sets: never a RUT in a label.
+    expect(res.text).not.toMatch(/\{[^}]*\d{7,8}-[\dK][^}]*\}/);
   });
 });

@@ -62,8 +62,10 @@ describe('CAF upload and status (e2e)', () => {
       alerta: { tipo: 'pocos_folios', detalle: expect.stringContaining('5 folios left') },
     });
     const metrics = (await request(gw.http).get('/metrics').set('X-Internal-Key', KEY).expect(200)).text;
-    expect(metrics).toMatch(new RegExp(`caf_folios_available\\{[^}]*tenant="${TENANT}"[^}]*tipo_dte="61"[^}]*\\} 5`));
-    expect(metrics).toMatch(new RegExp(`caf_alert\\{[^}]*alerta="pocos_folios"[^}]*\\} 1`));
+    expect(metrics).toMatch(/caf_folios_available\{[^}]*tipo_dte="61"[^}]*\} 5/);
+    expect(metrics).toMatch(/caf_alert\{[^}]*tipo_dte="61"[^}]*alerta="pocos_folios"[^}]*\} 1/);
+    // Closed label sets: never a RUT in a label.
+    expect(metrics).not.toMatch(/\{[^}]*\d{7,8}-[\dK][^}]*\}/);
     expect(metrics).toMatch(/caf_days_to_expiry\{[^}]*tipo_dte="33"[^}]*\} 1[78]\d/);
   });
 

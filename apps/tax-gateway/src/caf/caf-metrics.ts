@@ -8,10 +8,11 @@ import { diasHasta } from './caf-alerta';
 import { CafService } from './caf.service';
 
 /**
- * The facts of GET /tax/caf/status as gauges, read from the database at scrape time (so every process
- * reports the same): `caf_folios_available{tenant,tipo_dte}`, `caf_days_to_expiry{tenant,tipo_dte}`
- * (of the CAF in use; absent when it does not expire) and `caf_alert{tenant,tipo_dte,alerta}` = 1 for
- * sin_folios, pocos_folios or por_vencer. Alert on them to request new folios in time.
+ * The facts of GET /tax/caf/status as gauges, read from the database at scrape time (so every process reports
+ * the same), with closed label sets (docs/tax-gateway.md "Metrics": never a RUT in a label): per DTE type, the
+ * fewest folios left in any tenant's valid CAFs (`caf_folios_available{tipo_dte}`), the fewest days until a CAF in
+ * use expires (`caf_days_to_expiry{tipo_dte}`), and how many tenants have each alert (`caf_alert{tipo_dte,alerta}`:
+ * sin_folios, pocos_folios, por_vencer). Alert on `caf_alert > 0`; GET /tax/caf/status?tenant= says which tenant.
  */
 @Injectable()
 export class CafMetrics implements OnModuleInit {
@@ -25,28 +26,19 @@ export class CafMetrics implements OnModuleInit {
 
   onModuleInit(): void {
     const registry = this.metrics.registry;
-    type Base = 'tenant' | 'tipo_dte';
-    gauge<Base>(
-      registry,
-      'caf_folios_available',
-      'Folios left in valid CAFs, by tenant and DTE type',
-      ['tenant', 'tipo_dte'],
-      async (g) => {
-        for (const r of await this.rows()) g.set(r.labels, r.disponibles);
-      },
-    );
-    gauge<Base>(
-      registry,
-      'caf_days_to_expiry',
-      'Days until the CAF in use expires, by tenant and DTE type',
-      ['tenant', 'tipo_dte'],
-      async (g) => {
-        for (const r of await this.rows()) if (r.dias !== null) g.set(r.labels, r.dias);
-      },
-    );
-    const alertLabels: (Base | 'alerta')[] = ['tenant', 'tipo_dte', 'alerta'];
-    gauge(registry, 'caf_alert', 'CAF alerts (1 = raised): sin_folios, pocos_folios, por_vencer', alertLabels, async (g) => {
-      for (const r of await this.rows()) if (r.alerta) g.set({ ...r.labels, alerta: r.alerta }, 1);
+    gauge(registry, 'caf_folios_available', 'Fewest folios left in any tenant’s valid CAFs, by DTE type', ['tipo_dte'], async (g) => {
+      for (const [tipo, rows] of porTipo(await this.rows())) g.set({ tipo_dte: tipo }, Math.min(...rows.map((r) => r.disponibles)));
+    });
+    gauge(registry, 'caf_days_to_expiry', 'Fewest days until a tenant’s CAF in use expires, by DTE type', ['tipo_dte'], async (g) => {
+      for (const [tipo, rows] of porTipo(await this.rows())) {
+        const dias = rows.map((r) => r.dias).filter((d): d is number => d !== null);
+        if (dias.length > 0) g.set({ tipo_dte: tipo }, Math.min(...dias));
+      }
+    });
+    gauge(registry, 'caf_alert', 'Tenants with a CAF alert, by DTE type and alert', ['tipo_dte', 'alerta'], async (g) => {
+      for (const [tipo, rows] of porTipo(await this.rows())) {
+        for (const alerta of ALERTAS) g.set({ tipo_dte: tipo, alerta }, rows.filter((r) => r.alerta === alerta).length);
+      }
     });
   }
 
@@ -63,7 +55,7 @@ export class CafMetrics implements OnModuleInit {
     for (const { tenant } of tenants) {
       for (const t of (await this.cafs.status(tenant)).tipos) {
         rows.push({
-          labels: { tenant, tipo_dte: String(t.tipo_dte) },
+          tipo: String(t.tipo_dte),
           disponibles: t.disponibles,
           dias: t.vence ? diasHasta(today, t.vence) : null,
           alerta: t.alerta?.tipo ?? null,
@@ -74,11 +66,19 @@ export class CafMetrics implements OnModuleInit {
   }
 }
 
+const ALERTAS = ['sin_folios', 'pocos_folios', 'por_vencer'];
+
 interface CafGaugeRow {
-  labels: { tenant: string; tipo_dte: string };
+  tipo: string;
   disponibles: number;
   dias: number | null;
   alerta: string | null;
+}
+
+function porTipo(rows: CafGaugeRow[]): Map<string, CafGaugeRow[]> {
+  const out = new Map<string, CafGaugeRow[]>();
+  for (const r of rows) out.set(r.tipo, [...(out.get(r.tipo) ?? []), r]);
+  return out;
 }
 
 /** A gauge on `registry`, replacing one of the same name (several test apps may share a process). */
