@@ -87,7 +87,7 @@ describe('buildEnvioDte', () => {
     expect(envio.slice(at)).toBe('</SetDTE></EnvioDTE>');
   });
 
-  it('once signed, validates against EnvioDTE_v10.xsd (xmllint-wasm)', async () => {
+  it('once signed, validates against EnvioDTE_v10.xsd (libxml2-wasm)', async () => {
     const signed = signXml(envio, 'SetDoc', signer);
     expect(await validateXsd(encodeLatin1(signed), 'EnvioDTE')).toEqual({ valid: true, errors: [] });
   });
