@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort, startEmbeddedPostgres } from '@lib/platform';
 import { SiiFakeAuthority, startSiiFakeServer } from '@lib/sii-fake';
-import { startDevSigner } from '@lib/testing';
+import { startDevSigner, startRedisServer } from '@lib/testing';
 import { machine } from './support';
 
 // autocannon ships no types: the part used here.
@@ -66,6 +66,7 @@ async function main(): Promise<number> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npx nx build tax-gateway first`);
   const dir = mkdtempSync(join(tmpdir(), 'bench-gw-'));
   const procs: ChildProcess[] = [];
+  const stops: (() => Promise<void>)[] = [];
   const pgRoot = mkdtempSync(join(tmpdir(), 'bench-gw-pg-'));
   rmdirSync(pgRoot); // recreated with permissions the postgres OS user can traverse
   const pg = await startEmbeddedPostgres({ dataDir: join(pgRoot, 'pg'), persistent: false });
@@ -77,38 +78,43 @@ async function main(): Promise<number> {
     const port = await freePort();
     // BENCH_CPU_PROF=DIR writes the gateway's CPU profile there (node --cpu-prof) for `profile before optimizing`.
     const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', resolve(process.env.BENCH_CPU_PROF)] : [];
-    const gateway = child(
-      'tax-gateway',
-      [...prof, MAIN],
-      {
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'info',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATABASE_URL: pg.url('tax_gateway_bench'),
-        INTERNAL_KEYS: `admin:${KEY}`,
-        THROTTLE_LIMIT: '100000000',
-        SII_DTE_BASE_URL: sim.url,
-        SII_RECLAMO_BASE_URL: sim.url,
-        SII_RCV_BASE_URL: sim.url,
-        SII_PORTAL_BASE_URL: sim.url,
-        SIGNER_URL: signer.url,
-        SIGNER_KEY: signer.key,
-        RECONCILER_INTERVAL_SECONDS: '0',
-      },
-      join(dir, 'gateway.log'),
-    );
+    const redis = await startRedisServer();
+    stops.push(() => redis.stop());
+    const env = (p: number): Record<string, string> => ({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: String(p),
+      REDIS_URL: redis.url,
+      DATABASE_URL: pg.url('tax_gateway_bench'),
+      INTERNAL_KEYS: `admin:${KEY}`,
+      THROTTLE_LIMIT: '100000000',
+      SII_DTE_BASE_URL: sim.url,
+      SII_RECLAMO_BASE_URL: sim.url,
+      SII_RCV_BASE_URL: sim.url,
+      SII_PORTAL_BASE_URL: sim.url,
+      SIGNER_URL: signer.url,
+      SIGNER_KEY: signer.key,
+      RECONCILER_INTERVAL_SECONDS: '0',
+    });
+    const gateway = child('tax-gateway', [...prof, MAIN], env(port), join(dir, 'gateway.log'));
     procs.push(gateway);
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/health`);
+    const headers = { 'X-Internal-Key': KEY };
     // Idle: started, migrated, nothing asked yet.
     await new Promise((r) => setTimeout(r, 2000));
     const idleRss = rssMb(gateway.pid as number);
-    const headers = { 'X-Internal-Key': KEY };
-    // 1,000 concurrent token requests for a cold (tenant, environment): exactly one seed/token exchange.
+    // A second process of the gateway on the same database and Redis (started once the first has migrated).
+    const port2 = await freePort();
+    procs.push(child('tax-gateway-2', [MAIN], env(port2), join(dir, 'gateway-2.log')));
+    const base2 = `http://127.0.0.1:${port2}`;
+    await waitFor(`${base2}/health`);
+    // 1,000 concurrent token requests for a cold (tenant, environment), split across the two processes sharing Redis:
+    // exactly one seed/token exchange.
     const tokenAnswers = await Promise.all(
-      Array.from({ length: 1000 }, () =>
-        fetch(`${base}/tax/auth/token`, {
+      Array.from({ length: 1000 }, (_, i) =>
+        fetch(`${i % 2 ? base2 : base}/tax/auth/token`, {
           method: 'POST',
           headers: { ...headers, 'content-type': 'application/json' },
           body: JSON.stringify({ tenant: TENANT }),
@@ -150,7 +156,7 @@ async function main(): Promise<number> {
       [`idle RSS ${idleRss} MB (< 200 MB)`, idleRss < 200],
       [`non-2xx and errors ${failures} (0)`, failures === 0],
       [
-        `1,000 concurrent cold token requests: ${exchanges.ok} answered, ${exchanges.seeds} seed and ${exchanges.tokens} token exchange(s) (1)`,
+        `1,000 concurrent cold token requests on 2 processes sharing Redis: ${exchanges.ok} answered, ${exchanges.seeds} seed and ${exchanges.tokens} token exchange(s) (1)`,
         exchanges.ok === 1000 && exchanges.seeds === 1 && exchanges.tokens === 1,
       ],
     ] as const;
@@ -166,6 +172,7 @@ async function main(): Promise<number> {
   } finally {
     for (const p of procs) p.kill('SIGTERM');
     await Promise.all(procs.map((p) => (p.exitCode === null ? new Promise((r) => p.once('exit', r)) : undefined)));
+    for (const stop of stops) await stop();
     await sim.close();
     await signer.stop();
     await pg.stop();
