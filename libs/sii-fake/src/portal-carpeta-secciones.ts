@@ -1,4 +1,4 @@
-import { escapeXml } from '@lib/dte';
+import { escapeXml, formatPesos as miles } from '@lib/dte';
 import type { Contribuyente } from './taxpayers';
 import { prng } from './taxpayers';
 
@@ -10,8 +10,6 @@ export const F29_PAGE = 'CONCVF_VerFormulario.cgi';
 const MESES = ['ENERO', 'FEBRERO', 'MARZO', 'ABRIL', 'MAYO', 'JUNIO', 'JULIO', 'AGOSTO', 'SEPTIEMBRE', 'OCTUBRE', 'NOVIEMBRE', 'DICIEMBRE'];
 
 const td = (text: string, attrs = '') => `<td${attrs}><span class="textof">${escapeXml(text)}</span></td>`;
-/** Chilean thousands separator, as the portal writes amounts. */
-const miles = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 const esEmpresa = (rut: string) => Number(rut.split('-')[0]) >= 50_000_000;
 
 /** The YYYYMM period `back` months before `now`'s month, and its label ("OCTUBRE 2026"). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { escapeXml } from '@lib/dte';
+import { escapeXml, formatPesos } from '@lib/dte';
 import type { SiiFakeState } from './state';
 import { noAutenticado, portalError, portalHtml, portalSession } from './portal-html';
 import { normalizeRut } from './internal/rut';
@@ -122,13 +122,13 @@ function registroFor(rut: string): Registro {
 
 /** `$ 10.000.000`. */
 function pesos(n: number): string {
-  return `$ ${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+  return `$ ${formatPesos(n)}`;
 }
 
 /** A RUT as the portal writes it: `76.086.428-5`. */
 function rutPuntos(rut: string): string {
   const [cuerpo, dv] = rut.split('-');
-  return `${cuerpo.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}-${dv}`;
+  return `${formatPesos(Number(cuerpo))}-${dv}`;
 }
 
 const HEAD = '<html><head><meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1"><title>SII</title></head><body>';
