@@ -29,6 +29,7 @@ const MAIN = join(REPO, 'dist/apps/tax-gateway/main.js');
 const KEY = 'bench-admin-key-0123456789abcdef';
 const TENANT = '76086428-5';
 const [RUNS, SECONDS] = [Number(process.argv[2] ?? 5), Number(process.argv[3] ?? 8)];
+const WARMUP_SECONDS = 3;
 
 function child(name: string, args: string[], env: Record<string, string>, logFile: string): ChildProcess {
   // Output straight to the file: through a pipe to this busy process the child's synchronous log writes would stall.
@@ -139,8 +140,16 @@ async function main(): Promise<number> {
     await waitFor(bareUrl);
 
     const bare = await load(bareUrl, {});
+    // Warm-up, not measured (the bare server's is its "before" run): the first seconds of a fresh process run
+    // unoptimized code, which a server that has been up for a while does not.
+    await autocannon({ url, connections: 50, duration: WARMUP_SECONDS, headers, pipelining: 1 });
     const runs: CannonResult[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await load(url, headers));
+    // RSS after each run: memory that grew with the requests (rate-limit keys, caches, labels, log buffers) shows here.
+    const rssAfter: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      runs.push(await load(url, headers));
+      rssAfter.push(rssMb(gateway.pid as number));
+    }
     const bareAfter = await load(bareUrl, {});
     const reference = Math.max(bare.requests.average, bareAfter.requests.average);
 
@@ -165,7 +174,9 @@ async function main(): Promise<number> {
       `bare Fastify: ${bare.requests.average.toFixed(0)} / ${bareAfter.requests.average.toFixed(0)} req/s (before / after), p99 ${bare.latency.p99} ms`,
     );
     runs.forEach((r, i) =>
-      console.log(`gateway run ${i + 1}: ${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms, mean ${r.latency.average} ms`),
+      console.log(
+        `gateway run ${i + 1}: ${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms, mean ${r.latency.average} ms, RSS ${rssAfter[i]} MB`,
+      ),
     );
     for (const [text, ok] of checks) console.log(`${ok ? 'met   ' : 'MISSED'} ${text}`);
     return checks.every(([, ok]) => ok) ? 0 : 1;

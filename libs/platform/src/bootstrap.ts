@@ -2,7 +2,8 @@ import multipart from '@fastify/multipart';
 import { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Logger } from 'nestjs-pino';
+import { Logger, PARAMS_PROVIDER_TOKEN, type Params } from 'nestjs-pino';
+import type { Logger as PinoRoot } from 'pino';
 import { ProblemException } from '@lib/schemas';
 import { CommonConfig, ConfigError, loadConfig } from './config';
 import { clientErrorHandler, frameworkErrorHandler } from './http-errors';
@@ -15,6 +16,7 @@ import {
   urlHasNul,
 } from './input-limits';
 import { MULTIPART_BODY } from './multipart-body';
+import { registerRequestLogging, requestId } from './request-logging';
 import { DocsOptions, setupSwagger } from './swagger';
 
 /** How an app presents itself (name, default port, docs). */
@@ -42,6 +44,9 @@ export function createFastifyAdapter(config: CommonConfig): FastifyAdapter {
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
+    genReqId: requestId,
+    // No app uses Nest middleware: the cross-cutting parts are Fastify hooks (request logging, metrics, input limits).
+    skipMiddie: true,
   });
 }
 
@@ -94,7 +99,7 @@ function refuseNulInUrl(app: NestFastifyApplication): void {
 }
 
 /**
- * Shared by `main.ts` and the tests: pino as the Nest logger, shutdown hooks (close HTTP, DB, embedded
+ * Shared by `main.ts` and the tests: pino as the Nest logger and the request logging, shutdown hooks (close HTTP, DB, embedded
  * PostgreSQL on SIGTERM/SIGINT), `@fastify/multipart` with the configured limits, Swagger at `/docs`.
  * Call before `init()`/`listen()`.
  */
@@ -102,6 +107,8 @@ export async function configureApp(app: NestFastifyApplication, options: AppOpti
   app.useLogger(app.get(Logger));
   app.flushLogs();
   app.enableShutdownHooks();
+  const root = (app.get<string, Params>(PARAMS_PROVIDER_TOKEN).pinoHttp as { logger: PinoRoot }).logger;
+  registerRequestLogging(app, root);
   registerJsonParser(app);
   refuseNulInUrl(app);
   markMultipartBodies(app);

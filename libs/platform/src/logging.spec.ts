@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { Writable } from 'node:stream';
-import { REDACT_PATHS, escapeForLog, loggerParams } from './logging';
+import { REDACT_PATHS, createRootLogger, escapeForLog, prettyOutput, setLogDestination } from './logging';
+import { isHealthProbe } from './request-logging';
 import { CommonConfig } from './config';
 
 describe('escapeForLog', () => {
@@ -39,17 +40,29 @@ describe('log redaction', () => {
   });
 
   it('does not log health probes and uses pretty output only in development', () => {
-    const config = Object.assign(new CommonConfig(), { NODE_ENV: 'production', LOG_LEVEL: 'info' });
-    type Req = { url: string; originalUrl?: string };
-    const params = loggerParams('x', config).pinoHttp as { autoLogging: { ignore: (r: Req) => boolean }; transport?: unknown };
-    expect(params.autoLogging.ignore({ url: '/', originalUrl: '/health' })).toBe(true);
-    expect(params.autoLogging.ignore({ url: '/healthz?x=1' })).toBe(true);
-    expect(params.autoLogging.ignore({ url: '/', originalUrl: '/healthcheck-not' })).toBe(false);
-    expect(params.autoLogging.ignore({ url: '/', originalUrl: '/whoami' })).toBe(false);
-    expect(params.transport).toBeUndefined();
-    const dev = loggerParams('x', Object.assign(new CommonConfig(), { NODE_ENV: 'development' })).pinoHttp as {
-      transport?: { target: string };
-    };
-    expect(dev.transport?.target).toBe('pino-pretty');
+    expect(isHealthProbe('/health')).toBe(true);
+    expect(isHealthProbe('/healthz?x=1')).toBe(true);
+    expect(isHealthProbe('/healthcheck-not')).toBe(false);
+    expect(isHealthProbe('/whoami')).toBe(false);
+    expect(prettyOutput(Object.assign(new CommonConfig(), { NODE_ENV: 'production' }))).toBe(false);
+    // pino-pretty is a dev dependency of this repository, so it resolves here.
+    expect(prettyOutput(Object.assign(new CommonConfig(), { NODE_ENV: 'development' }))).toBe(true);
+  });
+
+  it('writes JSON lines at LOG_LEVEL, redacted, to the destination of setLogDestination', () => {
+    let out = '';
+    setLogDestination(new Writable({ write: (chunk, _enc, cb) => ((out += String(chunk)), cb()) }));
+    try {
+      const root = createRootLogger('x', Object.assign(new CommonConfig(), { NODE_ENV: 'development', LOG_LEVEL: 'warn' }));
+      root.info('not at this level');
+      root.warn({ body: { password: 'P1' } }, 'kept');
+    } finally {
+      setLogDestination(undefined);
+    }
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines).toEqual([expect.objectContaining({ name: 'x', msg: 'kept', body: { password: '[redacted]' } })]);
   });
 });

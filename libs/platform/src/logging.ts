@@ -1,12 +1,7 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { Params } from 'nestjs-pino';
-import { PinoLogger } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
-import type { Observable } from 'rxjs';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { CommonConfig } from './config';
 import { logSerializers } from './redaction';
 
@@ -51,8 +46,6 @@ export const REDACT_PATHS = [
   ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
 ];
 
-const HEALTH_PATH = /^\/healthz?(?:[/?]|$)/;
-
 function prettyAvailable(): boolean {
   try {
     createRequire(join(process.cwd(), 'noop.js')).resolve('pino-pretty');
@@ -72,52 +65,34 @@ export function setLogDestination(stream: DestinationStream | undefined): void {
   destinationOverride = stream;
 }
 
+/** Whether the logs are pretty-printed: in development only, when pino-pretty resolves and no test captures them. */
+export function prettyOutput(config: CommonConfig): boolean {
+  return config.NODE_ENV === 'development' && !destinationOverride && prettyAvailable();
+}
+
 /**
- * nestjs-pino settings: JSON lines at LOG_LEVEL, secrets redacted (fields by name, headers and query
- * parameters by name pattern, SQL parameters and HTTP client configuration out of errors), health
- * probes not logged, request id from `X-Request-Id` when it looks sane, pretty output only in
- * development when pino-pretty resolves.
+ * The app's root pino logger: JSON lines at LOG_LEVEL with secrets redacted (fields by name, and through
+ * {@link logSerializers} headers and query parameters by name pattern, SQL parameters and HTTP client
+ * configuration out of errors), written asynchronously to stdout (pino flushes it on exit) or to the stream of
+ * {@link setLogDestination}; pretty output only in development when pino-pretty resolves.
  */
-export function loggerParams(appName: string, config: CommonConfig): Params {
-  const pretty = config.NODE_ENV === 'development' && prettyAvailable() && !destinationOverride;
-  const options = {
+export function createRootLogger(appName: string, config: CommonConfig): Logger {
+  const options: LoggerOptions = {
     name: appName,
     level: config.LOG_LEVEL,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: logSerializers,
-    // Behind Nest's middleware layer req.url is relative to the mount point; originalUrl is the full path.
-    autoLogging: { ignore: (req: IncomingMessage & { originalUrl?: string }) => HEALTH_PATH.test(req.originalUrl ?? req.url ?? '') },
-    genReqId: (req: IncomingMessage) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
-    },
-    customLogLevel: (_req: IncomingMessage, res: { statusCode: number }, err?: Error) =>
-      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { singleLine: true } } } : {}),
-  } satisfies NonNullable<Params['pinoHttp']>;
-  // Lets PinoLogger.assign() (CallerLogInterceptor) also enrich the final "request completed" line.
-  return { assignResponse: true, pinoHttp: destinationOverride ? [options, destinationOverride] : options };
+  };
+  if (prettyOutput(config)) return pino({ ...options, transport: { target: 'pino-pretty', options: { singleLine: true } } });
+  // Asynchronous: a synchronous write per line was a tenth of a cached read's cost (bench/README.md).
+  return pino(options, destinationOverride ?? pino.destination({ dest: 1, sync: false }));
 }
 
 /**
- * Adds the authenticated caller to the request's log context (so every line logged while handling the
- * request, and the final "request completed" line, carry `caller`). Runs after the guards.
+ * nestjs-pino settings: its Logger and PinoLogger write through the app's root logger; the per-request part
+ * (request id, the "request completed" line, the request's logger for lines logged while handling it) is
+ * {@link registerRequestLogging}, on Fastify's hooks rather than nestjs-pino's Express-style middleware.
  */
-@Injectable()
-export class CallerLogInterceptor implements NestInterceptor {
-  constructor(private readonly logger: PinoLogger) {}
-
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() === 'http') {
-      const caller = context.switchToHttp().getRequest<{ caller?: string }>().caller;
-      if (caller) {
-        try {
-          this.logger.assign({ caller });
-        } catch {
-          // Outside a request scope (no logging middleware): nothing to enrich.
-        }
-      }
-    }
-    return next.handle();
-  }
+export function loggerParams(appName: string, config: CommonConfig): Params {
+  return { pinoHttp: { logger: createRootLogger(appName, config) }, useExisting: true, forRoutes: [] };
 }

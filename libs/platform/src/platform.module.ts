@@ -1,5 +1,5 @@
 import { DynamicModule, Module, Provider } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { ThrottlerModule, seconds } from '@nestjs/throttler';
 import { FixedWindowThrottlerStorage, SharedThrottlerStorage } from './throttler-storage';
@@ -10,7 +10,7 @@ import { AuthModule, InternalKeyRegistry, internalKeyGuardProvider } from '@lib/
 import { CommonConfig, loadConfig } from './config';
 import { DatabaseLifecycle, DatabaseRuntime, TypeOrmNestLogger, databaseRuntimeProvider } from './database';
 import { HealthController } from './health.controller';
-import { CallerLogInterceptor, loggerParams } from './logging';
+import { loggerParams } from './logging';
 import { MetricsController, MetricsService } from './metrics';
 import { ProblemFilter } from './problem.filter';
 import { PlatformThrottlerGuard } from './throttler';
@@ -40,7 +40,7 @@ class PlatformCoreModule {
  * Everything an app shares (docs/platform.md "What an app gets"), imported once by each AppModule:
  * settings validated at boot (`config` class, injectable), X-Internal-Key guard (global, first) then the
  * caller+tenant throttler, ValidationPipe (400 `validation_failed`), the problem+json filter, pino logging
- * with the caller in context, TypeORM on PostgreSQL (explicit entities/migrations, migrations run at boot,
+ * (one line per request with the caller, registered by `configureApp`), TypeORM on PostgreSQL (explicit entities/migrations, migrations run at boot,
  * embedded PostgreSQL outside production when DATABASE_URL is unset), `/health` `/healthz` `/metrics`
  * `/whoami`, and closing the database on shutdown.
  */
@@ -96,7 +96,6 @@ export class PlatformModule {
         { provide: APP_GUARD, useClass: PlatformThrottlerGuard },
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: ProblemFilter },
-        { provide: APP_INTERCEPTOR, useClass: CallerLogInterceptor },
         MetricsService,
         DatabaseLifecycle,
       ],

@@ -61,6 +61,8 @@ export async function createSharedRedis(url: string | undefined): Promise<Shared
     commandTimeout: COMMAND_TIMEOUT_MS,
     retryStrategy: (times) => Math.min(times * 200, 2000),
     lazyConnect: true,
+    // Commands issued in the same tick (a burst of requests' rate-limit hits) go out in one write.
+    enableAutoPipelining: true,
   });
   // Connection errors surface through SharedRedis.run; an 'error' event without a listener would crash the process.
   client.on('error', () => undefined);

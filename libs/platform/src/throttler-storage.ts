@@ -75,6 +75,8 @@ if hits == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {hits, redis.call('PTTL', KEYS[1])}
 `;
 
+type VentanaCommand = { ventanaRateLimit(key: string, ttlMs: number): Promise<[number, number]> };
+
 /**
  * The rate limiter's counters in Redis, shared by the app's processes (docs/platform.md "Scale-out"): the same fixed
  * window per key as {@link FixedWindowThrottlerStorage}, one atomic script per hit (INCR, PEXPIRE on the first, PTTL);
@@ -84,10 +86,13 @@ export class SharedThrottlerStorage implements ThrottlerStorage {
   constructor(
     private readonly redis: SharedRedis,
     private readonly local: FixedWindowThrottlerStorage,
-  ) {}
+  ) {
+    // Sent once, then called by its SHA1 (EVALSHA, reloaded by ioredis if Redis lost it).
+    redis.client?.defineCommand('ventanaRateLimit', { numberOfKeys: 1, lua: WINDOW_LUA });
+  }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {
-    const out = await this.redis.run('rate limit', (r) => r.eval(WINDOW_LUA, 1, `rl:${key}`, ttl) as Promise<[number, number]>);
+    const out = await this.redis.run('rate limit', (r) => (r as unknown as VentanaCommand).ventanaRateLimit(`rl:${key}`, ttl));
     if (!out) return this.local.increment(key, ttl, limit, blockDuration);
     const [hits, pttl] = out;
     const seconds = Math.max(1, Math.ceil(Math.max(0, pttl) / 1000));

@@ -33,6 +33,14 @@ export class PlatformThrottlerGuard extends ThrottlerGuard {
     return tenant ? `${who}|tenant:${tenant}` : who;
   }
 
+  /**
+   * The counter's key: route (class and handler), throttler and tracker as plain text. The library hashes it with
+   * SHA-256 on every request; the tracker is already bounded (caller name, tenant cut at 64 characters, address).
+   */
+  protected override generateKey(context: ExecutionContext, tracker: string, name: string): string {
+    return `${context.getClass().name}-${context.getHandler().name}-${name}-${tracker}`;
+  }
+
   protected override async throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
     const seconds = Math.max(1, Math.ceil(detail.timeToBlockExpire));
     throw new ProblemException(429, 'rate_limited', `Rate limit of ${detail.limit} requests exceeded; retry in ${seconds} s.`, {

@@ -325,8 +325,24 @@ describe('platform (integration)', () => {
       expect(all).not.toContain('76086428');
       const failed = logLines.map((l) => JSON.parse(l)).find((l) => l.msg === 'query failed');
       expect(failed).toMatchObject({ sqlstate: '22P02', query: 'SELECT $1::uuid' });
+      // Logged while handling the request: its logger carries the request and the caller.
+      expect(failed).toMatchObject({ caller: 'admin', req: { method: 'GET', url: '/spec/fail-query', id: expect.any(String) } });
       const whoami = logLines.map((l) => JSON.parse(l)).find((l) => l.req?.url?.startsWith('/whoami?key='));
       expect(whoami.req.url).toBe('/whoami?key=[redacted]&tenant=1-9');
+      expect(whoami).toMatchObject({ msg: 'request completed', caller: 'admin', res: { statusCode: 200 } });
+      expect(whoami.req.id).toEqual(expect.any(String));
+    });
+
+    it('log one line per request with the request id given in X-Request-Id, and none for health probes', async () => {
+      await request(http).get('/health').set('X-Request-Id', 'probe-1');
+      await request(http).get('/whoami').set(key).set('X-Request-Id', 'trace-42').expect(200);
+      await request(http).get('/whoami').set(key).set('X-Request-Id', 'bad id with spaces').expect(200);
+      const lines = logLines.map((l) => JSON.parse(l));
+      expect(lines.filter((l) => l.req?.id === 'probe-1')).toEqual([]);
+      expect(lines.filter((l) => l.req?.id === 'trace-42')).toEqual([
+        expect.objectContaining({ msg: 'request completed', level: 30, caller: 'admin', responseTime: expect.any(Number) }),
+      ]);
+      expect(lines.some((l) => String(l.req?.id).startsWith('bad'))).toBe(false);
     });
   });
 });

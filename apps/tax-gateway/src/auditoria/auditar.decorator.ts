@@ -1,4 +1,4 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata, UseInterceptors, applyDecorators } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
@@ -27,10 +27,11 @@ const AUDITAR = 'auditoria:operacion';
 
 /**
  * Marks a route as a critical operation (spec 1 §9): once it succeeds, {@link AuditoriaInterceptor} records its
- * signed receipt before the answer leaves. `detalle` names the tenant, the record and the bytes involved.
+ * signed receipt before the answer leaves. `detalle` names the tenant, the record and the bytes involved. The
+ * interceptor runs on these routes only, so the other routes (the cached reads) do not pay for it.
  */
 export function Auditar(operacion: OperacionAuditada, detalle: Detalle = () => ({})): MethodDecorator {
-  return SetMetadata(AUDITAR, { operacion, detalle });
+  return applyDecorators(SetMetadata(AUDITAR, { operacion, detalle }), UseInterceptors(AuditoriaInterceptor));
 }
 
 /** Tables whose rows critical operations make or touch, and the column with the sha256 of their bytes. */
@@ -49,7 +50,7 @@ export async function filaAuditada(db: DataSource, tabla: keyof typeof FILAS, id
   return { tenant: rows[0]?.tenant ?? null, recurso: id, ...(rows[0]?.sha256 ? { sha256: rows[0].sha256.trim() } : {}) };
 }
 
-/** Records the receipt of each successful {@link Auditar} route (registered for the whole app). */
+/** Records the receipt of each successful {@link Auditar} route (put on those routes by the decorator). */
 @Injectable()
 export class AuditoriaInterceptor implements NestInterceptor {
   constructor(

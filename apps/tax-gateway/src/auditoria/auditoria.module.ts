@@ -1,14 +1,17 @@
-import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
+import { Global, Module } from '@nestjs/common';
 import { SignerModule } from '../signer/signer.module';
-import { AuditoriaInterceptor } from './auditar.decorator';
 import { AuditoriaController } from './auditoria.controller';
 import { AuditoriaService } from './auditoria.service';
 
-/** Audit receipts (spec 1 §9): the `@Auditar` routes of every area get one through the app-wide interceptor. */
+/**
+ * Audit receipts (spec 1 §9): the `@Auditar` routes of every area get one through AuditoriaInterceptor, which Nest
+ * builds in each area's module; global so that it finds AuditoriaService there.
+ */
+@Global()
 @Module({
   imports: [SignerModule],
   controllers: [AuditoriaController],
-  providers: [AuditoriaService, { provide: APP_INTERCEPTOR, useClass: AuditoriaInterceptor }],
+  providers: [AuditoriaService],
+  exports: [AuditoriaService],
 })
 export class AuditoriaModule {}
