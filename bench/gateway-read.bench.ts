@@ -1,6 +1,8 @@
 // Cached read of the tax gateway (issue 12): GET /tax/contribuyente/datos served from the cache, on the production
 // build (dist/apps/tax-gateway/main.js, NODE_ENV=production, LOG_LEVEL=info, JSON logs to a file, the internal-key
-// guard, the rate limiter and metrics on), against a bare Fastify server returning the same body in the same run.
+// guard, the rate limiter and metrics on, default settings otherwise), against a bare Fastify server returning the
+// same body in the same run. The same read with REDIS_URL (counters in Redis) is reported beside it.
+// A bare Nest server (bench/bare-nest-server.ts) is measured too, as the framework's floor (not a target).
 // Targets: >= 50 % of the bare server's requests/s, p99 < 10 ms at 50 connections, no decline across the runs
 // (the last run >= 90 % of the first), idle RSS < 200 MB. Exit 1 when a target is missed, 2 on a crash.
 //
@@ -17,7 +19,7 @@ import { machine } from './support';
 
 // autocannon ships no types: the part used here.
 interface CannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p99: number; average: number };
   non2xx: number;
   errors: number;
@@ -59,8 +61,19 @@ function rssMb(pid: number): number {
   return m ? Math.round(Number(m[1]) / 1024) : NaN;
 }
 
-async function load(url: string, headers: Record<string, string>): Promise<CannonResult> {
-  return autocannon({ url, connections: 50, duration: SECONDS, headers, pipelining: 1 });
+/** CPU time (user + system) the process has used so far, in µs (/proc ticks, 10 ms each). */
+function cpuUs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+}
+
+/** A measured run, with the server's CPU time per answer (less noisy than requests/s on a shared machine). */
+type Measured = CannonResult & { cpuUsPerRequest: number };
+
+async function load(url: string, headers: Record<string, string>, pid: number): Promise<Measured> {
+  const before = cpuUs(pid);
+  const result = await autocannon({ url, connections: 50, duration: SECONDS, headers, pipelining: 1 });
+  return { ...result, cpuUsPerRequest: (cpuUs(pid) - before) / Math.max(1, result.requests.total) };
 }
 
 async function main(): Promise<number> {
@@ -81,12 +94,14 @@ async function main(): Promise<number> {
     const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', resolve(process.env.BENCH_CPU_PROF)] : [];
     const redis = await startRedisServer();
     stops.push(() => redis.stop());
-    const env = (p: number): Record<string, string> => ({
+    // The measured process runs on the defaults (no REDIS_URL: rate-limit counters and caches in the process), as a
+    // new user starts it; two more share Redis for the token check and the shared-counter figure.
+    const env = (p: number, shared: boolean): Record<string, string> => ({
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       PORT: String(p),
-      REDIS_URL: redis.url,
+      ...(shared ? { REDIS_URL: redis.url } : {}),
       DATABASE_URL: pg.url('tax_gateway_bench'),
       INTERNAL_KEYS: `admin:${KEY}`,
       THROTTLE_LIMIT: '100000000',
@@ -98,7 +113,7 @@ async function main(): Promise<number> {
       SIGNER_KEY: signer.key,
       RECONCILER_INTERVAL_SECONDS: '0',
     });
-    const gateway = child('tax-gateway', [...prof, MAIN], env(port), join(dir, 'gateway.log'));
+    const gateway = child('tax-gateway', [...prof, MAIN], env(port, false), join(dir, 'gateway.log'));
     procs.push(gateway);
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/health`);
@@ -106,16 +121,21 @@ async function main(): Promise<number> {
     // Idle: started, migrated, nothing asked yet.
     await new Promise((r) => setTimeout(r, 2000));
     const idleRss = rssMb(gateway.pid as number);
-    // A second process of the gateway on the same database and Redis (started once the first has migrated).
-    const port2 = await freePort();
-    procs.push(child('tax-gateway-2', [MAIN], env(port2), join(dir, 'gateway-2.log')));
-    const base2 = `http://127.0.0.1:${port2}`;
-    await waitFor(`${base2}/health`);
+    // Two more processes of the gateway on the same database, sharing Redis (started once the first has migrated).
+    const shared: string[] = [];
+    const sharedProcs: ChildProcess[] = [];
+    for (const name of ['tax-gateway-2', 'tax-gateway-3']) {
+      const p = await freePort();
+      sharedProcs.push(child(name, [MAIN], env(p, true), join(dir, `${name}.log`)));
+      procs.push(sharedProcs[sharedProcs.length - 1]);
+      shared.push(`http://127.0.0.1:${p}`);
+      await waitFor(`${shared[shared.length - 1]}/health`);
+    }
     // 1,000 concurrent token requests for a cold (tenant, environment), split across the two processes sharing Redis:
     // exactly one seed/token exchange.
     const tokenAnswers = await Promise.all(
       Array.from({ length: 1000 }, (_, i) =>
-        fetch(`${i % 2 ? base2 : base}/tax/auth/token`, {
+        fetch(`${shared[i % 2]}/tax/auth/token`, {
           method: 'POST',
           headers: { ...headers, 'content-type': 'application/json' },
           body: JSON.stringify({ tenant: TENANT }),
@@ -128,29 +148,46 @@ async function main(): Promise<number> {
 
     const barePort = await freePort();
     writeFileSync(join(dir, 'body.json'), body);
-    procs.push(
-      child(
-        'bare',
-        [join(__dirname, 'bare-server.js')],
-        { PORT: String(barePort), BODY_FILE: join(dir, 'body.json') },
-        join(dir, 'bare.log'),
-      ),
+    const bareProc = child(
+      'bare',
+      [join(__dirname, 'bare-server.js')],
+      { PORT: String(barePort), BODY_FILE: join(dir, 'body.json') },
+      join(dir, 'bare.log'),
     );
+    procs.push(bareProc);
     const bareUrl = `http://127.0.0.1:${barePort}/tax/contribuyente/datos?tenant=${TENANT}`;
     await waitFor(bareUrl);
+    // A second reference, not a target: Nest on Fastify with the same route and nothing else (the framework's floor).
+    const nestPort = await freePort();
+    const nestProc = child(
+      'bare-nest',
+      [join(REPO, 'tools/dev/bin.js'), 'bench', 'bench/bare-nest-server.ts'],
+      { NODE_ENV: 'production', PORT: String(nestPort), BODY_FILE: join(dir, 'body.json') },
+      join(dir, 'bare-nest.log'),
+    );
+    procs.push(nestProc);
+    const nestUrl = `http://127.0.0.1:${nestPort}/tax/contribuyente/datos?tenant=${TENANT}`;
+    await waitFor(nestUrl);
+    await autocannon({ url: nestUrl, connections: 50, duration: WARMUP_SECONDS, pipelining: 1 });
+    const bareNest = await load(nestUrl, {}, nestProc.pid as number);
 
-    const bare = await load(bareUrl, {});
+    const bare = await load(bareUrl, {}, bareProc.pid as number);
     // Warm-up, not measured (the bare server's is its "before" run): the first seconds of a fresh process run
     // unoptimized code, which a server that has been up for a while does not.
     await autocannon({ url, connections: 50, duration: WARMUP_SECONDS, headers, pipelining: 1 });
-    const runs: CannonResult[] = [];
+    const runs: Measured[] = [];
     // RSS after each run: memory that grew with the requests (rate-limit keys, caches, labels, log buffers) shows here.
     const rssAfter: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      runs.push(await load(url, headers));
+      runs.push(await load(url, headers, gateway.pid as number));
       rssAfter.push(rssMb(gateway.pid as number));
     }
-    const bareAfter = await load(bareUrl, {});
+    const bareAfter = await load(bareUrl, {}, bareProc.pid as number);
+    // Not a target: the same read on a process whose rate-limit counters live in Redis (one round trip per request).
+    const sharedUrl = `${shared[0]}/tax/contribuyente/datos?tenant=${TENANT}`;
+    await waitFor(sharedUrl, headers);
+    await autocannon({ url: sharedUrl, connections: 50, duration: WARMUP_SECONDS, headers, pipelining: 1 });
+    const withRedis = await load(sharedUrl, headers, sharedProcs[0].pid as number);
     const reference = Math.max(bare.requests.average, bareAfter.requests.average);
 
     const best = runs.reduce((a, r) => (r.requests.average > a.requests.average ? r : a));
@@ -169,13 +206,20 @@ async function main(): Promise<number> {
         exchanges.ok === 1000 && exchanges.seeds === 1 && exchanges.tokens === 1,
       ],
     ] as const;
+    const cpu = (m: Measured) => m.cpuUsPerRequest.toFixed(0);
     console.log(`machine: ${machine()}`);
     console.log(
-      `bare Fastify: ${bare.requests.average.toFixed(0)} / ${bareAfter.requests.average.toFixed(0)} req/s (before / after), p99 ${bare.latency.p99} ms`,
+      `bare Fastify: ${bare.requests.average.toFixed(0)} / ${bareAfter.requests.average.toFixed(0)} req/s (before / after), p99 ${bare.latency.p99} ms, CPU ${cpu(bare)} µs/request`,
+    );
+    console.log(
+      `bare Nest (reference only): ${bareNest.requests.average.toFixed(0)} req/s (${((bareNest.requests.average / reference) * 100).toFixed(1)} % of bare Fastify), p99 ${bareNest.latency.p99} ms, CPU ${cpu(bareNest)} µs/request`,
+    );
+    console.log(
+      `with REDIS_URL (reference only): ${withRedis.requests.average.toFixed(0)} req/s (${((withRedis.requests.average / reference) * 100).toFixed(1)} % of bare Fastify), p99 ${withRedis.latency.p99} ms, CPU ${cpu(withRedis)} µs/request`,
     );
     runs.forEach((r, i) =>
       console.log(
-        `gateway run ${i + 1}: ${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms, mean ${r.latency.average} ms, RSS ${rssAfter[i]} MB`,
+        `gateway run ${i + 1}: ${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms, mean ${r.latency.average} ms, CPU ${cpu(r)} µs/request, RSS ${rssAfter[i]} MB`,
       ),
     );
     for (const [text, ok] of checks) console.log(`${ok ? 'met   ' : 'MISSED'} ${text}`);
