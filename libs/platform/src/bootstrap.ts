@@ -99,8 +99,9 @@ function refuseNulInUrl(app: NestFastifyApplication): void {
 }
 
 /**
- * Shared by `main.ts` and the tests: pino as the Nest logger and the request logging, shutdown hooks (close HTTP, DB, embedded
- * PostgreSQL on SIGTERM/SIGINT), `@fastify/multipart` with the configured limits, Swagger at `/docs`.
+ * Shared by `main.ts` and the tests: pino as the Nest logger and the request logging, shutdown hooks (close
+ * HTTP, DB, embedded PostgreSQL on SIGTERM/SIGINT), `@fastify/multipart` with the configured limits, Swagger at
+ * `/docs`.
  * Call before `init()`/`listen()`.
  */
 export async function configureApp(app: NestFastifyApplication, options: AppOptions, config: CommonConfig): Promise<void> {

@@ -40,9 +40,9 @@ class PlatformCoreModule {
  * Everything an app shares (docs/platform.md "What an app gets"), imported once by each AppModule:
  * settings validated at boot (`config` class, injectable), X-Internal-Key guard (global, first) then the
  * caller+tenant throttler, ValidationPipe (400 `validation_failed`), the problem+json filter, pino logging
- * (one line per request with the caller, registered by `configureApp`), TypeORM on PostgreSQL (explicit entities/migrations, migrations run at boot,
- * embedded PostgreSQL outside production when DATABASE_URL is unset), `/health` `/healthz` `/metrics`
- * `/whoami`, and closing the database on shutdown.
+ * (the per-request part registered by `configureApp`), TypeORM on PostgreSQL (explicit entities/migrations,
+ * migrations run at boot, embedded PostgreSQL outside production when DATABASE_URL is unset), `/health`
+ * `/healthz` `/metrics` `/whoami`, and closing the database on shutdown.
  */
 @Module({})
 export class PlatformModule {
