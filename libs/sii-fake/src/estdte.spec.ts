@@ -58,7 +58,7 @@ async function estDte(tipo: number, folio: number, over: Record<string, string> 
   return [header.ESTADO, header.ERR_CODE];
 }
 
-describe('getEstDte (QueryEstDte.jws, research §2.6)', () => {
+describe('getEstDte (QueryEstDte.jws, docs/research/sii-protocol.md §2.6)', () => {
   beforeAll(() => {
     authority.cafs.push({ rut: '76086428-5', tipo: 33, desde: 1, hasta: 50, issuedAt: clock.now, file: Buffer.alloc(0) });
     upload('1', { folio: 1 });

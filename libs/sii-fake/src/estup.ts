@@ -86,7 +86,7 @@ function countsByType(upload: UploadRecord): [string, string][][] {
       ['INFORMADOS', String(docs.length)],
       ['ACEPTADOS', String(docs.length - docs.filter((d) => d.result === 'RCH').length)],
       ['RECHAZADOS', count('RCH')],
-      // The SOAP answer has no count of its own for RLV: minor objections are reparos (research §2.5).
+      // The SOAP answer has no count of its own for RLV: minor objections are reparos (docs/research/sii-protocol.md §2.5).
       ['REPAROS', count('RPR', 'RLV')],
     ];
   });

@@ -15,7 +15,7 @@ import { jsonResponse, type BuzonDocumento, type BuzonNotificacion, type BuzonRu
  * together.
  */
 
-/** Path of the mailbox pages on the portal (the project's own reading; research §9). */
+/** Path of the mailbox pages on the portal (the project's own reading; docs/research/sii-protocol.md §9). */
 export const BUZON_BASE = '/cgi_buzon';
 
 const SII = 'Servicio de Impuestos Internos';

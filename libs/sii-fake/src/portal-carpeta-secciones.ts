@@ -2,9 +2,9 @@ import { escapeXml, formatPesos as miles } from '@lib/dte';
 import type { Contribuyente } from './taxpayers';
 import { prng } from './taxpayers';
 
-/** Where the carpeta's F29 frames point when the period has no declaration (research §7). */
+/** Where the carpeta's F29 frames point when the period has no declaration (docs/research/sii-protocol.md §7). */
 export const SIN_F29_PATH = '/dii_doc/carpeta_tributaria/html/cte_mensaje_sin_f29_p.htm';
-/** The F29 form page of a period, relative to the carpeta's pages (research §7). */
+/** The F29 form page of a period, relative to the carpeta's pages (docs/research/sii-protocol.md §7). */
 export const F29_PAGE = 'CONCVF_VerFormulario.cgi';
 
 const MESES = ['ENERO', 'FEBRERO', 'MARZO', 'ABRIL', 'MAYO', 'JUNIO', 'JULIO', 'AGOSTO', 'SEPTIEMBRE', 'OCTUBRE', 'NOVIEMBRE', 'DICIEMBRE'];
@@ -22,7 +22,7 @@ function periodoAtras(now: Date, back: number): { yyyymm: string; label: string 
 }
 
 /**
- * `#tbl_propiedades`: one property for a company, the empty-state text for a person (research §7: 8 columns,
+ * `#tbl_propiedades`: one property for a company, the empty-state text for a person (docs/research/sii-protocol.md §7: 8 columns,
  * avalúo in Chilean format, cuotas SI/NO).
  */
 export function propiedadesHtml(c: Contribuyente): string {
@@ -103,7 +103,10 @@ export function ivaHtml(rut: string, now: Date): string {
   );
 }
 
-/** The F29 form frame of a period: the JS `datos` object with its codes (research §7: 03 RUT, 07 folio, 15 period, 91 total). */
+/**
+ * The F29 form frame of a period: the JS `datos` object with its codes (docs/research/sii-protocol.md §7: 03 RUT,
+ * 07 folio, 15 period, 91 total).
+ */
 export function f29Html(rut: string, periodo: string, razonSocial: string): string {
   const rnd = prng(`f29:${rut}:${periodo}`);
   const debito = Math.round((1_000_000 + Math.floor(rnd() * 49_000) * 1000) * 0.19);

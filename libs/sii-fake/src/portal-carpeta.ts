@@ -19,7 +19,7 @@ const PROPOSITOS: Record<string, string> = {
 /**
  * The carpeta tributaria as the portal serves it, ISO-8859-1 pages for a live session (Cookie TOKEN):
  * `<proposito>_00.cgi?rut=` the start page with the "Continuar" button (`#btn_continuar`), `_01.cgi` the
- * frameset whose frame `cte` loads `_02.cgi`, the carpeta itself (the structure of research §7, data
+ * frameset whose frame `cte` loads `_02.cgi`, the carpeta itself (the structure of docs/research/sii-protocol.md §7, data
  * deterministic per RUT), and `cte_pdf.cgi?rut=` its PDF. Without a live session every page is the portal's
  * "NO ESTA AUTENTICADO" page. Each carpeta served counts in `state.portalVisitas`.
  */

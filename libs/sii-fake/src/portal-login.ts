@@ -9,7 +9,7 @@ export const NO_AUTORIZADO = 'Usted no se encuentra autorizado para consultar la
 /**
  * `POST /sim/portal/login {rut}`: what a person does in a browser on the real portal (log in, choose the
  * represented taxpayer) and then exports as cookies; the answer is those cookies (`TOKEN` is the session,
- * `CSESSIONID` and `NETSCAPE_LIVEWIRE.rut` as the portal sets them, research §8), for the request's host.
+ * `CSESSIONID` and `NETSCAPE_LIVEWIRE.rut` as the portal sets them, docs/research/sii-protocol.md §8), for the request's host.
  * The session only sees pages of `rut`.
  */
 export function portalLogin(state: SiiFakeState, req: FakeRequest, body: unknown): FakeResponse {

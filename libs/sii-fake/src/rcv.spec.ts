@@ -53,7 +53,7 @@ const compra = (estadoContab: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe('RCV facade services (research §8)', () => {
+describe('RCV facade services (docs/research/sii-protocol.md §8)', () => {
   beforeAll(() => {
     receive(1, '77777777-7', '2026-03-02', new Date(clock.now.getTime() - 10 * DAY));
     receive(2, '77777777-7', '2026-03-18', new Date(clock.now.getTime() - DAY));

@@ -4,7 +4,7 @@ import { normalizeRut } from './internal/rut';
 import { fechaSii } from './registro-reclamo';
 import { jsonResponse, type FakeRequest, type FakeResponse, type RegisteredDocument } from './types';
 
-/** Base path of the RCV's JSON services on www4 (production) and www4c (certification), research §8. */
+/** Base path of the RCV's JSON services on www4 (production) and www4c (certification), docs/research/sii-protocol.md §8. */
 export const RCV_FACADE_PATH = '/consdcvinternetui/services/data/facadeService';
 
 type EstadoContab = 'REGISTRO' | 'PENDIENTE' | 'NO_INCLUIR' | 'RECLAMADO';

@@ -84,7 +84,7 @@ export class SiiFakeState {
   }
 
   /**
-   * Whether a Caratula's FchResol/NroResol are the company's (research §1: in certification NroResol is 0 and
+   * Whether a Caratula's FchResol/NroResol are the company's (docs/research/sii-protocol.md §1: in certification NroResol is 0 and
    * FchResol the company's certification date): the registered pair when there is one; otherwise, in this
    * certification stand-in, NroResol 0 with any FchResol.
    */

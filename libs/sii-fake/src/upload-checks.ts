@@ -92,7 +92,8 @@ export function checkDocument(authority: SiiFakeState, dte: ParsedDte): string[]
     return [`${label}: CAF ilegible: ${(err as Error).message}`];
   }
   const errors: string[] = [];
-  // This stand-in is a certification host (maullin): a production CAF (IDK 300, research §3.4) is of another environment.
+  // This stand-in is a certification host (maullin): a production CAF (IDK 300, docs/research/sii-protocol.md §3.4)
+  // is of another environment.
   if (caf.idk === PRODUCTION_IDK && authority.options.cafIdk !== PRODUCTION_IDK)
     errors.push(`${label}: CAF de otro ambiente (IDK ${caf.idk})`);
   else if (!verifyCafSignature(caf, authority.keyMaterial.certificatePem))
@@ -111,7 +112,7 @@ const CAF_MONTHS_VALID = new Set([33, 43, 46, 56, 61]);
  * 33/43/46/56/61 ("CAF Vencido", docs/research/sii-protocol.md §1.10) or the content is wrong
  * ({@link contentProblems}: TED against the document, issuer address, line sums, notes' references),
  * RPR (reparo) when IVA differs from round(MntNeto * TasaIVA / 100) by more than a peso, RLV (reparo leve) when by
- * one peso only (a rounding slip; which objections the SII calls minor is not published, research §2.5: this one is
+ * one peso only (a rounding slip; which objections the SII calls minor is not published, docs/research/sii-protocol.md §2.5: this one is
  * the stand-in's assumption), else DOK.
  */
 export function judgeDocument(authority: SiiFakeState, dte: ParsedDte): UploadedDocument {

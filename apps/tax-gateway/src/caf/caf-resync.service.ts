@@ -22,7 +22,7 @@ const ABANDONO_DIAS = 7;
 /**
  * The CAF cycle's reconciliation with the SII (docs/tax-gateway.md "CAF runbook"): for each CAF of the tenant,
  * the folios this gateway consumed are compared with what the SII registered (QueryEstDte per consumed folio
- * not yet confirmed, research §2.6), and the portal's folio query page ({@link FoliosPortal}) tells what the SII
+ * not yet confirmed, docs/research/sii-protocol.md §2.6), and the portal's folio query page ({@link FoliosPortal}) tells what the SII
  * holds of the folios right after the counter and of those to annul: one it received or the company annulled was
  * used elsewhere, so the counter moves past a contiguous run of them (the one safe correction). Consumed folios
  * the SII does not know are listed to resend (`no_recibido`); those consumed by a rejected or abandoned document

@@ -109,7 +109,7 @@ export function assertCafStamps(
 
 /**
  * True when the CAF's FRMA verifies with the SII certificate of its IDK (libs/dte assets, from
- * ../shared/sii/certs) or, when given, the sim authority's (trusted only with SII_TRUST_SIM_CAF=true).
+ * libs/dte/assets/certs) or, when given, the sim authority's (trusted only with SII_TRUST_SIM_CAF=true).
  * Used for uploaded CAFs and for the CAF inside a received DTE's TED.
  */
 export function frmaVerifies(caf: Caf, simPem?: string): boolean {

@@ -257,7 +257,7 @@ function item(set: SetPruebas, caso: CasoSet, tenant: string, receptor: Receptor
           ],
         }
       : {}),
-    // Every document of the set names its case (research §10: without it the SII does not find it in the envío).
+    // Every document of the set names its case (docs/research/sii-protocol.md §10: without it the SII does not find it in the envío).
     referencias: [{ tipo_doc: 'SET', folio: '0', fecha, razon: `CASO ${caso.id}` }],
   };
   const ref = caso.referencia;

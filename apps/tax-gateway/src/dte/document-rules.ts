@@ -52,7 +52,7 @@ function checkNoteReferences(dto: EmitirDto, montos: Montos): void {
       'referencias',
     );
   }
-  // A reference to a document (numeric TpoDocRef) counts; a SET reference of certification does not (research §10).
+  // A reference to a document (numeric TpoDocRef) counts; a SET reference of certification does not (docs/research/sii-protocol.md §10).
   const documentos = referencias.filter((r) => /^\d+$/.test(r.tipo_doc));
   const single = referencias.findIndex((r) => r.codigo === 1 || r.codigo === 2);
   if (single >= 0 && documentos.length > 1) {

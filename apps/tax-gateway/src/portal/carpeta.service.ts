@@ -70,7 +70,7 @@ export class CarpetaService {
 
   /**
    * The HTML of the carpeta's F29 frames (`iframe#hn_iva_N`) by N: same-origin pages whose `datos` object the
-   * parser reads (research §7); a frame that did not load is left out (its period then has no `campos`).
+   * parser reads (docs/research/sii-protocol.md §7); a frame that did not load is left out (its period then has no `campos`).
    */
   private framesF29(frame: Frame): Promise<Record<number, string>> {
     return frame.evaluate(() => {

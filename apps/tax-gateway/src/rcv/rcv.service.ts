@@ -7,7 +7,7 @@ import { RcvClient, type EstadoContabRcv, type OperacionRcv } from '../sii/rcv.c
 import { conciliar, type RcvRegistrado } from './conciliacion';
 import type { RcvLibroDto, RcvLibroQueryDto } from './dto/rcv.dto';
 
-// The purchases register splits documents by estado; the sales register has only REGISTRO (research §8).
+// The purchases register splits documents by estado; the sales register has only REGISTRO (docs/research/sii-protocol.md §8).
 const ESTADOS: Record<OperacionRcv, EstadoContabRcv[]> = {
   COMPRA: ['REGISTRO', 'PENDIENTE', 'RECLAMADO', 'NO_INCLUIR'],
   VENTA: ['REGISTRO'],

@@ -215,7 +215,7 @@ export class SiiClient {
 
   /**
    * The company's set de pruebas from the sim (`GET /sim/set-pruebas/{rut}`, Cookie TOKEN; the stand-in of the
-   * SII portal page that hands it out, research §10): the text, decoded from ISO-8859-1.
+   * SII portal page that hands it out, docs/research/sii-protocol.md §10): the text, decoded from ISO-8859-1.
    */
   async getSimSetPruebas(rut: string, token: string): Promise<string> {
     const op = 'setPruebas';

@@ -4,7 +4,8 @@ import { encodeLatin1 } from '../xml/encoding';
 import { validateXsd } from '../xsd';
 import { detalleLibroComprasSet, parseLibroComprasSet } from './set-libro-compras';
 
-// The shape of the SII's SET LIBRO DE COMPRAS (research §10): a fixed-width table and the factor of the IVA de uso común.
+// The shape of the SII's SET LIBRO DE COMPRAS (docs/research/sii-protocol.md §10): a fixed-width table and the
+// factor of the IVA de uso común.
 const SET = [
   'SET BASICO - NUMERO DE ATENCION: 4000001',
   'CASO 4000001-1',

@@ -76,7 +76,7 @@ const SET = [
   'CASO 3141593-1',
 ].join('\r\n');
 
-describe('parseSetPruebas (the SII set de pruebas, research §10)', () => {
+describe('parseSetPruebas (the SII set de pruebas, docs/research/sii-protocol.md §10)', () => {
   const set = parseSetPruebas(SET);
 
   it('reads the heading and the eight cases of the SET BASICO, stopping at the next set', () => {

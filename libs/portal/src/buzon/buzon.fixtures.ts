@@ -1,4 +1,4 @@
-// Mailbox pages written by hand to the structure parse-buzon.ts documents (the project's own reading: research §9
+// Mailbox pages written by hand to the structure parse-buzon.ts documents (the project's own reading: docs/research/sii-protocol.md §9
 // says the real structure is unknown), in the style of the SII portal: ids on tables and cells, span.textof,
 // dd-mm-aaaa dates, ISO-8859-1; not taken from the stand-in. Shared by the parser's and the schema's specs.
 

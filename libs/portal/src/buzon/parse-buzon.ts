@@ -65,7 +65,7 @@ export function parseNotificaciones(html: string): Notificacion[] {
 
 /**
  * One notification, `notificacion.cgi?rut=&id=` (decoded text; opening it marks it read in the portal).
- * Structure (the project's own reading, served by libs/sii-fake; research §9): hidden input
+ * Structure (the project's own reading, served by libs/sii-fake; docs/research/sii-protocol.md §9): hidden input
  * `#hd_id_notificacion` (its id), `table#tbl_notificacion` with the cells `#td_fecha` (`dd-mm-aaaa hh:mm`,
  * America/Santiago), `#td_remitente`, `#td_asunto`, `#td_estado` ("Leída" / "No leída"), and the body
  * `div#div_cuerpo`, one `<p>` per paragraph (`<br>` a line break inside one).
@@ -93,7 +93,7 @@ export function parseNotificacion(html: string): Notificacion {
 
 /**
  * The documents the SII issued to the taxpayer, `documentos.cgi?rut=` (decoded text). Structure (the project's
- * own reading, served by libs/sii-fake; research §9): `table#tbl_documentos`, a header row, then one row per
+ * own reading, served by libs/sii-fake; docs/research/sii-protocol.md §9): `table#tbl_documentos`, a header row, then one row per
  * document, newest first, carrying its id in `data-id` (or in the `id` query parameter of its link to
  * `documento_pdf.cgi`), with five `span.textof` cells: Fecha (`dd-mm-aaaa`), Tipo ("Resolución",
  * "Certificado"), N° ("-" or empty when none), Título, and the PDF link (`a.lnk_pdf`). "- No existen

@@ -171,7 +171,7 @@ function declaracionesIva($: CheerioAPI, frames: Record<number, string>): Declar
 
 /**
  * The `campos` of the `datos` object an F29 frame carries (`var datos = {campos: {"<code>": value}, ...}`;
- * research §7). Values are kept as the form writes them.
+ * docs/research/sii-protocol.md §7). Values are kept as the form writes them.
  */
 export function datosF29(html: string): Record<string, string> | null {
   const m = /datos\s*=\s*(\{[\s\S]*?\})\s*;\s*(?:<\/script>|$|\n)/.exec(html);
