@@ -76,6 +76,11 @@ async function load(url: string, headers: Record<string, string>, pid: number): 
   return { ...result, cpuUsPerRequest: (cpuUs(pid) - before) / Math.max(1, result.requests.total) };
 }
 
+/** Load not measured: the first seconds of a fresh process run unoptimized code, which a server up for a while does not. */
+async function warmUp(url: string, headers: Record<string, string> = {}): Promise<void> {
+  await autocannon({ url, connections: 50, duration: WARMUP_SECONDS, headers, pipelining: 1 });
+}
+
 async function main(): Promise<number> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npx nx build tax-gateway first`);
   const dir = mkdtempSync(join(tmpdir(), 'bench-gw-'));
@@ -168,13 +173,11 @@ async function main(): Promise<number> {
     procs.push(nestProc);
     const nestUrl = `http://127.0.0.1:${nestPort}/tax/contribuyente/datos?tenant=${TENANT}`;
     await waitFor(nestUrl);
-    await autocannon({ url: nestUrl, connections: 50, duration: WARMUP_SECONDS, pipelining: 1 });
+    await warmUp(nestUrl);
     const bareNest = await load(nestUrl, {}, nestProc.pid as number);
 
     const bare = await load(bareUrl, {}, bareProc.pid as number);
-    // Warm-up, not measured (the bare server's is its "before" run): the first seconds of a fresh process run
-    // unoptimized code, which a server that has been up for a while does not.
-    await autocannon({ url, connections: 50, duration: WARMUP_SECONDS, headers, pipelining: 1 });
+    await warmUp(url, headers); // the bare server's warm-up is its "before" run
     const runs: Measured[] = [];
     // RSS after each run: memory that grew with the requests (rate-limit keys, caches, labels, log buffers) shows here.
     const rssAfter: number[] = [];
@@ -186,7 +189,7 @@ async function main(): Promise<number> {
     // Not a target: the same read on a process whose rate-limit counters live in Redis (one round trip per request).
     const sharedUrl = `${shared[0]}/tax/contribuyente/datos?tenant=${TENANT}`;
     await waitFor(sharedUrl, headers);
-    await autocannon({ url: sharedUrl, connections: 50, duration: WARMUP_SECONDS, headers, pipelining: 1 });
+    await warmUp(sharedUrl, headers);
     const withRedis = await load(sharedUrl, headers, sharedProcs[0].pid as number);
     const reference = Math.max(bare.requests.average, bareAfter.requests.average);
 
@@ -207,15 +210,16 @@ async function main(): Promise<number> {
       ],
     ] as const;
     const cpu = (m: Measured) => m.cpuUsPerRequest.toFixed(0);
+    const ofBare = (m: Measured) => `${((m.requests.average / reference) * 100).toFixed(1)} % of bare Fastify`;
     console.log(`machine: ${machine()}`);
     console.log(
       `bare Fastify: ${bare.requests.average.toFixed(0)} / ${bareAfter.requests.average.toFixed(0)} req/s (before / after), p99 ${bare.latency.p99} ms, CPU ${cpu(bare)} µs/request`,
     );
     console.log(
-      `bare Nest (reference only): ${bareNest.requests.average.toFixed(0)} req/s (${((bareNest.requests.average / reference) * 100).toFixed(1)} % of bare Fastify), p99 ${bareNest.latency.p99} ms, CPU ${cpu(bareNest)} µs/request`,
+      `bare Nest (reference only): ${bareNest.requests.average.toFixed(0)} req/s (${ofBare(bareNest)}), p99 ${bareNest.latency.p99} ms, CPU ${cpu(bareNest)} µs/request`,
     );
     console.log(
-      `with REDIS_URL (reference only): ${withRedis.requests.average.toFixed(0)} req/s (${((withRedis.requests.average / reference) * 100).toFixed(1)} % of bare Fastify), p99 ${withRedis.latency.p99} ms, CPU ${cpu(withRedis)} µs/request`,
+      `with REDIS_URL (reference only): ${withRedis.requests.average.toFixed(0)} req/s (${ofBare(withRedis)}), p99 ${withRedis.latency.p99} ms, CPU ${cpu(withRedis)} µs/request`,
     );
     runs.forEach((r, i) =>
       console.log(
