@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { INTERNAL_KEY_REGISTRY } from './auth.tokens';
 import { InternalKeyGuard } from './internal-key.guard';
 import { InternalKeyRegistry } from './internal-keys';
+import { RouteMetadataReflector } from './route-metadata.reflector';
 
 /** Options of {@link AuthModule.forRoot}: how to build the registry, e.g. from the validated config. */
 export interface AuthModuleOptions {
@@ -14,7 +15,7 @@ export interface AuthModuleOptions {
 export const internalKeyGuardProvider: Provider = { provide: APP_GUARD, useClass: InternalKeyGuard };
 
 /**
- * Provides the {@link InternalKeyRegistry} (global module). The APP_GUARD itself is
+ * Provides the {@link InternalKeyRegistry} and the guards' {@link RouteMetadataReflector} (global module). The APP_GUARD itself is
  * {@link internalKeyGuardProvider}, which the platform lists first among its guards so that the order
  * of global guards is explicit (Nest orders global guards by registration).
  */
@@ -26,6 +27,11 @@ export class AuthModule {
       useFactory: options.useFactory,
       inject: options.inject ?? [],
     };
-    return { module: AuthModule, global: true, providers: [registryProvider], exports: [INTERNAL_KEY_REGISTRY] };
+    return {
+      module: AuthModule,
+      global: true,
+      providers: [registryProvider, RouteMetadataReflector],
+      exports: [INTERNAL_KEY_REGISTRY, RouteMetadataReflector],
+    };
   }
 }

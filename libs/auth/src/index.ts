@@ -16,4 +16,5 @@ export type { CallerAwareRequest } from './decorators';
 export { INTERNAL_KEY_HEADER, InternalKeyGuard } from './internal-key.guard';
 export { CALLER_NAME_PATTERN, InternalKeyRegistry, InternalKeysConfigError, internalKeyOf } from './internal-keys';
 export type { ParseInternalKeysOptions } from './internal-keys';
+export { RouteMetadataReflector } from './route-metadata.reflector';
 export * from './oidc';

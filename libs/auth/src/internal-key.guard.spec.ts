@@ -1,9 +1,9 @@
 import { Controller, ExecutionContext, Get } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import { ProblemException } from '@lib/schemas';
 import { Callers, Public } from './decorators';
 import { InternalKeyGuard } from './internal-key.guard';
 import { InternalKeyRegistry } from './internal-keys';
+import { RouteMetadataReflector } from './route-metadata.reflector';
 
 @Controller()
 class OpenController {
@@ -55,7 +55,10 @@ function problemOf(fn: () => unknown): { status: number; error: string } {
 }
 
 describe('InternalKeyGuard', () => {
-  const guard = new InternalKeyGuard(new Reflector(), InternalKeyRegistry.parse('admin:k-admin,accounting:k-acc,assistant:k-asst'));
+  const guard = new InternalKeyGuard(
+    new RouteMetadataReflector(),
+    InternalKeyRegistry.parse('admin:k-admin,accounting:k-acc,assistant:k-asst'),
+  );
 
   it('lets @Public() routes through without a key and sets no caller', () => {
     const { ctx, req } = contextFor(OpenController, 'health', {});

@@ -1,9 +1,9 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import { ProblemException } from '@lib/schemas';
 import { INTERNAL_KEY_REGISTRY } from './auth.tokens';
 import { ALLOWED_CALLERS_KEY, ANY_CALLER, CallerAwareRequest, IS_PUBLIC_KEY } from './decorators';
 import { InternalKeyRegistry } from './internal-keys';
+import { RouteMetadataReflector } from './route-metadata.reflector';
 
 /** Header carrying the caller's key (docs/platform.md "Callers"). */
 export const INTERNAL_KEY_HEADER = 'x-internal-key';
@@ -17,7 +17,7 @@ export const INTERNAL_KEY_HEADER = 'x-internal-key';
 @Injectable()
 export class InternalKeyGuard implements CanActivate {
   constructor(
-    private readonly reflector: Reflector,
+    private readonly reflector: RouteMetadataReflector,
     @Inject(INTERNAL_KEY_REGISTRY) private readonly registry: InternalKeyRegistry,
   ) {}
 

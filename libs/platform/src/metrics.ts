@@ -42,7 +42,7 @@ export class MetricsService implements OnModuleInit {
     // A standalone application context (e.g. an operator command) has no HTTP server to measure.
     if (!this.adapterHost.httpAdapter) return;
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    fastify.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       const labels = {
         method: request.method,
         route: request.routeOptions?.url ?? 'unmatched',
@@ -51,6 +51,7 @@ export class MetricsService implements OnModuleInit {
       };
       this.requests.inc(labels);
       this.duration.observe(labels, reply.elapsedTime / 1000);
+      done();
     });
   }
 }

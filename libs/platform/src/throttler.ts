@@ -1,6 +1,14 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
-import { ThrottlerGuard, ThrottlerLimitDetail } from '@nestjs/throttler';
-import { isValidRut, normalizeRut } from '@lib/rut';
+import {
+  InjectThrottlerOptions,
+  InjectThrottlerStorage,
+  ThrottlerGuard,
+  ThrottlerLimitDetail,
+  type ThrottlerModuleOptions,
+  type ThrottlerStorage,
+} from '@nestjs/throttler';
+import { RouteMetadataReflector } from '@lib/auth';
+import { tryNormalizeRut } from '@lib/rut';
 import { ProblemException } from '@lib/schemas';
 
 type TrackedRequest = {
@@ -16,7 +24,7 @@ export function requestTenant(req: TrackedRequest): string | undefined {
   const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
   const raw = body['tenant'] ?? req.query?.['tenant'] ?? req.headers?.['x-tenant'];
   if (typeof raw !== 'string' || raw.length === 0) return undefined;
-  return isValidRut(raw) ? normalizeRut(raw) : raw.slice(0, 64);
+  return tryNormalizeRut(raw) ?? raw.slice(0, 64);
 }
 
 /**
@@ -26,6 +34,15 @@ export function requestTenant(req: TrackedRequest): string | undefined {
  */
 @Injectable()
 export class PlatformThrottlerGuard extends ThrottlerGuard {
+  // The library reads five metadata keys per request; the route metadata reflector remembers them per route.
+  constructor(
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() storage: ThrottlerStorage,
+    reflector: RouteMetadataReflector,
+  ) {
+    super(options, storage, reflector);
+  }
+
   protected override async getTracker(req: Record<string, unknown>): Promise<string> {
     const request = req as TrackedRequest;
     const who = request.caller ? `caller:${request.caller}` : `ip:${request.ip ?? 'unknown'}`;

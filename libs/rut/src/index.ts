@@ -1,3 +1,3 @@
-export { RUT_MAX_BODY_DIGITS, RutError, computeDv, formatRut, isValidRut, normalizeRut, parseRut, splitRut } from './rut';
+export { RUT_MAX_BODY_DIGITS, RutError, computeDv, formatRut, isValidRut, normalizeRut, parseRut, splitRut, tryNormalizeRut } from './rut';
 export type { RutParts } from './rut';
 export { IS_RUT, IsRut } from './is-rut.decorator';

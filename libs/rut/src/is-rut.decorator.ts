@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { ValidateBy, ValidationOptions, buildMessage } from 'class-validator';
-import { isValidRut, normalizeRut } from './rut';
+import { isValidRut, tryNormalizeRut } from './rut';
 
 /** class-validator constraint name reported for an invalid RUT. */
 export const IS_RUT = 'isRut';
@@ -16,7 +16,7 @@ export const IS_RUT = 'isRut';
  */
 export function IsRut(validationOptions?: ValidationOptions): PropertyDecorator {
   const each = validationOptions?.each === true;
-  const normalize = (v: unknown): unknown => (isValidRut(v) ? normalizeRut(v) : v);
+  const normalize = (v: unknown): unknown => tryNormalizeRut(v) ?? v;
   return applyDecorators(
     Transform(({ value }) => (each && Array.isArray(value) ? value.map(normalize) : normalize(value))),
     ValidateBy(

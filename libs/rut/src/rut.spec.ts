@@ -1,4 +1,4 @@
-import { RutError, computeDv, formatRut, isValidRut, normalizeRut, parseRut, splitRut } from './rut';
+import { RutError, computeDv, formatRut, isValidRut, normalizeRut, parseRut, splitRut, tryNormalizeRut } from './rut';
 
 describe('computeDv (SII modulo 11)', () => {
   it.each([
@@ -76,5 +76,19 @@ describe('parseRut / normalizeRut / formatRut / splitRut', () => {
   it('explains why a RUT is rejected', () => {
     expect(() => parseRut('60803000-1')).toThrow('RUT check digit is wrong');
     expect(() => parseRut('')).toThrow('RUT is empty');
+  });
+});
+
+describe('tryNormalizeRut', () => {
+  it.each([
+    ['76.086.428-5', '76086428-5'],
+    ['10.000.013-k', '10000013-K'],
+    [' 1-9 ', '1-9'],
+  ])('gives the canonical form of a valid RUT: %s', (input, expected) => {
+    expect(tryNormalizeRut(input)).toBe(expected);
+  });
+
+  it.each([['76086428-4'], [''], ['abc'], [42], [undefined], ['1'.repeat(30)]])('gives undefined for %p', (input) => {
+    expect(tryNormalizeRut(input)).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import axios, { AxiosInstance, AxiosResponse, isAxiosError } from 'axios';
 import { isCalendarDate } from '@lib/dte';
 import { escapeForLog } from '@lib/platform';
-import { isValidRut, normalizeRut } from '@lib/rut';
+import { tryNormalizeRut } from '@lib/rut';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { bancoError, bancoTimeout, bancoUnavailable } from './banco-errors';
 import { BankCounterpart, BankFetch, BankMovement, BankMovementsSource, BankProbe } from './bank-movements-source';
@@ -194,7 +194,7 @@ export class FintocBankSource implements BankMovementsSource {
 
 function counterpart(a: Json): BankCounterpart | null {
   const holder = a['holder_id'];
-  const rut = typeof holder === 'string' && isValidRut(holder) ? normalizeRut(holder) : null;
+  const rut = (typeof holder === 'string' && tryNormalizeRut(holder)) || null;
   const name = typeof a['holder_name'] === 'string' ? clean(a['holder_name']).slice(0, 200) || null : null;
   const inst = a['institution'];
   const institution =

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { isValidRut, normalizeRut } from '@lib/rut';
+import { isValidRut, normalizeRut, tryNormalizeRut } from '@lib/rut';
 import { TokenService } from '../auth/token.service';
 import { SiiClient } from '../sii/sii-client';
 import { siiBadResponse } from '../sii/sii-errors';
@@ -39,7 +39,7 @@ function toRecord(raw: unknown): TaxpayerRecord {
     descripcion: text('giros.descripcion', g?.descripcion),
   }));
   const representantes: Representante[] = list('representantes').map((r) => ({
-    rut: isValidRut(r?.rut) ? normalizeRut(r.rut) : text('representantes.rut', r?.rut),
+    rut: tryNormalizeRut(r?.rut) ?? text('representantes.rut', r?.rut),
     nombre: text('representantes.nombre', r?.nombre),
   }));
   return {

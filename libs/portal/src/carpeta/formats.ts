@@ -1,4 +1,4 @@
-import { isValidRut, normalizeRut } from '@lib/rut';
+import { tryNormalizeRut } from '@lib/rut';
 
 /**
  * The Chilean formats of the SII's portal pages (docs/research/sii-protocol.md §7): dates `dd-mm-aaaa` or
@@ -63,5 +63,5 @@ export function periodoIso(s: string): string | null {
 /** `47797573 - 9`, `76.354.771-K` or `34413183-k` as `47797573-9`; null when it is not a valid RUT. */
 export function rutCanonico(s: string): string | null {
   const compact = s.replace(/\s+/g, '');
-  return compact && isValidRut(compact) ? normalizeRut(compact) : null;
+  return (compact && tryNormalizeRut(compact)) || null;
 }
