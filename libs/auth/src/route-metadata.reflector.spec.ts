@@ -7,13 +7,19 @@ const KEY = 'test:role';
 @SetMetadata(KEY, 'class')
 class Decorated {
   @SetMetadata(KEY, 'method')
-  own(): void {}
+  own(): string {
+    return 'own';
+  }
 
-  inherited(): void {}
+  inherited(): string {
+    return 'inherited';
+  }
 }
 
 class Plain {
-  bare(): void {}
+  bare(): string {
+    return 'bare';
+  }
 }
 
 describe('RouteMetadataReflector', () => {

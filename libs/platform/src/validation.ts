@@ -1,6 +1,7 @@
 import { ArgumentMetadata, HttpException, Logger, ValidationError, ValidationPipe } from '@nestjs/common';
 import { FieldProblem, ProblemException } from '@lib/schemas';
 import { MULTIPART_BODY } from './multipart-body';
+import { rememberValidationMetadata } from './validation-metadata';
 
 /**
  * Flattens class-validator errors into `{field, message}` pairs; `field` is the dotted path of the
@@ -65,9 +66,11 @@ const describeJson = (value: unknown): string => (value === null ? 'null' : Arra
 
 /**
  * The global pipe (docs/platform.md "Validation"): whitelist, forbidNonWhitelisted, transform; bodies
- * must be JSON objects; failures become {@link validationProblem}. Values are never echoed back.
+ * must be JSON objects; failures become {@link validationProblem}. Values are never echoed back. Each DTO's rules are
+ * resolved once ({@link rememberValidationMetadata}).
  */
 export function createValidationPipe(): ValidationPipe {
+  rememberValidationMetadata();
   return new PlatformValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
