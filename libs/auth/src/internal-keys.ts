@@ -22,7 +22,7 @@ interface Entry {
   digest: Buffer;
 }
 
-// One-shot hashing: a Hash object per request cost as much as the rest of the guard (bench/README.md).
+// One-shot hashing: a Hash object per request was most of the key guard's time (bench/README.md "gateway-read").
 const digest = (value: string): Buffer => hash('sha256', value, 'buffer');
 
 /**
