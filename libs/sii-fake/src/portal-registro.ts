@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { escapeXml, formatPesos } from '@lib/dte';
+import { formatRut } from '@lib/rut';
 import type { SiiFakeState } from './state';
 import { noAutenticado, portalError, portalHtml, portalSession } from './portal-html';
 import { normalizeRut } from './internal/rut';
@@ -125,12 +126,6 @@ function pesos(n: number): string {
   return `$ ${formatPesos(n)}`;
 }
 
-/** A RUT as the portal writes it: `76.086.428-5`. */
-function rutPuntos(rut: string): string {
-  const [cuerpo, dv] = rut.split('-');
-  return `${formatPesos(Number(cuerpo))}-${dv}`;
-}
-
 const HEAD = '<html><head><meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1"><title>SII</title></head><body>';
 const td = (text: string, attrs = '') => `<td${attrs}><span class="textof">${escapeXml(text)}</span></td>`;
 const campo = (label: string, id: string, value: string) => `<tr>${td(label)}${td(value, ` id="${id}"`)}</tr>`;
@@ -145,13 +140,13 @@ function empresaPage(r: Registro): string {
     ? r.socios
         .map(
           (s) =>
-            `<tr>${td(s.nombre)}${td(rutPuntos(s.rut), ' class="centeralign"')}${td(pesos(s.aporte), ' class="rightalign"')}` +
+            `<tr>${td(s.nombre)}${td(formatRut(s.rut), ' class="centeralign"')}${td(pesos(s.aporte), ' class="rightalign"')}` +
             `${td(`${s.porcentaje.toFixed(2).replace('.', ',')} %`, ' class="rightalign"')}</tr>`,
         )
         .join('')
     : vacio(4, '- No se registran socios -');
   const administradores = r.administradores
-    .map((a) => `<tr>${td(a.nombre)}${td(rutPuntos(a.rut), ' class="centeralign"')}${td(a.cargo)}</tr>`)
+    .map((a) => `<tr>${td(a.nombre)}${td(formatRut(a.rut), ' class="centeralign"')}${td(a.cargo)}</tr>`)
     .join('');
   return (
     HEAD +
