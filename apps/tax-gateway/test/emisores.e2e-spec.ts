@@ -1,10 +1,17 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { hostileImages, pngImage, validImages } from '@lib/testing';
 import {
   EMISOR_CERTIFICACION,
   Gateway,
   KEY,
   emitir,
   facturaBody,
+  getBytes,
   registerEmisor,
   rut,
   simCaf,
@@ -12,15 +19,25 @@ import {
   uploadCaf,
 } from './support/harness';
 
+/** Images of a PDF without a soft mask (pdfimages -list): the logo; the PDF417 timbre has one. */
+function opaqueImages(pdf: Buffer): number {
+  const dir = mkdtempSync(join(tmpdir(), 'emisor-pdf-'));
+  try {
+    writeFileSync(join(dir, 'dte.pdf'), pdf);
+    const rows = execFileSync('pdfimages', ['-list', join(dir, 'dte.pdf')])
+      .toString()
+      .split('\n');
+    return rows.filter((r) => /^\s*\d+\s+\d+\s+image\s/.test(r)).length - rows.filter((r) => /\ssmask\s/.test(r)).length;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 // Issuer data per tenant: each company's own SII resolution goes into its Caratula.
 describe('emisores (e2e: GET/PUT /tax/emisores/{tenant})', () => {
   let gw: Gateway;
   const get = (tenant: string) => request(gw.http).get(`/tax/emisores/${tenant}`).set('X-Internal-Key', KEY);
-  const PNG_1PX = Buffer.from(
-    '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-      '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
-    'hex',
-  );
+  const PNG_1PX = pngImage(1, 1);
 
   beforeAll(async () => {
     gw = await startGateway();
@@ -52,7 +69,10 @@ describe('emisores (e2e: GET/PUT /tax/emisores/{tenant})', () => {
       logo_base64: PNG_1PX.toString('base64'),
     };
     const put = await registerEmisor(gw, tenant.replace('-', '').toLowerCase(), body).expect(200);
-    expect(put.body).toEqual({ tenant, ...body, updated_at: expect.any(String) });
+    expect(put.body).toEqual({ tenant, ...body, logo_base64: expect.any(String), updated_at: expect.any(String) });
+    // The logo is kept as the PDF embeds it: an 8-bit RGB PNG (IHDR colour type 2), its alpha flattened on white.
+    const logo = Buffer.from(put.body.logo_base64, 'base64');
+    expect([logo.readUInt32BE(16), logo.readUInt32BE(20), logo[24], logo[25]]).toEqual([1, 1, 8, 2]);
     expect((await get(tenant).expect(200)).body).toEqual(put.body);
     // PUT replaces the whole record: absent optional fields are cleared.
     const replaced = await registerEmisor(gw, tenant, EMISOR_CERTIFICACION).expect(200);
@@ -84,6 +104,29 @@ describe('emisores (e2e: GET/PUT /tax/emisores/{tenant})', () => {
     expect(xml).not.toMatch(/<Acteco>620200<\/Acteco>/);
     expect(xml).toContain('<CorreoEmisor>dte@andes.cl</CorreoEmisor>');
     expect(xml).toContain('<CdgSIISucur>81234567</CdgSIISucur>');
+  });
+
+  it.each(Object.entries(hostileImages()))('refuses the logo %s with 422 logo_invalid and changes nothing', async (_label, bytes) => {
+    const tenant = rut(76_400_500);
+    const res = await registerEmisor(gw, tenant, { ...EMISOR_CERTIFICACION, logo_base64: bytes.toString('base64') });
+    expect([res.status, res.body.error]).toEqual([422, 'logo_invalid']);
+    expect(res.body.errors[0]).toMatchObject({ field: 'logo_base64', message: expect.any(String) });
+    await get(tenant).expect(404);
+  });
+
+  // A stored value is input too: logos stored before PUT checked them (the process once exited printing one).
+  it('prints the PDF without a stored logo that fails the check, and with a good one', async () => {
+    const tenant = rut(76_400_600);
+    await registerEmisor(gw, tenant).expect(200);
+    await uploadCaf(gw, tenant, await simCaf(gw, tenant, 33, 1, 20)).expect(201);
+    const db = gw.app.get(DataSource);
+    for (const [label, bytes] of Object.entries({ ...hostileImages(), ...validImages() })) {
+      await db.query('UPDATE emisor SET logo = $2 WHERE tenant = $1', [tenant, bytes]);
+      const { emision_id } = (await emitir(gw, facturaBody(tenant)).expect(201)).body;
+      const pdf = await getBytes(gw, `/tax/dte/${emision_id}/pdf`);
+      expect([label, pdf.status]).toEqual([label, 200]);
+      expect([label, opaqueImages(pdf.body as Buffer)]).toEqual([label, label in validImages() ? 1 : 0]);
+    }
   });
 
   it.each([

@@ -32,3 +32,8 @@ export function excerpt(text: string): string {
   const printable = [...text].map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f ? ' ' : c)).join('');
   return printable.replace(/ +/g, ' ').trim().slice(0, 80);
 }
+
+/** An image (the issuer's logo) that is not a PNG or JPEG within the printed document's limits. */
+export class DteImageError extends DteError {
+  readonly code = 'dte_image_error';
+}

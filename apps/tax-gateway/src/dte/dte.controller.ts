@@ -113,6 +113,7 @@ export class DteController {
     403,
     { status: 404, errors: ['emission_not_found'] },
     { status: 422, errors: ['cedible_not_applicable', 'emisor_incomplete', 'dte_invalid'] },
+    { status: 503, errors: ['pdf_timeout'] },
   )
   async pdf(@Param() p: EmisionIdParamDto, @Query() q: PdfQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
     const { pdf, filename } = await this.pdfs.pdf(p.emision_id, q.cedible === true);

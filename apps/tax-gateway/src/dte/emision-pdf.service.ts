@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { setTimeout as delay } from 'node:timers/promises';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { renderDtePdf } from '@lib/dte';
+import { DteImageError, normalizeLogo, renderDtePdf } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { EmisoresService } from '../emisores/emisores.service';
 import { asDteProblem, asDteProblemAsync } from './emision-rules';
@@ -9,6 +10,9 @@ import { EmisionStore } from './emision.store';
 import { DtePdfEntity } from './entities/dte-pdf.entity';
 import { EmisionEntity } from './entities/emision.entity';
 import { dteOf } from './envio-builder';
+
+/** Longest a PDF may take to print (a LETTER page of a DTE takes tens of milliseconds). */
+export const PDF_TIME_LIMIT_MS = 10_000;
 
 /** A printed DTE and the name to offer it under. */
 export interface DtePdf {
@@ -23,6 +27,8 @@ export interface DtePdf {
  */
 @Injectable()
 export class EmisionPdfService {
+  private readonly logger = new Logger(EmisionPdfService.name);
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly store: EmisionStore,
@@ -31,7 +37,7 @@ export class EmisionPdfService {
 
   /**
    * @throws ProblemException 404 `emission_not_found`; 422 `cedible_not_applicable` (CEDIBLE of a
-   *   note), `emisor_incomplete`, `dte_invalid`.
+   *   note), `emisor_incomplete`, `dte_invalid`; 503 `pdf_timeout` (nothing stored).
    */
   async pdf(id: string, cedible: boolean): Promise<DtePdf> {
     const e = await this.store.find(id);
@@ -53,7 +59,47 @@ export class EmisionPdfService {
     const dte = asDteProblem(() => dteOf(e.xml, e));
     const oficinaSii = emisor.oficinaSii ?? dte.emisor.comuna ?? '';
     const resolucion = { fecha: emisor.fechaResolucion, numero: emisor.numeroResolucion };
+    const logo = await this.printableLogo(e.tenant, emisor.logo);
     // The DTE element itself: an envelope may hold several documents (a certification set).
-    return asDteProblemAsync(() => renderDtePdf(dte.xml, { resolucion, oficinaSii, cedible, logo: emisor.logo ?? undefined }));
+    const rendering = asDteProblemAsync(() => renderDtePdf(dte.xml, { resolucion, oficinaSii, cedible, logo }));
+    return withTimeLimit(rendering, `F${e.folio}T${e.tipoDte}`);
+  }
+
+  /**
+   * The stored logo in the form the PDF embeds. A stored value is input too: a logo stored before PUT checked
+   * it (or written by other means) is checked here, and one that fails is left out rather than failing the PDF.
+   */
+  private async printableLogo(tenant: string, stored: Buffer | null): Promise<Buffer | undefined> {
+    if (!stored) return undefined;
+    try {
+      return await normalizeLogo(stored);
+    } catch (err) {
+      if (!(err instanceof DteImageError)) throw err;
+      this.logger.warn(
+        `tenant ${tenant}: the stored logo is left out of the PDF (${err.message}); replace it with PUT /tax/emisores/${tenant}`,
+      );
+      return undefined;
+    }
+  }
+}
+
+/** The rendering, or 503 `pdf_timeout` when it takes longer than {@link PDF_TIME_LIMIT_MS}. */
+async function withTimeLimit(rendering: Promise<Buffer>, nombre: string): Promise<Buffer> {
+  const abort = new AbortController();
+  const limit = delay(PDF_TIME_LIMIT_MS, undefined, { signal: abort.signal, ref: false }).then(() => {
+    throw new ProblemException(
+      503,
+      'pdf_timeout',
+      `Printing ${nombre} took longer than ${PDF_TIME_LIMIT_MS / 1000} s; nothing was stored. Try again.`,
+      {
+        headers: { 'Retry-After': '5' },
+      },
+    );
+  });
+  limit.catch(() => undefined);
+  try {
+    return await Promise.race([rendering, limit]);
+  } finally {
+    abort.abort();
   }
 }

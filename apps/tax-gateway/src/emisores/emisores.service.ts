@@ -1,14 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { DteImageError, LOGO_LIMITS, normalizeLogo } from '@lib/dte';
 import { ProblemException, assertFechaEnRango } from '@lib/schemas';
 import { EmisorDto, PutEmisorDto } from './dto/emisor.dto';
 import { EmisorEntity } from './entities/emisor.entity';
 import { TAX_SETTINGS, TaxSettings, type TaxEnv } from '../settings/tax-settings';
-
-const MAX_LOGO_BYTES = 256 * 1024;
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
 
 /**
  * The issuer data of each tenant (docs/tax-gateway.md "Emisores"): kept by admins with
@@ -31,12 +28,13 @@ export class EmisoresService {
   /**
    * Creates or replaces the record (absent optional fields are cleared).
    * @throws ProblemException 422 `fecha_out_of_range`, `resolucion_invalida` (see {@link assertResolucion}),
-   *   `logo_invalid` (not PNG/JPEG, over 256 KB).
+   *   `logo_invalid` (not a readable PNG/JPEG, over 256 KB, a side over 4096 px). The logo is stored as libs/dte
+   *   `normalizeLogo` rewrites it (a PNG of at most 600 x 450 px on white): checked once here, never a failure later.
    */
   async put(tenant: string, dto: PutEmisorDto, caller?: string): Promise<EmisorDto> {
     assertFechaEnRango(dto.fecha_resolucion, 'fecha_resolucion');
     assertResolucion(this.settings.taxEnv, dto.numero_resolucion);
-    const logo = dto.logo_base64 === undefined ? null : checkLogo(Buffer.from(dto.logo_base64, 'base64'));
+    const logo = dto.logo_base64 === undefined ? null : await checkLogo(Buffer.from(dto.logo_base64, 'base64'));
     await this.db.getRepository(EmisorEntity).upsert(
       {
         tenant,
@@ -92,14 +90,16 @@ function assertResolucion(env: TaxEnv, numero: number): void {
   );
 }
 
-function checkLogo(bytes: Buffer): Buffer {
-  const image = bytes.subarray(0, PNG.length).equals(PNG) || bytes.subarray(0, JPEG.length).equals(JPEG);
-  if (!image || bytes.length > MAX_LOGO_BYTES) {
-    throw new ProblemException(422, 'logo_invalid', `logo_base64 must be a PNG or JPEG image of at most ${MAX_LOGO_BYTES / 1024} KB.`, {
-      errors: [{ field: 'logo_base64', message: image ? 'larger than 256 KB' : 'not a PNG or JPEG image' }],
+async function checkLogo(bytes: Buffer): Promise<Buffer> {
+  try {
+    return await normalizeLogo(bytes);
+  } catch (err) {
+    if (!(err instanceof DteImageError)) throw err;
+    const limits = `a PNG or JPEG image of at most ${LOGO_LIMITS.maxBytes / 1024} KB and ${LOGO_LIMITS.maxSide} px a side`;
+    throw new ProblemException(422, 'logo_invalid', `logo_base64 must be ${limits}: ${err.message}.`, {
+      errors: [{ field: 'logo_base64', message: err.message }],
     });
   }
-  return bytes;
 }
 
 const notFound = (tenant: string) =>

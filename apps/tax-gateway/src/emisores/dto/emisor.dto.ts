@@ -22,7 +22,12 @@ export class PutEmisorDto {
   @Max(999_999)
   numero_resolucion!: number;
 
-  @ApiPropertyOptional({ example: [620200], maxItems: 4, description: 'Acteco codes to print (1-4); the SII record’s giros when absent' })
+  @ApiPropertyOptional({
+    example: [620200],
+    type: [Number],
+    maxItems: 4,
+    description: 'Acteco codes (integers, SII Formato DTE v2.2 Acteco) to print (1-4); the SII record’s giros when absent',
+  })
   @IsAbsentOr()
   @IsArray()
   @ArrayMaxSize(4)
@@ -58,7 +63,10 @@ export class PutEmisorDto {
   @Length(1, 40)
   oficina_sii?: string;
 
-  @ApiPropertyOptional({ description: 'PNG or JPEG logo for the printed document, base64, at most 256 KB' })
+  @ApiPropertyOptional({
+    description:
+      'PNG or JPEG logo for the printed document, base64, at most 256 KB and 4096 px a side; stored (and answered) as a PNG of at most 600 x 450 px on white',
+  })
   @IsAbsentOr()
   @IsBase64()
   @MaxLength(350_000)

@@ -1,0 +1,70 @@
+import sharp from 'sharp';
+import { DteImageError } from '../errors';
+
+/**
+ * Limits of an issuer's logo (docs/tax-gateway.md "Emisores"). The logo is printed in an 80 x 60 pt box,
+ * so 600 x 450 pixels (about 540 dpi) is more than a printer shows; the source may be larger but not a
+ * decompression bomb.
+ */
+export const LOGO_LIMITS = {
+  /** Bytes of the PNG or JPEG file as given. */
+  maxBytes: 256 * 1024,
+  /** Width or height of the source image, in pixels. */
+  maxSide: 4096,
+  /** The stored, printed image fits in this box (pixels), keeping its proportions. */
+  printed: { width: 600, height: 450 },
+  /** Decoding a 256 KB file takes milliseconds; a file that takes longer is refused. */
+  timeoutSeconds: 5,
+} as const;
+
+const FORMATS = new Set(['png', 'jpeg']);
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG_SOI = Buffer.from([0xff, 0xd8, 0xff]);
+
+/**
+ * Checks an issuer's logo and rewrites it in the one form the printed DTE embeds: decoded once by libvips
+ * (sharp), flattened on white, scaled to fit {@link LOGO_LIMITS}.printed, re-encoded as an 8-bit,
+ * non-interlaced PNG without alpha or palette. pdfkit copies such a PNG's compressed data as it is; it
+ * decodes pixels (in a zlib callback, where a throw ends the process) only for alpha, tRNS or interlaced
+ * PNGs, which this form never has.
+ * @param bytes the file as given (PNG or JPEG).
+ * @returns the normalized PNG bytes (idempotent: a normalized logo comes back the same size).
+ * @throws DteImageError naming why: not PNG/JPEG, over 256 KB, a side over 4096 px, unreadable or truncated.
+ */
+export async function normalizeLogo(bytes: Buffer): Promise<Buffer> {
+  if (bytes.length > LOGO_LIMITS.maxBytes) throw new DteImageError(`the logo has ${bytes.length} bytes; at most ${LOGO_LIMITS.maxBytes}`);
+  // Only PNG and JPEG reach libvips: it reads many more formats (SVG, PDF, TIFF...) than a logo needs.
+  if (!startsWith(bytes, PNG_SIGNATURE) && !startsWith(bytes, JPEG_SOI)) throw new DteImageError('the logo is not a PNG or JPEG image');
+  const { maxSide, printed, timeoutSeconds } = LOGO_LIMITS;
+  const image = () => sharp(bytes, { limitInputPixels: maxSide * maxSide, failOn: 'truncated', sequentialRead: true });
+  const meta = await image()
+    .metadata()
+    .catch((err: Error) => {
+      throw new DteImageError(`the logo is not a readable PNG or JPEG image (${reason(err)})`);
+    });
+  if (!meta.format || !FORMATS.has(meta.format))
+    throw new DteImageError(`the logo is ${meta.format ?? 'of an unknown format'}, not PNG or JPEG`);
+  const { width = 0, height = 0 } = meta;
+  if (width < 1 || height < 1 || width > maxSide || height > maxSide) {
+    throw new DteImageError(`the logo is ${width} x ${height} pixels; each side at most ${maxSide}`);
+  }
+  return image()
+    .timeout({ seconds: timeoutSeconds })
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .resize({ ...printed, fit: 'inside', withoutEnlargement: true })
+    .toColourspace('srgb')
+    .png({ palette: false, progressive: false, compressionLevel: 9 })
+    .toBuffer()
+    .catch((err: Error) => {
+      throw new DteImageError(`the ${meta.format} logo cannot be decoded (${reason(err)})`);
+    });
+}
+
+const startsWith = (bytes: Buffer, magic: Buffer) => bytes.subarray(0, magic.length).equals(magic);
+
+/** libvips' message on one line, each of its clauses once (libjpeg repeats its warning per pass). */
+function reason(err: Error): string {
+  const clauses = err.message.split(/\n|(?=VipsJpeg:)/).map((c) => c.trim().replace(/:$/, ''));
+  return [...new Set(clauses.filter(Boolean))].join('; ').slice(0, 200);
+}
