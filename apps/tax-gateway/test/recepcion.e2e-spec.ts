@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { KEY, Gateway, emitir, getBytes, facturaBody, registerEmisor, simCaf, startGateway, uploadCaf } from './support/harness';
+import { SignerClient } from '../src/signer/signer-client';
 import { xmllint, xmlsecVerify } from './support/independent-checks';
 
 const SUPPLIER = '76086428-5';
@@ -137,6 +138,68 @@ describe('POST /tax/recepcion/dte', () => {
     expect(detail.body.verificaciones.find((v: { verificacion: string }) => v.verificacion === 'caf').detalle).toContain('5001-5100');
   });
 
+  // Anyone who can write to the intercambio mailbox could otherwise block a supplier's invoice (issue 17).
+  it('a forged copy received first stays on record with its reason and never shadows the genuine document', async () => {
+    const genuine = await intercambio();
+    const forged = genuine.replace('<MntTotal>142788</MntTotal>', '<MntTotal>142789</MntTotal>');
+    const first = await recibir(TENANT, forged).expect(201);
+    expect(first.body.documentos[0]).toMatchObject({ estado: 'rechazado', estado_recepcion: 1, duplicado: false });
+    const second = await recibir(TENANT, genuine).expect(201);
+    const [doc] = second.body.documentos;
+    expect(second.body.documentos).toHaveLength(1);
+    expect(doc).toMatchObject({ estado: 'recibido', estado_recepcion: 0, duplicado: false });
+    expect(doc.recepcion_id).not.toBe(first.body.documentos[0].recepcion_id);
+    expect(Buffer.from(second.body.respuesta.xml_base64, 'base64').toString('latin1')).toContain('<EstadoRecepDTE>0</EstadoRecepDTE>');
+    // A forged copy after the genuine one is recorded as failed too, not answered as a repetition of it.
+    const third = await recibir(TENANT, forged.replace('<MntTotal>142789</MntTotal>', '<MntTotal>142790</MntTotal>')).expect(201);
+    expect(third.body.documentos).toEqual([expect.objectContaining({ estado: 'rechazado', estado_recepcion: 1, duplicado: false })]);
+    // The genuine one, sent again in another file, is the repetition of the verified record.
+    const again = await recibir(
+      TENANT,
+      genuine.replace('<?xml version="1.0" encoding="ISO-8859-1"?>', '<?xml version="1.0" encoding="ISO-8859-1" ?>'),
+    );
+    expect(again.body.documentos).toEqual([expect.objectContaining({ recepcion_id: doc.recepcion_id, duplicado: true })]);
+    expect(Buffer.from(again.body.respuesta.xml_base64, 'base64').toString('latin1')).toContain('<EstadoRecepDTE>4</EstadoRecepDTE>');
+    // The first file answered again shows its own (failed) record, not the genuine one received after it.
+    const replay = await recibir(TENANT, forged).expect(200);
+    expect(replay.body.documentos).toEqual([expect.objectContaining({ recepcion_id: first.body.documentos[0].recepcion_id })]);
+  });
+
+  it.each([
+    [
+      'declared UTF-8 holding bytes that are not UTF-8',
+      (x: string) =>
+        Buffer.from(x.replace('encoding="ISO-8859-1"', 'encoding="UTF-8"').replace('<Folio>', '<!--\u00ff--><Folio>'), 'latin1'),
+    ],
+    [
+      'UTF-16 with a byte order mark',
+      (x: string) => Buffer.from(`\ufeff${x.replace('encoding="ISO-8859-1"', 'encoding="UTF-16"')}`, 'utf16le'),
+    ],
+    ['declared UTF-7', (x: string) => Buffer.from(x.replace('encoding="ISO-8859-1"', 'encoding="UTF-7"'), 'latin1')],
+  ])('refuses a file %s with 422 encoding_invalid before the signer is asked, storing nothing', async (_what, encode) => {
+    const bytes = encode(await intercambio());
+    const signer = gw.app.get(SignerClient);
+    const asked = [jest.spyOn(signer, 'verifyXml'), jest.spyOn(signer, 'verifyTed')];
+    try {
+      const res = await recibir(TENANT, bytes).expect(422);
+      expect(res.body).toMatchObject({ error: 'encoding_invalid', detail: expect.stringMatching(/utf/i) });
+      expect(asked.map((spy) => spy.mock.calls.length)).toEqual([0, 0]);
+      await recibir(TENANT, bytes).expect(422);
+    } finally {
+      asked.forEach((spy) => spy.mockRestore());
+    }
+  });
+
+  it('refuses a document type the intercambio does not carry with 422 tipo_dte_unsupported naming it', async () => {
+    const boleta = (await intercambio()).replace(/<TipoDTE>33<\/TipoDTE>/g, '<TipoDTE>39</TipoDTE>');
+    const res = await recibir(TENANT, boleta).expect(422);
+    expect(res.body).toMatchObject({
+      error: 'tipo_dte_unsupported',
+      tipo_dte: 39,
+      detail: expect.stringContaining('TipoDTE 39 (boleta electrónica)'),
+    });
+  });
+
   it('a file addressed to another RUT is recorded with EstadoRecepEnv 3 and EstadoRecepDTE 3', async () => {
     const res = await recibir(OTHER, await intercambio()).expect(201);
     expect(res.body.estado_envio).toBe(3);
@@ -216,6 +279,24 @@ describe('commercial answers', () => {
       .send({ estado: 'rechazado' })
       .expect(409)
       .expect((r) => expect(r.body.error).toBe('resultado_ya_emitido'));
+  });
+
+  it('refuses text ISO-8859-1 cannot hold with 422 text_invalid naming the field, and transliterates typographic text', async () => {
+    const fresh = (await recibir(TENANT, await intercambio()).expect(201)).body.documentos[0].recepcion_id;
+    const answer = (path: string, body: object) =>
+      request(gw.http).post(`/tax/recepcion/${fresh}/${path}`).set('X-Internal-Key', KEY).send(body);
+    for (const [path, body, field] of [
+      ['resultado', { estado: 'aceptado', glosa: 'Conforme 😀' }, 'glosa'],
+      ['resultado', { estado: 'aceptado', glosa: 'Conforme\u0007' }, 'glosa'],
+      ['recibo', { recinto: 'Bodega 🏭' }, 'recinto'],
+    ] as const) {
+      const res = await answer(path, body).expect(422);
+      expect(res.body).toMatchObject({ error: 'text_invalid', errors: [{ field }] });
+    }
+    const ok = await answer('resultado', { estado: 'aceptado', glosa: 'Precio “conforme” – gracias…' }).expect(201);
+    expect(Buffer.from(ok.body.xml_base64, 'base64').toString('latin1')).toContain(
+      '<EstadoDTEGlosa>Precio &quot;conforme&quot; - gracias...</EstadoDTEGlosa>',
+    );
   });
 
   it('EnvioRecibos: signed at both levels, valid against EnvioRecibos_v10.xsd, once per DTE', async () => {

@@ -1,6 +1,15 @@
 // Public API of @lib/dte (docs/CONTRACTS.md "libs/dte"). Each export documents its SII source.
-export { DteError, DteParseError, DteEncodingError, DteBuildError, DteAssetsError } from './errors';
-export { decodeXml, decodeXmlExact, encodeLatin1, encodeXmlExact, flattenXml, declaredEncoding, type DecodedXml } from './xml/encoding';
+export { DteError, DteParseError, DteEncodingError, DteBuildError, DteAssetsError, DteImageError } from './errors';
+export {
+  assertVerifiableEncoding,
+  decodeXml,
+  decodeXmlExact,
+  encodeLatin1,
+  encodeXmlExact,
+  flattenXml,
+  declaredEncoding,
+  type DecodedXml,
+} from './xml/encoding';
 export { escapeXml, asciiCharacterReferences } from './xml/escape';
 export { checkRsaKeyValue, type RsaKeyValueCheck } from './xml/xmldsig-key';
 export { findPlain, parsePlainXml, plainChildren, plainText, type PlainElement } from './xml/plain';
@@ -103,6 +112,9 @@ export {
 } from './builders/recibos';
 export { buildLibroCompraVenta, type LibroInput, type LibroCaratulaInput, type LibroDetalleInput } from './builders/libro';
 export { renderDtePdf, ACUSE_RECIBO_LEY_19983, type RepresentacionOptions } from './pdf/render';
+export { normalizeLogo, LOGO_LIMITS } from './pdf/logo';
+export { TIPOS_DTE_INTERCAMBIO, describeTipoDte } from './tipos-dte';
+export { siiTextProblem } from './builders/text';
 export { timbreBytes, timbrePdf417 } from './pdf/timbre';
 export { formatPesos, formatDecimal, formatFecha, NOMBRE_DOCUMENTO } from './pdf/format';
 export { tedCaf, tedDiscrepancias, totalesDiscrepancias, type TedDiscrepancia, type TotalDiscrepancia } from './checks/recibido';

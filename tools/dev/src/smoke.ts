@@ -124,6 +124,19 @@ async function accountingPart(receptorRut: string, xmlBase64: string) {
     check(body.id && body.rut === receptorRut, `bad empresa ${JSON.stringify(body)}`);
     return body;
   });
+  // Anyone who can write to the intercambio mailbox could send a forged copy first: it must not block the genuine one.
+  await step('recibir-dte of a forged copy (one amount edited): refused', async () => {
+    const forged = Buffer.from(xmlBase64, 'base64')
+      .toString('latin1')
+      .replace('<MntTotal>142788</MntTotal>', '<MntTotal>142789</MntTotal>');
+    check(forged.includes('<MntTotal>142789</MntTotal>'), 'the envelope has no MntTotal 142788 to edit');
+    const { body } = await call<Json>('POST', `${acc}/contable/recibir-dte`, {
+      key: admin,
+      expect: 422,
+      body: { empresa_id: empresa.id, xml_base64: Buffer.from(forged, 'latin1').toString('base64') },
+    });
+    check(body.error === 'dte_rechazado', `the forged copy answered ${JSON.stringify(body)}`);
+  });
   await step('recibir-dte of the intercambio envelope (verified by the gateway)', async () => {
     await call('POST', `${acc}/contable/recibir-dte`, {
       key: admin,

@@ -20,7 +20,14 @@ export class RecepcionController {
   @ApiOperation({ summary: 'Register received DTEs (33, 34, 56, 61) with their entries; idempotent per (emisor, tipo, folio)' })
   @ApiCreatedResponse({ type: RecepcionResult, description: 'At least one new factura was registered' })
   @ApiOkResponse({ type: RecepcionResult, description: 'Nothing new: duplicates and/or DTEs for another receptor' })
-  @ApiProblemResponses(400, 401, 403, 404, { status: 409, errors: ['period_closed'] }, { status: 422, errors: ['invalid_dte'] })
+  @ApiProblemResponses(
+    400,
+    401,
+    403,
+    404,
+    { status: 409, errors: ['period_closed'] },
+    { status: 422, errors: ['invalid_dte', 'encoding_invalid', 'tipo_dte_unsupported'] },
+  )
   async receive(
     @Body() dto: RecibirDteDto,
     @CurrentActor() actor: Actor,

@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { DteParseError, declaredEncoding, encodeXmlExact, parseDteDocuments } from '@lib/dte';
+import {
+  DteEncodingError,
+  DteParseError,
+  TIPOS_DTE_INTERCAMBIO,
+  assertVerifiableEncoding,
+  declaredEncoding,
+  describeTipoDte,
+  encodeXmlExact,
+  parseDteDocuments,
+} from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../common/actor';
@@ -48,13 +57,17 @@ export class RecepcionService {
   }
 
   /**
-   * Parses and checks a DTE file (bytes in any declared encoding, or text).
-   * @throws ProblemException 422 `invalid_dte` for anything that is not a bookable DTE document.
+   * Parses and checks a DTE file (bytes in an encoding its signatures can be verified in, or text).
+   * @throws ProblemException 422 `encoding_invalid` (UTF-16, UTF-7, bytes declared UTF-8 that are not: decided
+   *   before the tax gateway is asked), 422 `tipo_dte_unsupported` (a type the intercambio does not carry, e.g. a
+   *   boleta), 422 `invalid_dte` for anything that is not a bookable DTE document.
    */
   parse(input: Buffer | string): ReceivedDte[] {
     try {
-      return parseDteDocuments(input).map(toReceivedDte);
+      if (Buffer.isBuffer(input)) assertVerifiableEncoding(input);
+      return parseDteDocuments(input).map(toReceivedDte).map(assertIntercambio);
     } catch (err) {
+      if (err instanceof DteEncodingError) throw encodingProblem(err);
       if (err instanceof DteParseError) {
         throw new ProblemException(422, 'invalid_dte', `Not a DTE document: ${err.message}`.slice(0, 500), { cause: err });
       }
@@ -80,10 +93,21 @@ function bytesOf(xml: string): Buffer {
     return encodeXmlExact(xml, declaredEncoding(xml) ?? 'utf-8');
   } catch (err) {
     // DteEncodingError, or iconv refusing an encoding name it does not know: either way the text is unusable.
-    throw new ProblemException(
-      422,
-      'invalid_dte',
-      `The XML cannot be written in its declared encoding: ${(err as Error).message}`.slice(0, 500),
-    );
+    throw encodingProblem(err as Error);
   }
+}
+
+/** The types a supplier sends through the intercambio (libs/dte TIPOS_DTE_INTERCAMBIO, SiiTypes_v10.xsd DTEType). */
+function assertIntercambio(dte: ReceivedDte): ReceivedDte {
+  if (TIPOS_DTE_INTERCAMBIO.includes(dte.tipo)) return dte;
+  throw new ProblemException(
+    422,
+    'tipo_dte_unsupported',
+    `${describeTipoDte(dte.tipo)} of folio ${dte.folio} is not received through the DTE intercambio; the types received are ${TIPOS_DTE_INTERCAMBIO.join(', ')}.`,
+    { tipo_dte: dte.tipo },
+  );
+}
+
+function encodingProblem(err: Error): ProblemException {
+  return new ProblemException(422, 'encoding_invalid', `The XML cannot be read in its declared encoding: ${err.message}`.slice(0, 500));
 }

@@ -30,7 +30,7 @@ export class PollerEndpointController {
     401,
     403,
     { status: 409, errors: ['period_closed'] },
-    { status: 422, errors: ['empresa_not_found', 'no_dte', 'invalid_dte'] },
+    { status: 422, errors: ['empresa_not_found', 'no_dte', 'invalid_dte', 'encoding_invalid', 'tipo_dte_unsupported'] },
   )
   async receive(
     @Body() dto: PollerDeliveryDto,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { siiTextProblem } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import type { RespuestaDto, ResultadoBodyDto } from './dto/recepcion.dto';
 import type { EstadoComercial, RecepcionEntity } from './entities/recepcion.entity';
@@ -32,9 +33,10 @@ export class RecepcionRespuestasService {
 
   /**
    * @throws ProblemException 404 `recepcion_not_found`; 409 `resultado_ya_emitido` (one commercial answer per DTE),
-   *   409 `recepcion_rechazada` (accepting a DTE that failed reception checks).
+   *   409 `recepcion_rechazada` (accepting a DTE that failed reception checks); 422 `text_invalid` (`glosa`).
    */
   async resultado(id: string, body: ResultadoBodyDto): Promise<RespuestaDto> {
+    if (body.glosa !== undefined) assertSiiText('glosa', body.glosa);
     const r = await this.recepciones.found(id);
     if (r.estadoComercial !== null) {
       throw new ProblemException(409, 'resultado_ya_emitido', `DTE ${id} already has a commercial answer (${r.estadoComercial}).`);
@@ -61,9 +63,10 @@ export class RecepcionRespuestasService {
 
   /**
    * @throws ProblemException 404 `recepcion_not_found`; 409 `recepcion_rechazada` (failed reception, or rejected
-   *   commercially), 409 `recibo_ya_emitido`.
+   *   commercially), 409 `recibo_ya_emitido`; 422 `text_invalid` (`recinto`).
    */
   async recibo(id: string, recinto: string): Promise<RespuestaDto> {
+    assertSiiText('recinto', recinto);
     const r = await this.recepciones.found(id);
     if (r.estado === 'rechazado' || r.estadoComercial === 'rechazado') {
       throw new ProblemException(409, 'recepcion_rechazada', `DTE ${id} was rejected; a receipt of goods is only given for accepted DTEs.`);
@@ -88,6 +91,19 @@ export class RecepcionRespuestasService {
     await this.store.insertRespuesta(respuesta);
     return respuestaView(respuesta);
   }
+}
+
+/**
+ * The caller's text goes into a signed ISO-8859-1 answer: typographic characters are transliterated there
+ * (libs/dte TRANSLITERACION), anything else outside ISO-8859-1 or a control character is refused by name.
+ * @throws ProblemException 422 `text_invalid`.
+ */
+function assertSiiText(field: string, value: string): void {
+  const problem = siiTextProblem(value);
+  if (!problem) return;
+  throw new ProblemException(422, 'text_invalid', `${field}: ${problem}; the answer to the supplier is written in ISO-8859-1.`, {
+    errors: [{ field, message: problem }],
+  });
 }
 
 function partes(r: RecepcionEntity) {

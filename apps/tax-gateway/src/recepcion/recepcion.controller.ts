@@ -74,7 +74,7 @@ export class RecepcionController {
     401,
     403,
     { status: 413, errors: ['payload_too_large'] },
-    { status: 422, errors: ['dte_unreadable', 'fecha_out_of_range'] },
+    { status: 422, errors: ['encoding_invalid', 'dte_unreadable', 'tipo_dte_unsupported', 'fecha_out_of_range'] },
     { status: 429, errors: ['rate_limited'] },
     { status: 500, errors: ['xsd_invalid', 'internal_error'] },
     ...SIGNER_PROBLEMS,
@@ -122,6 +122,7 @@ export class RecepcionController {
     403,
     { status: 404, errors: ['recepcion_not_found'] },
     { status: 409, errors: ['resultado_ya_emitido', 'recepcion_rechazada'] },
+    { status: 422, errors: ['text_invalid'] },
     { status: 500, errors: ['xsd_invalid', 'internal_error'] },
     ...SIGNER_PROBLEMS,
   )
@@ -145,6 +146,7 @@ export class RecepcionController {
     403,
     { status: 404, errors: ['recepcion_not_found'] },
     { status: 409, errors: ['recibo_ya_emitido', 'recepcion_rechazada'] },
+    { status: 422, errors: ['text_invalid'] },
     { status: 500, errors: ['xsd_invalid', 'internal_error'] },
     ...SIGNER_PROBLEMS,
   )

@@ -1,7 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  DteEncodingError,
   DteError,
+  TIPOS_DTE_INTERCAMBIO,
+  assertVerifiableEncoding,
+  describeTipoDte,
   fechaFueraDeRango,
   isCalendarDate,
   parseDteDocuments,
@@ -29,8 +33,10 @@ const UNIQUE_VIOLATION = '23505';
 /**
  * Reception of suppliers' DTEs (docs/tax-gateway.md "Reception"): reads the file, verifies it
  * (RecepcionVerifier), answers with a signed RecepcionEnvio, and stores the exact bytes, one record per DTE
- * and the answer in one transaction. A file received before answers its stored result; a DTE received
- * before (same emisor, tipo, folio) is not recorded twice and is reported as EstadoRecepDTE 4 in the answer.
+ * and the answer in one transaction. A file received before answers its stored result. A DTE that verifies and
+ * was received and verified before (same emisor, tipo, folio: the SII's key) is not recorded twice and is
+ * reported as EstadoRecepDTE 4 in the answer; a DTE that fails verification is recorded with its reasons and
+ * never keys duplicates, so a forged copy received first cannot shadow the genuine document.
  */
 @Injectable()
 export class RecepcionService {
@@ -45,8 +51,9 @@ export class RecepcionService {
 
   /**
    * @param bytes the file exactly as received (any encoding libs/dte reads).
-   * @throws ProblemException 413 `payload_too_large`, 422 `dte_unreadable` (not XML, DOCTYPE, too deep, not a
-   *   DTE), 422 `fecha_out_of_range`; signer problems 502/503/504 (nothing stored).
+   * @throws ProblemException 413 `payload_too_large`, 422 `encoding_invalid`, `dte_unreadable` (not XML, DOCTYPE,
+   *   too deep, not a DTE), `tipo_dte_unsupported`, `fecha_out_of_range`; signer problems 502/503/504 (nothing
+   *   stored). Every 4xx is decided before the signer is called.
    */
   async recibir(tenant: string, bytes: Buffer, nombreArchivo: string, caller?: string): Promise<RecepcionEnvioDto & { nuevo: boolean }> {
     if (bytes.length > MAX_RECEPCION_BYTES) {
@@ -80,8 +87,9 @@ export class RecepcionService {
     caller?: string,
   ): Promise<RecepcionEnvioDto> {
     const verificado = await this.verifier.verify(tenant, bytes, dtes);
-    const previos = await this.store.existing(tenant, dtes.map(keyOf));
-    const isPrevio = (d: ParsedDte) => previos.find((p) => p.rutEmisor === d.emisor.rut && p.tipoDte === d.tipo_dte && p.folio === d.folio);
+    const previos = await this.store.verificados(tenant, dtes.map(keyOf));
+    // Only a DTE that verifies can be a repetition: a failed one is recorded with its reasons, whatever came before.
+    const previoOf = (d: DocumentoVerificado) => (d.estado === 0 ? previos.find((p) => sameKey(p, d.dte)) : undefined);
     const now = new Date();
     const envio = Object.assign(new RecepcionEnvioEntity(), {
       id: randomUUID(),
@@ -97,13 +105,15 @@ export class RecepcionService {
       verificaciones: verificado.verificaciones,
       caller: caller ?? null,
     });
-    const nuevos = verificado.documentos.filter((d) => !isPrevio(d.dte));
+    const nuevos = verificado.documentos.filter((d) => !previoOf(d));
     const recepciones = uniqueByKey(nuevos).map((d) => recepcionOf(envio, d));
-    const respuesta = await this.recepcionEnvio(envio, verificado, (d) => !!isPrevio(d), now);
+    const repetidos = new Set(verificado.documentos.filter((d) => previoOf(d)).map((d) => d.dte));
+    const respuesta = await this.recepcionEnvio(envio, verificado, (d) => repetidos.has(d), now);
     await this.store.insertEnvio(envio, recepciones, respuesta);
     for (const r of recepciones) this.metrics.dtesReceived.inc({ tipo_dte: String(r.tipoDte) });
     this.logger.log(`recepcion ${envio.id}: ${recepciones.length} new DTE(s), EstadoRecepEnv ${envio.estadoEnvio}`);
-    return this.envioView(Object.assign(envio, { receivedAt: now }), false, [...recepciones, ...previos], respuesta);
+    const matched = previos.filter((p) => verificado.documentos.some((d) => previoOf(d) === p));
+    return this.envioView(Object.assign(envio, { receivedAt: now }), false, [...recepciones, ...matched], respuesta);
   }
 
   private async recepcionEnvio(
@@ -162,9 +172,12 @@ export class RecepcionService {
     };
   }
 
-  /** The DTEs of a stored file, including those recorded by an earlier file. */
+  /** The DTEs of a stored file: those it recorded, and for the others the verified record it repeated. */
   private async storedDocumentos(envio: RecepcionEnvioEntity): Promise<RecepcionEntity[]> {
-    return this.store.existing(envio.tenant, readDtes(envio.xml).map(keyOf));
+    const propios = await this.store.byEnvio(envio.id);
+    const otros = readDtes(envio.xml).filter((d) => !propios.some((p) => sameKey(p, d)));
+    const verificados = await this.store.verificados(envio.tenant, otros.map(keyOf));
+    return [...propios, ...verificados];
   }
 
   /** GET /tax/recepcion/{recepcion_id}. @throws ProblemException 404 `recepcion_not_found`. */
@@ -189,18 +202,35 @@ export class RecepcionService {
   }
 }
 
-/** The DTEs of a file. @throws ProblemException 422 `dte_unreadable` / `fecha_out_of_range`. */
+/**
+ * The DTEs of a file, or the reason it cannot be verified at all.
+ * @throws ProblemException 422 `encoding_invalid`, `dte_unreadable`, `tipo_dte_unsupported`, `fecha_out_of_range`.
+ */
 function readDtes(bytes: Buffer): ParsedDte[] {
   let dtes: ParsedDte[];
   try {
+    // Signatures are verified on the bytes in their declared encoding: a file that has none is refused here.
+    assertVerifiableEncoding(bytes);
     dtes = parseDteDocuments(bytes);
   } catch (err) {
     if (!(err instanceof DteError)) throw err;
+    if (err instanceof DteEncodingError) {
+      throw new ProblemException(422, 'encoding_invalid', `The file's encoding cannot be read exactly: ${err.message}.`);
+    }
     throw new ProblemException(422, 'dte_unreadable', `The file is not a readable EnvioDTE or DTE: ${err.message}`);
   }
   for (const d of dtes) {
     const illegible = illegibleField(d);
     if (illegible) throw new ProblemException(422, 'dte_unreadable', `The file is not a readable EnvioDTE or DTE: ${illegible}`);
+    if (!TIPOS_DTE_INTERCAMBIO.includes(d.tipo_dte)) {
+      throw new ProblemException(
+        422,
+        'tipo_dte_unsupported',
+        `${describeTipoDte(d.tipo_dte)} of folio ${d.folio} is not received through the DTE intercambio; the types received are ` +
+          `${TIPOS_DTE_INTERCAMBIO.join(', ')} (SiiTypes_v10.xsd DTEType).`,
+        { tipo_dte: d.tipo_dte },
+      );
+    }
     const reason = fechaFueraDeRango(d.fecha_emision);
     if (reason) throw new ProblemException(422, 'fecha_out_of_range', `FchEmis of T${d.tipo_dte}F${d.folio}: ${reason}`);
   }
@@ -222,6 +252,8 @@ function illegibleField(d: ParsedDte): string | undefined {
   if (![neto, exento, iva, total].every(amount)) return `T${d.tipo_dte}F${d.folio}: Totales are not whole CLP amounts`;
   return undefined;
 }
+
+const sameKey = (r: RecepcionEntity, d: ParsedDte) => r.rutEmisor === d.emisor.rut && r.tipoDte === d.tipo_dte && r.folio === d.folio;
 
 function keyOf(d: ParsedDte) {
   return { rutEmisor: d.emisor.rut, tipoDte: d.tipo_dte, folio: d.folio };

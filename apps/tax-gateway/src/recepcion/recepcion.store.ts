@@ -7,7 +7,7 @@ import { RecepcionEntity } from './entities/recepcion.entity';
 import { RecepcionRespuestaEntity } from './entities/recepcion-respuesta.entity';
 import type { RecepcionListQueryDto } from './dto/recepcion.dto';
 
-/** Identity of a DTE: unique per tenant (recepcion's UNIQUE constraint). */
+/** Identity of a DTE as the SII keys it: unique per tenant among the DTEs that verified (recepcion_verificada_key). */
 export interface DteKey {
   rutEmisor: string;
   tipoDte: number;
@@ -32,10 +32,14 @@ export class RecepcionStore {
     return this.db.getRepository(RecepcionEntity).findOne({ where: { id } });
   }
 
-  /** The stored DTEs of a tenant among `keys`. */
-  async existing(tenant: string, keys: DteKey[]): Promise<RecepcionEntity[]> {
+  /** The stored DTEs of a tenant among `keys` that verified (`recibido`): a failed copy never keys a duplicate. */
+  async verificados(tenant: string, keys: DteKey[]): Promise<RecepcionEntity[]> {
     if (keys.length === 0) return [];
-    const qb = this.db.getRepository(RecepcionEntity).createQueryBuilder('r').where('r.tenant = :tenant', { tenant });
+    const qb = this.db
+      .getRepository(RecepcionEntity)
+      .createQueryBuilder('r')
+      .where('r.tenant = :tenant', { tenant })
+      .andWhere("r.estado = 'recibido'");
     qb.andWhere(
       `(r.rut_emisor, r.tipo_dte, r.folio) IN (${keys.map((_, i) => `(:e${i}, :t${i}, :f${i})`).join(', ')})`,
       Object.fromEntries(

@@ -44,6 +44,26 @@ export function transliterate(value: string): string {
   return value.replace(TRANSLITERABLE, (c) => TRANSLITERACION[c]);
 }
 
+/**
+ * Why a text cannot travel in an SII document after {@link transliterate}, or undefined when it can: a
+ * character outside ISO-8859-1 without an equivalent (emoji, other scripts), or a control character other
+ * than TAB/CR/LF (XML 1.0 §2.2; the SII wire encoding, SII Formato DTE v2.2). Callers check a caller's text with
+ * it before any document is built, and answer the field by name.
+ */
+export function siiTextProblem(raw: string): string | undefined {
+  try {
+    fieldText('text', raw, Number.MAX_SAFE_INTEGER);
+    return undefined;
+  } catch (err) {
+    if (err instanceof DteEncodingError) {
+      const ch = [...transliterate(raw)].find((c) => (c.codePointAt(0) ?? 0) > 0xff);
+      return `character "${ch}" has no ISO-8859-1 equivalent`;
+    }
+    if (err instanceof DteBuildError) return err.message.replace(/^text: /, '');
+    throw err;
+  }
+}
+
 /** What to do with a value longer than the XSD allows. */
 export type Overflow = 'truncate' | 'throw';
 

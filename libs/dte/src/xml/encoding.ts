@@ -144,13 +144,26 @@ export function decodeXmlExact(bytes: Buffer, fallback?: string): DecodedXml {
   const named = declared ?? fallback;
   const body = bytes.subarray(bomLength);
   const encoding = named ? EXACT[named.toLowerCase()] : bomLength > 0 || isValidUtf8(body) ? 'utf8' : 'latin1';
-  if (!encoding) throw new DteEncodingError(`unsupported XML encoding "${named}"`);
+  if (!encoding)
+    throw new DteEncodingError(`unsupported XML encoding "${named}" (signed XML is read as ISO-8859-1, windows-1252 or UTF-8)`);
   if (declared && fallback && EXACT[fallback.toLowerCase()] !== encoding) {
     throw new DteEncodingError(`encoding "${fallback}" given but "${declared}" declared`);
   }
   if (bomLength && encoding !== 'utf8') throw new DteEncodingError(`UTF-8 byte order mark but encoding "${declared}" declared`);
   if (encoding === 'utf8' && !isValidUtf8(body)) throw new DteEncodingError('the bytes are not valid UTF-8');
   return { text: iconv.decode(body, encoding, { stripBOM: false }), encoding, bomLength };
+}
+
+/**
+ * Checks that received XML bytes are in an encoding their XMLDSig signatures can be verified in, before any
+ * verification is asked for (docs/tax-gateway.md "Reception"): the exact decodings of {@link decodeXmlExact}
+ * (ISO-8859-1, windows-1252, UTF-8 with or without BOM, as declared; the SII's payloads are ISO-8859-1, SII
+ * Formato DTE v2.2).
+ * @throws DteEncodingError naming the problem: UTF-16/32, another encoding (UTF-7...), bytes declared UTF-8
+ *   that are not UTF-8.
+ */
+export function assertVerifiableEncoding(bytes: Buffer): void {
+  decodeXmlExact(bytes);
 }
 
 /**

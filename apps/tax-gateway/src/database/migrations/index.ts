@@ -8,6 +8,7 @@ import { RecepcionEvento1797000000004 } from './1797000000004-RecepcionEvento';
 import { EmisionMontos1797000000005 } from './1797000000005-EmisionMontos';
 import { EmisionResultado1797000000006 } from './1797000000006-EmisionResultado';
 import { Auditoria1797000000011 } from './1797000000011-Auditoria';
+import { RecepcionVerificada1797000000012 } from './1797000000012-RecepcionVerificada';
 import { Buzon1797000000009 } from './1797000000009-Buzon';
 import { Banco1797000000010 } from './1797000000010-Banco';
 import { SesionImportada1797000000008 } from './1797000000008-SesionImportada';
@@ -29,4 +30,5 @@ export const migrations = [
   Buzon1797000000009,
   Banco1797000000010,
   Auditoria1797000000011,
+  RecepcionVerificada1797000000012,
 ];

@@ -9,9 +9,10 @@ export type RecepcionEstado = 'recibido' | 'rechazado';
 export type EstadoComercial = 'aceptado' | 'aceptado_con_reparos' | 'rechazado';
 
 /**
- * One supplier DTE received by a tenant: its identity (emisor, tipo, folio: unique per tenant), amounts in
- * CLP, the per-document EstadoRecepDTE (0 ok, 1 signature, 2 issuer RUT, 3 receiver RUT, 99 other) with its
- * glosa, and every verification with its reason.
+ * One supplier DTE received by a tenant: its identity (emisor, tipo, folio: unique per tenant among the DTEs
+ * that verified; a failed copy stays on record beside the genuine one), amounts in CLP, the per-document
+ * EstadoRecepDTE (0 ok, 1 signature, 2 issuer RUT, 3 receiver RUT, 99 other) with its glosa, and every
+ * verification with its reason.
  */
 @Entity({ name: 'recepcion' })
 export class RecepcionEntity {

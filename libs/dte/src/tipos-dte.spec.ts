@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { dteAssetsDir } from './assets';
+import { TIPOS_DTE_INTERCAMBIO, describeTipoDte } from './tipos-dte';
+
+describe('TIPOS_DTE_INTERCAMBIO', () => {
+  it('is the DTEType enumeration of the shipped SiiTypes_v10.xsd, which DTE_v10 and RespuestaEnvioDTE_v10 use', () => {
+    const xsd = readFileSync(join(dteAssetsDir(), 'xsd', 'SiiTypes_v10.xsd'), 'latin1');
+    const dteType = /<xs:simpleType name="DTEType">([\s\S]*?)<\/xs:simpleType>/.exec(xsd)?.[1] ?? '';
+    const values = [...dteType.matchAll(/enumeration value="(\d+)"/g)].map((m) => Number(m[1]));
+    expect(values).toEqual(TIPOS_DTE_INTERCAMBIO);
+    for (const schema of ['DTE_v10.xsd', 'RespuestaEnvioDTE_v10.xsd']) {
+      expect(readFileSync(join(dteAssetsDir(), 'xsd', schema), 'latin1')).toMatch(/name="TipoDTE" type="SiiDte:DTEType"/);
+    }
+  });
+
+  it('describes a type by its SII name when it has one', () => {
+    expect(describeTipoDte(39)).toBe('TipoDTE 39 (boleta electrónica)');
+    expect(describeTipoDte(7)).toBe('TipoDTE 7');
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * TipoDTE a taxpayer receives from another through the DTE intercambio and answers with a RespuestaEnvioDTE:
+ * the DTEType enumeration of SiiTypes_v10.xsd (libs/dte/assets/xsd), the type of TipoDTE in DTE_v10.xsd and in
+ * RespuestaEnvioDTE_v10.xsd. Boletas (39, 41) go to consumers, not through the intercambio.
+ */
+export const TIPOS_DTE_INTERCAMBIO: readonly number[] = [33, 34, 46, 52, 56, 61];
+
+/** Names of the SII's document types (SII Formato DTE v2.2, TipoDTE), for messages. */
+const NOMBRE_TIPO_DTE: Readonly<Record<number, string>> = {
+  33: 'factura electrónica',
+  34: 'factura no afecta o exenta electrónica',
+  39: 'boleta electrónica',
+  41: 'boleta exenta electrónica',
+  43: 'liquidación factura electrónica',
+  46: 'factura de compra electrónica',
+  52: 'guía de despacho electrónica',
+  56: 'nota de débito electrónica',
+  61: 'nota de crédito electrónica',
+  110: 'factura de exportación electrónica',
+  111: 'nota de débito de exportación electrónica',
+  112: 'nota de crédito de exportación electrónica',
+};
+
+/** `TipoDTE 39 (boleta electrónica)`, or `TipoDTE 7` for a code the SII does not define. */
+export function describeTipoDte(tipo: number): string {
+  const nombre = NOMBRE_TIPO_DTE[tipo];
+  return nombre ? `TipoDTE ${tipo} (${nombre})` : `TipoDTE ${tipo}`;
+}
