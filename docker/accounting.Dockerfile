@@ -22,4 +22,9 @@ EXPOSE 8260
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:8260/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # Migrations run at boot (TypeORM migrationsRun); production refuses to start without DATABASE_URL.
+# Exec form: node is PID 1 and gets SIGTERM itself (Nest's shutdown hooks close HTTP, then the database); the
+# app starts no child processes, so it needs no init to reap them. An uncaught exception ends it with exit code 1
+# and a fatal log line (docs/platform.md "Crashes and supervision"): run it under a restart policy
+# (compose: restart: unless-stopped; docker run --restart unless-stopped). Docker itself restarts a container
+# that exits, not one that is only unhealthy: the HEALTHCHECK is for the orchestrator and depends_on.
 CMD ["node", "main.js"]

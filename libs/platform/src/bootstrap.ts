@@ -6,6 +6,7 @@ import { Logger, PARAMS_PROVIDER_TOKEN, type Params } from 'nestjs-pino';
 import type { Logger as PinoRoot } from 'pino';
 import { ProblemException } from '@lib/schemas';
 import { CommonConfig, ConfigError, loadConfig } from './config';
+import { bootLogger, exitOnUncaughtErrors } from './crash-handlers';
 import { clientErrorHandler, frameworkErrorHandler } from './http-errors';
 import {
   jsonDepthExceeds,
@@ -108,8 +109,7 @@ export async function configureApp(app: NestFastifyApplication, options: AppOpti
   app.useLogger(app.get(Logger));
   app.flushLogs();
   app.enableShutdownHooks();
-  const root = (app.get<string, Params>(PARAMS_PROVIDER_TOKEN).pinoHttp as { logger: PinoRoot }).logger;
-  registerRequestLogging(app, root);
+  registerRequestLogging(app, rootLogger(app));
   registerJsonParser(app);
   refuseNulInUrl(app);
   markMultipartBodies(app);
@@ -117,6 +117,11 @@ export async function configureApp(app: NestFastifyApplication, options: AppOpti
     limits: { fileSize: config.MULTIPART_FILE_SIZE_BYTES, files: config.MULTIPART_MAX_FILES, fields: 100, parts: 1000 },
   });
   setupSwagger(app, options);
+}
+
+/** The app's root pino logger (the one nestjs-pino writes through). */
+function rootLogger(app: NestFastifyApplication): PinoRoot {
+  return (app.get<string, Params>(PARAMS_PROVIDER_TOKEN).pinoHttp as { logger: PinoRoot }).logger;
 }
 
 /** Creates and configures (not yet listening) the Nest application of `AppModule`. */
@@ -133,12 +138,16 @@ export async function createApp(appModule: Type<unknown>, options: AppOptions, c
 
 /**
  * `main.ts` of every app: validates the settings (a bad one stops the process with a message naming
- * it), creates the app and listens on HOST:PORT (PORT defaulting to `defaultPort`).
+ * it), creates the app and listens on HOST:PORT (PORT defaulting to `defaultPort`). From its first line
+ * on, an uncaught exception or unhandled rejection ends the process with a fatal log line and exit code 1
+ * ({@link exitOnUncaughtErrors}), for a supervisor to restart it.
  */
 export async function bootstrapApp(appModule: Type<unknown>, options: AppOptions): Promise<NestFastifyApplication> {
+  exitOnUncaughtErrors(bootLogger(options.appName));
   try {
     const config = loadConfig(options.config ?? CommonConfig);
     const app = await createApp(appModule, options, config);
+    exitOnUncaughtErrors(rootLogger(app));
     const port = config.PORT ?? options.defaultPort;
     await app.listen({ host: config.HOST, port });
     const address = app.getHttpServer().address();

@@ -1,5 +1,6 @@
 export { bootstrapApp, configureApp, createApp, createFastifyAdapter } from './bootstrap';
 export type { AppOptions } from './bootstrap';
+export { CRASH_EXIT_CODE, bootLogger, exitOnUncaughtErrors } from './crash-handlers';
 export { CommonConfig, ConfigError, EnvBoolean, EnvInt, LOG_LEVELS, loadConfig } from './config';
 export type { LoadConfigOptions } from './config';
 export { DatabaseLifecycle, DatabaseRuntime, TypeOrmNestLogger, resolveDatabase } from './database';

@@ -92,11 +92,29 @@ function listeningUrl(line: string): string | undefined {
   }
 }
 
-/** Polls `url` until it answers 200, or throws after `timeoutMs`. */
-export async function waitHealthy(name: string, url: string, timeoutMs = 120_000): Promise<void> {
+/** How a child process ended, for messages: `code 1`, `signal SIGKILL`. */
+export function exitDescription(child: ChildProcess): string {
+  return child.signalCode !== null ? `signal ${child.signalCode}` : `code ${child.exitCode}`;
+}
+
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/** Resolves with {@link exitDescription} once `child` has exited (at once when it already has). */
+export function exited(child: ChildProcess): Promise<string> {
+  if (hasExited(child)) return Promise.resolve(exitDescription(child));
+  return new Promise((resolve) => child.once('exit', () => resolve(exitDescription(child))));
+}
+
+/**
+ * Polls `url` until it answers 200, or throws after `timeoutMs`; with `child`, throws as soon as that
+ * process exits (a crashing app fails at once instead of at the deadline).
+ */
+export async function waitHealthy(name: string, url: string, timeoutMs = 120_000, child?: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  const gone = child ? exited(child) : new Promise<never>(() => undefined);
   let last = 'no answer';
   while (Date.now() < deadline) {
+    if (child && hasExited(child)) throw new Error(`${name} exited (${exitDescription(child)}) before it was healthy at ${url}`);
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -104,7 +122,9 @@ export async function waitHealthy(name: string, url: string, timeoutMs = 120_000
     } catch (err) {
       last = (err as Error).message;
     }
-    await new Promise((r) => setTimeout(r, 500));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([new Promise((r) => (timer = setTimeout(r, 500))), gone]);
+    clearTimeout(timer);
   }
   throw new Error(`${name} did not become healthy at ${url} within ${timeoutMs / 1000}s (${last})`);
 }

@@ -1,6 +1,7 @@
 /**
  * The walking skeleton, for real: `npm start` (the launcher) brings the whole platform up on
- * shifted ports with a throwaway data directory, then `npm run smoke` must pass against it.
+ * shifted ports with a throwaway data directory, then `npm run smoke` must pass against it, an app
+ * killed under the launcher must come back, and Ctrl-C must stop everything.
  * Nothing is mocked here but the SII, which tools/sii-sim stands in for.
  */
 import { ChildProcess, spawn } from 'node:child_process';
@@ -35,20 +36,31 @@ function run(args: string[], extraEnv: NodeJS.ProcessEnv): { child: ChildProcess
   return { child, output: () => out };
 }
 
-function waitFor(proc: ReturnType<typeof run>, marker: string, timeoutMs: number): Promise<void> {
+/** Resolves when the output (from `from` on) contains `marker`; rejects when the process exits first or at the deadline. */
+function waitFor(proc: ReturnType<typeof run>, marker: string, timeoutMs: number, from = 0): Promise<void> {
+  const { child } = proc;
   return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const timer = setInterval(() => {
-      if (proc.output().includes(marker)) {
-        clearInterval(timer);
-        resolve();
-      } else if (proc.child.exitCode !== null || Date.now() - started > timeoutMs) {
-        clearInterval(timer);
-        reject(new Error(`"${marker}" not seen (exit ${proc.child.exitCode}):\n${proc.output().slice(-4000)}`));
-      }
-    }, 250);
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      child.stdout?.off('data', check);
+      child.stderr?.off('data', check);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve();
+    };
+    const fail = (why: string) => finish(new Error(`"${marker}" not seen (${why}):\n${proc.output().slice(-4000)}`));
+    const check = () => proc.output().includes(marker, from) && finish();
+    const onExit = () => fail(`exit ${child.exitCode ?? child.signalCode}`);
+    const timer = setTimeout(() => fail(`within ${timeoutMs} ms`), timeoutMs);
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
+    child.once('exit', onExit);
+    if (child.exitCode !== null) onExit();
+    else check();
   });
 }
+
+const count = (text: string, part: string) => text.split(part).length - 1;
 
 function exitOf(child: ChildProcess): Promise<number | null> {
   return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((r) => child.once('exit', r));
@@ -77,7 +89,27 @@ describe('npm start + npm run smoke', () => {
     expect({ code, output: smoke.output() }).toEqual({ code: 0, output: expect.stringContaining('smoke passed') });
   }, 180_000);
 
-  it('stops every process on Ctrl-C', async () => {
+  it('restarts an app killed under it, says so, and serves again with the same settings', async () => {
+    const pid = Number(/\[supervisor\] tax-gateway healthy \(pid (\d+)\)/.exec(stack.output())?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    const from = stack.output().length;
+    process.kill(pid, 'SIGKILL');
+    await waitFor(stack, '[supervisor] tax-gateway healthy again', 90_000, from);
+    const after = stack.output().slice(from);
+
+    expect(after).toContain('[supervisor] tax-gateway exited (signal SIGKILL); restarting (1 of 5 in the last 60 s)');
+    const newPid = Number(/tax-gateway healthy again \(pid (\d+)\)/.exec(after)?.[1]);
+    expect(newPid).toBeGreaterThan(0);
+    expect(newPid).not.toBe(pid);
+    const whoami = await fetch(`${GATEWAY}/whoami`, { headers: { 'X-Internal-Key': 'dev-admin-key' } });
+    expect({ status: whoami.status, body: await whoami.json() }).toEqual({
+      status: 200,
+      body: { caller: 'admin', service: 'tax-gateway' },
+    });
+  }, 100_000);
+
+  it('stops every process on Ctrl-C, restarting none', async () => {
+    const restarts = count(stack.output(), 'restarting (');
     stack.child.kill('SIGINT');
     expect(await exitOf(stack.child)).toBe(0);
     const health = await fetch(`${GATEWAY}/health`).then(
@@ -85,5 +117,7 @@ describe('npm start + npm run smoke', () => {
       () => 'down',
     );
     expect(health).toBe('down');
+    expect(count(stack.output(), 'restarting (')).toBe(restarts);
+    expect(stack.output()).not.toContain('FATAL');
   }, 60_000);
 });

@@ -3,7 +3,8 @@
  * DATABASE_URL names a server), the dev signer, the SII simulator, a dev OIDC issuer and the three
  * apps wired to each other; waits until every one is healthy; prints URLs and the callers (with their
  * keys only when the launcher generated them, i.e. INTERNAL_KEYS was unset); Ctrl-C
- * stops everything. Settings in the environment override the launcher's defaults.
+ * stops everything. Settings in the environment override the launcher's defaults. An app that dies is
+ * started again (supervisor.ts); a helper that dies, or an app that keeps dying, stops the platform (exit 1).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,9 +13,11 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { startEmbeddedPostgres } from '@lib/platform';
 import { startDevAuthServer, DEV_AUTH_AUDIENCE } from './dev-auth';
-import { REPO_ROOT, StackProcess, startTs, stopAll, waitHealthy } from '@lib/testing';
+import { REPO_ROOT, StackProcess, exited, startTs, stopAll, waitHealthy } from '@lib/testing';
+import { watchDatabase } from './database-watch';
 import { DEFAULT_INTERNAL_KEYS, devKeys, PORTS } from './stack-config';
 import { printSummary } from './summary';
+import { SupervisedApp, Supervisor } from './supervisor';
 
 const DATA_DIR = process.env.STACK_DATA_DIR ?? join(REPO_ROOT, '.data');
 const APPS = [
@@ -26,7 +29,11 @@ const APPS = [
 /** Env value from the user's environment, else the launcher default. */
 const setting = (name: string, fallback: string): string => process.env[name] ?? fallback;
 
-const procs: StackProcess[] = [];
+type App = (typeof APPS)[number];
+
+/** Helper processes (dev signer, sim), in start order; the apps' processes are the supervisor's. */
+const helpers: StackProcess[] = [];
+const supervisor = new Supervisor({ onFatal: () => void shutdown(1) });
 let authServer: Server | undefined;
 let stopDatabase: (() => Promise<void>) | undefined;
 
@@ -45,6 +52,12 @@ async function databaseUrls(): Promise<Record<string, string>> {
   });
   stopDatabase = () => pg.stop();
   for (const name of names) await pg.ensureDatabase(name);
+  const watch = await watchDatabase(pg.url('postgres'));
+  supervisor.watchHelper('the embedded PostgreSQL', watch.lost);
+  stopDatabase = async () => {
+    await watch.close().catch(() => undefined);
+    await pg.stop();
+  };
   console.log(`[postgres] embedded PostgreSQL on 127.0.0.1:${pg.port} (${pg.dataDir})`);
   return Object.fromEntries(names.map((n) => [n, pg.url(n)]));
 }
@@ -60,7 +73,7 @@ async function startTools(internalKeys: string) {
     },
     { waitForListening: true },
   );
-  procs.push(signer.proc);
+  watchHelper(signer.proc);
   const simDataDir = setting('SIM_DATA_DIR', join(DATA_DIR, 'sii-sim'));
   const sim = await startTs(
     'sii-sim',
@@ -71,7 +84,7 @@ async function startTools(internalKeys: string) {
     },
     { waitForListening: true },
   );
-  procs.push(sim.proc);
+  watchHelper(sim.proc);
   const pem = await fetch(`${sim.url}/sim/authority-certificate`).then((r) => r.text());
   mkdirSync(simDataDir, { recursive: true });
   const certPath = join(simDataDir, 'authority-certificate.pem');
@@ -79,6 +92,20 @@ async function startTools(internalKeys: string) {
   const auth = await startDevAuthServer(PORTS.devAuth);
   authServer = auth.server;
   return { signerUrl: String(signer.url), simUrl: String(sim.url), simCertPath: certPath, issuer: auth.issuer };
+}
+
+function watchHelper(proc: StackProcess): void {
+  helpers.push(proc);
+  supervisor.watchHelper(proc.name, exited(proc.child));
+}
+
+/** How the supervisor starts `app`, again and again with the same environment, and checks its health. */
+function supervised(app: App, env: Record<string, string>): SupervisedApp {
+  return {
+    name: app.name,
+    spawn: async () => (await startTs(app.name, `apps/${app.name}/src/main.ts`, env)).proc,
+    waitHealthy: (proc) => waitHealthy(app.name, `http://${env.HOST}:${app.port}/health`, undefined, proc.child),
+  };
 }
 
 async function main() {
@@ -124,30 +151,38 @@ async function main() {
   };
   for (const group of [[APPS[0]], [APPS[1], APPS[2]]]) {
     await Promise.all(
-      group.map(async (app) => {
-        const { proc } = await startTs(app.name, `apps/${app.name}/src/main.ts`, {
-          ...common,
-          PORT: String(app.port),
-          DATABASE_URL: dbs[app.db],
-          ...appEnv[app.name],
-        });
-        procs.push(proc);
-        await waitHealthy(app.name, `http://${common.HOST}:${app.port}/health`);
-      }),
+      group.map((app) =>
+        supervisor.start(supervised(app, { ...common, PORT: String(app.port), DATABASE_URL: dbs[app.db], ...appEnv[app.name] })),
+      ),
     );
   }
   printSummary(common.HOST, tools, keys.all, keysGenerated);
 }
 
+let stopping: Promise<void> | undefined;
+
+/** Stops everything once (apps, helpers, the OIDC issuer, the database) and exits with `code`. */
 async function shutdown(code: number) {
-  await stopAll(procs);
-  authServer?.close();
-  await stopDatabase?.();
+  supervisor.stop();
+  stopping ??= (async () => {
+    await stopAll([...helpers, ...supervisor.processes()]);
+    authServer?.close();
+    await stopDatabase?.();
+  })();
+  await stopping;
+  if (code !== 0) console.error(`npm start: the platform is stopped (exit code ${code})`);
   process.exit(code);
 }
 
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
+// The launcher's own bugs must not leave the children running without it: stop them, loudly.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (err: unknown) => {
+    console.error(`\nnpm start: ${event} in the launcher: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    void shutdown(1);
+  });
+}
 main().catch(async (err: Error) => {
   console.error(`\nnpm start failed: ${err.message}`);
   await shutdown(1);
