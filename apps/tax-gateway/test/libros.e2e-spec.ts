@@ -1,4 +1,6 @@
+import { http, passthrough } from 'msw';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { santiagoDate } from '@lib/dte';
 import { KEY, Gateway, emitir, facturaBody, getBytes, registerEmisor, simCaf, startGateway, uploadCaf } from './support/harness';
 import { xmllint, xmlsecVerify } from './support/independent-checks';
@@ -25,6 +27,37 @@ async function emit(body: object) {
     total: t.total + m.total,
   });
   return res.body;
+}
+
+/**
+ * Holds each book signature (the signer's POST /sign/xml) until every generation still `running` is either at its
+ * signature or waiting in PostgreSQL for an advisory lock, then lets that round through. The requests thus meet at
+ * their most exposed point (version chosen, nothing stored yet) however fast the machine is: without the per-period
+ * lock all five sign the same version, and each round only one of them can store it.
+ */
+function holdSignatures(db: DataSource, running: () => number): void {
+  let round = {};
+  let atSigner = 0;
+  const waitingForLock = async (): Promise<number> => {
+    const [row] = await db.query(
+      `SELECT count(*)::int AS n FROM pg_locks
+        WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    return row.n;
+  };
+  gw.msw.use(
+    http.post(`${gw.signer.url}/sign/xml`, async () => {
+      atSigner++;
+      const mine = round;
+      // Each pass waits on a query of the observed state; no timer.
+      while (round === mine && atSigner + (await waitingForLock()) < running());
+      if (round === mine) {
+        round = {};
+        atSigner = 0;
+      }
+      return passthrough();
+    }),
+  );
 }
 
 const generar = (body: object) => request(gw.http).post('/tax/libros/generar').set('X-Internal-Key', KEY).send(body);
@@ -94,6 +127,47 @@ describe('IECV books', () => {
       .expect(200);
     expect(list.body.items.map((l: { version: number }) => l.version)).toEqual(expect.arrayContaining([1, again.body.version]));
     expect(list.body.items[0].libro_id).toBe(again.body.libro_id);
+  });
+
+  it('five concurrent generations of a new period on two gateway instances all succeed, versions 1 to 5', async () => {
+    // A period with no book yet (the month before this one). The requests alternate between two instances on one
+    // database, so only a lock held in PostgreSQL serializes them (docs/tax-gateway.md "Books").
+    const [y, m] = PERIODO.split('-').map(Number);
+    const periodo = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+    const other = (await gw.second()).getHttpServer();
+    let running = 5;
+    holdSignatures(gw.app.get(DataSource), () => running);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          request(i % 2 ? other : gw.http)
+            .post('/tax/libros/generar')
+            .set('X-Internal-Key', KEY)
+            .send({ tenant: TENANT, tipo: 'venta', periodo })
+            .then((res) => {
+              running--;
+              return res;
+            }),
+        ),
+      );
+      expect(answers.map((a) => [a.status, a.body.error])).toEqual(Array(5).fill([201, undefined]));
+      expect(answers.map((a) => a.body.version).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+      expect(new Set(answers.map((a) => a.body.libro_id)).size).toBe(5);
+
+      const list = await request(gw.http)
+        .get('/tax/libros')
+        .query({ tenant: TENANT, tipo: 'venta', periodo })
+        .set('X-Internal-Key', KEY)
+        .expect(200);
+      expect(list.body.total).toBe(5);
+      // Each stored book carries the version it was signed with.
+      for (const a of answers) {
+        const xml = Buffer.from((await detail(a.body.libro_id)).body.xml_base64, 'base64').toString('latin1');
+        expect(xml).toContain(`ID="LIBRO_VENTA_${periodo.replace('-', '_')}_V${a.body.version}"`);
+      }
+    } finally {
+      gw.msw.resetHandlers();
+    }
   });
 
   it('a libro de compras holds the DTEs the tenant received and whose checks held', async () => {

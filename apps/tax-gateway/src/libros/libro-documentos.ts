@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { LibroDetalleInput } from '@lib/dte';
 import { EmisionEntity } from '../dte/entities/emision.entity';
 import { RecepcionEntity } from '../recepcion/entities/recepcion.entity';
@@ -11,7 +11,7 @@ import { RecepcionEntity } from '../recepcion/entities/recepcion.entity';
  * 61 by its type, LibroCV_v10.xsd).
  */
 export async function documentosDelPeriodo(
-  db: DataSource,
+  db: DataSource | EntityManager,
   tenant: string,
   tipo: 'compra' | 'venta',
   periodo: string,

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { buildLibroCompraVenta, encodeLatin1, santiagoTimestamp, validateXsd, type LibroDetalleInput } from '@lib/dte';
 import { ProblemException, errorText } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
@@ -17,7 +17,6 @@ import { documentosDelPeriodo } from './libro-documentos';
 const ENVIABLE = ['generado', 'envio_fallido'];
 /** SII estados after which QueryEstUp is no longer asked (docs/research/sii-protocol.md §2.5; LOK/LRH for books). */
 const FINAL = new Set(['LOK', 'LRH', 'EPR', 'RSC', 'RFR', 'RCT', 'RPT', 'RCO', 'VOF']);
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * IECV books (docs/tax-gateway.md "Books"; docs/research/sii-protocol.md §3.6): a LibroCompraVenta built from the
@@ -40,25 +39,31 @@ export class LibrosService {
   /**
    * A new version of the book of the period: from the gateway's own emissions (ventas) or receptions (compras), or
    * from `dado` (a certification set's documents and proportionality factor).
+   *
+   * Generating a period again stores the next version (docs/tax-gateway.md "Books"), and the version is inside the
+   * signed bytes (`#LIBRO_<TIPO>_<YYYY>_<MM>_V<version>`), so choosing it, signing and storing must not interleave
+   * with another generation of the same book. A transaction-scoped advisory lock on (tenant, tipo, periodo),
+   * taken before the version is read and released at commit or rollback, queues concurrent generations in
+   * PostgreSQL, across gateway processes: each gets its own consecutive version, and none collides on the
+   * UNIQUE (tenant, tipo, periodo, version) of the table. A waiter waits for the holder's signature and XSD check
+   * (the signature bounded by SIGNER_TIMEOUT_MS). The documents are read under the lock too, so a later version
+   * never reflects older records than an earlier one.
    * @throws ProblemException 422 `emisor_incomplete` (no SII resolution for the tenant), 500 `xsd_invalid`;
-   *   signer problems 502/503/504 (nothing stored).
+   *   signer problems 502/503/504 (nothing stored: the transaction rolls back).
    */
   async generar(dto: GenerarLibroDto, caller?: string, dado?: DetalleDado): Promise<LibroDto> {
     const emisor = await this.emisores.forEmission(dto.tenant);
     const { holder_rut } = await this.signer.certificate();
-    const detalle = dado?.detalle ?? (await documentosDelPeriodo(this.db, dto.tenant, dto.tipo, dto.periodo));
-    for (let attempt = 0; ; attempt++) {
-      const version = await this.nextVersion(dto);
+    const libro = await this.db.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`libro:${dto.tenant}:${dto.tipo}:${dto.periodo}`]);
+      const detalle = dado?.detalle ?? (await documentosDelPeriodo(m, dto.tenant, dto.tipo, dto.periodo));
+      const version = await this.nextVersion(m, dto);
       const xml = await this.signedLibro(dto, detalle, version, holder_rut, emisor, dado?.factorProporcionalidad);
-      const libro = this.entity(dto, version, detalle, xml, caller);
-      try {
-        await this.db.getRepository(LibroEntity).insert(libro);
-        return libroView(libro);
-      } catch (err) {
-        // Two generations of the same period at once: the loser takes the next version.
-        if ((err as { code?: string }).code !== UNIQUE_VIOLATION || attempt > 2) throw err;
-      }
-    }
+      const entity = this.entity(dto, version, detalle, xml, caller);
+      await m.getRepository(LibroEntity).insert(entity);
+      return entity;
+    });
+    return libroView(libro);
   }
 
   private async signedLibro(
@@ -100,11 +105,13 @@ export class LibrosService {
     return signed;
   }
 
-  private async nextVersion(dto: GenerarLibroDto): Promise<number> {
-    const [row] = await this.db.query(
-      'SELECT coalesce(max(version), 0) + 1 AS v FROM libro WHERE tenant = $1 AND tipo = $2 AND periodo = $3',
-      [dto.tenant, dto.tipo, dto.periodo],
-    );
+  /** The next version of the book; read under the book's advisory lock (see generar). */
+  private async nextVersion(m: EntityManager, dto: GenerarLibroDto): Promise<number> {
+    const [row] = await m.query('SELECT coalesce(max(version), 0) + 1 AS v FROM libro WHERE tenant = $1 AND tipo = $2 AND periodo = $3', [
+      dto.tenant,
+      dto.tipo,
+      dto.periodo,
+    ]);
     return Number(row.v);
   }
 
