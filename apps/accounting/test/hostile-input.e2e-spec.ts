@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { TEST_KEYS, closeTestApp, hostileInputSuite } from '@lib/testing';
+import { HOSTILE_TEXTS, TEST_KEYS, closeTestApp, hostileInputSuite, type SendChecked } from '@lib/testing';
 import { createEmpresa } from './support/api';
 import { dteXml, envioXml } from './support/dte-fixtures';
 import { installEmitirStub } from './support/emitir-stub';
@@ -15,6 +15,16 @@ const csv = 'comprobante,fecha,cuenta,glosa,debe,haber\nC-1,2025-05-02,1.1,aport
 let gw: GatewayStub;
 let app: NestFastifyApplication;
 const ids = { empresa: '' };
+let cuentas = 900;
+
+/** Every report of May 2025, as JSON and as CSV: where stored glosas and account names are printed. */
+async function reports(send: SendChecked): Promise<void> {
+  const q = `empresa_id=${ids.empresa}&periodo=2025-05`;
+  for (const path of ['balance', 'estado-resultados', 'libro-diario', 'libro-mayor', 'libro-ingresos-egresos']) {
+    for (const accept of ['application/json', 'text/csv'])
+      await send({ method: 'GET', url: `/contable/${path}?${q}`, headers: { accept } });
+  }
+}
 
 // The audit trail records refusals too (docs/accounting.md): its rows may grow on a 4xx.
 hostileInputSuite('accounting', {
@@ -72,4 +82,37 @@ hostileInputSuite('accounting', {
     };
   },
   files: { 'POST /contable/importacion': Buffer.from(csv) },
+  secondOrder: [
+    {
+      label: 'glosa (POST /contable/asientos) -> the books, JSON and CSV',
+      values: HOSTILE_TEXTS,
+      store: async (send, glosa) => {
+        const lineas = [
+          { cuenta: '1.1', debe: 1000, haber: 0, glosa },
+          { cuenta: '3.1', debe: 0, haber: 1000 },
+        ];
+        await send({ method: 'POST', url: '/contable/asientos', payload: { empresa_id: ids.empresa, fecha: '2025-05-02', glosa, lineas } });
+      },
+      use: reports,
+    },
+    {
+      label: 'account name (POST /contable/plan-cuentas) -> the books, JSON and CSV',
+      values: HOSTILE_TEXTS,
+      store: async (send, nombre) => {
+        const codigo = `1.1.${(cuentas += 1)}`;
+        const cuenta = await send({ method: 'POST', url: '/contable/plan-cuentas', payload: { empresa_id: ids.empresa, codigo, nombre } });
+        if (cuenta.status !== 201) return;
+        const lineas = [
+          { cuenta: codigo, debe: 500, haber: 0 },
+          { cuenta: '3.1', debe: 0, haber: 500 },
+        ];
+        await send({
+          method: 'POST',
+          url: '/contable/asientos',
+          payload: { empresa_id: ids.empresa, fecha: '2025-05-03', glosa: 'Movimiento', lineas },
+        });
+      },
+      use: reports,
+    },
+  ],
 });

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { hostileInputSuite } from '@lib/testing';
+import { HOSTILE_TEXTS, hostileInputSuite } from '@lib/testing';
 import { KEYS, RegistryTestApp, startRegistry } from './support/registry-app';
 import { USERS } from './support/client';
 
@@ -34,4 +34,16 @@ hostileInputSuite('service-registry', {
     'POST /api/v1/services/{slug}/reviews': { decision: 'rejected', comment: 'probe' },
     'POST /api/v1/reserved-slots': { slug: 'hostile-slot', port: 8213, canonical_path: '/products/x', brand_tokens: { a: 'b' } },
   },
+  secondOrder: [
+    {
+      label: 'name, tagline and features (PATCH /api/v1/services/{slug}) -> the record, the catalog and the marketplace pages',
+      values: HOSTILE_TEXTS,
+      store: async (send, text) =>
+        void (await send({ method: 'PATCH', url: `/api/v1/services/${SLUG}`, payload: { name: text, tagline: text, features: [text] } })),
+      use: async (send) => {
+        for (const url of [`/api/v1/services/${SLUG}`, '/api/v1/catalog', '/s', `/s/${SLUG}`, `/s/${SLUG}/gone`])
+          await send({ method: 'GET', url });
+      },
+    },
+  ],
 });

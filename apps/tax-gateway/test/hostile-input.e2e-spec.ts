@@ -13,6 +13,7 @@ import {
   startGateway,
   uploadCaf,
 } from './support/harness';
+import { gatewaySecondOrder } from './support/second-order';
 
 const TENANT = '76086428-5';
 // The receiver of the emitted factura (facturaBody), which receives it back through /tax/recepcion/dte.
@@ -100,4 +101,5 @@ hostileInputSuite('tax-gateway', {
   get files() {
     return { 'POST /tax/caf/upload': caf, 'POST /tax/recepcion/dte': intercambio };
   },
+  secondOrder: gatewaySecondOrder(TENANT, RECEPTOR),
 });

@@ -59,6 +59,29 @@ function yearZeroDocument(text: string): string | undefined {
   return moved === text ? undefined : moved;
 }
 
+/**
+ * Texts a caller may store that are later printed, signed or sent (names, glosas, offices): outside
+ * ISO-8859-1, control characters, XML and HTML markup, bidirectional overrides, over-long. Used by the
+ * second-order cases; a route either refuses one with a 4xx or stores something every later use can handle.
+ */
+export const HOSTILE_TEXTS: Record<string, string> = {
+  emoji: 'Comercial 😀 Ltda',
+  'other scripts': 'Торговля 商店',
+  'control characters': 'Bodega\u0007\u001b[31m central',
+  'C1 control character': 'Bodega\u0085central',
+  'XML markup': '</RznSocRecep><x>&amp;<![CDATA[',
+  'CDATA end': 'a]]>b',
+  'HTML markup': '<script>alert(1)</script>',
+  'spreadsheet formula': "=cmd|' /C calc'!A0",
+  'bidirectional override': 'Bodega \u202eevil\u202c',
+  'combining accent and zero-width space': 'Nun\u0303oa\u200b',
+  'typographic quotes and dashes': '“Comercial” – Ltda…',
+  'Latin-1 accents': 'Ñuñoa ÁÉÍÓÚ ü',
+  'line breaks': 'línea 1\r\nlínea 2',
+  'over-long': 'x'.repeat(300),
+  'only spaces': '   ',
+};
+
 /** Hostile XML documents, for files and for fields that carry XML (as text or base64). */
 export const HOSTILE_XML: Record<string, Buffer> = {
   'DOCTYPE with an internal entity': Buffer.from('<?xml version="1.0"?><!DOCTYPE a [<!ENTITY e "expanded">]><a>&e;</a>'),
@@ -86,6 +109,36 @@ export const HOSTILE_XML: Record<string, Buffer> = {
   'empty file': Buffer.alloc(0),
   'deeply nested XML': Buffer.from('<a>'.repeat(20_000) + '</a>'.repeat(20_000)),
 };
+
+/**
+ * Copies of a valid document (an EnvioDTE, a CAF) that break only its encoding or its type, so that they
+ * reach the checks past the XML parser (issue 17: these answered 502 `signer_error` and 500): declared UTF-8
+ * holding a byte that is not UTF-8, UTF-16 with a byte order mark, declared UTF-7, and, when the document
+ * carries a TipoDTE, the type changed to one the intercambio does not carry (39, boleta). Each must be refused.
+ */
+export function derivedDocuments(valid: Buffer): [string, Buffer][] {
+  const text = valid.toString('latin1');
+  const declared = (encoding: string) =>
+    /^\s*<\?xml[^>]*encoding=/.test(text)
+      ? text.replace(/(<\?xml[^>]*encoding=)["'][^"']*["']/, `$1"${encoding}"`)
+      : `<?xml version="1.0" encoding="${encoding}"?>${text.replace(/^\s*<\?xml[^>]*\?>/, '')}`;
+  // A comment after the declaration holding the bytes 0xFF 0xFE, which UTF-8 never has.
+  const notUtf8 = declared('UTF-8').replace(/^(\s*<\?xml[^>]*\?>)/, '$1<!--\u00ff\u00fe-->');
+  const out: [string, Buffer][] = [
+    ['the document declared UTF-8 with bytes that are not UTF-8', Buffer.from(notUtf8, 'latin1')],
+    ['the document as UTF-16 with a byte order mark', Buffer.from(`\ufeff${declared('UTF-16')}`, 'utf16le')],
+    ['the document declared UTF-7', Buffer.from(declared('UTF-7'), 'latin1')],
+  ];
+  if (/<TipoDTE>\d+<\/TipoDTE>/.test(text)) {
+    out.push([
+      'the document with TipoDTE 39 (boleta, not carried by the intercambio)',
+      Buffer.from(text.replace(/<TipoDTE>\d+<\/TipoDTE>/g, '<TipoDTE>39</TipoDTE>'), 'latin1'),
+    ]);
+  }
+  return out;
+}
+
+const isXml = (bytes: Buffer) => /^\s*</.test(bytes.subarray(0, 64).toString('latin1'));
 
 /** Encodes a path or query value, keeping the raw (possibly malformed) encodings of hostile values. */
 const enc = (value: string): string => encodeURIComponent(value);
@@ -259,10 +312,15 @@ function mutationsOf(name: string, sample: unknown): [string, unknown, boolean][
     out.push(['not base64', '***not base64***']);
     const dated = typeof sample === 'string' ? yearZeroDocument(Buffer.from(sample, 'base64').toString('latin1')) : undefined;
     if (dated) out.push(['base64 of the document dated year 0', Buffer.from(dated, 'latin1').toString('base64'), true]);
+    const given = typeof sample === 'string' ? Buffer.from(sample, 'base64') : undefined;
+    if (given && isXml(given))
+      for (const [label, doc] of derivedDocuments(given)) out.push([`base64 of ${label}`, doc.toString('base64'), true]);
   } else if (/xml/i.test(name)) {
     for (const [label, doc] of Object.entries(HOSTILE_XML)) out.push([label, doc.toString('latin1')]);
     const dated = typeof sample === 'string' ? yearZeroDocument(sample) : undefined;
     if (dated) out.push(['the document dated year 0', dated, true]);
+    const given = typeof sample === 'string' ? Buffer.from(sample, 'latin1') : undefined;
+    if (given && isXml(given)) for (const [label, doc] of derivedDocuments(given)) out.push([label, doc.toString('latin1'), true]);
   }
   return out.map(([label, value, refuse]) => [label, value, refuse === true || label === 'NUL inside']);
 }
@@ -379,6 +437,10 @@ function multipartCases(input: CorpusInput, op: Operation, headers: Record<strin
   }
   for (const [label, doc] of Object.entries(HOSTILE_XML))
     cases.push(make(`file: ${label}`, multipartBody([...textFields, ...fileParts(doc)])));
+  if (input.files[op.id] && isXml(file)) {
+    for (const [label, doc] of derivedDocuments(file))
+      cases.push(make(`file: ${label}`, multipartBody([...textFields, ...fileParts(doc)]), mp, true));
+  }
   for (const field of textFields) {
     for (const [label, value] of [
       ['NUL', 'a\u0000b'],

@@ -2,13 +2,47 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { connect } from 'node:net';
 import { DataSource } from 'typeorm';
 import { TEST_KEYS } from '../app';
-import { CorpusInput, HostileCase, casesFor } from './corpus';
+import { CorpusInput, HOSTILE_TEXTS, HostileCase, casesFor } from './corpus';
 import { OpenApiDocument, Operation, operationsOf } from './openapi';
 
 /** A started app and how to stop it (and whatever it needed: signer, fake SII, identity provider...). */
 export interface StartedApp {
   app: NestFastifyApplication;
   close(): Promise<void>;
+}
+
+/** One request of a second-order case, as Nest's `inject` takes it (the suite adds the caller's key). */
+export interface InjectRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  payload?: string | Buffer | object;
+  headers?: Record<string, string>;
+}
+
+/** The answer of a request sent by a second-order case. */
+export interface SentAnswer {
+  status: number;
+  body: string;
+  json(): any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** Sends a request as admin (with the suite's headers), checks its answer like the corpus does, and returns it. */
+export type SendChecked = (request: InjectRequest) => Promise<SentAnswer>;
+
+/**
+ * Second-order input: a value stored by one route (or found in the database, as a record written before a
+ * check existed would be) and used by others later: a logo printed in a PDF, a name printed and sent, a glosa
+ * signed in an answer. Each hostile value is stored, then used; no answer of either may be a 5xx.
+ */
+export interface SecondOrderCase {
+  /** What is stored and where it is used, e.g. `logo (PUT /tax/emisores) -> PDF`. */
+  label: string;
+  /** The hostile (and a few valid) values, by label. */
+  values: Record<string, unknown>;
+  /** Stores one value, through the API with `send` or straight into the database. */
+  store(send: SendChecked, value: unknown, started: StartedApp): Promise<void>;
+  /** Uses what was stored (after each store), with `send`. */
+  use(send: SendChecked, started: StartedApp): Promise<void>;
 }
 
 /** How an app runs the shared hostile-input suite. */
@@ -23,6 +57,8 @@ export interface HostileSuiteOptions extends Partial<Omit<CorpusInput, 'doc'>> {
   setup?(started: StartedApp): Promise<void>;
   /** Tables that record refusals by design (an audit trail): their row counts may change on a 4xx. */
   refusalTables?: string[];
+  /** Values stored by one route and used by another (see {@link SecondOrderCase}). */
+  secondOrder?: SecondOrderCase[];
 }
 
 interface Answer {
@@ -199,6 +235,34 @@ export function hostileInputSuite(appName: string, options: HostileSuiteOptions)
       if (process.env.HOSTILE_DEBUG) process.stderr.write(`hostile corpus: ${sent} requests\n`);
       expect(failures).toEqual([]);
     }, 300_000);
+
+    if (options.secondOrder?.length) {
+      it('answers every use of a hostile stored value without a 5xx (second-order input)', async () => {
+        const failures: string[] = [];
+        const admin = { 'x-internal-key': (options.keys ?? TEST_KEYS).admin, ...headers };
+        const sender =
+          (label: string): SendChecked =>
+          async (r) => {
+            const res = await started.app.inject({ ...r, headers: { ...admin, ...r.headers } } as Parameters<typeof started.app.inject>[0]);
+            const answer = { status: res.statusCode, contentType: String(res.headers['content-type'] ?? ''), body: res.body };
+            // A page that prints a stored value escapes it: the raw markup of HOSTILE_TEXTS never reaches HTML.
+            const markup = /^text\/html/.test(answer.contentType) && answer.body.includes(HOSTILE_TEXTS['HTML markup']);
+            const problem = markup
+              ? `${res.statusCode}: an HTML page prints stored markup unescaped`
+              : answerProblem({ label, method: r.method, url: r.url, headers: {} }, answer, []);
+            if (problem) failures.push(`${label}: ${r.method} ${r.url.slice(0, 80)} -> ${problem} ${res.body.slice(0, 160)}`);
+            return { status: res.statusCode, body: res.body, json: () => res.json() };
+          };
+        for (const c of options.secondOrder ?? []) {
+          for (const [valueLabel, value] of Object.entries(c.values)) {
+            const label = `${c.label} [${valueLabel}]`;
+            await c.store(sender(`${label} store`), value, started);
+            await c.use(sender(`${label} use`), started);
+          }
+        }
+        expect(failures).toEqual([]);
+      }, 300_000);
+    }
 
     it('answers malformed HTTP on the socket with problem+json', async () => {
       await started.app.listen({ port: 0, host: '127.0.0.1' });
