@@ -18,4 +18,11 @@ describe('startDevSigner', () => {
       if (!stopped) await signer.stop();
     }
   }, 40_000);
+
+  // That `env` reaches the signer (its login at the stand-in) is libs/sii-fake signer-login.spec.ts.
+  it("rejects with the signer's message when a setting in `env` is wrong", async () => {
+    await expect(startDevSigner({ env: { SII_AUTH_URL: 'http://herculesr.sii.cl/x' } })).rejects.toThrow(
+      /SII_AUTH_URL must be an absolute https URL/,
+    );
+  }, 40_000);
 });

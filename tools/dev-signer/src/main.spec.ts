@@ -44,4 +44,11 @@ describe('main (process)', () => {
     expect(p.stderr()).toMatch(/INTERNAL_KEYS/);
     expect(p.stdout).toEqual([]);
   }, 30_000);
+
+  it('refuses to start with a bad portal login setting, naming it', async () => {
+    const p = startMain({ INTERNAL_KEYS: 'ci:k', SIGNER_DATA_DIR: tmp.dir, SII_TLS_CA_FILE: `${tmp.dir}/missing-ca.pem` });
+    expect(await p.exit).toBe(1);
+    expect(p.stderr()).toMatch(/SII_TLS_CA_FILE cannot be read/);
+    expect(p.stdout).toEqual([]);
+  }, 30_000);
 });

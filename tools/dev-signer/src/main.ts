@@ -1,10 +1,13 @@
 import { join, resolve } from 'node:path';
+import { readPortalSettings } from './portal-settings';
 import { createSignerServer } from './server';
 
 /**
  * Entry point of the dev signer (never deployed). Settings: PORT (8250; 0 = a free port), HOST
  * (127.0.0.1), INTERNAL_KEYS (required, `caller:key,...`), SIGNER_DATA_DIR (.data/dev-signer at
- * the repo root), SIGNER_HOLDER_RUT (11111111-1). Prints exactly one JSON line to stdout first:
+ * the repo root), SIGNER_HOLDER_RUT (11111111-1), and for the SII portal login (`POST /portal/session`) SII_AUTH_URL
+ * (herculesr's CAutInicio.cgi), SII_TLS_CA_FILE (an extra trusted CA, e.g. the SII stand-in's), SII_AUTH_TIMEOUT_MS
+ * (8000). A bad setting stops it with a message naming the setting. Prints exactly one JSON line to stdout first:
  * `{"event":"listening","url":"http://127.0.0.1:PORT"}`; logs go to stderr.
  */
 async function main(): Promise<void> {
@@ -20,6 +23,7 @@ async function main(): Promise<void> {
       dataDir: resolve(env.SIGNER_DATA_DIR ?? join(repoRoot, '.data/dev-signer')),
       internalKeys: env.INTERNAL_KEYS as string,
       holderRut: env.SIGNER_HOLDER_RUT ?? '11111111-1',
+      portal: readPortalSettings(env),
     });
   } catch (e) {
     fail((e as Error).message);

@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { signCms } from './cms';
 import { loadOrCreateIdentity, type SignerIdentity } from './keystore';
+import { PortalLoginError, openPortalSession, type PortalLoginSettings } from './portal-session';
+import { readPortalSettings } from './portal-settings';
 import { CafStore, signTed, verifyTed } from './ted';
 import { SignerInputError } from './xml-encoding';
 import { signXml, verifyXml } from './xml-signer';
@@ -16,6 +18,8 @@ export interface SignerServerOptions {
   holderRut?: string;
   /** Fastify logger (default off). */
   logger?: boolean;
+  /** The SII certificate login of `POST /portal/session` (default: herculesr, system CAs, 8 s; see portal-settings.ts). */
+  portal?: PortalLoginSettings;
 }
 
 export interface SignerServer {
@@ -30,13 +34,15 @@ const BODY_LIMIT = 50 * 1024 * 1024; // an EnvioDTE may carry 2000 DTEs
 
 /**
  * Builds the dev signing service (docs/CONTRACTS.md "Signing service", docs/DESIGN.md §4.3). Bodies are JSON;
- * XML, DD, data and CAF travel as base64 of the exact bytes. Errors: 4xx `{error, detail}`.
+ * XML, DD, data and CAF travel as base64 of the exact bytes. `POST /portal/session` opens an SII portal session
+ * with the certificate (portal-session.ts). Errors: `{error, detail}`, 4xx, or 502/503/504 for the SII login.
  * @throws Error on a malformed `internalKeys` or an invalid `holderRut` (at creation).
  */
 export function createSignerServer(options: SignerServerOptions): SignerServer {
   const keys = InternalKeyRegistry.parse(options.internalKeys);
   const identity = loadOrCreateIdentity(options.dataDir, options.holderRut ?? '11111111-1');
   const cafs = new CafStore(options.dataDir);
+  const portal = options.portal ?? readPortalSettings({});
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT });
 
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
@@ -46,7 +52,9 @@ export function createSignerServer(options: SignerServerOptions): SignerServer {
   });
 
   app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
-    if (err instanceof SignerInputError) return reply.code(err.status).send({ error: err.error, detail: err.detail });
+    if (err instanceof SignerInputError || err instanceof PortalLoginError) {
+      return reply.code(err.status).send({ error: err.error, detail: err.detail });
+    }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     const error = status === 500 ? 'internal_error' : status === 413 ? 'payload_too_large' : 'bad_request';
     return reply.code(status).send({ error, detail: err.message });
@@ -95,6 +103,13 @@ export function createSignerServer(options: SignerServerOptions): SignerServer {
 
   app.post('/sign/cms', async (req) => ({ cms: signCms(base64Field(bodyOf(req), 'data'), identity).toString('base64') }));
 
+  app.post('/portal/session', async (req) => {
+    const session = await openPortalSession(identity, referenciaField(bodyOf(req)), portal);
+    // Names only: cookie values are a live session of the certificate holder.
+    req.log.info({ cookies: session.cookies.map((c) => c.name) }, 'SII portal session opened');
+    return session;
+  });
+
   return {
     app,
     identity,
@@ -121,6 +136,21 @@ function stringField(body: Record<string, unknown>, name: string, allowEmpty = f
     throw new SignerInputError('bad_request', `${name} must be a${allowEmpty ? '' : ' non-empty'} string`, 400);
   }
   return v;
+}
+
+/** `referencia`: the absolute http(s) URL the SII's login lands on (e.g. https://misiir.sii.cl/cgi_misii/siihome.cgi). */
+function referenciaField(body: Record<string, unknown>): string {
+  const value = stringField(body, 'referencia');
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if ((url?.protocol !== 'https:' && url?.protocol !== 'http:') || value.length > 2048) {
+    throw new SignerInputError('bad_request', 'referencia must be an absolute http(s) URL (at most 2048 characters)', 400);
+  }
+  return value;
 }
 
 function optionalString(body: Record<string, unknown>, name: string): string | undefined {

@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as iconv from 'iconv-lite';
@@ -148,5 +148,42 @@ export function opensslCmsVerify(der: Buffer, certPem: string): Buffer {
     );
   } finally {
     cleanup();
+  }
+}
+
+/**
+ * A self-signed TLS server certificate for 127.0.0.1 and localhost, made by the `openssl` command (an independent
+ * tool; the signer's specs do not depend on the SII stand-in): the local HTTPS servers that play herculesr.
+ */
+export function opensslServerCertificate(): { keyPem: string; certificatePem: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'signer-tls-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-sha256',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        '-addext',
+        'basicConstraints=critical,CA:TRUE',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    return { keyPem: readFileSync(join(dir, 'key.pem'), 'utf8'), certificatePem: readFileSync(join(dir, 'cert.pem'), 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
