@@ -61,6 +61,64 @@ export default [
     },
   },
   {
+    // The SII stand-in judges what the gateway emits with its own code: it may read XML with libs/dte's readers, but
+    // never imports its totals, DD/TED building, discrepancy, signature-check or emission-rule code. Exempt: specs, the
+    // stand-in's test/ folder and src/spec-support/, which build documents the way an issuer does (buildDd, buildDte,
+    // buildEnvioDte...) for the stand-in to judge.
+    files: ['libs/sii-fake/**/*.ts', 'tools/sii-sim/**/*.ts'],
+    ignores: ['**/*.spec.ts', 'libs/sii-fake/test/**', 'libs/sii-fake/src/spec-support/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@lib/dte',
+              importNames: [
+                'computeTotals',
+                'montoItem',
+                'TASA_IVA',
+                'documentoTotals',
+                'ddInputFromDocumento',
+                'buildDd',
+                'buildTed',
+                'buildDte',
+                'buildEnvioDte',
+                'tedDiscrepancias',
+                'totalesDiscrepancias',
+                'tedCaf',
+                'verifyTedSignature',
+                'verifyCafSignature',
+                'cafPublicKey',
+                'cafPublicKeyPem',
+                'cafKeyPairMatches',
+                'cafLastValidDate',
+                'flattenXml',
+                'fechaFueraDeRango',
+                'periodoFueraDeRango',
+                'siiTextProblem',
+                'lineasDelCaso',
+                'detalleLibroComprasSet',
+                'buildLibroCompraVenta',
+                'buildRespuestaDte',
+                'recepcionDteFromParsed',
+                'resultadoDteFromParsed',
+              ],
+              message:
+                'The SII stand-in recomputes with its own code: a wrong formula shared by both would pass every test (libs/sii-fake content-checks.ts).',
+            },
+          ],
+          patterns: [
+            {
+              group: ['@lib/dte/*', '**/libs/dte/**', '**/dte/src/**'],
+              message: 'Import @lib/dte by its public name; the stand-in must not reach its rule code through a deep path.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

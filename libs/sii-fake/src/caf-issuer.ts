@@ -1,7 +1,7 @@
 import { createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
-import { encodeLatin1, flattenXml, santiagoDate } from '@lib/dte';
+import { escapeXml, santiagoDate } from '@lib/dte';
 import type { SiiFakeState } from './state';
-import { escapeXml } from '@lib/dte';
+import { bytesFirmados } from './internal/timbre';
 import { normalizeRut } from './internal/rut';
 import { contribuyenteFor } from './taxpayers';
 import { jsonResponse, type FakeResponse } from './types';
@@ -63,14 +63,15 @@ function buildCafFile(authority: SiiFakeState, rut: string, tipo: number, desde:
     `<RSAPK><M>${b64(jwk.n)}</M><E>${b64(jwk.e)}</E></RSAPK>\n` +
     `<IDK>${authority.options.cafIdk}</IDK>\n` +
     '</DA>';
-  const frma = sign('sha1', encodeLatin1(flattenXml(da)), createPrivateKey(authority.keyMaterial.privateKeyPem)).toString('base64');
+  // Signed the way the stand-in verifies it (internal/timbre.ts), never through libs/dte's serialization.
+  const frma = sign('sha1', bytesFirmados(da), createPrivateKey(authority.keyMaterial.privateKeyPem)).toString('base64');
   const xml =
     '<?xml version="1.0" encoding="ISO-8859-1"?>\n<AUTORIZACION>\n<CAF version="1.0">\n' +
     `${da}\n<FRMA algoritmo="SHA1withRSA">${frma}</FRMA>\n</CAF>\n` +
     `<RSASK>${folioKey.privateKey.export({ type: 'pkcs1', format: 'pem' }).toString().trim()}\n</RSASK>\n` +
     `<RSAPUBK>${folioKey.publicKey.export({ type: 'spki', format: 'pem' }).toString().trim()}\n</RSAPUBK>\n` +
     '</AUTORIZACION>\n';
-  return encodeLatin1(xml);
+  return Buffer.from(xml, 'latin1');
 }
 
 function b64(base64url: string | undefined): string {

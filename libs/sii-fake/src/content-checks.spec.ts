@@ -1,61 +1,55 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ParsedDte, parseDteDocuments } from '@lib/dte';
+import { parseDteDocuments } from '@lib/dte';
 import { SiiFakeAuthority } from './authority';
-import { contentProblems } from './content-checks';
-import { judgeDocument } from './upload-checks';
+import { judgeDocument } from './content-checks';
+import { checkDocument } from './timbre-checks';
 
-// The SII's own example factura (libs/dte/test/data), then one rule broken at a time.
-const example = (): ParsedDte => parseDteDocuments(readFileSync(join(__dirname, '../../dte/test/data/F60T33-official-sii-example.xml')))[0];
+// The SII's own example factura (libs/dte/test/data, from shared/sii/samples): a document the SII built, judged by
+// the stand-in's own rules. Its CAF was authorized on 2003-09-04: judged while it was still valid.
+const exampleXml = (): string =>
+  parseDteDocuments(readFileSync(join(__dirname, '../../dte/test/data/F60T33-official-sii-example.xml')))[0].xml;
+const authority = new SiiFakeAuthority({ now: () => new Date('2003-10-01T12:00:00Z') });
 
-describe('contentProblems (what the SII checks in each DTE)', () => {
-  it('accepts the SII’s own example', () => {
-    expect(contentProblems(example())).toEqual([]);
+describe('judgeDocument on the SII’s own example', () => {
+  it('accepts it (DOK): its totals, IVA and timbre agree with the stand-in’s own arithmetic', () => {
+    expect(judgeDocument(authority, exampleXml())).toMatchObject({
+      result: 'DOK',
+      emisor: '97975000-5',
+      folio: 60,
+      montos: { neto: 100000, iva: 19000, total: 119000 },
+    });
   });
 
-  it('refuses a TED that does not repeat the document', () => {
-    const dte = example();
-    dte.montos = { ...dte.montos, total: dte.montos.total + 1, iva: dte.montos.iva + 1 };
-    expect(contentProblems(dte)).toEqual(['(TED) MNT del timbre no corresponde al documento']);
+  it('verifies its TED (FRMT with the CAF key) with the stand-in’s own cryptography; only the CAF’s FRMA is the real SII’s', () => {
+    // The FRMA is the SII's (IDK 100), not this authority's: that is the one failure; the TED's FRMT verifies.
+    expect(checkDocument(authority, exampleXml())).toEqual(['DTE T33F60: CAF no autorizado por el SII (FRMA invalida)']);
+    const tocado = exampleXml().replace('<RSR>EMPRESA  LTDA</RSR>', '<RSR>EMPRESA LTDA</RSR>');
+    expect(checkDocument(authority, tocado)).toContain('DTE T33F60: Firma del TED (FRMT) invalida');
   });
 
-  it('refuses a document without the issuer’s comuna', () => {
-    const dte = example();
-    dte.emisor = { ...dte.emisor, comuna: undefined };
-    expect(contentProblems(dte)).toEqual(['(HED) Falta Comuna de Origen']);
+  it('verifies its CAF’s FRMA with the SII’s certificate of IDK 100 as this authority’s', () => {
+    const cert = readFileSync(join(__dirname, '../../dte/assets/certs/sii-caf-idk-100.cer'));
+    const sii = new SiiFakeAuthority({ authorityKey: { privateKeyPem: 'unused', certificatePem: pem(cert) }, cafIdk: 100 });
+    expect(checkDocument(sii, exampleXml())).toEqual([]);
   });
 
-  it('refuses line amounts that do not add up, and a factura afecta whose lines are all exempt', () => {
-    const dte = example();
-    dte.detalle = dte.detalle.map((d, i) => (i === 0 ? { ...d, monto: d.monto + 10 } : d));
-    expect(contentProblems(dte)).toEqual([expect.stringMatching(/^\(DET\) Suma de lineas afectas \d+ distinta de MntNeto/)]);
-    const exenta = example();
-    exenta.detalle = exenta.detalle.map((d) => ({ ...d, exento: true }));
-    expect(contentProblems(exenta)).toContain('(DET) Factura afecta sin lineas afectas');
-  });
-
-  it('refuses a nota de crédito without a reference or without CodRef', () => {
-    const nota: ParsedDte = { ...example(), tipo_dte: 61, referencias: [] };
-    nota.ted = undefined;
-    expect(contentProblems(nota)).toEqual(['(REF) Nota sin referencia al documento que modifica']);
-    nota.referencias = [{ linea: 1, tipo_doc: '33', folio: '60', global: false }];
-    expect(contentProblems(nota)).toEqual(['(REF) Nota sin CodRef']);
-  });
-});
-
-describe('judgeDocument (per-document result at EPR)', () => {
-  // The example's CAF was authorized on 2003-09-04: judged while it was still valid.
-  const authority = new SiiFakeAuthority({ now: () => new Date('2003-10-01T12:00:00Z') });
-  it('DOK, RLV for IVA off by a peso, RPR beyond', () => {
-    expect(judgeDocument(authority, example()).result).toBe('DOK');
-    const leve = example();
-    leve.montos = { ...leve.montos, iva: leve.montos.iva + 1, total: leve.montos.total + 1 };
-    leve.ted = undefined;
-    const r = judgeDocument(authority, leve);
-    expect({ result: r.result, detail: r.detail }).toEqual({ result: 'RLV', detail: expect.stringMatching(/^IVA \d+ distinto de \d+/) });
-    const grave = example();
-    grave.montos = { ...grave.montos, iva: grave.montos.iva + 50, total: grave.montos.total + 50 };
-    grave.ted = undefined;
-    expect(judgeDocument(authority, grave).result).toBe('RPR');
+  it('rejects (RCH) when there is a reason to, listing the objections too; RLV when there are only objections', () => {
+    const ivaMal = (xml: string) =>
+      xml
+        .replace('<IVA>19000</IVA>', '<IVA>19001</IVA>')
+        .replace('<MntTotal>119000</MntTotal>', '<MntTotal>119001</MntTotal>')
+        .replace('<MNT>119000</MNT>', '<MNT>119001</MNT>');
+    const reparo = '(HED) IVA 19001 distinto de MntNeto x TasaIVA / 100 (19000)';
+    expect(judgeDocument(authority, ivaMal(exampleXml()))).toMatchObject({ result: 'RLV', detail: reparo });
+    const sinComuna = ivaMal(exampleXml()).replace('<CmnaOrigen>Santiago</CmnaOrigen>', '');
+    expect(judgeDocument(authority, sinComuna)).toMatchObject({ result: 'RCH', detail: `(HED) Falta Comuna de Origen; ${reparo}` });
   });
 });
+
+/** A DER certificate as PEM (the SII publishes the CAF certificates as .cer). */
+function pem(der: Buffer): string {
+  const text = der.toString('latin1');
+  if (text.includes('BEGIN CERTIFICATE')) return text;
+  return `-----BEGIN CERTIFICATE-----\n${der.toString('base64').replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`;
+}

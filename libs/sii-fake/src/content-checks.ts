@@ -1,56 +1,91 @@
-import { tedDiscrepancias, totalesDiscrepancias, type ParsedDte, type TotalDiscrepancia } from '@lib/dte';
+import type { SiiFakeState } from './state';
+import { leerDte, type DteLeido } from './dte-leido';
+import { encabezadoRechazos } from './encabezado-checks';
+import { referenciaRechazos } from './referencia-checks';
+import { cafVencido, fechaAntesDelCaf, tedRechazos } from './ted-checks';
+import { reparosDeMontos } from './totales-checks';
+import type { UploadedDocument } from './types';
 
-/**
- * What the SII checks in the content of each DTE of an upload, as the stand-in reports it (a reason per
- * failure, the section first as in the SII's result e-mails: TED, HED encabezado, DET detalle, REF
- * referencias; docs/research/sii-protocol.md §2.5 and §3.2-3.3). An empty list is a DTE the SII accepts
- * on content. The exact SII codes of these rules are not public in the sources we hold; the sections
- * and the rule are.
- */
-export function contentProblems(dte: ParsedDte): string[] {
-  return [...tedMatches(dte), ...encabezado(dte), ...lineas(dte), ...referencias(dte)];
-}
-
-/** The TED's DD repeats RE, TD, F, FE, RR, MNT and IT1 of the document (Formato DTE v2.2, TED). */
-function tedMatches(dte: ParsedDte): string[] {
-  return tedDiscrepancias(dte).map((d) => `(TED) ${d.campo} del timbre no corresponde al documento`);
-}
-
-/** The issuer's address and comuna are required (DirOrigen, CmnaOrigen). */
-function encabezado(dte: ParsedDte): string[] {
-  const out: string[] = [];
-  if (!dte.emisor.direccion) out.push('(HED) Falta Direccion de Origen');
-  if (!dte.emisor.comuna) out.push('(HED) Falta Comuna de Origen');
-  return out;
+/** The SII's judgement of one DTE's content: reasons to reject it (RCH) and objections it is accepted with. */
+export interface Juicio {
+  rechazos: string[];
+  reparos: string[];
 }
 
 /**
- * Line amounts with the global discounts and surcharges add up to MntNeto and MntExe, each additional tax
- * to its rate over its lines, MntTotal = neto + exento + IVA + additional taxes; a 33 has taxed lines (IVA: a
- * reparo, upload-checks).
+ * What the SII checks in the content of each DTE of an envío that passed the upload checks. Every rule is the
+ * stand-in's own code, recomputed from the XML (it reads with libs/dte's XML readers and imports none of its
+ * totals, DD/TED or discrepancy code; eslint.config.mjs keeps it so):
+ * - rechazos (RCH): CAF expired, FchEmis before the CAF's FA, the TED's DD against the document (ted-checks.ts);
+ *   DirOrigen/CmnaOrigen, RUTRecep's check digit, a 33 without taxed lines (encabezado-checks.ts); a note's
+ *   references (referencia-checks.ts);
+ * - reparos: line amounts and every total (totales-checks.ts), which SII Formato DTE v2.2 §2.2 says are not
+ *   grounds for rejection.
  */
-function lineas(dte: ParsedDte): string[] {
-  const glosas: Record<TotalDiscrepancia['campo'], ((d: TotalDiscrepancia) => string) | undefined> = {
-    MntNeto: (d) => `(DET) Suma de lineas afectas ${d.calculado} distinta de MntNeto ${d.documento}`,
-    MntExe: (d) => `(DET) Suma de lineas exentas ${d.calculado} distinta de MntExe ${d.documento}`,
-    MntTotal: (d) => `(HED) MntTotal ${d.documento} distinto de MntNeto + MntExe + IVA + Impuestos Adicionales`,
-    MontoImp: (d) => `(HED) MontoImp de TipoImp ${d.codigo} ${d.documento} distinto de ${d.calculado}`,
-    MontoNF: (d) => `(HED) MontoNF ${d.documento} distinto de la suma de lineas no facturables ${d.calculado}`,
-    GrntDep: (d) => `(HED) GrntDep ${d.documento} distinto de la suma de lineas de garantia de envases ${d.calculado}`,
-    IVA: undefined,
+export function contentProblems(dte: DteLeido, ahora: Date): Juicio {
+  return {
+    rechazos: [
+      ...cafVencido(dte, ahora),
+      ...fechaAntesDelCaf(dte),
+      ...tedRechazos(dte),
+      ...encabezadoRechazos(dte),
+      ...referenciaRechazos(dte),
+    ],
+    reparos: reparosDeMontos(dte),
   };
-  const taxed = dte.detalle.some((d) => !d.exento && d.ind_exe !== 2 && d.ind_exe !== 3);
-  const out = dte.tipo_dte === 33 && !taxed && dte.detalle.length > 0 ? ['(DET) Factura afecta sin lineas afectas'] : [];
-  for (const d of totalesDiscrepancias(dte)) {
-    const glosa = glosas[d.campo];
-    if (glosa) out.push(glosa(d));
-  }
-  return out;
 }
 
-/** A nota de crédito or débito references the document it modifies, saying how (CodRef). */
-function referencias(dte: ParsedDte): string[] {
-  if (dte.tipo_dte !== 56 && dte.tipo_dte !== 61) return [];
-  if (dte.referencias.length === 0) return ['(REF) Nota sin referencia al documento que modifica'];
-  return dte.referencias.some((r) => r.codigo !== undefined) ? [] : ['(REF) Nota sin CodRef'];
+/**
+ * The per-document result reported from EPR on (docs/research/sii-protocol.md §2.5): RCH (rechazado) when there is a
+ * reason to reject it; RLV, accepted with objections ("reparos leves"), when only amounts differ, since the SII does
+ * not reject documents for them (Formato DTE v2.2 §2.2); else DOK. The SII's split of objections between RPR and RLV
+ * is not published (research §2.5); the stand-in gives every amount difference RLV, and QueryEstUp counts both
+ * among the REPAROS. An unreadable document is rejected.
+ */
+export function judgeDocument(authority: SiiFakeState, dteXml: string): UploadedDocument {
+  let dte: DteLeido;
+  let juicio: Juicio;
+  try {
+    dte = leerDte(dteXml);
+    juicio = contentProblems(dte, authority.now());
+  } catch (err) {
+    return { ...sinDatos(), result: 'RCH', detail: `Documento ilegible: ${(err as Error).message}` };
+  }
+  const base = registro(dte);
+  if (juicio.rechazos.length > 0) return { ...base, result: 'RCH', detail: [...juicio.rechazos, ...juicio.reparos].join('; ') };
+  if (juicio.reparos.length > 0) return { ...base, result: 'RLV', detail: juicio.reparos.join('; ') };
+  return { ...base, result: 'DOK' };
+}
+
+/** What the SII registers of a document (the RCV, QueryEstDte, RegistroReclamoDTE read it). */
+function registro(dte: DteLeido): Omit<UploadedDocument, 'result' | 'detail'> {
+  const n = (v: string | undefined) => (v && /^-?\d+$/.test(v) ? Number(v) : 0);
+  return {
+    emisor: dte.rutEmisor,
+    tipo: dte.tipo,
+    folio: dte.folio,
+    receptor: dte.rutRecep,
+    razonSocialEmisor: dte.rznSoc,
+    razonSocialReceptor: dte.rznSocRecep,
+    fechaEmision: dte.fchEmis,
+    montos: { exento: n(dte.totales.mntExe), neto: n(dte.totales.mntNeto), iva: n(dte.totales.iva), total: n(dte.totales.mntTotal) },
+    referencias: dte.referencias
+      .filter((r) => /^\d+$/.test(r.tpoDocRef) && /^\d+$/.test(r.folioRef))
+      .map((r) => ({ tipo: Number(r.tpoDocRef), folio: Number(r.folioRef), ...(r.codRef ? { codigo: Number(r.codRef) } : {}) })),
+  };
+}
+
+function sinDatos(): Omit<UploadedDocument, 'result' | 'detail'> {
+  const vacio = { exento: 0, neto: 0, iva: 0, total: 0 };
+  return {
+    emisor: '',
+    tipo: 0,
+    folio: 0,
+    receptor: '',
+    razonSocialEmisor: '',
+    razonSocialReceptor: '',
+    fechaEmision: '',
+    montos: vacio,
+    referencias: [],
+  };
 }

@@ -22,6 +22,11 @@ export interface SiiFakeOptions {
   authorityKey?: Partial<AuthorityKeyMaterial>;
   /** Each company's registered resolution (FchResol YYYY-MM-DD, NroResol); more with `POST /sim/resolucion`. */
   resoluciones?: Record<string, { fecha: string; numero: number }>;
+  /**
+   * Each company's users authorized to send its DTEs (certificate holders' RUTs); a company absent here accepts any
+   * holder (see {@link SiiFakeState.puedeEnviar}).
+   */
+  usuariosAutorizados?: Record<string, string[]>;
 }
 
 export interface ResolvedOptions {
@@ -47,12 +52,18 @@ export class SiiFakeState {
   readonly cafs: IssuedCaf[] = [];
   /** Registered resolution per company RUT (FchResol, NroResol) that Caratulas must repeat. */
   readonly resoluciones = new Map<string, { fecha: string; numero: number }>();
+  /** Users (certificate holders' RUTs) authorized to send for each company RUT; see {@link puedeEnviar}. */
+  readonly usuariosAutorizados = new Map<string, Set<string>>();
   /** Carpetas tributarias served per RUT (portal-carpeta.ts): what a test counts to prove one visit a day. */
   readonly portalVisitas = new Map<string, number>();
   /** Registry pages served (portal-registro.ts): `empresa.cgi` per RUT, `historial.cgi` under `<rut>/historial`. */
   readonly registroVisitas = new Map<string, number>();
-  /** Portal login sessions by TOKEN cookie value (portal-login.ts): the sessions users export for import. */
-  readonly portalLogins = new Map<string, { rut: string; activo: boolean }>();
+  /**
+   * Portal login sessions by TOKEN cookie value (portal-login.ts): `certificado` ones from the TLS client-certificate
+   * login (portal-auth.ts; `rut` is the holder), `navegador` ones that a person exports for import (`rut` is the
+   * representado). See `portalSession` (portal-html.ts) for what each may see.
+   */
+  readonly portalLogins = new Map<string, { rut: string; activo: boolean; via: 'certificado' | 'navegador' }>();
   /** Folios the company annulled on sii.cl, `rut|tipo|folio` (portal-folios.ts). */
   readonly foliosAnulados = new Set<string>();
   /** RCV events per document key `emisor|tipo|folio` (registro-reclamo.ts). */
@@ -81,6 +92,27 @@ export class SiiFakeState {
     this.clock = options.now ?? (() => new Date());
     this.keyMaterial = authorityKeyMaterial(options.authorityKey, this.options.cafIdk);
     for (const [rut, r] of Object.entries(options.resoluciones ?? {})) this.resoluciones.set(normalizeRut(rut) ?? rut, r);
+    for (const [rut, usuarios] of Object.entries(options.usuariosAutorizados ?? {})) this.autorizarUsuarios(rut, usuarios);
+  }
+
+  /**
+   * Whether the holder of a certificate (its RUT) may send DTEs for a company: at the SII only the users the company
+   * authorized in its electronic invoicing setup may (docs/research/sii-protocol.md §10, "use the certificate of a
+   * user authorized for the company"; §2.4 STATUS 1 "Usuario sin permiso de envio"). A company whose users were
+   * registered here ({@link autorizarUsuarios}, the `usuariosAutorizados` option) admits only those; one without a
+   * registration admits any holder, the stand-in's default so that every test's certificate can act for any tenant
+   * (as RegistroReclamoDTE does, libs/sii-fake/README.md).
+   */
+  puedeEnviar(rutUsuario: string | undefined, rutEmpresa: string): boolean {
+    const autorizados = this.usuariosAutorizados.get(rutEmpresa);
+    if (!autorizados) return true;
+    return rutUsuario !== undefined && autorizados.has(rutUsuario);
+  }
+
+  /** Registers the users authorized to send for a company (replacing earlier ones); RUTs are normalized. */
+  autorizarUsuarios(rutEmpresa: string, usuarios: string[]): void {
+    const ruts = usuarios.map((u) => normalizeRut(u) ?? u.trim().toUpperCase());
+    this.usuariosAutorizados.set(normalizeRut(rutEmpresa) ?? rutEmpresa, new Set(ruts));
   }
 
   /**
@@ -141,7 +173,7 @@ export class SiiFakeState {
   }
 
   /**
-   * A DTE the SII received and did not reject (DOK or RPR in an upload that did not end in RCT), or
+   * A DTE the SII received and did not reject (DOK, RPR or RLV in an upload that did not end in RCT), or
    * undefined: what RegistroReclamoDTE and the RCV know of it.
    */
   receivedDocument(emisor: string, tipo: number, folio: number): RegisteredDocument | undefined {

@@ -1,16 +1,18 @@
 import { createHash, randomInt } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { decodeXml, parseDteDocuments, santiagoTimestamp, validateXsd } from '@lib/dte';
+import { decodeXml, escapeXml, parseDteDocuments, parseXmlDocument, santiagoTimestamp, validateXsd, type ParsedDte } from '@lib/dte';
 import type { SiiFakeState } from './state';
 import { tokenFromCookie } from './auth';
-import { checkDocument, checkDteSignature, checkEnvelopeSignature, judgeDocument, readCaratula, type Caratula } from './upload-checks';
+import { checkDteSignature, checkEnvelopeSignature } from './upload-checks';
+import { checkDocument } from './timbre-checks';
+import { judgeDocument } from './content-checks';
+import { caratulaOutcome, readCaratula } from './caratula-checks';
+import { autorizacionProblems, vigenciaProblems, type Firmante } from './certificado-checks';
 import { MultipartError, multipartBoundary, parseMultipart, type MultipartPart } from './multipart';
 import { normalizeRut } from './internal/rut';
-import { escapeXml, parseXmlDocument } from '@lib/dte';
 import { xmlResponse, type FakeRequest, type FakeResponse } from './types';
 import { isLibro, judgeLibro } from './libro-upload';
 
-const SII_RUT = '60803000-K';
 const FIELDS = ['rutSender', 'dvSender', 'rutCompany', 'dvCompany', 'archivo'];
 
 interface UploadContext {
@@ -21,13 +23,14 @@ interface UploadContext {
 }
 
 /**
- * DTEUpload (`POST /cgi_dte/UPL/DTEUpload`, docs/research/sii-protocol.md §2.4). Checks, in order: Cookie TOKEN (STATUS 5),
- * multipart fields rutSender, dvSender, rutCompany, dvCompany, archivo in that order (3),
- * rutSender = the token's certificate RUT (1), company known (6), XSD EnvioDTE (7), signatures of
- * SetDoc and every Documento, TED FRMT with the CAF RSAPK, CAF FRMA by this authority, folio in
- * range (8), same file or same (emisor, tipo, folio) already received (99). Then STATUS 0 with a
- * 10-digit TRACKID. Caratula errors (RutReceptor not 60803000-K, RutEnvia not rutSender, RutEmisor
- * not rutCompany) do not stop the upload: the envío later ends in RCT, as at the SII.
+ * DTEUpload (`POST /cgi_dte/UPL/DTEUpload`, docs/research/sii-protocol.md §2.4, §4). Checks, in order: Cookie TOKEN
+ * (STATUS 5), multipart fields rutSender, dvSender, rutCompany, dvCompany, archivo in that order (3), rutSender = the
+ * token's certificate RUT (1), company known (6), rutSender authorized to send for it (1), XSD EnvioDTE (7); then
+ * (8) the signatures of SetDoc and every Documento, each signing certificate valid when it signed and when received
+ * (certificado-checks.ts), each TED and CAF (timbre-checks.ts); each signer authorized for the company (1); the same
+ * file or the same (emisor, tipo, folio) already received (99). Then STATUS 0 with a 10-digit TRACKID. Caratula
+ * errors do not stop the upload: the envío ends in RCT (caratula-checks.ts), as at the SII; each document's content
+ * is judged for EPR (content-checks.ts).
  */
 export async function handleUpload(authority: SiiFakeState, req: FakeRequest): Promise<FakeResponse> {
   const answer = (status: number, ctx: UploadContext | undefined, errors: string[], trackId?: string) =>
@@ -44,6 +47,9 @@ export async function handleUpload(authority: SiiFakeState, req: FakeRequest): P
   }
   if (owner.rut && owner.rut !== ctx.rutSender) return answer(1, ctx, ['Usuario sin permiso de envio']);
   if (authority.options.unknownRuts.includes(ctx.rutCompany)) return answer(6, ctx, ['Empresa no autorizada a enviar']);
+  if (!authority.puedeEnviar(ctx.rutSender, ctx.rutCompany)) {
+    return answer(1, ctx, [`Usuario sin permiso de envio: ${ctx.rutSender} no autorizado por ${ctx.rutCompany}`]);
+  }
 
   let xml: string;
   let doc: Document;
@@ -58,11 +64,11 @@ export async function handleUpload(authority: SiiFakeState, req: FakeRequest): P
   const schema = await validateXsd(ctx.archivo, 'EnvioDTE');
   if (!schema.valid) return answer(7, ctx, schema.errors.length ? schema.errors : ['Error de Schema']);
   const parsed = parseDteDocuments(ctx.archivo);
-  const errors = [
-    ...checkEnvelopeSignature(xml, doc),
-    ...parsed.flatMap((dte) => [checkDteSignature(xml, dte.xml), ...checkDocument(authority, dte)].filter((e): e is string => !!e)),
-  ];
-  if (errors.length) return answer(8, ctx, errors);
+  const caratula = readCaratula(doc);
+  const firmas = signatureChecks(authority, xml, doc, parsed, caratula.tmstFirmaEnv);
+  if (firmas.errors.length) return answer(8, ctx, firmas.errors);
+  const sinPermiso = autorizacionProblems(authority, firmas.firmantes, ctx.rutCompany);
+  if (sinPermiso.length) return answer(1, ctx, sinPermiso);
 
   const sha256 = createHash('sha256').update(ctx.archivo).digest('hex');
   const repeated = authority.findRepeated(
@@ -71,7 +77,6 @@ export async function handleUpload(authority: SiiFakeState, req: FakeRequest): P
   );
   if (repeated) return answer(99, ctx, [repeated]);
 
-  const caratula = readCaratula(doc);
   const record = authority.recordUpload({
     trackId: newTrackId(authority),
     rutSender: ctx.rutSender,
@@ -79,10 +84,35 @@ export async function handleUpload(authority: SiiFakeState, req: FakeRequest): P
     fileName: ctx.fileName,
     sha256,
     receivedAt: authority.now(),
-    documents: parsed.map((dte) => judgeDocument(authority, dte)),
-    ...caratulaOutcome(authority, caratula, ctx),
+    documents: parsed.map((dte) => judgeDocument(authority, dte.xml)),
+    ...caratulaOutcome(authority, caratula, { ...ctx, tipos: parsed.map((d) => d.tipo_dte) }),
   });
   return answer(0, ctx, [], record.trackId);
+}
+
+/**
+ * Everything STATUS 8 stands for (docs/research/sii-protocol.md §2.4 "signature error"): the envelope's and each
+ * DTE's XMLDSig, their certificates' validity, each TED and CAF. Returns the error lines and the verified signers.
+ */
+function signatureChecks(
+  authority: SiiFakeState,
+  xml: string,
+  doc: Document,
+  parsed: ParsedDte[],
+  tmstFirmaEnv: string | undefined,
+): { errors: string[]; firmantes: Firmante[] } {
+  const envelope = checkEnvelopeSignature(xml, doc);
+  const errors = envelope.error ? [envelope.error] : [];
+  const firmantes: Firmante[] = envelope.certificate ? [{ que: 'Envio', certificate: envelope.certificate, firmadoEl: tmstFirmaEnv }] : [];
+  for (const dte of parsed) {
+    const firma = checkDteSignature(xml, dte.xml);
+    if (firma.error) errors.push(firma.error);
+    if (firma.certificate)
+      firmantes.push({ que: `DTE T${dte.tipo_dte}F${dte.folio}`, certificate: firma.certificate, firmadoEl: dte.tmst_firma });
+    errors.push(...checkDocument(authority, dte.xml));
+  }
+  errors.push(...vigenciaProblems(firmantes, authority.now()));
+  return { errors, firmantes };
 }
 
 type Answer = (status: number, ctx: UploadContext | undefined, errors: string[], trackId?: string) => FakeResponse;
@@ -124,21 +154,6 @@ function readForm(req: FakeRequest): UploadContext {
   if (!file.data.length) throw new MultipartError('Archivo vacio');
   const gz = file.data[0] === 0x1f && file.data[1] === 0x8b;
   return { rutSender, rutCompany, fileName: file.filename || 'archivo.xml', archivo: gz ? gunzipSync(file.data) : file.data };
-}
-
-/**
- * The Caratula checks that end an accepted upload in RCT (docs/research/sii-protocol.md §2.5): RutReceptor is the
- * SII (CRT-3-18), FchResol/NroResol are the company's registered resolution (CRT-3-19; see
- * {@link SiiFakeState.resolucionOf}), RutEnvia and RutEmisor are the upload's (the glosa peers quote, no code known).
- */
-function caratulaOutcome(authority: SiiFakeState, c: Caratula, ctx: UploadContext): { finalState: 'EPR' | 'RCT'; rejection?: string } {
-  if (c.rutReceptor !== SII_RUT) return { finalState: 'RCT', rejection: '(CRT-3-18) RUT Receptor (Caratula) Invalido' };
-  if (!authority.resolucionValida(ctx.rutCompany, c.fchResol, c.nroResol)) {
-    return { finalState: 'RCT', rejection: '(CRT-3-19) Fecha/Numero Resolucion Invalido' };
-  }
-  if (c.rutEnvia !== ctx.rutSender) return { finalState: 'RCT', rejection: 'RUT Envia diferente al Upload' };
-  if (c.rutEmisor !== ctx.rutCompany) return { finalState: 'RCT', rejection: 'RUT Emisor diferente al Upload' };
-  return { finalState: 'EPR' };
 }
 
 function newTrackId(authority: SiiFakeState): string {

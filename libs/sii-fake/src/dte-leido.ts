@@ -1,0 +1,218 @@
+import { child, childElements, findPath, localName, parseXmlDocument, textAt } from '@lib/dte';
+
+/** The DD fields that repeat the document (SII Formato DTE v2.2 §G; docs/research/sii-protocol.md §3.3). */
+export const CAMPOS_DD = ['RE', 'TD', 'F', 'FE', 'RR', 'RSR', 'MNT', 'IT1'] as const;
+export type CampoDd = (typeof CAMPOS_DD)[number];
+
+/** One Detalle line as written (Formato DTE v2.2 §B); numbers stay text, for exact arithmetic. */
+export interface LineaLeida {
+  nro: string;
+  /** IndExe: 1 exento, 2 no facturable, 3 garantía de envases, 4/5 guías, 6 no facturable negativo. */
+  indExe?: string;
+  nombre: string;
+  qty?: string;
+  prc?: string;
+  descuentoPct?: string;
+  descuentoMonto?: string;
+  recargoPct?: string;
+  recargoMonto?: string;
+  codImpAdic: string[];
+  montoItem?: string;
+}
+
+/** One DscRcgGlobal (Formato DTE v2.2 §D). */
+export interface GlobalLeido {
+  tpoMov?: string;
+  tpoValor?: string;
+  valorDR?: string;
+  indExeDR?: string;
+}
+
+/** One Referencia (Formato DTE v2.2 §E). */
+export interface ReferenciaLeida {
+  tpoDocRef: string;
+  folioRef: string;
+  codRef?: string;
+}
+
+/** One ImptoReten of Totales (Formato DTE v2.2 §A fields 115-117). */
+export interface ImptoLeido {
+  tipoImp: string;
+  tasaImp?: string;
+  montoImp?: string;
+}
+
+/** Totales as written (Formato DTE v2.2 §A fields 107-128). */
+export interface TotalesLeidos {
+  mntNeto?: string;
+  mntExe?: string;
+  tasaIVA?: string;
+  iva?: string;
+  imptoReten: ImptoLeido[];
+  credEC?: string;
+  grntDep?: string;
+  valComNeto?: string;
+  valComExe?: string;
+  valComIVA?: string;
+  mntTotal?: string;
+  montoNF?: string;
+}
+
+/** The CAF inside the DD (research §3.4), with its DA as it appears in the document's text. */
+export interface CafLeido {
+  re?: string;
+  td?: string;
+  desde?: string;
+  hasta?: string;
+  fa?: string;
+  m?: string;
+  e?: string;
+  idk?: string;
+  frma?: string;
+  daTexto?: string;
+}
+
+/** The TED: the DD's fields, the DD as it appears in the document's text, FRMT and the CAF. */
+export interface TedLeido {
+  dd: Record<CampoDd, string | undefined>;
+  ddTexto?: string;
+  frmt: string;
+  caf?: CafLeido;
+}
+
+/** What the stand-in reads of one DTE to judge it. */
+export interface DteLeido {
+  tipo: number;
+  folio: number;
+  fchEmis: string;
+  /** IdDoc/MntBruto = 1: line amounts include IVA (Formato DTE v2.2 §A field 10). */
+  mntBruto: boolean;
+  rutEmisor: string;
+  rznSoc: string;
+  dirOrigen?: string;
+  cmnaOrigen?: string;
+  rutRecep: string;
+  rznSocRecep: string;
+  totales: TotalesLeidos;
+  lineas: LineaLeida[];
+  globales: GlobalLeido[];
+  referencias: ReferenciaLeida[];
+  ted?: TedLeido;
+  tmstFirma?: string;
+}
+
+const opt = (v: string | undefined) => (v === undefined || v === '' ? undefined : v);
+
+/**
+ * Reads one DTE element (its text as it appears in the upload) with libs/dte's XML readers only; the TED's DD
+ * and the CAF's DA are also sliced from the text, since their signatures cover them as written.
+ * @throws Error (DteParseError) when the text is not a DTE with a Documento and an Encabezado.
+ */
+export function leerDte(dteXml: string): DteLeido {
+  const root = parseXmlDocument(dteXml).documentElement;
+  const doc = childElements(root).find((e) => ['Documento', 'Liquidacion', 'Exportaciones'].includes(localName(e)));
+  const enc = doc && findPath(doc, 'Encabezado');
+  if (!doc || !enc) throw new Error('DTE sin Documento/Encabezado');
+  const at = (path: string) => opt(textAt(enc, path));
+  return {
+    tipo: Number(at('IdDoc/TipoDTE')),
+    folio: Number(at('IdDoc/Folio')),
+    fchEmis: at('IdDoc/FchEmis') ?? '',
+    mntBruto: at('IdDoc/MntBruto') === '1',
+    rutEmisor: at('Emisor/RUTEmisor') ?? '',
+    rznSoc: at('Emisor/RznSoc') ?? at('Emisor/RznSocEmisor') ?? '',
+    dirOrigen: at('Emisor/DirOrigen'),
+    cmnaOrigen: at('Emisor/CmnaOrigen'),
+    rutRecep: at('Receptor/RUTRecep') ?? '',
+    rznSocRecep: rawText(findPath(enc, 'Receptor/RznSocRecep')),
+    totales: totales(findPath(enc, 'Totales')),
+    lineas: childElements(doc, 'Detalle').map(linea),
+    globales: childElements(doc, 'DscRcgGlobal').map(global),
+    referencias: childElements(doc, 'Referencia').map(referencia),
+    ted: ted(child(doc, 'TED'), dteXml),
+    tmstFirma: opt(textAt(doc, 'TmstFirma')),
+  };
+}
+
+/** Text as written, trimmed only at the ends (inner spaces count: "EMPRESA  LTDA" in the SII's own example). */
+function rawText(el: Element | undefined): string {
+  return (el?.textContent ?? '').trim();
+}
+
+function totales(t: Element | undefined): TotalesLeidos {
+  const at = (name: string) => (t ? opt(textAt(t, name)) : undefined);
+  return {
+    mntNeto: at('MntNeto'),
+    mntExe: at('MntExe'),
+    tasaIVA: at('TasaIVA'),
+    iva: at('IVA'),
+    imptoReten: (t ? childElements(t, 'ImptoReten') : []).map((i) => ({
+      tipoImp: textAt(i, 'TipoImp') ?? '',
+      tasaImp: opt(textAt(i, 'TasaImp')),
+      montoImp: opt(textAt(i, 'MontoImp')),
+    })),
+    credEC: at('CredEC'),
+    grntDep: at('GrntDep'),
+    valComNeto: at('ValComNeto'),
+    valComExe: at('ValComExe'),
+    valComIVA: at('ValComIVA'),
+    mntTotal: at('MntTotal'),
+    montoNF: at('MontoNF'),
+  };
+}
+
+function linea(d: Element): LineaLeida {
+  const at = (name: string) => opt(textAt(d, name));
+  return {
+    nro: at('NroLinDet') ?? '?',
+    indExe: at('IndExe'),
+    nombre: rawText(child(d, 'NmbItem')),
+    qty: at('QtyItem'),
+    prc: at('PrcItem'),
+    descuentoPct: at('DescuentoPct'),
+    descuentoMonto: at('DescuentoMonto'),
+    recargoPct: at('RecargoPct'),
+    recargoMonto: at('RecargoMonto'),
+    codImpAdic: childElements(d, 'CodImpAdic').map((c) => (c.textContent ?? '').trim()),
+    montoItem: at('MontoItem'),
+  };
+}
+
+function global(g: Element): GlobalLeido {
+  const at = (name: string) => opt(textAt(g, name));
+  return { tpoMov: at('TpoMov'), tpoValor: at('TpoValor'), valorDR: at('ValorDR'), indExeDR: at('IndExeDR') };
+}
+
+function referencia(r: Element): ReferenciaLeida {
+  return { tpoDocRef: textAt(r, 'TpoDocRef') ?? '', folioRef: textAt(r, 'FolioRef') ?? '', codRef: opt(textAt(r, 'CodRef')) };
+}
+
+function ted(t: Element | undefined, dteXml: string): TedLeido | undefined {
+  const dd = t && child(t, 'DD');
+  if (!t || !dd) return undefined;
+  const ddTexto = slice(dteXml, 'DD');
+  const campos = Object.fromEntries(CAMPOS_DD.map((c) => [c, c === 'RSR' || c === 'IT1' ? rawText(child(dd, c)) : textAt(dd, c)]));
+  const caf = child(dd, 'CAF');
+  return {
+    dd: campos as Record<CampoDd, string | undefined>,
+    ddTexto,
+    frmt: (textAt(t, 'FRMT') ?? '').replace(/\s+/g, ''),
+    caf: caf && {
+      re: textAt(caf, 'DA/RE'),
+      td: textAt(caf, 'DA/TD'),
+      desde: textAt(caf, 'DA/RNG/D'),
+      hasta: textAt(caf, 'DA/RNG/H'),
+      fa: textAt(caf, 'DA/FA'),
+      m: textAt(caf, 'DA/RSAPK/M'),
+      e: textAt(caf, 'DA/RSAPK/E'),
+      idk: textAt(caf, 'DA/IDK'),
+      frma: textAt(caf, 'FRMA'),
+      daTexto: ddTexto && slice(slice(ddTexto, 'CAF') ?? '', 'DA'),
+    },
+  };
+}
+
+/** The first `<name ...>...</name>` element of `text` exactly as written (no prefix in SII documents). */
+function slice(text: string, name: string): string | undefined {
+  return new RegExp(`<${name}(?:\\s[^>]*)?>[\\s\\S]*?</${name}\\s*>`).exec(text)?.[0];
+}

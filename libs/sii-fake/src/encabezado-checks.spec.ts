@@ -1,0 +1,43 @@
+import { DevIssuer, enDd, enDocumento } from './spec-support/dev-issuer';
+
+// Each test builds a valid document, breaks one header rule, has the dev signer stamp and sign it again and uploads
+// it: the stand-in rejects it (RCH) at EPR with its own code (encabezado-checks.ts).
+describe('header rules (SII Formato DTE v2.2 §A, §B IndExe)', () => {
+  let issuer: DevIssuer;
+  beforeAll(async () => {
+    issuer = await DevIssuer.start();
+  }, 60_000);
+  afterAll(() => issuer?.stop());
+
+  async function rechazo(doc: Parameters<DevIssuer['emitir']>[0], dte: ((xml: string) => string) | undefined, glosa: string) {
+    const r = await issuer.emitir(doc, { dte });
+    expect(r).toMatchObject({ status: 0, errors: [], estado: 'EPR', aceptados: 0, rechazados: 1, reparos: 0 });
+    expect(r.documento).toEqual({ result: 'RCH', detail: glosa });
+  }
+
+  it('rejects a RUTRecep whose check digit is wrong (modulo 11), though the XSD takes its shape', async () => {
+    // The timbre repeats it (RR), so only the check digit is wrong.
+    const mal = (xml: string) => enDd(enDocumento(xml, 'RUTRecep', '77777777-6'), 'RR', '77777777-6');
+    await rechazo(issuer.documento(), mal, '(HED) RUT Receptor 77777777-6 invalido (digito verificador)');
+  });
+
+  it('rejects a factura without DirOrigen or CmnaOrigen, which are obligatory for a 33', async () => {
+    const sinDireccion = issuer.documento(33);
+    sinDireccion.emisor = { ...sinDireccion.emisor, direccion: undefined };
+    await rechazo(sinDireccion, undefined, '(HED) Falta Direccion de Origen');
+    const sinComuna = issuer.documento(33);
+    sinComuna.emisor = { ...sinComuna.emisor, comuna: undefined };
+    await rechazo(sinComuna, undefined, '(HED) Falta Comuna de Origen');
+  });
+
+  it('accepts a nota de crédito without DirOrigen and CmnaOrigen (optional for notes)', async () => {
+    const nota = issuer.documento(61, { referencias: [{ tipo_doc: 33, folio: 1, fecha: '2026-01-02', codigo: 3, razon: 'Devolucion' }] });
+    nota.emisor = { ...nota.emisor, direccion: undefined, comuna: undefined };
+    expect((await issuer.emitir(nota)).documento).toEqual({ result: 'DOK', detail: undefined });
+  });
+
+  it('rejects a factura afecta (33) whose lines are all exempt', async () => {
+    const doc = issuer.documento(33, { detalle: [{ nombre: 'Exento', cantidad: 1, precio_unitario: 1_000, exento: true }] });
+    await rechazo(doc, undefined, '(DET) Factura afecta sin lineas afectas');
+  });
+});
