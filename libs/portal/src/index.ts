@@ -17,3 +17,4 @@ export { BuzonParseError, parseDocumentos, parseNotificacion, parseNotificacione
 export type { BuzonParseMotivo } from './buzon/parse-buzon';
 export type { DocumentoSii, Notificacion } from './buzon/buzon.types';
 export { FoliosParseError, parseConsultaFolios, type EstadoFolio } from './folios/parse-folios';
+export { textoSetDePruebas } from './certificacion/texto-set';

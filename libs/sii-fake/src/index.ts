@@ -1,8 +1,14 @@
 export { SiiFakeAuthority, type SiiFakeOptions, type ResolvedOptions } from './authority';
 export { authorityKeyMaterial, type AuthorityKeyMaterial } from './authority-key';
 export { SII_CERT_HOSTS, createSiiFakeHandlers } from './msw';
-export { startSiiFakeServer, type SiiFakeServer } from './server';
+export { startSiiFakeServer, type SiiFakeServer, type SiiFakeTlsOptions } from './server';
+export { selfSignedTlsCertificate, serverTlsCertificate, type TlsCertificateSpec, type TlsKeyPair } from './tls-certificate';
+export { CAUT_INICIO_PATH } from './portal-auth';
+export { portalCertificateLogin, type PortalLoginCookies } from './certificate-login';
+export type { ClientCertificate, SiiFakeRequest, SiiFakeResponse } from './transport';
 export { contribuyenteFor, type Contribuyente } from './taxpayers';
+export { setBasico } from './set-pruebas';
+export { PORTAL_DTE } from './portal-dte';
 export { parseMultipart, multipartBoundary, type MultipartPart } from './multipart';
 export { stateAt, timeline } from './estup';
 export type { FakeRequest, FakeResponse, EnvioState, UploadRecord, UploadedDocument, TokenRecord, SeedRecord, IssuedCaf } from './types';

@@ -1,12 +1,15 @@
 import { BuzonParseError, parseDocumentos, parseNotificacion, parseNotificaciones } from '@lib/portal';
 import { SiiFakeAuthority } from './authority';
+import { portalCertificateLogin } from './certificate-login';
 import { NO_AUTORIZADO } from './portal-login';
 
 describe('portal: Mi SII mailbox pages', () => {
   const now = new Date('2026-11-05T13:30:00Z'); // 10:30 in Santiago (UTC-3)
   const authority = new SiiFakeAuthority({ now: () => now, unknownRuts: ['99999999-9'] });
-  const token = authority.issueToken('11111111-1').token;
-  const get = (page: string, cookie = `TOKEN=${token}`) =>
+  // A certificate login (CAutInicio.cgi): the portal pages refuse the web-service token.
+  let session = '';
+  beforeAll(async () => (session = (await portalCertificateLogin(authority)).cookie));
+  const get = (page: string, cookie = session) =>
     authority.handle({ method: 'GET', url: `https://zeus.sii.cl/cgi_buzon/${page}`, headers: { cookie } });
   const post = (path: string, body: unknown) =>
     authority.handle({
@@ -121,11 +124,9 @@ describe('portal: Mi SII mailbox pages', () => {
 
   it('is deterministic per RUT and clock: a second authority seeds the same mailbox', async () => {
     const otra = new SiiFakeAuthority({ now: () => now });
-    const t = otra.issueToken(undefined).token;
+    const { cookie } = await portalCertificateLogin(otra);
     const leer = async (page: string) =>
-      (await otra.handle({ method: 'GET', url: `https://zeus.sii.cl/cgi_buzon/${page}`, headers: { cookie: `TOKEN=${t}` } })).body.toString(
-        'latin1',
-      );
+      (await otra.handle({ method: 'GET', url: `https://zeus.sii.cl/cgi_buzon/${page}`, headers: { cookie } })).body.toString('latin1');
     expect(parseDocumentos(await leer('documentos.cgi?rut=77777777-7'))).toEqual(
       parseDocumentos(await html('documentos.cgi?rut=77777777-7')),
     );

@@ -3,12 +3,15 @@ import { load } from 'cheerio';
 import { parseCarpetaTributaria } from '@lib/portal';
 import { CARPETA_TRIBUTARIA_JSON_SCHEMA } from '@lib/schemas';
 import { SiiFakeAuthority } from './authority';
+import { portalCertificateLogin } from './certificate-login';
 import { contribuyenteFor } from './taxpayers';
 
 describe('portal: carpeta tributaria pages', () => {
   const authority = new SiiFakeAuthority();
-  const token = authority.issueToken('11111111-1').token;
-  const get = (page: string, cookie = `TOKEN=${token}`) =>
+  // A certificate login (CAutInicio.cgi): the portal pages refuse the web-service token.
+  let session = '';
+  beforeAll(async () => (session = (await portalCertificateLogin(authority)).cookie));
+  const get = (page: string, cookie = session) =>
     authority.handle({ method: 'GET', url: `https://zeus.sii.cl/dii_cgi/carpeta_tributaria/${page}`, headers: { cookie } });
 
   it('answers the "NO ESTA AUTENTICADO" page without a live session', async () => {
@@ -39,7 +42,7 @@ describe('portal: carpeta tributaria pages', () => {
     for (const el of load(html)('iframe[id^="hn_iva_"]').toArray()) {
       const src = el.attribs['src'];
       const url = src.startsWith('/') ? `https://zeus.sii.cl${src}` : `https://zeus.sii.cl/dii_cgi/carpeta_tributaria/${src}`;
-      const res = await authority.handle({ method: 'GET', url, headers: { cookie: `TOKEN=${token}` } });
+      const res = await authority.handle({ method: 'GET', url, headers: { cookie: session } });
       frames[Number(el.attribs['id'].slice('hn_iva_'.length))] = res.body.toString('latin1');
     }
     const carpeta = parseCarpetaTributaria(html, frames);

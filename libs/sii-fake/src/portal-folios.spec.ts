@@ -1,10 +1,13 @@
 import { parseConsultaFolios } from '@lib/portal';
 import { SiiFakeAuthority } from './authority';
+import { portalCertificateLogin } from './certificate-login';
 
 describe('portal: folio query page', () => {
   const authority = new SiiFakeAuthority();
-  const token = authority.issueToken('11111111-1').token;
-  const get = (query: string, cookie = `TOKEN=${token}`) =>
+  // A certificate login (CAutInicio.cgi): the portal pages refuse the web-service token.
+  let session = '';
+  beforeAll(async () => (session = (await portalCertificateLogin(authority)).cookie));
+  const get = (query: string, cookie = session) =>
     authority.handle({ method: 'GET', url: `https://maullin.sii.cl/cvc_cgi/dte/of_consulta_folios.cgi?${query}`, headers: { cookie } });
   const doc = (folio: number, result: 'DOK' | 'RCH') => ({
     emisor: '76086428-5',

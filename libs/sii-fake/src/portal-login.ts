@@ -10,27 +10,42 @@ export const NO_AUTORIZADO = 'Usted no se encuentra autorizado para consultar la
  * `POST /sim/portal/login {rut}`: what a person does in a browser on the real portal (log in, choose the
  * represented taxpayer) and then exports as cookies; the answer is those cookies (`TOKEN` is the session,
  * `CSESSIONID` and `NETSCAPE_LIVEWIRE.rut` as the portal sets them, docs/research/sii-protocol.md §8), for the request's host.
- * The session only sees pages of `rut`.
+ * The session only sees pages of `rut`. Only tools and tests call this: the platform's own session comes from the
+ * certificate login (portal-auth.ts).
  */
 export function portalLogin(state: SiiFakeState, req: FakeRequest, body: unknown): FakeResponse {
   const rut = normalizeRut(String((body as { rut?: unknown } | null)?.rut ?? ''));
   if (!rut) return jsonResponse(400, { error: 'rut required' });
-  const token = randomBytes(12).toString('hex').toUpperCase();
-  state.portalLogins.set(token, { rut, activo: true });
+  const token = abrirSesionPortal(state, rut, 'navegador');
   const host = String(req.headers['host'] ?? 'zeus.sii.cl').replace(/:\d+$/, '');
-  const [cuerpo, dv] = rut.split('-');
-  const cookie = (name: string, value: string) => ({ name, value, domain: host, path: '/' });
-  return jsonResponse(200, {
-    cookies: [
-      cookie('TOKEN', token),
-      cookie('CSESSIONID', randomBytes(8).toString('hex')),
-      cookie('NETSCAPE_LIVEWIRE.rut', cuerpo),
-      cookie('NETSCAPE_LIVEWIRE.dv', dv),
-    ],
-  });
+  return jsonResponse(200, { cookies: cookiesDeSesion(token, rut).map((c) => ({ ...c, domain: host, path: '/' })) });
 }
 
-/** `POST /sim/portal/logout {rut}`: ends every login session of `rut` (the portal's session time ran out). */
+/**
+ * Opens a live portal session of `rut` (`via` says how: the certificate login or a person's browser login) and
+ * returns its value, which is both the `TOKEN` and the `CSESSIONID` cookie (the portal's TOKEN equals its
+ * CSESSIONID: DVL `SiiPortalAuth.js` line 874, docs/research/sources/README.md §1.2).
+ */
+export function abrirSesionPortal(state: SiiFakeState, rut: string, via: 'certificado' | 'navegador'): string {
+  let token: string;
+  do token = randomBytes(12).toString('hex').toUpperCase();
+  while (state.portalLogins.has(token));
+  state.portalLogins.set(token, { rut, activo: true, via });
+  return token;
+}
+
+/** The cookies a portal login sets (research §1.2 "Cookie names seen in portal sessions"): the session and the RUT. */
+export function cookiesDeSesion(token: string, rut: string): { name: string; value: string }[] {
+  const [cuerpo, dv] = rut.split('-');
+  return [
+    { name: 'TOKEN', value: token },
+    { name: 'CSESSIONID', value: token },
+    { name: 'NETSCAPE_LIVEWIRE.rut', value: cuerpo },
+    { name: 'NETSCAPE_LIVEWIRE.dv', value: dv },
+  ];
+}
+
+/** `POST /sim/portal/logout {rut}`: ends every login session of `rut`, browser or certificate (the portal's session time ran out). */
 export function portalLogout(state: SiiFakeState, body: unknown): FakeResponse {
   const rut = normalizeRut(String((body as { rut?: unknown } | null)?.rut ?? ''));
   let cerradas = 0;

@@ -1,5 +1,6 @@
 import { RegistroParseError, parseEmpresa, parseHistorialEmpresa } from '@lib/portal';
 import { SiiFakeAuthority } from './authority';
+import { portalCertificateLogin } from './certificate-login';
 import { NO_AUTORIZADO } from './portal-login';
 import { REGISTRO_RUT_DESCONOCIDO } from './portal-registro';
 import { rutDv } from './internal/rut';
@@ -9,8 +10,10 @@ describe('portal: Registro de Empresas y Sociedades pages', () => {
   const EMPRESA = '76086428-5';
   const DESCONOCIDA = '96790240-3';
   const authority = new SiiFakeAuthority({ unknownRuts: [DESCONOCIDA] });
-  const token = authority.issueToken('11111111-1').token;
-  const get = (page: string, cookie = `TOKEN=${token}`) =>
+  // A certificate login (CAutInicio.cgi): the portal pages refuse the web-service token.
+  let session = '';
+  beforeAll(async () => (session = (await portalCertificateLogin(authority)).cookie));
+  const get = (page: string, cookie = session) =>
     authority.handle({ method: 'GET', url: `https://zeus.sii.cl/cgi_res/${page}`, headers: { cookie } });
   const html = async (page: string, cookie?: string) => (await get(page, cookie)).body.toString('latin1');
   /** The parser's error for a page (parseEmpresa, or parseHistorialEmpresa with `historial`). */
@@ -91,7 +94,7 @@ describe('portal: Registro de Empresas y Sociedades pages', () => {
 
   it('serves a third filing for some companies: the capital increase up to the record capital', async () => {
     const otra = new SiiFakeAuthority();
-    const cookie = `TOKEN=${otra.issueToken(undefined).token}`;
+    const { cookie } = await portalCertificateLogin(otra);
     const pagina = (page: string) => otra.handle({ method: 'GET', url: `https://zeus.sii.cl/cgi_res/${page}`, headers: { cookie } });
     let encontrada = false;
     for (let body = 76_000_000; body < 76_000_020 && !encontrada; body++) {

@@ -1,9 +1,13 @@
 import { SiiFakeAuthority } from './authority';
+import { portalCertificateLogin } from './certificate-login';
 import type { UploadedDocument } from './types';
 
 const clock = { now: new Date('2026-03-20T15:00:00Z') };
 const authority = new SiiFakeAuthority({ now: () => clock.now });
-const token = authority.issueToken('11111111-1').token;
+let session = '';
+beforeAll(async () => {
+  session = (await portalCertificateLogin(authority)).cookie;
+});
 const DAY = 86_400_000;
 
 function receive(folio: number, receptor: string, fechaEmision: string, receivedAt: Date, result: UploadedDocument['result'] = 'DOK') {
@@ -32,7 +36,7 @@ function receive(folio: number, receptor: string, fechaEmision: string, received
   });
 }
 
-async function facade(operation: string, data: Record<string, unknown>, cookie = `TOKEN=${token}`) {
+async function facade(operation: string, data: Record<string, unknown>, cookie = session) {
   const res = await authority.handle({
     method: 'POST',
     url: `https://www4c.sii.cl/consdcvinternetui/services/data/facadeService/${operation}`,
@@ -62,8 +66,10 @@ describe('RCV facade services (docs/research/sii-protocol.md §8)', () => {
     authority.rcvEventos.set('76086428-5|33|2', []);
   });
 
-  it('asks for a portal session', async () => {
+  it('asks for a portal session, and a web-service token is none', async () => {
     expect((await facade('getResumen', compra('REGISTRO'), 'TOKEN=x')).status).toBe(401);
+    const token = authority.issueToken('11111111-1').token;
+    expect((await facade('getResumen', compra('REGISTRO'), `TOKEN=${token}`)).status).toBe(401);
   });
 
   it('splits purchases by estado: REGISTRO after 8 days, PENDIENTE before; rejected documents and other months are absent', async () => {

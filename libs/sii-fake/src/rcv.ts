@@ -1,5 +1,5 @@
 import type { SiiFakeState } from './state';
-import { tokenFromCookie } from './auth';
+import { portalSession } from './portal-html';
 import { normalizeRut } from './internal/rut';
 import { fechaSii } from './registro-reclamo';
 import { jsonResponse, type FakeRequest, type FakeResponse, type RegisteredDocument } from './types';
@@ -21,14 +21,14 @@ const RECLAMOS = new Set(['RCD', 'RFP', 'RFT']);
 /**
  * The RCV as the portal's JSON services serve it (docs/research/sii-protocol.md §8): `getResumen`,
  * `getDetalleCompra`, `getDetalleVenta`, each a POST of `{metaData, data: {rutEmisor, dvEmisor,
- * ptributario: 'AAAAMM', estadoContab, operacion, codTipoDoc?}}` with the portal session cookie (TOKEN),
+ * ptributario: 'AAAAMM', estadoContab, operacion, codTipoDoc?}}` with a portal session's cookies,
  * answering `{data, metaData, respEstado: {codRespuesta, msgeRespuesta}}`. The register holds what the SII
  * received and did not reject, by FchEmis month: ventas of the issuer, compras of the receiver split by
  * estado (RECLAMADO after a claim, REGISTRO after acceptance or 8 days, else PENDIENTE).
  */
 export function handleRcv(state: SiiFakeState, req: FakeRequest, operation: string): FakeResponse {
-  const token = tokenFromCookie(req.headers['cookie']);
-  if (!token || !state.activeToken(token)) {
+  // A portal service: a portal session (the certificate login or a person's), not the web-service token.
+  if (!portalSession(state, req)) {
     return {
       status: 401,
       headers: { 'content-type': 'text/html; charset=ISO-8859-1' },

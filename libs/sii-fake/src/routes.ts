@@ -1,22 +1,24 @@
 import type { SiiFakeState } from './state';
-import { getSeed, getToken, tokenFromCookie } from './auth';
+import { getSeed, getToken } from './auth';
 import { issueCaf } from './caf-issuer';
 import { getEstUp } from './estup';
 import { getEstDte } from './estdte';
 import { normalizeRut } from './internal/rut';
 import { SoapRequestError, parseSoapCall, soapFault, soapResponse, type SoapCall } from '@lib/dte';
-import { contribuyenteFor } from './taxpayers';
 import { jsonResponse, xmlResponse, type FakeRequest, type FakeResponse } from './types';
 import { handleUpload } from './upload';
 import { REGISTRO_RECLAMO_PATHS, handleRegistroReclamo } from './registro-reclamo';
 import { RCV_FACADE_PATH, handleRcv } from './rcv';
-import { handleSetPruebas } from './set-pruebas';
+import { PORTAL_DTE, confirmarEmpresa, generarSet, listaAutorizados } from './portal-dte';
+import { simUsuariosAutorizados } from './usuarios-autorizados';
 import { CARPETA_BASE, handleCarpeta } from './portal-carpeta';
 import { SIN_F29_PATH, sinF29Html } from './portal-carpeta-secciones';
 import { portalHtml } from './portal-html';
 import { BUZON_BASE, handleBuzon, simNotificacion } from './portal-buzon';
 import { REGISTRO_BASE, handleRegistro } from './portal-registro';
 import { portalLogin, portalLogout } from './portal-login';
+import { CAUT_INICIO_PATH, handleCAutInicio } from './portal-auth';
+import type { SiiFakeRequest, SiiFakeResponse } from './transport';
 import { FOLIOS_PATH, handleFolios, simAnularFolio } from './portal-folios';
 import { BANCO_PREFIX, handleBanco, simBancoCaido } from './banco';
 
@@ -35,7 +37,7 @@ const SOAP_SERVICES: Record<string, Record<string, SoapOperation>> = {
 };
 
 /** Dispatches one request to the SII endpoints and the `/sim` endpoints. */
-export async function routeRequest(authority: SiiFakeState, req: FakeRequest): Promise<FakeResponse> {
+export async function routeRequest(authority: SiiFakeState, req: SiiFakeRequest): Promise<SiiFakeResponse> {
   const url = new URL(req.url, 'http://sii-fake.invalid');
   const method = req.method.toUpperCase();
   const path = url.pathname.replace(/\/+$/, '');
@@ -50,9 +52,11 @@ export async function routeRequest(authority: SiiFakeState, req: FakeRequest): P
     if (path.startsWith(BANCO_PREFIX)) return await handleBanco(authority, req, path);
     if (path === '/sim/banco/caido' && method === 'POST') return simBancoCaido(authority, parseJson(req.body));
     if (path === '/sim/caf' && method === 'POST') return issueCaf(authority, parseJson(req.body));
+    if (path === CAUT_INICIO_PATH && (method === 'POST' || method === 'GET')) return handleCAutInicio(authority, req);
     if (path === '/sim/portal/login' && method === 'POST') return portalLogin(authority, req, parseJson(req.body));
     if (path === '/sim/portal/logout' && method === 'POST') return portalLogout(authority, parseJson(req.body));
     if (path === '/sim/resolucion' && method === 'POST') return registerResolucion(authority, parseJson(req.body));
+    if (path === '/sim/usuarios-autorizados' && method === 'POST') return simUsuariosAutorizados(authority, parseJson(req.body));
     if (path === '/sim/notificaciones' && method === 'POST') return simNotificacion(authority, parseJson(req.body));
     if (path === '/sim/authority-certificate' && method === 'GET') {
       return { status: 200, headers: { 'content-type': 'application/x-pem-file' }, body: Buffer.from(authority.certificatePem) };
@@ -67,10 +71,9 @@ export async function routeRequest(authority: SiiFakeState, req: FakeRequest): P
     if (path.startsWith(`${REGISTRO_BASE}/`) && method === 'GET') {
       return handleRegistro(authority, req, path.slice(REGISTRO_BASE.length + 1));
     }
-    const setPruebas = /^\/sim\/set-pruebas\/([^/]+)$/.exec(path);
-    if (setPruebas && method === 'GET') return handleSetPruebas(authority, req, decodeURIComponent(setPruebas[1]));
-    const contribuyente = /^\/sim\/contribuyente\/([^/]+)$/.exec(path);
-    if (contribuyente && method === 'GET') return datos(authority, req, decodeURIComponent(contribuyente[1]));
+    if (path === PORTAL_DTE.autorizados && method === 'GET') return listaAutorizados(authority, req);
+    if (path === PORTAL_DTE.confirmarEmpresa && method === 'POST') return confirmarEmpresa(authority, req);
+    if (path === PORTAL_DTE.generarSet && method === 'POST') return generarSet(authority, req);
     return {
       status: 404,
       headers: { 'content-type': 'text/html; charset=ISO-8859-1' },
@@ -99,16 +102,6 @@ function soap(authority: SiiFakeState, req: FakeRequest, url: URL, path: string,
   if (!operation) return xmlResponse(500, soapFault('soapenv:Client', `No such operation '${call.operation}'`), 'text/xml; charset=utf-8');
   const inner = operation(authority, call);
   return xmlResponse(200, soapResponse(call.operation, `${url.origin}${path}`, inner), 'text/xml; charset=utf-8');
-}
-
-function datos(authority: SiiFakeState, req: FakeRequest, rutParam: string): FakeResponse {
-  const token = tokenFromCookie(req.headers['cookie']);
-  if (!token || !authority.activeToken(token)) return jsonResponse(401, { error: 'unauthorized', detail: 'NO ESTA AUTENTICADO' });
-  const rut = normalizeRut(rutParam);
-  if (!rut) return jsonResponse(400, { error: 'invalid_rut', detail: `${rutParam} is not a valid RUT` });
-  if (authority.options.unknownRuts.includes(rut))
-    return jsonResponse(404, { error: 'not_found', detail: `RUT ${rut} no registrado en el SII` });
-  return jsonResponse(200, contribuyenteFor(rut));
 }
 
 /** `POST /sim/resolucion {rut, fecha_resolucion, numero_resolucion}`: the company's resolution, as the SII registers it. */

@@ -1,6 +1,10 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo, Server as NetServer } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import type { SiiFakeAuthority } from './authority';
+import { serverTlsCertificate, type TlsKeyPair } from './tls-certificate';
+import { clientCertificateOf, type ClientCertificate } from './transport';
 
 const MAX_BODY_BYTES = 50 * 1024 * 1024;
 
@@ -8,18 +12,60 @@ export interface SiiFakeServer {
   url: string;
   port: number;
   server: Server;
+  /** With the `tls` option: the HTTPS base URL (`https://127.0.0.1:PORT`), where the certificate login works. */
+  httpsUrl?: string;
+  httpsPort?: number;
+  /** With the `tls` option: the HTTPS server's self-signed certificate (PEM), what clients trust (e.g. SII_TLS_CA_FILE). */
+  tlsCertificatePem?: string;
   close(): Promise<void>;
+}
+
+/** The HTTPS listener of {@link startSiiFakeServer}: its port (0 = a free one) and key pair (default: a fresh one). */
+export interface SiiFakeTlsOptions {
+  port?: number;
+  certificate?: TlsKeyPair;
 }
 
 /**
  * Serves `authority.handle` over node http (what tools/sii-sim runs), plus `GET /health` ->
  * `{"status":"ok"}`. Port 0 picks a free port; the returned `url` has the real one.
+ *
+ * With `tls` (true, or {port, certificate}) it serves the same over HTTPS too, asking every client for a certificate
+ * (`requestCert`) without refusing the handshake when there is none or it is not trusted (`rejectUnauthorized:
+ * false`): the certificate login page itself refuses a missing one, as the SII does (portal-auth.ts), and the
+ * certificate reaches it as `clientCertificate`. TLS at most 1.2, as herculesr.sii.cl speaks (research
+ * docs/research/sources/README.md §1.2, DVL `utils/pfx.js`). The server certificate is self-signed for
+ * 127.0.0.1, ::1 and localhost (see `serverTlsCertificate`); clients trust its PEM (`tlsCertificatePem`).
  */
-export function startSiiFakeServer(
+export async function startSiiFakeServer(
   authority: SiiFakeAuthority,
-  { port = 8241, host = '127.0.0.1' }: { port?: number; host?: string } = {},
+  { port = 8241, host = '127.0.0.1', tls }: { port?: number; host?: string; tls?: true | SiiFakeTlsOptions } = {},
 ): Promise<SiiFakeServer> {
-  const server = createServer((req, res) => {
+  const server = createServer(handler(authority, 'http', `${host}:${port}`));
+  const actual = await listen(server, port, host);
+  const base = { url: `http://${hostForUrl(host)}:${actual}`, port: actual, server };
+  if (!tls) return { ...base, close: () => closeAll([server]) };
+  const { port: tlsPort = 0, certificate = serverTlsCertificate() } = tls === true ? {} : tls;
+  const secure = createHttpsServer(
+    { key: certificate.keyPem, cert: certificate.certificatePem, requestCert: true, rejectUnauthorized: false, maxVersion: 'TLSv1.2' },
+    handler(authority, 'https', `${host}:${tlsPort}`),
+  );
+  const securePort = await listen(secure, tlsPort, host).catch(async (err: unknown) => {
+    await closeAll([server]);
+    throw err;
+  });
+  return {
+    ...base,
+    httpsUrl: `https://${hostForUrl(host)}:${securePort}`,
+    httpsPort: securePort,
+    tlsCertificatePem: certificate.certificatePem,
+    close: () => closeAll([server, secure]),
+  };
+}
+
+/** One request: `/health`, else `authority.handle` with the absolute URL, the body and, over TLS, the client certificate. */
+function handler(authority: SiiFakeAuthority, scheme: 'http' | 'https', fallbackHost: string): RequestListener {
+  return (req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       try {
         if (req.method === 'GET' && req.url === '/health') {
@@ -28,31 +74,55 @@ export function startSiiFakeServer(
         }
         const body = await readBody(req);
         // Absolute URL from the Host header, so SOAP namespaces name the address the client used.
-        const url = `http://${req.headers.host ?? `${host}:${port}`}${req.url ?? '/'}`;
-        const answer = await authority.handle({ method: req.method ?? 'GET', url, headers: req.headers, body });
-        res.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) }).end(answer.body);
+        const url = `${scheme}://${req.headers.host ?? fallbackHost}${req.url ?? '/'}`;
+        const clientCertificate = scheme === 'https' ? peerCertificate(req.socket as TLSSocket) : undefined;
+        const answer = await authority.handle({
+          method: req.method ?? 'GET',
+          url,
+          headers: req.headers,
+          body,
+          ...(clientCertificate ? { clientCertificate } : {}),
+        });
+        const headers = { ...answer.headers, 'content-length': String(answer.body.length) };
+        res
+          .writeHead(answer.status, answer.setCookies?.length ? { ...headers, 'set-cookie': answer.setCookies } : headers)
+          .end(answer.body);
       } catch (err) {
         if (!res.headersSent) res.writeHead(413, { 'content-type': 'text/plain' });
         res.end((err as Error).message);
       }
     })();
-  });
+  };
+}
+
+/** The certificate the client presented in the handshake, trusted or not; undefined when it sent none. */
+function peerCertificate(socket: TLSSocket): ClientCertificate | undefined {
+  const raw = socket.getPeerCertificate?.()?.raw;
+  return raw && raw.length ? clientCertificateOf(raw) : undefined;
+}
+
+function listen(server: NetServer, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => {
-      const actual = (server.address() as AddressInfo).port;
-      resolve({
-        url: `http://${host}:${actual}`,
-        port: actual,
-        server,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      });
-    });
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
   });
+}
+
+/** Closes the listeners and their open (keep-alive) connections. */
+function closeAll(servers: { close(done: () => void): unknown; closeAllConnections(): void }[]): Promise<void> {
+  return Promise.all(
+    servers.map(
+      (s) =>
+        new Promise<void>((done) => {
+          s.close(() => done());
+          s.closeAllConnections();
+        }),
+    ),
+  ).then(() => undefined);
+}
+
+function hostForUrl(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {

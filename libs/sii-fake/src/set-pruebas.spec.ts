@@ -1,12 +1,24 @@
 import { lineasDelCaso, numerosDeAtencion, parseLibroComprasSet, parseSetPruebas } from '@lib/dte';
 import { SiiFakeAuthority } from './authority';
+import { portalCertificateLogin } from './certificate-login';
 import { setBasico } from './set-pruebas';
 
-describe('GET /sim/set-pruebas/{rut}', () => {
+describe('the set de pruebas of the certification pages (pe_generar1, pe_generar2)', () => {
   const authority = new SiiFakeAuthority();
-  const token = authority.issueToken('11111111-1').token;
-  const get = (rut: string, cookie = `TOKEN=${token}`) =>
-    authority.handle({ method: 'GET', url: `https://maullin.sii.cl/sim/set-pruebas/${rut}`, headers: { cookie } });
+  const form = (rut: string) => Buffer.from(`RUT_EMP=${rut.split('-')[0]}&DV_EMP=${rut.split('-')[1]}&AUTORIZADA=S&SET01=S`);
+  const get = async (rut: string, cookie?: string) =>
+    authority.handle({
+      method: 'POST',
+      url: 'https://maullin.sii.cl/cvc_cgi/dte/pe_generar2',
+      headers: { cookie: cookie ?? (await portalCertificateLogin(authority)).cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: form(rut),
+    });
+
+  it('answers the portal page for a dead session, and never to a web-service token', async () => {
+    const token = authority.issueToken('11111111-1').token;
+    for (const cookie of ['', `TOKEN=${token}`])
+      expect((await get('76086428-5', cookie)).body.toString('latin1')).toContain('NO ESTA AUTENTICADO');
+  });
 
   it('hands out the SET BASICO as ISO-8859-1 text that the set parser reads whole', async () => {
     const res = await get('76086428-5');
@@ -30,8 +42,9 @@ describe('GET /sim/set-pruebas/{rut}', () => {
     expect(setBasico('77777777-7')).not.toBe(setBasico('76086428-5'));
   });
 
-  it('needs a session and a valid RUT', async () => {
-    expect((await get('76086428-5', 'TOKEN=x')).status).toBe(401);
-    expect((await get('76086428-1')).status).toBe(400);
+  it('answers the portal’s error page (HTTP 200, as the SII does) for a RUT that is not one', async () => {
+    const res = await get('76086428-1');
+    expect(res.status).toBe(200);
+    expect(res.body.toString('latin1')).toContain('RUT de empresa no valido');
   });
 });

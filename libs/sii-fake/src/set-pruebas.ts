@@ -1,29 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { SiiFakeState } from './state';
-import { tokenFromCookie } from './auth';
-import { normalizeRut } from './internal/rut';
-import { jsonResponse, type FakeRequest, type FakeResponse } from './types';
 
 const T = '\t';
 
 /**
- * `GET /sim/set-pruebas/{rut}` (Cookie TOKEN): the company's set de pruebas as the SII hands it out
- * (SIISetDePruebas<RUT>.txt, ISO-8859-1, CRLF; docs/research/sii-protocol.md §10): the SET BASICO with its
- * eight cases (four facturas: plain, line discounts, an exempt item, a global discount; three credit notes:
- * text correction, a return of goods, an annulment; a debit note annulling a credit note), then the SET LIBRO DE
- * VENTAS heading whose atención number the sales book of the set carries, then the SET LIBRO DE COMPRAS (its
- * purchase documents and the proportionality factor). Quantities,
- * prices, percents and the atención number are deterministic per RUT. 401 without a session, 400 for a bad RUT.
+ * The SET BASICO text of a company as the SII hands it out (SIISetDePruebas<RUT>.txt, ISO-8859-1, CRLF;
+ * docs/research/sii-protocol.md §10; served by portal-dte.ts `pe_generar2`): the SET BASICO with its eight cases
+ * (four facturas: plain, line discounts, an exempt item, a global discount; three credit notes: text correction, a
+ * return of goods, an annulment; a debit note annulling a credit note), then the SET LIBRO DE VENTAS heading whose
+ * atención number the sales book of the set carries, then the SET LIBRO DE COMPRAS (its purchase documents and the
+ * proportionality factor). Quantities, prices, percents and the atención number are deterministic per RUT.
  */
-export function handleSetPruebas(state: SiiFakeState, req: FakeRequest, rutParam: string): FakeResponse {
-  const token = tokenFromCookie(req.headers['cookie']);
-  if (!token || !state.activeToken(token)) return jsonResponse(401, { error: 'unauthorized', detail: 'NO ESTA AUTENTICADO' });
-  const rut = normalizeRut(rutParam);
-  if (!rut) return jsonResponse(400, { error: 'invalid_rut', detail: `${rutParam} is not a valid RUT` });
-  return { status: 200, headers: { 'content-type': 'text/plain; charset=ISO-8859-1' }, body: Buffer.from(setBasico(rut), 'latin1') };
-}
-
-/** The SET BASICO text of a company. */
 export function setBasico(rut: string): string {
   const seed = createHash('sha256').update(`set-pruebas:${rut}`).digest();
   let i = 0;

@@ -4,6 +4,7 @@ import { X509Certificate, createPrivateKey, createPublicKey } from 'node:crypto'
 import axios from 'axios';
 import { setupServer } from 'msw/node';
 import { cafKeyPairMatches, parseCaf, santiagoDate, verifyCafSignature } from '@lib/dte';
+import { portalCertificateLogin } from './certificate-login';
 import { SiiFakeAuthority } from './authority';
 import { createSiiFakeHandlers } from './msw';
 import { contribuyenteFor } from './taxpayers';
@@ -13,7 +14,6 @@ import { parseMultipart } from './multipart';
 const BASE = 'https://maullin.sii.cl';
 const authority = new SiiFakeAuthority({ unknownRuts: ['11.111.111-1'], cafIdk: 901 });
 const server = setupServer(...createSiiFakeHandlers(authority));
-const token = authority.issueToken('12345678-5').token;
 const http = axios.create({ baseURL: BASE, validateStatus: () => true });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -54,28 +54,25 @@ describe('POST /sim/caf', () => {
   });
 });
 
-describe('GET /sim/contribuyente/{rut}', () => {
-  const get = (rut: string, cookie = `TOKEN=${token}`) => http.get(`/sim/contribuyente/${rut}`, { headers: { Cookie: cookie } });
-
-  it('answers the same synthetic data for the same RUT, and different data for another', async () => {
-    const a = await get('76.555.835-2');
-    expect(a.status).toBe(200);
-    expect(a.data).toEqual((await get('76555835-2')).data);
-    expect(a.data.rut).toBe('76555835-2');
-    expect(a.data.razon_social).not.toBe((await get('76177907-9')).data.razon_social);
-    expect(a.data.estado).toBe('vigente');
-    expect(a.data.giros.length).toBeGreaterThanOrEqual(1);
-    expect(a.data.giros.length).toBeLessThanOrEqual(3);
-    for (const g of a.data.giros) expect(g.codigo).toMatch(/^\d{6}$/);
-    for (const r of a.data.representantes) expect(normalizeRut(r.rut)).toBe(r.rut);
-    expect(a.data.inicio_actividades).toMatch(/^\d{4}-\d\d-\d\d$/);
+describe('GET /cvc_cgi/dte/ce_empresas_dwnld (the list of DTE-authorized taxpayers)', () => {
+  it('lists the companies with a resolution, in the peers’ format, only to a portal session', async () => {
+    const authority = new SiiFakeAuthority({ resoluciones: { '76555835-2': { fecha: '2014-08-22', numero: 0 } } });
+    const list = (cookie: string) =>
+      authority.handle({ method: 'GET', url: 'https://maullin.sii.cl/cvc_cgi/dte/ce_empresas_dwnld', headers: { cookie } });
+    expect((await list(`TOKEN=${authority.issueToken('11111111-1').token}`)).body.toString('latin1')).toContain('NO ESTA AUTENTICADO');
+    const res = await list((await portalCertificateLogin(authority)).cookie);
+    const lines = res.body.toString('latin1').split('\r\n');
+    expect(lines[0]).toBe('RUT;RAZON SOCIAL;NUMERO RESOLUCION;FECHA RESOLUCION;MAIL INTERCAMBIO;URL');
+    expect(lines[1]).toBe(`76555835-2;${contribuyenteFor('76555835-2').razon_social};0;22-08-2014 ;dte76555835@intercambio.cl;`);
+    expect(lines).toHaveLength(3);
   });
 
-  it('answers 404 for an unknown RUT, 400 for an invalid one, 401 without a token', async () => {
-    expect((await get('11111111-1')).status).toBe(404);
-    expect((await get('76555835-3')).status).toBe(400);
-    expect((await get('76555835-2', '')).status).toBe(401);
-    expect((await get('76555835-2', 'TOKEN=abc')).status).toBe(401);
+  it('names a company with the same synthetic data every time, and another differently', () => {
+    const a = contribuyenteFor('76555835-2');
+    expect(contribuyenteFor('76555835-2')).toEqual(a);
+    expect(a.razon_social).not.toBe(contribuyenteFor('76177907-9').razon_social);
+    for (const g of a.giros) expect(g.codigo).toMatch(/^\d{6}$/);
+    for (const r of a.representantes) expect(normalizeRut(r.rut)).toBe(r.rut);
   });
 });
 

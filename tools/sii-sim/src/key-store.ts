@@ -1,6 +1,7 @@
+import { X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { authorityKeyMaterial, type AuthorityKeyMaterial } from '@lib/sii-fake';
+import { authorityKeyMaterial, serverTlsCertificate, type AuthorityKeyMaterial, type TlsKeyPair } from '@lib/sii-fake';
 
 /**
  * Loads the authority key and certificate from `dir` (authority-key.pem, authority-cert.pem), or
@@ -18,4 +19,26 @@ export function loadOrCreateAuthorityKey(dir: string, idk?: number): AuthorityKe
   writeFileSync(keyPath, material.privateKeyPem, { mode: 0o600 });
   writeFileSync(certPath, material.certificatePem);
   return material;
+}
+
+/** File names of the HTTPS listener's key and self-signed certificate in the data dir (the launcher's SII_TLS_CA_FILE). */
+export const TLS_KEY_FILE = 'tls-key.pem';
+export const TLS_CA_FILE = 'tls-ca.pem';
+
+/**
+ * Loads the HTTPS listener's key and self-signed certificate from `dir`, or creates them (again, when the
+ * certificate expires within a day), so a client that trusts `tls-ca.pem` keeps trusting the sim across restarts.
+ */
+export function loadOrCreateTlsCertificate(dir: string, now = new Date()): TlsKeyPair & { caFile: string } {
+  const keyPath = join(dir, TLS_KEY_FILE);
+  const caFile = join(dir, TLS_CA_FILE);
+  if (existsSync(keyPath) && existsSync(caFile)) {
+    const pair = { keyPem: readFileSync(keyPath, 'utf8'), certificatePem: readFileSync(caFile, 'utf8') };
+    if (Date.parse(new X509Certificate(pair.certificatePem).validTo) > now.getTime() + 86_400_000) return { ...pair, caFile };
+  }
+  const pair = serverTlsCertificate();
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(keyPath, pair.keyPem, { mode: 0o600 });
+  writeFileSync(caFile, pair.certificatePem);
+  return { ...pair, caFile };
 }

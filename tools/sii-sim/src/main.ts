@@ -1,7 +1,10 @@
 // Local stand-in for the SII certification environment (docs/DESIGN.md §1): the fake authority of
-// libs/sii-fake served over HTTP. Prints one JSON line when listening; stops on SIGINT/SIGTERM.
+// libs/sii-fake served over HTTP, and over HTTPS for the certificate login (CAutInicio.cgi), whose self-signed
+// certificate is `<SIM_DATA_DIR>/tls-ca.pem` (what the signer's SII_TLS_CA_FILE points at). Prints one JSON line
+// when listening: {"event":"listening","url","https_url","tls_ca_file"}; stops on SIGINT/SIGTERM.
 import { SiiFakeAuthority, startSiiFakeServer } from '@lib/sii-fake';
-import { loadOrCreateAuthorityKey } from './key-store';
+import { resolve } from 'node:path';
+import { loadOrCreateAuthorityKey, loadOrCreateTlsCertificate } from './key-store';
 import { readSettings } from './settings';
 
 async function main(): Promise<void> {
@@ -12,8 +15,14 @@ async function main(): Promise<void> {
     cafIdk: settings.cafIdk,
     authorityKey: loadOrCreateAuthorityKey(settings.dataDir, settings.cafIdk),
   });
-  const server = await startSiiFakeServer(authority, { port: settings.port, host: settings.host });
-  process.stdout.write(JSON.stringify({ event: 'listening', url: server.url }) + '\n');
+  const { caFile, ...certificate } = loadOrCreateTlsCertificate(settings.dataDir);
+  const server = await startSiiFakeServer(authority, {
+    port: settings.port,
+    host: settings.host,
+    tls: { port: settings.tlsPort, certificate },
+  });
+  const listening = { event: 'listening', url: server.url, https_url: server.httpsUrl, tls_ca_file: resolve(caFile) };
+  process.stdout.write(JSON.stringify(listening) + '\n');
   const stop = (signal: string) => {
     process.stdout.write(JSON.stringify({ event: 'stopping', signal }) + '\n');
     void server.close().then(() => process.exit(0));

@@ -1,6 +1,8 @@
 /** Settings of the SII simulator, read once from the environment. */
 export interface SimSettings {
   port: number;
+  /** Port of the HTTPS listener (the certificate login, CAutInicio.cgi). */
+  tlsPort: number;
   host: string;
   unknownRuts: string[];
   estUpDelayMs?: number;
@@ -9,7 +11,7 @@ export interface SimSettings {
 }
 
 /**
- * PORT (8241; 0 = a free port), HOST (127.0.0.1), SIM_UNKNOWN_RUTS (comma list),
+ * PORT (8241; 0 = a free port), SIM_TLS_PORT (8243, the HTTPS listener; 0 = a free port), HOST (127.0.0.1), SIM_UNKNOWN_RUTS (comma list),
  * SIM_ESTUP_DELAY_MS (per envío state), SIM_CAF_IDK (900), SIM_DATA_DIR (.data/sii-sim).
  * @throws Error naming the setting when a number is not a non-negative integer.
  */
@@ -23,6 +25,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): SimSettings 
   };
   return {
     port: int('PORT', 8241) as number,
+    tlsPort: int('SIM_TLS_PORT', 8243) as number,
     host: env['HOST'] || '127.0.0.1',
     unknownRuts: (env['SIM_UNKNOWN_RUTS'] ?? '')
       .split(',')

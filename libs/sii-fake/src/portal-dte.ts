@@ -1,0 +1,78 @@
+import { contribuyenteFor } from './taxpayers';
+import { noAutenticado, portalError, portalHtml, portalSession } from './portal-html';
+import { normalizeRut } from './internal/rut';
+import { setBasico } from './set-pruebas';
+import type { SiiFakeState } from './state';
+import type { FakeRequest, FakeResponse } from './types';
+
+/** The paths of the DTE hosts' portal pages this stand-in serves (maullin / palena `cvc_cgi/dte`). */
+export const PORTAL_DTE = {
+  autorizados: '/cvc_cgi/dte/ce_empresas_dwnld',
+  confirmarEmpresa: '/cvc_cgi/dte/pe_generar1',
+  generarSet: '/cvc_cgi/dte/pe_generar2',
+} as const;
+
+/**
+ * `GET /cvc_cgi/dte/ce_empresas_dwnld`: the list of DTE-authorized taxpayers (docs/research/sources/README.md §1.1-1.3,
+ * fixture docs/research/sources/contribuyentes-autorizados): the verbatim header, `;`-separated rows without quoting,
+ * `DD-MM-AAAA ` dates with the trailing space peers report, ISO-8859-1, CRLF. Its rows are the companies whose
+ * resolution the stand-in has (`POST /sim/resolucion`, the `resoluciones` option), named as its taxpayer pages name
+ * them, with a synthetic intercambio address. Without a portal session, the portal's "NO ESTA AUTENTICADO" page (HTML,
+ * HTTP 200, as peers report for a failed download).
+ */
+export function listaAutorizados(state: SiiFakeState, req: FakeRequest): FakeResponse {
+  if (!portalSession(state, req)) return noAutenticado();
+  const filas = [...state.resoluciones.entries()].map(([rut, r]) => {
+    const [anio, mes, dia] = r.fecha.split('-');
+    const nombre = contribuyenteFor(rut).razon_social.replace(/;/g, ',');
+    return `${rut};${nombre};${r.numero};${dia}-${mes}-${anio} ;dte${rut.split('-')[0]}@intercambio.cl;`;
+  });
+  const text = ['RUT;RAZON SOCIAL;NUMERO RESOLUCION;FECHA RESOLUCION;MAIL INTERCAMBIO;URL', ...filas].join('\r\n') + '\r\n';
+  return {
+    status: 200,
+    headers: { 'content-type': 'text/csv; charset=ISO-8859-1', 'content-disposition': 'attachment; filename=ce_empresas_dwnld.csv' },
+    body: Buffer.from(text, 'latin1'),
+  };
+}
+
+/**
+ * `POST /cvc_cgi/dte/pe_generar1` (`RUT_EMP`, `DV_EMP`, `CODIGO=8`, `ACEPTAR=Confirmar Empresa`): the company's
+ * confirmation page of the set generation (research §3). No public capture of the real page exists: this one only
+ * carries a form that posts to pe_generar2 with the fields peers send (AUTORIZADA, TOTAL, SET01...).
+ */
+export function confirmarEmpresa(state: SiiFakeState, req: FakeRequest): FakeResponse {
+  if (!portalSession(state, req)) return noAutenticado();
+  const rut = rutDelFormulario(req);
+  if (!rut) return portalError('RUT de empresa no valido.');
+  const [cuerpo, dv] = rut.split('-');
+  return portalHtml(
+    `<html><body><form method="post" action="pe_generar2"><input type="hidden" name="RUT_EMP" value="${cuerpo}">` +
+      `<input type="hidden" name="DV_EMP" value="${dv}"><input type="hidden" name="AUTORIZADA" value="S">` +
+      '<input type="hidden" name="TOTAL" value="15"><input type="checkbox" name="SET01" value="S" checked>' +
+      '<input type="submit" name="ACEPTAR" value="Generar Set"></form></body></html>',
+  );
+}
+
+/**
+ * `POST /cvc_cgi/dte/pe_generar2`: the set de pruebas of the company as text (`SIISetDePruebas<RUT>.txt`, ISO-8859-1,
+ * CRLF; research §3: its content type is not documented, peers accept text or HTML). The SET BASICO and the books'
+ * sets of libs/sii-fake set-pruebas.ts.
+ */
+export function generarSet(state: SiiFakeState, req: FakeRequest): FakeResponse {
+  if (!portalSession(state, req)) return noAutenticado();
+  const rut = rutDelFormulario(req);
+  if (!rut) return portalError('RUT de empresa no valido.');
+  return {
+    status: 200,
+    headers: {
+      'content-type': 'text/plain; charset=ISO-8859-1',
+      'content-disposition': `attachment; filename=SIISetDePruebas${rut.split('-')[0]}.txt`,
+    },
+    body: Buffer.from(setBasico(rut), 'latin1'),
+  };
+}
+
+function rutDelFormulario(req: FakeRequest): string | undefined {
+  const form = new URLSearchParams((req.body ?? Buffer.alloc(0)).toString('latin1'));
+  return normalizeRut(`${form.get('RUT_EMP') ?? ''}-${form.get('DV_EMP') ?? ''}`);
+}
