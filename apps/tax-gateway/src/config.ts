@@ -25,6 +25,29 @@ function Rule(
   });
 }
 
+/**
+ * Every SII service the gateway calls lives on an https host of the SII's own domain (maullin, palena, ws1,
+ * ws2, www4, www4c, zeus, misiir... .sii.cl: docs/research/sii-protocol.md §1); in production nothing else
+ * may stand in for it (docs/tax-gateway.md "Settings").
+ */
+function isSiiUrl(value: unknown): boolean {
+  if (typeof value !== 'string') return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && (url.hostname === 'sii.cl' || url.hostname.endsWith('.sii.cl'));
+  } catch {
+    return false;
+  }
+}
+
+/** In production, an SII base URL that is not an https URL of *.sii.cl stops the boot naming the setting. */
+const SiiUrlInProd = (setting: string): PropertyDecorator =>
+  Rule(
+    `siiUrlInProd${setting}`,
+    (value, c) => !inProd(c) || isSiiUrl(value),
+    () => `${setting} must be an https URL of the SII's own domain (*.sii.cl) with TAX_ENV=prod`,
+  );
+
 /** Why the sim authority certificate cannot be used, or undefined when it can. */
 function simCertificateProblem(path: unknown): string | undefined {
   if (typeof path !== 'string' || !path.trim()) {
@@ -42,7 +65,8 @@ function simCertificateProblem(path: unknown): string | undefined {
  * Settings of tax-gateway, validated once at boot: a bad or missing one stops the process naming it
  * (docs/tax-gateway.md "Settings"). The tax areas read them through the typed `TaxSettings` derived
  * from this class (settings/tax-settings.ts). TAX_ENV=prod is refused unless the issuer is certified,
- * the Caratula resolution is given, and the sim CAF authority is not trusted.
+ * the Caratula resolution is given, every SII base URL is an https URL of *.sii.cl and the sim CAF
+ * authority is not trusted.
  */
 export class TaxGatewayConfig extends CommonConfig {
   /** SII environment: cert (maullin) or prod (palena). */
@@ -52,6 +76,7 @@ export class TaxGatewayConfig extends CommonConfig {
   /** Base URL of the DTE web services and upload; https://maullin.sii.cl (cert) / https://palena.sii.cl (prod). */
   @IsOptional()
   @Matches(HTTP_URL, { message: 'SII_DTE_BASE_URL must be an http(s) URL' })
+  @SiiUrlInProd('SII_DTE_BASE_URL')
   SII_DTE_BASE_URL?: string;
 
   /**
@@ -60,11 +85,13 @@ export class TaxGatewayConfig extends CommonConfig {
    */
   @IsOptional()
   @Matches(HTTP_URL, { message: 'SII_RECLAMO_BASE_URL must be an http(s) URL' })
+  @SiiUrlInProd('SII_RECLAMO_BASE_URL')
   SII_RECLAMO_BASE_URL?: string;
 
   /** Base URL of the RCV's portal services (facadeService): https://www4c.sii.cl (cert) / https://www4.sii.cl (prod). */
   @IsOptional()
   @Matches(HTTP_URL, { message: 'SII_RCV_BASE_URL must be an http(s) URL' })
+  @SiiUrlInProd('SII_RCV_BASE_URL')
   SII_RCV_BASE_URL?: string;
 
   /** Must be true for TAX_ENV=prod (the platform is certified as an issuer by the SII). */
@@ -119,6 +146,13 @@ export class TaxGatewayConfig extends CommonConfig {
   @EnvInt({ min: 1 })
   TAXPAYER_CACHE_TTL_SECONDS = 86_400;
 
+  /**
+   * Hours between downloads of the SII's list of DTE-authorized taxpayers (the source of third parties' legal names,
+   * docs/tax-gateway.md "Taxpayer data"); the first runs at boot; 0 = only on `POST /tax/contribuyente/autorizados/refresh`.
+   */
+  @EnvInt({ min: 0 })
+  CONTRIBUYENTES_REFRESH_HOURS = 24;
+
   /** GET /tax/caf/status raises `pocos_folios` when a type has fewer folios left than this. */
   @EnvInt({ min: 0 })
   CAF_ALERTA_FOLIOS = 20;
@@ -130,6 +164,7 @@ export class TaxGatewayConfig extends CommonConfig {
   /** Base URL of the SII portal pages (carpeta tributaria): https://zeus.sii.cl; the launcher points it at the sim. */
   @IsOptional()
   @Matches(HTTP_URL, { message: 'SII_PORTAL_BASE_URL must be an http(s) URL' })
+  @SiiUrlInProd('SII_PORTAL_BASE_URL')
   SII_PORTAL_BASE_URL?: string;
 
   /** The Chromium the portal pages are driven with (headless, puppeteer-core). */

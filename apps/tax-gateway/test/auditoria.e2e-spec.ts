@@ -83,7 +83,7 @@ describe('audit receipts (e2e)', () => {
 
   it('records imported sessions and their deletion without any cookie value', async () => {
     const representado = rut(76_970_200);
-    const cookie = { name: 'TOKEN', value: 'SECRETO123', domain: 'zeus.sii.cl', path: '/' };
+    const cookie = { name: 'TOKEN', value: 'SECRETO123', domain: new URL(gw.portalUrl as string).hostname, path: '/' };
     await api()
       .post('/tax/auth/import-session')
       .set('X-Internal-Key', KEY)

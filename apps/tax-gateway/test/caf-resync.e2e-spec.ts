@@ -35,7 +35,7 @@ describe('POST /tax/caf/resync (e2e)', () => {
   }
 
   beforeAll(async () => {
-    gw = await startGateway({ portal: true });
+    gw = await startGateway();
     await registerEmisor(gw, tenant).expect(200);
     await uploadCaf(gw, tenant, await simCaf(gw, tenant, 33, 1, 20)).expect(201);
   });

@@ -13,6 +13,8 @@ callerMatrixSuite('tax-gateway', () => startGateway({ env: { INTERNAL_KEYS: CALL
   'GET /tax/contribuyente/giros': ['admin', 'assistant'],
   'GET /tax/contribuyente/representantes': ['admin', 'assistant'],
   'POST /tax/contribuyente/cache/clear': ['admin'],
+  'GET /tax/contribuyente/autorizados': ['admin'],
+  'POST /tax/contribuyente/autorizados/refresh': ['admin'],
   'POST /tax/caf/upload': ['admin'],
   'GET /tax/caf/status': ['admin'],
   'POST /tax/caf/resync': ['admin'],

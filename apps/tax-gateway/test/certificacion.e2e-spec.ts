@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { setBasico } from '@lib/sii-fake';
 import { parseDteDocuments, validateXsd } from '@lib/dte';
 import { Gateway, KEY, registerEmisor, rut, simCaf, startGateway, uploadCaf } from './support/harness';
 import { xmllintEnvio } from './support/independent-checks';
@@ -113,13 +114,7 @@ describe('certification sets (e2e)', () => {
   });
 
   it('reports a case the platform does not issue, and the cases that depend on it, without skipping them', async () => {
-    const text = (
-      await gw.authority.handle({
-        method: 'GET',
-        url: `https://maullin.sii.cl/sim/set-pruebas/${tenant}`,
-        headers: { cookie: `TOKEN=${gw.authority.issueToken('11111111-1').token}` },
-      })
-    ).body.toString('latin1');
+    const text = setBasico(tenant);
     const changed = text.replace(
       'NOTA DE CREDITO ELECTRONICA\r\nREFERENCIA\t\tFACTURA ELECTRONICA CORRESPONDIENTE A CASO',
       'GUIA DE DESPACHO ELECTRONICA\r\nREFERENCIA\t\tFACTURA ELECTRONICA CORRESPONDIENTE A CASO',

@@ -38,6 +38,8 @@ describe('DTE emission (e2e: real PostgreSQL, dev signer, SII fake)', () => {
       trackid: expect.stringMatching(/^\d{10}$/),
       estado: 'uploaded',
       montos: { neto: 119_990, exento: 0, iva: 22_798, total: 142_788, descuentos: 0, recargos: 0, impuestos_adicionales: [] },
+      // No source knows 77777777-7 here (the list of DTE-authorized taxpayers was not downloaded): the caller's name.
+      receptor: { rut: '77777777-7', razon_social: 'Receptor de Prueba SpA', razon_social_fuente: 'solicitud' },
     });
 
     const estado = await waitForFinalEstado(gw, TENANT, res.body.trackid);

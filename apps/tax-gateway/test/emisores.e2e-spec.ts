@@ -129,6 +129,12 @@ describe('emisores (e2e: GET/PUT /tax/emisores/{tenant})', () => {
     }
   });
 
+  it('documents actecos as the integers it accepts', async () => {
+    const doc = (await gw.app.inject({ method: 'GET', url: '/docs-json' })).json();
+    expect(doc.components.schemas.PutEmisorDto.properties.actecos).toMatchObject({ type: 'array', items: { type: 'number' } });
+    await registerEmisor(gw, rut(76_400_700), { ...EMISOR_CERTIFICACION, actecos: ['620200'] }).expect(400);
+  });
+
   it.each([
     ['a logo that is not an image', { logo_base64: Buffer.from('<svg/>').toString('base64') }, 422, 'logo_invalid'],
     ['a resolution dated in the last century', { fecha_resolucion: '1999-12-31' }, 422, 'fecha_out_of_range'],

@@ -34,7 +34,7 @@ hostileInputSuite('tax-gateway', {
   keys: HOSTILE_KEYS,
   start: async () => {
     // The portal routes drive the real Chromium against the stand-in's pages (served over HTTP).
-    gw = await startGateway({ portal: true, env: { THROTTLE_ENABLED: 'false', INTERNAL_KEYS: HOSTILE_INTERNAL_KEYS } });
+    gw = await startGateway({ env: { THROTTLE_ENABLED: 'false', INTERNAL_KEYS: HOSTILE_INTERNAL_KEYS } });
     return gw;
   },
   setup: async () => {

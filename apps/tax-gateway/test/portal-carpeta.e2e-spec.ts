@@ -19,7 +19,7 @@ describe('portal: carpeta tributaria (e2e, real Chromium)', () => {
   const visitas = (r: string) => gw.authority.portalVisitas.get(r) ?? 0;
 
   beforeAll(async () => {
-    gw = await startGateway({ portal: true, unknownRuts: [UNKNOWN], env: { THROTTLE_ENABLED: 'false' } });
+    gw = await startGateway({ unknownRuts: [UNKNOWN], env: { THROTTLE_ENABLED: 'false' } });
   }, 60_000);
 
   afterAll(async () => {
@@ -99,7 +99,7 @@ describe('portal: carpeta tributaria (e2e, real Chromium)', () => {
 
 describe('portal: a browser that cannot start', () => {
   it('answers 503 portal_unavailable and leaves the day free', async () => {
-    const gw = await startGateway({ portal: true, env: { CHROMIUM_PATH: '/nonexistent/chromium' } });
+    const gw = await startGateway({ env: { CHROMIUM_PATH: '/nonexistent/chromium' } });
     try {
       const tenant = rut(76_960_300);
       const res = await request(gw.http).post('/tax/scrape/carpeta/json').set('X-Internal-Key', KEY).send({ tenant }).expect(503);

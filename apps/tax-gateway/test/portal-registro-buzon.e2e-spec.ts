@@ -29,7 +29,6 @@ describe('portal: company registry, notifications and documents (e2e, real Chrom
 
   beforeAll(async () => {
     gw = await startGateway({
-      portal: true,
       unknownRuts: [UNKNOWN],
       env: { THROTTLE_ENABLED: 'false', INTERNAL_KEYS: CALLER_TEST_INTERNAL_KEYS },
     });

@@ -41,7 +41,7 @@ describe('portal: imported sessions (e2e, real Chromium)', () => {
 
   beforeAll(async () => {
     setLogDestination(new Writable({ write: (chunk, _enc, cb) => (logs.push(String(chunk)), cb()) }));
-    gw = await startGateway({ portal: true, env: { THROTTLE_ENABLED: 'false', LOG_LEVEL: 'debug' } });
+    gw = await startGateway({ env: { THROTTLE_ENABLED: 'false', LOG_LEVEL: 'debug' } });
   }, 60_000);
 
   afterAll(async () => {

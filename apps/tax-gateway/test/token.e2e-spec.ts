@@ -61,11 +61,13 @@ describe('SII token (e2e: dev signer + SII fake)', () => {
     expect(seeds() - before).toBe(2);
   });
 
-  it('a token the SII no longer accepts is renewed once, transparently (HTTP 401 from the portal page)', async () => {
+  it('a token the SII no longer accepts is renewed once, transparently (QueryEstUp ESTADO 001-003)', async () => {
     await post(TENANT).expect(200);
     gw.authority.tokens.clear();
     const before = seeds();
-    await request(gw.http).get('/tax/contribuyente/datos').query({ tenant: TENANT }).set('X-Internal-Key', KEY).expect(200);
+    const res = await request(gw.http).get('/tax/dte/estado').query({ tenant: TENANT, trackid: '1234567890' }).set('X-Internal-Key', KEY);
+    // With the new token the SII answers about the trackid itself (-11, unknown): the renewal happened once.
+    expect([res.status, res.body.error]).toEqual([502, 'sii_rejected']);
     expect(seeds() - before).toBe(1);
   });
 

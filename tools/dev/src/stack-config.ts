@@ -21,6 +21,8 @@ export const PORTS = {
   gateway: port('TAX_GATEWAY_PORT', 8270),
   registry: port('SERVICE_REGISTRY_PORT', 8280),
   sim: port('SIM_PORT', 8241),
+  /** The sim's HTTPS listener: the SII's certificate login (CAutInicio.cgi), which the signer calls. */
+  simTls: port('SIM_TLS_PORT', 8243),
   devAuth: port('DEV_AUTH_PORT', 8242),
 } as const;
 

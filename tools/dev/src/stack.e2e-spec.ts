@@ -22,6 +22,7 @@ const env: NodeJS.ProcessEnv = {
   SIGNER_PORT: String(BASE + 3),
   SIM_PORT: String(BASE + 4),
   DEV_AUTH_PORT: String(BASE + 5),
+  SIM_TLS_PORT: String(BASE + 6),
   SIM_ESTUP_DELAY_MS: '200',
   LOG_LEVEL: 'warn',
 };

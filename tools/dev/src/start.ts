@@ -63,6 +63,19 @@ async function databaseUrls(): Promise<Record<string, string>> {
 }
 
 async function startTools(internalKeys: string) {
+  // The sim first: the signer logs in to its portal over HTTPS (the SII's certificate login) and trusts its CA file.
+  const simDataDir = setting('SIM_DATA_DIR', join(DATA_DIR, 'sii-sim'));
+  const sim = await startTs(
+    'sii-sim',
+    'tools/sii-sim/src/main.ts',
+    {
+      PORT: String(PORTS.sim),
+      SIM_TLS_PORT: String(PORTS.simTls),
+      SIM_DATA_DIR: simDataDir,
+    },
+    { waitForListening: true },
+  );
+  watchHelper(sim.proc);
   const signer = await startTs(
     'dev-signer',
     'tools/dev-signer/src/main.ts',
@@ -70,21 +83,12 @@ async function startTools(internalKeys: string) {
       PORT: String(PORTS.signer),
       INTERNAL_KEYS: internalKeys,
       SIGNER_DATA_DIR: setting('SIGNER_DATA_DIR', join(DATA_DIR, 'dev-signer')),
+      SII_AUTH_URL: setting('SII_AUTH_URL', `https://127.0.0.1:${PORTS.simTls}/cgi_AUT2000/CAutInicio.cgi`),
+      SII_TLS_CA_FILE: setting('SII_TLS_CA_FILE', join(simDataDir, 'tls-ca.pem')),
     },
     { waitForListening: true },
   );
   watchHelper(signer.proc);
-  const simDataDir = setting('SIM_DATA_DIR', join(DATA_DIR, 'sii-sim'));
-  const sim = await startTs(
-    'sii-sim',
-    'tools/sii-sim/src/main.ts',
-    {
-      PORT: String(PORTS.sim),
-      SIM_DATA_DIR: simDataDir,
-    },
-    { waitForListening: true },
-  );
-  watchHelper(sim.proc);
   const pem = await fetch(`${sim.url}/sim/authority-certificate`).then((r) => r.text());
   mkdirSync(simDataDir, { recursive: true });
   const certPath = join(simDataDir, 'authority-certificate.pem');

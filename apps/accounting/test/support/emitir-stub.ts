@@ -87,6 +87,7 @@ export function installEmitirStub(server: SetupServer): EmitirStub {
         estado: 'uploaded',
         trackid: String(1000 + folio),
         montos: { neto, exento, iva, total, descuentos, recargos, impuestos_adicionales },
+        receptor: { rut: body.receptor.rut, razon_social: body.receptor.razon_social, razon_social_fuente: 'solicitud' },
       };
       return HttpResponse.json(answer, { status: 201 });
     }),

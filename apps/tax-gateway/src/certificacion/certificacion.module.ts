@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
-import { TokenModule } from '../auth/token.module';
 import { DteModule } from '../dte/dte.module';
 import { LibrosModule } from '../libros/libros.module';
+import { PortalModule } from '../portal/portal.module';
 import { SiiModule } from '../sii/sii.module';
 import { CertificacionController } from './certificacion.controller';
 import { CertificacionService } from './certificacion.service';
 
 /** The SII certification sets (docs/tax-gateway.md "Certification"). */
 @Module({
-  imports: [SiiModule, TokenModule, DteModule, LibrosModule],
+  imports: [SiiModule, PortalModule, DteModule, LibrosModule],
   controllers: [CertificacionController],
   providers: [CertificacionService],
 })

@@ -14,7 +14,7 @@ import {
   type SetPruebas,
 } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
-import { TokenService } from '../auth/token.service';
+import { SesionCertificado, cookieHeader } from '../portal/sesion-certificado';
 import { EmisionQueryService } from '../dte/emision-query.service';
 import { EmisionService } from '../dte/emision.service';
 import { LibrosService, type DetalleDado } from '../libros/libros.service';
@@ -44,14 +44,14 @@ type Item = Parameters<EmisionService['emitirLote']>[0][number];
 
 /**
  * The SII certification set (docs/tax-gateway.md "Certification"; docs/research/sii-protocol.md §10): lists the
- * sets the sim hands out for a tenant, and runs one: every case the platform issues, in the set's order, in
+ * sets the SII hands out for a tenant (its certification pages, or the set file given), and runs one: every case the platform issues, in the set's order, in
  * ONE EnvioDTE, each with the reference TpoDocRef SET / RazonRef "CASO n" and, for notes, the reference to the
  * case they modify; a case the model cannot express is reported as such.
  */
 @Injectable()
 export class CertificacionService {
   constructor(
-    private readonly tokens: TokenService,
+    private readonly certificado: SesionCertificado,
     private readonly sii: SiiClient,
     private readonly emisiones: EmisionService,
     private readonly queries: EmisionQueryService,
@@ -195,8 +195,9 @@ export class CertificacionService {
     }
   }
 
+  /** The tenant's set from the SII's certification pages, in the platform's certificate session (research sources §3). */
   private async descargar(tenant: string): Promise<string> {
-    return this.tokens.withToken(tenant, (token) => this.sii.getSimSetPruebas(tenant, token));
+    return this.certificado.conCookies((cookies) => this.sii.setDePruebas(tenant, cookieHeader(cookies)));
   }
 
   private async trackid(id: string): Promise<string | null> {

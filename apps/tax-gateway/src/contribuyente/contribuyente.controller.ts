@@ -3,8 +3,10 @@ import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nes
 import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
+import { AutorizadosService } from './autorizados.service';
 import { ContribuyenteService, TaxpayerLookup } from './contribuyente.service';
 import {
+  AutorizadosEstadoDto,
   CacheClearQueryDto,
   ContribuyenteDto,
   EstadoDto,
@@ -21,7 +23,10 @@ const NOT_FOUND = { status: 404, errors: ['taxpayer_not_found'] };
 @ApiTags('contribuyente')
 @Controller('tax/contribuyente')
 export class ContribuyenteController {
-  constructor(private readonly service: ContribuyenteService) {}
+  constructor(
+    private readonly service: ContribuyenteService,
+    private readonly autorizadosService: AutorizadosService,
+  ) {}
 
   @Get('datos')
   @Callers('admin', 'assistant', 'accounting')
@@ -71,6 +76,27 @@ export class ContribuyenteController {
     return { rut: found.record.rut, representantes: found.record.representantes, ...meta(found) };
   }
 
+  @Get('autorizados')
+  @Callers('admin')
+  @ApiOperation({ summary: "The stored copy of the SII's list of DTE-authorized taxpayers: when it was downloaded, how many rows" })
+  @ApiOkResponse({ type: AutorizadosEstadoDto })
+  @ApiProblemResponses(401, 403)
+  async autorizados(): Promise<AutorizadosEstadoDto> {
+    const ultima = await this.autorizadosService.ultima();
+    return { ambiente: this.autorizadosService.ambiente, descargado_en: ultima?.descargado_en ?? null, filas: ultima?.filas ?? 0 };
+  }
+
+  @Post('autorizados/refresh')
+  @Callers('admin')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Download the SII's list of DTE-authorized taxpayers now (it is also downloaded at boot and daily)" })
+  @ApiOkResponse({ type: AutorizadosEstadoDto })
+  @ApiProblemResponses(401, 403, ...UPSTREAM_PROBLEMS)
+  async refreshAutorizados(): Promise<AutorizadosEstadoDto> {
+    const d = await this.autorizadosService.refresh();
+    return { ambiente: d.ambiente, descargado_en: d.descargado_en, filas: d.filas };
+  }
+
   @Post('cache/clear')
   @Callers('admin')
   @HttpCode(204)
@@ -91,12 +117,14 @@ function toDatos(found: TaxpayerLookup): ContribuyenteDto {
   return {
     rut: record.rut,
     razon_social: record.razon_social,
+    fuente: record.fuente,
     direccion: record.direccion,
     comuna: record.comuna,
     giros: record.giros,
     representantes: record.representantes,
     estado: record.estado,
     inicio_actividades: record.inicio_actividades,
+    autorizacion_dte: record.autorizacion_dte,
     ...meta(found),
   };
 }

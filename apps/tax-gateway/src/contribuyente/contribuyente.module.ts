@@ -1,16 +1,25 @@
 import { Module } from '@nestjs/common';
-import { TokenModule } from '../auth/token.module';
+import { PortalModule } from '../portal/portal.module';
 import { SiiModule } from '../sii/sii.module';
+import { AutorizadosService } from './autorizados.service';
+import { AutorizadosStore } from './autorizados.store';
+import { CarpetaContribuyente } from './carpeta-contribuyente';
 import { ContribuyenteController } from './contribuyente.controller';
 import { ContribuyenteService } from './contribuyente.service';
-import { SimTaxpayerSource } from './sim-taxpayer-source';
+import { SiiTaxpayerSource } from './sii-taxpayer-source';
 import { TAXPAYER_SOURCE } from './taxpayer-source';
 
-/** Canonical taxpayer data, /tax/contribuyente/* (docs/DESIGN.md §4.4). */
+/** Canonical taxpayer data, /tax/contribuyente/* (docs/DESIGN.md §4.4, docs/tax-gateway.md "Taxpayer data"). */
 @Module({
-  imports: [SiiModule, TokenModule],
+  imports: [SiiModule, PortalModule],
   controllers: [ContribuyenteController],
-  providers: [ContribuyenteService, { provide: TAXPAYER_SOURCE, useClass: SimTaxpayerSource }],
+  providers: [
+    ContribuyenteService,
+    AutorizadosStore,
+    AutorizadosService,
+    CarpetaContribuyente,
+    { provide: TAXPAYER_SOURCE, useClass: SiiTaxpayerSource },
+  ],
   exports: [ContribuyenteService],
 })
 export class ContribuyenteModule {}

@@ -12,6 +12,8 @@ const record = (rut: string): TaxpayerRecord => ({
   giros: [{ codigo: '620200', descripcion: 'CONSULTORIA INFORMATICA' }],
   representantes: [],
   estado: 'vigente',
+  fuente: 'carpeta_tributaria',
+  autorizacion_dte: null,
 });
 
 function setup(ttl = '86400') {
@@ -31,12 +33,20 @@ describe('ContribuyenteService', () => {
     const first = await service.lookup('1-9', '5-1');
     expect(first).toMatchObject({ cached: false, record: { razon_social: 'Empresa 1-9 SpA' } });
     expect(fetch).toHaveBeenCalledWith('1-9', '5-1');
-    const second = await service.lookup('1-9');
+    const second = await service.lookup('1-9', '6-K');
     expect(second).toMatchObject({ cached: true, fetchedAt: first.fetchedAt });
     expect(fetch).toHaveBeenCalledTimes(1);
     const text = await registry.metrics();
     expect(text).toContain('cache_lookups_total{cache="contribuyente",result="hit"} 1');
     expect(text).toContain('cache_lookups_total{cache="contribuyente",result="miss"} 1');
+  });
+
+  it('keeps a tenant’s own record apart from the third party’s record of the same RUT', async () => {
+    const { service, fetch } = setup();
+    await service.lookup('1-9', '5-1');
+    expect((await service.lookup('1-9')).cached).toBe(false);
+    expect(fetch).toHaveBeenLastCalledWith('1-9', '1-9');
+    expect(await service.clear('1-9')).toBe(2);
   });
 
   it('shares one read between concurrent misses of a RUT', async () => {

@@ -6,6 +6,9 @@ import { TaxMetrics } from '../metrics/tax-metrics';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { TAXPAYER_SOURCE, TaxpayerRecord, TaxpayerSource } from './taxpayer-source';
 
+/** Cache key prefix of a third party's record (see {@link ContribuyenteService.lookup}). */
+const TERCERO = 'tercero:';
+
 /** Taxpayer data plus where it came from. */
 export interface TaxpayerLookup {
   record: TaxpayerRecord;
@@ -14,8 +17,8 @@ export interface TaxpayerLookup {
 }
 
 /**
- * Canonical taxpayer data (docs/spec/1-tax-gateway.md "Canonical-data rule"): the only source of a legal name and a
- * normalized RUT for the platform. Cached in memory per RUT for TAXPAYER_CACHE_TTL_SECONDS (24 h);
+ * Canonical taxpayer data (docs/spec/1-tax-gateway.md "Canonical-data rule"; docs/tax-gateway.md "Taxpayer data"): the
+ * only source of a legal name and a normalized RUT for the platform. Cached in memory per RUT for TAXPAYER_CACHE_TTL_SECONDS (24 h);
  * concurrent misses for one RUT share one upstream read. Unknown RUT: 404 `taxpayer_not_found`
  * (not cached, so a newly registered company shows up at once).
  */
@@ -42,13 +45,15 @@ export class ContribuyenteService {
    * @throws ProblemException 404 `taxpayer_not_found`, or the source's upstream problems.
    */
   async lookup(rut: string, tenant: string = rut): Promise<TaxpayerLookup> {
-    const r = await this.cache.get(rut, () => this.load(rut, tenant));
+    // A tenant's own record (its carpeta) and a third party's (the list) are different records of one RUT.
+    const r = await this.cache.get(rut === tenant ? rut : `${TERCERO}${rut}`, () => this.load(rut, tenant));
     return { record: r.value, fetchedAt: r.loadedAt, cached: r.cached };
   }
 
-  /** Clears one RUT or the whole cache; returns how many entries were dropped. */
-  clear(rut?: string): Promise<number> {
-    return this.cache.clear(rut);
+  /** Clears one RUT (both of its records) or the whole cache; returns how many entries were dropped. */
+  async clear(rut?: string): Promise<number> {
+    if (rut === undefined) return this.cache.clear();
+    return (await this.cache.clear(rut)) + (await this.cache.clear(`${TERCERO}${rut}`));
   }
 
   private async load(rut: string, tenant: string): Promise<TaxpayerRecord> {

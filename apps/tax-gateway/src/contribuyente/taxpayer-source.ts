@@ -1,4 +1,4 @@
-/** A line of business (giro) with its SII activity code (CIIU4.CL, 6 digits). */
+/** A line of business (giro) with its SII activity code (CIIU4.CL, 6 digits; empty when the source shows none). */
 export interface Giro {
   codigo: string;
   descripcion: string;
@@ -10,29 +10,41 @@ export interface Representante {
   nombre: string;
 }
 
-/** Canonical taxpayer data as an authenticated SII source gives it. */
+/**
+ * Where a record came from (docs/tax-gateway.md "Taxpayer data"): the taxpayer's own carpeta tributaria (a tenant's
+ * own data, complete), or the SII's list of DTE-authorized taxpayers (a third party: legal name and authorization only).
+ */
+export type FuenteContribuyente = 'carpeta_tributaria' | 'contribuyentes_autorizados';
+
+/** The taxpayer's authorization to issue DTEs, as the SII's list of authorized taxpayers has it. */
+export interface AutorizacionDte {
+  numero_resolucion: number;
+  /** YYYY-MM-DD. */
+  fecha_resolucion: string | null;
+  correo_intercambio: string | null;
+}
+
+/** Canonical taxpayer data as an authenticated SII source gives it; what the source does not show is null or empty. */
 export interface TaxpayerRecord {
   rut: string;
   razon_social: string;
-  direccion: string;
-  comuna: string;
+  fuente: FuenteContribuyente;
+  direccion: string | null;
+  comuna: string | null;
   giros: Giro[];
   representantes: Representante[];
-  /** Tax status as the source words it (e.g. `vigente`). */
+  /** Tax status as the source words it (e.g. `vigente`, the carpeta's observation, `autorizado_dte`). */
   estado: string;
   /** Start of activities (YYYY-MM-DD), when known. */
   inicio_actividades?: string;
+  autorizacion_dte: AutorizacionDte | null;
 }
 
-/**
- * Where canonical taxpayer data comes from. The SII has no web service for it; today the source is
- * the sim's stand-in for the authenticated portal page (docs/CONTRACTS.md); the SII portal is the source the open portal issue adds.
- * Authenticated sources only: no captcha circumvention (docs/DESIGN.md §4.4).
- */
+/** Where canonical taxpayer data comes from (the SII, through authenticated sources only: docs/DESIGN.md §4.4). */
 export interface TaxpayerSource {
   /**
-   * Data of `rut` (canonical form) read with `tenant`'s SII session; undefined when the SII does
-   * not know the RUT. Throws problems for upstream failures.
+   * Data of `rut` (canonical form): `tenant`'s own when `rut` is the tenant, a third party's otherwise; undefined when
+   * no source knows the RUT. Throws problems for upstream failures.
    */
   fetch(rut: string, tenant: string): Promise<TaxpayerRecord | undefined>;
 }

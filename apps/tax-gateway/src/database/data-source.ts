@@ -17,6 +17,7 @@ import { RecepcionEventoEntity } from '../recepcion/entities/recepcion-evento.en
 import { RecepcionRespuestaEntity } from '../recepcion/entities/recepcion-respuesta.entity';
 import { BancoMovimientoEntity } from '../banco/entities/banco-movimiento.entity';
 import { BancoRefreshEntity } from '../banco/entities/banco-refresh.entity';
+import { ContribuyenteAutorizadoEntity, ContribuyentesDescargaEntity } from '../contribuyente/entities/contribuyente-autorizado.entity';
 import { migrations } from './migrations';
 
 /** Every entity of tax-gateway (explicit list, no globs: a new area adds its own, docs/ARCHITECTURE.md). */
@@ -39,6 +40,8 @@ export const entities = [
   LibroEntity,
   BancoMovimientoEntity,
   BancoRefreshEntity,
+  ContribuyenteAutorizadoEntity,
+  ContribuyentesDescargaEntity,
 ];
 
 /**

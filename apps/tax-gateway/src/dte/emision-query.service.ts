@@ -4,7 +4,7 @@ import { ProblemException } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
 import { SiiClient, type EstDteQuery, type EstUpDocument } from '../sii/sii-client';
 import { EstadoResponseDto, MotivoPendiente, PendientesDto } from './dto/emision.dto';
-import { EmisionEntity, montosView, type ResultadoDocumento } from './entities/emision.entity';
+import { EmisionEntity, montosView, receptorView, type ResultadoDocumento } from './entities/emision.entity';
 import { EmisionStore } from './emision.store';
 
 /** QueryEstDte questions for one document before FAU (not registered) is taken as the answer. */
@@ -66,7 +66,7 @@ export class EmisionQueryService {
       tipo_dte: e.tipoDte,
       folio: e.folio,
       fecha_emision: e.fechaEmision,
-      receptor: { rut: e.receptorRut, razon_social: e.receptorRazonSocial },
+      receptor: receptorView(e),
       trackid: e.trackid,
       estado: e.estado,
       glosa: e.glosa,

@@ -1,9 +1,10 @@
 import { ProblemException } from '@lib/schemas';
 import { DocumentoInput } from '@lib/dte';
 import { EmisorEntity } from '../emisores/entities/emisor.entity';
+import type { TaxpayerRecord } from '../contribuyente/taxpayer-source';
 import { asDteProblem, emisorFrom, preflight, withMembers } from './emision-rules';
 
-const record = {
+const record: TaxpayerRecord = {
   rut: '76086428-5',
   razon_social: 'Servicios Andes Maipo SpA',
   direccion: 'Av. Providencia 1234',
@@ -15,6 +16,8 @@ const record = {
   ],
   representantes: [],
   estado: 'vigente',
+  fuente: 'carpeta_tributaria',
+  autorizacion_dte: null,
 };
 
 const registered = (overrides: Partial<EmisorEntity> = {}): EmisorEntity =>

@@ -29,8 +29,8 @@ export function emisorFrom(record: TaxpayerRecord, emisor: EmisorEntity): Emisor
     razon_social: record.razon_social,
     giro: (giros[0] ?? record.giros[0]).descripcion,
     acteco: actecos,
-    direccion: record.direccion,
-    comuna: record.comuna,
+    direccion: record.direccion as string,
+    comuna: record.comuna as string,
     ...(emisor.codigoSucursal !== null ? { cdg_sii_sucur: emisor.codigoSucursal } : {}),
     ...(emisor.correoIntercambio !== null ? { correo: emisor.correoIntercambio } : {}),
   };

@@ -6,7 +6,7 @@ import { TaxMetrics } from '../metrics/tax-metrics';
 import { SiiClient } from '../sii/sii-client';
 import { withMembers } from './emision-rules';
 import { EmisionStore } from './emision.store';
-import { EmisionEntity, montosView } from './entities/emision.entity';
+import { EmisionEntity, montosView, receptorView } from './entities/emision.entity';
 
 /** Estados from which the stored EnvioDTE may be uploaded (again): never sent, or the upload failed. */
 export const RESENDABLE = ['signed', 'upload_failed'] as const;
@@ -64,6 +64,7 @@ export class EmisionUploader {
       trackid,
       estado: 'uploaded',
       montos: montosView(e),
+      receptor: receptorView(e),
     };
   }
 

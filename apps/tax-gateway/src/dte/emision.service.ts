@@ -44,8 +44,9 @@ export class EmisionService {
     private readonly uploader: EmisionUploader,
   ) {}
 
-  async emit(dto: EmitirDto, caller?: string): Promise<EmitirResponseDto> {
-    const { fecha, montos } = this.revisar(dto);
+  async emit(pedido: EmitirDto, caller?: string): Promise<EmitirResponseDto> {
+    const { fecha, montos } = this.revisar(pedido);
+    const dto = await this.receptorCanonico(pedido);
     await this.checkReferences(dto, montos);
     const ctx = await this.contexto(dto.tenant);
     const doc = this.documento(dto, fecha, ctx);
@@ -72,7 +73,9 @@ export class EmisionService {
     items: { dto: EmitirDto; referenciasLote?: { indice: number; codigo: 1 | 2 | 3; razon: string }[] }[],
     caller?: string,
   ): Promise<{ emisiones: EmisionEntity[]; error?: ProblemException }> {
-    const revisados = items.map((it) => ({ ...it, ...this.revisar(it.dto, it.referenciasLote ?? []) }));
+    const pedidos = items.map((it) => ({ ...it, ...this.revisar(it.dto, it.referenciasLote ?? []) }));
+    const revisados: typeof pedidos = [];
+    for (const it of pedidos) revisados.push({ ...it, dto: await this.receptorCanonico(it.dto) });
     const ctx = await this.contexto(items[0].dto.tenant);
     const emisiones = await this.db.transaction(async (m) => {
       const out: { doc: DocumentoInput; caf: CafEntity; entity: EmisionEntity }[] = [];
@@ -128,6 +131,23 @@ export class EmisionService {
     const pendientes = refsLote.map((r) => ({ tipo_doc: '33', folio: '0', fecha, codigo: r.codigo }));
     checkDocumentRules({ ...dto, referencias: [...(dto.referencias ?? []), ...pendientes] }, montos, santiagoDate());
     return { fecha, montos };
+  }
+
+  /**
+   * The request with the receptor's canonical legal name (spec hard rule 8; docs/tax-gateway.md "Taxpayer data"): the
+   * SII's, when a source knows the RUT (RznSocRecep holds 100 characters, SII Formato DTE v2.2); the caller's text
+   * only when none does. `razon_social_fuente` says which.
+   * @throws the taxpayer sources' upstream problems (502/503/504).
+   */
+  private async receptorCanonico(dto: EmitirDto): Promise<EmitirDto & { receptor: { razon_social_fuente: 'sii' | 'solicitud' } }> {
+    try {
+      const { record } = await this.contribuyente.lookup(dto.receptor.rut, dto.tenant);
+      const razonSocial = record.razon_social.slice(0, 100).trimEnd();
+      return { ...dto, receptor: { ...dto.receptor, razon_social: razonSocial, razon_social_fuente: 'sii' } };
+    } catch (err) {
+      if (!(err instanceof ProblemException) || err.getProblem().error !== 'taxpayer_not_found') throw err;
+      return { ...dto, receptor: { ...dto.receptor, razon_social_fuente: 'solicitud' } };
+    }
   }
 
   /** The tenant's issuer data, its canonical taxpayer data and the certificate that signs. */
@@ -208,6 +228,7 @@ function newEmission(
     fechaEmision: fecha,
     receptorRut: dto.receptor.rut,
     receptorRazonSocial: dto.receptor.razon_social,
+    receptorRazonSocialFuente: (dto.receptor as { razon_social_fuente?: 'sii' | 'solicitud' }).razon_social_fuente ?? 'solicitud',
     neto: montos.neto,
     exento: montos.exento,
     iva: montos.iva,

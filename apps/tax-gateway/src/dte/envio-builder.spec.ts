@@ -41,6 +41,8 @@ const doc = {
       giros: [{ codigo: '620200', descripcion: 'CONSULTORIA INFORMATICA' }],
       representantes: [],
       estado: 'vigente',
+      fuente: 'carpeta_tributaria',
+      autorizacion_dte: null,
     },
     Object.assign(new EmisorEntity(), { actecos: [], codigoSucursal: null, correoIntercambio: null }),
   ),

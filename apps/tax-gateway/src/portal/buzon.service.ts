@@ -119,7 +119,7 @@ export class BuzonService {
 
   private async visitar<T>(b: Buzon, kind: 'notificaciones' | 'documentos', job: (page: Page) => Promise<T>): Promise<T> {
     try {
-      const value = await this.acceso.conSesion(b.tenant, b.representado, 'the SII mailbox', job);
+      const value = await this.acceso.conSesion(b.representado, 'the SII mailbox', job);
       this.metrics.scrapeRuns.inc({ kind, outcome: 'ok' });
       return value;
     } catch (err) {

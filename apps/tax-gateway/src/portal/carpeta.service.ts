@@ -39,7 +39,7 @@ export class CarpetaService {
   async obtener(tenant: string, rut: string, proposito: Proposito, representado?: string): Promise<CarpetaDelDia> {
     const visita = await this.visitas.delDia(tenant, rut, `carpeta:${proposito}`, this.settings.portalTimeoutMs * 2, async () => {
       try {
-        const r = await this.acceso.conSesion(tenant, representado, 'the carpeta', (page) => this.recorrer(page, rut, proposito));
+        const r = await this.acceso.conSesion(representado, 'the carpeta', (page) => this.recorrer(page, rut, proposito));
         this.metrics.scrapeRuns.inc({ kind: 'carpeta', outcome: 'ok' });
         return { resultado: r.carpeta, pdf: r.pdf };
       } catch (err) {

@@ -28,7 +28,7 @@ export class FoliosPortal {
       `/cvc_cgi/dte/of_consulta_folios.cgi?RUT_EMP=${cuerpo}&DV_EMP=${dv}&COD_DOCTO=${tipoDte}` +
       `&FOLIO_INI=${desde}&FOLIO_FIN=${Math.min(hasta, desde + MAX_FOLIOS_CONSULTA - 1)}`;
     try {
-      const estados = await this.acceso.conSesion(tenant, undefined, 'the folio query page', (page) =>
+      const estados = await this.acceso.conSesion(undefined, 'the folio query page', (page) =>
         this.acceso.leer(page, path, 'the folio query page', parseConsultaFolios),
       );
       this.metrics.scrapeRuns.inc({ kind: 'folios', outcome: 'ok' });

@@ -1,20 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Frame, Page } from 'puppeteer-core';
 import { ProblemException } from '@lib/schemas';
-import { TokenService } from '../auth/token.service';
 import { TaxMetrics, type SiiOutcome } from '../metrics/tax-metrics';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { SiiTokenInvalidError } from '../sii/sii-errors';
 import { PortalBrowser } from './portal-browser';
+import { SesionCertificado } from './sesion-certificado';
 import { SesionesImportadas } from './sesiones-importadas';
 
 /** The text of the portal's page for a dead session (docs/research/sii-protocol.md §8). */
 const NO_AUTENTICADO = /NO ESTA AUTENTICADO/i;
 
 /**
- * How a portal job gets its session (docs/tax-gateway.md "Portal"): the tenant's SII token (seed/token exchange
- * signed by the signing service) as the portal's `TOKEN` cookie, retried once with a new token when the portal
- * says "NO ESTA AUTENTICADO"; or, for a `representado`, that representado's imported cookies and nothing else
+ * How a portal job gets its session (docs/tax-gateway.md "Portal"): the platform's certificate session (the signing
+ * service's TLS client-certificate login, {@link SesionCertificado}), opened again once when the portal says
+ * "NO ESTA AUTENTICADO"; or, for a `representado`, that representado's imported cookies and nothing else
  * (409 `session_expired` when the portal refuses them). What the portal shows that a job does not expect is
  * 502 `portal_error` with the page's text, never a 500.
  */
@@ -22,7 +22,7 @@ const NO_AUTENTICADO = /NO ESTA AUTENTICADO/i;
 export class PortalAcceso {
   constructor(
     @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
-    private readonly tokens: TokenService,
+    private readonly certificado: SesionCertificado,
     private readonly browser: PortalBrowser,
     private readonly sesiones: SesionesImportadas,
     private readonly metrics: TaxMetrics,
@@ -39,12 +39,13 @@ export class PortalAcceso {
    * @throws ProblemException 409 `session_expired`, 502 `portal_error`, 503/504 from {@link PortalBrowser}, and the
    *   token service's problems.
    */
-  async conSesion<T>(tenant: string, representado: string | undefined, que: string, job: (page: Page) => Promise<T>): Promise<T> {
+  async conSesion<T>(representado: string | undefined, que: string, job: (page: Page) => Promise<T>): Promise<T> {
     if (!representado) {
       const host = new URL(this.base).hostname;
-      return this.tokens.withToken(tenant, (token) =>
+      return this.certificado.conCookies((cookies) =>
         this.browser.run(async (page) => {
-          await page.setCookie({ name: 'TOKEN', value: token, domain: host, path: '/' });
+          // The login's cookies belong to the SII's hosts; the page visited is one of them.
+          await page.setCookie(...cookies.map((c) => ({ name: c.name, value: c.value, domain: host, path: '/' })));
           return this.vigilado(page, que, job);
         }),
       );

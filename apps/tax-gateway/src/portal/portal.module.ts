@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { TokenModule } from '../auth/token.module';
+import { SignerModule } from '../signer/signer.module';
 import { BuzonService } from './buzon.service';
 import { CarpetaService } from './carpeta.service';
 import { DocumentosController } from './documentos.controller';
@@ -9,6 +9,7 @@ import { NotificacionesController } from './notificaciones.controller';
 import { RegistroController } from './registro.controller';
 import { RegistroService } from './registro.service';
 import { PortalAcceso } from './portal-acceso';
+import { SesionCertificado } from './sesion-certificado';
 import { PortalBrowser } from './portal-browser';
 import { PortalVisitas } from './portal-visitas';
 import { ScrapeController } from './scrape.controller';
@@ -17,12 +18,13 @@ import { SesionesImportadas } from './sesiones-importadas';
 
 /** The SII portal through a real browser (docs/tax-gateway.md "Portal"). */
 @Module({
-  imports: [TokenModule],
+  imports: [SignerModule],
   controllers: [ScrapeController, SesionesController, RegistroController, NotificacionesController, DocumentosController],
   providers: [
     PortalBrowser,
     PortalVisitas,
     SesionesImportadas,
+    SesionCertificado,
     PortalAcceso,
     CarpetaService,
     RegistroService,
@@ -30,6 +32,6 @@ import { SesionesImportadas } from './sesiones-importadas';
     InboxService,
     FoliosPortal,
   ],
-  exports: [FoliosPortal],
+  exports: [FoliosPortal, SesionCertificado, CarpetaService],
 })
 export class PortalModule {}

@@ -58,7 +58,7 @@ export class RegistroService {
   ): Promise<Cached<Empresa | ModificacionEmpresa[]>> {
     return this.cache.get(`${rut}:${pagina}:${representado ?? ''}`, async () => {
       try {
-        const value = await this.acceso.conSesion(tenant, representado, `the company registry of ${rut}`, (page) =>
+        const value = await this.acceso.conSesion(representado, `the company registry of ${rut}`, (page) =>
           this.acceso.leer(page, `/cgi_res/${pagina}.cgi?rut=${encodeURIComponent(rut)}`, `the company registry of ${rut}`, (html) =>
             sinInscripcion(rut, () => parse(html)),
           ),

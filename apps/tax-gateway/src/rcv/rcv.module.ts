@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { TokenModule } from '../auth/token.module';
+import { PortalModule } from '../portal/portal.module';
 import { SiiModule } from '../sii/sii.module';
 import { RcvController } from './rcv.controller';
 import { RcvService } from './rcv.service';
 
 /** The RCV register and its reconciliation (docs/tax-gateway.md "RCV"). */
 @Module({
-  imports: [SiiModule, TokenModule],
+  imports: [SiiModule, PortalModule],
   controllers: [RcvController],
   providers: [RcvService],
 })

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { TokenService } from '../auth/token.service';
+import { SesionCertificado, cookieHeader } from '../portal/sesion-certificado';
 import { documentosDelPeriodo } from '../libros/libro-documentos';
 import { RcvClient, type EstadoContabRcv, type OperacionRcv } from '../sii/rcv.client';
 import { conciliar, type RcvRegistrado } from './conciliacion';
@@ -21,14 +21,14 @@ const ESTADOS: Record<OperacionRcv, EstadoContabRcv[]> = {
 export class RcvService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly tokens: TokenService,
+    private readonly certificado: SesionCertificado,
     private readonly rcv: RcvClient,
   ) {}
 
   /** @throws SII and token problems 502/503/504 (the register could not be read; nothing is stored). */
   async libro(q: RcvLibroQueryDto): Promise<RcvLibroDto> {
     const operacion: OperacionRcv = q.tipo === 'venta' ? 'VENTA' : 'COMPRA';
-    const registro = await this.tokens.withToken(q.tenant, (token) => this.registro(q.tenant, q.periodo, operacion, token));
+    const registro = await this.certificado.conCookies((cookies) => this.registro(q.tenant, q.periodo, operacion, cookieHeader(cookies)));
     const propios = await documentosDelPeriodo(this.db, q.tenant, q.tipo, q.periodo);
     const documentos = conciliar(registro, propios);
     const resumen = { coincide: 0, solo_sii: 0, solo_gateway: 0, difiere: 0 };
@@ -36,12 +36,12 @@ export class RcvService {
     return { tenant: q.tenant, periodo: q.periodo, tipo: q.tipo, consultado_at: new Date().toISOString(), resumen, documentos };
   }
 
-  private async registro(rut: string, periodo: string, operacion: OperacionRcv, token: string): Promise<RcvRegistrado[]> {
+  private async registro(rut: string, periodo: string, operacion: OperacionRcv, cookie: string): Promise<RcvRegistrado[]> {
     const out: RcvRegistrado[] = [];
     for (const estado of ESTADOS[operacion]) {
-      const tipos = (await this.rcv.resumen(rut, periodo, operacion, estado, token)).filter((t) => t.documentos > 0);
+      const tipos = (await this.rcv.resumen(rut, periodo, operacion, estado, cookie)).filter((t) => t.documentos > 0);
       for (const { tipo_dte } of tipos) {
-        const docs = await this.rcv.detalle(rut, periodo, operacion, estado, tipo_dte, token);
+        const docs = await this.rcv.detalle(rut, periodo, operacion, estado, tipo_dte, cookie);
         out.push(...docs.map((d) => ({ ...d, estado_rcv: estado })));
       }
     }

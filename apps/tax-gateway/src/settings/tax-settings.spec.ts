@@ -33,6 +33,18 @@ describe('loadTaxSettings', () => {
     });
   });
 
+  it.each(['SII_DTE_BASE_URL', 'SII_RECLAMO_BASE_URL', 'SII_RCV_BASE_URL', 'SII_PORTAL_BASE_URL'])(
+    'refuses %s outside https://*.sii.cl in prod, naming it, and allows the stand-in in certification',
+    (setting) => {
+      const prod = { ...BASE, TAX_ENV: 'prod', SII_ISSUER_CERTIFIED: 'true' };
+      for (const url of ['http://127.0.0.1:8241', 'http://palena.sii.cl', 'https://palena.sii.cl.evil.example', 'https://notsii.cl']) {
+        expect(() => loadTaxSettings({ ...prod, [setting]: url })).toThrow(new RegExp(`${setting} must be an https URL of the SII`));
+      }
+      expect(() => loadTaxSettings({ ...prod, [setting]: 'https://www4.sii.cl' })).not.toThrow();
+      expect(() => loadTaxSettings({ ...BASE, [setting]: 'http://127.0.0.1:8241' })).not.toThrow();
+    },
+  );
+
   it('never trusts the sim CAF authority in prod, and needs its PEM otherwise', () => {
     const prod = { ...BASE, TAX_ENV: 'prod', SII_ISSUER_CERTIFIED: true };
     expect(() => loadTaxSettings({ ...prod, SII_TRUST_SIM_CAF: true })).toThrow(/SII_TRUST_SIM_CAF/);

@@ -34,6 +34,8 @@ export interface TaxSettings {
   /** Seconds between reconciler runs; 0 = never. */
   reconcilerIntervalSeconds: number;
   taxpayerCacheTtlSeconds: number;
+  /** Hours between downloads of the DTE-authorized taxpayers list; 0 = on request only. */
+  contribuyentesRefreshHours: number;
   /** Base URL of the SII portal pages (carpeta tributaria). */
   siiPortalBaseUrl: string;
   chromiumPath: string;
@@ -82,6 +84,7 @@ export function taxSettingsOf(config: TaxGatewayConfig): TaxSettings {
     cafAlertaFolios: config.CAF_ALERTA_FOLIOS,
     reconcilerIntervalSeconds: config.RECONCILER_INTERVAL_SECONDS,
     taxpayerCacheTtlSeconds: config.TAXPAYER_CACHE_TTL_SECONDS,
+    contribuyentesRefreshHours: config.CONTRIBUYENTES_REFRESH_HOURS,
     siiPortalBaseUrl: (config.SII_PORTAL_BASE_URL ?? 'https://zeus.sii.cl').replace(/\/+$/, ''),
     chromiumPath: config.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
     portalTimeoutMs: config.PORTAL_TIMEOUT_MS,

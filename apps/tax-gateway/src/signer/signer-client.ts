@@ -19,6 +19,22 @@ export interface SignatureCheck {
   reasons: string[];
 }
 
+/** A cookie of an SII portal session, as the signer's certificate login collected it. */
+export interface PortalCookie {
+  name: string;
+  value: string;
+  domain: string;
+  path: string;
+  /** ISO 8601, when the portal set one. */
+  expires?: string;
+}
+
+/** `POST /portal/session`: the cookies of a portal session opened with the signer's certificate, and its holder. */
+export interface PortalSessionAnswer {
+  cookies: PortalCookie[];
+  rut: string;
+}
+
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 const CERTIFICATE_TTL_MS = 60 * 60 * 1000;
 
@@ -102,6 +118,22 @@ export class SignerClient {
     return Buffer.from(this.field(out.cms, 'cms'), 'base64');
   }
 
+  /**
+   * Opens an SII portal session with the signer's certificate (`POST /portal/session`): the TLS client-certificate
+   * login at herculesr.sii.cl that the portal pages require (the web-service TOKEN does not open them;
+   * docs/research/sources/README.md §1.2, docs/CONTRACTS.md "Signing service"). The private key stays in the
+   * signer, which does the handshake. `referencia` is the page the login lands on. Cookie values are never logged.
+   * @throws ProblemException 502 `signer_error` (the SII refused the login: the signer's `sii_login_failed`),
+   *   503 `signer_unavailable`, 504 `signer_timeout`.
+   */
+  async portalSession(referencia: string): Promise<PortalSessionAnswer> {
+    const out = await this.call<PortalSessionAnswer>('portal_session', 'POST', '/portal/session', { referencia });
+    const cookies = Array.isArray(out?.cookies) ? out.cookies.filter(isPortalCookie) : [];
+    if (cookies.length === 0)
+      throw new ProblemException(502, 'signer_error', 'The signing service answered a portal session without cookies.');
+    return { cookies, rut: this.field(out.rut, 'rut') };
+  }
+
   async certificate(): Promise<SignerCertificate> {
     const cached = this.certificateCache;
     this.metrics.cache('certificate', !!cached && cached.expires > Date.now());
@@ -150,4 +182,9 @@ export class SignerClient {
     }
     return value;
   }
+}
+
+function isPortalCookie(c: unknown): c is PortalCookie {
+  const o = c as Partial<PortalCookie> | null;
+  return typeof o?.name === 'string' && typeof o.value === 'string' && typeof o.domain === 'string' && typeof o.path === 'string';
 }

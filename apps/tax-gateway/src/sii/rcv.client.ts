@@ -44,7 +44,8 @@ interface FacadeAnswer {
 /**
  * Outbound client of the RCV's portal services (docs/research/sii-protocol.md §8; the SII publishes no web
  * service for the register's detail): `getResumen` and `getDetalleCompra` / `getDetalleVenta`, JSON POSTs on
- * SII_RCV_BASE_URL with the SII token as the portal session cookie. Throws 502 `sii_rejected` when
+ * SII_RCV_BASE_URL with a portal session's cookies (the platform's certificate session: docs/tax-gateway.md "Portal
+session"; research §8, the RCV is a portal service). Throws 502 `sii_rejected` when
  * respEstado.codRespuesta is not 0, other SII problems for transport failures, {@link SiiTokenInvalidError}
  * on HTTP 401.
  */
@@ -57,8 +58,8 @@ export class RcvClient {
   }
 
   /** The document types present in the register of `rut` for `periodo` (YYYY-MM) in that estado. */
-  async resumen(rut: string, periodo: string, operacion: OperacionRcv, estado: EstadoContabRcv, token: string): Promise<RcvResumenTipo[]> {
-    const rows = await this.call('getResumen', consulta(rut, periodo, operacion, estado), token);
+  async resumen(rut: string, periodo: string, operacion: OperacionRcv, estado: EstadoContabRcv, cookie: string): Promise<RcvResumenTipo[]> {
+    const rows = await this.call('getResumen', consulta(rut, periodo, operacion, estado), cookie);
     return rows.map((r) => ({ tipo_dte: int(r['rsmnTipoDocInteger']), documentos: int(r['rsmnTotDoc']) }));
   }
 
@@ -69,10 +70,10 @@ export class RcvClient {
     operacion: OperacionRcv,
     estado: EstadoContabRcv,
     tipoDte: number,
-    token: string,
+    cookie: string,
   ): Promise<RcvDocumento[]> {
     const op = operacion === 'COMPRA' ? 'getDetalleCompra' : 'getDetalleVenta';
-    const rows = await this.call(op, { ...consulta(rut, periodo, operacion, estado), codTipoDoc: tipoDte }, token);
+    const rows = await this.call(op, { ...consulta(rut, periodo, operacion, estado), codTipoDoc: tipoDte }, cookie);
     return rows.map((r) => ({
       tipo_dte: int(r['detTipoDoc']) || tipoDte,
       folio: int(r['detNroDoc']),
@@ -90,14 +91,14 @@ export class RcvClient {
     }));
   }
 
-  private async call(op: string, data: Record<string, unknown>, token: string): Promise<Record<string, unknown>[]> {
+  private async call(op: string, data: Record<string, unknown>, cookie: string): Promise<Record<string, unknown>[]> {
     const body = Buffer.from(
       JSON.stringify({ metaData: { namespace: `${NAMESPACE}/${op}`, conversationId: randomUUID(), page: null }, data }),
     );
     const res = await this.http.send(op, {
       method: 'POST',
       path: `${FACADE}/${op}`,
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Cookie: `TOKEN=${token}` },
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Cookie: cookie },
       body,
     });
     const answer = this.json(op, res);

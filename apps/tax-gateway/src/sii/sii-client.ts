@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { decodeXml, parseRecepcionDte, parseSiiRespuesta, parseSoapReturn, SOAP_HEADERS, soapNamespace, soapRequest } from '@lib/dte';
+import { textoSetDePruebas } from '@lib/portal';
 import { TaxMetrics } from '../metrics/tax-metrics';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { escapeForLog } from '@lib/platform';
@@ -54,6 +55,9 @@ export interface UploadInput {
 const OFFICIAL_HOST = { cert: 'https://maullin.sii.cl', prod: 'https://palena.sii.cl' } as const;
 // QueryEstUp ESTADO codes that mean the token is no longer valid (docs/research/sii-protocol.md §2.2, §2.5).
 const TOKEN_INVALID_ESTADOS = new Set(['001', '002', '003']);
+
+/** The whole list of DTE-authorized taxpayers is about 150 MB (docs/research/sources/README.md §1.3). */
+const LIST_TIMEOUT_MS = 10 * 60 * 1000;
 
 /**
  * Outbound client of the SII DTE web services (docs/research/sii-protocol.md §2): getSeed (CrSeed), getToken
@@ -190,43 +194,60 @@ export class SiiClient {
   }
 
   /**
-   * The taxpayer page of the sim (`GET /sim/contribuyente/{rut}`, Cookie TOKEN; docs/CONTRACTS.md): the
-   * parsed JSON, or undefined for 404 (unknown RUT).
+   * The SII's list of taxpayers authorized to issue DTEs (`GET /cvc_cgi/dte/ce_empresas_dwnld` on maullin or palena,
+   * with a portal session's cookies; docs/research/sources/README.md §1.1-1.3): the CSV bytes as received
+   * (`RUT;RAZON SOCIAL;NUMERO RESOLUCION;FECHA RESOLUCION;MAIL INTERCAMBIO;URL`). About 150 MB in production.
+   * @throws SiiTokenInvalidError for the portal's dead-session page; 502 `sii_bad_response` for anything but the CSV.
    */
-  async getSimTaxpayer(rut: string, token: string): Promise<unknown> {
-    const op = 'contribuyente';
+  async contribuyentesAutorizados(cookie: string): Promise<Buffer> {
+    const op = 'contribuyentesAutorizados';
     const res = await this.http.send(op, {
       method: 'GET',
-      path: `/sim/contribuyente/${encodeURIComponent(rut)}`,
-      headers: { Accept: 'application/json', Cookie: `TOKEN=${token}` },
+      path: '/cvc_cgi/dte/ce_empresas_dwnld',
+      headers: { Accept: 'text/csv, text/plain, */*', Cookie: cookie },
+      timeoutMs: LIST_TIMEOUT_MS,
     });
-    if (res.status === 404) {
-      this.http.done(op, res, 'ok');
-      return undefined;
-    }
-    try {
-      const value: unknown = JSON.parse(res.body.toString('utf8'));
-      this.http.done(op, res, 'ok');
-      return value;
-    } catch (err) {
-      return this.unusable(op, res, 'not JSON', err);
-    }
+    if (res.status !== 200) return this.unusable(op, res, `HTTP ${res.status}`);
+    if (!res.body.subarray(0, 64).toString('latin1').startsWith('RUT;RAZON SOCIAL;')) return this.unusable(op, res, 'not the CSV list');
+    this.http.done(op, res, 'ok');
+    return res.body;
   }
 
   /**
-   * The company's set de pruebas from the sim (`GET /sim/set-pruebas/{rut}`, Cookie TOKEN; the stand-in of the
-   * SII portal page that hands it out, docs/research/sii-protocol.md §10): the text, decoded from ISO-8859-1.
+   * The company's set de pruebas from the certification pages (maullin `POST /cvc_cgi/dte/pe_generar1` to confirm
+   * the company, then `POST /cvc_cgi/dte/pe_generar2` asking for the sets; docs/research/sources/README.md §3), with
+   * a portal session's cookies: the text, decoded from ISO-8859-1. `sets` are the form's SETnn fields (`SET01` basic).
+   * @throws SiiTokenInvalidError for the portal's dead-session page; 502 `sii_bad_response` for anything but a set.
    */
-  async getSimSetPruebas(rut: string, token: string): Promise<string> {
-    const op = 'setPruebas';
+  async setDePruebas(rut: string, cookie: string, sets: string[] = ['SET01']): Promise<string> {
+    const op = 'setDePruebas';
+    const [cuerpo, dv] = rut.split('-');
+    const form = (fields: [string, string][]) => Buffer.from(new URLSearchParams(fields).toString(), 'latin1');
+    const headers = { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie };
+    const empresa: [string, string][] = [
+      ['RUT_EMP', cuerpo],
+      ['DV_EMP', dv],
+    ];
+    const confirm = await this.http.send(op, {
+      method: 'POST',
+      path: '/cvc_cgi/dte/pe_generar1',
+      headers,
+      acceptHtml: true,
+      body: form([...empresa, ['CODIGO', '8'], ['ACEPTAR', 'Confirmar Empresa']]),
+    });
+    if (confirm.status !== 200) return this.unusable(op, confirm, `HTTP ${confirm.status}`);
     const res = await this.http.send(op, {
-      method: 'GET',
-      path: `/sim/set-pruebas/${encodeURIComponent(rut)}`,
-      headers: { Accept: 'text/plain', Cookie: `TOKEN=${token}` },
+      method: 'POST',
+      path: '/cvc_cgi/dte/pe_generar2',
+      headers: { ...headers, Accept: 'text/plain' },
+      acceptHtml: true,
+      body: form([...empresa, ['AUTORIZADA', 'S'], ...sets.map((s): [string, string] => [s, 'S'])]),
     });
     if (res.status !== 200) return this.unusable(op, res, `HTTP ${res.status}`);
+    const text = textoSetDePruebas(res.body.toString('latin1'));
+    if (!text) return this.unusable(op, res, 'not a set de pruebas');
     this.http.done(op, res, 'ok');
-    return res.body.toString('latin1');
+    return text;
   }
 
   private soap(op: string, service: string, params: [string, string][]): Promise<SiiHttpResponse> {

@@ -19,15 +19,22 @@ export interface SiiHttpRequest {
   path: string;
   headers?: Record<string, string>;
   body?: Buffer;
+  /** Overrides SII_TIMEOUT_MS for a large download (the list of DTE-authorized taxpayers). */
+  timeoutMs?: number;
+  /** A portal page: an HTML answer is the page itself, not an error page (a dead session still is). */
+  acceptHtml?: boolean;
 }
+
+/** The portal's page for a dead or absent session (docs/research/sii-protocol.md §8). */
+const NO_AUTENTICADO = /NO ESTA AUTENTICADO/i;
 
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 
 /**
  * The one HTTP door to the SII hosts (axios, one base URL each, `SII_TIMEOUT_MS`, no redirects).
  * Maps transport failures to problems: unreachable -> 503 `sii_unavailable`, timeout -> 504
- * `sii_timeout`, an HTML error page or a 5xx -> 502 `sii_bad_response`, HTTP 401 ->
- * {@link SiiTokenInvalidError}. Every call is counted in `sii_requests_total` and timed.
+ * `sii_timeout`, an HTML error page or a 5xx -> 502 `sii_bad_response`, HTTP 401 or the portal's
+ * "NO ESTA AUTENTICADO" page -> {@link SiiTokenInvalidError}. Every call is counted in `sii_requests_total` and timed.
  */
 export class SiiHttp {
   private readonly logger = new Logger('SiiHttp');
@@ -64,6 +71,7 @@ export class SiiHttp {
         url: req.path,
         headers: req.headers,
         data: req.body,
+        ...(req.timeoutMs ? { timeout: req.timeoutMs } : {}),
       });
       res = {
         status: answer.status,
@@ -77,11 +85,11 @@ export class SiiHttp {
       this.logger.warn(`SII ${operation} failed: ${escapeForLog(isAxiosError(err) ? (err.code ?? err.message) : err)}`);
       throw timeout ? siiTimeout(operation, err) : siiUnavailable(operation, err);
     }
-    if (res.status === 401) {
+    if (res.status === 401 || (isHtml(res) && NO_AUTENTICADO.test(res.body.subarray(0, 4096).toString('latin1')))) {
       this.record(operation, 'token_invalid', started);
-      throw new SiiTokenInvalidError(operation, 'HTTP 401');
+      throw new SiiTokenInvalidError(operation, res.status === 401 ? 'HTTP 401' : 'NO ESTA AUTENTICADO');
     }
-    if (isHtml(res) || res.status >= 500 || (res.status >= 300 && res.status !== 404)) {
+    if ((isHtml(res) && !req.acceptHtml) || res.status >= 500 || (res.status >= 300 && res.status !== 404)) {
       this.record(operation, 'bad_response', started);
       this.logger.warn(`SII ${operation} answered HTTP ${res.status}: ${escapeForLog(res.body, 300)}`);
       throw siiBadResponse(operation, `HTTP ${res.status}${isHtml(res) ? ' with an HTML page' : ''}`);

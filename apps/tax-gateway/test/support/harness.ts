@@ -37,7 +37,7 @@ export interface Gateway {
   authority: SiiFakeAuthority;
   msw: SetupServer;
   signer: DevSignerHandle;
-  /** The fake's real HTTP address when started with `portal: true` (SII_PORTAL_BASE_URL). */
+  /** The fake's real HTTP address (SII_PORTAL_BASE_URL). */
   portalUrl?: string;
   /** Shifts the fake authority's clock (e.g. to issue an old CAF). */
   clock: { offsetMs: number };
@@ -54,8 +54,6 @@ export interface Gateway {
 export interface GatewayOptions {
   unknownRuts?: string[];
   env?: Record<string, string>;
-  /** Serve the fake over real HTTP as the SII portal (SII_PORTAL_BASE_URL): Chromium does not go through msw. */
-  portal?: boolean;
 }
 
 /** Starts everything a spec file needs; call `close()` in afterAll. */
@@ -75,8 +73,12 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   let signer: DevSignerHandle | undefined;
   let portal: SiiFakeServer | undefined;
   try {
-    signer = await startDevSigner();
-    if (options.portal) portal = await startSiiFakeServer(authority, { port: 0 });
+    // The portal pages over real HTTP (Chromium does not go through msw), and the certificate login over HTTPS: the
+    // signer logs in there with its certificate (docs/tax-gateway.md "Portal session").
+    portal = await startSiiFakeServer(authority, { port: 0, tls: true });
+    const caFile = join(dir, 'sim-tls-ca.pem');
+    writeFileSync(caFile, portal.tlsCertificatePem as string);
+    signer = await startDevSigner({ env: { SII_AUTH_URL: `${portal.httpsUrl}/cgi_AUT2000/CAutInicio.cgi`, SII_TLS_CA_FILE: caFile } });
     const env: Record<string, string> = {
       SIGNER_URL: signer.url,
       SIGNER_KEY: signer.key,
@@ -89,7 +91,9 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       // The bank aggregator's stand-in (libs/sii-fake banco.ts) knows any sk_test_ key and link_ token.
       BANK_API_KEY: BANK_KEY,
       BANK_LINK_TOKENS: `${BANK_TENANT}:${BANK_LINK}`,
-      ...(portal ? { SII_PORTAL_BASE_URL: portal.url } : {}),
+      SII_PORTAL_BASE_URL: portal.url,
+      // Tests download the list of DTE-authorized taxpayers when they need it (POST /tax/contribuyente/autorizados/refresh).
+      CONTRIBUYENTES_REFRESH_HOURS: '0',
       ...options.env,
     };
     const app = await createTestApp(AppModule, env, appOptions);
@@ -101,7 +105,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       authority,
       msw,
       signer: started,
-      portalUrl: portal?.url,
+      portalUrl: portal.url,
       clock,
       async restart() {
         const url = (gw.app.get(DataSource).options as { url?: string }).url;

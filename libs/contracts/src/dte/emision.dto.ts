@@ -51,10 +51,29 @@ export class EmisionBaseDto {
   montos!: MontosEmisionDto;
 }
 
+/** The receptor of an emitted DTE. */
+export class ReceptorRefDto {
+  @ApiProperty({ example: '77777777-7' })
+  rut!: string;
+
+  @ApiProperty({ example: 'Receptor SpA', description: 'RznSocRecep as the DTE carries it' })
+  razon_social!: string;
+
+  @ApiProperty({
+    enum: ['sii', 'solicitud'],
+    description:
+      "Canonical-data rule (spec, hard rule 8): `sii` when the SII's list of DTE-authorized taxpayers knows the RUT and its name was used; `solicitud` when no source knows it and the caller's text was",
+  })
+  razon_social_fuente!: 'sii' | 'solicitud';
+}
+
 /** Answer (201) of the tax-gateway's `POST /tax/dte/emitir`; accounting books from it. */
 export class EmitirResponseDto extends EmisionBaseDto {
   @ApiProperty({ example: '0260003916', description: 'SII TRACKID of the upload' })
   trackid!: string;
+
+  @ApiProperty({ type: ReceptorRefDto })
+  receptor!: ReceptorRefDto;
 }
 
 /** Counts of one document type in the SII's answer for an envío (QueryEstUp). */
@@ -84,14 +103,6 @@ export class HistorialDto {
 
   @ApiProperty({ example: '2026-01-15T12:00:00.000Z' })
   at!: string;
-}
-
-export class ReceptorRefDto {
-  @ApiProperty({ example: '77777777-7' })
-  rut!: string;
-
-  @ApiProperty({ example: 'Receptor SpA' })
-  razon_social!: string;
 }
 
 /** Answer of GET /tax/dte/get/{emision_id}. */

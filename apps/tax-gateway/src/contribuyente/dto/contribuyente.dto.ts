@@ -65,16 +65,40 @@ export class TaxpayerBaseDto {
   cached!: boolean;
 }
 
+/** The taxpayer's authorization to issue DTEs, from the SII's list of DTE-authorized taxpayers. */
+export class AutorizacionDteDto {
+  @ApiProperty({ example: 80, description: 'NroResol (0 in certification)' })
+  numero_resolucion!: number;
+
+  @ApiPropertyOptional({ example: '2014-08-22', nullable: true, type: String, description: 'FchResol' })
+  fecha_resolucion!: string | null;
+
+  @ApiPropertyOptional({ example: 'dte@empresa.cl', nullable: true, type: String, description: 'Intercambio address' })
+  correo_intercambio!: string | null;
+}
+
 /** Canonical taxpayer data: the platform's only source of a legal name. */
 export class ContribuyenteDto extends TaxpayerBaseDto {
   @ApiProperty({ example: 'Servicios Andes Maipo SpA', description: 'Official legal name' })
   razon_social!: string;
 
-  @ApiProperty({ example: 'Av. Providencia 1234' })
-  direccion!: string;
+  @ApiProperty({
+    enum: ['carpeta_tributaria', 'contribuyentes_autorizados'],
+    description:
+      "Where it came from: the tenant's own carpeta tributaria (complete), or the SII's list of DTE-authorized taxpayers (a third party: name and authorization only)",
+  })
+  fuente!: 'carpeta_tributaria' | 'contribuyentes_autorizados';
 
-  @ApiProperty({ example: 'Providencia' })
-  comuna!: string;
+  @ApiPropertyOptional({
+    example: 'AV PROVIDENCIA 1234',
+    nullable: true,
+    type: String,
+    description: 'null when the source does not show it',
+  })
+  direccion!: string | null;
+
+  @ApiPropertyOptional({ example: 'PROVIDENCIA', nullable: true, type: String })
+  comuna!: string | null;
 
   @ApiProperty({ type: [GiroDto] })
   giros!: GiroDto[];
@@ -82,11 +106,26 @@ export class ContribuyenteDto extends TaxpayerBaseDto {
   @ApiProperty({ type: [RepresentanteDto] })
   representantes!: RepresentanteDto[];
 
-  @ApiProperty({ example: 'vigente', description: 'Tax status' })
+  @ApiProperty({ example: 'vigente', description: "Tax status: the carpeta's observation, `vigente`, or `autorizado_dte` (a third party)" })
   estado!: string;
 
   @ApiPropertyOptional({ example: '2010-03-15', description: 'Start of activities' })
   inicio_actividades?: string;
+
+  @ApiPropertyOptional({ type: AutorizacionDteDto, nullable: true, description: "null when the SII's list does not have the RUT" })
+  autorizacion_dte!: AutorizacionDteDto | null;
+}
+
+/** `GET /tax/contribuyente/autorizados` and the answer of its refresh: the stored list of DTE-authorized taxpayers. */
+export class AutorizadosEstadoDto {
+  @ApiProperty({ example: 'cert', enum: ['cert', 'prod'] })
+  ambiente!: string;
+
+  @ApiPropertyOptional({ example: '2026-11-26T06:00:00.000Z', nullable: true, type: String, description: 'null before the first download' })
+  descargado_en!: string | null;
+
+  @ApiProperty({ example: 1740000 })
+  filas!: number;
 }
 
 export class EstadoDto extends TaxpayerBaseDto {

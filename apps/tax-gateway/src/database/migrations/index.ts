@@ -9,6 +9,8 @@ import { EmisionMontos1797000000005 } from './1797000000005-EmisionMontos';
 import { EmisionResultado1797000000006 } from './1797000000006-EmisionResultado';
 import { Auditoria1797000000011 } from './1797000000011-Auditoria';
 import { RecepcionVerificada1797000000012 } from './1797000000012-RecepcionVerificada';
+import { ContribuyenteAutorizado1797000000013 } from './1797000000013-ContribuyenteAutorizado';
+import { EmisionReceptorFuente1797000000014 } from './1797000000014-EmisionReceptorFuente';
 import { Buzon1797000000009 } from './1797000000009-Buzon';
 import { Banco1797000000010 } from './1797000000010-Banco';
 import { SesionImportada1797000000008 } from './1797000000008-SesionImportada';
@@ -31,4 +33,6 @@ export const migrations = [
   Banco1797000000010,
   Auditoria1797000000011,
   RecepcionVerificada1797000000012,
+  ContribuyenteAutorizado1797000000013,
+  EmisionReceptorFuente1797000000014,
 ];

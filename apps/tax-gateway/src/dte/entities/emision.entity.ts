@@ -1,4 +1,4 @@
-import type { MontosEmisionDto } from '@lib/contracts';
+import type { MontosEmisionDto, ReceptorRefDto } from '@lib/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { bigintTransformer } from '@lib/platform';
 
@@ -51,6 +51,10 @@ export class EmisionEntity {
 
   @Column({ name: 'receptor_razon_social', type: 'varchar', length: 100 })
   receptorRazonSocial!: string;
+
+  /** `sii`: the name came from the SII's list of DTE-authorized taxpayers; `solicitud`: from the caller (no source knew the RUT). */
+  @Column({ name: 'receptor_razon_social_fuente', type: 'varchar', length: 10 })
+  receptorRazonSocialFuente!: 'sii' | 'solicitud';
 
   /** Amounts in whole CLP. */
   @Column({ type: 'bigint', transformer: bigintTransformer })
@@ -151,4 +155,9 @@ export function montosView(e: EmisionEntity): MontosEmisionDto {
     recargos: d?.recargos ?? 0,
     impuestos_adicionales: d?.impuestos_adicionales ?? [],
   };
+}
+
+/** The `receptor` of an emission's answers (@lib/contracts ReceptorRefDto): the name the DTE carries and its source. */
+export function receptorView(e: EmisionEntity): ReceptorRefDto {
+  return { rut: e.receptorRut, razon_social: e.receptorRazonSocial, razon_social_fuente: e.receptorRazonSocialFuente };
 }

@@ -1,0 +1,64 @@
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import { tryNormalizeRut } from '@lib/rut';
+
+/** The header of the SII's list, verbatim (docs/research/sources/README.md §1.3; three independent sources agree). */
+export const CABECERA_AUTORIZADOS = 'RUT;RAZON SOCIAL;NUMERO RESOLUCION;FECHA RESOLUCION;MAIL INTERCAMBIO;URL';
+
+/** One taxpayer of the list: RUT canonical, resolution date YYYY-MM-DD (null when the file's is not a date). */
+export interface ContribuyenteAutorizado {
+  rut: string;
+  razonSocial: string;
+  numeroResolucion: number;
+  fechaResolucion: string | null;
+  correoIntercambio: string | null;
+  url: string | null;
+}
+
+/** Error of a file that is not the list (its header differs). */
+export class ListaAutorizadosError extends Error {}
+
+/**
+ * Reads the SII's list of DTE-authorized taxpayers (`ce_empresas_dwnld`): ISO-8859-1 (research §1.3: probably; the
+ * sources conflict, and every field is ASCII but names), `;`-separated without quoting, dates `DD-MM-AAAA` with a
+ * trailing space, a trailing `;` after the URL in some copies. Rows whose RUT is not a valid RUT or whose resolution
+ * is not a number are skipped (counted in `skipped`), never guessed. Streams: the production file has about
+ * 1.7 million rows.
+ * @throws ListaAutorizadosError when the first line is not {@link CABECERA_AUTORIZADOS}.
+ */
+export async function* leerAutorizados(bytes: Buffer, skipped: { count: number } = { count: 0 }): AsyncGenerator<ContribuyenteAutorizado> {
+  const header = bytes
+    .subarray(0, 200)
+    .toString('latin1')
+    .split(/\r?\n/)[0]
+    .replace(/;+\s*$/, '');
+  if (header.trim() !== CABECERA_AUTORIZADOS)
+    throw new ListaAutorizadosError(`not the list of authorized taxpayers (first line "${header.slice(0, 80)}")`);
+  const parser = Readable.from([bytes.toString('latin1')]).pipe(
+    parse({ delimiter: ';', from_line: 2, relax_column_count: true, relax_quotes: true, quote: false, trim: true, skip_empty_lines: true }),
+  );
+  for await (const fields of parser as AsyncIterable<string[]>) {
+    const row = filaAutorizado(fields);
+    if (row) yield row;
+    else skipped.count++;
+  }
+}
+
+function filaAutorizado([rutText, razonSocial, numero, fecha, correo, url]: string[]): ContribuyenteAutorizado | undefined {
+  const rut = tryNormalizeRut(rutText);
+  if (!rut || !razonSocial || !/^\d{1,9}$/.test(numero ?? '')) return undefined;
+  return {
+    rut,
+    razonSocial,
+    numeroResolucion: Number(numero),
+    fechaResolucion: isoDate(fecha),
+    correoIntercambio: correo || null,
+    url: url || null,
+  };
+}
+
+/** `DD-MM-AAAA` -> `AAAA-MM-DD`, or null. */
+function isoDate(text: string | undefined): string | null {
+  const m = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text ?? '');
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : null;
+}
