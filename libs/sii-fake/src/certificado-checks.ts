@@ -18,8 +18,8 @@ export interface Firmante {
  * Documento's TmstFirma) lies within notBefore..notAfter, and the certificate has not expired when the SII
  * receives it. The SII's code for an expired certificate at DTEUpload is not in the sources we hold; the closest
  * documented ones are STATUS 8 for signature errors (research §2.4) and, on the SII's portal, error codes ending
- * in 36 "El [Certificado Digital] que ingresó se encuentra vencido" (shared/sii/official
- * 2020-02-07-codigos-de-mensajes-de-error.html).
+ * in 36 "El [Certificado Digital] que ingresó se encuentra vencido" (the SII's "códigos de mensajes de error" page,
+ * 2020-02-07; its table in docs/research/sii-protocol.md §8).
  */
 export function vigenciaProblems(firmantes: Firmante[], recibidoEl: Date): string[] {
   return firmantes.flatMap(({ que, certificate, firmadoEl }) => {

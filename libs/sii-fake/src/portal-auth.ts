@@ -13,7 +13,7 @@ import type { SiiFakeRequest, SiiFakeResponse } from './transport';
  * cookies (TOKEN = CSESSIONID, NETSCAPE_LIVEWIRE.rut/.dv) and redirects to the referencia. No public capture of the
  * real login pages exists (research §6): the redirect and cookies follow the peers' code; the error page is the
  * project's own, carrying the SII's published login error codes and texts
- * (`shared/sii/official/2020-02-07-codigos-de-mensajes-de-error.html`, docs/research/sii-protocol.md §8).
+ * (the SII's "códigos de mensajes de error" page of 2020-02-07, tabled in docs/research/sii-protocol.md §8).
  */
 
 /** Path of the certificate login on herculesr.sii.cl. */
