@@ -31,7 +31,8 @@ function recibir(tenant: string, xml: string | Buffer, key = KEY) {
 const failed = (checks: { verificacion: string; ok: boolean }[]) => checks.filter((c) => !c.ok).map((c) => c.verificacion);
 
 beforeAll(async () => {
-  gw = await startGateway();
+  // More than 20 emissions a minute (the emission rate limit, tested in acceptance.e2e-spec.ts) make this file's documents.
+  gw = await startGateway({ env: { THROTTLE_ENABLED: 'false' } });
   await registerEmisor(gw, SUPPLIER).expect(200);
   await uploadCaf(gw, SUPPLIER, await simCaf(gw, SUPPLIER, 33, 1, 100)).expect(201);
   const cert = await request(gw.signer.url).get('/sign/certificate').set('X-Internal-Key', gw.signer.key);
@@ -198,6 +199,24 @@ describe('POST /tax/recepcion/dte', () => {
       tipo_dte: 39,
       detail: expect.stringContaining('TipoDTE 39 (boleta electrónica)'),
     });
+  });
+
+  // SII Formato DTE v2.2 §2.2: content is never a reason to refuse. The signer is told the signatures hold, so that the
+  // only failing check is the totals one (an edited MntNeto: the DD carries MNT, the total, not the neto).
+  it('a document whose totals do not add up is received, with the difference as an observation', async () => {
+    const xml = (await intercambio()).replace('<MntNeto>119990</MntNeto>', '<MntNeto>119989</MntNeto>');
+    const signer = gw.app.get(SignerClient);
+    const valid = { valid: true, reasons: [] };
+    const spies = [jest.spyOn(signer, 'verifyXml').mockResolvedValue(valid), jest.spyOn(signer, 'verifyTed').mockResolvedValue(valid)];
+    try {
+      const res = await recibir(TENANT, xml).expect(201);
+      const [doc] = res.body.documentos;
+      expect(doc).toMatchObject({ estado: 'recibido', estado_recepcion: 0 });
+      expect(failed(doc.verificaciones)).toEqual(['totales']);
+      expect(doc.verificaciones.find((v: { verificacion: string }) => v.verificacion === 'totales').detalle).toContain('MntNeto');
+    } finally {
+      spies.forEach((s) => s.mockRestore());
+    }
   });
 
   it('a file addressed to another RUT is recorded with EstadoRecepEnv 3 and EstadoRecepDTE 3', async () => {

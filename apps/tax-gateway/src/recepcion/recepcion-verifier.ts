@@ -174,9 +174,17 @@ export class RecepcionVerifier {
   }
 }
 
+/**
+ * Checks that are observations, never a reason to refuse: the SII does not reject a document for its content
+ * (SII Formato DTE v2.2 §2.2 "No se rechazan documentos por errores de contenido"; an amount difference is a reparo).
+ * Reception decides on schema, signatures, TED/CAF and RUTs, the RecepcionEnvio codes; a totals difference stays on
+ * record, for the ResultadoDTE or an RCV claim.
+ */
+const OBSERVACIONES = new Set(['totales']);
+
 /** A document's EstadoRecepDTE: its own checks and the envelope's (a failed Caratula or signature fails every DTE). */
 function verdict(envio: Verificacion[], own: Verificacion[]): Omit<DocumentoVerificado, 'dte'> {
-  const failed = [...envio, ...own].filter((v) => !v.ok);
+  const failed = [...envio, ...own].filter((v) => !v.ok && !OBSERVACIONES.has(v.verificacion));
   const code = failed.length === 0 ? 0 : (DTE_CODE.find(([name]) => failed.some((f) => f.verificacion === name))?.[1] ?? 99);
   return { verificaciones: own, estado: code, glosa: glosaOf(GLOSA_DTE[code], failed) };
 }
