@@ -332,7 +332,7 @@ describeReal('SII certification environment (SII_INTEGRATION=1)', () => {
 
   // Needs: Chromium; optional SII_INTEGRATION_RUT_REGISTRO, a company of the Registro de Empresas y Sociedades (without
   // it the tenant, which the registry may not have: then 404 empresa_not_found, the page's "no registra" answer).
-  // The page's structure is the project's own reading (research §9): unverified until this test passes.
+  // The page's structure is the project's own reading (docs/research/sii-protocol.md §9): unverified until this test passes.
   for (const pagina of ['empresa', 'historial'] as const) {
     needs(BROWSER)(
       `company registry page (/cgi_res/${pagina}.cgi): GET /tax/registro/empresa/{rut}${pagina === 'historial' ? '/historial' : ''}`,
@@ -366,7 +366,7 @@ describeReal('SII certification environment (SII_INTEGRATION=1)', () => {
   }
 
   // Needs: Chromium. The SII mailbox list (/cgi_buzon/notificaciones.cgi); reading the list marks nothing read.
-  // The page's structure is the project's own reading (research §9).
+  // The page's structure is the project's own reading (docs/research/sii-protocol.md §9).
   needs(BROWSER)(
     'SII mailbox page (/cgi_buzon/notificaciones.cgi): GET /tax/notificaciones',
     async () => {

@@ -2,7 +2,7 @@ import { EMISOR, DevIssuer } from './spec-support/dev-issuer';
 
 // Each test builds a valid envío, breaks one Caratula rule, has the dev signer sign it again and uploads it: the
 // upload is accepted (STATUS 0) and the envío ends in RCT, as at the SII (caratula-checks.ts).
-describe('Caratula rules: the envío ends in RCT (research §1.9, §2.5, §3.1)', () => {
+describe('Caratula rules: the envío ends in RCT (docs/research/sii-protocol.md §1.9, §2.5, §3.1)', () => {
   let issuer: DevIssuer;
   beforeAll(async () => {
     issuer = await DevIssuer.start();

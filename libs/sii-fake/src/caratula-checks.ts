@@ -40,11 +40,11 @@ export interface EnvioSubido {
 /**
  * The Caratula checks that end an accepted upload in RCT, "Rechazado por Error en Caratula" (docs/research/sii-protocol.md
  * §2.5), in this order:
- * - RutReceptor is the SII: "(CRT-3-18) RUT Receptor (Caratula) Invalido" (research §1.9, [P] LibreDTE #30);
+ * - RutReceptor is the SII: "(CRT-3-18) RUT Receptor (Caratula) Invalido" (docs/research/sii-protocol.md §1.9, [P] LibreDTE #30);
  * - FchResol/NroResol are the company's resolution ({@link SiiFakeState.resolucionValida}; certification: NroResol 0):
  *   "(CRT-3-19) Fecha/Numero Resolucion Invalido" (the glosa docs/tax-gateway.md quotes, "Emission rules");
- * - RutEnvia is the upload's rutSender and RutEmisor its rutCompany (research §1.9; the glosa "RUT Envia diferente al
- *   Upload" peers quote, research §1.9; no code known);
+ * - RutEnvia is the upload's rutSender and RutEmisor its rutCompany (docs/research/sii-protocol.md §1.9; the glosa "RUT Envia diferente al
+ *   Upload" peers quote, docs/research/sii-protocol.md §1.9; no code known);
  * - SubTotDTE counts the envío's DTEs per TpoDTE (EnvioDTE_v10.xsd Caratula SubTotDTE "Subtotales de DTE", research
  *   §3.1): its code is not in the sources we hold; the glosa carries the section (CRT) as the SII's answers do.
  */

@@ -5,7 +5,7 @@ const YEAR_MS = 365 * 86_400_000;
 
 // The signing certificate and its holder (certificado-checks.ts): each test builds a valid envío, breaks one rule,
 // has the dev signer sign it again and uploads it.
-describe('the signing certificate: validity and authorized holder (research §2.4, §10)', () => {
+describe('the signing certificate: validity and authorized holder (docs/research/sii-protocol.md §2.4, §10)', () => {
   let issuer: DevIssuer;
   let notAfter: Date;
   beforeAll(async () => {

@@ -17,7 +17,7 @@ export interface Firmante {
  * docs/research/sii-protocol.md §2.4): the time of the signature the document states (Caratula TmstFirmaEnv, a
  * Documento's TmstFirma) lies within notBefore..notAfter, and the certificate has not expired when the SII
  * receives it. The SII's code for an expired certificate at DTEUpload is not in the sources we hold; the closest
- * documented ones are STATUS 8 for signature errors (research §2.4) and, on the SII's portal, error codes ending
+ * documented ones are STATUS 8 for signature errors (docs/research/sii-protocol.md §2.4) and, on the SII's portal, error codes ending
  * in 36 "El [Certificado Digital] que ingresó se encuentra vencido" (the SII's "códigos de mensajes de error" page,
  * 2020-02-07; its table in docs/research/sii-protocol.md §8).
  */

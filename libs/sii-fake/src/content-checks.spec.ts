@@ -5,7 +5,7 @@ import { SiiFakeAuthority } from './authority';
 import { judgeDocument } from './content-checks';
 import { checkDocument } from './timbre-checks';
 
-// The SII's own example factura (libs/dte/test/data, from shared/sii/samples): a document the SII built, judged by
+// The SII's own example factura (libs/dte/test/data, the SII's published sample F60T33): a document the SII built, judged by
 // the stand-in's own rules. Its CAF was authorized on 2003-09-04: judged while it was still valid.
 const exampleXml = (): string =>
   parseDteDocuments(readFileSync(join(__dirname, '../../dte/test/data/F60T33-official-sii-example.xml')))[0].xml;

@@ -39,7 +39,7 @@ export function contentProblems(dte: DteLeido, ahora: Date): Juicio {
  * The per-document result reported from EPR on (docs/research/sii-protocol.md §2.5): RCH (rechazado) when there is a
  * reason to reject it; RLV, accepted with objections ("reparos leves"), when only amounts differ, since the SII does
  * not reject documents for them (Formato DTE v2.2 §2.2); else DOK. The SII's split of objections between RPR and RLV
- * is not published (research §2.5); the stand-in gives every amount difference RLV, and QueryEstUp counts both
+ * is not published (docs/research/sii-protocol.md §2.5); the stand-in gives every amount difference RLV, and QueryEstUp counts both
  * among the REPAROS. An unreadable document is rejected.
  */
 export function judgeDocument(authority: SiiFakeState, dteXml: string): UploadedDocument {

@@ -58,7 +58,7 @@ export interface TotalesLeidos {
   montoNF?: string;
 }
 
-/** The CAF inside the DD (research §3.4), with its DA as it appears in the document's text. */
+/** The CAF inside the DD (docs/research/sii-protocol.md §3.4), with its DA as it appears in the document's text. */
 export interface CafLeido {
   re?: string;
   td?: string;

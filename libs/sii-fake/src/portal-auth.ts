@@ -11,7 +11,7 @@ import type { SiiFakeRequest, SiiFakeResponse } from './transport';
  * 10-18 and 486-517, DVL `SiiSession.js` lines 317-340): the certificate is the TLS client certificate, the body is
  * `referencia=<url>`, the SII takes the holder's RUT from the certificate's subject serialNumber, sets the session
  * cookies (TOKEN = CSESSIONID, NETSCAPE_LIVEWIRE.rut/.dv) and redirects to the referencia. No public capture of the
- * real login pages exists (research §6): the redirect and cookies follow the peers' code; the error page is the
+ * real login pages exists (docs/research/sources/README.md §6): the redirect and cookies follow the peers' code; the error page is the
  * project's own, carrying the SII's published login error codes and texts
  * (the SII's "códigos de mensajes de error" page of 2020-02-07, tabled in docs/research/sii-protocol.md §8).
  */
@@ -36,7 +36,7 @@ export const ERRORES_LOGIN: Record<FinLogin, string> = {
     'y no utilizar direcciones almacenadas en el browser, pues podrían no estar actualizadas.',
 };
 
-/** The codes' leading groups (research §8's example code); only the ending varies here. */
+/** The codes' leading groups (docs/research/sii-protocol.md §8's example code); only the ending varies here. */
 const PREFIJO_CODIGO = '01.01.204.500.709.';
 
 /**

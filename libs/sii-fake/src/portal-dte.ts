@@ -37,7 +37,7 @@ export function listaAutorizados(state: SiiFakeState, req: FakeRequest): FakeRes
 
 /**
  * `POST /cvc_cgi/dte/pe_generar1` (`RUT_EMP`, `DV_EMP`, `CODIGO=8`, `ACEPTAR=Confirmar Empresa`): the company's
- * confirmation page of the set generation (research §3). No public capture of the real page exists: this one only
+ * confirmation page of the set generation (docs/research/sources/README.md §3). No public capture of the real page exists: this one only
  * carries a form that posts to pe_generar2 with the fields peers send (AUTORIZADA, TOTAL, SET01...).
  */
 export function confirmarEmpresa(state: SiiFakeState, req: FakeRequest): FakeResponse {
@@ -55,7 +55,7 @@ export function confirmarEmpresa(state: SiiFakeState, req: FakeRequest): FakeRes
 
 /**
  * `POST /cvc_cgi/dte/pe_generar2`: the set de pruebas of the company as text (`SIISetDePruebas<RUT>.txt`, ISO-8859-1,
- * CRLF; research §3: its content type is not documented, peers accept text or HTML). The SET BASICO and the books'
+ * CRLF; docs/research/sources/README.md §3: its content type is not documented, peers accept text or HTML). The SET BASICO and the books'
  * sets of libs/sii-fake set-pruebas.ts.
  */
 export function generarSet(state: SiiFakeState, req: FakeRequest): FakeResponse {

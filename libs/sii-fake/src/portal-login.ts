@@ -34,7 +34,7 @@ export function abrirSesionPortal(state: SiiFakeState, rut: string, via: 'certif
   return token;
 }
 
-/** The cookies a portal login sets (research §1.2 "Cookie names seen in portal sessions"): the session and the RUT. */
+/** The cookies a portal login sets (docs/research/sources/README.md §1.2 "Cookie names seen in portal sessions"): the session and the RUT. */
 export function cookiesDeSesion(token: string, rut: string): { name: string; value: string }[] {
   const [cuerpo, dv] = rut.split('-');
   return [

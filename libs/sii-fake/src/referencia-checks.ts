@@ -6,7 +6,7 @@ const NOTAS = new Set([56, 61, 111, 112]);
 /**
  * The tax documents TpoDocRef names with a number (Formato DTE v2.2 §E field 2: "Si se requiere referenciar un
  * documento tributario se debe utilizar un valor Numérico"); 801-820 are non-tax documents (orden de compra, ...)
- * and an alphabetic value ("SET" in certification, research §10) is not validated.
+ * and an alphabetic value ("SET" in certification, docs/research/sii-protocol.md §10) is not validated.
  */
 const DOCUMENTOS_TRIBUTARIOS = new Set([
   '30',

@@ -3,7 +3,7 @@ import { DevIssuer, enDd } from './spec-support/dev-issuer';
 
 // Each test builds a valid document, breaks one rule of the timbre, has the dev signer stamp and sign it again and
 // uploads it: the stand-in judges it with its own TED code (ted-checks.ts, timbre-checks.ts).
-describe('the TED and the CAF (SII Formato DTE v2.2 §G; research §2.3, §3.3-3.4)', () => {
+describe('the TED and the CAF (SII Formato DTE v2.2 §G; docs/research/sii-protocol.md §2.3, §3.3-3.4)', () => {
   let issuer: DevIssuer;
   beforeAll(async () => {
     issuer = await DevIssuer.start();

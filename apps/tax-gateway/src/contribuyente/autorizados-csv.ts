@@ -19,7 +19,7 @@ export interface ContribuyenteAutorizado {
 export class ListaAutorizadosError extends Error {}
 
 /**
- * Reads the SII's list of DTE-authorized taxpayers (`ce_empresas_dwnld`): ISO-8859-1 (research §1.3: probably; the
+ * Reads the SII's list of DTE-authorized taxpayers (`ce_empresas_dwnld`): ISO-8859-1 (docs/research/sources/README.md §1.3: probably; the
  * sources conflict, and every field is ASCII but names), `;`-separated without quoting, dates `DD-MM-AAAA` with a
  * trailing space, a trailing `;` after the URL in some copies. Rows whose RUT is not a valid RUT or whose resolution
  * is not a number are skipped (counted in `skipped`), never guessed. Streams: the production file has about

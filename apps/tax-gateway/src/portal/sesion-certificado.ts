@@ -8,7 +8,7 @@ interface Sesion {
   until: number;
 }
 
-/** Longest a portal session is reused before a new login (the portal ends sessions after a while; research §8). */
+/** Longest a portal session is reused before a new login (the portal ends sessions after a while; docs/research/sii-protocol.md §8). */
 const SESSION_TTL_MS = 20 * 60 * 1000;
 
 /**

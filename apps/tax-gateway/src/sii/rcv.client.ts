@@ -45,7 +45,7 @@ interface FacadeAnswer {
  * Outbound client of the RCV's portal services (docs/research/sii-protocol.md §8; the SII publishes no web
  * service for the register's detail): `getResumen` and `getDetalleCompra` / `getDetalleVenta`, JSON POSTs on
  * SII_RCV_BASE_URL with a portal session's cookies (the platform's certificate session: docs/tax-gateway.md "Portal
-session"; research §8, the RCV is a portal service). Throws 502 `sii_rejected` when
+session"; docs/research/sii-protocol.md §8, the RCV is a portal service). Throws 502 `sii_rejected` when
  * respEstado.codRespuesta is not 0, other SII problems for transport failures, {@link SiiTokenInvalidError}
  * on HTTP 401.
  */

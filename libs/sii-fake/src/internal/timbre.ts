@@ -11,12 +11,12 @@ export function aplanar(elemento: string): string {
   return elemento.replace(/>[ \t\r\n]+</g, '><').trim();
 }
 
-/** The bytes that are signed: the flattened element in ISO-8859-1, the SII's encoding (research §1.6, §1.7). */
+/** The bytes that are signed: the flattened element in ISO-8859-1, the SII's encoding (docs/research/sii-protocol.md §1.6, §1.7). */
 export function bytesFirmados(elemento: string): Buffer {
   return Buffer.from(aplanar(elemento), 'latin1');
 }
 
-/** The CAF's folio public key from RSAPK (M, E: base64 of the modulus and the exponent; research §3.4). */
+/** The CAF's folio public key from RSAPK (M, E: base64 of the modulus and the exponent; docs/research/sii-protocol.md §3.4). */
 export function claveRsapk(m: string, e: string): KeyObject {
   const b64url = (b64: string) => Buffer.from(b64.replace(/\s+/g, ''), 'base64').toString('base64url');
   return createPublicKey({ key: { kty: 'RSA', n: b64url(m), e: b64url(e) }, format: 'jwk' });
@@ -24,7 +24,7 @@ export function claveRsapk(m: string, e: string): KeyObject {
 
 /**
  * True when `firmaBase64` is an RSA-SHA1 (PKCS#1 v1.5) signature of `clave` over the flattened `elemento`:
- * FRMT over the DD with the CAF key, FRMA over the DA with the SII's key (research §1.7, §1.8, §2.3).
+ * FRMT over the DD with the CAF key, FRMA over the DA with the SII's key (docs/research/sii-protocol.md §1.7, §1.8, §2.3).
  * False on any malformed key or signature.
  */
 export function firmaSha1Valida(elemento: string, firmaBase64: string, clave: KeyObject | string): boolean {
