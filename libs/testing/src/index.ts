@@ -9,7 +9,7 @@ export { CALLER_TEST_INTERNAL_KEYS, CALLER_TEST_KEYS, PLATFORM_CALLERS, callerMa
 export type { CallerMatrix, PlatformCaller } from './callers';
 export { hostileInputSuite } from './hostile/suite';
 export type { HostileSuiteOptions, InjectRequest, SecondOrderCase, SendChecked, SentAnswer, StartedApp } from './hostile/suite';
-export { HOSTILE_TEXTS, derivedDocuments } from './hostile/corpus';
+export { HOSTILE_TEXTS, derivedDocuments } from './hostile/documents';
 export { REPO_ROOT, exitDescription, exited, startTs, stopAll, waitHealthy } from './processes';
 export type { StackProcess, StartTsOptions } from './processes';
 export { startRedisServer } from './redis-server';

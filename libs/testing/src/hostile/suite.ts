@@ -2,7 +2,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { connect } from 'node:net';
 import { DataSource } from 'typeorm';
 import { TEST_KEYS } from '../app';
-import { CorpusInput, HOSTILE_TEXTS, HostileCase, casesFor } from './corpus';
+import { CorpusInput, HostileCase, casesFor } from './corpus';
+import { HOSTILE_TEXTS } from './documents';
 import { OpenApiDocument, Operation, operationsOf } from './openapi';
 
 /** A started app and how to stop it (and whatever it needed: signer, fake SII, identity provider...). */
