@@ -28,6 +28,9 @@ import { EnvioBuilder } from './envio-builder';
  *    consumed (the document may have reached the SII and folios are never reused), and the caller
  *    gets the problem with `emision_id` and `folio`.
  */
+/** A request with the receptor's canonical legal name, and where that name came from (canonical-data rule). */
+type EmitirCanonico = EmitirDto & { razonSocialFuente: 'sii' | 'solicitud' };
+
 @Injectable()
 export class EmisionService {
   private readonly logger = new Logger(EmisionService.name);
@@ -74,7 +77,7 @@ export class EmisionService {
     caller?: string,
   ): Promise<{ emisiones: EmisionEntity[]; error?: ProblemException }> {
     const pedidos = items.map((it) => ({ ...it, ...this.revisar(it.dto, it.referenciasLote ?? []) }));
-    const revisados: typeof pedidos = [];
+    const revisados: ((typeof pedidos)[number] & { dto: EmitirCanonico })[] = [];
     for (const it of pedidos) revisados.push({ ...it, dto: await this.receptorCanonico(it.dto) });
     const ctx = await this.contexto(items[0].dto.tenant);
     const emisiones = await this.db.transaction(async (m) => {
@@ -139,14 +142,14 @@ export class EmisionService {
    * only when none does. `razon_social_fuente` says which.
    * @throws the taxpayer sources' upstream problems (502/503/504).
    */
-  private async receptorCanonico(dto: EmitirDto): Promise<EmitirDto & { receptor: { razon_social_fuente: 'sii' | 'solicitud' } }> {
+  private async receptorCanonico(dto: EmitirDto): Promise<EmitirCanonico> {
     try {
       const { record } = await this.contribuyente.lookup(dto.receptor.rut, dto.tenant);
       const razonSocial = record.razon_social.slice(0, 100).trimEnd();
-      return { ...dto, receptor: { ...dto.receptor, razon_social: razonSocial, razon_social_fuente: 'sii' } };
+      return { ...dto, receptor: { ...dto.receptor, razon_social: razonSocial }, razonSocialFuente: 'sii' };
     } catch (err) {
       if (!(err instanceof ProblemException) || err.getProblem().error !== 'taxpayer_not_found') throw err;
-      return { ...dto, receptor: { ...dto.receptor, razon_social_fuente: 'solicitud' } };
+      return { ...dto, razonSocialFuente: 'solicitud' };
     }
   }
 
@@ -210,7 +213,7 @@ export class EmisionService {
 const OWN_DTE_TYPES: ReadonlySet<number> = new Set([33, 34, 56, 61]);
 
 function newEmission(
-  dto: EmitirDto,
+  dto: EmitirCanonico,
   folio: number,
   cafId: string,
   fecha: string,
@@ -228,7 +231,7 @@ function newEmission(
     fechaEmision: fecha,
     receptorRut: dto.receptor.rut,
     receptorRazonSocial: dto.receptor.razon_social,
-    receptorRazonSocialFuente: (dto.receptor as { razon_social_fuente?: 'sii' | 'solicitud' }).razon_social_fuente ?? 'solicitud',
+    receptorRazonSocialFuente: dto.razonSocialFuente,
     neto: montos.neto,
     exento: montos.exento,
     iva: montos.iva,
