@@ -19,13 +19,16 @@ export interface DescargaAutorizados {
 
 /**
  * The SII's list of taxpayers authorized to issue DTEs (docs/tax-gateway.md "Taxpayer data"): downloaded from
- * `ce_empresas_dwnld` of the environment's host in the platform's certificate session, at boot and every
- * CONTRIBUYENTES_REFRESH_HOURS, and stored, so that a third party's legal name is a local lookup.
+ * `ce_empresas_dwnld` of the environment's host in the platform's certificate session and stored, so that a third
+ * party's legal name is a local lookup. At boot and every CONTRIBUYENTES_REFRESH_HOURS each process checks the stored
+ * copy and downloads only when it is that old (about 150 MB: not once per process and restart).
  */
 @Injectable()
 export class AutorizadosService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(AutorizadosService.name);
   private readonly task = new PeriodicTask('ContribuyentesAutorizados', () => this.descargar());
+  // The background runs skip a list another process (or an earlier boot) downloaded less than an interval ago.
+  private readonly vencida = new PeriodicTask('ContribuyentesAutorizados', () => this.descargarSiVencida());
 
   constructor(
     private readonly store: AutorizadosStore,
@@ -37,11 +40,12 @@ export class AutorizadosService implements OnApplicationBootstrap, BeforeApplica
   onApplicationBootstrap(): void {
     const hours = this.settings.contribuyentesRefreshHours;
     if (hours <= 0) return;
-    this.task.start(hours * 3_600_000);
-    void this.task.run().catch((err: unknown) => this.logger.error({ err }, 'the first download failed; retried at the next interval'));
+    this.vencida.start(hours * 3_600_000);
+    void this.vencida.run().catch((err: unknown) => this.logger.error({ err }, 'the first download failed; retried at the next interval'));
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    await this.vencida.stop();
     await this.task.stop();
   }
 
@@ -68,6 +72,15 @@ export class AutorizadosService implements OnApplicationBootstrap, BeforeApplica
   async ultima(): Promise<{ descargado_en: string; filas: number } | null> {
     const d = await this.store.descarga(this.settings.taxEnv);
     return d ? { descargado_en: d.descargadoEn.toISOString(), filas: d.filas } : null;
+  }
+
+  /** The download, unless the stored list is younger than CONTRIBUYENTES_REFRESH_HOURS (a restart, another replica). */
+  private async descargarSiVencida(): Promise<DescargaAutorizados | null> {
+    const ultima = await this.store.descarga(this.settings.taxEnv);
+    const edad = ultima ? Date.now() - ultima.descargadoEn.getTime() : Infinity;
+    // A little short of the interval, so that the periodic run of the process that downloaded it does not skip a day.
+    if (edad < this.settings.contribuyentesRefreshHours * 3_600_000 * 0.9) return null;
+    return this.task.run();
   }
 
   private async descargar(): Promise<DescargaAutorizados> {
