@@ -113,7 +113,7 @@ export {
 export { buildLibroCompraVenta, type LibroInput, type LibroCaratulaInput, type LibroDetalleInput } from './builders/libro';
 export { renderDtePdf, ACUSE_RECIBO_LEY_19983, type RepresentacionOptions } from './pdf/render';
 export { normalizeLogo, LOGO_LIMITS } from './pdf/logo';
-export { TIPOS_DTE_INTERCAMBIO, describeTipoDte } from './tipos-dte';
+export { TIPOS_DTE_INTERCAMBIO, describeTipoDte, tipoNoRecibible } from './tipos-dte';
 export { siiTextProblem } from './builders/text';
 export { timbreBytes, timbrePdf417 } from './pdf/timbre';
 export { formatPesos, formatDecimal, formatFecha, NOMBRE_DOCUMENTO } from './pdf/format';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dteAssetsDir } from './assets';
-import { TIPOS_DTE_INTERCAMBIO, describeTipoDte } from './tipos-dte';
+import { TIPOS_DTE_INTERCAMBIO, describeTipoDte, tipoNoRecibible } from './tipos-dte';
 
 describe('TIPOS_DTE_INTERCAMBIO', () => {
   it('is the DTEType enumeration of the shipped SiiTypes_v10.xsd, which DTE_v10 and RespuestaEnvioDTE_v10 use', () => {
@@ -12,6 +12,13 @@ describe('TIPOS_DTE_INTERCAMBIO', () => {
     for (const schema of ['DTE_v10.xsd', 'RespuestaEnvioDTE_v10.xsd']) {
       expect(readFileSync(join(dteAssetsDir(), 'xsd', schema), 'latin1')).toMatch(/name="TipoDTE" type="SiiDte:DTEType"/);
     }
+  });
+
+  it('says why a type does not come through the intercambio, naming it', () => {
+    expect(tipoNoRecibible(33, 7)).toBeUndefined();
+    expect(tipoNoRecibible(39, 7)).toBe(
+      'TipoDTE 39 (boleta electrónica) of folio 7 is not received through the DTE intercambio; the types received are 33, 34, 46, 52, 56, 61 (SiiTypes_v10.xsd DTEType).',
+    );
   });
 
   it('describes a type by its SII name when it has one', () => {

@@ -26,3 +26,15 @@ export function describeTipoDte(tipo: number): string {
   const nombre = NOMBRE_TIPO_DTE[tipo];
   return nombre ? `TipoDTE ${tipo} (${nombre})` : `TipoDTE ${tipo}`;
 }
+
+/**
+ * Why a received document of `tipo` cannot come through the DTE intercambio, or undefined when it can
+ * ({@link TIPOS_DTE_INTERCAMBIO}): e.g. `TipoDTE 39 (boleta electrónica) of folio 7 is not received through...`.
+ */
+export function tipoNoRecibible(tipo: number, folio: number): string | undefined {
+  if (TIPOS_DTE_INTERCAMBIO.includes(tipo)) return undefined;
+  return (
+    `${describeTipoDte(tipo)} of folio ${folio} is not received through the DTE intercambio; the types received are ` +
+    `${TIPOS_DTE_INTERCAMBIO.join(', ')} (SiiTypes_v10.xsd DTEType).`
+  );
+}

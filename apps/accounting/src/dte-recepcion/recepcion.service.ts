@@ -2,12 +2,11 @@ import { Injectable } from '@nestjs/common';
 import {
   DteEncodingError,
   DteParseError,
-  TIPOS_DTE_INTERCAMBIO,
   assertVerifiableEncoding,
   declaredEncoding,
-  describeTipoDte,
   encodeXmlExact,
   parseDteDocuments,
+  tipoNoRecibible,
 } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { DataSource, EntityManager } from 'typeorm';
@@ -97,15 +96,11 @@ function bytesOf(xml: string): Buffer {
   }
 }
 
-/** The types a supplier sends through the intercambio (libs/dte TIPOS_DTE_INTERCAMBIO, SiiTypes_v10.xsd DTEType). */
+/** The types a supplier sends through the intercambio (libs/dte `tipoNoRecibible`, SiiTypes_v10.xsd DTEType). */
 function assertIntercambio(dte: ReceivedDte): ReceivedDte {
-  if (TIPOS_DTE_INTERCAMBIO.includes(dte.tipo)) return dte;
-  throw new ProblemException(
-    422,
-    'tipo_dte_unsupported',
-    `${describeTipoDte(dte.tipo)} of folio ${dte.folio} is not received through the DTE intercambio; the types received are ${TIPOS_DTE_INTERCAMBIO.join(', ')}.`,
-    { tipo_dte: dte.tipo },
-  );
+  const noRecibible = tipoNoRecibible(dte.tipo, dte.folio);
+  if (noRecibible) throw new ProblemException(422, 'tipo_dte_unsupported', noRecibible, { tipo_dte: dte.tipo });
+  return dte;
 }
 
 function encodingProblem(err: Error): ProblemException {

@@ -3,10 +3,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   DteEncodingError,
   DteError,
-  TIPOS_DTE_INTERCAMBIO,
   assertVerifiableEncoding,
-  describeTipoDte,
   fechaFueraDeRango,
+  tipoNoRecibible,
   isCalendarDate,
   parseDteDocuments,
   recepcionDteFromParsed,
@@ -222,15 +221,8 @@ function readDtes(bytes: Buffer): ParsedDte[] {
   for (const d of dtes) {
     const illegible = illegibleField(d);
     if (illegible) throw new ProblemException(422, 'dte_unreadable', `The file is not a readable EnvioDTE or DTE: ${illegible}`);
-    if (!TIPOS_DTE_INTERCAMBIO.includes(d.tipo_dte)) {
-      throw new ProblemException(
-        422,
-        'tipo_dte_unsupported',
-        `${describeTipoDte(d.tipo_dte)} of folio ${d.folio} is not received through the DTE intercambio; the types received are ` +
-          `${TIPOS_DTE_INTERCAMBIO.join(', ')} (SiiTypes_v10.xsd DTEType).`,
-        { tipo_dte: d.tipo_dte },
-      );
-    }
+    const noRecibible = tipoNoRecibible(d.tipo_dte, d.folio);
+    if (noRecibible) throw new ProblemException(422, 'tipo_dte_unsupported', noRecibible, { tipo_dte: d.tipo_dte });
     const reason = fechaFueraDeRango(d.fecha_emision);
     if (reason) throw new ProblemException(422, 'fecha_out_of_range', `FchEmis of T${d.tipo_dte}F${d.folio}: ${reason}`);
   }
