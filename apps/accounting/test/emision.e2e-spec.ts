@@ -25,6 +25,7 @@ describe('POST /contable/emit-dte (e2e)', () => {
   const factura = (extra: object = {}) => ({
     empresa_id: empresaId,
     tipo_dte: 33,
+    forma_pago: 1,
     fecha_emision: '2025-05-10',
     receptor,
     detalle: [{ nombre: 'Consultoría', cantidad: 2, precio_unitario: 50_000 }],

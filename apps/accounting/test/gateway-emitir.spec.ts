@@ -8,6 +8,7 @@ import { GatewayClient } from '../src/gateway/gateway.client';
 const body = {
   tenant: '76086428-5',
   tipo_dte: 33 as const,
+  forma_pago: 1 as const,
   receptor: { rut: '76543210-3', razon_social: 'R', giro: 'G', direccion: 'D', comuna: 'C' },
   detalle: [{ nombre: 'x', cantidad: 1, precio_unitario: 1 }],
 };

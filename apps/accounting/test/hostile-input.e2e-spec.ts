@@ -68,6 +68,7 @@ hostileInputSuite('accounting', {
       'POST /contable/emit-dte': {
         empresa_id,
         tipo_dte: 33,
+        forma_pago: 1,
         fecha_emision: '2025-05-10',
         receptor: {
           rut: '76543210-3',

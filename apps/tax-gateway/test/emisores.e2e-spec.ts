@@ -64,6 +64,7 @@ describe('emisores (e2e: GET/PUT /tax/emisores/{tenant})', () => {
       numero_resolucion: 0,
       actecos: [620200, 469000],
       codigo_sucursal: 81234567,
+      sucursales: [{ codigo: 81234567, direccion: 'Av. Los Carrera 550', comuna: 'Concepcion' }],
       correo_intercambio: 'dte@andes.cl',
       oficina_sii: 'Santiago Oriente',
       logo_base64: PNG_1PX.toString('base64'),
@@ -79,6 +80,7 @@ describe('emisores (e2e: GET/PUT /tax/emisores/{tenant})', () => {
     expect(replaced.body).toMatchObject({
       actecos: [],
       codigo_sucursal: null,
+      sucursales: [],
       correo_intercambio: null,
       oficina_sii: null,
       logo_base64: null,
@@ -92,6 +94,10 @@ describe('emisores (e2e: GET/PUT /tax/emisores/{tenant})', () => {
       numero_resolucion: 0,
       actecos: [469000],
       codigo_sucursal: 81234567,
+      sucursales: [
+        { codigo: 81234567, direccion: 'Av. Los Carrera 550', comuna: 'Concepción', ciudad: 'Concepción' },
+        { codigo: 81234568, direccion: 'Calle Prat 12', comuna: 'Temuco' },
+      ],
       correo_intercambio: 'dte@andes.cl',
     };
     await registerEmisor(gw, tenant, body).expect(200);
@@ -103,7 +109,29 @@ describe('emisores (e2e: GET/PUT /tax/emisores/{tenant})', () => {
     expect(xml).toMatch(/<Acteco>469000<\/Acteco>/);
     expect(xml).not.toMatch(/<Acteco>620200<\/Acteco>/);
     expect(xml).toContain('<CorreoEmisor>dte@andes.cl</CorreoEmisor>');
-    expect(xml).toContain('<CdgSIISucur>81234567</CdgSIISucur>');
+    expect(xml).toContain(
+      '<CdgSIISucur>81234567</CdgSIISucur><DirOrigen>Av. Los Carrera 550</DirOrigen><CmnaOrigen>Concepci\u00f3n</CmnaOrigen>' +
+        '<CiudadOrigen>Concepci\u00f3n</CiudadOrigen>',
+    );
+    // Another registered branch, named in the request: its address; an unregistered one: 422, no folio taken.
+    const otra = await emitir(gw, facturaBody(tenant, { codigo_sucursal: 81234568 })).expect(201);
+    const otraXml = await request(gw.http).get(`/tax/dte/get/${otra.body.emision_id}`).set('X-Internal-Key', KEY).expect(200);
+    expect(Buffer.from(otraXml.body.xml_base64, 'base64').toString('latin1')).toContain(
+      '<CdgSIISucur>81234568</CdgSIISucur><DirOrigen>Calle Prat 12</DirOrigen><CmnaOrigen>Temuco</CmnaOrigen></Emisor>',
+    );
+    const unknown = await emitir(gw, facturaBody(tenant, { codigo_sucursal: 999 })).expect(422);
+    expect(unknown.body).toMatchObject({ error: 'sucursal_unknown', errors: [{ field: 'codigo_sucursal' }] });
+    expect((await emitir(gw, facturaBody(tenant)).expect(201)).body.folio).toBe(3);
+  });
+
+  it('refuses a default branch that is not registered with its address, and a branch listed twice', async () => {
+    const tenant = rut(76_400_350);
+    const sinDireccion = await registerEmisor(gw, tenant, { ...EMISOR_CERTIFICACION, codigo_sucursal: 81234567 }).expect(422);
+    expect(sinDireccion.body).toMatchObject({ error: 'sucursal_unknown', errors: [{ field: 'codigo_sucursal' }] });
+    const sucursal = { codigo: 5, direccion: 'Calle 1', comuna: 'Santiago' };
+    const twice = await registerEmisor(gw, tenant, { ...EMISOR_CERTIFICACION, sucursales: [sucursal, sucursal] }).expect(422);
+    expect(twice.body).toMatchObject({ error: 'sucursal_repeated', errors: [{ field: 'sucursales.1.codigo' }] });
+    await get(tenant).expect(404);
   });
 
   it.each(Object.entries(hostileImages()))('refuses the logo %s with 422 logo_invalid and changes nothing', async (_label, bytes) => {

@@ -1,6 +1,8 @@
+import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { santiagoDate } from '@lib/dte';
-import { Gateway, emitir, facturaBody, registerEmisor, rut, simCaf, startGateway, uploadCaf } from './support/harness';
+import { xmllintEnvio } from './support/independent-checks';
+import { Gateway, KEY, emitir, facturaBody, registerEmisor, rut, simCaf, startGateway, uploadCaf } from './support/harness';
 
 // The SII's content rules answer 422 before a folio is taken: the next valid document gets the folio.
 describe('emission rules (e2e: refused before a folio is taken)', () => {
@@ -66,9 +68,57 @@ describe('emission rules (e2e: refused before a folio is taken)', () => {
     expect(await folios(33)).toBe(1);
   });
 
+  it('refuses a 33 without forma_pago naming the field, a peso discount over mixed tax codes and the code 17', async () => {
+    const { forma_pago: _fp, ...sinFormaPago } = facturaBody(tenant);
+    const res = await emitir(gw, sinFormaPago).expect(422);
+    expect(res.body).toMatchObject({ error: 'forma_pago_required', errors: [{ field: 'forma_pago' }] });
+    const mixtas = {
+      detalle: [
+        { nombre: 'Vino', cantidad: 1, precio_unitario: 10_000, codigo_impuesto_adicional: 25 },
+        { nombre: 'Pan', cantidad: 1, precio_unitario: 1_000 },
+      ],
+      descuentos_recargos: [{ tipo: 'D', valor: 500, unidad: '$', aplica: 'afecto' }],
+    };
+    expect((await emitir(gw, facturaBody(tenant, mixtas)).expect(422)).body.detail).toMatch(/different tax codes/);
+    const carne = { detalle: [{ nombre: 'Carne', cantidad: 1, precio_unitario: 10_000, codigo_impuesto_adicional: 17 }] };
+    expect((await emitir(gw, facturaBody(tenant, carne)).expect(400)).body.error).toBe('validation_failed');
+    expect(await folios(33)).toBe(1);
+  });
+
   it('emits the valid note with the first 61 folio', async () => {
     const res = await emitir(gw, nota([{ tipo_doc: '33', folio: '1', fecha: today, codigo: 3 }])).expect(201);
     expect(res.body).toMatchObject({ tipo_dte: 61, folio: 1 });
+  });
+
+  it('emits notes on documents issued elsewhere (externo), by another taxpayer (RUTOtr) and global ones (IndGlobal)', async () => {
+    const notas = [
+      [{ tipo_doc: '33', folio: '999', fecha: '2025-12-01', codigo: 3, externo: true, razon: 'Emitida en el sistema anterior' }],
+      [{ tipo_doc: '33', folio: '4711', fecha: '2025-12-01', codigo: 3, rut_otro: '76543210-3' }],
+      [{ tipo_doc: '33', folio: '0', fecha: '2025-12-01', codigo: 3, global: true, razon: 'Descuento por volumen del mes' }],
+    ];
+    const xmls: string[] = [];
+    for (const referencias of notas) {
+      const res = await emitir(gw, nota(referencias)).expect(201);
+      const got = await request(gw.http).get(`/tax/dte/get/${res.body.emision_id}`).set('X-Internal-Key', KEY).expect(200);
+      const xml = Buffer.from(got.body.xml_base64, 'base64');
+      expect((await xmllintEnvio(xml)).code).toBe(0);
+      xmls.push(xml.toString('latin1'));
+    }
+    expect(xmls[0]).toContain('<TpoDocRef>33</TpoDocRef><FolioRef>999</FolioRef><FchRef>2025-12-01</FchRef><CodRef>3</CodRef>');
+    expect(xmls[1]).toContain('<FolioRef>4711</FolioRef><RUTOtr>76543210-3</RUTOtr>');
+    expect(xmls[2]).toContain('<TpoDocRef>33</TpoDocRef><IndGlobal>1</IndGlobal><FolioRef>0</FolioRef>');
+  });
+
+  it('takes a FolioRef as the XSD does: a purchase order with "/", "." and a space', async () => {
+    const referencias = [{ tipo_doc: '801', folio: 'OC 2026/15.A', fecha: today, razon: 'Orden de compra' }];
+    const res = await emitir(gw, facturaBody(tenant, { referencias })).expect(201);
+    const got = await request(gw.http).get(`/tax/dte/get/${res.body.emision_id}`).set('X-Internal-Key', KEY).expect(200);
+    const xml = Buffer.from(got.body.xml_base64, 'base64');
+    expect(xml.toString('latin1')).toContain('<TpoDocRef>801</TpoDocRef><FolioRef>OC 2026/15.A</FolioRef>');
+    expect((await xmllintEnvio(xml)).code).toBe(0);
+    expect((await emitir(gw, facturaBody(tenant, { referencias: [{ ...referencias[0], folio: '   ' }] })).expect(400)).body.error).toBe(
+      'validation_failed',
+    );
   });
 
   it('refuses a document dated before its CAF was authorized, without consuming the folio', async () => {

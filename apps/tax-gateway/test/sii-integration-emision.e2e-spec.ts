@@ -102,6 +102,7 @@ describeReal('SII certification environment: folios, emission, RCV (SII_INTEGRAT
         await post('/tax/dte/emitir', {
           tenant,
           tipo_dte: 33,
+          forma_pago: 1,
           receptor,
           detalle: [{ nombre: 'Servicio de prueba de integracion', cantidad: 1, precio_unitario: 1000 }],
         }),

@@ -200,6 +200,29 @@ describe('computeTotals: the worked examples (Formato DTE v2.2 §B Totales field
       { neto: 12_000, iva: 2_280, garantia_envases: 3_000, total: 17_280 },
     ],
     [
+      // 10 % off each base: wine 10,000 -> 9,000 (ILA 20.5 % = 1,845), soft drinks 3,333 -> 3,000 (333 off; 10 % = 300).
+      'a global percent discount reduces each additional-tax base as it reduces MntNeto (Formato DTE v2.2 §D)',
+      33,
+      [afecta(10_000, { codigo_impuesto_adicional: 25 }), afecta(3_333, { codigo_impuesto_adicional: 27 }), afecta(1_000)],
+      [{ tipo: 'D', valor: 10, unidad: '%', aplica: 'afecto' }],
+      {
+        neto: 12_900,
+        iva: 2_451,
+        impuestos_adicionales: [
+          { codigo: 25, tasa: 20.5, monto: 1_845 },
+          { codigo: 27, tasa: 10, monto: 300 },
+        ],
+        total: 17_496,
+      },
+    ],
+    [
+      'a global amount over lines that all carry one code changes that base by the amount',
+      33,
+      [afecta(10_000, { codigo_impuesto_adicional: 27 }), afecta(5_000, { codigo_impuesto_adicional: 27 })],
+      [{ tipo: 'R', valor: 1_000, unidad: '$', aplica: 'afecto' }],
+      { neto: 16_000, iva: 3_040, impuestos_adicionales: [{ codigo: 27, tasa: 10, monto: 1_600 }], total: 20_640 },
+    ],
+    [
       'a credit note correcting amounts with a global discount',
       61,
       [afecta(50_000, { cantidad: 2 })],
@@ -218,5 +241,18 @@ describe('computeTotals: the worked examples (Formato DTE v2.2 §B Totales field
     expect(() => computeTotals(33, [afecta(1, { codigo_impuesto_adicional: 15 })])).toThrow(/CodImpAdic 15/);
     expect(() => computeTotals(33, [afecta(100)], [{ tipo: 'D', valor: 101, unidad: '$', aplica: 'afecto' }])).toThrow(/exceed/);
     expect(() => computeTotals(33, [afecta(100)], [{ tipo: 'D', valor: 120, unidad: '%', aplica: 'afecto' }])).toThrow(/valor/);
+  });
+
+  it('refuses a global amount in pesos over taxed lines with different tax codes (Formato DTE v2.2 §D rule a)', () => {
+    const mixed = [afecta(10_000, { codigo_impuesto_adicional: 27 }), afecta(1_000)];
+    expect(() => computeTotals(33, mixed, [{ tipo: 'D', valor: 500, unidad: '$', aplica: 'afecto' }])).toThrow(/different tax codes/);
+    // On the exempt lines it is allowed: they carry no tax code.
+    expect(
+      computeTotals(33, [...mixed, afecta(2_000, { exento: true })], [{ tipo: 'D', valor: 500, unidad: '$', aplica: 'exento' }]).exento,
+    ).toBe(1_500);
+  });
+
+  it('refuses the code 17, whose base (MntBase) is not the sale amount', () => {
+    expect(() => computeTotals(33, [afecta(10_000, { codigo_impuesto_adicional: 17 })])).toThrow(/CodImpAdic 17.*MntBase/);
   });
 });

@@ -30,6 +30,12 @@ export const IMPUESTOS_ADICIONALES: Readonly<Record<number, number>> = {
   45: 50,
 };
 
+/**
+ * IVA anticipado faenamiento de carne: its 5 % is computed on MntBase (Formato DTE v2.2 §B Totales field MntBase, "monto
+ * base faenamiento de carne"), a base the SII sets for the slaughter, not on the line amounts.
+ */
+const CODIGO_FAENAMIENTO = 17;
+
 /** One line as far as totals are concerned. Amounts in CLP. */
 export interface LineaTotales {
   /** QtyItem, up to 6 decimals (Dec12_6Type). */
@@ -215,6 +221,11 @@ function sumarLineas(tipoDte: number, detalle: readonly LineaTotales[]): Sumas {
     if (codigo === undefined) continue;
     if (IMPUESTOS_ADICIONALES[codigo] === undefined)
       throw new DteBuildError(`CodImpAdic ${codigo} is not an additional tax of Formato DTE v2.2 §4`);
+    if (codigo === CODIGO_FAENAMIENTO) {
+      throw new DteBuildError(
+        'CodImpAdic 17 (IVA anticipado faenamiento de carne) is computed on MntBase, the slaughter base, which is not the sale amount; the gateway does not issue it',
+      );
+    }
     if (tipoDte === 34 || line.exento || line.no_facturable || line.no_facturable_negativo || line.garantia_envase) {
       throw new DteBuildError(`CodImpAdic ${codigo} on a line that is not taxed`);
     }
@@ -224,15 +235,54 @@ function sumarLineas(tipoDte: number, detalle: readonly LineaTotales[]): Sumas {
 }
 
 /**
+ * A global discount or surcharge in pesos is refused when the taxed lines carry different tax codes (some an additional
+ * tax, others another one or none): SII Formato DTE v2.2 §D rule a) "en la Zona de Detalle hayan ítems con distintos
+ * códigos de impuesto o retenciones, el campo tipo de valor del descuento debe ser %".
+ * @throws DteBuildError
+ */
+function assertGlobalAplicable(g: DescuentoRecargoGlobal, detalle: readonly LineaTotales[]): void {
+  if (g.unidad !== '$') return;
+  const gravadas = detalle.filter((l) => !l.exento && !l.no_facturable && !l.no_facturable_negativo && !l.garantia_envase);
+  const codigos = new Set(gravadas.map((l) => l.codigo_impuesto_adicional ?? 0));
+  if (codigos.size > 1) {
+    throw new DteBuildError(
+      'a global discount or surcharge in pesos cannot apply to lines with different tax codes: give it in % (Formato DTE v2.2 §D rule a)',
+    );
+  }
+}
+
+/**
+ * A global discount or surcharge on the taxed lines changes the base of each additional tax as it changes MntNeto
+ * (Formato DTE v2.2 §D: "Estos aumentan o disminuyen la base del impuesto"): a percent applies to each base; an amount
+ * (allowed only when every taxed line has the same code, {@link assertGlobalAplicable}) to that one base.
+ */
+function ajustarAdicionales(
+  bases: Map<number, number>,
+  lineas: ReadonlyMap<number, number>,
+  g: DescuentoRecargoGlobal,
+  monto: number,
+): void {
+  const sign = Math.sign(monto);
+  for (const [codigo, base] of lineas) {
+    const cambio = g.unidad === '%' ? sign * montoGlobal(g, base) : monto;
+    const nueva = (bases.get(codigo) ?? 0) + cambio;
+    if (nueva < 0) throw new DteBuildError(`the global discounts exceed the base of additional tax ${codigo}`);
+    bases.set(codigo, nueva);
+  }
+}
+
+/**
  * Totals of a document of type 33, 34, 56 or 61, in whole CLP, in the order of SII Formato DTE v2.2 §B
  * Totales: line amounts ({@link lineaMontos}); then the global discounts and surcharges (§D DscRcgGlobal),
  * each over the taxed or the exempt lines it applies to (a percent of their sum, or an amount), giving
  * MntNeto and MntExe (fields 107-108); IVA = round(MntNeto × 19 / 100) (field 112); each additional tax =
- * round(rate × the sum of the lines carrying its code) (ImptoReten, field 117 a); MntTotal = MntNeto + MntExe +
+ * round(rate × the sum of the lines carrying its code, changed by the global discounts and surcharges on the taxed lines)
+ * (ImptoReten, field 117 a; §D); MntTotal = MntNeto + MntExe +
  * IVA + additional taxes + GrntDep (field 124), GrntDep being the packaging deposits (IndExe 3, field 120).
  * Lines marked no facturable go to MontoNF (field 125) only. A 34 is
  * exempt as a whole: every line is exempt, tasa_iva 0. Rounding: half up to the whole peso.
- * @throws DteBuildError for another type, no lines, invalid values, a discount above what it applies to.
+ * @throws DteBuildError for another type, no lines, invalid values, a discount above what it applies to, a global
+ *   amount in pesos over lines with different tax codes (§D rule a), the code 17 (its base, MntBase, is not the sale's).
  */
 export function computeTotals(tipoDte: number, detalle: readonly LineaTotales[], globales: readonly DescuentoRecargoGlobal[] = []): Montos {
   if (![33, 34, 56, 61].includes(tipoDte)) throw new DteBuildError(`unsupported tipo_dte ${tipoDte}`);
@@ -240,20 +290,23 @@ export function computeTotals(tipoDte: number, detalle: readonly LineaTotales[],
   const s = sumarLineas(tipoDte, detalle);
   let { neto, exento } = s;
   const [lineNeto, lineExento] = [s.neto, s.exento];
+  const adicionales = new Map(s.adicionales);
   for (const g of globales) {
     const afecto = g.aplica === 'afecto' && tipoDte !== 34;
     if (g.aplica !== 'afecto' && g.aplica !== 'exento') throw new DteBuildError('descuentos_recargos.aplica must be afecto or exento');
+    if (afecto) assertGlobalAplicable(g, detalle);
     const monto = montoGlobal(g, afecto ? lineNeto : lineExento);
     const sign = g.tipo === 'D' ? -1 : 1;
     if (g.tipo === 'D') s.descuentos += monto;
     else s.recargos += monto;
     if (afecto) neto += sign * monto;
     else exento += sign * monto;
+    if (afecto) ajustarAdicionales(adicionales, s.adicionales, g, sign * monto);
   }
   if (neto < 0 || exento < 0) throw new DteBuildError('the global discounts exceed the amounts they apply to');
   const tasa = tipoDte === 34 ? 0 : TASA_IVA;
   const iva = pesos(new Decimal(neto).times(tasa).dividedBy(100), 'IVA');
-  const impuestos = [...s.adicionales.entries()]
+  const impuestos = [...adicionales.entries()]
     .sort(([a], [b]) => a - b)
     .map(([codigo, base]) => {
       const tasaImp = IMPUESTOS_ADICIONALES[codigo];

@@ -66,6 +66,7 @@ async function gatewayPart(receptorRut: string) {
       body: {
         tenant: TENANT,
         tipo_dte: 33,
+        forma_pago: 1,
         receptor: {
           rut: receptorRut,
           razon_social: 'Receptor Smoke SpA',
@@ -177,6 +178,7 @@ async function emitFromAccounting(receptorRut: string) {
       body: {
         empresa_id: emisor.id,
         tipo_dte: 33,
+        forma_pago: 1,
         receptor: { rut: receptorRut, razon_social: 'Receptor Smoke SpA', giro: 'Servicios', direccion: 'Calle 1', comuna: 'Santiago' },
         detalle: [{ nombre: 'Asesoría', cantidad: 1, precio_unitario: 10_000 }],
       },

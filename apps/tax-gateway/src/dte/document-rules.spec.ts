@@ -10,6 +10,7 @@ function dto(overrides: Partial<EmitirDto>): EmitirDto {
   return {
     tenant: '76086428-5',
     tipo_dte: 33,
+    forma_pago: 1,
     receptor,
     detalle: [{ nombre: 'Item', cantidad: 1, precio_unitario: 1000 }],
     ...overrides,
@@ -37,6 +38,21 @@ describe('checkDocumentRules (SII Formato DTE v2.2: IndExe, Referencia, notes)',
     ).toBeUndefined();
     expect(refusal(dto({ tipo_dte: 61, referencias: [ref(3)] }))).toBeUndefined();
     expect(refusal(dto({ tipo_dte: 56, referencias: [ref(3), ref(3, '11')] }))).toBeUndefined();
+  });
+
+  it('refuses a 33 or 34 without forma_pago, naming the field; a note may leave it out', () => {
+    expect(refusal(dto({ forma_pago: undefined }))).toBe('forma_pago_required');
+    const exenta = { tipo_dte: 34 as const, forma_pago: undefined, detalle: [{ nombre: 'Curso', cantidad: 1, precio_unitario: 5000 }] };
+    expect(refusal(dto(exenta))).toBe('forma_pago_required');
+    expect(refusal(dto({ tipo_dte: 61, forma_pago: undefined, referencias: [ref(3)] }))).toBeUndefined();
+    const thrown = (() => {
+      try {
+        checkDocumentRules(dto({ forma_pago: undefined }), computeTotals(33, dto({}).detalle), TODAY);
+      } catch (e) {
+        return e as ProblemException;
+      }
+    })();
+    expect(thrown?.getProblem()).toMatchObject({ errors: [{ field: 'forma_pago' }] });
   });
 
   it('refuses a 33 whose lines are all exempt (that is a 34)', () => {

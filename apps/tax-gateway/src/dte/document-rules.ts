@@ -23,11 +23,20 @@ const refuse = (error: string, detail: string, field?: string): ProblemException
  *   `codref_required` a 56 or 61 without a reference carrying CodRef;
  *   `codref_single_reference` CodRef 1 (anula) or 2 (corrige texto) beside other references;
  *   `codref2_with_amounts` CodRef 2 with amounts other than zero;
- *   `fecha_emision_future` a document dated after today.
+ *   `fecha_emision_future` a document dated after today;
+ *   `forma_pago_required` a 33 or 34 without FmaPago (Formato DTE v2.2, Cambios 31/05/2017 item 3: obligatory on
+ *   facturas; the SII would read a missing one as 2, crédito, which the issuer did not say).
  */
 export function checkDocumentRules(dto: EmitirDto, montos: Montos, today: string): void {
   const fecha = dto.fecha_emision ?? today;
   if (fecha > today) throw refuse('fecha_emision_future', `fecha_emision ${fecha} is after today (${today}).`, 'fecha_emision');
+  if ((dto.tipo_dte === 33 || dto.tipo_dte === 34) && dto.forma_pago === undefined) {
+    throw refuse(
+      'forma_pago_required',
+      `A tipo_dte ${dto.tipo_dte} says how it is paid: forma_pago 1 (contado), 2 (crédito) or 3 (sin costo).`,
+      'forma_pago',
+    );
+  }
   if (
     dto.tipo_dte === 33 &&
     dto.detalle.every(
@@ -89,7 +98,11 @@ export function checkReferencedDocument(
   const field = `referencias.${index}`;
   const ref = dto.referencias?.[index];
   if (!original) {
-    throw refuse('referencia_not_found', `The tenant issued no tipo_dte ${ref?.tipo_doc} N° ${ref?.folio} through this gateway.`, field);
+    throw refuse(
+      'referencia_not_found',
+      `The tenant issued no tipo_dte ${ref?.tipo_doc} N° ${ref?.folio} through this gateway (a document issued elsewhere: externo: true).`,
+      field,
+    );
   }
   if (original.receptorRut !== dto.receptor.rut) {
     throw refuse(

@@ -27,6 +27,7 @@ const registered = (overrides: Partial<EmisorEntity> = {}): EmisorEntity =>
     numeroResolucion: 0,
     actecos: [],
     codigoSucursal: null,
+    sucursales: [],
     correoIntercambio: null,
     logo: null,
     ...overrides,
@@ -58,8 +59,30 @@ describe('emission rules', () => {
   });
 
   it('prints the actecos, branch code and intercambio address the tenant registered', () => {
-    const emisor = emisorFrom(record, registered({ actecos: [469000], codigoSucursal: 81234567, correoIntercambio: 'dte@andes.cl' }));
+    const sucursales = [{ codigo: 81234567, direccion: 'Av. Los Carrera 550', comuna: 'Concepcion', ciudad: null }];
+    const emisor = emisorFrom(
+      record,
+      registered({ actecos: [469000], codigoSucursal: 81234567, sucursales, correoIntercambio: 'dte@andes.cl' }),
+    );
     expect(emisor).toMatchObject({ acteco: [469000], cdg_sii_sucur: 81234567, correo: 'dte@andes.cl' });
+  });
+
+  it("takes DirOrigen, CmnaOrigen and CiudadOrigen from the branch a DTE is issued from, the head office's otherwise", () => {
+    const sucursales = [
+      { codigo: 81234567, direccion: 'Av. Los Carrera 550', comuna: 'Concepcion', ciudad: 'Concepcion' },
+      { codigo: 81234568, direccion: 'Calle Prat 12', comuna: 'Temuco', ciudad: null },
+    ];
+    const emisor = registered({ codigoSucursal: 81234567, sucursales });
+    expect(emisorFrom(record, emisor)).toMatchObject({
+      cdg_sii_sucur: 81234567,
+      direccion: 'Av. Los Carrera 550',
+      comuna: 'Concepcion',
+      ciudad: 'Concepcion',
+    });
+    expect(emisorFrom(record, emisor, 81234568)).toMatchObject({ cdg_sii_sucur: 81234568, direccion: 'Calle Prat 12', comuna: 'Temuco' });
+    expect(emisorFrom(record, registered({ sucursales }))).toMatchObject({ direccion: 'Av. Providencia 1234', comuna: 'Providencia' });
+    expect(emisorFrom(record, registered({ sucursales })).cdg_sii_sucur).toBeUndefined();
+    expect(() => emisorFrom(record, emisor, 999)).toThrow(expect.objectContaining({ status: 422, error: 'sucursal_unknown' }));
   });
 
   it.each([

@@ -6,20 +6,23 @@ import { EmisorEntity } from '../emisores/entities/emisor.entity';
 /**
  * Emisor of a DTE: the legal data from the tenant's canonical SII record (docs/tax-gateway.md
  * "Canonical data": RznSoc, GiroEmis from the first giro, DirOrigen, CmnaOrigen) and what the tenant
- * registered with PUT /tax/emisores (Acteco to print, CdgSIISucur, CorreoEmisor). DirOrigen and
- * CmnaOrigen are required by the SII for every DTE (Formato DTE v2.2, Encabezado/Emisor), so they are
- * never left out silently.
+ * registered with PUT /tax/emisores (Acteco to print, CdgSIISucur, CorreoEmisor). A DTE issued from a branch
+ * (`codigoSucursal`, else the tenant's default branch) carries that branch's CdgSIISucur and its address as DirOrigen,
+ * CmnaOrigen and CiudadOrigen (SII Formato DTE v2.2 §A Emisor: "DirOrigen: dirección de la casa matriz o sucursal
+ * desde donde se emite"). DirOrigen and CmnaOrigen are required by the SII for every DTE, so they are never left out.
  * @throws ProblemException 422 `taxpayer_incomplete` when the SII record has no giro with an activity
- *   code (and the tenant registered none), or no address or comuna.
+ *   code (and the tenant registered none), or no address or comuna; `sucursal_unknown` for a branch the tenant did
+ *   not register with its address.
  */
-export function emisorFrom(record: TaxpayerRecord, emisor: EmisorEntity): EmisorInput {
+export function emisorFrom(record: TaxpayerRecord, emisor: EmisorEntity, codigoSucursal?: number): EmisorInput {
   const giros = record.giros.filter((g) => /^\d{1,6}$/.test(g.codigo));
   const actecos = emisor.actecos.length > 0 ? emisor.actecos : giros.slice(0, 4).map((g) => Number(g.codigo));
+  const origen = origenOf(record, emisor, codigoSucursal ?? emisor.codigoSucursal ?? undefined);
   const missing = [
     record.giros.length === 0 && 'a giro (GiroEmis)',
     actecos.length === 0 && 'an activity code (Acteco; or register actecos with PUT /tax/emisores)',
-    !record.direccion?.trim() && 'the address (DirOrigen)',
-    !record.comuna?.trim() && 'the comuna (CmnaOrigen)',
+    !origen.direccion?.trim() && 'the address (DirOrigen)',
+    !origen.comuna?.trim() && 'the comuna (CmnaOrigen)',
   ].filter(Boolean);
   if (missing.length > 0) {
     throw new ProblemException(422, 'taxpayer_incomplete', `The SII data of ${record.rut} lacks ${missing.join(', ')}.`);
@@ -29,10 +32,28 @@ export function emisorFrom(record: TaxpayerRecord, emisor: EmisorEntity): Emisor
     razon_social: record.razon_social,
     giro: (giros[0] ?? record.giros[0]).descripcion,
     acteco: actecos,
-    direccion: record.direccion as string,
-    comuna: record.comuna as string,
-    ...(emisor.codigoSucursal !== null ? { cdg_sii_sucur: emisor.codigoSucursal } : {}),
+    ...origen,
+    direccion: origen.direccion as string,
+    comuna: origen.comuna as string,
     ...(emisor.correoIntercambio !== null ? { correo: emisor.correoIntercambio } : {}),
+  };
+}
+
+/** DirOrigen, CmnaOrigen (and CdgSIISucur, CiudadOrigen) of the head office or of a registered branch. */
+function origenOf(record: TaxpayerRecord, emisor: EmisorEntity, codigo: number | undefined): Partial<EmisorInput> {
+  if (codigo === undefined) return { direccion: record.direccion ?? undefined, comuna: record.comuna ?? undefined };
+  const sucursal = (emisor.sucursales ?? []).find((s) => s.codigo === codigo);
+  if (!sucursal) {
+    const message = `register branch ${codigo} with its address (sucursales of PUT /tax/emisores/${emisor.tenant})`;
+    throw new ProblemException(422, 'sucursal_unknown', `codigo_sucursal ${codigo}: ${message}.`, {
+      errors: [{ field: 'codigo_sucursal', message }],
+    });
+  }
+  return {
+    cdg_sii_sucur: codigo,
+    direccion: sucursal.direccion,
+    comuna: sucursal.comuna,
+    ...(sucursal.ciudad ? { ciudad: sucursal.ciudad } : {}),
   };
 }
 

@@ -174,7 +174,7 @@ export class EmisionService {
       tipo_transaccion_compra: dto.tipo_transaccion_compra,
       pagos: dto.pagos?.map((p) => ({ ...p })),
       descuentos_recargos: dto.descuentos_recargos?.map((g) => ({ ...g })),
-      emisor: emisorFrom(ctx.record, ctx.emisor),
+      emisor: emisorFrom(ctx.record, ctx.emisor, dto.codigo_sucursal),
       receptor: { ...dto.receptor },
       detalle: dto.detalle.map((d) => ({ ...d })),
       referencias: dto.referencias?.map((r) => ({
@@ -183,6 +183,8 @@ export class EmisionService {
         fecha: r.fecha,
         codigo: r.codigo,
         razon: r.razon,
+        global: r.global,
+        rut_otro: r.rut_otro,
       })),
     };
     preflight(doc);
@@ -197,11 +199,15 @@ export class EmisionService {
     return { caf, folio };
   }
 
-  /** A note's references to the tenant's own DTEs must name documents this gateway emitted. */
+  /**
+   * A note's references to the tenant's own DTEs must name documents this gateway emitted, unless the caller says the
+   * document was issued elsewhere (`externo`), by another taxpayer (RUTOtr) or that the reference is global (IndGlobal).
+   */
   private async checkReferences(dto: EmitirDto, montos: Montos): Promise<void> {
     if (dto.tipo_dte !== 56 && dto.tipo_dte !== 61) return;
     for (const [i, ref] of (dto.referencias ?? []).entries()) {
       const tipo = Number(ref.tipo_doc);
+      if (ref.externo || ref.rut_otro || ref.global) continue;
       if (!OWN_DTE_TYPES.has(tipo) || !/^\d{1,18}$/.test(ref.folio)) continue;
       const original = await this.store.findIssued(dto.tenant, tipo, Number(ref.folio));
       checkReferencedDocument(i, ref.codigo, original, dto, montos);

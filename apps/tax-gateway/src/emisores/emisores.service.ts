@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { DteImageError, LOGO_LIMITS, normalizeLogo } from '@lib/dte';
 import { ProblemException, assertFechaEnRango } from '@lib/schemas';
 import { EmisorDto, PutEmisorDto } from './dto/emisor.dto';
-import { EmisorEntity } from './entities/emisor.entity';
+import { EmisorEntity, type Sucursal } from './entities/emisor.entity';
 import { TAX_SETTINGS, TaxSettings, type TaxEnv } from '../settings/tax-settings';
 
 /**
@@ -28,12 +28,14 @@ export class EmisoresService {
   /**
    * Creates or replaces the record (absent optional fields are cleared).
    * @throws ProblemException 422 `fecha_out_of_range`, `resolucion_invalida` (see {@link assertResolucion}),
-   *   `logo_invalid` (not a readable PNG/JPEG, over 256 KB, a side over 4096 px). The logo is stored as libs/dte
+   *   `logo_invalid` (not a readable PNG/JPEG, over 256 KB, a side over 4096 px), `sucursal_unknown` (codigo_sucursal
+   *   not among sucursales), `sucursal_repeated` (two branches with one code). The logo is stored as libs/dte
    *   `normalizeLogo` rewrites it (a PNG of at most 600 x 450 px on white): checked once here, never a failure later.
    */
   async put(tenant: string, dto: PutEmisorDto, caller?: string): Promise<EmisorDto> {
     assertFechaEnRango(dto.fecha_resolucion, 'fecha_resolucion');
     assertResolucion(this.settings.taxEnv, dto.numero_resolucion);
+    const sucursales = checkSucursales(dto);
     const logo = dto.logo_base64 === undefined ? null : await checkLogo(Buffer.from(dto.logo_base64, 'base64'));
     await this.db.getRepository(EmisorEntity).upsert(
       {
@@ -42,6 +44,7 @@ export class EmisoresService {
         numeroResolucion: dto.numero_resolucion,
         actecos: dto.actecos ?? [],
         codigoSucursal: dto.codigo_sucursal ?? null,
+        sucursales,
         correoIntercambio: dto.correo_intercambio ?? null,
         logo,
         oficinaSii: dto.oficina_sii ?? null,
@@ -90,6 +93,30 @@ function assertResolucion(env: TaxEnv, numero: number): void {
   );
 }
 
+/** The branches to store; the default branch must be one of them (its address is what its DTEs carry). */
+function checkSucursales(dto: PutEmisorDto): Sucursal[] {
+  const sucursales = (dto.sucursales ?? []).map((s) => ({
+    codigo: s.codigo,
+    direccion: s.direccion,
+    comuna: s.comuna,
+    ciudad: s.ciudad ?? null,
+  }));
+  const repeated = sucursales.findIndex((s, i) => sucursales.findIndex((o) => o.codigo === s.codigo) !== i);
+  if (repeated >= 0) {
+    const message = `branch ${sucursales[repeated].codigo} is listed twice`;
+    throw new ProblemException(422, 'sucursal_repeated', `sucursales: ${message}.`, {
+      errors: [{ field: `sucursales.${repeated}.codigo`, message }],
+    });
+  }
+  if (dto.codigo_sucursal !== undefined && !sucursales.some((s) => s.codigo === dto.codigo_sucursal)) {
+    const message = `register branch ${dto.codigo_sucursal} with its address in sucursales`;
+    throw new ProblemException(422, 'sucursal_unknown', `codigo_sucursal ${dto.codigo_sucursal}: ${message}.`, {
+      errors: [{ field: 'codigo_sucursal', message }],
+    });
+  }
+  return sucursales;
+}
+
 async function checkLogo(bytes: Buffer): Promise<Buffer> {
   try {
     return await normalizeLogo(bytes);
@@ -112,6 +139,12 @@ function toDto(row: EmisorEntity): EmisorDto {
     numero_resolucion: row.numeroResolucion,
     actecos: row.actecos,
     codigo_sucursal: row.codigoSucursal,
+    sucursales: row.sucursales.map((s) => ({
+      codigo: s.codigo,
+      direccion: s.direccion,
+      comuna: s.comuna,
+      ...(s.ciudad ? { ciudad: s.ciudad } : {}),
+    })),
     correo_intercambio: row.correoIntercambio,
     oficina_sii: row.oficinaSii,
     logo_base64: row.logo ? row.logo.toString('base64') : null,

@@ -175,6 +175,7 @@ export function facturaBody(tenant: string, overrides: Record<string, unknown> =
   return {
     tenant,
     tipo_dte: 33,
+    forma_pago: 1,
     receptor: {
       rut: '77777777-7',
       razon_social: 'Receptor de Prueba SpA',

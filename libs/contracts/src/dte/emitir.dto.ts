@@ -35,8 +35,11 @@ export class ReceptorDto {
 
 const DEC12_6 = '^\\d{1,12}(\\.\\d{1,6})?$';
 
-/** The additional-tax codes a line may carry (@lib/dte IMPUESTOS_ADICIONALES; Formato DTE v2.2 §4). */
-export const CODIGOS_IMPUESTO_ADICIONAL = [17, 18, 19, 23, 24, 25, 26, 27, 271, 44, 45];
+/**
+ * The additional-tax codes a line may carry (@lib/dte IMPUESTOS_ADICIONALES; Formato DTE v2.2 §4). Not 17 (IVA
+ * anticipado faenamiento de carne): it is computed on MntBase, a slaughter base the SII sets, not on the sale.
+ */
+export const CODIGOS_IMPUESTO_ADICIONAL = [18, 19, 23, 24, 25, 26, 27, 271, 44, 45];
 
 /** One item code (CdgItem). */
 export class CodigoItemDto {
@@ -161,7 +164,8 @@ export class DetalleDto {
   @ApiPropertyOptional({
     example: 27,
     enum: CODIGOS_IMPUESTO_ADICIONAL,
-    description: 'CodImpAdic: additional tax of a taxed line (Formato DTE v2.2 §4: 17, 18, 19, 23, 24-27, 271, 44, 45)',
+    description:
+      'CodImpAdic: additional tax of a taxed line (Formato DTE v2.2 §4: 18, 19, 23, 24-27, 271, 44, 45; not 17, computed on MntBase)',
   })
   @IsOptional()
   @IsInt()
@@ -221,11 +225,41 @@ export class ReferenciaDto {
   @Matches(/^[0-9A-Z]{1,3}$/)
   tipo_doc!: string;
 
-  @ApiProperty({ example: '12', description: 'FolioRef (≤ 18 characters)' })
+  @ApiProperty({
+    example: 'OC-2026/15',
+    description:
+      'FolioRef: 1 to 18 characters, any text the XSD takes (SiiTypes FolioRType: a purchase order may hold "/", "." or spaces); ' +
+      '0 with global',
+  })
   @Transform(asString)
   @IsString()
-  @Matches(/^[0-9A-Za-z-]{1,18}$/)
+  @Matches(/^[\x20-\x7e\u00a0-\u00ff]{1,18}$/, { message: 'folio must be 1 to 18 printable ISO-8859-1 characters (FolioRef)' })
+  @Matches(/\S/, { message: 'folio must not be blank' })
   folio!: string;
+
+  @ApiPropertyOptional({ example: '76086428-5', description: 'RUTOtr: the referenced document was issued by another taxpayer' })
+  @IsOptional()
+  @IsRut()
+  rut_otro?: string;
+
+  @ApiPropertyOptional({
+    example: false,
+    description: 'IndGlobal=1: the reference covers more than 20 documents of one type (folio 0; Formato DTE v2.2 §E field 3)',
+  })
+  @IsOptional()
+  @IsBoolean()
+  global?: boolean;
+
+  @ApiPropertyOptional({
+    example: false,
+    description:
+      "The referenced document of the tenant's own was issued outside this gateway (another system, or before it): its " +
+      'existence, receptor and total are not checked here. Without it a reference to a 33, 34, 56 or 61 of the tenant must ' +
+      'name one this gateway issued (422 referencia_not_found)',
+  })
+  @IsOptional()
+  @IsBoolean()
+  externo?: boolean;
 
   @ApiProperty({ example: '2026-01-15', description: 'FchRef YYYY-MM-DD' })
   @IsFecha()
@@ -265,7 +299,13 @@ export class EmitirDto {
   @IsFecha()
   fecha_emision?: string;
 
-  @ApiPropertyOptional({ example: 1, enum: [1, 2, 3], description: 'FmaPago: 1 contado, 2 crédito, 3 sin costo' })
+  @ApiPropertyOptional({
+    example: 1,
+    enum: [1, 2, 3],
+    description:
+      'FmaPago: 1 contado, 2 crédito, 3 sin costo (entrega gratuita). Required on a 33 and a 34 (422 forma_pago_required; ' +
+      'SII Formato DTE v2.2, Cambios 31/05/2017 item 3: obligatory on facturas, 2 assumed when absent); optional on notes',
+  })
   @IsOptional()
   @IsInt()
   @IsIn([1, 2, 3])
@@ -275,6 +315,18 @@ export class EmitirDto {
   @IsOptional()
   @IsFecha()
   fecha_vencimiento?: string;
+
+  @ApiPropertyOptional({
+    example: 81234567,
+    description:
+      "CdgSIISucur of the issuing branch, registered with its address (PUT /tax/emisores); the tenant's default branch, " +
+      'or the head office, when absent. Its address is the DTE’s DirOrigen/CmnaOrigen',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(999_999_999)
+  codigo_sucursal?: number;
 
   @ApiProperty({ type: ReceptorDto })
   @IsObject()

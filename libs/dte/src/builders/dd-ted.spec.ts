@@ -32,6 +32,15 @@ describe('buildDd / buildTed', () => {
     expect('Constructora "Los Andes" & Asociados <In').toHaveLength(40);
   });
 
+  it('cuts RSR and IT1 at 40 characters without trimming what the cut leaves (the document has the same 40)', () => {
+    // The 40th character is a space: the printed name has it, so the timbre has it too.
+    const rsr = 'Comercializadora del Norte y del Sur SpA Limitada';
+    const it1 = '  Arriendo de equipos computacionales del mes de marzo';
+    const dd = buildDd({ ...input, rsr, it1 });
+    expect(dd).toContain('<RSR>Comercializadora del Norte y del Sur SpA</RSR>');
+    expect(dd).toContain('<IT1>Arriendo de equipos computacionales del </IT1>');
+  });
+
   it('keeps the CAF attributes and FRMA', () => {
     const dd = buildDd(input);
     expect(dd).toContain('<CAF version="1.0"><DA><RE>76086428-5</RE>');

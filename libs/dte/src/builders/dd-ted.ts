@@ -15,11 +15,11 @@ export interface DdInput {
   fe: string;
   /** RUT receptor. */
   rr: string;
-  /** Razón social receptor: truncated to 40 characters (XSD maxLength; LibreDTE does the same). */
+  /** Razón social receptor: its first 40 characters as RznSocRecep writes them (XSD maxLength), never trimmed. */
   rsr: string;
   /** Monto total (= MntTotal). */
   mnt: number;
-  /** Name of the first item: truncated to 40 characters (XSD maxLength). */
+  /** Name of the first item: its first 40 characters as NmbItem writes them (XSD maxLength), never trimmed. */
   it1: string;
   /** `<CAF version="1.0">...</CAF>` verbatim from the CAF file (`Caf.cafXml`). */
   cafXml: string;
@@ -52,7 +52,9 @@ function checkCaf(input: DdInput): void {
 }
 
 /**
- * The flattened `<DD>` of a TED: RE, TD, F, FE, RR, RSR (≤ 40, truncated), MNT, IT1 (≤ 40, truncated),
+ * The flattened `<DD>` of a TED: RE, TD, F, FE, RR, RSR, MNT, IT1, RSR and IT1 being the plain first 40 characters
+ * of RznSocRecep and of the first NmbItem (the value trimmed as the document writes it, then cut, never trimmed after
+ * the cut: a scanner compares them with the document; LibreDTE `mb_substr(..., 0, 40)`),
  * the CAF element verbatim (attributes and FRMA kept; only whitespace between its tags is removed, as the
  * whole DD is flattened before it is signed), TSTED. Sign its ISO-8859-1 bytes with the CAF key (RSASK)
  * to get FRMT (docs/research/sii-protocol.md §2.3, §3.3).
@@ -61,8 +63,8 @@ function checkCaf(input: DdInput): void {
 export function buildDd(input: DdInput): string {
   checkCaf(input);
   if (!Number.isSafeInteger(input.mnt) || input.mnt < 0) throw new DteBuildError(`MNT must be a whole number ≥ 0, got ${input.mnt}`);
-  const rsr = fieldText('RSR', (input.rsr ?? '').trim(), 40, 'truncate');
-  const it1 = fieldText('IT1', (input.it1 ?? '').trim(), 40, 'truncate');
+  const rsr = fieldText('RSR', (input.rsr ?? '').trim(), 40, 'cut');
+  const it1 = fieldText('IT1', (input.it1 ?? '').trim(), 40, 'cut');
   if (!rsr || !it1) throw new DteBuildError('RSR and IT1 must not be empty');
   return flattenXml(
     '<DD>' +

@@ -64,13 +64,16 @@ export function siiTextProblem(raw: string): string | undefined {
   }
 }
 
-/** What to do with a value longer than the XSD allows. */
-export type Overflow = 'truncate' | 'throw';
+/**
+ * What to do with a value longer than the XSD allows: `truncate` cuts and right-trims, `cut` keeps exactly the first
+ * `max` characters (the TED's RSR and IT1 are compared character by character with the document), `throw` refuses.
+ */
+export type Overflow = 'truncate' | 'cut' | 'throw';
 
 /**
  * Checks a text value for the wire after {@link transliterate}: ISO-8859-1 only, no control characters
  * other than TAB/CR/LF, and the XSD maxLength (characters, before escaping): truncated (then
- * right-trimmed) or refused.
+ * right-trimmed), cut (not trimmed) or refused.
  * @throws DteEncodingError for a character outside ISO-8859-1 without equivalent; DteBuildError for controls or length.
  */
 export function fieldText(field: string, raw: string, max: number, overflow: Overflow = 'throw'): string {
@@ -86,6 +89,7 @@ export function fieldText(field: string, raw: string, max: number, overflow: Ove
   }
   if (value.length <= max) return value;
   if (overflow === 'truncate') return value.slice(0, max).trimEnd();
+  if (overflow === 'cut') return value.slice(0, max);
   throw new DteBuildError(`${field} is longer than ${max} characters (${value.length})`);
 }
 

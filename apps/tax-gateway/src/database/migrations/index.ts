@@ -11,6 +11,7 @@ import { Auditoria1797000000011 } from './1797000000011-Auditoria';
 import { RecepcionVerificada1797000000012 } from './1797000000012-RecepcionVerificada';
 import { ContribuyenteAutorizado1797000000013 } from './1797000000013-ContribuyenteAutorizado';
 import { EmisionReceptorFuente1797000000014 } from './1797000000014-EmisionReceptorFuente';
+import { EmisorSucursales1797000000015 } from './1797000000015-EmisorSucursales';
 import { Buzon1797000000009 } from './1797000000009-Buzon';
 import { Banco1797000000010 } from './1797000000010-Banco';
 import { SesionImportada1797000000008 } from './1797000000008-SesionImportada';
@@ -35,4 +36,5 @@ export const migrations = [
   RecepcionVerificada1797000000012,
   ContribuyenteAutorizado1797000000013,
   EmisionReceptorFuente1797000000014,
+  EmisorSucursales1797000000015,
 ];

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsRut } from '@lib/rut';
-import { IsAbsentOr, IsFecha } from '@lib/schemas';
+import { ArrayOfObjects, IsAbsentOr, IsFecha } from '@lib/schemas';
 import { ArrayMaxSize, IsArray, IsBase64, IsEmail, IsInt, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 
 /** `{tenant}` path parameter. */
@@ -8,6 +8,31 @@ export class TenantParamDto {
   @ApiProperty({ example: '76086428-5', description: 'Tenant (issuer) RUT, any notation; modulo 11 checked' })
   @IsRut()
   tenant!: string;
+}
+
+/** One branch (sucursal) of the issuer as the SII registered it. */
+export class SucursalDto {
+  @ApiProperty({ example: 81234567, description: 'CdgSIISucur: the SII code of the branch' })
+  @IsInt()
+  @Min(1)
+  @Max(999_999_999)
+  codigo!: number;
+
+  @ApiProperty({ example: 'Av. Los Carrera 550', description: 'DirOrigen of its DTEs (cut to 70 characters)' })
+  @IsString()
+  @Length(1, 100)
+  direccion!: string;
+
+  @ApiProperty({ example: 'Concepcion', description: 'CmnaOrigen of its DTEs (cut to 20 characters)' })
+  @IsString()
+  @Length(1, 60)
+  comuna!: string;
+
+  @ApiPropertyOptional({ example: 'Concepcion', description: 'CiudadOrigen of its DTEs (cut to 20 characters)' })
+  @IsAbsentOr()
+  @IsString()
+  @Length(1, 60)
+  ciudad?: string;
 }
 
 /** Body of PUT /tax/emisores/{tenant}: the whole record (absent optional fields are cleared). */
@@ -36,12 +61,25 @@ export class PutEmisorDto {
   @Max(999_999, { each: true })
   actecos?: number[];
 
-  @ApiPropertyOptional({ example: 81234567, description: 'CdgSIISucur: the SII code of the issuing branch' })
+  @ApiPropertyOptional({
+    example: 81234567,
+    description:
+      'CdgSIISucur of the branch that issues by default, one of `sucursales` (422 sucursal_unknown otherwise); the head office when absent',
+  })
   @IsAbsentOr()
   @IsInt()
   @Min(1)
   @Max(999_999_999)
   codigo_sucursal?: number;
+
+  @ApiPropertyOptional({
+    type: [SucursalDto],
+    maxItems: 100,
+    description: "The branches DTEs may be issued from: a DTE of a branch carries the branch's address as DirOrigen/CmnaOrigen",
+  })
+  @IsAbsentOr()
+  @ArrayOfObjects(() => SucursalDto, { max: 100 })
+  sucursales?: SucursalDto[];
 
   @ApiPropertyOptional({
     example: 'dte@empresa.cl',
@@ -89,6 +127,9 @@ export class EmisorDto {
 
   @ApiPropertyOptional({ example: 81234567, nullable: true, type: Number })
   codigo_sucursal!: number | null;
+
+  @ApiProperty({ type: [SucursalDto] })
+  sucursales!: SucursalDto[];
 
   @ApiPropertyOptional({ example: 'dte@empresa.cl', nullable: true, type: String })
   correo_intercambio!: string | null;

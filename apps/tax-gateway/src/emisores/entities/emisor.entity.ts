@@ -4,8 +4,16 @@ import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
  * The issuer data of one tenant that the SII's taxpayer record does not hold: its own authorization
  * to issue DTEs (the Caratula's FchResol and NroResol, SII Formato DTE v2.2 "Carátula"; NroResol 0 in
  * certification), the economic activities to print (Acteco, up to 4), its SII branch code
- * (CdgSIISucur), its intercambio address and the logo of its printed documents.
+ * (CdgSIISucur) and its branches' addresses, its intercambio address and the logo of its printed documents.
  */
+/** One branch of the issuer: its SII code (CdgSIISucur) and the address its DTEs print as DirOrigen/CmnaOrigen/CiudadOrigen. */
+export interface Sucursal {
+  codigo: number;
+  direccion: string;
+  comuna: string;
+  ciudad: string | null;
+}
+
 @Entity({ name: 'emisor' })
 export class EmisorEntity {
   @PrimaryColumn({ type: 'varchar', length: 10 })
@@ -22,6 +30,10 @@ export class EmisorEntity {
 
   @Column({ name: 'codigo_sucursal', type: 'integer', nullable: true })
   codigoSucursal!: number | null;
+
+  /** The branches a DTE may be issued from, each with the address its DTEs carry (DirOrigen, CmnaOrigen, CiudadOrigen). */
+  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  sucursales!: Sucursal[];
 
   @Column({ name: 'correo_intercambio', type: 'varchar', length: 80, nullable: true })
   correoIntercambio!: string | null;

@@ -1,0 +1,17 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * The issuer's branches (CdgSIISucur with their DirOrigen, CmnaOrigen, CiudadOrigen): a DTE issued from a branch carries
+ * the branch's address, not the head office's (SII Formato DTE v2.2 §A Emisor fields CdgSIISucur, DirOrigen, CmnaOrigen).
+ */
+export class EmisorSucursales1797000000015 implements MigrationInterface {
+  name = 'EmisorSucursales1797000000015';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE emisor ADD COLUMN sucursales jsonb NOT NULL DEFAULT '[]'::jsonb`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query('ALTER TABLE emisor DROP COLUMN sucursales');
+  }
+}
