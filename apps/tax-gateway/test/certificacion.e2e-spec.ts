@@ -105,8 +105,18 @@ describe('certification sets (e2e)', () => {
     const compras = await request(gw.http).get(`/tax/libros/${res.body.libro_compras.libro_id}`).set('X-Internal-Key', KEY).expect(200);
     expect(compras.body).toMatchObject({ tipo: 'compra', tipo_libro: 'ESPECIAL', documentos: 7 });
     const xmlCompras = Buffer.from(compras.body.xml_base64, 'base64');
-    expect(xmlCompras.toString('latin1')).toMatch(/<FctProp>0\.\d\d<\/FctProp><TotCredIVAUsoComun>\d+<\/TotCredIVAUsoComun>/);
+    expect(xmlCompras.toString('latin1')).toMatch(/<FctProp>0\.\d{3}<\/FctProp><TotCredIVAUsoComun>\d+<\/TotCredIVAUsoComun>/);
+    expect(xmlCompras.toString('latin1')).toMatch(/<MntIVA>0<\/MntIVA><IVAUsoComun>\d+<\/IVAUsoComun>/);
     expect(await validateXsd(xmlCompras, 'LibroCV')).toEqual({ valid: true, errors: [] });
+    // Both books, uploaded, are cuadrados at the SII stand-in (its totals rules: libs/sii-fake/src/libro-upload.ts).
+    for (const id of [res.body.libro_ventas.libro_id, res.body.libro_compras.libro_id]) {
+      await request(gw.http).post(`/tax/libros/enviar/${id}`).set('X-Internal-Key', KEY).expect(200);
+    }
+    gw.clock.offsetMs += 60_000;
+    for (const id of [res.body.libro_ventas.libro_id, res.body.libro_compras.libro_id]) {
+      const final = await request(gw.http).get(`/tax/libros/${id}`).set('X-Internal-Key', KEY).expect(200);
+      expect(final.body).toMatchObject({ estado: 'LOK', glosa: 'Libro Cuadrado' });
+    }
 
     // The PDF of one document of the envelope is that document's.
     const pdf = await request(gw.http).get(`/tax/dte/${res.body.casos[5].emision_id}/pdf`).set('X-Internal-Key', KEY);

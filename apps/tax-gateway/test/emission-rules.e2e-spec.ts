@@ -17,7 +17,8 @@ describe('emission rules (e2e: refused before a folio is taken)', () => {
   const today = santiagoDate();
 
   beforeAll(async () => {
-    gw = await startGateway();
+    // More than 20 emissions a minute (the limit is tested in acceptance.e2e-spec.ts) make this file's documents.
+    gw = await startGateway({ env: { THROTTLE_ENABLED: 'false' } });
     await registerEmisor(gw, tenant).expect(200);
     await uploadCaf(gw, tenant, await simCaf(gw, tenant, 33, 1, 10)).expect(201);
     await uploadCaf(gw, tenant, await simCaf(gw, tenant, 61, 1, 10)).expect(201);
@@ -88,6 +89,25 @@ describe('emission rules (e2e: refused before a folio is taken)', () => {
   it('emits the valid note with the first 61 folio', async () => {
     const res = await emitir(gw, nota([{ tipo_doc: '33', folio: '1', fecha: today, codigo: 3 }])).expect(201);
     expect(res.body).toMatchObject({ tipo_dte: 61, folio: 1 });
+  });
+
+  it('adds up the credit notes on one document: each may take off only what is left, also when two arrive at once', async () => {
+    const original = await emitir(gw, facturaBody(tenant, { detalle: [{ nombre: 'Equipo', cantidad: 1, precio_unitario: 10_000 }] }));
+    expect(original.body.montos.total).toBe(11_900);
+    const credito = (neto: number) =>
+      nota([{ tipo_doc: '33', folio: String(original.body.folio), fecha: today, codigo: 3 }], {
+        detalle: [{ nombre: 'Rebaja', cantidad: 1, precio_unitario: neto }],
+      });
+    const notas = await folios(61);
+    // Two notes of 7,140 at once: the document's row is locked while each is judged, so only one fits in 11,900.
+    const pair = await Promise.all([emitir(gw, credito(6_000)), emitir(gw, credito(6_000))]);
+    expect(pair.map((r) => r.status).sort()).toEqual([201, 422]);
+    expect(pair.find((r) => r.status === 422)?.body.error).toBe('referencia_exceeds_original');
+    // 4,760 left: 4,761 is refused without taking a folio, 4,760 is emitted, then nothing more.
+    expect((await emitir(gw, credito(4_001)).expect(422)).body.detail).toMatch(/at most 4760 may be credited, not 4761/);
+    await emitir(gw, credito(4_000)).expect(201);
+    expect((await emitir(gw, credito(1)).expect(422)).body.error).toBe('referencia_exceeds_original');
+    expect(await folios(61)).toBe(notas + 2);
   });
 
   it('emits notes on documents issued elsewhere (externo), by another taxpayer (RUTOtr) and global ones (IndGlobal)', async () => {

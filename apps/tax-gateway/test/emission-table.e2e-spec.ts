@@ -171,7 +171,8 @@ const TABLE: [string, 33 | 34 | 56 | 61, Record<string, unknown>, Esperado][] = 
       detalle: [L(10, 1_000, { descuento_pct: 10, codigo_impuesto_adicional: 27 }), L(1, 1_000)],
       descuentos_recargos: [{ tipo: 'D', valor: 10, unidad: '%', aplica: 'afecto' }],
     },
-    m(9_000, 0, 1_710, 11_610, { descuentos: 2_000, impuestos_adicionales: [{ codigo: 27, tasa: 10, monto: 900 }] }),
+    // The global 10 % also lowers the ILA base, 9,000 -> 8,100 (Formato DTE v2.2 §D: it changes the tax base).
+    m(9_000, 0, 1_710, 11_520, { descuentos: 2_000, impuestos_adicionales: [{ codigo: 27, tasa: 10, monto: 810 }] }),
   ],
   ['34 exempt invoice', 34, { detalle: [L(1, 30_000)] }, m(0, 30_000, 0, 30_000)],
   ['34 with a line discount', 34, { detalle: [L(2, 5_000, { descuento_pct: 10 })] }, m(0, 9_000, 0, 9_000, { descuentos: 1_000 })],
@@ -231,7 +232,8 @@ const TABLE: [string, 33 | 34 | 56 | 61, Record<string, unknown>, Esperado][] = 
       descuentos_recargos: [{ tipo: 'R', valor: 1_000, unidad: '$', aplica: 'afecto' }],
       referencias: [ref(33, 14, 3, 'Ajuste de precio')],
     },
-    m(11_000, 0, 2_090, 14_090, { recargos: 1_000, impuestos_adicionales: [{ codigo: 27, tasa: 10, monto: 1_000 }] }),
+    // Every taxed line carries 27: the surcharge in pesos raises its base too, 10,000 -> 11,000.
+    m(11_000, 0, 2_090, 14_190, { recargos: 1_000, impuestos_adicionales: [{ codigo: 27, tasa: 10, monto: 1_100 }] }),
   ],
 ];
 

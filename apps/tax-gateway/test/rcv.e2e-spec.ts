@@ -60,6 +60,7 @@ describe('acceptance and claims in the RCV (RegistroReclamoDTE)', () => {
       motivo: null,
       sii_respuesta: 'Acción Completada OK',
       caller: 'admin',
+      advertencias: [],
     });
     expect(gw.authority.rcvEventos.get(`${SUPPLIER}|33|${folio}`)?.map((e) => e.accion)).toEqual(['ACD']);
 
@@ -99,7 +100,7 @@ describe('acceptance and claims in the RCV (RegistroReclamoDTE)', () => {
     expect(doc).toMatchObject({ estado: 'coincide', estado_rcv: 'RECLAMADO', rut_contraparte: SUPPLIER });
   });
 
-  it('after 8 days answers 409 plazo_vencido without asking the SII to register anything', async () => {
+  it('after 8 days asks the SII anyway and surfaces its answer (codResp 8) as 409 plazo_vencido; nothing is stored', async () => {
     gw.clock.offsetMs = -9 * DAY;
     let emitted;
     try {
@@ -114,15 +115,27 @@ describe('acceptance and claims in the RCV (RegistroReclamoDTE)', () => {
       .expect(201);
     const id = res.body.documentos[0].recepcion_id;
     const count = (op: string) => reclamoCalls.filter((c) => c.includes(op)).length;
-    const [before, fechas] = [count('ingresarAceptacionReclamoDoc'), count('consultarFechaRecepcionSii')];
+    const before = count('ingresarAceptacionReclamoDoc');
     const late = await post(`/tax/recepcion/${id}/reclamar`, { accion: 'RCD', motivo: 'tarde' }).expect(409);
-    expect(late.body).toMatchObject({ error: 'plazo_vencido' });
+    expect(late.body).toMatchObject({ error: 'plazo_vencido', sii_cod_resp: 8 });
     expect(Date.parse(late.body.plazo_hasta)).toBeLessThan(Date.now());
-    // The reception date was asked (the recording works); registering was not.
-    expect(count('consultarFechaRecepcionSii')).toBe(fechas + 1);
-    expect(count('ingresarAceptacionReclamoDoc')).toBe(before);
+    // The SII judged the window: it was asked.
+    expect(count('ingresarAceptacionReclamoDoc')).toBe(before + 1);
     expect(gw.authority.rcvEventos.get(`${SUPPLIER}|33|${emitted.folio}`)).toBeUndefined();
     expect((await eventos(id).expect(200)).body).toMatchObject({ plazo_vigente: false, eventos: [], registrados: [] });
+  });
+
+  it('when the SII registers an event the gateway counts as late, the event stands and the answer only warns', async () => {
+    gw.clock.offsetMs = -9 * DAY;
+    try {
+      // Received by the SII 9 days ago by the gateway's clock; the SII's own clock (still 9 days back) sees the same day.
+      const { id, folio } = await recibida();
+      const res = await post(`/tax/recepcion/${id}/aceptar`, {}).expect(201);
+      expect(res.body).toMatchObject({ accion: 'ACD', advertencias: [expect.stringMatching(/^plazo_vencido: /)] });
+      expect(gw.authority.rcvEventos.get(`${SUPPLIER}|33|${folio}`)?.map((e) => e.accion)).toEqual(['ACD']);
+    } finally {
+      gw.clock.offsetMs = 0;
+    }
   });
 
   it('a DTE the SII never received answers 409 no_recibido_sii and stores nothing', async () => {

@@ -11,6 +11,7 @@ export {
   type DecodedXml,
 } from './xml/encoding';
 export { escapeXml, asciiCharacterReferences } from './xml/escape';
+export { SII_NAMESPACE, conNamespaceSii, declaraNamespace, sinDocPersonalizado } from './xml/formas';
 export { checkRsaKeyValue, type RsaKeyValueCheck } from './xml/xmldsig-key';
 export { findPlain, parsePlainXml, plainChildren, plainText, type PlainElement } from './xml/plain';
 export {
@@ -68,8 +69,10 @@ export { buildEnvioDte, SII_RUT, type CaratulaInput, type EnvioDteInput } from '
 export {
   parseDteDocuments,
   type ParsedDte,
+  type OtrosTotales,
   type ParsedDetalle,
   type ParsedDscRcg,
+  type ParsedPago,
   type ParsedReferencia,
   type ParsedTed,
 } from './parsers/received';
@@ -110,13 +113,28 @@ export {
   type ReciboInput,
   type EnvioRecibosCaratulaInput,
 } from './builders/recibos';
-export { buildLibroCompraVenta, type LibroInput, type LibroCaratulaInput, type LibroDetalleInput } from './builders/libro';
-export { renderDtePdf, ACUSE_RECIBO_LEY_19983, type RepresentacionOptions } from './pdf/render';
+export {
+  buildLibroCompraVenta,
+  CODIGOS_OTROS_IMP_LIBRO_CV,
+  type LibroInput,
+  type LibroCaratulaInput,
+  type LibroDetalleInput,
+} from './builders/libro';
+export {
+  renderDtePdf,
+  ACUSE_RECIBO_LEY_19983,
+  ANCHO_TERMICA,
+  FORMA_PAGO,
+  FORMATOS_PDF,
+  leyendaTimbre,
+  type FormatoPdf,
+  type RepresentacionOptions,
+} from './pdf/render';
 export { normalizeLogo, LOGO_LIMITS } from './pdf/logo';
-export { TIPOS_DTE_INTERCAMBIO, describeTipoDte, tipoNoRecibible } from './tipos-dte';
+export { TIPOS_DTE_INTERCAMBIO, TIPOS_LIBRO_CV, describeTipoDte, tipoNoRecibible } from './tipos-dte';
 export { siiTextProblem } from './builders/text';
 export { timbreBytes, timbrePdf417 } from './pdf/timbre';
-export { formatPesos, formatDecimal, formatFecha, NOMBRE_DOCUMENTO } from './pdf/format';
+export { formatPesos, formatDecimal, formatFecha, formatPorcentaje, NOMBRE_DOCUMENTO } from './pdf/format';
 export { tedCaf, tedDiscrepancias, totalesDiscrepancias, type TedDiscrepancia, type TotalDiscrepancia } from './checks/recibido';
 export {
   lineasDelCaso,

@@ -38,3 +38,13 @@ export function tipoNoRecibible(tipo: number, folio: number): string | undefined
     `${TIPOS_DTE_INTERCAMBIO.join(', ')} (SiiTypes_v10.xsd DTEType).`
   );
 }
+
+/**
+ * TpoDoc a LibroCompraVenta may carry: the DoctoType enumeration of LibroCV_v10.xsd (libs/dte/assets/xsd), the type of
+ * TpoDoc in its TotalesPeriodo and Detalle. Electronic and paper documents (30, 32, 55, 60...), imports (914, 911...)
+ * and the SII's own codes; not the guía de despacho 52: it moves goods, and the factura that follows is what the books carry.
+ */
+export const TIPOS_LIBRO_CV: readonly number[] = [
+  29, 30, 32, 33, 34, 35, 38, 39, 40, 41, 43, 45, 46, 48, 53, 55, 56, 60, 61, 101, 102, 103, 104, 105, 106, 108, 109, 110, 111, 112, 175,
+  180, 185, 900, 901, 902, 903, 904, 905, 906, 907, 909, 910, 911, 914, 918, 919, 920, 921, 922, 924, 500, 501,
+];

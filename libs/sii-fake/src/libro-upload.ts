@@ -1,4 +1,5 @@
-import { childElements, findFirst, numAt, textOf, validateXsd } from '@lib/dte';
+import { childElements, findFirst, numAt, textAt, textOf, validateXsd } from '@lib/dte';
+import { pesos, valor } from './internal/aritmetica';
 import { verifySignatureElement } from './internal/xmldsig';
 
 /** What the stand-in decides for an uploaded IECV book: refused at upload (STATUS), or its final state. */
@@ -11,10 +12,11 @@ export function isLibro(doc: Document): boolean {
 
 /**
  * A LibroCompraVenta uploaded through DTEUpload (docs/research/sii-protocol.md §2.1 and §3.6): LibroCV_v10.xsd
- * (STATUS 7), the signature over `#<EnvioLibro ID>` (STATUS 8); then, as the book's final state, LRH when the
- * Caratula's RutEnvia or RutEmisorLibro are not the upload's sender and company, or a TotalesPeriodo does not
- * equal the sum of its Detalle lines, else LOK ("Libro Cuadrado"). The real SII's book states beyond these
- * two (and their exact glosas) are not in the sources we hold: libs/sii-fake/README.md.
+ * (STATUS 7), the signature over `#<EnvioLibro ID>` (STATUS 8); then, as the book's final state, LRH ("Libro
+ * Rechazado: ...") when the Caratula's RutEnvia or RutEmisorLibro are not the upload's sender and company, or a
+ * PARCIAL or FINAL send has no NroSegmento; LRH ("Libro No Cuadrado: ...") when a TotalesPeriodo does not follow
+ * from its Detalle lines (`totalesDescuadrados`); else LOK ("Libro Cuadrado"). The real SII's book states beyond
+ * these two (and their exact glosas) are not in the sources we hold: libs/sii-fake/README.md.
  */
 export async function judgeLibro(archivo: Buffer, xml: string, doc: Document, sender: string, company: string): Promise<LibroVerdict> {
   const schema = await validateXsd(archivo, 'LibroCV');
@@ -29,7 +31,13 @@ export async function judgeLibro(archivo: Buffer, xml: string, doc: Document, se
   if (textOf(caratula, 'RutEmisorLibro') !== company) {
     return { finalState: 'LRH', rejection: 'Libro Rechazado: RutEmisorLibro distinto de la empresa' };
   }
-  const descuadre = totalesDescuadrados(envio);
+  const tipoEnvio = textAt(caratula, 'TipoEnvio') ?? '';
+  // LibroCV_v10.xsd TipoEnvio: PARCIAL and FINAL are segments of one book, numbered by NroSegmento ("Correlativo del
+  // Segmento de Libro"); the XSD leaves it optional because TOTAL and AJUSTE have none.
+  if (['PARCIAL', 'FINAL'].includes(tipoEnvio) && !textAt(caratula, 'NroSegmento')) {
+    return { finalState: 'LRH', rejection: `Libro Rechazado: TipoEnvio ${tipoEnvio} sin NroSegmento` };
+  }
+  const descuadre = totalesDescuadrados(envio, textAt(caratula, 'TipoOperacion') === 'COMPRA');
   return descuadre ? { finalState: 'LRH', rejection: `Libro No Cuadrado: ${descuadre}` } : { finalState: 'LOK' };
 }
 
@@ -40,18 +48,100 @@ const SUMS: [string, string][] = [
   ['TotMntTotal', 'MntTotal'],
 ];
 
-/** The first TotalesPeriodo figure that differs from its Detalle lines (voided folios excluded), or undefined. */
-function totalesDescuadrados(envio: Element): string | undefined {
-  const detalles = childElements(envio, 'Detalle').filter((d) => textOf(d, 'Anulado') !== 'A');
+/**
+ * The first TotalesPeriodo figure that does not follow from its Detalle lines (voided folios excluded), or undefined.
+ * What each total is comes from the annotations of LibroCV_v10.xsd: TotMntExe, TotMntNeto, TotMntIVA ("IVA
+ * Recuperable (LC)": in a purchases book the lines' MntIVA is the recoverable part, IVANoRec and IVAUsoComun apart) and
+ * TotMntTotal are the sums of MntExe, MntNeto, MntIVA and MntTotal; TotOtrosImp per CodImp the sum of the lines'
+ * OtrosImp MntImp; in a purchases book (LC) also TotIVANoRec per CodIVANoRec ("Total de IVA No Recuperable", with
+ * TotOpIVANoRec "Numero de Operaciones"), TotIVAUsoComun with TotOpIVAUsoComun, and TotCredIVAUsoComun ("Total Credito
+ * IVA Uso Comun"), TotIVAUsoComun × FctProp ("Factor Proporcionalidad IVA") to the peso.
+ */
+function totalesDescuadrados(envio: Element, compra: boolean): string | undefined {
+  const detalles = childElements(envio, 'Detalle').filter((d) => textAt(d, 'Anulado') !== 'A');
   const resumen = findFirst(envio, 'ResumenPeriodo');
   for (const tot of resumen ? childElements(resumen, 'TotalesPeriodo') : []) {
     const tipo = numAt(tot, 'TpoDoc');
     const lines = detalles.filter((d) => numAt(d, 'TpoDoc') === tipo);
-    if ((numAt(tot, 'TotDoc') ?? 0) !== lines.length) return `TpoDoc ${tipo}: TotDoc ${numAt(tot, 'TotDoc')} y ${lines.length} detalles`;
-    for (const [total, field] of SUMS) {
-      const sum = lines.reduce((s, d) => s + (numAt(d, field) ?? 0), 0);
-      if ((numAt(tot, total) ?? 0) !== sum) return `TpoDoc ${tipo}: ${total} ${numAt(tot, total)} distinto de la suma ${sum}`;
-    }
+    const descuadre =
+      sumasDescuadradas(tot, lines) ?? otrosImpDescuadrados(tot, lines) ?? (compra ? ivaCompraDescuadrado(tot, lines) : undefined);
+    if (descuadre) return `TpoDoc ${tipo}: ${descuadre}`;
   }
+  return undefined;
+}
+
+function sumasDescuadradas(tot: Element, lines: Element[]): string | undefined {
+  if ((numAt(tot, 'TotDoc') ?? 0) !== lines.length) return `TotDoc ${numAt(tot, 'TotDoc')} y ${lines.length} detalles`;
+  for (const [total, field] of SUMS) {
+    const sum = suma(lines, field);
+    if ((numAt(tot, total) ?? 0) !== sum) return `${total} ${numAt(tot, total)} distinto de la suma ${sum}`;
+  }
+  return undefined;
+}
+
+function suma(elements: Element[], field: string): number {
+  return elements.reduce((s, e) => s + (numAt(e, field) ?? 0), 0);
+}
+
+/** TotOtrosImp per CodImp against the lines' OtrosImp (a code on one side only counts as 0 on the other). */
+function otrosImpDescuadrados(tot: Element, lines: Element[]): string | undefined {
+  const declarados = porCodigo(childElements(tot, 'TotOtrosImp'), 'CodImp', 'TotMntImp');
+  const calculados = porCodigo(
+    lines.flatMap((d) => childElements(d, 'OtrosImp')),
+    'CodImp',
+    'MntImp',
+  );
+  for (const cod of new Set([...declarados.keys(), ...calculados.keys()])) {
+    const [dec, cal] = [declarados.get(cod)?.monto ?? 0, calculados.get(cod)?.monto ?? 0];
+    if (dec !== cal) return `TotMntImp (CodImp ${cod}) ${dec} distinto de la suma ${cal}`;
+  }
+  return undefined;
+}
+
+/** Amount and count of operations per code: `ops` counts the distinct lines (operations) with the code. */
+function porCodigo(items: Element[], codigo: string, monto: string): Map<number, { monto: number; ops: Set<Node> }> {
+  const out = new Map<number, { monto: number; ops: Set<Node> }>();
+  for (const item of items) {
+    const cod = numAt(item, codigo) ?? 0;
+    const r = out.get(cod) ?? { monto: 0, ops: new Set<Node>() };
+    r.monto += numAt(item, monto) ?? 0;
+    if (item.parentNode) r.ops.add(item.parentNode);
+    out.set(cod, r);
+  }
+  return out;
+}
+
+/** The purchases-book (LC) totals: IVA no recuperable by code, IVA de uso común and its credit. */
+function ivaCompraDescuadrado(tot: Element, lines: Element[]): string | undefined {
+  const declarados = childElements(tot, 'TotIVANoRec');
+  const calculados = porCodigo(
+    lines.flatMap((d) => childElements(d, 'IVANoRec')),
+    'CodIVANoRec',
+    'MntIVANoRec',
+  );
+  for (const cod of new Set([...declarados.map((t) => numAt(t, 'CodIVANoRec') ?? 0), ...calculados.keys()])) {
+    const dec = declarados.find((t) => numAt(t, 'CodIVANoRec') === cod);
+    const cal = calculados.get(cod) ?? { monto: 0, ops: new Set() };
+    const montoDec = dec ? (numAt(dec, 'TotMntIVANoRec') ?? 0) : 0;
+    if (montoDec !== cal.monto) return `TotMntIVANoRec (CodIVANoRec ${cod}) ${montoDec} distinto de la suma ${cal.monto}`;
+    const opsDec = dec ? numAt(dec, 'TotOpIVANoRec') : undefined;
+    if (opsDec !== undefined && opsDec !== cal.ops.size) return `TotOpIVANoRec (CodIVANoRec ${cod}) ${opsDec} y ${cal.ops.size} detalles`;
+  }
+  return usoComunDescuadrado(tot, lines);
+}
+
+function usoComunDescuadrado(tot: Element, lines: Element[]): string | undefined {
+  const usoComun = numAt(tot, 'TotIVAUsoComun') ?? 0;
+  const sum = suma(lines, 'IVAUsoComun');
+  if (usoComun !== sum) return `TotIVAUsoComun ${usoComun} distinto de la suma ${sum}`;
+  const ops = numAt(tot, 'TotOpIVAUsoComun');
+  const conUsoComun = lines.filter((d) => (numAt(d, 'IVAUsoComun') ?? 0) > 0).length;
+  if (ops !== undefined && ops !== conUsoComun) return `TotOpIVAUsoComun ${ops} y ${conUsoComun} detalles`;
+  const [fct, cred] = [textAt(tot, 'FctProp'), textAt(tot, 'TotCredIVAUsoComun')];
+  if (fct === undefined && cred === undefined) return undefined;
+  if (fct === undefined || cred === undefined) return 'FctProp y TotCredIVAUsoComun van juntos';
+  const credito = pesos(valor(String(usoComun)).times(valor(fct)));
+  if (!valor(cred).equals(credito))
+    return `TotCredIVAUsoComun ${cred} distinto de TotIVAUsoComun ${usoComun} x FctProp ${fct} = ${credito.toFixed(0)}`;
   return undefined;
 }

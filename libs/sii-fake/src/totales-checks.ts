@@ -155,7 +155,8 @@ function totalesReparos(dte: DteLeido): string[] {
 
 /**
  * Each ImptoReten (§A fields 116-117): TasaImp the code's legal rate ("según las tasas válidas al momento de la
- * transacción"; §4), MontoImp = TasaImp * the sum of the lines carrying the code, when lines carry it (117 a).
+ * transacción"; §4), MontoImp = TasaImp * the sum of the lines carrying the code, with the global discounts and
+ * surcharges on the taxed lines (§D), when lines carry it (117 a).
  */
 function impuestosReparos(dte: DteLeido, s: Sumas): string[] {
   const out: string[] = [];
@@ -163,12 +164,28 @@ function impuestosReparos(dte: DteLeido, s: Sumas): string[] {
     const legal = TASAS_ADICIONALES[i.tipoImp];
     if (legal !== undefined && !valor(i.tasaImp).eq(legal))
       out.push(`(HED) TasaImp ${i.tasaImp ?? '-'} del codigo ${i.tipoImp} distinta de ${legal}`);
-    const base = s.porCodigo.get(i.tipoImp);
-    if (!base || SIN_BASE_EN_LINEAS.has(i.tipoImp)) continue;
-    const calculado = porcentaje(base, valor(i.tasaImp));
+    const lineas = s.porCodigo.get(i.tipoImp);
+    if (!lineas || SIN_BASE_EN_LINEAS.has(i.tipoImp)) continue;
+    const calculado = porcentaje(conGlobales(dte, lineas, lineas.eq(s.neto)), valor(i.tasaImp));
     if (!calculado.eq(valor(i.montoImp))) out.push(`(HED) MontoImp ${valor(i.montoImp)} del codigo ${i.tipoImp} distinto de ${calculado}`);
   }
   return out;
+}
+
+/**
+ * The base of an additional tax after the global discounts and surcharges on the taxed lines: §D "Estos aumentan o
+ * disminuyen la base del impuesto"; a percent of the code's lines, or ValorDR pesos when the code's lines are all the
+ * taxed ones (rule a: with lines of different codes a global value must be a percent).
+ */
+function conGlobales(dte: DteLeido, lineas: Decimal, todasLasAfectas: boolean): Decimal {
+  let base = lineas;
+  for (const g of dte.globales) {
+    if (g.indExeDR !== undefined || dte.tipo === 34) continue;
+    if (g.tpoValor !== '%' && !todasLasAfectas) continue;
+    const monto = g.tpoValor === '%' ? porcentaje(lineas, valor(g.valorDR)) : pesos(valor(g.valorDR));
+    base = g.tpoMov === 'R' ? base.plus(monto) : base.minus(monto);
+  }
+  return base;
 }
 
 /**

@@ -15,3 +15,5 @@ export type { StackProcess, StartTsOptions } from './processes';
 export { startRedisServer } from './redis-server';
 export type { RedisServerHandle } from './redis-server';
 export { JPEG_40X30, hostileImages, pngImage, validImages } from './hostile/images';
+export { DTE_REALES_DIR, dteReales } from './dte-reales';
+export type { ArchivoReal, DocumentoReal } from './dte-reales';

@@ -7,6 +7,10 @@
  *                                     Haber Proveedores        total
  *   34 factura exenta                 Debe  Costo de Ventas    exento   / Haber Proveedores total
  *   61 nota de crédito                the same lines with debe and haber swapped
+ *   46 factura de compra              the buyer documents the tenant's sale (SII Formato DTE v2.2: the receptor of a
+ *                                     46 is the seller): Debe Clientes total / Haber Ventas neto + exento /
+ *                                     Haber IVA Débito Fiscal the IVA the buyer did not retain (retained IVA, cambio
+ *                                     de sujeto, is declared and paid by the buyer: MntTotal leaves it out)
  *
  * MntTotal may differ from neto + exento + IVA: a positive rest (other taxes or charges that are
  * not recoverable here) is cost; a negative rest is tax the receptor withholds (IVA retenido,
@@ -14,19 +18,23 @@
  * balances. Amounts are CLP whole pesos.
  */
 
+/** The factura de compra: issued by the buyer, received by the seller. */
+const FACTURA_COMPRA = 46;
+
 /** DTE types this module books on reception. */
-export const BOOKABLE_TIPOS: ReadonlySet<number> = new Set([33, 34, 56, 61]);
+export const BOOKABLE_TIPOS: ReadonlySet<number> = new Set([33, 34, FACTURA_COMPRA, 56, 61]);
 
 /** Names of the document types (SII Formato DTE, TipoDTE). */
 export const TIPO_DTE_NOMBRE: Readonly<Record<number, string>> = {
   33: 'Factura electrónica',
   34: 'Factura exenta electrónica',
+  46: 'Factura de compra electrónica',
   56: 'Nota de débito electrónica',
   61: 'Nota de crédito electrónica',
 };
 
 /** The accounts a received DTE posts to, by role (see `plan-cuentas/default-chart.ts`). */
-export const BOOKING_ROLES = ['compras', 'iva_credito', 'proveedores', 'retenciones'] as const;
+export const BOOKING_ROLES = ['compras', 'iva_credito', 'proveedores', 'retenciones', 'clientes', 'ventas', 'iva_debito'] as const;
 export type BookingRole = (typeof BOOKING_ROLES)[number];
 
 export interface DteMontos {
@@ -44,13 +52,34 @@ export interface RoleLine {
 }
 
 /**
- * The lines of the entry of a received DTE; empty when the document moves no money (e.g. a
+ * The lines of the entry of a received DTE (see the table above); empty when the document moves no money (e.g. a
  * nota de crédito that only corrects text). Zero amounts produce no line.
- * @param tipo 33, 34, 56 or 61 (see {@link BOOKABLE_TIPOS}).
+ * @param tipo one of {@link BOOKABLE_TIPOS}.
  * @throws Error for another type (callers filter first).
  */
-export function purchaseLines(tipo: number, m: DteMontos): RoleLine[] {
+export function receptionLines(tipo: number, m: DteMontos): RoleLine[] {
   if (!BOOKABLE_TIPOS.has(tipo)) throw new Error(`DTE type ${tipo} is not booked on reception`);
+  return tipo === FACTURA_COMPRA ? ventaDocumentadaPorComprador(m) : purchaseLines(tipo, m);
+}
+
+/**
+ * A 46 the buyer issued: the tenant's sale. What MntTotal leaves out of neto + exento + IVA is the IVA the buyer retained
+ * (ImptoReten 15 total, 30-41 partial: Formato DTE v2.2 §B field 124 "- IVA Retenido ... en caso de facturas de
+ * compra"); what it adds beyond them is another tax collected (Retenciones por Pagar, as a sale's ILA).
+ */
+function ventaDocumentadaPorComprador(m: DteMontos): RoleLine[] {
+  const rest = m.total - (m.neto + m.exento + m.iva);
+  return (
+    [
+      { rol: 'clientes', debe: m.total, haber: 0 },
+      { rol: 'ventas', debe: 0, haber: m.neto + m.exento },
+      { rol: 'iva_debito', debe: 0, haber: m.iva + Math.min(rest, 0) },
+      { rol: 'retenciones', debe: 0, haber: Math.max(rest, 0) },
+    ] as RoleLine[]
+  ).filter((l) => l.debe > 0 || l.haber > 0);
+}
+
+function purchaseLines(tipo: number, m: DteMontos): RoleLine[] {
   const rest = m.total - (m.neto + m.exento + m.iva);
   const cost = m.neto + m.exento + Math.max(rest, 0);
   const lines: RoleLine[] = [

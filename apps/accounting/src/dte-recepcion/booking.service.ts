@@ -6,7 +6,7 @@ import { toPesos } from '../common/money';
 import { AuditoriaService } from '../auditoria/auditoria.service';
 import { LedgerService } from '../asientos/ledger.service';
 import { PlanCuentasService } from '../plan-cuentas/plan-cuentas.service';
-import { BOOKABLE_TIPOS, BOOKING_ROLES, purchaseLines, TIPO_DTE_NOMBRE } from './booking-rules';
+import { BOOKABLE_TIPOS, BOOKING_ROLES, receptionLines, TIPO_DTE_NOMBRE } from './booking-rules';
 import { ReceivedDte } from './received-dte';
 import { FacturaView, IgnoredDte } from './dto/recepcion.view';
 
@@ -77,7 +77,7 @@ export class BookingService {
       return { kind: 'factura', factura: await this.view(em, prior.id, true) };
     }
 
-    const lines = purchaseLines(dte.tipo, m);
+    const lines = receptionLines(dte.tipo, m);
     if (lines.length > 0) {
       const accounts = await this.cuentas.byRoles(em, empresa.id, BOOKING_ROLES);
       const nombre = TIPO_DTE_NOMBRE[dte.tipo];

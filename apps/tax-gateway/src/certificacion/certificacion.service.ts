@@ -243,6 +243,9 @@ function item(set: SetPruebas, caso: CasoSet, tenant: string, receptor: Receptor
     tenant,
     tipo_dte: caso.tipoDte as EmitirDto['tipo_dte'],
     fecha_emision: fecha,
+    // The set's cases state no payment terms; FmaPago is obligatory on facturas (Formato DTE v2.2, Cambios 31/05/2017
+    // item 3): the cases are issued as contado (1), which needs no payment schedule.
+    ...(caso.tipoDte === 33 || caso.tipoDte === 34 ? { forma_pago: 1 as const } : {}),
     receptor,
     detalle: resueltas.lineas.map((l) => ({
       nombre: l.nombre,

@@ -1,7 +1,7 @@
 import { EmitirDto } from '@lib/contracts';
 import { computeTotals } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
-import { checkDocumentRules, checkReferencedDocument } from './document-rules';
+import { checkDocumentRules, checkReferencedDocument, checkSaldoNotas, referenciaPropia } from './document-rules';
 
 const TODAY = '2026-11-24';
 const receptor = { rut: '77777777-7', razon_social: 'Receptor SpA', giro: 'Giro', direccion: 'Calle 1', comuna: 'Santiago' };
@@ -98,14 +98,41 @@ describe('checkReferencedDocument (a note against the tenant’s own document)',
     expect(error(() => checkReferencedDocument(0, 3, original, note, montos))).toBeUndefined();
   });
 
-  it('refuses a document that does not exist, another receptor, or a correction above the original', () => {
+  it('refuses a document that does not exist, another receptor, or an annulment of another amount', () => {
     expect(error(() => checkReferencedDocument(0, 3, null, note, montos))).toBe('referencia_not_found');
     expect(error(() => checkReferencedDocument(0, 3, { ...original, receptorRut: '76543210-3' }, note, montos))).toBe(
       'referencia_receptor_mismatch',
     );
-    expect(error(() => checkReferencedDocument(0, 3, { ...original, total: 1189 }, note, montos))).toBe('referencia_exceeds_original');
+    // A correction above the original is judged with the notes emitted on it (checkSaldoNotas), not here.
+    expect(error(() => checkReferencedDocument(0, 3, { ...original, total: 1189 }, note, montos))).toBeUndefined();
     // An annulment carries exactly the original's total.
     expect(error(() => checkReferencedDocument(0, 1, { ...original, total: 1189 }, note, montos))).toBe('anulacion_monto_distinto');
     expect(error(() => checkReferencedDocument(0, 1, { ...original, total: montos.total }, note, montos))).toBeUndefined();
+  });
+});
+
+describe('checkSaldoNotas and referenciaPropia (notes add up against the document they correct)', () => {
+  const original = { tipoDte: 33, folio: 10, receptorRut: '77777777-7', total: 10_000 };
+  const error = (fn: () => void) => {
+    try {
+      fn();
+      return undefined;
+    } catch (e) {
+      return (e as ProblemException).error;
+    }
+  };
+
+  it('lets credit notes take off what the document and its debit notes charged, and no more', () => {
+    expect(error(() => checkSaldoNotas(0, 10_000, original, { debitos: 0, creditos: 0 }))).toBeUndefined();
+    expect(error(() => checkSaldoNotas(0, 4_001, original, { debitos: 0, creditos: 6_000 }))).toBe('referencia_exceeds_original');
+    expect(error(() => checkSaldoNotas(0, 4_000, original, { debitos: 0, creditos: 6_000 }))).toBeUndefined();
+    expect(error(() => checkSaldoNotas(0, 12_000, original, { debitos: 2_000, creditos: 0 }))).toBeUndefined();
+  });
+
+  it('names the one reference to an own document, and none when there are several or it was issued elsewhere', () => {
+    expect(referenciaPropia(dto({ tipo_dte: 61, referencias: [ref(3)] }))).toEqual({ tipoDte: 33, folio: 10 });
+    expect(referenciaPropia(dto({ tipo_dte: 61, referencias: [ref(3), ref(3, '11')] }))).toBeUndefined();
+    expect(referenciaPropia(dto({ tipo_dte: 61, referencias: [{ ...ref(3), externo: true }] }))).toBeUndefined();
+    expect(referenciaPropia(dto({ tipo_dte: 33, referencias: [ref(3)] }))).toBeUndefined();
   });
 });

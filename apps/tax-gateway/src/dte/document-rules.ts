@@ -2,6 +2,45 @@ import { EmitirDto } from '@lib/contracts';
 import { Montos } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 
+/**
+ * The one reference of a note (56, 61) to the tenant's own document issued through this gateway (a numeric type the
+ * gateway emits, a numeric folio, not issued elsewhere, by another taxpayer nor global), or undefined when there are
+ * none or several: the notes on a document add up against its total only when each names that one document.
+ */
+export function referenciaPropia(dto: EmitirDto): { tipoDte: number; folio: number } | undefined {
+  if (dto.tipo_dte !== 56 && dto.tipo_dte !== 61) return undefined;
+  const propias = (dto.referencias ?? []).filter(
+    (r) => !r.externo && !r.rut_otro && !r.global && OWN_DTE_TYPES.has(Number(r.tipo_doc)) && /^\d{1,18}$/.test(r.folio),
+  );
+  return propias.length === 1 ? { tipoDte: Number(propias[0].tipo_doc), folio: Number(propias[0].folio) } : undefined;
+}
+
+/** DTE types this gateway emits: a reference to one of them is a reference to the tenant's own document. */
+export const OWN_DTE_TYPES: ReadonlySet<number> = new Set([33, 34, 56, 61]);
+
+/**
+ * A credit note (61) on the tenant's own document stays within what that document and its debit notes charged, less
+ * the credit notes already emitted on it (SII Formato DTE v2.2 §E CodRef: a note corrects the document it references;
+ * crediting more than was charged has nothing to correct).
+ * @param total the new note's MntTotal (CLP); `original` the referenced document's MntTotal; `notas` its notes so far.
+ * @throws ProblemException 422 `referencia_exceeds_original`, naming the amount still open.
+ */
+export function checkSaldoNotas(
+  index: number,
+  total: number,
+  original: DocumentoReferido,
+  notas: { debitos: number; creditos: number },
+): void {
+  const saldo = original.total + notas.debitos - notas.creditos;
+  if (total <= saldo) return;
+  throw refuse(
+    'referencia_exceeds_original',
+    `tipo_dte ${original.tipoDte} N° ${original.folio} totals ${original.total}, with ${notas.debitos} in debit notes and ` +
+      `${notas.creditos} already credited: at most ${saldo} may be credited, not ${total}.`,
+    `referencias.${index}`,
+  );
+}
+
 /** The part of an emitted document a note's reference is checked against. */
 export interface DocumentoReferido {
   tipoDte: number;
@@ -82,11 +121,10 @@ function checkNoteReferences(dto: EmitirDto, montos: Montos): void {
 
 /**
  * Rules of a note against the tenant's own document it references (found by TpoDocRef and FolioRef among
- * the documents this gateway emitted): same receptor, and a correction of amounts (CodRef 3) not above
- * the original's total.
- * the original's total, and an annulment (CodRef 1) for exactly that total (SII Formato DTE v2.2 §E, CodRef).
- * @throws ProblemException 422 `referencia_not_found`, `referencia_receptor_mismatch`, `anulacion_monto_distinto`,
- *   `referencia_exceeds_original`.
+ * the documents this gateway emitted): same receptor, and an annulment (CodRef 1) for exactly the original's total
+ * (SII Formato DTE v2.2 §E, CodRef). How much a credit note may take off is judged with the notes already emitted on
+ * the document ({@link checkSaldoNotas}); a debit note may charge more than the original.
+ * @throws ProblemException 422 `referencia_not_found`, `referencia_receptor_mismatch`, `anulacion_monto_distinto`.
  */
 export function checkReferencedDocument(
   index: number,
@@ -115,13 +153,6 @@ export function checkReferencedDocument(
     throw refuse(
       'anulacion_monto_distinto',
       `An annulment (CodRef 1) carries the total of the document it annuls: ${original.total}, not ${montos.total}.`,
-      field,
-    );
-  }
-  if (codigo === 3 && montos.total > original.total) {
-    throw refuse(
-      'referencia_exceeds_original',
-      `The correction (${montos.total}) exceeds the total of tipo_dte ${original.tipoDte} N° ${original.folio} (${original.total}).`,
       field,
     );
   }

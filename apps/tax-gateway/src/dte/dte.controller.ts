@@ -102,21 +102,39 @@ export class DteController {
   @Get(':emision_id/pdf')
   @Callers('admin', 'accounting')
   @ApiOperation({
-    summary:
-      'The printed DTE (PDF with the PDF417 timbre); ?cedible=true for the CEDIBLE copy of a 33 or 34. Stored, regenerated if missing',
+    summary: 'The printed DTE (PDF with the PDF417 timbre), on LETTER or an 80 mm thermal roll. Stored, regenerated if missing',
+    description:
+      'The printed representation the SII asks for: red box (RUT, document, folio, SII office), issuer, receiver, forma de ' +
+      'pago and vencimiento, lines with their discounts and surcharges, references, payment schedule, totals with the ' +
+      'global discounts and surcharges, the timbre (PDF417) with "Timbre Electrónico SII", "Res. <NroResol> de <year>" and ' +
+      '"Verifique documento: www.sii.cl". `?formato=carta` (default) gives LETTER pages; `?formato=termica` one page 80 mm ' +
+      '(226.77 pt) wide as long as the document, for thermal receipt printers (filename `F<folio>T<tipo>-termica.pdf`). ' +
+      '`?cedible=true` gives the CEDIBLE copy with the acuse de recibo (Ley 19.983) of a 33 or 34, on LETTER only. ' +
+      'Each copy and form is stored once and regenerated when missing.',
   })
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
   @ApiProblemResponses(
-    400,
+    {
+      status: 400,
+      errors: ['validation_failed'],
+      description: 'Bad Request (error: validation_failed): cedible not true/false, formato not carta/termica',
+    },
     401,
     403,
     { status: 404, errors: ['emission_not_found'] },
-    { status: 422, errors: ['cedible_not_applicable', 'emisor_incomplete', 'dte_invalid'] },
+    {
+      status: 422,
+      errors: ['cedible_not_applicable', 'emisor_incomplete', 'dte_invalid'],
+      description:
+        'Unprocessable Entity (error: cedible_not_applicable | emisor_incomplete | dte_invalid): cedible_not_applicable for ' +
+        'CEDIBLE of a note (56, 61) or on the thermal roll (formato=termica); dte_invalid also for a document longer than ' +
+        'one thermal page may be',
+    },
     { status: 503, errors: ['pdf_timeout'] },
   )
   async pdf(@Param() p: EmisionIdParamDto, @Query() q: PdfQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
-    const { pdf, filename } = await this.pdfs.pdf(p.emision_id, q.cedible === true);
+    const { pdf, filename } = await this.pdfs.pdf(p.emision_id, q.cedible === true, q.formato ?? 'carta');
     reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${filename}"`);
     return pdf;
   }

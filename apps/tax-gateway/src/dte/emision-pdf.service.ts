@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { setTimeout as delay } from 'node:timers/promises';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { DteImageError, normalizeLogo, renderDtePdf } from '@lib/dte';
+import { DteImageError, normalizeLogo, renderDtePdf, type FormatoPdf } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { EmisoresService } from '../emisores/emisores.service';
 import { asDteProblem, asDteProblemAsync } from './emision-rules';
@@ -11,7 +11,7 @@ import { DtePdfEntity } from './entities/dte-pdf.entity';
 import { EmisionEntity } from './entities/emision.entity';
 import { dteOf } from './envio-builder';
 
-/** Longest a PDF may take to print (a LETTER page of a DTE takes tens of milliseconds). */
+/** Longest a PDF may take to print (a LETTER page of a DTE takes tens of milliseconds; a thermal roll is laid out twice). */
 export const PDF_TIME_LIMIT_MS = 10_000;
 
 /** A printed DTE and the name to offer it under. */
@@ -23,7 +23,8 @@ export interface DtePdf {
 /**
  * GET /tax/dte/{emision_id}/pdf (docs/tax-gateway.md "Printed documents"): the printed representation
  * of an emitted DTE, rendered from the exact stored EnvioDTE with the issuer's resolution, SII office and
- * logo (libs/dte `renderDtePdf`), stored once per copy and regenerated when missing.
+ * logo (libs/dte `renderDtePdf`), on LETTER (`carta`) or an 80 mm thermal roll (`termica`), stored once per
+ * copy and form and regenerated when missing.
  */
 @Injectable()
 export class EmisionPdfService {
@@ -36,32 +37,36 @@ export class EmisionPdfService {
   ) {}
 
   /**
+   * @param formato `carta` (LETTER) or `termica` (80 mm roll; no CEDIBLE copy).
    * @throws ProblemException 404 `emission_not_found`; 422 `cedible_not_applicable` (CEDIBLE of a
-   *   note), `emisor_incomplete`, `dte_invalid`; 503 `pdf_timeout` (nothing stored).
+   *   note, or on the thermal roll), `emisor_incomplete`, `dte_invalid`; 503 `pdf_timeout` (nothing stored).
    */
-  async pdf(id: string, cedible: boolean): Promise<DtePdf> {
+  async pdf(id: string, cedible: boolean, formato: FormatoPdf = 'carta'): Promise<DtePdf> {
     const e = await this.store.find(id);
     if (!e) throw new ProblemException(404, 'emission_not_found', `No emission ${id}.`);
     if (cedible && e.tipoDte !== 33 && e.tipoDte !== 34) {
       throw new ProblemException(422, 'cedible_not_applicable', 'Only a factura (33 or 34) has a CEDIBLE copy (Ley 19.983).');
     }
-    const filename = `F${e.folio}T${e.tipoDte}${cedible ? '-cedible' : ''}.pdf`;
+    if (cedible && formato === 'termica') {
+      throw new ProblemException(422, 'cedible_not_applicable', 'The thermal roll has no CEDIBLE copy; ask for formato=carta.');
+    }
+    const filename = `F${e.folio}T${e.tipoDte}${cedible ? '-cedible' : ''}${formato === 'termica' ? '-termica' : ''}.pdf`;
     const repo = this.db.getRepository(DtePdfEntity);
-    const stored = await repo.findOneBy({ emisionId: id, cedible });
+    const stored = await repo.findOneBy({ emisionId: id, cedible, formato });
     if (stored) return { pdf: stored.pdf, filename };
-    const pdf = await this.render(e, cedible);
-    await repo.createQueryBuilder().insert().values({ emisionId: id, cedible, pdf }).orIgnore().execute();
+    const pdf = await this.render(e, cedible, formato);
+    await repo.createQueryBuilder().insert().values({ emisionId: id, cedible, formato, pdf }).orIgnore().execute();
     return { pdf, filename };
   }
 
-  private async render(e: EmisionEntity, cedible: boolean): Promise<Buffer> {
+  private async render(e: EmisionEntity, cedible: boolean, formato: FormatoPdf): Promise<Buffer> {
     const emisor = await this.emisores.forEmission(e.tenant);
     const dte = asDteProblem(() => dteOf(e.xml, e));
     const oficinaSii = emisor.oficinaSii ?? dte.emisor.comuna ?? '';
     const resolucion = { fecha: emisor.fechaResolucion, numero: emisor.numeroResolucion };
     const logo = await this.printableLogo(e.tenant, emisor.logo);
     // The DTE element itself: an envelope may hold several documents (a certification set).
-    const rendering = asDteProblemAsync(() => renderDtePdf(dte.xml, { resolucion, oficinaSii, cedible, logo }));
+    const rendering = asDteProblemAsync(() => renderDtePdf(dte.xml, { resolucion, oficinaSii, cedible, logo, formato }));
     return withTimeLimit(rendering, `F${e.folio}T${e.tipoDte}`);
   }
 

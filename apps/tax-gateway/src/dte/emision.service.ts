@@ -12,7 +12,7 @@ import { EmisoresService } from '../emisores/emisores.service';
 import { SignerClient } from '../signer/signer-client';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { EmitirDto, EmitirResponseDto } from '@lib/contracts';
-import { checkDocumentRules, checkReferencedDocument } from './document-rules';
+import { OWN_DTE_TYPES, checkDocumentRules, checkReferencedDocument, checkSaldoNotas, referenciaPropia } from './document-rules';
 import { asDteProblem, asDteProblemAsync, emisorFrom, preflight, resolucionOf } from './emision-rules';
 import { EmisionUploader } from './emision-uploader';
 import { EmisionStore } from './emision.store';
@@ -54,6 +54,7 @@ export class EmisionService {
     const ctx = await this.contexto(dto.tenant);
     const doc = this.documento(dto, fecha, ctx);
     const emission = await this.db.transaction(async (m) => {
+      await this.checkSaldo(m, dto, montos);
       const { caf, folio } = await this.folio(m, dto, fecha);
       const xml = await asDteProblemAsync(() => this.builder.build({ ...doc, folio }, caf, ctx.cert.holder_rut, resolucionOf(ctx.emisor)));
       const entity = newEmission(dto, folio, caf.id, fecha, montos, ctx.cert.holder_rut, xml, caller);
@@ -200,6 +201,19 @@ export class EmisionService {
   }
 
   /**
+   * A credit note on one of the tenant's own documents, judged under a lock on that document's row so that concurrent
+   * notes on it add up (document-rules `checkSaldoNotas`).
+   */
+  private async checkSaldo(m: EntityManager, dto: EmitirDto, montos: Montos): Promise<void> {
+    const ref = referenciaPropia(dto);
+    if (dto.tipo_dte !== 61 || !ref) return;
+    const index = (dto.referencias ?? []).findIndex((r) => r.tipo_doc === String(ref.tipoDte) && Number(r.folio) === ref.folio);
+    const original = await this.store.findIssued(dto.tenant, ref.tipoDte, ref.folio);
+    if (!original) return;
+    checkSaldoNotas(index, montos.total, original, await this.store.notasSobre(m, dto.tenant, ref.tipoDte, ref.folio));
+  }
+
+  /**
    * A note's references to the tenant's own DTEs must name documents this gateway emitted, unless the caller says the
    * document was issued elsewhere (`externo`), by another taxpayer (RUTOtr) or that the reference is global (IndGlobal).
    */
@@ -214,9 +228,6 @@ export class EmisionService {
     }
   }
 }
-
-/** DTE types this gateway emits: a reference to one of them is a reference to the tenant's own document. */
-const OWN_DTE_TYPES: ReadonlySet<number> = new Set([33, 34, 56, 61]);
 
 function newEmission(
   dto: EmitirCanonico,
@@ -243,6 +254,8 @@ function newEmission(
     iva: montos.iva,
     total: montos.total,
     tasaIva: montos.tasa_iva,
+    refTipoDte: referenciaPropia(dto)?.tipoDte ?? null,
+    refFolio: referenciaPropia(dto)?.folio ?? null,
     adicionales: montos.impuestos_adicionales.reduce((t, i) => t + i.monto, 0),
     garantiaEnvases: montos.garantia_envases,
     montosDetalle: {

@@ -5,8 +5,17 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import { EmisionEstadoEntity } from './entities/emision-estado.entity';
 import { EmisionEntity } from './entities/emision.entity';
 
-/** Estados of a DTE that was not sent, or that the SII rejected as a whole (RSC, RFR, RCT, RPT, VOF). */
-export const PENDING_ESTADOS = ['signed', 'uploading', 'upload_failed', 'RSC', 'RFR', 'RCT', 'RPT', 'VOF'] as const;
+/** Estados of an envío the SII rejected as a whole (docs/research/sii-protocol.md §2.5). */
+export const ENVIO_RECHAZADO = ['RSC', 'RFR', 'RCT', 'RPT', 'VOF'] as const;
+
+/** Estados of a DTE that was not sent, or that the SII rejected as a whole. */
+export const PENDING_ESTADOS = ['signed', 'uploading', 'upload_failed', ...ENVIO_RECHAZADO] as const;
+
+/** What the notes on one document add up to (CLP): its debit notes (56) and its credit notes (61). */
+export interface NotasSobre {
+  debitos: number;
+  creditos: number;
+}
 
 /** Fields an estado change may set. */
 export type EmisionPatch = Partial<Pick<EmisionEntity, 'trackid' | 'glosa' | 'documentos' | 'error' | 'uploadedAt' | 'resultado'>>;
@@ -134,6 +143,22 @@ export class EmisionStore {
   /** The tenant's own document of that type and folio, as a note's reference names it. */
   async findIssued(tenant: string, tipoDte: number, folio: number): Promise<EmisionEntity | null> {
     return this.db.getRepository(EmisionEntity).findOneBy({ tenant, tipoDte, folio });
+  }
+
+  /**
+   * The notes emitted on the tenant's document (tipo, folio), except those the SII rejected (the envío, or the document
+   * in it), inside the caller's transaction and after locking the document's row: two notes on one document are judged
+   * one after the other. Amounts in CLP.
+   */
+  async notasSobre(m: EntityManager, tenant: string, tipoDte: number, folio: number): Promise<NotasSobre> {
+    await m.query('SELECT 1 FROM dte_emission WHERE tenant = $1 AND tipo_dte = $2 AND folio = $3 FOR UPDATE', [tenant, tipoDte, folio]);
+    const [row] = await m.query(
+      `SELECT coalesce(sum(total) FILTER (WHERE tipo_dte = 56), 0) AS debitos, coalesce(sum(total) FILTER (WHERE tipo_dte = 61), 0) AS creditos
+         FROM dte_emission
+        WHERE tenant = $1 AND ref_tipo_dte = $2 AND ref_folio = $3 AND estado <> ALL($4) AND resultado IS DISTINCT FROM 'rechazado'`,
+      [tenant, tipoDte, folio, [...ENVIO_RECHAZADO]],
+    );
+    return { debitos: Number(row.debitos), creditos: Number(row.creditos) };
   }
 
   async find(id: string): Promise<EmisionEntity | null> {

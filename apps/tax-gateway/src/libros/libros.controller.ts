@@ -18,13 +18,20 @@ export class LibrosController {
   @ApiOperation({
     summary:
       "Build the month's LibroCompraVenta (IECV) from the gateway's emissions (venta) or receptions (compra): signed, XSD-valid, a new version",
+    description:
+      'venta: the emitted DTEs the SII received and did not reject; compra: the received DTEs of a LibroCV type without a claim in the RCV, ' +
+      "with the tenant's iva_compras (IVA de uso común, IVA no recuperable) and factor_proporcionalidad. 422 documento_not_found names " +
+      'the iva_compras line that matches no document of the book; iva_compra_conflict a line with both flags or a document listed twice.',
   })
   @ApiCreatedResponse({ type: LibroDto })
   @ApiProblemResponses(
     400,
     401,
     403,
-    { status: 422, errors: ['emisor_incomplete', 'dte_invalid'] },
+    {
+      status: 422,
+      errors: ['emisor_incomplete', 'dte_invalid', 'documento_not_found', 'iva_compra_conflict', 'factor_proporcionalidad_required'],
+    },
     { status: 500, errors: ['xsd_invalid', 'internal_error'] },
     ...SIGNER_PROBLEMS,
   )

@@ -11,7 +11,8 @@ import { SiiClient } from '../sii/sii-client';
 import { SignerClient } from '../signer/signer-client';
 import type { GenerarLibroDto, LibroDetailDto, LibroDto, LibroListQueryDto } from './dto/libro.dto';
 import { LibroEntity, type LibroTotal } from './entities/libro.entity';
-import { documentosDelPeriodo } from './libro-documentos';
+import { clasificarIvaCompras, validarIvaCompras } from './iva-compras';
+import { documentosDelLibro } from './libro-documentos';
 
 /** Estados from which a book may be uploaded: never sent, or the upload failed. */
 const ENVIABLE = ['generado', 'envio_fallido'];
@@ -37,8 +38,9 @@ export class LibrosService {
   ) {}
 
   /**
-   * A new version of the book of the period: from the gateway's own emissions (ventas) or receptions (compras), or
-   * from `dado` (a certification set's documents and proportionality factor).
+   * A new version of the book of the period: from the gateway's own emissions (ventas) or receptions (compras,
+   * with the tenant's `iva_compras` classification and `factor_proporcionalidad`; `documentosDelLibro` says which
+   * documents a book holds), or from `dado` (a certification set's documents and proportionality factor).
    *
    * Generating a period again stores the next version (docs/tax-gateway.md "Books"), and the version is inside the
    * signed bytes (`#LIBRO_<TIPO>_<YYYY>_<MM>_V<version>`), so choosing it, signing and storing must not interleave
@@ -48,17 +50,26 @@ export class LibrosService {
    * UNIQUE (tenant, tipo, periodo, version) of the table. A waiter waits for the holder's signature and XSD check
    * (the signature bounded by SIGNER_TIMEOUT_MS). The documents are read under the lock too, so a later version
    * never reflects older records than an earlier one.
-   * @throws ProblemException 422 `emisor_incomplete` (no SII resolution for the tenant), 500 `xsd_invalid`;
-   *   signer problems 502/503/504 (nothing stored: the transaction rolls back).
+   * @throws ProblemException 422 `emisor_incomplete` (no SII resolution for the tenant), 422 `iva_compra_conflict`,
+   *   `factor_proporcionalidad_required`, `documento_not_found` (an `iva_compras` line; nothing read is stored), 422
+   *   `dte_invalid` (the builder refused a document), 500 `xsd_invalid`; signer problems 502/503/504 (nothing stored:
+   *   the transaction rolls back).
    */
   async generar(dto: GenerarLibroDto, caller?: string, dado?: DetalleDado): Promise<LibroDto> {
+    const ivaCompras = dado ? [] : (dto.iva_compras ?? []);
+    validarIvaCompras(ivaCompras, dto.factor_proporcionalidad);
+    const factor = dado
+      ? dado.factorProporcionalidad
+      : dto.factor_proporcionalidad === undefined
+        ? undefined
+        : Number(dto.factor_proporcionalidad);
     const emisor = await this.emisores.forEmission(dto.tenant);
     const { holder_rut } = await this.signer.certificate();
     const libro = await this.db.transaction(async (m) => {
       await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`libro:${dto.tenant}:${dto.tipo}:${dto.periodo}`]);
-      const detalle = dado?.detalle ?? (await documentosDelPeriodo(m, dto.tenant, dto.tipo, dto.periodo));
+      const detalle = dado?.detalle ?? clasificarIvaCompras(await documentosDelLibro(m, dto.tenant, dto.tipo, dto.periodo), ivaCompras);
       const version = await this.nextVersion(m, dto);
-      const xml = await this.signedLibro(dto, detalle, version, holder_rut, emisor, dado?.factorProporcionalidad);
+      const xml = await this.signedLibro(dto, detalle, version, holder_rut, emisor, factor);
       const entity = this.entity(dto, version, detalle, xml, caller);
       await m.getRepository(LibroEntity).insert(entity);
       return entity;
@@ -89,6 +100,7 @@ export class LibrosService {
           tipoEnvio: dto.tipo_envio ?? 'TOTAL',
           ...(dto.codigo_autorizacion ? { codAutRec: dto.codigo_autorizacion } : {}),
           ...(dto.folio_notificacion ? { folioNotificacion: dto.folio_notificacion } : {}),
+          ...(dto.nro_segmento !== undefined ? { nroSegmento: dto.nro_segmento } : {}),
         },
         detalle,
         factorProporcionalidad,
@@ -244,20 +256,23 @@ export interface DetalleDado {
 }
 
 /**
- * TotalesPeriodo per type as the book states them (same rules as libs/dte buildLibroCompraVenta: in a purchases
- * book `iva` is the recoverable IVA, without the non-recoverable and common-use parts).
+ * TotalesPeriodo per type as the book states them (CLP; the same rules as libs/dte buildLibroCompraVenta): voided folios
+ * apart, and in a purchases book `iva` is TotMntIVA, the recoverable IVA (each document's IVA without its IVANoRec
+ * and IVAUsoComun).
  */
 function totalesPorTipo(detalle: LibroDetalleInput[], compra: boolean): LibroTotal[] {
   const byType = new Map<number, LibroTotal>();
   for (const d of detalle) {
     const t = byType.get(d.tipoDoc) ?? { tipo_dte: d.tipoDoc, documentos: 0, exento: 0, neto: 0, iva: 0, total: 0 };
-    const noRecuperable = compra ? (d.ivaNoRecuperable ?? []).reduce((s, n) => s + n.monto, 0) + (d.ivaUsoComun ?? 0) : 0;
+    byType.set(d.tipoDoc, t);
+    if (d.anulado) continue;
+    const aparte = compra ? (d.ivaNoRecuperable ?? []).reduce((s, n) => s + n.monto, 0) + (d.ivaUsoComun ?? 0) : 0;
     byType.set(d.tipoDoc, {
       ...t,
       documentos: t.documentos + 1,
       exento: t.exento + d.exento,
       neto: t.neto + d.neto,
-      iva: t.iva + d.iva - noRecuperable,
+      iva: t.iva + d.iva - aparte,
       total: t.total + d.total,
     });
   }

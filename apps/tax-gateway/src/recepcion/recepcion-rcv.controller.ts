@@ -45,6 +45,9 @@ export class RecepcionRcvController {
   @HttpCode(201)
   @ApiOperation({
     summary: 'Register in the RCV a claim: RCD (content), RFP or RFT (partial or total lack of goods); within 8 days of the SII reception',
+    description:
+      'The claim with legal effect (Ley 19.983 art. 3): a ResultadoDTE sent to the supplier alone has none. The SII judges the ' +
+      "8 days: it is always asked, its codResp 8 is 409 plazo_vencido; the gateway's own count only adds `advertencias`.",
   })
   @ApiCreatedResponse({ type: RecepcionEventoDto })
   @ApiProblemResponses(...RCV_PROBLEMS, {

@@ -18,9 +18,11 @@ const PLAZO_MS = 8 * 24 * 3600 * 1000;
 const EVENTO_RECHAZADO = new Set([5, 6, 11, 12, 13, 19]);
 
 /**
- * Acceptance and claims of received DTEs in the RCV (docs/tax-gateway.md "Reception"; SII "Web Service de
- * Consulta y Registro de Aceptación/Reclamo a DTE recibido" v1.2): the SII reception date decides the 8-day
- * window before the SII is asked to register anything; an event is stored only when the SII registered it.
+ * Acceptance and claims of received DTEs in the RCV (docs/tax-gateway.md "Acceptance and claims in the RCV"; SII "Web
+ * Service de Consulta y Registro de Aceptación/Reclamo a DTE recibido" v1.2). What has legal effect is the event the
+ * SII registers (Ley 19.983 art. 3): a ResultadoDTE sent to the supplier alone does not accept or claim anything.
+ * The 8-day window is the SII's to judge: the gateway always asks it, surfaces its answer (codResp 8 -> 409
+ * `plazo_vencido`), and its own count only warns. An event is stored only when the SII registered it.
  */
 @Injectable()
 export class RecepcionRcvService {
@@ -32,11 +34,12 @@ export class RecepcionRcvService {
   ) {}
 
   /**
-   * Registers `accion` for the received DTE `id`.
+   * Registers `accion` for the received DTE `id`. When the gateway counts more than 8 days since the SII received the
+   * DTE it still asks the SII (whose clock and calendar decide) and answers with `advertencias`.
    * @throws ProblemException 404 `recepcion_not_found`; 422 `tipo_no_aplica` (only 33, 34, 43); 409
-   *   `no_recibido_sii` (the SII has no record of the DTE), `plazo_vencido` (more than 8 days since the SII
-   *   received it), `evento_ya_registrado`, `evento_rechazado` (the DTE's earlier events refuse it, with the
-   *   SII's codResp and descResp); 503 `sii_unavailable` (codResp -1); SII and token problems 502/503/504.
+   *   `no_recibido_sii` (the SII has no record of the DTE), `plazo_vencido` (the SII says the 8 days are over,
+   *   codResp 8), `evento_ya_registrado`, `evento_rechazado` (the DTE's earlier events refuse it), each with the
+   *   SII's codResp and descResp; 503 `sii_unavailable` (codResp -1); SII and token problems 502/503/504.
    */
   async registrar(id: string, accion: AccionRcv, motivo: string | null, caller?: string): Promise<RecepcionEventoDto> {
     const r = await this.rcvDocument(id);
@@ -44,7 +47,10 @@ export class RecepcionRcvService {
     const fecha = await this.tokens.withToken(r.tenant, (t) => this.reclamo.fechaRecepcion(doc, t));
     const plazo = plazoDe(fecha);
     if (!fecha || !plazo) throw noRecibido(id);
-    if (Date.now() > plazo.getTime()) throw plazoVencido(id, fecha, plazo);
+    const advertencias =
+      Date.now() > plazo.getTime()
+        ? [`plazo_vencido: by the gateway's clock the 8 days ended at ${plazo.toISOString()}; the SII registered the event`]
+        : [];
     const answer = await this.tokens.withToken(r.tenant, (t) => this.reclamo.ingresar(doc, accion, t));
     if (answer.codResp !== 0) throw refused(id, accion, answer, fecha, plazo);
     const evento = Object.assign(new RecepcionEventoEntity(), {
@@ -59,7 +65,7 @@ export class RecepcionRcvService {
       createdAt: new Date(),
     });
     await this.db.getRepository(RecepcionEventoEntity).insert(evento);
-    return eventoView(evento);
+    return { ...eventoView(evento), advertencias };
   }
 
   /**
@@ -118,18 +124,19 @@ function noRecibido(id: string): ProblemException {
   return new ProblemException(409, 'no_recibido_sii', `The SII has no record of DTE ${id}: the supplier has not sent it to the SII.`);
 }
 
-function plazoVencido(id: string, fecha: Date, plazo: Date): ProblemException {
+function plazoVencido(id: string, fecha: Date, plazo: Date, sii: Record<string, unknown>): ProblemException {
   return new ProblemException(
     409,
     'plazo_vencido',
-    `The 8 days to accept or claim DTE ${id} ended at ${plazo.toISOString()} (received by the SII at ${fecha.toISOString()}).`,
-    { fecha_recepcion_sii: fecha.toISOString(), plazo_hasta: plazo.toISOString() },
+    `The SII says the 8 days to accept or claim DTE ${id} are over (received by the SII at ${fecha.toISOString()}; ` +
+      `8 days by the gateway's count end at ${plazo.toISOString()}).`,
+    { fecha_recepcion_sii: fecha.toISOString(), plazo_hasta: plazo.toISOString(), ...sii },
   );
 }
 
 function refused(id: string, accion: AccionRcv, answer: RespuestaRcv, fecha: Date, plazo: Date): ProblemException {
   const sii = { sii_cod_resp: answer.codResp, sii_desc_resp: answer.descResp };
-  if (answer.codResp === 8) return plazoVencido(id, fecha, plazo);
+  if (answer.codResp === 8) return plazoVencido(id, fecha, plazo, sii);
   if (answer.codResp === 18) return noRecibido(id);
   if (answer.codResp === 7) return new ProblemException(409, 'evento_ya_registrado', `${accion} is already registered for DTE ${id}.`, sii);
   if (answer.codResp === -1)

@@ -1,7 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  conNamespaceSii,
+  declaraNamespace,
   encodeLatin1,
   findFirst,
+  sinDocPersonalizado,
   parseXmlDocument,
   decodeXml,
   tedCaf,
@@ -16,11 +19,18 @@ import { frmaVerifies } from '../caf/caf-verification';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { SignerClient } from '../signer/signer-client';
 
-/** One check of a received file or document, with why it failed. */
+/**
+ * The form of a received document a check ran on: the bytes as received; the DTE alone, out of its envelope; the DTE
+ * with the SII namespace its issuer's software left out (docs/tax-gateway.md "Reception": the shapes real issuers send).
+ */
+export type FormaVerificada = 'recibido' | 'extraido' | 'con_namespace';
+
+/** One check of a received file or document, with why it failed, and for xsd and firma_documento the form checked. */
 export interface Verificacion {
   verificacion: string;
   ok: boolean;
   detalle?: string;
+  forma?: FormaVerificada;
 }
 
 /** EstadoRecepDTE of RespuestaEnvioDTE_v10.xsd: 0 ok, 1 signature, 2 issuer RUT, 3 receiver RUT, 4 repeated, 99 other. */
@@ -113,29 +123,55 @@ export class RecepcionVerifier {
       );
     }
     const documentos: DocumentoVerificado[] = [];
-    for (const dte of dtes) documentos.push({ dte, ...verdict(verificaciones, await this.documento(tenant, bytes, dte)) });
+    for (const dte of dtes) documentos.push({ dte, ...verdict(verificaciones, await this.documento(tenant, bytes, dte, envio)) });
     const estado = envioEstado(verificaciones);
     return { setId, rutEmisor, verificaciones, estado, glosa: glosaOf(GLOSA_ENVIO[estado], verificaciones), documentos };
   }
 
+  /**
+   * EnvioDTE_v10.xsd for an envelope, DTE_v10.xsd for a DTE alone, on the document with the SII namespace set when its
+   * issuer left it out (the schemas declare DTE and EnvioDTE only in it) and without DocPersonalizado (an issuer's
+   * extension outside the schema, e.g. the Paperless platform's). The bytes kept and verified stay as received.
+   */
   private async schema(bytes: Buffer, envio: boolean): Promise<Verificacion> {
-    const result = await validateXsd(bytes, envio ? 'EnvioDTE' : 'DTE');
-    return result.valid ? ok('xsd') : fail('xsd', result.errors.slice(0, 5).join('; '));
+    const text = decodeXml(bytes);
+    const forma: FormaVerificada = declaraNamespace(text) ? 'recibido' : 'con_namespace';
+    const result = await validateXsd(sinDocPersonalizado(conNamespaceSii(text)), envio ? 'EnvioDTE' : 'DTE');
+    return result.valid ? { ...ok('xsd'), forma } : { ...fail('xsd', result.errors.slice(0, 5).join('; ')), forma };
   }
 
-  private async firma(name: string, bytes: Buffer, reference: string, fallback?: Buffer): Promise<Verificacion> {
+  private async firma(name: string, bytes: Buffer, reference: string): Promise<Verificacion> {
     const check = await this.signer.verifyXml(bytes, reference);
-    if (check.valid) return ok(name);
-    // A DTE signed on its own and put in an envelope that declares more namespaces verifies only standalone.
-    if (fallback && (await this.signer.verifyXml(fallback, reference, 'ISO-8859-1')).valid) return ok(name);
-    return fail(name, check.reasons.join('; ') || 'the signature does not verify');
+    return check.valid ? ok(name) : fail(name, check.reasons.join('; ') || 'the signature does not verify');
   }
 
-  private async documento(tenant: string, bytes: Buffer, dte: ParsedDte): Promise<Verificacion[]> {
+  /**
+   * The Documento's XMLDSig, tried on the forms real issuers' signatures hold, in this order: the bytes as received; the
+   * DTE alone (signed alone, then put in an envelope that declares more namespaces, which inclusive C14N of the
+   * enveloped DTE takes in); the DTE alone with the SII namespace its start tag lacks (signed inside an envelope that
+   * declared it, then stored or sent alone: lib-cl-sii-python `clean_dte_xml(set_missing_xmlns=True)`). The first form
+   * that verifies is recorded. Only the namespace and the surrounding envelope change between forms: the Documento's
+   * characters are the received ones, so a form that verifies proves the same content.
+   */
+  private async firmaDocumento(bytes: Buffer, dte: ParsedDte, envio: boolean): Promise<Verificacion> {
+    if (!dte.signed) return fail('firma_documento', 'the DTE carries no Signature');
+    const reference = `#${dte.id ?? ''}`;
+    // The copies are UTF-8 without a declaration (XML's default): C14N works on characters, not on the file's encoding.
+    const formas: [FormaVerificada, Buffer][] = [['recibido', bytes]];
+    if (envio) formas.push(['extraido', Buffer.from(dte.xml, 'utf8')]);
+    if (!declaraNamespace(dte.xml)) formas.push(['con_namespace', Buffer.from(conNamespaceSii(dte.xml), 'utf8')]);
+    let reasons: string[] = [];
+    for (const [forma, form] of formas) {
+      const check = await this.signer.verifyXml(form, reference);
+      if (check.valid) return { ...ok('firma_documento'), forma };
+      if (forma === 'recibido') reasons = check.reasons;
+    }
+    return fail('firma_documento', reasons.join('; ') || 'the signature does not verify');
+  }
+
+  private async documento(tenant: string, bytes: Buffer, dte: ParsedDte, envio: boolean): Promise<Verificacion[]> {
     return [
-      dte.signed
-        ? await this.firma('firma_documento', bytes, `#${dte.id ?? ''}`, encodeLatin1(dte.xml))
-        : fail('firma_documento', 'the DTE carries no Signature'),
+      await this.firmaDocumento(bytes, dte, envio),
       ...(await this.timbre(dte)),
       dte.receptor.rut === tenant ? ok('receptor') : fail('receptor', `RUTRecep ${dte.receptor.rut} is not ${tenant}`),
       discrepancias(

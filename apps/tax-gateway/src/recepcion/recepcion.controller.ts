@@ -114,6 +114,9 @@ export class RecepcionController {
   @HttpCode(201)
   @ApiOperation({
     summary: 'Commercial answer to the supplier (RespuestaDTE with ResultadoDTE): aceptado, aceptado_con_reparos or rechazado',
+    description:
+      'The answer goes to the supplier only: it has no legal effect on its own. Acceptance or a claim with effect (Ley 19.983 ' +
+      'art. 3) is the event the SII registers in the RCV: POST /tax/recepcion/{recepcion_id}/aceptar or /reclamar.',
   })
   @ApiCreatedResponse({ type: RespuestaDto })
   @ApiProblemResponses(

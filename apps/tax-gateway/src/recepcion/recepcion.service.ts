@@ -17,7 +17,7 @@ import { ProblemException } from '@lib/schemas';
 import { TaxMetrics } from '../metrics/tax-metrics';
 import type { RecepcionDetailDto, RecepcionDocumentoDto, RecepcionEnvioDto } from './dto/recepcion.dto';
 import { RecepcionEnvioEntity } from './entities/recepcion-envio.entity';
-import { RecepcionEntity } from './entities/recepcion.entity';
+import { RecepcionEntity, type MontosRecibidos } from './entities/recepcion.entity';
 import { RecepcionRespuestaEntity } from './entities/recepcion-respuesta.entity';
 import { GLOSA_DTE, RecepcionVerifier, type DocumentoVerificado, type EnvioVerificado } from './recepcion-verifier';
 import { RecepcionStore } from './recepcion.store';
@@ -277,6 +277,7 @@ function recepcionOf(envio: RecepcionEnvioEntity, d: DocumentoVerificado): Recep
     exento: dte.montos.exento,
     iva: dte.montos.iva,
     total: dte.montos.total,
+    montosDetalle: montosRecibidos(dte),
     estado: d.estado === 0 ? 'recibido' : 'rechazado',
     estadoRecepcion: d.estado,
     glosa: d.glosa,
@@ -284,6 +285,23 @@ function recepcionOf(envio: RecepcionEnvioEntity, d: DocumentoVerificado): Recep
     estadoComercial: null,
     createdAt: new Date(),
   });
+}
+
+/** What a received DTE's Totales say beyond the four amounts, as stored with it (RecepcionEntity.montosDetalle). */
+function montosRecibidos(dte: ParsedDte): MontosRecibidos {
+  const o = dte.otros_totales;
+  return {
+    impuestos_adicionales: dte.montos.impuestos_adicionales.map((i) => ({
+      codigo: i.codigo,
+      tasa: o.impuestos_sin_tasa.includes(i.codigo) ? null : i.tasa,
+      monto: i.monto,
+    })),
+    iva_no_retenido: o.iva_no_retenido,
+    credito_empresas_constructoras: o.credito_empresas_constructoras,
+    monto_base: o.monto_base,
+    montos_brutos: o.montos_brutos,
+    comisiones: o.comisiones,
+  };
 }
 
 /** A stored answer row for signed bytes. */

@@ -90,14 +90,13 @@ export class SignerClient {
   /**
    * Verifies the ds:Signature elements of `xml` whose Reference URI is `referenceUri` (`#ID`), each with the
    * certificate of its own KeyInfo (`POST /verify/xml`). `valid` false with the signer's reasons when one
-   * does not verify or none has that reference. Certificate trust is not judged here. `encoding` for a
-   * fragment without an XML declaration (docs/CONTRACTS.md "Signing service").
+   * does not verify or none has that reference. Certificate trust is not judged here. A fragment without an XML
+   * declaration is read as UTF-8, XML's default (docs/CONTRACTS.md "Signing service").
    */
-  async verifyXml(xml: Buffer, referenceUri: string, encoding?: 'ISO-8859-1'): Promise<SignatureCheck> {
+  async verifyXml(xml: Buffer, referenceUri: string): Promise<SignatureCheck> {
     const out = await this.call<SignatureCheck>('verify_xml', 'POST', '/verify/xml', {
       xml: xml.toString('base64'),
       reference_uri: referenceUri,
-      ...(encoding ? { encoding } : {}),
     });
     return this.check(out);
   }

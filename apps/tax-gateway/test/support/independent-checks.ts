@@ -71,6 +71,19 @@ export function xmlsecVerify(xml: Buffer, certificatePem: string, xpath: string)
   );
 }
 
+/**
+ * The system `xmlsec1 --verify` of the ds:Signature selected by `xpath` with the certificate of its own KeyInfo
+ * (X509Certificate only: a KeyValue that is not the certificate's key does not count, as the SII answers it; chain
+ * trust not judged, `--insecure`), with the ID attributes of DTEs (Documento, Exportaciones, Liquidacion) and SetDTE.
+ * Used on documents signed by others (libs/testing/fixtures/dte-reales).
+ */
+export function xmlsecVerifyEmbedded(xml: Buffer, xpath: string): Promise<ToolResult> {
+  const ids = ['Documento', 'Exportaciones', 'Liquidacion', 'SetDTE'].flatMap((e) => ['--id-attr:ID', e]);
+  return withFiles({ 'doc.xml': xml }, (dir) =>
+    tool('xmlsec1', ['--verify', ...ids, '--enabled-key-data', 'x509', '--insecure', '--node-xpath', xpath, join(dir, 'doc.xml')]),
+  );
+}
+
 export const ENVELOPE_SIGNATURE = "/*[local-name()='EnvioDTE']/*[local-name()='Signature']";
 export const DOCUMENTO_SIGNATURE = "//*[local-name()='DTE']/*[local-name()='Signature']";
 

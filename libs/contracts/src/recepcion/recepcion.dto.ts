@@ -18,6 +18,15 @@ export class VerificacionDto {
 
   @ApiPropertyOptional({ example: 'FRMT does not verify with the CAF key' })
   detalle?: string;
+
+  @ApiPropertyOptional({
+    enum: ['recibido', 'extraido', 'con_namespace'],
+    description:
+      'xsd and firma_documento: the form of the document that was checked. recibido: the bytes as received; extraido: the DTE ' +
+      'on its own, out of its envelope (signed alone, then enveloped); con_namespace: the DTE with the SII namespace its ' +
+      'issuer left out (signed inside an envelope that declared it, then stored alone)',
+  })
+  forma?: 'recibido' | 'extraido' | 'con_namespace';
 }
 
 /** A signed answer to the supplier (exact bytes). */

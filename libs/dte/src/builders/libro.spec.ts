@@ -2,7 +2,11 @@ import { generateSigner, signXml } from '../../test/fixtures';
 import { encodeLatin1 } from '../xml/encoding';
 import { DteBuildError } from '../errors';
 import { validateXsd } from '../xsd';
-import { buildLibroCompraVenta, type LibroInput } from './libro';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { dteAssetsDir } from '../assets';
+import { childElements, numAt, parseXml } from '../xml/dom';
+import { CODIGOS_OTROS_IMP_LIBRO_CV, buildLibroCompraVenta, type LibroDetalleInput, type LibroInput } from './libro';
 
 const venta: LibroInput = {
   caratula: {
@@ -45,6 +49,55 @@ const venta: LibroInput = {
   ],
   tmstFirma: '2025-04-01T10:00:00',
 };
+
+const proveedor = { fecha: '2025-03-03', rut: '96874030-K', razonSocial: 'Proveedor SA', exento: 0 };
+const factura = (folio: number, neto: number, iva: number, parte: Partial<LibroDetalleInput> = {}): LibroDetalleInput => ({
+  ...proveedor,
+  tipoDoc: 33,
+  folio,
+  neto,
+  iva,
+  total: neto + iva,
+  ...parte,
+});
+
+/** A purchases book: one document whose IVA is not recoverable, one of common use, one recoverable, one split. */
+const compraMixta: LibroInput = {
+  ...venta,
+  caratula: { ...venta.caratula, tipoOperacion: 'COMPRA', tipoLibro: 'MENSUAL', folioNotificacion: undefined },
+  detalle: [
+    factura(501, 10000, 1900, { ivaNoRecuperable: [{ codigo: 1, monto: 1900 }] }),
+    factura(502, 20000, 3800, { ivaUsoComun: 3800 }),
+    factura(503, 5000, 950),
+    factura(504, 16842, 3200, {
+      ivaNoRecuperable: [
+        { codigo: 3, monto: 400 },
+        { codigo: 1, monto: 500 },
+      ],
+      ivaUsoComun: 1300,
+    }),
+  ],
+};
+
+/** The Detalle of folio `folio`. */
+function detalle(xml: string, folio: number): string {
+  return new RegExp(`<Detalle><TpoDoc>\\d+</TpoDoc><NroDoc>${folio}</NroDoc>.*?</Detalle>`).exec(xml)?.[0] ?? '';
+}
+
+/** Each numeric child of the TotalesPeriodo of `tipo`. */
+function totales(xml: string, tipo: number): Record<string, number> {
+  const tot = childElements(childElements(childElements(parseXml(xml), 'EnvioLibro')[0], 'ResumenPeriodo')[0], 'TotalesPeriodo').find(
+    (t) => numAt(t, 'TpoDoc') === tipo,
+  );
+  return Object.fromEntries(childElements(tot as Element).map((c) => [c.localName, Number(c.textContent)]));
+}
+
+/** Σ of a Detalle field over the lines of `tipo`. */
+function sumaDetalle(xml: string, tipo: number, field: string): number {
+  return childElements(childElements(parseXml(xml), 'EnvioLibro')[0], 'Detalle')
+    .filter((d) => numAt(d, 'TpoDoc') === tipo)
+    .reduce((s, d) => s + (numAt(d, field) ?? 0), 0);
+}
 
 describe('buildLibroCompraVenta', () => {
   it('totals per document type, voided folios apart, and validates as LibroCV once signed', async () => {
@@ -142,7 +195,7 @@ describe('buildLibroCompraVenta', () => {
       ],
     });
     expect(conFactor).toContain(
-      '<TotIVAUsoComun>3800</TotIVAUsoComun><FctProp>0.60</FctProp><TotCredIVAUsoComun>2280</TotCredIVAUsoComun>',
+      '<TotIVAUsoComun>3800</TotIVAUsoComun><FctProp>0.600</FctProp><TotCredIVAUsoComun>2280</TotCredIVAUsoComun>',
     );
     expect(conFactor).toContain('<OtrosImp><CodImp>15</CodImp><TasaImp>19</TasaImp><MntImp>1900</MntImp></OtrosImp>');
     expect(conFactor).toContain('<TotOtrosImp><CodImp>15</CodImp><TotMntImp>1900</TotMntImp></TotOtrosImp>');
@@ -152,6 +205,105 @@ describe('buildLibroCompraVenta', () => {
       errors: [],
     });
     expect(() => buildLibroCompraVenta({ ...compra, factorProporcionalidad: 1.5 })).toThrow(/factorProporcionalidad/);
+  });
+
+  it('in a purchases book each Detalle states its recoverable IVA, so every TotalesPeriodo figure is the sum of its lines', async () => {
+    const xml = buildLibroCompraVenta({ ...compraMixta, factorProporcionalidad: 0.6 });
+    // 501: all non-recoverable; 502: all common use; 503: all recoverable; 504: split three ways.
+    expect(detalle(xml, 501)).toContain('<MntNeto>10000</MntNeto><MntIVA>0</MntIVA><IVANoRec><CodIVANoRec>1</CodIVANoRec>');
+    expect(detalle(xml, 502)).toContain('<MntIVA>0</MntIVA><IVAUsoComun>3800</IVAUsoComun><MntTotal>23800</MntTotal>');
+    expect(detalle(xml, 503)).toContain('<MntIVA>950</MntIVA><MntTotal>5950</MntTotal>');
+    expect(detalle(xml, 504)).toContain(
+      '<MntIVA>1000</MntIVA><IVANoRec><CodIVANoRec>3</CodIVANoRec><MntIVANoRec>400</MntIVANoRec></IVANoRec>' +
+        '<IVANoRec><CodIVANoRec>1</CodIVANoRec><MntIVANoRec>500</MntIVANoRec></IVANoRec><IVAUsoComun>1300</IVAUsoComun>',
+    );
+    const tot = totales(xml, 33);
+    expect(tot).toMatchObject({ TotMntIVA: 1950, TotOpIVARec: 2, TotIVAUsoComun: 5100, TotOpIVAUsoComun: 2, TotMntTotal: 61692 });
+    expect(tot.TotMntIVA).toBe(sumaDetalle(xml, 33, 'MntIVA'));
+    expect(tot.TotIVAUsoComun).toBe(sumaDetalle(xml, 33, 'IVAUsoComun'));
+    expect(tot.TotMntTotal).toBe(sumaDetalle(xml, 33, 'MntTotal'));
+    expect(xml).toContain(
+      '<TotIVANoRec><CodIVANoRec>1</CodIVANoRec><TotOpIVANoRec>2</TotOpIVANoRec><TotMntIVANoRec>2400</TotMntIVANoRec></TotIVANoRec>' +
+        '<TotIVANoRec><CodIVANoRec>3</CodIVANoRec><TotOpIVANoRec>1</TotOpIVANoRec><TotMntIVANoRec>400</TotMntIVANoRec></TotIVANoRec>',
+    );
+    // MntIVA + IVANoRec + IVAUsoComun give back the documents' whole IVA: nothing is lost from MntTotal.
+    expect(tot.TotMntIVA + 2400 + 400 + tot.TotIVAUsoComun).toBe(1900 + 3800 + 950 + 3200);
+    expect(await validateXsd(encodeLatin1(signXml(xml, 'LIBRO_COMPRA_2025_03', signer())), 'LibroCV')).toEqual({ valid: true, errors: [] });
+
+    // A sales book writes the whole IVA as MntIVA.
+    expect(detalle(buildLibroCompraVenta(venta), 8)).toContain('<MntIVA>190</MntIVA>');
+  });
+
+  it('refuses a purchase whose IVANoRec and IVAUsoComun exceed its IVA, and LC fields in a sales book', () => {
+    const [d] = compraMixta.detalle;
+    const excede = { ...d, ivaNoRecuperable: [{ codigo: 1 as const, monto: 1000 }], ivaUsoComun: 901 };
+    expect(() => buildLibroCompraVenta({ ...compraMixta, detalle: [excede] })).toThrow(DteBuildError);
+    expect(() => buildLibroCompraVenta({ ...compraMixta, detalle: [excede] })).toThrow(
+      /NroDoc 501: IVANoRec and IVAUsoComun \(1901\) exceed/,
+    );
+    expect(() => buildLibroCompraVenta({ ...compraMixta, detalle: [{ ...excede, ivaUsoComun: 900 }] })).not.toThrow();
+    expect(() => buildLibroCompraVenta({ ...venta, detalle: [{ ...d, ivaUsoComun: 100 }] })).toThrow(/purchases book/);
+    expect(() => buildLibroCompraVenta({ ...venta, factorProporcionalidad: 0.5 })).toThrow(/purchases book/);
+  });
+
+  it('writes FctProp with 3 decimals and its credit rounded half up in decimal arithmetic', () => {
+    // 1300 × 0.575 = 747.5 exactly; in binary floats 747.4999999999999, which Math.round takes to 747.
+    expect(1300 * 0.575).toBeLessThan(747.5);
+    const uno = { ...compraMixta, detalle: [{ ...compraMixta.detalle[1], ivaUsoComun: 1300, iva: 1300 }] };
+    expect(buildLibroCompraVenta({ ...uno, factorProporcionalidad: 0.575 })).toContain(
+      '<TotIVAUsoComun>1300</TotIVAUsoComun><FctProp>0.575</FctProp><TotCredIVAUsoComun>748</TotCredIVAUsoComun>',
+    );
+    expect(buildLibroCompraVenta({ ...uno, factorProporcionalidad: 1 })).toContain('<FctProp>1.000</FctProp><TotCredIVAUsoComun>1300<');
+    expect(buildLibroCompraVenta({ ...uno, factorProporcionalidad: 0 })).toContain('<FctProp>0.000</FctProp><TotCredIVAUsoComun>0<');
+    // A fourth decimal would not survive FctProp (LibroCV_v10.xsd fractionDigits 3): refused rather than rounded.
+    expect(() => buildLibroCompraVenta({ ...uno, factorProporcionalidad: 0.5755 })).toThrow(/at most 3 decimals/);
+  });
+
+  it('a PARCIAL or FINAL send needs its NroSegmento, written in the Caratula', async () => {
+    for (const tipoEnvio of ['PARCIAL', 'FINAL'] as const) {
+      expect(() => buildLibroCompraVenta({ ...venta, caratula: { ...venta.caratula, tipoEnvio } })).toThrow(/nroSegmento/);
+    }
+    const xml = buildLibroCompraVenta({ ...venta, caratula: { ...venta.caratula, tipoEnvio: 'PARCIAL', nroSegmento: 2 } });
+    expect(xml).toContain('<TipoEnvio>PARCIAL</TipoEnvio><NroSegmento>2</NroSegmento><FolioNotificacion>1</FolioNotificacion>');
+    expect(await validateXsd(encodeLatin1(signXml(xml, 'LIBRO_VENTA_2025_03', signer())), 'LibroCV')).toEqual({ valid: true, errors: [] });
+    expect(() => buildLibroCompraVenta({ ...venta, caratula: { ...venta.caratula, tipoEnvio: 'FINAL', nroSegmento: 1_000_000 } })).toThrow(
+      /NroSegmento/,
+    );
+    expect(buildLibroCompraVenta(venta)).not.toContain('NroSegmento');
+  });
+
+  it('takes only LibroCV document types and tax codes; a tax without rate leaves TasaImp out', async () => {
+    const [d] = venta.detalle;
+    expect(() => buildLibroCompraVenta({ ...venta, detalle: [{ ...d, tipoDoc: 52 }] })).toThrow(/TpoDoc 52 is not a type of LibroCV/);
+    expect(() => buildLibroCompraVenta({ ...venta, detalle: [{ ...d, otrosImpuestos: [{ codigo: 54, tasa: 10, monto: 1 }] }] })).toThrow(
+      /CodImp 54/,
+    );
+    expect(() =>
+      buildLibroCompraVenta({ ...venta, detalle: [{ ...d, otrosImpuestos: [{ codigo: 27, tasa: 10.125, monto: 1 }] }] }),
+    ).toThrow(/TasaImp/);
+    const xml = buildLibroCompraVenta({
+      ...venta,
+      detalle: [
+        { ...d, otrosImpuestos: [{ codigo: 27, tasa: 10, monto: 2747 }] },
+        {
+          ...d,
+          folio: 10,
+          otrosImpuestos: [
+            { codigo: 27, tasa: null, monto: 3 },
+            { codigo: 271, tasa: 18, monto: 100 },
+          ],
+        },
+      ],
+    });
+    expect(xml).toContain('<OtrosImp><CodImp>27</CodImp><MntImp>3</MntImp></OtrosImp>');
+    expect(xml).toContain('<TotOtrosImp><CodImp>27</CodImp><TotMntImp>2750</TotMntImp></TotOtrosImp><TotOtrosImp><CodImp>271</CodImp>');
+    expect(await validateXsd(encodeLatin1(signXml(xml, 'LIBRO_VENTA_2025_03', signer())), 'LibroCV')).toEqual({ valid: true, errors: [] });
+  });
+
+  it('CODIGOS_OTROS_IMP_LIBRO_CV is the ImptoType enumeration of the shipped LibroCV_v10.xsd', () => {
+    const xsd = readFileSync(join(dteAssetsDir(), 'xsd', 'LibroCV_v10.xsd'), 'latin1');
+    const type = /<xs:simpleType name="ImptoType">([\s\S]*?)<\/xs:simpleType>/.exec(xsd)?.[1] ?? '';
+    expect([...type.matchAll(/enumeration value="(\d+)"/g)].map((m) => Number(m[1]))).toEqual(CODIGOS_OTROS_IMP_LIBRO_CV);
   });
 
   it('refuses a bad period and books without their required codes', () => {

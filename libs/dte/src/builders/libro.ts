@@ -1,4 +1,6 @@
+import Decimal from 'decimal.js';
 import { DteBuildError } from '../errors';
+import { TIPOS_LIBRO_CV } from '../tipos-dte';
 import { el, fecha, fieldText, posInt, rut, timestamp } from './text';
 
 /** Caratula of a LibroCompraVenta (LibroCV_v10.xsd; docs/research/sii-protocol.md §3.6). */
@@ -13,7 +15,7 @@ export interface LibroCaratulaInput {
   tipoOperacion: 'COMPRA' | 'VENTA';
   tipoLibro: 'MENSUAL' | 'ESPECIAL' | 'RECTIFICA';
   tipoEnvio: 'TOTAL' | 'PARCIAL' | 'FINAL' | 'AJUSTE';
-  /** Segment number for PARCIAL/FINAL sends. */
+  /** NroSegmento, the segment's number (1..999999): required for PARCIAL and FINAL sends. */
   nroSegmento?: number;
   /** Required for ESPECIAL books. */
   folioNotificacion?: number;
@@ -21,7 +23,10 @@ export interface LibroCaratulaInput {
   codAutRec?: string;
 }
 
-/** One document in the book. Amounts in whole CLP, positive also for credit notes (the SII subtracts by type). */
+/**
+ * One document in the book. Amounts in whole CLP as the document states them, positive also for credit notes (the SII
+ * subtracts by type).
+ */
 export interface LibroDetalleInput {
   tipoDoc: number;
   folio: number;
@@ -31,16 +36,23 @@ export interface LibroDetalleInput {
   razonSocial: string;
   exento: number;
   neto: number;
+  /**
+   * The document's whole IVA. A sales book writes it as MntIVA; a purchases book writes only its recoverable part
+   * (iva − the `ivaNoRecuperable` amounts − `ivaUsoComun`), the rest going to IVANoRec and IVAUsoComun.
+   */
   iva: number;
   total: number;
   /** Voided folio (Anulado=A): amounts are ignored and written as absent. */
   anulado?: boolean;
-  /** Purchases: IVA not recoverable, by code (1..4, 9). */
+  /** Purchases only: the part of `iva` that gives no credit, by code (1..4, 9; LibroCV_v10.xsd CodIVANoRec). */
   ivaNoRecuperable?: { codigo: 1 | 2 | 3 | 4 | 9; monto: number }[];
-  /** Purchases: IVA de uso común (the factor of the book, `factorProporcionalidad`, says how much is credit). */
+  /** Purchases only: the part of `iva` of common use (the book's `factorProporcionalidad` says how much is credit). */
   ivaUsoComun?: number;
-  /** Other taxes and retentions (OtrosImp): e.g. code 15, IVA retenido total of a factura de compra (tipo 46). */
-  otrosImpuestos?: { codigo: number; tasa: number; monto: number }[];
+  /**
+   * Other taxes and retentions (OtrosImp), codes of {@link CODIGOS_OTROS_IMP_LIBRO_CV}: e.g. code 15, IVA retenido total of
+   * a factura de compra (tipo 46). `tasa` in percent (0..100, at most 2 decimals), left out when the document has none.
+   */
+  otrosImpuestos?: { codigo: number; tasa?: number | null; monto: number }[];
   /** The document a note corrects (TpoDocRef, FolioDocRef). */
   referencia?: { tipoDoc: number; folio: number };
 }
@@ -50,10 +62,32 @@ export interface LibroInput {
   caratula: LibroCaratulaInput;
   detalle: LibroDetalleInput[];
   tmstFirma: string;
-  /** Purchases: the proportionality factor of IVA de uso común (0..1, e.g. 0.6), FctProp of each type with some. */
+  /**
+   * Purchases: the proportionality factor of IVA de uso común (0..1, at most 3 decimals, e.g. 0.6), written as FctProp of
+   * each type with some, with the credit it gives (TotCredIVAUsoComun).
+   */
   factorProporcionalidad?: number;
   /** EnvioLibro/@ID (default `LIBRO_<OPERACION>_<YYYY>_<MM>`). */
   id?: string;
+}
+
+/**
+ * CodImp of OtrosImp and TotOtrosImp: the ImptoType enumeration of LibroCV_v10.xsd. Narrower than the DTE's own list
+ * (SiiTypes_v10.xsd ImpAdicDTEType has 3, 54 and 55 too), so a received document may carry a code no book can hold.
+ */
+export const CODIGOS_OTROS_IMP_LIBRO_CV: readonly number[] = [
+  14, 15, 16, 17, 18, 19, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 44, 45, 46, 47, 48, 49, 50, 51, 52,
+  53, 60, 271, 301, 321, 331, 341, 361, 371, 481,
+];
+
+/** A Detalle line's amounts as the book writes them (CLP). */
+interface Linea {
+  d: LibroDetalleInput;
+  /** MntIVA: the whole IVA in a sales book, the recoverable IVA in a purchases book. */
+  mntIva: number;
+  noRec: { codigo: number; monto: number }[];
+  usoComun: number;
+  otros: { codigo: number; tasa?: string; monto: number }[];
 }
 
 interface Acc {
@@ -64,7 +98,6 @@ interface Acc {
   neto: number;
   opIvaRec: number;
   iva: number;
-  ivaRec: number;
   opUsoComun: number;
   usoComun: number;
   noRec: Map<number, { ops: number; monto: number }>;
@@ -72,17 +105,61 @@ interface Acc {
   total: number;
 }
 
+const TIPOS_ENVIO_SEGMENTADOS = ['PARCIAL', 'FINAL'];
+
 function amount(field: string, v: number): number {
   if (!Number.isSafeInteger(v) || v < 0) throw new DteBuildError(`${field} must be a whole number ≥ 0, got ${v}`);
   return v;
 }
 
-function detalleXml(d: LibroDetalleInput): string {
+function tipoLibro(field: string, tipo: number): number {
+  if (!TIPOS_LIBRO_CV.includes(tipo)) throw new DteBuildError(`${field} ${tipo} is not a type of LibroCV_v10.xsd DoctoType`);
+  return tipo;
+}
+
+/** A rate as PctType writes it (0..100, at most 2 decimals; LibroCV_v10.xsd). @throws DteBuildError */
+function tasa(field: string, v: number | null | undefined): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (!Number.isFinite(v) || v < 0 || v > 100 || new Decimal(v).decimalPlaces() > 2) {
+    throw new DteBuildError(`${field} must be a percent 0..100 with at most 2 decimals, got ${v}`);
+  }
+  return new Decimal(v).toString();
+}
+
+/**
+ * The line as written. In a purchases book MntIVA is the recoverable IVA (LibroCV_v10.xsd TotMntIVA "IVA Recuperable
+ * (LC)"), so that TotMntIVA is the sum of the lines' MntIVA, and MntTotal keeps the whole IVA: the same split as
+ * LibreDTE (libredte-lib-core lib/Sii/LibroCompraVenta.php, MntTotal = MntExe + MntNeto + MntIVA + MntIVANoRec +
+ * IVAUsoComun + ...) and dansanti/l10n_cl_libro_compra_venta models/libro.py (MntIVA only for IVA that is neither).
+ * @throws DteBuildError on negative or fractional amounts, unknown codes, LC fields in a sales book, or a document whose
+ *   IVANoRec and IVAUsoComun exceed its IVA.
+ */
+function linea(d: LibroDetalleInput, compra: boolean): Linea {
+  const doc = `TpoDoc ${d.tipoDoc} NroDoc ${d.folio}`;
+  tipoLibro('TpoDoc', d.tipoDoc);
+  const noRec = (d.ivaNoRecuperable ?? []).map((n) => ({ codigo: n.codigo, monto: amount(`${doc} MntIVANoRec`, n.monto) }));
+  const usoComun = amount(`${doc} IVAUsoComun`, d.ivaUsoComun ?? 0);
+  if (!compra && (noRec.length > 0 || usoComun > 0)) {
+    throw new DteBuildError(`${doc}: IVANoRec and IVAUsoComun belong to a purchases book (LC), not a sales book`);
+  }
+  for (const n of noRec) {
+    if (![1, 2, 3, 4, 9].includes(n.codigo)) throw new DteBuildError(`${doc}: CodIVANoRec must be 1, 2, 3, 4 or 9, got ${n.codigo}`);
+  }
+  const aparte = noRec.reduce((s, n) => s + n.monto, 0) + usoComun;
+  const mntIva = amount(`${doc} IVA`, d.iva) - aparte;
+  if (mntIva < 0) throw new DteBuildError(`${doc}: IVANoRec and IVAUsoComun (${aparte}) exceed the document's IVA (${d.iva})`);
+  const otros = (d.otrosImpuestos ?? []).map((o) => {
+    if (!CODIGOS_OTROS_IMP_LIBRO_CV.includes(o.codigo)) {
+      throw new DteBuildError(`${doc}: CodImp ${o.codigo} is not a code of LibroCV_v10.xsd ImptoType`);
+    }
+    return { codigo: o.codigo, tasa: tasa(`${doc} TasaImp`, o.tasa), monto: amount(`${doc} MntImp`, o.monto) };
+  });
+  return { d, mntIva, noRec, usoComun, otros };
+}
+
+function detalleXml({ d, mntIva, noRec, usoComun, otros }: Linea): string {
   const base = el('TpoDoc', posInt('TpoDoc', d.tipoDoc, 3)) + el('NroDoc', posInt('NroDoc', d.folio));
   if (d.anulado) return `<Detalle>${base}<Anulado>A</Anulado></Detalle>`;
-  const noRec = (d.ivaNoRecuperable ?? []).map(
-    (n) => `<IVANoRec>${el('CodIVANoRec', n.codigo)}${el('MntIVANoRec', amount('MntIVANoRec', n.monto))}</IVANoRec>`,
-  );
   return (
     '<Detalle>' +
     base +
@@ -91,27 +168,22 @@ function detalleXml(d: LibroDetalleInput): string {
     el('RUTDoc', rut('RUTDoc', d.rut)) +
     el('RznSoc', fieldText('RznSoc', d.razonSocial.trim(), 50, 'truncate')) +
     (d.referencia
-      ? el('TpoDocRef', posInt('TpoDocRef', d.referencia.tipoDoc, 3)) + el('FolioDocRef', posInt('FolioDocRef', d.referencia.folio))
+      ? el('TpoDocRef', tipoLibro('TpoDocRef', d.referencia.tipoDoc)) + el('FolioDocRef', posInt('FolioDocRef', d.referencia.folio))
       : '') +
     (d.exento > 0 ? el('MntExe', amount('MntExe', d.exento)) : '') +
     (d.neto > 0 ? el('MntNeto', amount('MntNeto', d.neto)) : '') +
-    (d.neto > 0 || d.iva > 0 ? el('MntIVA', amount('MntIVA', d.iva)) : '') +
-    noRec.join('') +
-    (d.ivaUsoComun ? el('IVAUsoComun', amount('IVAUsoComun', d.ivaUsoComun)) : '') +
-    (d.otrosImpuestos ?? [])
-      .map(
-        (o) =>
-          `<OtrosImp>${el('CodImp', posInt('CodImp', o.codigo, 3))}${el('TasaImp', o.tasa)}${el('MntImp', amount('MntImp', o.monto))}</OtrosImp>`,
-      )
-      .join('') +
+    (d.neto > 0 || d.iva > 0 ? el('MntIVA', mntIva) : '') +
+    noRec.map((n) => `<IVANoRec>${el('CodIVANoRec', n.codigo)}${el('MntIVANoRec', n.monto)}</IVANoRec>`).join('') +
+    (usoComun > 0 ? el('IVAUsoComun', usoComun) : '') +
+    otros.map((o) => `<OtrosImp>${el('CodImp', o.codigo)}${el('TasaImp', o.tasa)}${el('MntImp', o.monto)}</OtrosImp>`).join('') +
     el('MntTotal', amount('MntTotal', d.total)) +
     '</Detalle>'
   );
 }
 
-function accumulate(detalle: LibroDetalleInput[]): Map<number, Acc> {
+function accumulate(lineas: Linea[]): Map<number, Acc> {
   const byType = new Map<number, Acc>();
-  for (const d of detalle) {
+  for (const { d, mntIva, noRec, usoComun, otros } of lineas) {
     const a = byType.get(d.tipoDoc) ?? {
       docs: 0,
       anulados: 0,
@@ -120,7 +192,6 @@ function accumulate(detalle: LibroDetalleInput[]): Map<number, Acc> {
       neto: 0,
       opIvaRec: 0,
       iva: 0,
-      ivaRec: 0,
       opUsoComun: 0,
       usoComun: 0,
       noRec: new Map(),
@@ -137,25 +208,23 @@ function accumulate(detalle: LibroDetalleInput[]): Map<number, Acc> {
     a.exe += d.exento;
     a.neto += d.neto;
     a.total += d.total;
-    const noRec = (d.ivaNoRecuperable ?? []).reduce((s, n) => s + n.monto, 0);
-    for (const n of d.ivaNoRecuperable ?? []) {
-      const r = a.noRec.get(n.codigo) ?? { ops: 0, monto: 0 };
-      a.noRec.set(n.codigo, { ops: r.ops + 1, monto: r.monto + n.monto });
+    // TotOpIVANoRec counts operations (documents), even one with two amounts under the same code.
+    for (const codigo of new Set(noRec.map((n) => n.codigo))) {
+      const monto = noRec.filter((n) => n.codigo === codigo).reduce((t, n) => t + n.monto, 0);
+      const r = a.noRec.get(codigo) ?? { ops: 0, monto: 0 };
+      a.noRec.set(codigo, { ops: r.ops + 1, monto: r.monto + monto });
     }
-    // In a purchases book TotMntIVA is the recoverable IVA only (LibroCV_v10.xsd TotMntIVA: "IVA Recuperable (LC)"):
-    // the non-recoverable and common-use parts are reported apart. totalesPeriodo picks which sum applies.
-    const ivaRec = d.iva - noRec - (d.ivaUsoComun ?? 0);
-    if (ivaRec > 0) a.opIvaRec++;
-    a.iva += d.iva;
-    a.ivaRec += ivaRec;
-    if (d.ivaUsoComun) a.opUsoComun++;
-    a.usoComun += d.ivaUsoComun ?? 0;
-    for (const o of d.otrosImpuestos ?? []) a.otros.set(o.codigo, (a.otros.get(o.codigo) ?? 0) + o.monto);
+    // TotMntIVA is the sum of the lines' MntIVA: in a purchases book that is the recoverable IVA.
+    if (mntIva > 0) a.opIvaRec++;
+    a.iva += mntIva;
+    if (usoComun > 0) a.opUsoComun++;
+    a.usoComun += usoComun;
+    for (const o of otros) a.otros.set(o.codigo, (a.otros.get(o.codigo) ?? 0) + o.monto);
   }
   return byType;
 }
 
-function totalesPeriodo(tipo: number, a: Acc, compra: boolean, factor?: number): string {
+function totalesPeriodo(tipo: number, a: Acc, compra: boolean, factor?: Decimal): string {
   const noRec = [...a.noRec.entries()]
     .sort(([x], [y]) => x - y)
     .map(([cod, r]) => `<TotIVANoRec>${el('CodIVANoRec', cod)}${el('TotOpIVANoRec', r.ops)}${el('TotMntIVANoRec', r.monto)}</TotIVANoRec>`)
@@ -173,45 +242,44 @@ function totalesPeriodo(tipo: number, a: Acc, compra: boolean, factor?: number):
     el('TotMntExe', a.exe) +
     el('TotMntNeto', a.neto) +
     (compra && a.opIvaRec > 0 ? el('TotOpIVARec', a.opIvaRec) : '') +
-    el('TotMntIVA', compra ? a.ivaRec : a.iva) +
-    (compra ? noRec : '') +
-    (compra && a.usoComun > 0 ? usoComun(a, factor) : '') +
+    el('TotMntIVA', a.iva) +
+    noRec +
+    (a.usoComun > 0 ? usoComun(a, factor) : '') +
     otros +
     el('TotMntTotal', a.total) +
     '</TotalesPeriodo>'
   );
 }
 
-/** TotOpIVAUsoComun, TotIVAUsoComun and, with the book's factor, FctProp and the credit it gives (rounded to pesos). */
-function usoComun(a: Acc, factor?: number): string {
+/**
+ * TotOpIVAUsoComun, TotIVAUsoComun and, with the book's factor, FctProp (3 decimals: LibroCV_v10.xsd fractionDigits 3)
+ * and TotCredIVAUsoComun = TotIVAUsoComun × the printed factor, rounded once to the peso, halves up, in decimal
+ * arithmetic so that a binary float never moves a half (1300 × 0.575 is 747.4999... in floats). LibreDTE and
+ * dansanti/l10n_cl_libro_compra_venta instead add the product rounded per line, which can differ by a few pesos.
+ */
+function usoComun(a: Acc, factor?: Decimal): string {
   const base = el('TotOpIVAUsoComun', a.opUsoComun) + el('TotIVAUsoComun', a.usoComun);
   if (factor === undefined) return base;
-  return base + el('FctProp', factor.toFixed(2)) + el('TotCredIVAUsoComun', Math.round(a.usoComun * factor));
+  const credito = new Decimal(a.usoComun).times(factor).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+  return base + el('FctProp', factor.toFixed(3)) + el('TotCredIVAUsoComun', credito.toFixed(0));
 }
 
-/**
- * An unsigned LibroCompraVenta (IECV; ISO-8859-1 declaration; LibroCV_v10.xsd, docs/research/sii-protocol.md §3.6):
- * Caratula in XSD order, ResumenPeriodo with one TotalesPeriodo per document type computed from the
- * details (TotDoc excludes voided folios, counted in TotAnulado; in a purchases book TotMntIVA is the recoverable
- * IVA, with the non-recoverable IVA by code, the IVA de uso común and, given the factor, its credit, and other
- * taxes by code), the Detalle lines, TmstFirma. The signing service signs `#<id>`. No segments'
- * ResumenSegmento, no LceCal. Since 2017-08 the RCV replaces the IECV; it remains for certification and special books.
- * @throws DteBuildError on invalid values or missing notification/authorization codes.
- */
-export function buildLibroCompraVenta(input: LibroInput): string {
-  const c = input.caratula;
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(c.periodoTributario))
-    throw new DteBuildError(`periodoTributario must be YYYY-MM, got "${c.periodoTributario}"`);
-  if (!Number.isSafeInteger(c.nroResol) || c.nroResol < 0 || c.nroResol > 999_999) throw new DteBuildError('nroResol must be 0..999999');
-  if (c.tipoLibro === 'ESPECIAL' && !c.folioNotificacion) throw new DteBuildError('an ESPECIAL book needs folioNotificacion');
-  if (c.tipoLibro === 'RECTIFICA' && !c.codAutRec) throw new DteBuildError('a RECTIFICA book needs codAutRec');
-  if (!['COMPRA', 'VENTA'].includes(c.tipoOperacion)) throw new DteBuildError('tipoOperacion must be COMPRA or VENTA');
-  const f = input.factorProporcionalidad;
-  if (f !== undefined && !(f >= 0 && f <= 1 && Number.isFinite(f)))
-    throw new DteBuildError(`factorProporcionalidad must be 0..1, got ${f}`);
-  const id = input.id ?? `LIBRO_${c.tipoOperacion}_${c.periodoTributario.replace('-', '_')}`;
-  if (!/^[A-Za-z_][\w.-]*$/.test(id)) throw new DteBuildError(`id must be an XML ID (NCName), got "${id}"`);
-  const caratula =
+/** The factor as FctProp can state it exactly (0..1, at most 3 decimals). @throws DteBuildError */
+function factorProporcionalidad(f: number | undefined, compra: boolean): Decimal | undefined {
+  if (f === undefined) return undefined;
+  if (!compra) throw new DteBuildError('factorProporcionalidad belongs to a purchases book (LC)');
+  if (!(Number.isFinite(f) && f >= 0 && f <= 1) || new Decimal(f).decimalPlaces() > 3) {
+    throw new DteBuildError(`factorProporcionalidad must be 0..1 with at most 3 decimals (FctProp), got ${f}`);
+  }
+  return new Decimal(f);
+}
+
+function caratulaXml(c: LibroCaratulaInput): string {
+  if (TIPOS_ENVIO_SEGMENTADOS.includes(c.tipoEnvio) && c.nroSegmento === undefined) {
+    // LibroCV_v10.xsd TipoEnvio: PARCIAL and FINAL are segments of one book ("Correlativo del Segmento de Libro").
+    throw new DteBuildError(`a ${c.tipoEnvio} book needs nroSegmento (the segment's number)`);
+  }
+  return (
     '<Caratula>' +
     el('RutEmisorLibro', rut('RutEmisorLibro', c.rutEmisorLibro)) +
     el('RutEnvia', rut('RutEnvia', c.rutEnvia)) +
@@ -221,18 +289,47 @@ export function buildLibroCompraVenta(input: LibroInput): string {
     el('TipoOperacion', c.tipoOperacion) +
     el('TipoLibro', c.tipoLibro) +
     el('TipoEnvio', c.tipoEnvio) +
-    (c.nroSegmento ? el('NroSegmento', posInt('NroSegmento', c.nroSegmento, 6)) : '') +
+    (c.nroSegmento !== undefined ? el('NroSegmento', posInt('NroSegmento', c.nroSegmento, 6)) : '') +
     (c.folioNotificacion ? el('FolioNotificacion', posInt('FolioNotificacion', c.folioNotificacion)) : '') +
     (c.codAutRec ? el('CodAutRec', fieldText('CodAutRec', c.codAutRec, 10)) : '') +
-    '</Caratula>';
-  const totals = accumulate(input.detalle);
+    '</Caratula>'
+  );
+}
+
+/**
+ * An unsigned LibroCompraVenta (IECV; ISO-8859-1 declaration; LibroCV_v10.xsd, docs/research/sii-protocol.md §3.6):
+ * Caratula in XSD order (NroSegmento for PARCIAL and FINAL sends), ResumenPeriodo with one TotalesPeriodo per document
+ * type computed from the Detalle lines as written (TotDoc excludes voided folios, counted in TotAnulado; TotMntIVA =
+ * Σ MntIVA, which in a purchases book is the recoverable IVA; the non-recoverable IVA by code, the IVA de uso común and,
+ * given the factor, FctProp and its credit; other taxes by code), the Detalle lines, TmstFirma. Amounts in CLP. The
+ * signing service signs `#<id>`. No segments' ResumenSegmento, no LceCal. Since 2017-08 the RCV replaces the IECV; it
+ * remains for certification and special books.
+ * @throws DteBuildError on invalid values (a type outside LibroCV DoctoType, a CodImp outside ImptoType, a factor with
+ *   more than 3 decimals, a purchase whose IVANoRec and IVAUsoComun exceed its IVA), LC fields in a sales book, or
+ *   missing notification/authorization codes or segment number.
+ */
+export function buildLibroCompraVenta(input: LibroInput): string {
+  const c = input.caratula;
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(c.periodoTributario))
+    throw new DteBuildError(`periodoTributario must be YYYY-MM, got "${c.periodoTributario}"`);
+  if (!Number.isSafeInteger(c.nroResol) || c.nroResol < 0 || c.nroResol > 999_999) throw new DteBuildError('nroResol must be 0..999999');
+  if (c.tipoLibro === 'ESPECIAL' && !c.folioNotificacion) throw new DteBuildError('an ESPECIAL book needs folioNotificacion');
+  if (c.tipoLibro === 'RECTIFICA' && !c.codAutRec) throw new DteBuildError('a RECTIFICA book needs codAutRec');
+  if (!['COMPRA', 'VENTA'].includes(c.tipoOperacion)) throw new DteBuildError('tipoOperacion must be COMPRA or VENTA');
+  const compra = c.tipoOperacion === 'COMPRA';
+  const factor = factorProporcionalidad(input.factorProporcionalidad, compra);
+  const id = input.id ?? `LIBRO_${c.tipoOperacion}_${c.periodoTributario.replace('-', '_')}`;
+  if (!/^[A-Za-z_][\w.-]*$/.test(id)) throw new DteBuildError(`id must be an XML ID (NCName), got "${id}"`);
+  const caratula = caratulaXml(c);
+  const lineas = input.detalle.map((d) => linea(d, compra));
+  const totals = accumulate(lineas);
   const resumen =
     totals.size === 0
       ? ''
       : '<ResumenPeriodo>' +
         [...totals.entries()]
           .sort(([x], [y]) => x - y)
-          .map(([t, a]) => totalesPeriodo(t, a, c.tipoOperacion === 'COMPRA', input.factorProporcionalidad))
+          .map(([t, a]) => totalesPeriodo(t, a, compra, factor))
           .join('') +
         '</ResumenPeriodo>';
   return (
@@ -240,7 +337,7 @@ export function buildLibroCompraVenta(input: LibroInput): string {
     `<LibroCompraVenta xmlns="http://www.sii.cl/SiiDte" version="1.0"><EnvioLibro ID="${id}">` +
     caratula +
     resumen +
-    input.detalle.map(detalleXml).join('') +
+    lineas.map(detalleXml).join('') +
     el('TmstFirma', timestamp('TmstFirma', input.tmstFirma)) +
     '</EnvioLibro></LibroCompraVenta>'
   );

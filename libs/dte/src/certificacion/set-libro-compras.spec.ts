@@ -72,7 +72,7 @@ describe('SET LIBRO DE COMPRAS', () => {
       factorProporcionalidad: set.factorProporcionalidad,
       tmstFirma: '2026-11-25T10:00:00',
     });
-    expect(xml).toContain('<FctProp>0.60</FctProp><TotCredIVAUsoComun>3404</TotCredIVAUsoComun>');
+    expect(xml).toContain('<FctProp>0.600</FctProp><TotCredIVAUsoComun>3404</TotCredIVAUsoComun>');
     expect(await validateXsd(encodeLatin1(signXml(xml, 'LIBRO_SET', generateSigner())), 'LibroCV')).toEqual({ valid: true, errors: [] });
   });
 });

@@ -53,7 +53,10 @@ function netoExento(dte: ParsedDte): { neto: number; exento: number; noFacturabl
   const clase = (d: ParsedDte['detalle'][number]) =>
     d.ind_exe === 2 ? 'nf' : d.ind_exe === 6 ? 'nf-' : d.ind_exe === 3 ? 'garantia' : dte.tipo_dte === 34 || d.exento ? 'exento' : 'neto';
   const sum = (c: string) => dte.detalle.filter((d) => clase(d) === c).reduce((s, d) => s + d.monto, 0);
-  const base = { neto: sum('neto'), exento: sum('exento') };
+  // With MntBruto the taxed lines include IVA: MntNeto is their sum without it (field 107).
+  const brutas = sum('neto');
+  const neto = dte.otros_totales.montos_brutos ? halfUp(brutas / (1 + dte.montos.tasa_iva / 100)) : brutas;
+  const base = { neto, exento: sum('exento') };
   // MontoNF (field 125) = the IndExe 2 lines less the IndExe 6 ones.
   const out = { ...base, noFacturable: sum('nf') - sum('nf-'), garantia: sum('garantia') };
   for (const g of dte.descuentos_recargos) {
@@ -65,32 +68,71 @@ function netoExento(dte: ParsedDte): { neto: number; exento: number; noFacturabl
 }
 
 /**
+ * Codes of IVA retained by the buyer (SII Formato DTE v2.2 §4 "IVA retenido": 15 total, 30-41 and their 3-digit
+ * variants partial, 46-49 and 53): a factura de compra (46) subtracts them from MntTotal (field 124 "- IVA Retenido
+ * productos (en caso de facturas de compra)"); elsewhere they are not part of it.
+ */
+const RETENCIONES_IVA = new Set([15, 30, 301, 31, 32, 321, 33, 331, 34, 341, 36, 361, 37, 371, 38, 39, 41, 46, 47, 48, 481, 49, 53]);
+const FACTURA_COMPRA = 46;
+
+/**
+ * MntTotal from what the document states (Formato DTE v2.2 §B field 124): MntNeto + MntExe + IVA + additional and
+ * specific taxes + GrntDep - CredEC - IVA retained (facturas de compra) - ValComNeto - ValComExe - ValComIVA.
+ */
+function totalDeclarado(dte: ParsedDte): number {
+  const m = dte.montos;
+  const o = dte.otros_totales;
+  const impuestos = m.impuestos_adicionales.reduce((s, i) => {
+    if (!RETENCIONES_IVA.has(i.codigo)) return s + i.monto;
+    return dte.tipo_dte === FACTURA_COMPRA ? s - i.monto : s;
+  }, 0);
+  const comisiones = o.comisiones ? o.comisiones.neto + o.comisiones.exento + o.comisiones.iva : 0;
+  return m.neto + m.exento + m.iva + impuestos + m.garantia_envases - o.credito_empresas_constructoras - comisiones;
+}
+
+/**
+ * The base of an additional tax: its lines, changed by the global discounts and surcharges on the taxed lines as MntNeto
+ * is (Formato DTE v2.2 §D: "Estos aumentan o disminuyen la base del impuesto"); a percent applies to the base, an amount
+ * (§D rule a: only when every taxed line carries one code) as it is.
+ */
+function baseAdicional(dte: ParsedDte, lineas: number): number {
+  let base = lineas;
+  for (const g of dte.descuentos_recargos) {
+    if (g.ind_exe === 1 || g.ind_exe === 2 || dte.tipo_dte === 34) continue;
+    base += (g.tipo === 'D' ? -1 : 1) * globalDe(g, lineas);
+  }
+  return base;
+}
+
+/**
  * The totals of a received DTE that do not add up, in the order of SII Formato DTE v2.2 §B Totales
  * (docs/research/sii-protocol.md §4, "totals (MntNeto × TasaIVA = IVA, with rounding)"): MntNeto and MntExe =
- * the taxed and exempt lines' MontoItem (every line of a 34 is exempt) with the global discounts and
- * surcharges of §D applied (field 107-108); IVA = round(MntNeto × TasaIVA / 100) (112); each ImptoReten
- * MontoImp = round(TasaImp × the lines carrying its code) when lines carry it (117 a); MntTotal = MntNeto +
- * MntExe + IVA + MontoImp + GrntDep (124); GrntDep = the packaging-deposit lines (IndExe 3, 120); MontoNF = the
- * no-billable lines (IndExe 2, 125). Amounts in CLP pesos;
- * rounding half up.
+ * the taxed and exempt lines' MontoItem (every line of a 34 is exempt; taxed lines without IVA when MntBruto, 106)
+ * with the global discounts and surcharges of §D applied (field 107-108); IVA = round(MntNeto × TasaIVA / 100) (112);
+ * each ImptoReten MontoImp = round(TasaImp × the lines carrying its code, with the global discounts of §D) when lines
+ * carry it and TasaImp is stated (117 a); MntTotal as {@link totalDeclarado} (124); GrntDep = the packaging-deposit
+ * lines (IndExe 3, 120); MontoNF = the no-billable lines (IndExe 2, 125). Amounts in CLP pesos (negative ones of a
+ * 43 included); rounding half up. Reception records these as observations, never as a refusal (§2.2).
  */
 export function totalesDiscrepancias(dte: ParsedDte): TotalDiscrepancia[] {
-  const { neto, exento, iva, total, tasa_iva, impuestos_adicionales, no_facturable, garantia_envases } = dte.montos;
+  const { neto, exento, iva, total, tasa_iva, no_facturable, garantia_envases } = dte.montos;
   const calc = netoExento(dte);
   const checks: TotalDiscrepancia[] = [
     { campo: 'MntNeto', documento: neto, calculado: calc.neto },
     { campo: 'MntExe', documento: exento, calculado: calc.exento },
     { campo: 'IVA', documento: iva, calculado: halfUp((neto * tasa_iva) / 100) },
   ];
-  for (const imp of impuestos_adicionales) {
+  for (const imp of dte.montos.impuestos_adicionales) {
     const lines = dte.detalle.filter((d) => d.codigos_impuesto.includes(imp.codigo));
-    if (lines.length === 0) continue;
-    const base = lines.reduce((s, d) => s + d.monto, 0);
+    if (lines.length === 0 || dte.otros_totales.impuestos_sin_tasa.includes(imp.codigo)) continue;
+    const base = baseAdicional(
+      dte,
+      lines.reduce((s, d) => s + d.monto, 0),
+    );
     checks.push({ campo: 'MontoImp', codigo: imp.codigo, documento: imp.monto, calculado: halfUp((base * imp.tasa) / 100) });
   }
-  const adicionales = impuestos_adicionales.reduce((s, i) => s + i.monto, 0);
   checks.push({ campo: 'GrntDep', documento: garantia_envases, calculado: calc.garantia });
-  checks.push({ campo: 'MntTotal', documento: total, calculado: neto + exento + iva + adicionales + garantia_envases });
+  checks.push({ campo: 'MntTotal', documento: total, calculado: totalDeclarado(dte) });
   checks.push({ campo: 'MontoNF', documento: no_facturable, calculado: calc.noFacturable });
   return checks.filter((c) => c.documento !== c.calculado);
 }

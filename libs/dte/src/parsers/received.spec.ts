@@ -1,5 +1,6 @@
 import * as iconv from 'iconv-lite';
 import { generateCaf, generateSigner, emitSignedDte, officialExample, sampleDocumento } from '../../test/fixtures';
+import { buildDte } from '../builders/documento';
 import { DteParseError } from '../errors';
 import { parseDteDocuments } from './received';
 
@@ -32,6 +33,42 @@ describe('parseDteDocuments', () => {
     expect(dte.ted?.ddXml.startsWith('<DD><RE>97975000-5</RE><TD>33</TD><F>60</F>')).toBe(true);
     expect(dte.ted?.frmt).toBe('GbmDcS9e/jVC2LsLIe1iRV12Bf6lxsILtbQiCkh6mbjckFCJ7fj/kakFTS06Jo8iS4HXvJj3oYZuey53Krniew==');
     expect(dte.xml).toBe(exampleDte());
+  });
+
+  it('reads the payment terms, the line discounts and surcharges and the global ones as written', () => {
+    const doc = sampleDocumento({
+      forma_pago: 2,
+      fecha_vencimiento: '2025-04-09',
+      pagos: [
+        { fecha: '2025-03-25', monto: 40_000, glosa: 'Primera cuota' },
+        { fecha: '2025-04-09', monto: 35_000 },
+      ],
+      detalle: [
+        { nombre: 'Tornillos', cantidad: 3, precio_unitario: 4990, descuento_pct: '12.5' },
+        { nombre: 'Flete', cantidad: 1, precio_unitario: 10_000, recargo_monto: 700 },
+        { nombre: 'Libro', cantidad: 1, precio_unitario: 8000, exento: true, recargo_pct: 5 },
+      ],
+      descuentos_recargos: [
+        { tipo: 'D', unidad: '%', valor: '7.5', aplica: 'afecto', glosa: 'Cliente frecuente' },
+        { tipo: 'R', unidad: '$', valor: 1200, aplica: 'exento' },
+      ],
+    });
+    const [dte] = parseDteDocuments(buildDte(doc, '<TED version="1.0"><DD><RE>1-9</RE></DD></TED>', '2025-03-10T11:22:33'));
+    expect([dte.forma_pago, dte.fecha_vencimiento]).toEqual([2, '2025-04-09']);
+    expect(dte.pagos).toEqual([
+      { fecha: '2025-03-25', monto: 40_000, glosa: 'Primera cuota' },
+      { fecha: '2025-04-09', monto: 35_000, glosa: undefined },
+    ]);
+    expect(dte.detalle.map((d) => [d.descuento_pct, d.descuento_monto, d.recargo_pct, d.recargo_monto])).toEqual([
+      [12.5, 1871, undefined, undefined],
+      [undefined, undefined, undefined, 700],
+      [undefined, undefined, 5, 400],
+    ]);
+    expect(dte.descuentos_recargos).toEqual([
+      { tipo: 'D', unidad: '%', valor: 7.5, ind_exe: undefined, glosa: 'Cliente frecuente' },
+      { tipo: 'R', unidad: '$', valor: 1200, ind_exe: 1, glosa: undefined },
+    ]);
+    expect(parseDteDocuments(officialExample())[0].pagos).toEqual([]);
   });
 
   it('reads a standalone DTE with and without the SiiDte namespace', () => {

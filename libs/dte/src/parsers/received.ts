@@ -15,7 +15,11 @@ export interface ParsedDetalle {
   cantidad?: number;
   unidad?: string;
   precio_unitario?: number;
+  /** DescuentoPct: the line's discount as a percent of QtyItem × PrcItem (up to 2 decimals). */
+  descuento_pct?: number;
   descuento_monto?: number;
+  /** RecargoPct: the line's surcharge as a percent of QtyItem × PrcItem (up to 2 decimals). */
+  recargo_pct?: number;
   recargo_monto?: number;
   /** CodImpAdic (additional tax codes of the line). */
   codigos_impuesto: number[];
@@ -35,6 +39,18 @@ export interface ParsedDscRcg {
   valor: number;
   /** IndExeDR as written: 1 exempt lines, 2 not billable; undefined: the taxed lines. */
   ind_exe?: number;
+  /** GlosaDR (≤ 45). */
+  glosa?: string;
+}
+
+/** One MntPagos of a parsed DTE: a payment of a credit sale's schedule (IdDoc, Formato DTE v2.2 §A). */
+export interface ParsedPago {
+  /** FchPago YYYY-MM-DD. */
+  fecha: string;
+  /** MntPago in CLP. */
+  monto: number;
+  /** GlosaPagos (≤ 40). */
+  glosa?: string;
 }
 
 /** One Referencia of a parsed DTE. */
@@ -47,6 +63,25 @@ export interface ParsedReferencia {
   razon?: string;
   rut_otro?: string;
   global: boolean;
+}
+
+/**
+ * What a DTE's Totales state beyond {@link Montos}, in CLP as written (SII Formato DTE v2.2 §B Totales fields 106-123):
+ * 0, false or null when absent. Amounts of a liquidación-factura (43) may be negative (fields 121-124).
+ */
+export interface OtrosTotales {
+  /** MntBruto = 1: the lines' MontoItem include IVA (field 106). */
+  montos_brutos: boolean;
+  /** MntBase: the base of IVA anticipado faenamiento de carne, code 17 (field 109). */
+  monto_base: number;
+  /** TipoImp of the ImptoReten written without TasaImp (specific taxes may leave it out, field 116; `montos` has 0). */
+  impuestos_sin_tasa: number[];
+  /** IVANoRet: the IVA a factura de compra's issuer did not retain (field 118). */
+  iva_no_retenido: number;
+  /** CredEC: crédito especial 65 % empresas constructoras, DL 910 art. 21, subtracted from MntTotal (field 119). */
+  credito_empresas_constructoras: number;
+  /** Comisiones y otros cargos of a liquidación-factura: ValComNeto, ValComExe, ValComIVA (fields 121-123). */
+  comisiones: { neto: number; exento: number; iva: number } | null;
 }
 
 /** The TED of a parsed DTE: the flattened DD (ready to verify) and FRMT (base64, no whitespace). */
@@ -65,7 +100,10 @@ export interface ParsedDte {
   /** Documento/@ID (e.g. F60T33). */
   id?: string;
   fecha_vencimiento?: string;
+  /** FmaPago as written: 1 contado, 2 crédito, 3 sin costo (entrega gratuita). */
   forma_pago?: number;
+  /** MntPagos: the payment schedule, in document order (empty when there is none). */
+  pagos: ParsedPago[];
   emisor: {
     rut: string;
     razon_social: string;
@@ -89,6 +127,8 @@ export interface ParsedDte {
   };
   /** As the Totales state them; descuentos/recargos are the lines' DescuentoMonto/RecargoMonto only. */
   montos: Montos;
+  /** The rest of Totales (MntBruto, MntBase, ImptoReten without a rate, IVANoRet, CredEC, Comisiones). */
+  otros_totales: OtrosTotales;
   detalle: ParsedDetalle[];
   descuentos_recargos: ParsedDscRcg[];
   referencias: ParsedReferencia[];
@@ -115,7 +155,9 @@ function detalleOf(d: Element): ParsedDetalle {
     cantidad: numAt(d, 'QtyItem'),
     unidad: opt(textAt(d, 'UnmdItem')),
     precio_unitario: numAt(d, 'PrcItem'),
+    descuento_pct: numAt(d, 'DescuentoPct'),
     descuento_monto: numAt(d, 'DescuentoMonto'),
+    recargo_pct: numAt(d, 'RecargoPct'),
     recargo_monto: numAt(d, 'RecargoMonto'),
     codigos_impuesto: childElements(d, 'CodImpAdic').map((c) => Number((c.textContent ?? '').trim())),
     monto: num(d, 'MontoItem'),
@@ -131,7 +173,12 @@ function dscRcgOf(g: Element): ParsedDscRcg {
     unidad: textAt(g, 'TpoValor') === '%' ? '%' : '$',
     valor: num(g, 'ValorDR'),
     ind_exe: numAt(g, 'IndExeDR'),
+    glosa: opt(textAt(g, 'GlosaDR')),
   };
+}
+
+function pagoOf(p: Element): ParsedPago {
+  return { fecha: textAt(p, 'FchPago') ?? '', monto: num(p, 'MntPago'), glosa: opt(textAt(p, 'GlosaPagos')) };
 }
 
 function montosOf(enc: Element, detalle: ParsedDetalle[]): Montos {
@@ -152,6 +199,23 @@ function montosOf(enc: Element, detalle: ParsedDetalle[]): Montos {
     })),
     no_facturable: tot('MontoNF'),
     garantia_envases: tot('GrntDep'),
+  };
+}
+
+function otrosTotalesOf(enc: Element): OtrosTotales {
+  const totales = findPath(enc, 'Totales');
+  const comisiones = totales ? childElements(totales, 'Comisiones')[0] : undefined;
+  return {
+    montos_brutos: textAt(enc, 'Totales/MntBruto') === '1',
+    monto_base: num(enc, 'Totales/MntBase'),
+    impuestos_sin_tasa: (totales ? childElements(totales, 'ImptoReten') : [])
+      .filter((i) => numAt(i, 'TasaImp') === undefined)
+      .map((i) => num(i, 'TipoImp')),
+    iva_no_retenido: num(enc, 'Totales/IVANoRet'),
+    credito_empresas_constructoras: num(enc, 'Totales/CredEC'),
+    comisiones: comisiones
+      ? { neto: num(comisiones, 'ValComNeto'), exento: num(comisiones, 'ValComExe'), iva: num(comisiones, 'ValComIVA') }
+      : null,
   };
 }
 
@@ -197,6 +261,7 @@ function parseOne(dte: Element, xml: string): ParsedDte {
     id: doc.getAttribute('ID') || undefined,
     fecha_vencimiento: opt(textAt(enc, 'IdDoc/FchVenc')),
     forma_pago: numAt(enc, 'IdDoc/FmaPago'),
+    pagos: childElements(findPath(enc, 'IdDoc') ?? enc, 'MntPagos').map(pagoOf),
     emisor: {
       rut: requiredText(enc, 'Emisor/RUTEmisor'),
       razon_social: textAt(enc, 'Emisor/RznSoc') ?? textAt(enc, 'Emisor/RznSocEmisor') ?? '',
@@ -218,6 +283,7 @@ function parseOne(dte: Element, xml: string): ParsedDte {
       ciudad: opt(textAt(enc, 'Receptor/CiudadRecep')),
     },
     montos: montosOf(enc, detalle),
+    otros_totales: otrosTotalesOf(enc),
     detalle,
     descuentos_recargos: childElements(doc, 'DscRcgGlobal').map(dscRcgOf),
     referencias: childElements(doc, 'Referencia').map(referenciaOf),

@@ -1,4 +1,4 @@
-import { formatDecimal, formatFecha, formatPesos } from './format';
+import { formatDecimal, formatFecha, formatPesos, formatPorcentaje } from './format';
 
 describe('printed formats (Chilean style)', () => {
   it('writes pesos with thousands separated by dots', () => {
@@ -17,6 +17,15 @@ describe('printed formats (Chilean style)', () => {
       '2,5',
       '1.000,125',
       '0,000001',
+    ]);
+  });
+
+  it('writes percents with a decimal comma', () => {
+    expect([formatPorcentaje(10), formatPorcentaje(12.5), formatPorcentaje(0.01), formatPorcentaje(999.99)]).toEqual([
+      '10%',
+      '12,5%',
+      '0,01%',
+      '999,99%',
     ]);
   });
 

@@ -15,6 +15,11 @@ export function formatDecimal(value: number): string {
   return formatPesos(Number(int)) + (frac ? `,${frac}` : '');
 }
 
+/** A percent as written in the XML (DescuentoPct, ValorDR; up to 2 decimals): `12.5` -> `12,5%`, `10` -> `10%`. */
+export function formatPorcentaje(pct: number): string {
+  return `${formatDecimal(pct)}%`;
+}
+
 /** `YYYY-MM-DD` as `DD-MM-YYYY`, the date order of Chilean documents. */
 export function formatFecha(fecha: string): string {
   const [y, m, d] = fecha.split('-');

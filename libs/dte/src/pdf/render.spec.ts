@@ -1,12 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { officialExample, sampleDocumento } from '../../test/fixtures';
 import { buildDte } from '../builders/documento';
+import { DteBuildError } from '../errors';
 import { parseDteDocuments } from '../parsers/received';
 import { sliceElements } from '../xml-slice';
+import { decodeTimbre as decodeAt, pdfInfo, pdfText, prepararZxing } from './pdf.testing';
 import { ACUSE_RECIBO_LEY_19983, renderDtePdf } from './render';
 import { timbreBytes } from './timbre';
 
@@ -17,9 +17,7 @@ let dir: string;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'dte-pdf-'));
-  // The decoder's WebAssembly from the installed package (it would fetch it from a CDN otherwise).
-  const wasm = readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
-  prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer } });
+  prepararZxing();
 });
 
 afterAll(() => {
@@ -32,18 +30,7 @@ async function rendered(name: string, cedible = false): Promise<string> {
   return file;
 }
 
-/**
- * The bytes of the PDF417 symbol of a page (default the first) at 300 dpi, read by ZXing-C++ (zxing-wasm, an
- * independent decoder that answers the symbol's bytes, not a string decoded by a guessed charset).
- */
-async function decodeTimbre(pdf: string, page = 1): Promise<Buffer> {
-  execFileSync('pdftoppm', ['-r', '300', '-png', '-singlefile', '-f', String(page), '-l', String(page), pdf, join(dir, 'page')]);
-  const [symbol] = await readBarcodes(new Uint8Array(readFileSync(join(dir, 'page.png'))), { formats: ['PDF417'], tryHarder: true });
-  if (!symbol) throw new Error(`no PDF417 symbol on page ${page} of ${pdf}`);
-  return Buffer.from(symbol.bytes);
-}
-
-const pdfText = (pdf: string) => execFileSync('pdftotext', ['-layout', pdf, '-']).toString('utf8');
+const decodeTimbre = (pdf: string, page = 1) => decodeAt(pdf, dir, page);
 
 describe('renderDtePdf (printed representation with the PDF417 timbre)', () => {
   it('prints the timbre so that an independent decoder reads back exactly the TED bytes', async () => {
@@ -110,7 +97,7 @@ describe('renderDtePdf (printed representation with the PDF417 timbre)', () => {
       file,
       await renderDtePdf(Buffer.from(buildDte(sampleDocumento({ detalle }), ted, '2025-03-10T11:22:33'), 'latin1'), OPTIONS),
     );
-    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file]).toString())?.[1]);
+    const { pages } = pdfInfo(file);
     expect(pages).toBeGreaterThanOrEqual(2);
     const text = pdfText(file);
     for (let i = 1; i <= 60; i++) expect(text).toContain(`Articulo numero ${i}`);
@@ -125,5 +112,22 @@ describe('renderDtePdf (printed representation with the PDF417 timbre)', () => {
     expect(text).toContain('CEDIBLE');
     expect(text).toContain('Recinto:');
     expect(text).toContain(ACUSE_RECIBO_LEY_19983.slice(0, 60));
+  });
+
+  it('refuses CEDIBLE for a note, on the thermal roll, and an unknown formato', async () => {
+    const nota = Buffer.from(
+      buildDte(
+        sampleDocumento({ tipo_dte: 61, referencias: [{ tipo_doc: 33, folio: 7, fecha: '2025-03-10', codigo: 1 }] }),
+        sliceElements(parseDteDocuments(officialExample())[0].xml, 'TED')[0],
+        '2025-03-10T11:22:33',
+      ),
+      'latin1',
+    );
+    await expect(renderDtePdf(nota, { ...OPTIONS, cedible: true })).rejects.toThrow(DteBuildError);
+    await expect(renderDtePdf(officialExample(), { ...OPTIONS, cedible: true, formato: 'termica' })).rejects.toThrow(
+      /thermal roll has no CEDIBLE/,
+    );
+    const formato = 'a4' as unknown as 'carta';
+    await expect(renderDtePdf(officialExample(), { ...OPTIONS, formato })).rejects.toThrow(DteBuildError);
   });
 });

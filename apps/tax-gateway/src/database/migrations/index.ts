@@ -12,10 +12,13 @@ import { RecepcionVerificada1797000000012 } from './1797000000012-RecepcionVerif
 import { ContribuyenteAutorizado1797000000013 } from './1797000000013-ContribuyenteAutorizado';
 import { EmisionReceptorFuente1797000000014 } from './1797000000014-EmisionReceptorFuente';
 import { EmisorSucursales1797000000015 } from './1797000000015-EmisorSucursales';
+import { RecepcionMontos1797000000016 } from './1797000000016-RecepcionMontos';
+import { EmisionReferencia1797000000017 } from './1797000000017-EmisionReferencia';
 import { Buzon1797000000009 } from './1797000000009-Buzon';
 import { Banco1797000000010 } from './1797000000010-Banco';
 import { SesionImportada1797000000008 } from './1797000000008-SesionImportada';
 import { PortalVisita1797000000007 } from './1797000000007-PortalVisita';
+import { PdfFormato1797000000018 } from './1797000000018-PdfFormato';
 
 /** Every migration of tax-gateway, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
 export const migrations = [
@@ -37,4 +40,7 @@ export const migrations = [
   ContribuyenteAutorizado1797000000013,
   EmisionReceptorFuente1797000000014,
   EmisorSucursales1797000000015,
+  RecepcionMontos1797000000016,
+  EmisionReferencia1797000000017,
+  PdfFormato1797000000018,
 ];

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { EstadoDocumentoDto } from '@lib/contracts';
+import { FORMATOS_PDF, type FormatoPdf } from '@lib/dte';
 import { IsRut } from '@lib/rut';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsUUID, Matches } from 'class-validator';
@@ -96,11 +97,20 @@ export class PendientesDto {
   pendientes!: PendienteDto[];
 }
 
-/** `?cedible=` of GET /tax/dte/{emision_id}/pdf. */
+/** `?cedible=&formato=` of GET /tax/dte/{emision_id}/pdf. */
 export class PdfQueryDto {
-  @ApiPropertyOptional({ example: true, description: 'The CEDIBLE copy with the acuse de recibo (33 and 34 only)' })
+  @ApiPropertyOptional({ example: true, description: 'The CEDIBLE copy with the acuse de recibo (33 and 34 only; carta only)' })
   @IsOptional()
   @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean()
   cedible?: boolean;
+
+  @ApiPropertyOptional({
+    enum: FORMATOS_PDF,
+    default: 'carta',
+    description: 'carta: LETTER page(s); termica: one 80 mm wide page (thermal roll) as long as the document',
+  })
+  @IsOptional()
+  @IsIn(FORMATOS_PDF)
+  formato?: FormatoPdf;
 }

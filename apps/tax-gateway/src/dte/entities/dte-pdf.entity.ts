@@ -1,6 +1,10 @@
+import type { FormatoPdf } from '@lib/dte';
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-/** The printed representation of an emission, stored once per copy (plain, or CEDIBLE) and regenerated when missing. */
+/**
+ * The printed representation of an emission, stored once per copy (plain, or CEDIBLE) and form (LETTER `carta`, or
+ * 80 mm thermal roll `termica`) and regenerated when missing.
+ */
 @Entity({ name: 'dte_pdf' })
 export class DtePdfEntity {
   @PrimaryColumn({ name: 'emision_id', type: 'uuid' })
@@ -8,6 +12,9 @@ export class DtePdfEntity {
 
   @PrimaryColumn({ type: 'boolean' })
   cedible!: boolean;
+
+  @PrimaryColumn({ type: 'text' })
+  formato!: FormatoPdf;
 
   @Column({ type: 'bytea' })
   pdf!: Buffer;

@@ -72,6 +72,13 @@ export class EmisionEntity {
   @Column({ name: 'tasa_iva', type: 'smallint' })
   tasaIva!: number;
 
+  /** A note's one reference to the tenant's own document (type and folio); null otherwise. */
+  @Column({ name: 'ref_tipo_dte', type: 'smallint', nullable: true })
+  refTipoDte!: number | null;
+
+  @Column({ name: 'ref_folio', type: 'bigint', nullable: true, transformer: bigintTransformer })
+  refFolio!: number | null;
+
   @Column({ type: 'varchar', length: 24 })
   estado!: EmisionEstado;
 

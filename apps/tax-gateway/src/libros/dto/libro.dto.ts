@@ -1,8 +1,56 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { IsRut } from '@lib/rut';
+import { ArrayOfObjects, IsAbsentOr, IsDecimalAmount } from '@lib/schemas';
 import { PERIODO } from '../../common/periodo';
 import { PaginaQueryDto } from '../../common/pagina.dto';
+
+/** A field of a purchases book (LC): refused in a sales book. */
+function SoloCompra(): PropertyDecorator {
+  return ValidateBy({
+    name: 'soloCompra',
+    validator: {
+      validate: (_value, args) => (args?.object as { tipo?: string }).tipo === 'compra',
+      defaultMessage: (a) => `${a?.property} is only for tipo compra (a purchases book)`,
+    },
+  });
+}
+
+/** The tenant's classification of one purchase of the period (`iva_compras`). */
+export class IvaCompraDto {
+  @ApiProperty({ example: 33, description: 'TipoDTE of the received document' })
+  @IsInt()
+  @Min(1)
+  @Max(999)
+  tipo_dte!: number;
+
+  @ApiProperty({ example: 501 })
+  @IsInt()
+  @Min(1)
+  @Max(9_999_999_999)
+  folio!: number;
+
+  @ApiProperty({ example: '96874030-K', description: 'RUT of the supplier (RUTEmisor)' })
+  @IsRut()
+  rut_emisor!: string;
+
+  @ApiPropertyOptional({
+    enum: [true],
+    description: 'The whole IVA is of common use (IVAUsoComun; credit = factor_proporcionalidad of it); needs factor_proporcionalidad',
+  })
+  @IsAbsentOr()
+  @IsIn([true])
+  iva_uso_comun?: true;
+
+  @ApiPropertyOptional({
+    enum: [1, 2, 3, 4, 9],
+    description:
+      'The whole IVA is not recoverable, with its CodIVANoRec: 1 exempt or untaxed operations, 2 registered late, 3 rejected expenses, 4 free delivery, 9 other',
+  })
+  @IsAbsentOr()
+  @IsIn([1, 2, 3, 4, 9])
+  iva_no_recuperable?: 1 | 2 | 3 | 4 | 9;
+}
 
 /** POST /tax/libros/generar. */
 export class GenerarLibroDto {
@@ -40,6 +88,34 @@ export class GenerarLibroDto {
   @Min(1)
   @Max(9_999_999_999)
   folio_notificacion?: number;
+
+  @ApiPropertyOptional({ example: 1, description: 'NroSegmento (1..999999), required for tipo_envio PARCIAL and FINAL' })
+  @ValidateIf((o: GenerarLibroDto) => o.tipo_envio === 'PARCIAL' || o.tipo_envio === 'FINAL' || o.nro_segmento !== undefined)
+  @IsInt()
+  @Min(1)
+  @Max(999_999)
+  nro_segmento?: number;
+
+  @ApiPropertyOptional({
+    example: 0.6,
+    description:
+      'compra only: the proportionality factor of the IVA de uso común (0..1, at most 3 decimals; FctProp), required when iva_compras has iva_uso_comun',
+  })
+  @IsAbsentOr()
+  @SoloCompra()
+  @IsDecimalAmount({ integers: 1, places: 3, min: 0, max: 1 })
+  factor_proporcionalidad?: number | string;
+
+  @ApiPropertyOptional({
+    type: [IvaCompraDto],
+    maxItems: 10_000,
+    description:
+      "compra only: the tenant's classification of its purchases of the period, each naming a received document of the book; documents not listed keep their IVA recoverable",
+  })
+  @IsAbsentOr()
+  @SoloCompra()
+  @ArrayOfObjects(() => IvaCompraDto, { max: 10_000 })
+  iva_compras?: IvaCompraDto[];
 }
 
 export class LibroTotalDto {
@@ -47,7 +123,8 @@ export class LibroTotalDto {
   @ApiProperty({ example: 3 }) documentos!: number;
   @ApiProperty({ example: 0, description: 'TotMntExe, CLP' }) exento!: number;
   @ApiProperty({ example: 359970, description: 'TotMntNeto, CLP' }) neto!: number;
-  @ApiProperty({ example: 68394, description: 'TotMntIVA, CLP' }) iva!: number;
+  @ApiProperty({ example: 68394, description: 'TotMntIVA, CLP: the IVA in a sales book, the recoverable IVA in a purchases book' })
+  iva!: number;
   @ApiProperty({ example: 428364, description: 'TotMntTotal, CLP' }) total!: number;
 }
 

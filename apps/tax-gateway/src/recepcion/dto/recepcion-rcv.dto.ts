@@ -32,6 +32,13 @@ export class RecepcionEventoDto {
   @ApiProperty({ example: '2026-11-20T14:03:51.000Z', description: 'When the SII received the DTE' }) fecha_recepcion_sii!: string;
   @ApiProperty({ nullable: true, type: String }) caller!: string | null;
   @ApiProperty() created_at!: string;
+  @ApiPropertyOptional({
+    type: [String],
+    description:
+      'Only in the answer that registers the event: what the gateway noticed and the SII did not judge so (e.g. more than 8 ' +
+      "days by the gateway's count: the SII's answer decides)",
+  })
+  advertencias?: string[];
 }
 
 /** One event as the SII lists it (listarEventosHistDoc). */

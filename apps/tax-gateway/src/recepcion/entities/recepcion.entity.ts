@@ -5,6 +5,20 @@ import type { Verificacion } from '../recepcion-verifier';
 /** `recibido`: every check held; `rechazado`: at least one did not (see `verificaciones`). */
 export type RecepcionEstado = 'recibido' | 'rechazado';
 
+/**
+ * A received DTE's Totales beyond MntNeto, MntExe, IVA and MntTotal, in CLP as the document states them (SII Formato DTE
+ * v2.2 §B Totales): ImptoReten (TasaImp absent for some codes), IVANoRet, CredEC (65 % of IVA of construction companies,
+ * DL 910 art. 21), MntBase (base of code 17), MntBruto (line amounts IVA-included), Comisiones of a 43.
+ */
+export interface MontosRecibidos {
+  impuestos_adicionales: { codigo: number; tasa: number | null; monto: number }[];
+  iva_no_retenido: number;
+  credito_empresas_constructoras: number;
+  monto_base: number;
+  montos_brutos: boolean;
+  comisiones: { neto: number; exento: number; iva: number } | null;
+}
+
 /** Commercial answer given to the supplier (ResultadoDTE, EnvioRecibos) or registered in the RCV. */
 export type EstadoComercial = 'aceptado' | 'aceptado_con_reparos' | 'rechazado';
 
@@ -57,6 +71,10 @@ export class RecepcionEntity {
 
   @Column({ type: 'bigint', transformer: bigintTransformer })
   total!: number;
+
+  /** The Totales beyond the four amounts (additional taxes and retentions, ...); null for documents received before. */
+  @Column({ name: 'montos_detalle', type: 'jsonb', nullable: true })
+  montosDetalle!: MontosRecibidos | null;
 
   @Column({ type: 'varchar', length: 12 })
   estado!: RecepcionEstado;

@@ -1,0 +1,170 @@
+import PDFDocument from 'pdfkit';
+import { formatRut } from '@lib/rut';
+import type { ParsedDte } from '../parsers/received';
+import { detalleCarta } from './carta-detalle';
+import type { RepresentacionOptions } from './opciones';
+import { centrado, collect, pngSize } from './pdf-doc';
+import {
+  ACUSE_RECIBO_LEY_19983,
+  type FilaTotal,
+  type Fila,
+  filasPago,
+  filasReceptor,
+  filasTotales,
+  leyendaTimbre,
+  lineasEmisor,
+  lineasPagos,
+  nombreDocumento,
+  textoReferencia,
+} from './secciones';
+
+const RED = '#c00000';
+const M = 36;
+/** The lowest y the last block may reach (LETTER is 792 pt high). */
+const BOTTOM = 792 - M;
+/** Where totals and timbre start at the earliest, so that a short document keeps them at the foot. */
+const TOP = { totales: 420, timbre: 520 };
+// One symbol pixel (half a module) is 0.48 pt: a whole number of dots at 150, 300 and 600 dpi, so the
+// printed modules stay sharp (a module is 0.96 pt, about 0.34 mm).
+const TIMBRE_PT_PER_PIXEL = 0.48;
+// LibreDTE (libredte-lib-core src/Sii/Dte/PDF/Dte.php `agregarTimbre`) reads the SII's rules for printed samples as
+// "en el lado de abajo con margen izquierdo mínimo de 2 cms".
+const TIMBRE_X = (2 / 2.54) * 72;
+const LEYENDA_ALTO = 36;
+const ACUSE = { x: 336, w: 240, h: 160 };
+
+/**
+ * The LETTER-size printed DTE (see `renderDtePdf`): header with the red box, receiver and payment terms, lines,
+ * references, payment schedule, totals, timbre with its legend, and on request the acuse de recibo of the CEDIBLE copy.
+ * @param timbre the PDF417 PNG of `timbrePdf417`.
+ * @returns the PDF bytes.
+ */
+export async function renderCarta(dte: ParsedDte, timbre: Buffer, options: RepresentacionOptions): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'LETTER', margin: M, bufferPages: true, info: { Title: `${nombreDocumento(dte)} N° ${dte.folio}` } });
+  const done = collect(doc);
+  header(doc, dte, options);
+  filas(doc, [...filasReceptor(dte), ...filasPago(dte)], 150);
+  detalleCarta(doc, dte);
+  lista(doc, 'Referencias', dte.referencias.map(textoReferencia));
+  lista(doc, 'Pagos programados', lineasPagos(dte));
+  const totales = filasTotales(dte);
+  // Totals, timbre and acuse go together on the last page: a new one when the lines left no room.
+  if (finDelPie(doc, doc.y, totales, timbre, options) > BOTTOM) doc.addPage();
+  const bottom = escribirTotales(doc, totales);
+  timbreBlock(doc, timbre, options, bottom);
+  if (options.cedible) acuseRecibo(doc, bottom);
+  numerarPaginas(doc, dte);
+  doc.end();
+  return done;
+}
+
+function header(doc: PDFKit.PDFDocument, dte: ParsedDte, options: RepresentacionOptions): void {
+  let x = M;
+  if (options.logo) {
+    doc.image(options.logo, x, M, { fit: [80, 60] });
+    x += 90;
+  }
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(dte.emisor.razon_social, x, M, { width: 300 - x });
+  doc.font('Helvetica').fontSize(8);
+  for (const line of lineasEmisor(dte)) doc.text(line, { width: 300 - x });
+  // The red box: RUT, document name, folio (SII rules for printed samples).
+  const box = { x: 360, y: M, w: 216, h: 84 };
+  doc.lineWidth(2).strokeColor(RED).rect(box.x, box.y, box.w, box.h).stroke();
+  doc.fillColor(RED).font('Helvetica-Bold').fontSize(12);
+  doc.text(`R.U.T.: ${formatRut(dte.emisor.rut)}`, box.x, box.y + 10, { width: box.w, align: 'center' });
+  doc.text(nombreDocumento(dte), box.x + 8, box.y + 30, { width: box.w - 16, align: 'center' });
+  doc.text(`N° ${dte.folio}`, box.x, box.y + box.h - 22, { width: box.w, align: 'center' });
+  doc.fontSize(9).text(`S.I.I. - ${options.oficinaSii.toUpperCase()}`, box.x, box.y + box.h + 4, { width: box.w, align: 'center' });
+  doc.fillColor('black').strokeColor('black').lineWidth(1);
+}
+
+function filas(doc: PDFKit.PDFDocument, rows: readonly Fila[], top: number): void {
+  let y = top;
+  doc.fontSize(9);
+  for (const [label, value] of rows) {
+    doc.font('Helvetica-Bold').text(`${label}:`, M, y, { width: 80 });
+    doc.font('Helvetica').text(value, M + 85, y, { width: 455 });
+    y = Math.max(y + 13, doc.y);
+  }
+  doc.y = y + 8;
+}
+
+function lista(doc: PDFKit.PDFDocument, titulo: string, lines: string[]): void {
+  if (lines.length === 0) return;
+  doc.font('Helvetica-Bold').fontSize(8).text(titulo, M, doc.y);
+  doc.font('Helvetica');
+  for (const line of lines) doc.text(line, M, doc.y, { width: 540 });
+  doc.y += 6;
+}
+
+const TOTAL_LABEL = { x: 330, w: 140 };
+
+function altoFila(doc: PDFKit.PDFDocument, f: FilaTotal): number {
+  doc.font(f.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+  return Math.max(14, doc.heightOfString(f.label, { width: TOTAL_LABEL.w }) + 3);
+}
+
+/** Where the last block would end if the totals started at `y`. */
+function finDelPie(doc: PDFKit.PDFDocument, y: number, totales: FilaTotal[], timbre: Buffer, options: RepresentacionOptions): number {
+  const alto = totales.reduce((sum, f) => sum + altoFila(doc, f), 0);
+  const top = Math.max(Math.max(y, TOP.totales) + alto + 10, TOP.timbre);
+  const timbreAlto = pngSize(timbre).height * TIMBRE_PT_PER_PIXEL + LEYENDA_ALTO;
+  return top + Math.max(timbreAlto, options.cedible ? ACUSE.h + 20 : 0);
+}
+
+/** The totals box; returns the y where the bottom blocks start. */
+function escribirTotales(doc: PDFKit.PDFDocument, totales: FilaTotal[]): number {
+  let y = Math.max(doc.y, TOP.totales);
+  for (const f of totales) {
+    const alto = altoFila(doc, f);
+    doc.text(f.label, TOTAL_LABEL.x, y, { width: TOTAL_LABEL.w });
+    doc.text(f.value, 476, y, { width: 100, align: 'right' });
+    y += alto;
+  }
+  return y + 10;
+}
+
+function timbreBlock(doc: PDFKit.PDFDocument, png: Buffer, options: RepresentacionOptions, top: number): void {
+  const y = Math.max(top, TOP.timbre);
+  const size = pngSize(png);
+  const width = size.width * TIMBRE_PT_PER_PIXEL;
+  const height = size.height * TIMBRE_PT_PER_PIXEL;
+  doc.image(png, TIMBRE_X, y, { width, height });
+  centrado(doc, leyendaTimbre(options.resolucion), TIMBRE_X, y + height + 4, width);
+}
+
+function acuseRecibo(doc: PDFKit.PDFDocument, top: number): void {
+  const box = { ...ACUSE, y: Math.max(top, TOP.timbre) };
+  doc.rect(box.x, box.y, box.w, box.h).stroke();
+  doc.font('Helvetica').fontSize(8);
+  let y = box.y + 8;
+  for (const label of ['Nombre:', 'R.U.T.:', 'Fecha:', 'Recinto:', 'Firma:']) {
+    doc.text(`${label} ________________________________`, box.x + 8, y, { width: box.w - 16 });
+    y += 14;
+  }
+  doc.fontSize(6.5).text(ACUSE_RECIBO_LEY_19983, box.x + 8, y + 4, { width: box.w - 16 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text('CEDIBLE', box.x, box.y + box.h + 6, { width: box.w, align: 'right' });
+}
+
+/** "Página n de m" with the document's name and folio at the foot of every page of a document of several. */
+function numerarPaginas(doc: PDFKit.PDFDocument, dte: ParsedDte): void {
+  const { start, count } = doc.bufferedPageRange();
+  if (count < 2) return;
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    // Inside the bottom margin: writing there must not open another page.
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .text(`${nombreDocumento(dte)} N° ${dte.folio} - Página ${i - start + 1} de ${count}`, M, 792 - 24, { width: 540, align: 'right' });
+    doc.page.margins.bottom = margin;
+  }
+}

@@ -1,0 +1,188 @@
+import PDFDocument from 'pdfkit';
+import { formatRut } from '@lib/rut';
+import { DteBuildError } from '../errors';
+import type { ParsedDte } from '../parsers/received';
+import { formatDecimal, formatPesos } from './format';
+import type { RepresentacionOptions } from './opciones';
+import { centrado, collect, pngSize } from './pdf-doc';
+import {
+  type Fila,
+  type FilaTotal,
+  ajustesLinea,
+  cantidadLinea,
+  filasPago,
+  filasReceptor,
+  filasTotales,
+  leyendaTimbre,
+  lineasEmisor,
+  lineasPagos,
+  nombreDocumento,
+  nombreLinea,
+  textoReferencia,
+} from './secciones';
+
+/** Width of the thermal roll page: 80 mm in PDF points (226.77 pt). */
+export const ANCHO_TERMICA = (80 / 25.4) * 72;
+const MARGEN = 8;
+const W = ANCHO_TERMICA - 2 * MARGEN;
+/** The longest page side PDF viewers accept (ISO 32000-1 Annex C: 14 400 units, 5 m). */
+const ALTO_MAXIMO = 14_400;
+/** One dot of a 203 dpi thermal head, the common one on 80 mm printers. */
+const PUNTO_203_DPI = 72 / 203;
+const COLUMNA_MONTO = 70;
+const TEXTO = 7.5;
+
+/**
+ * The printed DTE on one 80 mm wide page as long as its content (see `renderDtePdf`), one column: issuer, the framed
+ * RUT / document / folio box and SII office, receiver, lines with their discounts and surcharges, references, totals,
+ * payment terms and schedule, the timbre and its legend. pdfkit fixes a page's size when it opens it, so the content
+ * is laid out once on a page of the longest size to measure it, then again on a page of that height.
+ * @param timbre the PDF417 PNG of `timbrePdf417`.
+ * @returns the PDF bytes.
+ * @throws DteBuildError when the content is longer than a PDF page may be (14 400 pt).
+ */
+export async function renderTermica(dte: ParsedDte, timbre: Buffer, options: RepresentacionOptions): Promise<Buffer> {
+  const alto = medir(dte, timbre, options);
+  const doc = rollo(alto, dte);
+  const done = collect(doc);
+  dibujar(doc, dte, timbre, options);
+  doc.end();
+  return done;
+}
+
+function rollo(alto: number, dte: ParsedDte): PDFKit.PDFDocument {
+  const info = { Title: `${nombreDocumento(dte)} N° ${dte.folio}` };
+  return new PDFDocument({ size: [ANCHO_TERMICA, alto], margin: MARGEN, info });
+}
+
+/** The page height the content needs; the measuring document is dropped without being written out. */
+function medir(dte: ParsedDte, timbre: Buffer, options: RepresentacionOptions): number {
+  const doc = rollo(ALTO_MAXIMO, dte);
+  let paginas = 1;
+  doc.on('pageAdded', () => paginas++);
+  const fin = dibujar(doc, dte, timbre, options);
+  if (paginas > 1) throw new DteBuildError(`DTE ${dte.tipo_dte} N° ${dte.folio} is too long for a thermal roll; print it on LETTER`);
+  // One point of slack: pdfkit opens a new page when a line would end past the bottom margin.
+  return Math.ceil(fin + MARGEN + 1);
+}
+
+/** Lays the whole document out from the top; returns the y where it ends. */
+function dibujar(doc: PDFKit.PDFDocument, dte: ParsedDte, timbre: Buffer, options: RepresentacionOptions): number {
+  doc.y = MARGEN;
+  if (options.logo) logo(doc, options.logo);
+  emisor(doc, dte);
+  recuadro(doc, dte, options.oficinaSii);
+  filas(doc, filasReceptor(dte));
+  detalle(doc, dte);
+  lista(doc, 'Referencias', dte.referencias.map(textoReferencia));
+  totales(doc, filasTotales(dte));
+  filas(doc, filasPago(dte));
+  lista(doc, 'Pagos programados', lineasPagos(dte));
+  return timbreBlock(doc, timbre, options);
+}
+
+const LOGO_ALTO = 48;
+
+function logo(doc: PDFKit.PDFDocument, image: Buffer): void {
+  doc.image(image, MARGEN, doc.y, { fit: [W, LOGO_ALTO], align: 'center', valign: 'center' });
+  doc.y += LOGO_ALTO + 4;
+}
+
+function emisor(doc: PDFKit.PDFDocument, dte: ParsedDte): void {
+  doc.font('Helvetica-Bold').fontSize(9).text(dte.emisor.razon_social, MARGEN, doc.y, { width: W, align: 'center' });
+  doc.font('Helvetica').fontSize(7);
+  for (const line of lineasEmisor(dte)) doc.text(line, MARGEN, doc.y, { width: W, align: 'center' });
+}
+
+/** The box of the SII's rules for printed samples (red on a LETTER page; a thermal roll prints it black). */
+function recuadro(doc: PDFKit.PDFDocument, dte: ParsedDte, oficinaSii: string): void {
+  const top = doc.y + 6;
+  let y = top + 6;
+  doc.font('Helvetica-Bold').fontSize(10);
+  for (const line of [`R.U.T.: ${formatRut(dte.emisor.rut)}`, nombreDocumento(dte), `N° ${dte.folio}`]) {
+    doc.text(line, MARGEN + 6, y, { width: W - 12, align: 'center' });
+    y = doc.y + 2;
+  }
+  doc
+    .lineWidth(1.5)
+    .rect(MARGEN, top, W, y + 4 - top)
+    .stroke()
+    .lineWidth(1);
+  doc.fontSize(8).text(`S.I.I. - ${oficinaSii.toUpperCase()}`, MARGEN, y + 8, { width: W, align: 'center' });
+  doc.y += 6;
+}
+
+function filas(doc: PDFKit.PDFDocument, rows: readonly Fila[]): void {
+  for (const [label, value] of rows) {
+    doc.font('Helvetica-Bold').fontSize(TEXTO).text(`${label}: `, MARGEN, doc.y, { width: W, continued: true });
+    doc.font('Helvetica').text(value);
+  }
+  doc.y += 4;
+}
+
+function separador(doc: PDFKit.PDFDocument): void {
+  doc
+    .moveTo(MARGEN, doc.y)
+    .lineTo(MARGEN + W, doc.y)
+    .lineWidth(0.5)
+    .stroke()
+    .lineWidth(1);
+  doc.y += 3;
+}
+
+/** A text on the left and an amount on the right of the same row. */
+function dosColumnas(doc: PDFKit.PDFDocument, izquierda: string, derecha: string, bold = false): void {
+  const y = doc.y;
+  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(TEXTO);
+  doc.text(izquierda, MARGEN, y, { width: W - COLUMNA_MONTO - 4 });
+  const bottom = doc.y;
+  doc.text(derecha, MARGEN + W - COLUMNA_MONTO, y, { width: COLUMNA_MONTO, align: 'right' });
+  doc.y = Math.max(bottom, doc.y) + 1;
+}
+
+function detalle(doc: PDFKit.PDFDocument, dte: ParsedDte): void {
+  separador(doc);
+  dosColumnas(doc, 'Detalle', 'Monto', true);
+  separador(doc);
+  for (const d of dte.detalle) {
+    doc.font('Helvetica').fontSize(TEXTO).text(nombreLinea(d), MARGEN, doc.y, { width: W });
+    const precio = d.precio_unitario === undefined ? '' : formatDecimal(d.precio_unitario);
+    dosColumnas(doc, [cantidadLinea(d), precio].filter(Boolean).join(' x '), formatPesos(d.monto));
+    for (const ajuste of ajustesLinea(d)) doc.text(ajuste, MARGEN + 8, doc.y, { width: W - 8 });
+  }
+  separador(doc);
+}
+
+function lista(doc: PDFKit.PDFDocument, titulo: string, lines: string[]): void {
+  if (lines.length === 0) return;
+  doc.font('Helvetica-Bold').fontSize(TEXTO).text(titulo, MARGEN, doc.y, { width: W });
+  doc.font('Helvetica');
+  for (const line of lines) doc.text(line, MARGEN, doc.y, { width: W });
+  doc.y += 4;
+}
+
+function totales(doc: PDFKit.PDFDocument, rows: FilaTotal[]): void {
+  for (const f of rows) dosColumnas(doc, f.label, f.value, f.bold);
+  separador(doc);
+}
+
+/**
+ * A thermal head prints whole dots: a symbol pixel (half a module) of a whole number of 203 dpi dots keeps every
+ * module the same width, which PDF417 readers need; the largest such pixel that fits the roll, the same factor across
+ * and down so the modules keep their proportions. The 12-column symbol comes out about 70 mm wide, above the SII's
+ * minimum for a printed timbre (FAQ 001.380.6277.006: 2 x 4,5 cm, printed at more than 200 dpi).
+ */
+function ptPorPixel(pixels: number): number {
+  const dots = Math.floor(W / (pixels * PUNTO_203_DPI));
+  return dots >= 1 ? dots * PUNTO_203_DPI : W / pixels;
+}
+
+function timbreBlock(doc: PDFKit.PDFDocument, png: Buffer, options: RepresentacionOptions): number {
+  const size = pngSize(png);
+  const escala = ptPorPixel(size.width);
+  const width = size.width * escala;
+  const height = size.height * escala;
+  const y = doc.y + 8;
+  doc.image(png, MARGEN + (W - width) / 2, y, { width, height });
+  return centrado(doc, leyendaTimbre(options.resolucion), MARGEN, y + height + 4, W);
+}
