@@ -65,10 +65,13 @@ describe('POST /contable/emit-dte (e2e)', () => {
       body: expect.objectContaining({
         tenant: '76086428-5',
         tipo_dte: 33,
+        forma_pago: 1,
         fecha_emision: '2025-05-10',
         receptor: { ...receptor, rut: '76543210-3' },
       }),
     });
+    // Nothing of the gateway's contract is lost on the way, and accounting's own field stays home.
+    expect(stub.calls.at(-1)?.body).not.toHaveProperty('empresa_id');
     expect(res.body).toMatchObject({
       empresa_id: empresaId,
       tipo_dte: 33,

@@ -58,13 +58,13 @@ export class EmisionService {
     let result;
     try {
       await this.periodos.assertOpen(this.ds.manager, empresa.id, fecha);
+      // Every field of the gateway's contract goes through as given (forma de pago, discounts, payments, branch, ...).
+      const { empresa_id: _empresa, ...documento } = dto;
       result = await this.gateway.emitir({
+        ...documento,
         tenant: empresa.rut,
-        tipo_dte: dto.tipo_dte,
         fecha_emision: fecha,
         receptor: { ...dto.receptor, rut: normalizeRut(dto.receptor.rut) },
-        detalle: dto.detalle,
-        referencias: dto.referencias,
       });
     } catch (err) {
       if (key !== undefined) await this.claims.release(actor, key);
