@@ -13,10 +13,11 @@ const swc = ['@swc/jest', { ...swcrc, swcrc: false }];
 
 module.exports = {
   testEnvironment: 'node',
-  // ESM-only packages that Jest (before Node 24.9) cannot require(): msw 2's (rettime, @open-draft/*,
-  // until-async, *.mjs) and @fastify/static's content-disposition (Swagger UI). SWC turns them into CommonJS.
+  // ESM-only packages Jest's module registry cannot require() (Node's own require(esm) does not reach it): msw 2's
+  // (rettime, @open-draft/*, until-async, *.mjs), @fastify/static's content-disposition (Swagger UI) and jose 6.
+  // SWC turns them into CommonJS.
   transform: { '^.+\\.(t|j)s$': swc, '^.+\\.mjs$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|until-async)/|.*\\.mjs$)'],
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|until-async|jose)/|.*\\.mjs$)'],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   moduleNameMapper,
   testMatch: ['**/?(*.)+(spec|e2e-spec).ts'],

@@ -3,7 +3,7 @@
 # production dependencies listed in the generated dist/apps/accounting/package.json and runs as non-root.
 # Build from the repository root: docker build -f docker/accounting.Dockerfile -t accounting .
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /workspace
 ENV NX_DAEMON=false NX_NO_CLOUD=true CI=true
 COPY package.json package-lock.json ./
@@ -11,7 +11,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx nx build accounting
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8260
 WORKDIR /app

@@ -3,7 +3,7 @@
 # production dependencies listed in the generated dist/apps/tax-gateway/package.json and runs as non-root.
 # Build from the repository root: docker build -f docker/tax-gateway.Dockerfile -t tax-gateway .
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /workspace
 ENV NX_DAEMON=false NX_NO_CLOUD=true CI=true
 COPY package.json package-lock.json ./
@@ -11,7 +11,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx nx build tax-gateway
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 # Chromium for the carpeta tributaria scraping path (puppeteer-core drives the system browser).
 RUN apt-get update \
  && apt-get install -y --no-install-recommends chromium fonts-liberation ca-certificates tini \

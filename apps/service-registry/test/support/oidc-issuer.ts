@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 
 export interface TokenClaims {
   sub?: string;
@@ -23,8 +23,8 @@ export class TestIssuer {
     private readonly server: Server,
     readonly issuer: string,
     readonly jwksUrl: string,
-    private readonly key: KeyLike,
-    private readonly foreign: KeyLike,
+    private readonly key: CryptoKey,
+    private readonly foreign: CryptoKey,
   ) {}
 
   static async start(): Promise<TestIssuer> {

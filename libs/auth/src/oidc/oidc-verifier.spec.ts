@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type JWK, type KeyLike } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { InvalidTokenError, OidcUnavailableError, OidcVerifier } from './oidc-verifier';
 import { OidcConfigError, oidcOptionsFromSettings } from './oidc.options';
 import { claimToList, readClaim } from './oidc-principal';
@@ -10,8 +10,8 @@ const AUDIENCE = 'platform';
 
 let server: Server;
 let jwksUrl: string;
-let signingKey: KeyLike;
-let otherKey: KeyLike;
+let signingKey: CryptoKey;
+let otherKey: CryptoKey;
 let jwksStatus = 200;
 
 beforeAll(async () => {
@@ -30,7 +30,7 @@ afterAll(() => new Promise((r) => server.close(r)));
 
 function sign(
   claims: Record<string, unknown>,
-  opts: { key?: KeyLike; iss?: string; aud?: string; exp?: string; sub?: string | null } = {},
+  opts: { key?: CryptoKey; iss?: string; aud?: string; exp?: string; sub?: string | null } = {},
 ) {
   const jwt = new SignJWT(claims)
     .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
