@@ -191,9 +191,9 @@ describe('banco: refresh, movimientos and health (e2e)', () => {
     const before = gw.authority.bancoPeticiones;
     const refreshes = Number((await db().query('SELECT count(*)::int AS n FROM banco_refresh'))[0].n);
     const cases: [object, string][] = [
-      [{ desde: addDays(HOY, -5), hasta: addDays(HOY, -10) }, 'rango_invalido'],
-      [{ hasta: addDays(HOY, 1) }, 'rango_invalido'],
-      [{ desde: addDays(HOY, -366), hasta: HOY }, 'rango_invalido'],
+      [{ desde: addDays(HOY, -5), hasta: addDays(HOY, -10) }, 'range_invalid'],
+      [{ hasta: addDays(HOY, 1) }, 'range_invalid'],
+      [{ desde: addDays(HOY, -366), hasta: HOY }, 'range_invalid'],
       [{ desde: '2026-02-30' }, 'validation_failed'],
       [{ desde: '15-03-2026' }, 'validation_failed'],
     ];

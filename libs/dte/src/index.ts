@@ -151,3 +151,10 @@ export {
   type DocumentoLibroSet,
   type LibroComprasSet,
 } from './certificacion/set-libro-compras';
+export {
+  DECLARACION_LATIN1,
+  ESTADOS_ENVIO_FINALES,
+  ESTADOS_ENVIO_RECHAZADO,
+  ESTADOS_LIBRO_FINALES,
+  PERIODO_TRIBUTARIO,
+} from './estados-sii';

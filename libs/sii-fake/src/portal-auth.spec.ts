@@ -50,6 +50,8 @@ const personal = (serialNumber?: string, from = Date.now() - DAY, to = Date.now(
   selfSignedTlsCertificate({ commonName: 'Titular Sintetico', serialNumber, notBefore: new Date(from), notAfter: new Date(to) });
 
 describe('portal: certificate login (CAutInicio.cgi) over the HTTPS listener', () => {
+  // Each case makes RSA keys and certificates and TLS handshakes: seconds on a loaded 2-core machine, not 5.
+  jest.setTimeout(30_000);
   const authority = new SiiFakeAuthority();
   let server: SiiFakeServer;
   beforeAll(async () => (server = await startSiiFakeServer(authority, { port: 0, tls: true })));

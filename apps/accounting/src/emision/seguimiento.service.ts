@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { EmisionDetailDto } from '@lib/contracts';
-import { santiagoDate } from '@lib/dte';
+import { ESTADOS_ENVIO_RECHAZADO, santiagoDate } from '@lib/dte';
 import { PeriodicTask } from '@lib/platform';
 import { ProblemException } from '@lib/schemas';
 import { DataSource } from 'typeorm';
@@ -10,8 +10,8 @@ import { Actor } from '../common/actor';
 import { AccountingConfig } from '../config';
 import { GatewayClient } from '../gateway/gateway.client';
 
-/** SII estados after which an emitted DTE no longer changes: accepted (EPR) or rejected as an envío. */
-const RECHAZO_ENVIO = ['RSC', 'RFR', 'RCT', 'RPT', 'VOF'];
+/** SII estados in which the envío of an emitted DTE was rejected as a whole (@lib/dte). */
+const RECHAZO_ENVIO: readonly string[] = ESTADOS_ENVIO_RECHAZADO;
 
 interface Pendiente {
   id: string;

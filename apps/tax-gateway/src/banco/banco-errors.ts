@@ -26,9 +26,9 @@ export function bancoNoVinculado(tenant: string): ProblemException {
   return new ProblemException(422, 'banco_no_vinculado', `Tenant ${tenant} has no bank link (BANK_LINK_TOKENS).`, { tenant });
 }
 
-/** 400 `rango_invalido`: desde/hasta of a refresh that are not a usable range. */
+/** 400 `range_invalid`: desde/hasta of a refresh that are not a usable range. */
 export function rangoInvalido(field: 'desde' | 'hasta', message: string): ProblemException {
-  return new ProblemException(400, 'rango_invalido', message, { errors: [{ field, message }] });
+  return new ProblemException(400, 'range_invalid', message, { errors: [{ field, message }] });
 }
 
 /** OpenAPI specs of the problems of a route that reaches the aggregator. */

@@ -24,7 +24,7 @@ export function diasDelRango(desde: string, hasta: string): number {
  * The date range of a refresh, calendar dates YYYY-MM-DD in America/Santiago: `hasta` defaults to today and
  * `desde` to 29 days before `hasta` (the last {@link RANGO_POR_DEFECTO_DIAS} days). Both must already be calendar
  * dates (the DTO checks the format).
- * @throws ProblemException 400 `rango_invalido` when `hasta` is after today, `desde` is after `hasta` or before
+ * @throws ProblemException 400 `range_invalid` when `hasta` is after today, `desde` is after `hasta` or before
  * 2000-01-01, or the range spans more than {@link RANGO_MAXIMO_DIAS} days.
  */
 export function resolverRango(

@@ -33,7 +33,7 @@ describe('resolverRango', () => {
     expect(resolverRango('2026-03-15', '2026-03-15', NOW)).toEqual({ desde: '2026-03-15', hasta: '2026-03-15' });
   });
 
-  it('refuses with 400 rango_invalido: desde after hasta, hasta after today, over 366 days, before 2000', () => {
+  it('refuses with 400 range_invalid: desde after hasta, hasta after today, over 366 days, before 2000', () => {
     for (const [desde, hasta, field] of [
       ['2026-03-10', '2026-03-01', 'desde'],
       [undefined, '2026-03-16', 'hasta'],
@@ -42,7 +42,7 @@ describe('resolverRango', () => {
       [undefined, '0000-01-01', 'desde'],
     ] as const) {
       const p = refused(() => resolverRango(desde, hasta, NOW));
-      expect([p.getStatus(), p.error]).toEqual([400, 'rango_invalido']);
+      expect([p.getStatus(), p.error]).toEqual([400, 'range_invalid']);
       expect(p.getProblem().errors).toEqual([{ field, message: p.detail }]);
     }
   });

@@ -24,7 +24,7 @@ export class BancoController {
   })
   @ApiOkResponse({ type: RefreshResponseDto })
   @ApiProblemResponses(
-    { status: 400, errors: ['validation_failed', 'rango_invalido'] },
+    { status: 400, errors: ['validation_failed', 'range_invalid'] },
     401,
     403,
     { status: 422, errors: ['banco_no_vinculado'] },

@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
+import { ESTADOS_ENVIO_RECHAZADO } from '@lib/dte';
 import type { EstadoFolio } from '@lib/portal';
 import { TokenService } from '../auth/token.service';
 import { estDteDe } from '../dte/emision-query.service';
-import { ENVIO_RECHAZADO } from '../dte/emision.store';
 import { EmisionEntity } from '../dte/entities/emision.entity';
 import { FoliosPortal, MAX_FOLIOS_CONSULTA } from '../portal/folios-portal';
 import { SiiClient } from '../sii/sii-client';
@@ -16,7 +16,7 @@ import { FolioCounterEntity } from './entities/folio-counter.entity';
 /** How many folios after the counter are asked about: another system rarely runs further ahead unnoticed. */
 const PROBE = 10;
 /** Envío estados in which the SII refused the document: its folio was consumed for nothing. */
-const RECHAZADOS: ReadonlySet<string> = new Set(ENVIO_RECHAZADO);
+const RECHAZADOS: ReadonlySet<string> = new Set(ESTADOS_ENVIO_RECHAZADO);
 /** An upload that failed this long ago (days) and was not resent is taken as abandoned. */
 const ABANDONO_DIAS = 7;
 

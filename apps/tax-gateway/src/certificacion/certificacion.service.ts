@@ -3,6 +3,8 @@ import { EmitirDto, ReceptorDto } from '@lib/contracts';
 import {
   DteError,
   DteParseError,
+  ESTADOS_ENVIO_FINALES,
+  SII_RUT,
   detalleLibroComprasSet,
   lineasDelCaso,
   numerosDeAtencion,
@@ -29,14 +31,14 @@ import type {
 
 /** The receiver of a set's documents when none is given: the SII itself (Teatinos 120). */
 const RECEPTOR_SII: ReceptorDto = {
-  rut: '60803000-K',
+  rut: SII_RUT,
   razon_social: 'Servicio de Impuestos Internos',
   giro: 'Administracion publica',
   direccion: 'Teatinos 120',
   comuna: 'Santiago',
 };
 /** Envío estados after which QueryEstUp is not asked again while answering. */
-const FINAL = new Set(['EPR', 'RSC', 'RFR', 'RCT', 'RPT', 'VOF']);
+const FINAL: ReadonlySet<string> = new Set(ESTADOS_ENVIO_FINALES);
 /** How long the run waits for the envío to be processed before answering with its current estado. */
 const ESPERA_MS = 20_000;
 

@@ -2,14 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { ESTADOS_ENVIO_RECHAZADO } from '@lib/dte';
 import { EmisionEstadoEntity } from './entities/emision-estado.entity';
 import { EmisionEntity } from './entities/emision.entity';
 
-/** Estados of an envío the SII rejected as a whole (docs/research/sii-protocol.md §2.5). */
-export const ENVIO_RECHAZADO = ['RSC', 'RFR', 'RCT', 'RPT', 'VOF'] as const;
-
 /** Estados of a DTE that was not sent, or that the SII rejected as a whole. */
-export const PENDING_ESTADOS = ['signed', 'uploading', 'upload_failed', ...ENVIO_RECHAZADO] as const;
+export const PENDING_ESTADOS = ['signed', 'uploading', 'upload_failed', ...ESTADOS_ENVIO_RECHAZADO] as const;
 
 /** What the notes on one document add up to (CLP): its debit notes (56) and its credit notes (61). */
 export interface NotasSobre {
@@ -156,7 +154,7 @@ export class EmisionStore {
       `SELECT coalesce(sum(total) FILTER (WHERE tipo_dte = 56), 0) AS debitos, coalesce(sum(total) FILTER (WHERE tipo_dte = 61), 0) AS creditos
          FROM dte_emission
         WHERE tenant = $1 AND ref_tipo_dte = $2 AND ref_folio = $3 AND estado <> ALL($4) AND resultado IS DISTINCT FROM 'rechazado'`,
-      [tenant, tipoDte, folio, [...ENVIO_RECHAZADO]],
+      [tenant, tipoDte, folio, [...ESTADOS_ENVIO_RECHAZADO]],
     );
     return { debitos: Number(row.debitos), creditos: Number(row.creditos) };
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  DECLARACION_LATIN1,
   DocumentoInput,
   DteParseError,
   type ParsedDte,
@@ -20,8 +21,6 @@ import { ProblemException } from '@lib/schemas';
 import { CafEntity } from '../caf/entities/caf.entity';
 import { SignerClient } from '../signer/signer-client';
 import { Resolucion } from './emision-rules';
-
-const LATIN1_DECLARATION = '<?xml version="1.0" encoding="ISO-8859-1"?>\n';
 
 /**
  * Builds the signed EnvioDTE of one document (docs/research/sii-protocol.md §2.3, §3): DD -> FRMT from the signing service
@@ -73,7 +72,7 @@ export class EnvioBuilder {
     }
     const dte = buildDte(doc, buildTed(dd, frmt), tsted);
     // Signed as ISO-8859-1 with the SiiDte namespace in scope, exactly as it will sit in the envelope.
-    const signedDte = await this.signer.signXml(encodeLatin1(LATIN1_DECLARATION + dte), `#F${doc.folio}T${doc.tipo_dte}`);
+    const signedDte = await this.signer.signXml(encodeLatin1(DECLARACION_LATIN1 + dte), `#F${doc.folio}T${doc.tipo_dte}`);
     return decodeXml(signedDte);
   }
 

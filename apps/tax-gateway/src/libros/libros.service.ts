@@ -2,7 +2,14 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { buildLibroCompraVenta, encodeLatin1, santiagoTimestamp, validateXsd, type LibroDetalleInput } from '@lib/dte';
+import {
+  ESTADOS_LIBRO_FINALES,
+  buildLibroCompraVenta,
+  encodeLatin1,
+  santiagoTimestamp,
+  validateXsd,
+  type LibroDetalleInput,
+} from '@lib/dte';
 import { ProblemException, errorText } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
 import { asDteProblem } from '../dte/emision-rules';
@@ -17,7 +24,7 @@ import { documentosDelLibro } from './libro-documentos';
 /** Estados from which a book may be uploaded: never sent, or the upload failed. */
 const ENVIABLE = ['generado', 'envio_fallido'];
 /** SII estados after which QueryEstUp is no longer asked (docs/research/sii-protocol.md §2.5; LOK/LRH for books). */
-const FINAL = new Set(['LOK', 'LRH', 'EPR', 'RSC', 'RFR', 'RCT', 'RPT', 'RCO', 'VOF']);
+const FINAL: ReadonlySet<string> = new Set(ESTADOS_LIBRO_FINALES);
 
 /**
  * IECV books (docs/tax-gateway.md "Books"; docs/research/sii-protocol.md §3.6): a LibroCompraVenta built from the

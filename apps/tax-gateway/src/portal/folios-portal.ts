@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { parseConsultaFolios, type EstadoFolio } from '@lib/portal';
 import { TaxMetrics } from '../metrics/tax-metrics';
 import { PortalAcceso } from './portal-acceso';
+import { splitRut } from '@lib/rut';
 
 /** Folios one query asks about at most (the page's limit). */
 export const MAX_FOLIOS_CONSULTA = 1000;
@@ -23,7 +24,7 @@ export class FoliosPortal {
    * @throws ProblemException 502 `portal_error`, 503/504 portal problems, SII token problems.
    */
   async estados(tenant: string, tipoDte: number, desde: number, hasta: number): Promise<EstadoFolio[]> {
-    const [cuerpo, dv] = tenant.split('-');
+    const { body: cuerpo, dv } = splitRut(tenant);
     const path =
       `/cvc_cgi/dte/of_consulta_folios.cgi?RUT_EMP=${cuerpo}&DV_EMP=${dv}&COD_DOCTO=${tipoDte}` +
       `&FOLIO_INI=${desde}&FOLIO_FIN=${Math.min(hasta, desde + MAX_FOLIOS_CONSULTA - 1)}`;

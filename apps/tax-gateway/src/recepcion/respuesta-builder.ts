@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  DECLARACION_LATIN1,
   buildEnvioRecibos,
   buildRecibo,
   buildRespuestaDte,
@@ -14,8 +15,6 @@ import {
 } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { SignerClient } from '../signer/signer-client';
-
-const LATIN1_DECLARATION = '<?xml version="1.0" encoding="ISO-8859-1"?>\n';
 
 /** Who answers and to whom: the tenant (receiver of the DTEs) and the supplier (their issuer). */
 export interface RespuestaPartes {
@@ -68,7 +67,7 @@ export class RespuestaBuilder {
     const signedRecibos: string[] = [];
     for (const r of recibos) {
       const recibo = buildRecibo({ ...r, rutFirma: holder_rut, tmstFirmaRecibo: tmst });
-      const signed = await this.signer.signXml(encodeLatin1(LATIN1_DECLARATION + recibo), `#${reciboId(r)}`);
+      const signed = await this.signer.signXml(encodeLatin1(DECLARACION_LATIN1 + recibo), `#${reciboId(r)}`);
       signedRecibos.push(decodeXml(signed));
     }
     const envio = buildEnvioRecibos({

@@ -4,6 +4,7 @@ import { TaxMetrics } from '../metrics/tax-metrics';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { siiRejected } from './sii-errors';
 import { SiiHttp, SiiHttpResponse } from './sii-http';
+import { splitRut } from '@lib/rut';
 
 /** Which register: purchases (compras) or sales (ventas). */
 export type OperacionRcv = 'COMPRA' | 'VENTA';
@@ -126,8 +127,8 @@ export class RcvClient {
 }
 
 function consulta(rut: string, periodo: string, operacion: OperacionRcv, estadoContab: EstadoContabRcv): Record<string, unknown> {
-  const [body, dv] = rut.split('-');
-  return { rutEmisor: body, dvEmisor: dv, ptributario: periodo.replace('-', ''), operacion, estadoContab };
+  const { body, dv } = splitRut(rut);
+  return { rutEmisor: String(body), dvEmisor: dv, ptributario: periodo.replace('-', ''), operacion, estadoContab };
 }
 
 function int(value: unknown): number {

@@ -12,6 +12,7 @@ import {
 import { TaxMetrics } from '../metrics/tax-metrics';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { SiiHttp, SiiHttpResponse } from './sii-http';
+import { splitRut } from '@lib/rut';
 
 /** A DTE as RegistroReclamoDTE names it: the issuer's RUT `12345678-9`, its type and folio. */
 export interface DocumentoRcv {
@@ -91,7 +92,7 @@ export class RegistroReclamoClient {
     token: string,
     extra: [string, string][] = [],
   ): Promise<{ res: SiiHttpResponse; element: PlainElement }> {
-    const [rut, dv] = doc.rutEmisor.split('-');
+    const { body: rut, dv } = splitRut(doc.rutEmisor);
     const res = await this.http.send(op, {
       method: 'POST',
       path: PATH,

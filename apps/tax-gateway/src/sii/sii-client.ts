@@ -7,6 +7,7 @@ import { escapeForLog } from '@lib/platform';
 import { SiiTokenInvalidError, siiRejected } from './sii-errors';
 import { SiiHttp, SiiHttpResponse } from './sii-http';
 import { multipartBody } from './upload-body';
+import { splitRut } from '@lib/rut';
 
 /** Counts of one document type in a QueryEstUp answer (docs/research/sii-protocol.md §2.5). */
 export interface EstUpDocument {
@@ -100,9 +101,9 @@ export class SiiClient {
   /** QueryEstUp.getEstUp(RutCompania, DvCompania, TrackId, Token). */
   async getEstUp(rutCompany: string, trackid: string, token: string): Promise<EstUpAnswer> {
     const op = 'getEstUp';
-    const [rut, dv] = rutCompany.split('-');
+    const { body: rut, dv } = splitRut(rutCompany);
     const res = await this.soap(op, 'QueryEstUp.jws', [
-      ['RutCompania', rut],
+      ['RutCompania', String(rut)],
       ['DvCompania', dv],
       ['TrackId', trackid],
       ['Token', token],
@@ -127,7 +128,10 @@ export class SiiClient {
    */
   async getEstDte(q: EstDteQuery, token: string): Promise<EstDteAnswer> {
     const op = 'getEstDte';
-    const split = (rut: string) => rut.split('-') as [string, string];
+    const split = (rut: string): [string, string] => {
+      const { body, dv } = splitRut(rut);
+      return [String(body), dv];
+    };
     const [rc, dc] = split(q.rutConsultante);
     const [re, de] = split(q.rutCompany);
     const [rr, dr] = split(q.rutReceptor);
@@ -157,14 +161,14 @@ export class SiiClient {
    */
   async upload(input: UploadInput): Promise<string> {
     const op = 'DTEUpload';
-    const [rutSender, dvSender] = input.rutSender.split('-');
-    const [rutCompany, dvCompany] = input.rutCompany.split('-');
+    const sender = splitRut(input.rutSender);
+    const company = splitRut(input.rutCompany);
     const { body, contentType } = multipartBody(
       [
-        ['rutSender', rutSender],
-        ['dvSender', dvSender],
-        ['rutCompany', rutCompany],
-        ['dvCompany', dvCompany],
+        ['rutSender', String(sender.body)],
+        ['dvSender', sender.dv],
+        ['rutCompany', String(company.body)],
+        ['dvCompany', company.dv],
       ],
       { field: 'archivo', filename: input.filename, contentType: 'application/xml', data: input.file },
     );
@@ -221,11 +225,11 @@ export class SiiClient {
    */
   async setDePruebas(rut: string, cookie: string, sets: string[] = ['SET01']): Promise<string> {
     const op = 'setDePruebas';
-    const [cuerpo, dv] = rut.split('-');
+    const { body: cuerpo, dv } = splitRut(rut);
     const form = (fields: [string, string][]) => Buffer.from(new URLSearchParams(fields).toString(), 'latin1');
     const headers = { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie };
     const empresa: [string, string][] = [
-      ['RUT_EMP', cuerpo],
+      ['RUT_EMP', String(cuerpo)],
       ['DV_EMP', dv],
     ];
     const confirm = await this.http.send(op, {

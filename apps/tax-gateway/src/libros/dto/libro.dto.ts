@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { IsRut } from '@lib/rut';
 import { ArrayOfObjects, IsAbsentOr, IsDecimalAmount } from '@lib/schemas';
-import { PERIODO } from '../../common/periodo';
+import { PERIODO_TRIBUTARIO as PERIODO } from '@lib/dte';
 import { PaginaQueryDto } from '../../common/pagina.dto';
 
 /** A field of a purchases book (LC): refused in a sales book. */

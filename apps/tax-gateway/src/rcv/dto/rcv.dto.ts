@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, Matches } from 'class-validator';
 import { IsRut } from '@lib/rut';
-import { PERIODO } from '../../common/periodo';
+import { PERIODO_TRIBUTARIO as PERIODO } from '@lib/dte';
 
 /** GET /tax/rcv/libro query. */
 export class RcvLibroQueryDto {
