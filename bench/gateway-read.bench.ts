@@ -89,9 +89,16 @@ async function main(): Promise<number> {
   const pgRoot = mkdtempSync(join(tmpdir(), 'bench-gw-pg-'));
   rmdirSync(pgRoot); // recreated with permissions the postgres OS user can traverse
   const pg = await startEmbeddedPostgres({ dataDir: join(pgRoot, 'pg'), persistent: false });
-  const signer = await startDevSigner({ keys: `tax-gateway:${KEY}` });
   const authority = new SiiFakeAuthority();
-  const sim = await startSiiFakeServer(authority, { port: 0 });
+  // The tenant's data comes from its carpeta through a portal session, which the signer opens by the certificate
+  // login over HTTPS (docs/tax-gateway.md "Portal session"): the stand-in serves both, the signer trusts its TLS key.
+  const sim = await startSiiFakeServer(authority, { port: 0, tls: true });
+  const caFile = join(mkdtempSync(join(tmpdir(), 'bench-gw-ca-')), 'sim-tls-ca.pem');
+  writeFileSync(caFile, sim.tlsCertificatePem as string);
+  const signer = await startDevSigner({
+    keys: `tax-gateway:${KEY}`,
+    env: { SII_AUTH_URL: `${sim.httpsUrl}/cgi_AUT2000/CAutInicio.cgi`, SII_TLS_CA_FILE: caFile },
+  });
   try {
     await pg.ensureDatabase('tax_gateway_bench');
     const port = await freePort();
