@@ -11,3 +11,4 @@ export { ArrayOfObjects, IsAbsentOr, IsDecimalAmount, IsFecha, IsNotNegativeZero
 export { CARPETA_TRIBUTARIA_JSON_SCHEMA } from './carpeta/carpeta-tributaria.schema';
 export { EMPRESA_JSON_SCHEMA, MODIFICACIONES_EMPRESA_JSON_SCHEMA } from './registro/empresa.schema';
 export { DOCUMENTO_SII_JSON_SCHEMA, NOTIFICACION_JSON_SCHEMA } from './buzon/buzon.schema';
+export { PaginaQueryDto, PaginaView } from './pagina.dto';

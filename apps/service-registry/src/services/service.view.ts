@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MARKETPLACE_STAGES, type MarketplaceStage } from '@lib/schemas';
+import { MARKETPLACE_STAGES, PaginaView, type MarketplaceStage } from '@lib/schemas';
 import { PRICING_TIERS, TECHNICAL_STATUSES, type ServiceEntity, type ServiceMetadata } from './entities/service.entity';
 import type { TransitionKind } from './entities/transition.entity';
 import { TRANSITION_KINDS } from './entities/transition.entity';
@@ -47,11 +47,8 @@ export class ServiceView {
 }
 
 /** One page of `GET /api/v1/services/`. */
-export class ServicePageView {
+export class ServicePageView extends PaginaView {
   @ApiProperty({ type: [ServiceView] }) items!: ServiceView[];
-  @ApiProperty() total!: number;
-  @ApiProperty() limit!: number;
-  @ApiProperty() offset!: number;
 }
 
 /** One row of the history (the service changelog). */

@@ -3,7 +3,7 @@ import { IsIn, IsOptional, IsUUID } from 'class-validator';
 import { IsRut } from '@lib/rut';
 import { IsFecha } from '@lib/schemas';
 import { OPERACIONES_AUDITADAS } from '../auditoria.service';
-import { PaginaDto, PaginaQueryDto } from '../../common/pagina.dto';
+import { PaginaView, PaginaQueryDto } from '@lib/schemas';
 
 /** GET /tax/auditoria filters. */
 export class AuditoriaQueryDto extends PaginaQueryDto {
@@ -59,6 +59,6 @@ export class AuditoriaDto {
 }
 
 /** GET /tax/auditoria. */
-export class AuditoriaListDto extends PaginaDto {
+export class AuditoriaListDto extends PaginaView {
   @ApiProperty({ type: [AuditoriaDto] }) items!: AuditoriaDto[];
 }

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, Matches } from 'class-validator';
 import { IsRut } from '@lib/rut';
 import { IsAbsentOr, IsFecha } from '@lib/schemas';
-import { PaginaDto, PaginaQueryDto } from '../../common/pagina.dto';
+import { PaginaView, PaginaQueryDto } from '@lib/schemas';
 
 /** Years PostgreSQL and the bank agree on for a date filter (year 0000 is a calendar date to JavaScript, not to PostgreSQL). */
 const YEAR_1900_2099 = /^(19|20)\d{2}-/;
@@ -129,7 +129,7 @@ export class MovimientoDto {
 }
 
 /** A page of stored movements, newest first. */
-export class MovimientosPageDto extends PaginaDto {
+export class MovimientosPageDto extends PaginaView {
   @ApiProperty({ type: [MovimientoDto] })
   items!: MovimientoDto[];
 }

@@ -3,7 +3,7 @@ import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateB
 import { IsRut } from '@lib/rut';
 import { ArrayOfObjects, IsAbsentOr, IsDecimalAmount } from '@lib/schemas';
 import { PERIODO_TRIBUTARIO as PERIODO } from '@lib/dte';
-import { PaginaQueryDto } from '../../common/pagina.dto';
+import { PaginaQueryDto } from '@lib/schemas';
 
 /** A field of a purchases book (LC): refused in a sales book. */
 function SoloCompra(): PropertyDecorator {

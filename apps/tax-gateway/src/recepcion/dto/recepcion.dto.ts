@@ -4,7 +4,7 @@ import { IsBase64, IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Matches, M
 import { RecepcionDto, RespuestaDto, VerificacionDto } from '@lib/contracts';
 import { IsRut } from '@lib/rut';
 import { IsAbsentOr } from '@lib/schemas';
-import { PaginaQueryDto } from '../../common/pagina.dto';
+import { PaginaQueryDto } from '@lib/schemas';
 
 // The answer shapes are a contract with the gateway's callers (libs/contracts).
 export { RecepcionDocumentoDto, RecepcionDto, RecepcionEnvioDto, RespuestaDto, VerificacionDto } from '@lib/contracts';

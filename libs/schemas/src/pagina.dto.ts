@@ -2,7 +2,10 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
-/** `?limit=&offset=` of every list of the gateway (docs/tax-gateway.md "Error values" for the 400s). */
+/**
+ * `?limit=&offset=` of every offset-paginated list of the platform's apps: `limit` 1-200 (default 50), `offset`
+ * 0-1,000,000 (default 0); beyond them a 400 `validation_failed`. A list query extends it with its filters.
+ */
 export class PaginaQueryDto {
   @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
   @IsOptional()
@@ -21,8 +24,8 @@ export class PaginaQueryDto {
   offset = 0;
 }
 
-/** The page part of every list answer: `items` beside it. */
-export class PaginaDto {
+/** The page part of every offset-paginated list answer: `items` beside it. */
+export class PaginaView {
   @ApiProperty({ description: 'Items matching the filters, on every page' }) total!: number;
   @ApiProperty() limit!: number;
   @ApiProperty() offset!: number;
