@@ -28,6 +28,16 @@ function refusal(body: EmitirDto): string | undefined {
   }
 }
 
+/** The `error` value a rule throws, or undefined when it passes. */
+const error = (fn: () => void) => {
+  try {
+    fn();
+    return undefined;
+  } catch (e) {
+    return (e as ProblemException).error;
+  }
+};
+
 const ref = (codigo?: 1 | 2 | 3, folio = '10') => ({ tipo_doc: '33', folio, fecha: '2026-11-01', ...(codigo ? { codigo } : {}) });
 
 describe('checkDocumentRules (SII Formato DTE v2.2: IndExe, Referencia, notes)', () => {
@@ -85,14 +95,6 @@ describe('checkReferencedDocument (a note against the tenant’s own document)',
   const note = dto({ tipo_dte: 61, referencias: [ref(3)] });
   const montos = computeTotals(61, note.detalle); // total 1190
   const original = { tipoDte: 33, folio: 10, receptorRut: receptor.rut, total: 1190 };
-  const error = (fn: () => void) => {
-    try {
-      fn();
-      return undefined;
-    } catch (e) {
-      return (e as ProblemException).error;
-    }
-  };
 
   it('accepts a correction up to the original total for the same receptor', () => {
     expect(error(() => checkReferencedDocument(0, 3, original, note, montos))).toBeUndefined();
@@ -113,14 +115,6 @@ describe('checkReferencedDocument (a note against the tenant’s own document)',
 
 describe('checkSaldoNotas and referenciaPropia (notes add up against the document they correct)', () => {
   const original = { tipoDte: 33, folio: 10, receptorRut: '77777777-7', total: 10_000 };
-  const error = (fn: () => void) => {
-    try {
-      fn();
-      return undefined;
-    } catch (e) {
-      return (e as ProblemException).error;
-    }
-  };
 
   it('lets credit notes take off what the document and its debit notes charged, and no more', () => {
     expect(error(() => checkSaldoNotas(0, 10_000, original, { debitos: 0, creditos: 0 }))).toBeUndefined();
@@ -130,7 +124,7 @@ describe('checkSaldoNotas and referenciaPropia (notes add up against the documen
   });
 
   it('names the one reference to an own document, and none when there are several or it was issued elsewhere', () => {
-    expect(referenciaPropia(dto({ tipo_dte: 61, referencias: [ref(3)] }))).toEqual({ tipoDte: 33, folio: 10 });
+    expect(referenciaPropia(dto({ tipo_dte: 61, referencias: [ref(3)] }))).toEqual({ index: 0, tipoDte: 33, folio: 10 });
     expect(referenciaPropia(dto({ tipo_dte: 61, referencias: [ref(3), ref(3, '11')] }))).toBeUndefined();
     expect(referenciaPropia(dto({ tipo_dte: 61, referencias: [{ ...ref(3), externo: true }] }))).toBeUndefined();
     expect(referenciaPropia(dto({ tipo_dte: 33, referencias: [ref(3)] }))).toBeUndefined();

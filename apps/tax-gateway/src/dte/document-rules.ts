@@ -3,16 +3,24 @@ import { Montos } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 
 /**
- * The one reference of a note (56, 61) to the tenant's own document issued through this gateway (a numeric type the
- * gateway emits, a numeric folio, not issued elsewhere, by another taxpayer nor global), or undefined when there are
- * none or several: the notes on a document add up against its total only when each names that one document.
+ * Whether a note's reference names the tenant's own document issued through this gateway: a numeric type the gateway
+ * emits and a numeric folio, not issued elsewhere (`externo`), by another taxpayer (RUTOtr) nor global (IndGlobal).
  */
-export function referenciaPropia(dto: EmitirDto): { tipoDte: number; folio: number } | undefined {
+export function esReferenciaPropia(r: NonNullable<EmitirDto['referencias']>[number]): boolean {
+  return !r.externo && !r.rut_otro && !r.global && OWN_DTE_TYPES.has(Number(r.tipo_doc)) && /^\d{1,18}$/.test(r.folio);
+}
+
+/**
+ * The one reference of a note (56, 61) to the tenant's own document ({@link esReferenciaPropia}), with its index in
+ * `referencias`, or undefined when there are none or several: the notes on a document add up against its total only
+ * when each names that one document.
+ */
+export function referenciaPropia(dto: EmitirDto): { index: number; tipoDte: number; folio: number } | undefined {
   if (dto.tipo_dte !== 56 && dto.tipo_dte !== 61) return undefined;
-  const propias = (dto.referencias ?? []).filter(
-    (r) => !r.externo && !r.rut_otro && !r.global && OWN_DTE_TYPES.has(Number(r.tipo_doc)) && /^\d{1,18}$/.test(r.folio),
-  );
-  return propias.length === 1 ? { tipoDte: Number(propias[0].tipo_doc), folio: Number(propias[0].folio) } : undefined;
+  const propias = (dto.referencias ?? []).flatMap((r, index) => (esReferenciaPropia(r) ? [{ r, index }] : []));
+  if (propias.length !== 1) return undefined;
+  const [{ r, index }] = propias;
+  return { index, tipoDte: Number(r.tipo_doc), folio: Number(r.folio) };
 }
 
 /** DTE types this gateway emits: a reference to one of them is a reference to the tenant's own document. */

@@ -12,7 +12,14 @@ import { EmisoresService } from '../emisores/emisores.service';
 import { SignerClient } from '../signer/signer-client';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { EmitirDto, EmitirResponseDto } from '@lib/contracts';
-import { OWN_DTE_TYPES, checkDocumentRules, checkReferencedDocument, checkSaldoNotas, referenciaPropia } from './document-rules';
+import {
+  checkDocumentRules,
+  checkReferencedDocument,
+  checkSaldoNotas,
+  esReferenciaPropia,
+  referenciaPropia,
+  type DocumentoReferido,
+} from './document-rules';
 import { asDteProblem, asDteProblemAsync, emisorFrom, preflight, resolucionOf } from './emision-rules';
 import { EmisionUploader } from './emision-uploader';
 import { EmisionStore } from './emision.store';
@@ -50,11 +57,11 @@ export class EmisionService {
   async emit(pedido: EmitirDto, caller?: string): Promise<EmitirResponseDto> {
     const { fecha, montos } = this.revisar(pedido);
     const dto = await this.receptorCanonico(pedido);
-    await this.checkReferences(dto, montos);
+    const originales = await this.checkReferences(dto, montos);
     const ctx = await this.contexto(dto.tenant);
     const doc = this.documento(dto, fecha, ctx);
     const emission = await this.db.transaction(async (m) => {
-      await this.checkSaldo(m, dto, montos);
+      await this.checkSaldo(m, dto, montos, originales);
       const { caf, folio } = await this.folio(m, dto, fecha);
       const xml = await asDteProblemAsync(() => this.builder.build({ ...doc, folio }, caf, ctx.cert.holder_rut, resolucionOf(ctx.emisor)));
       const entity = newEmission(dto, folio, caf.id, fecha, montos, ctx.cert.holder_rut, xml, caller);
@@ -201,31 +208,31 @@ export class EmisionService {
   }
 
   /**
-   * A credit note on one of the tenant's own documents, judged under a lock on that document's row so that concurrent
-   * notes on it add up (document-rules `checkSaldoNotas`).
+   * A credit note on one of the tenant's own documents (as {@link checkReferences} found it), judged under a lock on
+   * that document's row so that concurrent notes on it add up (document-rules `checkSaldoNotas`).
    */
-  private async checkSaldo(m: EntityManager, dto: EmitirDto, montos: Montos): Promise<void> {
+  private async checkSaldo(m: EntityManager, dto: EmitirDto, montos: Montos, originales: Map<number, DocumentoReferido>): Promise<void> {
     const ref = referenciaPropia(dto);
-    if (dto.tipo_dte !== 61 || !ref) return;
-    const index = (dto.referencias ?? []).findIndex((r) => r.tipo_doc === String(ref.tipoDte) && Number(r.folio) === ref.folio);
-    const original = await this.store.findIssued(dto.tenant, ref.tipoDte, ref.folio);
-    if (!original) return;
-    checkSaldoNotas(index, montos.total, original, await this.store.notasSobre(m, dto.tenant, ref.tipoDte, ref.folio));
+    const original = ref && originales.get(ref.index);
+    if (dto.tipo_dte !== 61 || !ref || !original) return;
+    checkSaldoNotas(ref.index, montos.total, original, await this.store.notasSobre(m, dto.tenant, ref.tipoDte, ref.folio));
   }
 
   /**
    * A note's references to the tenant's own DTEs must name documents this gateway emitted, unless the caller says the
    * document was issued elsewhere (`externo`), by another taxpayer (RUTOtr) or that the reference is global (IndGlobal).
+   * @returns the documents found, by the index of their reference.
    */
-  private async checkReferences(dto: EmitirDto, montos: Montos): Promise<void> {
-    if (dto.tipo_dte !== 56 && dto.tipo_dte !== 61) return;
+  private async checkReferences(dto: EmitirDto, montos: Montos): Promise<Map<number, DocumentoReferido>> {
+    const originales = new Map<number, DocumentoReferido>();
+    if (dto.tipo_dte !== 56 && dto.tipo_dte !== 61) return originales;
     for (const [i, ref] of (dto.referencias ?? []).entries()) {
-      const tipo = Number(ref.tipo_doc);
-      if (ref.externo || ref.rut_otro || ref.global) continue;
-      if (!OWN_DTE_TYPES.has(tipo) || !/^\d{1,18}$/.test(ref.folio)) continue;
-      const original = await this.store.findIssued(dto.tenant, tipo, Number(ref.folio));
+      if (!esReferenciaPropia(ref)) continue;
+      const original = await this.store.findIssued(dto.tenant, Number(ref.tipo_doc), Number(ref.folio));
       checkReferencedDocument(i, ref.codigo, original, dto, montos);
+      if (original) originales.set(i, original);
     }
+    return originales;
   }
 }
 
@@ -239,6 +246,7 @@ function newEmission(
   xml: Buffer,
   caller?: string,
 ): EmisionEntity {
+  const propia = referenciaPropia(dto);
   return Object.assign(new EmisionEntity(), {
     id: randomUUID(),
     tenant: dto.tenant,
@@ -254,8 +262,8 @@ function newEmission(
     iva: montos.iva,
     total: montos.total,
     tasaIva: montos.tasa_iva,
-    refTipoDte: referenciaPropia(dto)?.tipoDte ?? null,
-    refFolio: referenciaPropia(dto)?.folio ?? null,
+    refTipoDte: propia?.tipoDte ?? null,
+    refFolio: propia?.folio ?? null,
     adicionales: montos.impuestos_adicionales.reduce((t, i) => t + i.monto, 0),
     garantiaEnvases: montos.garantia_envases,
     montosDetalle: {

@@ -108,11 +108,12 @@ export class RecepcionVerifier {
   ) {}
 
   async verify(tenant: string, bytes: Buffer, dtes: ParsedDte[]): Promise<EnvioVerificado> {
-    const doc = parseXmlDocument(decodeXml(bytes));
+    const text = decodeXml(bytes);
+    const doc = parseXmlDocument(text);
     const envio = doc.documentElement.localName === 'EnvioDTE';
     const setId = envio ? (findFirst(doc.documentElement, 'SetDTE')?.getAttribute('ID') ?? '') : (dtes[0].id ?? '');
     const rutEmisor = envio ? (textOf(findFirst(doc.documentElement, 'Caratula') as Element, 'RutEmisor') ?? '') : dtes[0].emisor.rut;
-    const verificaciones = [await this.schema(bytes, envio)];
+    const verificaciones = [await this.schema(text, envio)];
     if (envio) {
       verificaciones.push(await this.firma('firma_envio', bytes, `#${setId}`));
       const receptor = textOf(findFirst(doc.documentElement, 'Caratula') as Element, 'RutReceptor');
@@ -133,8 +134,7 @@ export class RecepcionVerifier {
    * issuer left it out (the schemas declare DTE and EnvioDTE only in it) and without DocPersonalizado (an issuer's
    * extension outside the schema, e.g. the Paperless platform's). The bytes kept and verified stay as received.
    */
-  private async schema(bytes: Buffer, envio: boolean): Promise<Verificacion> {
-    const text = decodeXml(bytes);
+  private async schema(text: string, envio: boolean): Promise<Verificacion> {
     const forma: FormaVerificada = declaraNamespace(text) ? 'recibido' : 'con_namespace';
     const result = await validateXsd(sinDocPersonalizado(conNamespaceSii(text)), envio ? 'EnvioDTE' : 'DTE');
     return result.valid ? { ...ok('xsd'), forma } : { ...fail('xsd', result.errors.slice(0, 5).join('; ')), forma };
