@@ -1,6 +1,9 @@
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 
+// Apps whose services and controllers reach the database through stores only (see the rule below).
+const DATA_ACCESS_APPS = ['tax-gateway'];
+
 const testingAllowed = ['type:feature', 'type:data-access', 'type:util', 'type:testing'];
 
 // Which app may use which libs (DESIGN §2). Specs keep these: a test of one app must not reach into another.
@@ -114,6 +117,25 @@ export default [
               message: 'Import @lib/dte by its public name; the stand-in must not reach its rule code through a deep path.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // One data-access shape (docs/ARCHITECTURE.md "Data access"): only an area's store (`*.store.ts`), its entities,
+    // its module (TypeOrmModule.forFeature) and the app's database/ folder reach TypeORM. Services, controllers and
+    // the rest may hold a transaction handle by type (`import type { EntityManager }`) and nothing more.
+    files: DATA_ACCESS_APPS.map((app) => `apps/${app}/src/**/*.ts`),
+    ignores: ['**/*.store.ts', '**/entities/**', '**/database/**', '**/migrations/**', '**/*.module.ts', '**/*.spec.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'typeorm', allowTypeImports: true, message: "Queries live in the area's store (*.store.ts)." },
+            { name: '@nestjs/typeorm', message: "Inject the DataSource or a repository in the area's store (*.store.ts) only." },
+          ],
+          patterns: [{ group: ['typeorm/*'], allowTypeImports: true, message: "Queries live in the area's store (*.store.ts)." }],
         },
       ],
     },

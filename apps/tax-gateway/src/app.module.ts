@@ -4,6 +4,7 @@ import { AuditoriaModule } from './auditoria/auditoria.module';
 import { BancoModule } from './banco/banco.module';
 import { TokenModule } from './auth/token.module';
 import { CafModule } from './caf/caf.module';
+import { CafResyncModule } from './caf-resync/caf-resync.module';
 import { DEFAULT_DATABASE_NAME, appOptions } from './config';
 import { ContribuyenteModule } from './contribuyente/contribuyente.module';
 import { dataSourceOptions } from './database/data-source';
@@ -32,6 +33,7 @@ import { TaxSettingsModule } from './settings/tax-settings.module';
     TokenModule,
     ContribuyenteModule,
     CafModule,
+    CafResyncModule,
     EmisoresModule,
     DteModule,
     RecepcionModule,

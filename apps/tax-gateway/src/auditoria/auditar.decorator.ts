@@ -1,11 +1,11 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata, UseInterceptors, applyDecorators } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
 import { mergeMap, type Observable } from 'rxjs';
-import { DataSource } from 'typeorm';
 import { requestTenant } from '@lib/platform';
-import { AuditoriaService, sha256De, type OperacionAuditada } from './auditoria.service';
+import { AuditoriaService, sha256De } from './auditoria.service';
+import { AuditoriaStore } from './auditoria.store';
+import type { OperacionAuditada } from './operaciones';
 
 /** What a route tells of the operation it did, from its answer and request. */
 export interface DetalleAuditado {
@@ -20,34 +20,19 @@ export interface DetalleAuditado {
 type Detalle = (
   respuesta: never,
   req: FastifyRequest & { params: Record<string, string> },
-  db: DataSource,
+  filas: AuditoriaStore,
 ) => DetalleAuditado | Promise<DetalleAuditado>;
 
 const AUDITAR = 'auditoria:operacion';
 
 /**
  * Marks a route as a critical operation (spec 1 §9): once it succeeds, {@link AuditoriaInterceptor} records its
- * signed receipt before the answer leaves. `detalle` names the tenant, the record and the bytes involved. The
+ * signed receipt before the answer leaves. `detalle` names the tenant, the record and the bytes involved (`filas.fila`
+ * reads them from the row the operation made or touched). The
  * interceptor runs on these routes only, so the other routes (the cached reads) do not pay for it.
  */
 export function Auditar(operacion: OperacionAuditada, detalle: Detalle = () => ({})): MethodDecorator {
   return applyDecorators(SetMetadata(AUDITAR, { operacion, detalle }), UseInterceptors(AuditoriaInterceptor));
-}
-
-/** Tables whose rows critical operations make or touch, and the column with the sha256 of their bytes. */
-const FILAS = { dte_emission: 'xml_sha256', caf: 'file_sha256', recepcion: null } as const;
-
-/**
- * The tenant of a row and the sha256 of its bytes, for routes whose request names only the record (the emission
- * resent, the reception answered) or whose answer does not carry the bytes' hash (the emitted EnvioDTE, the CAF file).
- */
-export async function filaAuditada(db: DataSource, tabla: keyof typeof FILAS, id: string): Promise<DetalleAuditado> {
-  const sha = FILAS[tabla];
-  const rows: { tenant: string; sha256: string | null }[] = await db.query(
-    `SELECT tenant, ${sha ?? 'NULL'} AS sha256 FROM ${tabla} WHERE id = $1`,
-    [id],
-  );
-  return { tenant: rows[0]?.tenant ?? null, recurso: id, ...(rows[0]?.sha256 ? { sha256: rows[0].sha256.trim() } : {}) };
 }
 
 /** Records the receipt of each successful {@link Auditar} route (put on those routes by the decorator). */
@@ -56,7 +41,7 @@ export class AuditoriaInterceptor implements NestInterceptor {
   constructor(
     private readonly reflector: Reflector,
     private readonly auditoria: AuditoriaService,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly filas: AuditoriaStore,
   ) {}
 
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -65,7 +50,7 @@ export class AuditoriaInterceptor implements NestInterceptor {
     const req = ctx.switchToHttp().getRequest<FastifyRequest & { params: Record<string, string>; caller?: string }>();
     return next.handle().pipe(
       mergeMap(async (respuesta: unknown) => {
-        const d = await spec.detalle(respuesta as never, req, this.db);
+        const d = await spec.detalle(respuesta as never, req, this.filas);
         await this.auditoria.registrar({
           operacion: spec.operacion,
           actor: req.caller ?? 'unknown',

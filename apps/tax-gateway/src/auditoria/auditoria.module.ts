@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { SignerModule } from '../signer/signer.module';
 import { AuditoriaController } from './auditoria.controller';
 import { AuditoriaService } from './auditoria.service';
+import { AuditoriaStore } from './auditoria.store';
 
 /**
  * Audit receipts (spec 1 §9): the `@Auditar` routes of every area get one through AuditoriaInterceptor, which Nest
@@ -11,7 +12,7 @@ import { AuditoriaService } from './auditoria.service';
 @Module({
   imports: [SignerModule],
   controllers: [AuditoriaController],
-  providers: [AuditoriaService],
-  exports: [AuditoriaService],
+  providers: [AuditoriaService, AuditoriaStore],
+  exports: [AuditoriaService, AuditoriaStore],
 })
 export class AuditoriaModule {}

@@ -1,27 +1,13 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { PeriodicTask, canonicalJson, escapeForLog, sha256Hex } from '@lib/platform';
 import { ProblemException, assertFechaEnRango, errorText } from '@lib/schemas';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { SignerClient } from '../signer/signer-client';
 import type { AuditoriaDto, AuditoriaListDto, AuditoriaQueryDto } from './dto/auditoria.dto';
 import { AuditoriaEntity } from './entities/auditoria.entity';
-
-/** The critical operations that get a receipt (spec 1 §9). */
-export const OPERACIONES_AUDITADAS = [
-  'caf_upload',
-  'emision',
-  'reenvio',
-  'libro_envio',
-  'recepcion_respuesta',
-  'rcv_evento',
-  'sesion_importada',
-  'sesion_borrada',
-  'token_invalidado',
-] as const;
-export type OperacionAuditada = (typeof OPERACIONES_AUDITADAS)[number];
+import { AuditoriaStore } from './auditoria.store';
+import type { OperacionAuditada } from './operaciones';
 
 /** One operation to record. */
 export interface OperacionRealizada {
@@ -48,7 +34,7 @@ export class AuditoriaService implements OnApplicationBootstrap, BeforeApplicati
   private readonly retry = new PeriodicTask('AuditoriaRetry', () => this.firmarPendientes());
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly store: AuditoriaStore,
     @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
     private readonly signer: SignerClient,
   ) {}
@@ -80,7 +66,7 @@ export class AuditoriaService implements OnApplicationBootstrap, BeforeApplicati
       firmadoAt: null,
     };
     try {
-      await this.db.getRepository(AuditoriaEntity).insert(row);
+      await this.store.insert(row);
       await this.firmar(row);
     } catch (err) {
       this.logger.error(`audit receipt of ${op.operacion} ${op.recurso ?? ''} not recorded: ${escapeForLog(errorText(err), 300)}`);
@@ -89,9 +75,7 @@ export class AuditoriaService implements OnApplicationBootstrap, BeforeApplicati
 
   /** Signs the pending receipts, oldest first; answers how many were signed. */
   async firmarPendientes(): Promise<number> {
-    const pendientes = await this.db
-      .getRepository(AuditoriaEntity)
-      .find({ where: { estado: 'pendiente' }, order: { at: 'ASC' }, take: LOTE });
+    const pendientes = await this.store.pendientes(LOTE);
     let firmados = 0;
     for (const row of pendientes) if (await this.firmar(row)) firmados++;
     return firmados;
@@ -106,35 +90,25 @@ export class AuditoriaService implements OnApplicationBootstrap, BeforeApplicati
   async listar(q: AuditoriaQueryDto): Promise<AuditoriaListDto> {
     if (q.desde) assertFechaEnRango(q.desde, 'desde');
     if (q.hasta) assertFechaEnRango(q.hasta, 'hasta');
-    const qb = this.db.getRepository(AuditoriaEntity).createQueryBuilder('a');
-    if (q.tenant) qb.andWhere('a.tenant = :tenant', { tenant: q.tenant });
-    if (q.operacion) qb.andWhere('a.operacion = :operacion', { operacion: q.operacion });
-    if (q.desde) qb.andWhere(`a.at >= (:desde::date)::timestamp AT TIME ZONE 'America/Santiago'`, { desde: q.desde });
-    if (q.hasta) qb.andWhere(`a.at < ((:hasta::date + 1)::timestamp AT TIME ZONE 'America/Santiago')`, { hasta: q.hasta });
-    const [rows, total] = await qb.orderBy('a.at', 'DESC').addOrderBy('a.id', 'DESC').skip(q.offset).take(q.limit).getManyAndCount();
-    return { items: rows.map(vista), total, limit: q.limit, offset: q.offset };
+    const [rows, total] = await this.store.page(q);
+    return { items: rows.map(toAuditoriaView), total, limit: q.limit, offset: q.offset };
   }
 
   /** @throws ProblemException 404 `auditoria_not_found`. */
   async obtener(id: string): Promise<AuditoriaDto> {
-    const row = await this.db.getRepository(AuditoriaEntity).findOneBy({ id });
+    const row = await this.store.find(id);
     if (!row) throw new ProblemException(404, 'auditoria_not_found', `No audit receipt ${id}.`);
-    return vista(row);
+    return toAuditoriaView(row);
   }
 
   private async firmar(row: AuditoriaEntity): Promise<boolean> {
     try {
       const cms = await this.signer.signCms(Buffer.from(row.canonical, 'utf8'));
-      await this.db
-        .getRepository(AuditoriaEntity)
-        .update(
-          { id: row.id, estado: 'pendiente' },
-          { estado: 'firmado', cms, firmadoAt: new Date(), error: null, intentos: row.intentos + 1 },
-        );
+      await this.store.update(row.id, { estado: 'firmado', cms, firmadoAt: new Date(), error: null, intentos: row.intentos + 1 }, true);
       return true;
     } catch (err) {
       const reason = errorText(err);
-      await this.db.getRepository(AuditoriaEntity).update({ id: row.id }, { intentos: row.intentos + 1, error: reason.slice(0, 500) });
+      await this.store.update(row.id, { intentos: row.intentos + 1, error: reason.slice(0, 500) });
       this.logger.warn(`audit receipt ${row.id} (${row.operacion}) left pending: ${escapeForLog(reason, 200)}`);
       return false;
     }
@@ -146,7 +120,7 @@ export function sha256De(bytes: Buffer | string | undefined, respuesta: unknown)
   return bytes !== undefined ? sha256Hex(bytes) : sha256Hex(canonicalJson(respuesta ?? null));
 }
 
-function vista(a: AuditoriaEntity): AuditoriaDto {
+function toAuditoriaView(a: AuditoriaEntity): AuditoriaDto {
   return {
     id: a.id,
     tenant: a.tenant,

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { BancoController } from './banco.controller';
 import { BancoService } from './banco.service';
+import { BancoStore } from './banco.store';
 import { BANK_MOVEMENTS_SOURCE } from './bank-movements-source';
 import { FintocBankSource } from './fintoc-bank-source';
 
 /** Cached bank movements, /banco/* (docs/tax-gateway.md "Bank movements"), behind a {@link BankMovementsSource}. */
 @Module({
   controllers: [BancoController],
-  providers: [BancoService, { provide: BANK_MOVEMENTS_SOURCE, useClass: FintocBankSource }],
+  providers: [BancoService, BancoStore, { provide: BANK_MOVEMENTS_SOURCE, useClass: FintocBankSource }],
 })
 export class BancoModule {}

@@ -1,11 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { ProblemException } from '@lib/schemas';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { bancoNoVinculado } from './banco-errors';
 import { resolverRango } from './banco-rango';
-import { BANK_MOVEMENTS_SOURCE, BankMovement, BankMovementsSource } from './bank-movements-source';
+import { BANK_MOVEMENTS_SOURCE, BankMovementsSource } from './bank-movements-source';
 import {
   BancoHealthDto,
   MovimientoDto,
@@ -14,11 +12,9 @@ import {
   RefreshResponseDto,
   TenantHealthDto,
 } from './dto/banco.dto';
+import { BancoStore } from './banco.store';
 import { BancoMovimientoEntity } from './entities/banco-movimiento.entity';
-import { BancoRefreshEntity } from './entities/banco-refresh.entity';
 
-/** Rows per INSERT statement (15 parameters each, well under PostgreSQL's 65535). */
-const INSERT_BATCH = 500;
 /** Timeout of the health probe, ms (never longer than BANK_TIMEOUT_MS). */
 const PROBE_TIMEOUT_MS = 3000;
 
@@ -33,7 +29,7 @@ export class BancoService {
   private probing?: Promise<BancoHealthDto['provider']>;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly store: BancoStore,
     @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
     @Inject(BANK_MOVEMENTS_SOURCE) private readonly source: BankMovementsSource,
   ) {}
@@ -60,24 +56,15 @@ export class BancoService {
       throw err;
     }
     const unique = [...new Map(fetched.movements.map((m) => [m.providerId, m])).values()];
-    const { nuevos, refreshedAt } = await this.db.transaction(async (tx) => {
-      let inserted = 0;
-      for (let i = 0; i < unique.length; i += INSERT_BATCH) inserted += await this.insert(tx, tenant, unique.slice(i, i + INSERT_BATCH));
-      const [{ now }] = (await tx.query('SELECT now() AS now')) as { now: Date }[];
-      await tx.getRepository(BancoRefreshEntity).insert({
-        tenant,
-        provider: this.source.provider,
-        refreshedAt: now,
-        desde: rango.desde,
-        hasta: rango.hasta,
-        cuentas: fetched.accounts,
-        nuevos: inserted,
-        conocidos: unique.length - inserted,
-        outcome: 'ok',
-        error: null,
-      });
-      return { nuevos: inserted, refreshedAt: now };
-    });
+    const { nuevos, refreshedAt } = await this.store.storeRefresh(tenant, this.source.provider, unique, (nuevos) => ({
+      desde: rango.desde,
+      hasta: rango.hasta,
+      cuentas: fetched.accounts,
+      nuevos,
+      conocidos: unique.length - nuevos,
+      outcome: 'ok',
+      error: null,
+    }));
     this.logger.log(`bank refresh of ${tenant} ${rango.desde}..${rango.hasta}: ${nuevos} new, ${unique.length - nuevos} known`);
     return {
       tenant,
@@ -92,19 +79,8 @@ export class BancoService {
 
   /** The stored movements of a tenant, newest first (post_date, then first seen), one page; amounts in whole CLP. */
   async movimientos(q: MovimientosQueryDto): Promise<MovimientosPageDto> {
-    const qb = this.db.getRepository(BancoMovimientoEntity).createQueryBuilder('m').where('m.tenant = :tenant', { tenant: q.tenant });
-    if (q.desde) qb.andWhere('m.post_date >= :desde', { desde: q.desde });
-    if (q.hasta) qb.andWhere('m.post_date <= :hasta', { hasta: q.hasta });
-    if (q.cuenta) qb.andWhere('m.account_id = :cuenta', { cuenta: q.cuenta });
-    if (q.tipo) qb.andWhere('m.type = :tipo', { tipo: q.tipo });
-    const [rows, total] = await qb
-      .orderBy('m.post_date', 'DESC')
-      .addOrderBy('m.first_seen_at', 'DESC')
-      .addOrderBy('m.id', 'ASC')
-      .skip(q.offset)
-      .take(q.limit)
-      .getManyAndCount();
-    return { items: rows.map(toDto), total, limit: q.limit, offset: q.offset };
+    const [rows, total] = await this.store.page(q);
+    return { items: rows.map(toMovimientoView), total, limit: q.limit, offset: q.offset };
   }
 
   /**
@@ -129,16 +105,7 @@ export class BancoService {
   private async tenantsHealth(): Promise<TenantHealthDto[]> {
     const linked = [...this.settings.bankLinkTokens.keys()];
     try {
-      const rows = (await this.db.query(
-        `SELECT t.tenant, r.refreshed_at, r.outcome, r.error, COALESCE(m.n, 0)::int AS movimientos
-           FROM (SELECT unnest($1::text[]) AS tenant UNION SELECT tenant FROM banco_refresh UNION SELECT tenant FROM banco_movimiento) t
-           LEFT JOIN LATERAL (
-             SELECT refreshed_at, outcome, error FROM banco_refresh r
-              WHERE r.tenant = t.tenant ORDER BY refreshed_at DESC, id DESC LIMIT 1) r ON true
-           LEFT JOIN (SELECT tenant, count(*) AS n FROM banco_movimiento GROUP BY tenant) m ON m.tenant = t.tenant
-          ORDER BY t.tenant`,
-        [linked],
-      )) as { tenant: string; refreshed_at: Date | null; outcome: string | null; error: string | null; movimientos: number }[];
+      const rows = await this.store.tenants(linked);
       return rows.map((r) => ({
         tenant: r.tenant,
         vinculado: this.settings.bankLinkTokens.has(r.tenant),
@@ -153,50 +120,11 @@ export class BancoService {
     }
   }
 
-  /** Inserts a batch, skipping movements already stored; returns how many were new. */
-  private async insert(tx: EntityManager, tenant: string, batch: BankMovement[]): Promise<number> {
-    if (batch.length === 0) return 0;
-    const params: unknown[] = [];
-    const rows = batch.map((m) => {
-      const values = [
-        tenant,
-        this.source.provider,
-        m.providerId,
-        m.accountId,
-        m.amount,
-        m.currency,
-        m.postDate,
-        m.description,
-        m.type,
-        m.referenceId,
-        m.counterpart?.rut ?? null,
-        m.counterpart?.name ?? null,
-        m.counterpart?.institution ?? null,
-        JSON.stringify(m.raw),
-      ];
-      const start = params.length;
-      params.push(...values);
-      return `(${values.map((_, i) => `$${start + i + 1}`).join(', ')})`;
-    });
-    const inserted = (await tx.query(
-      `INSERT INTO banco_movimiento (tenant, provider, provider_id, account_id, amount, currency, post_date, description, type,
-         reference_id, counterpart_rut, counterpart_name, counterpart_institution, raw)
-       VALUES ${rows.join(', ')}
-       ON CONFLICT (tenant, provider, provider_id) DO NOTHING
-       RETURNING id`,
-      params,
-    )) as unknown[];
-    return inserted.length;
-  }
-
   /** Records a refresh the provider made fail (best effort: a database failure here is only logged). */
   private async recordFailure(tenant: string, rango: { desde: string; hasta: string }, err: unknown): Promise<void> {
     if (!(err instanceof ProblemException) || err.getStatus() < 500) return;
     try {
-      await this.db.getRepository(BancoRefreshEntity).insert({
-        tenant,
-        provider: this.source.provider,
-        refreshedAt: new Date(),
+      await this.store.insertRefresh(tenant, this.source.provider, {
         desde: rango.desde,
         hasta: rango.hasta,
         cuentas: null,
@@ -211,7 +139,7 @@ export class BancoService {
   }
 }
 
-function toDto(m: BancoMovimientoEntity): MovimientoDto {
+function toMovimientoView(m: BancoMovimientoEntity): MovimientoDto {
   const contraparte =
     m.counterpartRut || m.counterpartName || m.counterpartInstitution
       ? { rut: m.counterpartRut, nombre: m.counterpartName, institucion: m.counterpartInstitution }

@@ -1,11 +1,10 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { Gauge, Registry } from 'prom-client';
-import { DataSource } from 'typeorm';
 import { MetricsService } from '@lib/platform';
 import { santiagoDate } from '@lib/dte';
 import { diasHasta } from './caf-alerta';
 import { CafService } from './caf.service';
+import { CafStore } from './caf.store';
 
 /**
  * The facts of GET /tax/caf/status as gauges, read from the database at scrape time (so every process reports
@@ -17,7 +16,7 @@ import { CafService } from './caf.service';
 @Injectable()
 export class CafMetrics implements OnModuleInit {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly store: CafStore,
     private readonly cafs: CafService,
     private readonly metrics: MetricsService,
   ) {}
@@ -50,9 +49,8 @@ export class CafMetrics implements OnModuleInit {
 
   private async read(): Promise<CafGaugeRow[]> {
     const today = santiagoDate();
-    const tenants: { tenant: string }[] = await this.db.query('SELECT DISTINCT tenant FROM caf ORDER BY tenant');
     const rows: CafGaugeRow[] = [];
-    for (const { tenant } of tenants) {
+    for (const tenant of await this.store.tenants()) {
       for (const t of (await this.cafs.status(tenant)).tipos) {
         rows.push({
           tipo: String(t.tipo_dte),

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -7,12 +7,9 @@ import { Caller, Callers } from '@lib/auth';
 import { validationProblem } from '@lib/platform';
 import { ApiProblemResponses } from '@lib/schemas';
 import { CafService } from './caf.service';
-import { CafResyncService } from './caf-resync.service';
-import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
-import { CafResyncDto, CafResyncResponseDto } from './dto/caf-resync.dto';
 import { fileRequired, readFileUpload } from '../common/file-upload.reader';
 import { CafDto, CafStatusDto, CafStatusQueryDto, CafUploadFieldsDto } from './dto/caf.dto';
-import { Auditar, filaAuditada } from '../auditoria/auditar.decorator';
+import { Auditar } from '../auditoria/auditar.decorator';
 
 // A real CAF file is about 2 KB; anything much larger is not one.
 const MAX_CAF_BYTES = 64 * 1024;
@@ -21,10 +18,7 @@ const MAX_CAF_BYTES = 64 * 1024;
 @Callers('admin')
 @Controller('tax/caf')
 export class CafController {
-  constructor(
-    private readonly cafs: CafService,
-    private readonly resyncs: CafResyncService,
-  ) {}
+  constructor(private readonly cafs: CafService) {}
 
   @Post('upload')
   @HttpCode(201)
@@ -55,7 +49,7 @@ export class CafController {
     { status: 503, errors: ['signer_unavailable'] },
     { status: 504, errors: ['signer_timeout'] },
   )
-  @Auditar('caf_upload', (r: CafDto, _req, db) => filaAuditada(db, 'caf', r.caf_id))
+  @Auditar('caf_upload', (r: CafDto, _req, filas) => filas.fila('caf', r.caf_id))
   async upload(@Req() req: FastifyRequest, @Caller() caller?: string): Promise<CafDto> {
     const { fields, file } = await readFileUpload(req, MAX_CAF_BYTES, 'tenant and file');
     const dto = plainToInstance(CafUploadFieldsDto, { tenant: fields.tenant });
@@ -63,18 +57,6 @@ export class CafController {
     if (errors.length > 0) throw validationProblem(errors);
     if (!file || file.length === 0) throw fileRequired();
     return this.cafs.upload(dto.tenant, file, caller);
-  }
-
-  @Post('resync')
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'Compare the folios consumed here with what the SII knows: skip folios another system used (the counter moves past them), list folios to resend or annul',
-  })
-  @ApiOkResponse({ type: CafResyncResponseDto })
-  @ApiProblemResponses(400, 401, 403, ...UPSTREAM_PROBLEMS)
-  resync(@Body() dto: CafResyncDto): Promise<CafResyncResponseDto> {
-    return this.resyncs.resync(dto);
   }
 
   @Get('status')

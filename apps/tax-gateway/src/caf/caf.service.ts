@@ -1,13 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { Caf, DteError, encodeLatin1, parseCaf, santiagoDate } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { SignerClient } from '../signer/signer-client';
 import { checkCaf } from './caf-verification';
 import { CafAlerta, cafAlerta } from './caf-alerta';
+import { CafStore, NuevoCaf } from './caf.store';
 import { CafEntity } from './entities/caf.entity';
 import { FolioCounterEntity } from './entities/folio-counter.entity';
 
@@ -41,16 +40,12 @@ export class CafService {
   private readonly logger = new Logger(CafService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly store: CafStore,
     @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
     private readonly signer: SignerClient,
   ) {}
 
-  /**
-   * Accepts a CAF file for `tenant` (canonical RUT).
-   * @throws ProblemException 422 `caf_invalid` | `caf_tipo_unsupported` | `caf_signature_invalid` |
-   *   `caf_key_mismatch` | `caf_tenant_mismatch` | `caf_expired`, 409 `caf_overlap`, signer problems.
-   */
+  /** Accepts a CAF file for `tenant` (canonical RUT). */
   async upload(tenant: string, file: Buffer, caller?: string): Promise<CafSummary> {
     const caf = this.parse(file);
     const today = santiagoDate();
@@ -60,67 +55,28 @@ export class CafService {
       simCertificatePem: this.settings.simCafCertificatePem,
       taxEnv: this.settings.taxEnv,
     });
-    const saved = await this.db.transaction(async (m) => {
-      // Serializes uploads of one (tenant, tipo) so the overlap check below cannot race.
-      await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`caf:${tenant}:${caf.td}`]);
-      const clash = await m
-        .getRepository(CafEntity)
-        .createQueryBuilder('c')
-        .where('c.tenant = :tenant AND c.tipo_dte = :tipo AND c.desde <= :hasta AND c.hasta >= :desde', {
-          tenant,
-          tipo: caf.td,
-          desde: caf.desde,
-          hasta: caf.hasta,
-        })
-        .getOne();
-      if (clash) {
-        throw new ProblemException(
-          409,
-          'caf_overlap',
-          `Folios ${caf.desde}-${caf.hasta} overlap the CAF ${clash.desde}-${clash.hasta} already uploaded.`,
-          {
-            caf_id: clash.id,
-          },
-        );
-      }
-      const signerCafId = await this.signer.registerCaf(file);
-      const entity = m.create(CafEntity, {
-        id: randomUUID(),
-        tenant,
-        tipoDte: caf.td,
-        desde: caf.desde,
-        hasta: caf.hasta,
-        fechaAutorizacion: caf.fa,
-        ultimoDiaValido,
-        idk: caf.idk,
-        razonSocial: caf.rs.slice(0, 100),
-        rsapkM: caf.rsapk.m,
-        rsapkE: caf.rsapk.e,
-        cafXml: encodeLatin1(caf.cafXml),
-        signerCafId,
-        fileSha256: createHash('sha256').update(file).digest('hex'),
-        uploadedBy: caller ?? null,
-      });
-      await m.insert(CafEntity, entity);
-      const counter = m.create(FolioCounterEntity, {
-        cafId: entity.id,
-        tenant,
-        tipoDte: caf.td,
-        hasta: caf.hasta,
-        nextFolio: caf.desde,
-        ultimoDiaValido,
-      });
-      await m.insert(FolioCounterEntity, counter);
-      return { entity, counter };
-    });
-    this.logger.log(`CAF ${saved.entity.id} of ${tenant} tipo ${caf.td} folios ${caf.desde}-${caf.hasta} accepted`);
-    return summary(saved.entity, saved.counter, today);
+    const saved = await this.store.insertUnlessOverlap(tenant, caf.td, caf.desde, caf.hasta, async () =>
+      nuevoCaf(tenant, caf, ultimoDiaValido, file, await this.signer.registerCaf(file), caller),
+    );
+    if ('clash' in saved) {
+      const { clash } = saved;
+      throw new ProblemException(
+        409,
+        'caf_overlap',
+        `Folios ${caf.desde}-${caf.hasta} overlap the CAF ${clash.desde}-${clash.hasta} already uploaded.`,
+        {
+          caf_id: clash.id,
+        },
+      );
+    }
+    this.logger.log(`CAF ${saved.caf.id} of ${tenant} tipo ${caf.td} folios ${caf.desde}-${caf.hasta} accepted`);
+    return summary(saved.caf, saved.counter, today);
   }
 
   /** Folios available per type for `tenant`; expired or exhausted CAFs count 0. */
   async status(tenant: string): Promise<CafStatus> {
-    const cafs = await this.db.getRepository(CafEntity).find({ where: { tenant }, order: { tipoDte: 'ASC', desde: 'ASC' } });
-    const counters = await this.db.getRepository(FolioCounterEntity).find({ where: { tenant } });
+    const cafs = await this.store.list(tenant);
+    const counters = await this.store.counters(tenant);
     const byId = new Map(counters.map((c) => [c.cafId, c]));
     const today = santiagoDate();
     const tipos = new Map<number, CafSummary[]>();
@@ -141,7 +97,7 @@ export class CafService {
 
   /** The stored CAF of an allocated folio (for the TED). */
   async findById(id: string): Promise<CafEntity> {
-    const caf = await this.db.getRepository(CafEntity).findOneBy({ id });
+    const caf = await this.store.findById(id);
     if (!caf) throw new Error(`CAF ${id} vanished`);
     return caf;
   }
@@ -169,5 +125,36 @@ function summary(caf: CafEntity, counter: FolioCounterEntity, today: string): Ca
     siguiente_folio: counter.nextFolio,
     disponibles: vigente ? Math.max(0, counter.hasta - counter.nextFolio + 1) : 0,
     vigente,
+  };
+}
+
+function nuevoCaf(tenant: string, caf: Caf, ultimoDiaValido: string | null, file: Buffer, signerCafId: string, caller?: string): NuevoCaf {
+  const id = randomUUID();
+  return {
+    caf: Object.assign(new CafEntity(), {
+      id,
+      tenant,
+      tipoDte: caf.td,
+      desde: caf.desde,
+      hasta: caf.hasta,
+      fechaAutorizacion: caf.fa,
+      ultimoDiaValido,
+      idk: caf.idk,
+      razonSocial: caf.rs.slice(0, 100),
+      rsapkM: caf.rsapk.m,
+      rsapkE: caf.rsapk.e,
+      cafXml: encodeLatin1(caf.cafXml),
+      signerCafId,
+      fileSha256: createHash('sha256').update(file).digest('hex'),
+      uploadedBy: caller ?? null,
+    }),
+    counter: Object.assign(new FolioCounterEntity(), {
+      cafId: id,
+      tenant,
+      tipoDte: caf.td,
+      hasta: caf.hasta,
+      nextFolio: caf.desde,
+      ultimoDiaValido,
+    }),
   };
 }

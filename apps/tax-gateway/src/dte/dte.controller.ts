@@ -12,7 +12,7 @@ import { EmisionIntercambioService } from './emision-intercambio.service';
 import { EmisionUploader } from './emision-uploader';
 import { EmisionQueryService } from './emision-query.service';
 import { EmisionService } from './emision.service';
-import { Auditar, filaAuditada } from '../auditoria/auditar.decorator';
+import { Auditar } from '../auditoria/auditar.decorator';
 
 @ApiTags('dte')
 @Controller('tax/dte')
@@ -63,7 +63,7 @@ export class DteController {
     { status: 500, errors: ['xsd_invalid', 'internal_error'] },
     ...UPSTREAM_PROBLEMS,
   )
-  @Auditar('emision', (r: EmitirResponseDto, _req, db) => filaAuditada(db, 'dte_emission', r.emision_id))
+  @Auditar('emision', (r: EmitirResponseDto, _req, filas) => filas.fila('dte_emission', r.emision_id))
   emitir(@Body() body: EmitirDto, @Caller() caller?: string): Promise<EmitirResponseDto> {
     return this.emissions.emit(body, caller);
   }
@@ -94,7 +94,7 @@ export class DteController {
     { status: 429, errors: ['rate_limited'] },
     ...UPSTREAM_PROBLEMS,
   )
-  @Auditar('reenvio', (r: EmitirResponseDto, _req, db) => filaAuditada(db, 'dte_emission', r.emision_id))
+  @Auditar('reenvio', (r: EmitirResponseDto, _req, filas) => filas.fila('dte_emission', r.emision_id))
   reenviar(@Param() p: EmisionIdParamDto): Promise<EmitirResponseDto> {
     return this.uploader.reenviar(p.emision_id);
   }

@@ -29,6 +29,6 @@ import { EnvioBuilder } from './envio-builder';
     EmisionStore,
     EnvioBuilder,
   ],
-  exports: [EmisionService, EmisionQueryService],
+  exports: [EmisionService, EmisionQueryService, EmisionStore],
 })
 export class DteModule {}

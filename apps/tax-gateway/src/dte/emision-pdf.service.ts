@@ -1,13 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { setTimeout as delay } from 'node:timers/promises';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { DteImageError, normalizeLogo, renderDtePdf, type FormatoPdf } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { EmisoresService } from '../emisores/emisores.service';
 import { asDteProblem, asDteProblemAsync } from './emision-rules';
 import { EmisionStore } from './emision.store';
-import { DtePdfEntity } from './entities/dte-pdf.entity';
 import { EmisionEntity } from './entities/emision.entity';
 import { dteOf } from './envio-builder';
 
@@ -31,7 +28,6 @@ export class EmisionPdfService {
   private readonly logger = new Logger(EmisionPdfService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     private readonly store: EmisionStore,
     private readonly emisores: EmisoresService,
   ) {}
@@ -51,11 +47,10 @@ export class EmisionPdfService {
       throw new ProblemException(422, 'cedible_not_applicable', 'The thermal roll has no CEDIBLE copy; ask for formato=carta.');
     }
     const filename = `F${e.folio}T${e.tipoDte}${cedible ? '-cedible' : ''}${formato === 'termica' ? '-termica' : ''}.pdf`;
-    const repo = this.db.getRepository(DtePdfEntity);
-    const stored = await repo.findOneBy({ emisionId: id, cedible, formato });
-    if (stored) return { pdf: stored.pdf, filename };
+    const stored = await this.store.pdf(id, cedible, formato);
+    if (stored) return { pdf: stored, filename };
     const pdf = await this.render(e, cedible, formato);
-    await repo.createQueryBuilder().insert().values({ emisionId: id, cedible, formato, pdf }).orIgnore().execute();
+    await this.store.insertPdf(id, cedible, formato, pdf);
     return { pdf, filename };
   }
 

@@ -1,12 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomUUID } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { DocumentoInput, Montos, computeTotals, santiagoDate } from '@lib/dte';
 import { ProblemException, assertFechaEnRango } from '@lib/schemas';
 import { assertCafStamps } from '../caf/caf-verification';
 import { CafEntity } from '../caf/entities/caf.entity';
-import { FolioAllocator } from '../caf/folio-allocator';
+import { CafStore } from '../caf/caf.store';
 import { ContribuyenteService } from '../contribuyente/contribuyente.service';
 import { EmisoresService } from '../emisores/emisores.service';
 import { SignerClient } from '../signer/signer-client';
@@ -28,7 +27,7 @@ import { EnvioBuilder } from './envio-builder';
 
 /**
  * POST /tax/dte/emitir (docs/DESIGN.md §4.4 "dte"). Two phases:
- * 1. One transaction: take the folio (FolioAllocator), build and sign TED, Documento and EnvioDTE,
+ * 1. One transaction: take the folio (CafStore.takeFolio), build and sign TED, Documento and EnvioDTE,
  *    validate the XSD, insert the emission as `signed` with the exact bytes. Any failure (signer,
  *    XSD, bad data) rolls everything back: no emission row, and the folio was never used.
  * 2. Upload those bytes. Success: `uploaded` + trackid. Failure: `upload_failed`, the folio stays
@@ -43,11 +42,10 @@ export class EmisionService {
   private readonly logger = new Logger(EmisionService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
     private readonly contribuyente: ContribuyenteService,
     private readonly emisores: EmisoresService,
-    private readonly folios: FolioAllocator,
+    private readonly cafs: CafStore,
     private readonly builder: EnvioBuilder,
     private readonly signer: SignerClient,
     private readonly store: EmisionStore,
@@ -60,7 +58,7 @@ export class EmisionService {
     const originales = await this.checkReferences(dto, montos);
     const ctx = await this.contexto(dto.tenant);
     const doc = this.documento(dto, fecha, ctx);
-    const emission = await this.db.transaction(async (m) => {
+    const emission = await this.store.transaction(async (m) => {
       await this.checkSaldo(m, dto, montos, originales);
       const { caf, folio } = await this.folio(m, dto, fecha);
       const xml = await asDteProblemAsync(() => this.builder.build({ ...doc, folio }, caf, ctx.cert.holder_rut, resolucionOf(ctx.emisor)));
@@ -88,7 +86,7 @@ export class EmisionService {
     const revisados: ((typeof pedidos)[number] & { dto: EmitirCanonico })[] = [];
     for (const it of pedidos) revisados.push({ ...it, dto: await this.receptorCanonico(it.dto) });
     const ctx = await this.contexto(items[0].dto.tenant);
-    const emisiones = await this.db.transaction(async (m) => {
+    const emisiones = await this.store.transaction(async (m) => {
       const out: { doc: DocumentoInput; caf: CafEntity; entity: EmisionEntity }[] = [];
       for (const it of revisados) {
         const { caf, folio } = await this.folio(m, it.dto, it.fecha);
@@ -201,8 +199,7 @@ export class EmisionService {
 
   /** Takes a folio and its CAF inside the emission's transaction; a refusal rolls the folio back. */
   private async folio(m: EntityManager, dto: EmitirDto, fecha: string): Promise<{ caf: CafEntity; folio: number }> {
-    const { cafId, folio } = await this.folios.take(m, dto.tenant, dto.tipo_dte, santiagoDate());
-    const caf = await m.findOneByOrFail(CafEntity, { id: cafId });
+    const { caf, folio } = await this.cafs.takeFolio(m, dto.tenant, dto.tipo_dte, santiagoDate());
     assertCafStamps(caf, fecha, this.settings.taxEnv, this.settings.simCafCertificatePem !== undefined);
     return { caf, folio };
   }

@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { ESTADOS_ENVIO_RECHAZADO } from '@lib/dte';
+import { ESTADOS_ENVIO_RECHAZADO, type FormatoPdf } from '@lib/dte';
 import { EmisionEstadoEntity } from './entities/emision-estado.entity';
 import { EmisionEntity } from './entities/emision.entity';
+import { DtePdfEntity } from './entities/dte-pdf.entity';
 
 /** Estados of a DTE that was not sent, or that the SII rejected as a whole. */
 export const PENDING_ESTADOS = ['signed', 'uploading', 'upload_failed', ...ESTADOS_ENVIO_RECHAZADO] as const;
@@ -23,6 +24,27 @@ export type EmisionPatch = Partial<Pick<EmisionEntity, 'trackid' | 'glosa' | 'do
 export class EmisionStore {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
+  /** Runs `fn` in one transaction: what it writes through this store's methods with `m` commits or rolls back together. */
+  transaction<T>(fn: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  /** The stored PDF of an emission in that copy and form, or null. */
+  async pdf(emisionId: string, cedible: boolean, formato: FormatoPdf): Promise<Buffer | null> {
+    return (await this.db.getRepository(DtePdfEntity).findOneBy({ emisionId, cedible, formato }))?.pdf ?? null;
+  }
+
+  /** Stores a rendered PDF once (a concurrent render of the same copy keeps the first). */
+  async insertPdf(emisionId: string, cedible: boolean, formato: FormatoPdf, pdf: Buffer): Promise<void> {
+    await this.db
+      .getRepository(DtePdfEntity)
+      .createQueryBuilder()
+      .insert()
+      .values({ emisionId, cedible, formato, pdf })
+      .orIgnore()
+      .execute();
+  }
+
   /** Inserts a new emission and its first history row, inside the caller's transaction. */
   async insert(m: EntityManager, emission: EmisionEntity): Promise<void> {
     await m.insert(EmisionEntity, emission as QueryDeepPartialEntity<EmisionEntity>);
@@ -40,6 +62,11 @@ export class EmisionStore {
         await m.insert(EmisionEstadoEntity, { emissionId: id, estado, glosa, detail } as QueryDeepPartialEntity<EmisionEstadoEntity>);
       }
     });
+  }
+
+  /** The tenant's emissions of `tipoDte` with one of `folios`. */
+  byFolios(tenant: string, tipoDte: number, folios: number[]): Promise<EmisionEntity[]> {
+    return this.db.getRepository(EmisionEntity).find({ where: { tenant, tipoDte, folio: In(folios) } });
   }
 
   /** Emissions of a tenant with that trackid (one EnvioDTE per emission today). */

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { DteImageError, LOGO_LIMITS, normalizeLogo } from '@lib/dte';
 import { ProblemException, assertFechaEnRango } from '@lib/schemas';
 import { EmisorDto, PutEmisorDto } from './dto/emisor.dto';
 import { EmisorEntity, type Sucursal } from './entities/emisor.entity';
+import { EmisoresStore } from './emisores.store';
 import { TAX_SETTINGS, TaxSettings, type TaxEnv } from '../settings/tax-settings';
 
 /**
@@ -14,13 +13,13 @@ import { TAX_SETTINGS, TaxSettings, type TaxEnv } from '../settings/tax-settings
 @Injectable()
 export class EmisoresService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly store: EmisoresStore,
     @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
   ) {}
 
   /** @throws ProblemException 404 `emisor_not_found`. */
   async get(tenant: string): Promise<EmisorDto> {
-    const row = await this.db.getRepository(EmisorEntity).findOneBy({ tenant });
+    const row = await this.store.find(tenant);
     if (!row) throw notFound(tenant);
     return toDto(row);
   }
@@ -37,22 +36,19 @@ export class EmisoresService {
     assertResolucion(this.settings.taxEnv, dto.numero_resolucion);
     const sucursales = checkSucursales(dto);
     const logo = dto.logo_base64 === undefined ? null : await checkLogo(Buffer.from(dto.logo_base64, 'base64'));
-    await this.db.getRepository(EmisorEntity).upsert(
-      {
-        tenant,
-        fechaResolucion: dto.fecha_resolucion,
-        numeroResolucion: dto.numero_resolucion,
-        actecos: dto.actecos ?? [],
-        codigoSucursal: dto.codigo_sucursal ?? null,
-        sucursales,
-        correoIntercambio: dto.correo_intercambio ?? null,
-        logo,
-        oficinaSii: dto.oficina_sii ?? null,
-        updatedBy: caller ?? null,
-        updatedAt: new Date(),
-      },
-      ['tenant'],
-    );
+    await this.store.upsert({
+      tenant,
+      fechaResolucion: dto.fecha_resolucion,
+      numeroResolucion: dto.numero_resolucion,
+      actecos: dto.actecos ?? [],
+      codigoSucursal: dto.codigo_sucursal ?? null,
+      sucursales,
+      correoIntercambio: dto.correo_intercambio ?? null,
+      logo,
+      oficinaSii: dto.oficina_sii ?? null,
+      updatedBy: caller ?? null,
+      updatedAt: new Date(),
+    });
     return this.get(tenant);
   }
 
@@ -61,7 +57,7 @@ export class EmisoresService {
    * @throws ProblemException 422 `emisor_incomplete`, `resolucion_invalida` (a record kept under the other TAX_ENV).
    */
   async forEmission(tenant: string): Promise<EmisorEntity> {
-    const row = await this.db.getRepository(EmisorEntity).findOneBy({ tenant });
+    const row = await this.store.find(tenant);
     if (!row) {
       throw new ProblemException(
         422,

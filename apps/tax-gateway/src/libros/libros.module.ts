@@ -5,12 +5,14 @@ import { SignerModule } from '../signer/signer.module';
 import { SiiModule } from '../sii/sii.module';
 import { LibrosController } from './libros.controller';
 import { LibrosService } from './libros.service';
+import { LibrosStore } from './libros.store';
+import { LibroDocumentosStore } from './libro-documentos.store';
 
 /** IECV books (docs/tax-gateway.md "Books"). */
 @Module({
   imports: [SiiModule, SignerModule, TokenModule, EmisoresModule],
   controllers: [LibrosController],
-  providers: [LibrosService],
-  exports: [LibrosService],
+  providers: [LibrosService, LibrosStore, LibroDocumentosStore],
+  exports: [LibrosService, LibroDocumentosStore],
 })
 export class LibrosModule {}

@@ -1,7 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomUUID } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
 import {
   ESTADOS_LIBRO_FINALES,
   buildLibroCompraVenta,
@@ -19,7 +17,7 @@ import { SignerClient } from '../signer/signer-client';
 import type { GenerarLibroDto, LibroDetailDto, LibroDto, LibroListQueryDto } from './dto/libro.dto';
 import { LibroEntity, type LibroTotal } from './entities/libro.entity';
 import { clasificarIvaCompras, validarIvaCompras } from './iva-compras';
-import { documentosDelLibro } from './libro-documentos';
+import { LibrosStore } from './libros.store';
 
 /** Estados from which a book may be uploaded: never sent, or the upload failed. */
 const ENVIABLE = ['generado', 'envio_fallido'];
@@ -37,7 +35,7 @@ export class LibrosService {
   private readonly logger = new Logger(LibrosService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly store: LibrosStore,
     private readonly emisores: EmisoresService,
     private readonly signer: SignerClient,
     private readonly tokens: TokenService,
@@ -46,21 +44,10 @@ export class LibrosService {
 
   /**
    * A new version of the book of the period: from the gateway's own emissions (ventas) or receptions (compras,
-   * with the tenant's `iva_compras` classification and `factor_proporcionalidad`; `documentosDelLibro` says which
-   * documents a book holds), or from `dado` (a certification set's documents and proportionality factor).
-   *
-   * Generating a period again stores the next version (docs/tax-gateway.md "Books"), and the version is inside the
-   * signed bytes (`#LIBRO_<TIPO>_<YYYY>_<MM>_V<version>`), so choosing it, signing and storing must not interleave
-   * with another generation of the same book. A transaction-scoped advisory lock on (tenant, tipo, periodo),
-   * taken before the version is read and released at commit or rollback, queues concurrent generations in
-   * PostgreSQL, across gateway processes: each gets its own consecutive version, and none collides on the
-   * UNIQUE (tenant, tipo, periodo, version) of the table. A waiter waits for the holder's signature and XSD check
-   * (the signature bounded by SIGNER_TIMEOUT_MS). The documents are read under the lock too, so a later version
-   * never reflects older records than an earlier one.
-   * @throws ProblemException 422 `emisor_incomplete` (no SII resolution for the tenant), 422 `iva_compra_conflict`,
-   *   `factor_proporcionalidad_required`, `documento_not_found` (an `iva_compras` line; nothing read is stored), 422
-   *   `dte_invalid` (the builder refused a document), 500 `xsd_invalid`; signer problems 502/503/504 (nothing stored:
-   *   the transaction rolls back).
+   * with the tenant's `iva_compras` classification and `factor_proporcionalidad`; LibroDocumentosStore.delLibro says
+   * which documents a book holds), or from `dado` (a certification set's documents and proportionality factor).
+   * Generating a period again stores the next version (LibrosStore.insertNextVersion serializes generations);
+   * nothing is stored when signing or the XSD check fails.
    */
   async generar(dto: GenerarLibroDto, caller?: string, dado?: DetalleDado): Promise<LibroDto> {
     const ivaCompras = dado ? [] : (dto.iva_compras ?? []);
@@ -72,14 +59,10 @@ export class LibrosService {
         : Number(dto.factor_proporcionalidad);
     const emisor = await this.emisores.forEmission(dto.tenant);
     const { holder_rut } = await this.signer.certificate();
-    const libro = await this.db.transaction(async (m) => {
-      await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`libro:${dto.tenant}:${dto.tipo}:${dto.periodo}`]);
-      const detalle = dado?.detalle ?? clasificarIvaCompras(await documentosDelLibro(m, dto.tenant, dto.tipo, dto.periodo), ivaCompras);
-      const version = await this.nextVersion(m, dto);
+    const libro = await this.store.insertNextVersion(dto, !dado, async (version, documentos) => {
+      const detalle = dado?.detalle ?? clasificarIvaCompras(documentos, ivaCompras);
       const xml = await this.signedLibro(dto, detalle, version, holder_rut, emisor, factor);
-      const entity = this.entity(dto, version, detalle, xml, caller);
-      await m.getRepository(LibroEntity).insert(entity);
-      return entity;
+      return this.entity(dto, version, detalle, xml, caller);
     });
     return libroView(libro);
   }
@@ -122,16 +105,6 @@ export class LibrosService {
       });
     }
     return signed;
-  }
-
-  /** The next version of the book; read under the book's advisory lock (see generar). */
-  private async nextVersion(m: EntityManager, dto: GenerarLibroDto): Promise<number> {
-    const [row] = await m.query('SELECT coalesce(max(version), 0) + 1 AS v FROM libro WHERE tenant = $1 AND tipo = $2 AND periodo = $3', [
-      dto.tenant,
-      dto.tipo,
-      dto.periodo,
-    ]);
-    return Number(row.v);
   }
 
   private entity(dto: GenerarLibroDto, version: number, detalle: LibroDetalleInput[], xml: Buffer, caller?: string): LibroEntity {
@@ -190,14 +163,9 @@ export class LibrosService {
   }
 
   private async claim(id: string): Promise<LibroEntity> {
-    const claimed = await this.db
-      .createQueryBuilder()
-      .update(LibroEntity)
-      .set({ estado: 'enviando' })
-      .where('id = :id AND estado IN (:...from)', { id, from: ENVIABLE })
-      .execute();
+    const claimed = await this.store.claim(id, ENVIABLE, 'enviando');
     const current = await this.found(id);
-    if (claimed.affected !== 1) {
+    if (!claimed) {
       throw new ProblemException(
         409,
         'libro_no_enviable',
@@ -215,7 +183,7 @@ export class LibrosService {
   ): Promise<LibroEntity> {
     const historial = [...libro.historial, { estado, glosa, at: new Date().toISOString() }];
     Object.assign(libro, { estado, glosa, historial, ...patch });
-    await this.db.getRepository(LibroEntity).update({ id: libro.id }, { estado, glosa, historial, ...patch });
+    await this.store.update(libro.id, { estado, glosa, historial, ...patch });
     return libro;
   }
 
@@ -239,18 +207,13 @@ export class LibrosService {
 
   /** @throws ProblemException 404 `libro_not_found`. */
   async found(id: string): Promise<LibroEntity> {
-    const libro = await this.db.getRepository(LibroEntity).findOneBy({ id });
+    const libro = await this.store.find(id);
     if (!libro) throw new ProblemException(404, 'libro_not_found', `No book ${id}.`);
     return libro;
   }
 
   async page(q: LibroListQueryDto): Promise<{ items: LibroDto[]; total: number }> {
-    const qb = this.db.getRepository(LibroEntity).createQueryBuilder('l').where('l.tenant = :tenant', { tenant: q.tenant });
-    if (q.tipo) qb.andWhere('l.tipo = :tipo', { tipo: q.tipo });
-    if (q.periodo) qb.andWhere('l.periodo = :periodo', { periodo: q.periodo });
-    if (q.estado) qb.andWhere('l.estado = :estado', { estado: q.estado });
-    qb.orderBy('l.created_at', 'DESC').addOrderBy('l.id', 'DESC').take(q.limit).skip(q.offset);
-    const [items, total] = await qb.getManyAndCount();
+    const [items, total] = await this.store.page(q);
     return { items: items.map(libroView), total };
   }
 }

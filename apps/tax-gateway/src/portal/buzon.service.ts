@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Page } from 'puppeteer-core';
-import { DataSource } from 'typeorm';
 import { parseDocumentos, parseNotificacion, parseNotificaciones, type DocumentoSii, type Notificacion } from '@lib/portal';
 import { ProblemException } from '@lib/schemas';
 import { TtlCache, type Cached } from '../common/ttl-cache';
 import { TaxMetrics } from '../metrics/tax-metrics';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { PortalAcceso } from './portal-acceso';
+import { PortalStore } from './portal.store';
 
 /** Whose mailbox and with which session: the RUT, and the representado whose imported session reads it. */
 export interface Buzon {
@@ -41,7 +40,7 @@ export class BuzonService {
 
   constructor(
     @Inject(TAX_SETTINGS) settings: TaxSettings,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly store: PortalStore,
     private readonly acceso: PortalAcceso,
     private readonly metrics: TaxMetrics,
   ) {
@@ -135,13 +134,10 @@ export class BuzonService {
   /** Records the ids of `lista` as seen for `rut`; returns the notifications no earlier read had seen. */
   private async registrarVistas(rut: string, lista: Notificacion[]): Promise<Notificacion[]> {
     if (lista.length === 0) return [];
-    const rows: { notif_id: string }[] = await this.db.query(
-      `INSERT INTO notificacion_vista (rut, notif_id, vista_at)
-       SELECT $1, unnest($2::varchar[]), now()
-       ON CONFLICT DO NOTHING RETURNING notif_id`,
-      [rut, lista.map((n) => n.id)],
+    const nuevas = await this.store.insertVistas(
+      rut,
+      lista.map((n) => n.id),
     );
-    const nuevas = new Set(rows.map((r) => r.notif_id));
     return lista.filter((n) => nuevas.has(n.id));
   }
 }

@@ -1,9 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { escapeForLog } from '@lib/platform';
 import { BuzonService, type Buzon } from './buzon.service';
 import { NotificacionInboxEntity } from './entities/notificacion-inbox.entity';
+import { PortalStore } from './portal.store';
 
 /** The answer to one reported e-mail: always the same for the same `messageId`. */
 export interface RespuestaInbox {
@@ -25,13 +24,13 @@ export class InboxService {
   private readonly inflight = new Map<string, Promise<NotificacionInboxEntity>>();
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly store: PortalStore,
     private readonly buzon: BuzonService,
   ) {}
 
   /** @throws what {@link BuzonService.notificaciones} throws (409, 502, 503, 504); nothing is then kept. */
   async recibir(b: Buzon, messageId: string): Promise<RespuestaInbox> {
-    const stored = await this.db.getRepository(NotificacionInboxEntity).findOneBy({ messageId });
+    const stored = await this.store.inbox(messageId);
     if (stored) return { row: stored, repetido: true };
     const running = this.inflight.get(messageId);
     if (running) return { row: await running, repetido: true };
@@ -51,8 +50,7 @@ export class InboxService {
       leidoAt: lectura.loadedAt,
     };
     // Another process may have answered the same message meanwhile: its answer is the one kept and given.
-    await this.db.getRepository(NotificacionInboxEntity).createQueryBuilder().insert().values(row).orIgnore().execute();
-    const kept = await this.db.getRepository(NotificacionInboxEntity).findOneByOrFail({ messageId });
+    const kept = await this.store.insertInbox(row);
     this.logger.log(`SII e-mail ${escapeForLog(messageId, 120)} for ${b.rut}: ${kept.nuevas.length} new notification(s)`);
     return kept;
   }

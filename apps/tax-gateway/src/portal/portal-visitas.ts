@@ -1,11 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { santiagoDate } from '@lib/dte';
 import { escapeForLog } from '@lib/platform';
 import { ProblemException, errorText } from '@lib/schemas';
-import { PortalVisitaEntity } from './entities/portal-visita.entity';
+import { PortalStore } from './portal.store';
 
 /** What a visit leaves: the page's data and, when there is one, its PDF. */
 export interface ResultadoVisita {
@@ -19,7 +16,6 @@ export interface VisitaDelDia extends ResultadoVisita {
   scrapedAt: Date;
 }
 
-const UNIQUE_VIOLATION = '23505';
 /** A visit `en_curso` untouched this long was cut off (a crash): it no longer holds the day. */
 const ABANDONADA_MS = 10 * 60_000;
 /** How often a request that waits for a running visit looks again, and for how long. */
@@ -35,7 +31,7 @@ const ESPERA_PASO_MS = 200;
 export class PortalVisitas {
   private readonly logger = new Logger(PortalVisitas.name);
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly store: PortalStore) {}
 
   /**
    * The day's result of `tipo` for `rut`, visiting with `visitar` only when the day has none.
@@ -53,7 +49,7 @@ export class PortalVisitas {
     for (;;) {
       const claimed = await this.reclamar(tenant, rut, tipo);
       if (claimed) return this.visitar(claimed, visitar);
-      const actual = await this.actual(rut, tipo);
+      const actual = await this.store.visitaDelDia(rut, tipo);
       if (actual?.estado === 'ok') {
         return { resultado: actual.resultado, pdf: actual.pdf, cache: true, scrapedAt: actual.visitadaAt ?? actual.updatedAt };
       }
@@ -68,13 +64,7 @@ export class PortalVisitas {
 
   private async reclamar(tenant: string, rut: string, tipo: string): Promise<string | undefined> {
     const id = randomUUID();
-    try {
-      await this.db.getRepository(PortalVisitaEntity).insert({ id, tenant, rut, tipo, dia: santiagoDate(), estado: 'en_curso' });
-      return id;
-    } catch (err) {
-      if ((err as { code?: string }).code === UNIQUE_VIOLATION) return undefined;
-      throw err;
-    }
+    return (await this.store.claimVisita(id, tenant, rut, tipo)) ? id : undefined;
   }
 
   private async visitar(id: string, visitar: () => Promise<ResultadoVisita>): Promise<VisitaDelDia> {
@@ -86,23 +76,13 @@ export class PortalVisitas {
       throw err;
     }
     const visitadaAt = new Date();
-    await this.db
-      .getRepository(PortalVisitaEntity)
-      .update({ id }, { estado: 'ok', resultado: result.resultado as object, pdf: result.pdf, visitadaAt });
+    await this.store.updateVisita(id, { estado: 'ok', resultado: result.resultado as object, pdf: result.pdf, visitadaAt });
     return { ...result, cache: false, scrapedAt: visitadaAt };
   }
 
   private async fallar(id: string, error: string): Promise<void> {
-    await this.db.getRepository(PortalVisitaEntity).update({ id }, { estado: 'fallida', error: error.slice(0, 1000) });
+    await this.store.updateVisita(id, { estado: 'fallida', error: error.slice(0, 1000) });
     // The reason may carry the portal's page text: escaped (spec 1 "Hard rules").
     this.logger.warn(`portal visit ${id} failed: ${escapeForLog(error, 200)}`);
-  }
-
-  private actual(rut: string, tipo: string): Promise<PortalVisitaEntity | null> {
-    return this.db
-      .getRepository(PortalVisitaEntity)
-      .createQueryBuilder('v')
-      .where(`v.rut = :rut AND v.tipo = :tipo AND v.dia = :dia AND v.estado <> 'fallida'`, { rut, tipo, dia: santiagoDate() })
-      .getOne();
   }
 }

@@ -12,6 +12,7 @@ import { PortalAcceso } from './portal-acceso';
 import { SesionCertificado } from './sesion-certificado';
 import { PortalBrowser } from './portal-browser';
 import { PortalVisitas } from './portal-visitas';
+import { PortalStore } from './portal.store';
 import { ScrapeController } from './scrape.controller';
 import { SesionesController } from './sesiones.controller';
 import { SesionesImportadas } from './sesiones-importadas';
@@ -23,6 +24,7 @@ import { SesionesImportadas } from './sesiones-importadas';
   providers: [
     PortalBrowser,
     PortalVisitas,
+    PortalStore,
     SesionesImportadas,
     SesionCertificado,
     PortalAcceso,

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { ProblemException } from '@lib/schemas';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import type { ImportedCookieDto, ImportedSessionStatusDto } from './dto/import-session.dto';
 import { SesionImportadaEntity, type CookieImportada } from './entities/sesion-importada.entity';
+import { PortalStore } from './portal.store';
 
 /**
  * Imported portal sessions (spec 1 "Imported session"; docs/tax-gateway.md "Imported sessions"): the cookies of a
@@ -18,7 +17,7 @@ export class SesionesImportadas {
   private readonly logger = new Logger(SesionesImportadas.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly store: PortalStore,
     @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
   ) {}
 
@@ -46,20 +45,20 @@ export class SesionesImportadas {
       lastUseAccepted: null,
       importedBy: caller,
     };
-    await this.db.getRepository(SesionImportadaEntity).save(row);
+    await this.store.saveSesion(row);
     this.logger.log(`portal session imported for ${representado} by ${caller} (${cookies.length} cookies)`);
     return status(row);
   }
 
   async listar(): Promise<ImportedSessionStatusDto[]> {
-    const rows = await this.db.getRepository(SesionImportadaEntity).find({ order: { representadoRut: 'ASC' } });
+    const rows = await this.store.sesiones();
     return rows.map(status);
   }
 
   /** @throws ProblemException 404 `not_found` when there is no session for `representado`. */
   async borrar(representado: string): Promise<void> {
-    const r = await this.db.getRepository(SesionImportadaEntity).delete({ representadoRut: representado });
-    if (!r.affected) throw new ProblemException(404, 'not_found', `No imported session for ${representado}.`);
+    if (!(await this.store.deleteSesion(representado)))
+      throw new ProblemException(404, 'not_found', `No imported session for ${representado}.`);
     this.logger.log(`portal session of ${representado} deleted`);
   }
 
@@ -68,7 +67,7 @@ export class SesionesImportadas {
    * @throws ProblemException 409 `session_expired` (none imported, expired, or refused on its last use).
    */
   async cookies(representado: string): Promise<CookieImportada[]> {
-    const row = await this.db.getRepository(SesionImportadaEntity).findOneBy({ representadoRut: representado });
+    const row = await this.store.sesion(representado);
     if (!row) throw expired(representado, 'there is no imported session for it');
     const estado = status(row).estado;
     if (estado !== 'active') throw expired(representado, estado === 'expired' ? 'its cookies expired' : 'the portal refused it');
@@ -80,9 +79,7 @@ export class SesionesImportadas {
    * @returns when refused, the 409 `session_expired` problem for the caller to throw.
    */
   async usada(representado: string, aceptada: boolean): Promise<ProblemException | undefined> {
-    await this.db
-      .getRepository(SesionImportadaEntity)
-      .update({ representadoRut: representado }, { lastUsedAt: new Date(), lastUseAccepted: aceptada });
+    await this.store.updateSesion(representado, { lastUsedAt: new Date(), lastUseAccepted: aceptada });
     if (aceptada) return undefined;
     this.logger.warn(`the SII portal refused the imported session of ${representado}`);
     return expired(representado, 'the portal refused it (NO ESTA AUTENTICADO)');

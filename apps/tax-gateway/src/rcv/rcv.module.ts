@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { LibrosModule } from '../libros/libros.module';
 import { PortalModule } from '../portal/portal.module';
 import { SiiModule } from '../sii/sii.module';
 import { RcvController } from './rcv.controller';
@@ -6,7 +7,7 @@ import { RcvService } from './rcv.service';
 
 /** The RCV register and its reconciliation (docs/tax-gateway.md "RCV"). */
 @Module({
-  imports: [SiiModule, PortalModule],
+  imports: [SiiModule, PortalModule, LibrosModule],
   controllers: [RcvController],
   providers: [RcvService],
 })

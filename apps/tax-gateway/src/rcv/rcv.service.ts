@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { SesionCertificado, cookieHeader } from '../portal/sesion-certificado';
-import { documentosDelPeriodo } from '../libros/libro-documentos';
+import { LibroDocumentosStore } from '../libros/libro-documentos.store';
 import { RcvClient, type EstadoContabRcv, type OperacionRcv } from '../sii/rcv.client';
 import { conciliar, type RcvRegistrado } from './conciliacion';
 import type { RcvLibroDto, RcvLibroQueryDto } from './dto/rcv.dto';
@@ -20,7 +18,7 @@ const ESTADOS: Record<OperacionRcv, EstadoContabRcv[]> = {
 @Injectable()
 export class RcvService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly documentos: LibroDocumentosStore,
     private readonly certificado: SesionCertificado,
     private readonly rcv: RcvClient,
   ) {}
@@ -29,7 +27,7 @@ export class RcvService {
   async libro(q: RcvLibroQueryDto): Promise<RcvLibroDto> {
     const operacion: OperacionRcv = q.tipo === 'venta' ? 'VENTA' : 'COMPRA';
     const registro = await this.certificado.conCookies((cookies) => this.registro(q.tenant, q.periodo, operacion, cookieHeader(cookies)));
-    const propios = await documentosDelPeriodo(this.db, q.tenant, q.tipo, q.periodo);
+    const propios = await this.documentos.delPeriodo(q.tenant, q.tipo, q.periodo);
     const documentos = conciliar(registro, propios);
     const resumen = { coincide: 0, solo_sii: 0, solo_gateway: 0, difiere: 0 };
     for (const d of documentos) resumen[d.estado] += 1;

@@ -6,7 +6,7 @@ import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
 import { AceptarBodyDto, RecepcionEventoDto, RecepcionEventosDto, ReclamarBodyDto } from './dto/recepcion-rcv.dto';
 import { RecepcionIdParamDto } from './dto/recepcion.dto';
 import { RecepcionRcvService } from './recepcion-rcv.service';
-import { Auditar, filaAuditada } from '../auditoria/auditar.decorator';
+import { Auditar } from '../auditoria/auditar.decorator';
 
 const RCV_PROBLEMS: (number | ProblemResponseSpec)[] = [
   400,
@@ -32,8 +32,8 @@ export class RecepcionRcvController {
     status: 409,
     errors: ['no_recibido_sii', 'plazo_vencido', 'evento_ya_registrado', 'evento_rechazado'],
   })
-  @Auditar('rcv_evento', async (r: RecepcionEventoDto, _req, db) => ({
-    ...(await filaAuditada(db, 'recepcion', r.recepcion_id)),
+  @Auditar('rcv_evento', async (r: RecepcionEventoDto, _req, filas) => ({
+    ...(await filas.fila('recepcion', r.recepcion_id)),
     recurso: r.evento_id,
   }))
   aceptar(@Param() p: RecepcionIdParamDto, @Body() body: AceptarBodyDto, @Caller() caller?: string): Promise<RecepcionEventoDto> {
@@ -54,8 +54,8 @@ export class RecepcionRcvController {
     status: 409,
     errors: ['no_recibido_sii', 'plazo_vencido', 'evento_ya_registrado', 'evento_rechazado'],
   })
-  @Auditar('rcv_evento', async (r: RecepcionEventoDto, _req, db) => ({
-    ...(await filaAuditada(db, 'recepcion', r.recepcion_id)),
+  @Auditar('rcv_evento', async (r: RecepcionEventoDto, _req, filas) => ({
+    ...(await filas.fila('recepcion', r.recepcion_id)),
     recurso: r.evento_id,
   }))
   reclamar(@Param() p: RecepcionIdParamDto, @Body() body: ReclamarBodyDto, @Caller() caller?: string): Promise<RecepcionEventoDto> {

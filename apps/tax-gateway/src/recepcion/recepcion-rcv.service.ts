@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { ProblemException } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
 import { RegistroReclamoClient, type AccionRcv, type DocumentoRcv, type RespuestaRcv } from '../sii/registro-reclamo.client';
@@ -9,6 +7,7 @@ import type { RecepcionEventoDto, RecepcionEventosDto } from './dto/recepcion-rc
 import { RecepcionEventoEntity } from './entities/recepcion-evento.entity';
 import type { RecepcionEntity } from './entities/recepcion.entity';
 import { RecepcionService } from './recepcion.service';
+import { RecepcionStore } from './recepcion.store';
 
 /** Types RegistroReclamoDTE operates on (manual v1.2, tipoDoc): factura, factura exenta, liquidación factura. */
 const TIPOS_RCV = new Set([33, 34, 43]);
@@ -27,7 +26,7 @@ const EVENTO_RECHAZADO = new Set([5, 6, 11, 12, 13, 19]);
 @Injectable()
 export class RecepcionRcvService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly store: RecepcionStore,
     private readonly recepciones: RecepcionService,
     private readonly tokens: TokenService,
     private readonly reclamo: RegistroReclamoClient,
@@ -64,7 +63,7 @@ export class RecepcionRcvService {
       caller: caller ?? null,
       createdAt: new Date(),
     });
-    await this.db.getRepository(RecepcionEventoEntity).insert(evento);
+    await this.store.insertEvento(evento);
     return { ...eventoView(evento), advertencias };
   }
 
@@ -86,9 +85,7 @@ export class RecepcionRcvService {
       });
     }
     const plazo = plazoDe(fecha);
-    const registrados = await this.db
-      .getRepository(RecepcionEventoEntity)
-      .find({ where: { recepcionId: id }, order: { createdAt: 'ASC' } });
+    const registrados = await this.store.eventos(id);
     return {
       recepcion_id: id,
       fecha_recepcion_sii: fecha?.toISOString() ?? null,

@@ -33,7 +33,7 @@ import { RecepcionRespuestasService } from './recepcion-respuestas.service';
 import { MAX_RECEPCION_BYTES, RecepcionService } from './recepcion.service';
 import { recepcionView } from './recepcion.views';
 import { RecepcionStore } from './recepcion.store';
-import { Auditar, filaAuditada } from '../auditoria/auditar.decorator';
+import { Auditar } from '../auditoria/auditar.decorator';
 
 @ApiTags('recepcion')
 @Controller('tax/recepcion')
@@ -129,8 +129,8 @@ export class RecepcionController {
     { status: 500, errors: ['xsd_invalid', 'internal_error'] },
     ...SIGNER_PROBLEMS,
   )
-  @Auditar('recepcion_respuesta', async (r: RespuestaDto, req, db) => ({
-    ...(await filaAuditada(db, 'recepcion', req.params.recepcion_id)),
+  @Auditar('recepcion_respuesta', async (r: RespuestaDto, req, filas) => ({
+    ...(await filas.fila('recepcion', req.params.recepcion_id)),
     recurso: r.respuesta_id,
     sha256: r.sha256,
   }))
@@ -153,8 +153,8 @@ export class RecepcionController {
     { status: 500, errors: ['xsd_invalid', 'internal_error'] },
     ...SIGNER_PROBLEMS,
   )
-  @Auditar('recepcion_respuesta', async (r: RespuestaDto, req, db) => ({
-    ...(await filaAuditada(db, 'recepcion', req.params.recepcion_id)),
+  @Auditar('recepcion_respuesta', async (r: RespuestaDto, req, filas) => ({
+    ...(await filas.fila('recepcion', req.params.recepcion_id)),
     recurso: r.respuesta_id,
     sha256: r.sha256,
   }))

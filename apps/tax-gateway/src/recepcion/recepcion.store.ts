@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { RecepcionEnvioEntity } from './entities/recepcion-envio.entity';
+import { RecepcionEventoEntity } from './entities/recepcion-evento.entity';
 import { RecepcionEntity } from './entities/recepcion.entity';
 import { RecepcionRespuestaEntity } from './entities/recepcion-respuesta.entity';
 import type { RecepcionListQueryDto } from './dto/recepcion.dto';
@@ -87,6 +88,15 @@ export class RecepcionStore {
   }
 
   /** A page of a tenant's received DTEs, newest first. */
+  async insertEvento(evento: RecepcionEventoEntity): Promise<void> {
+    await this.db.getRepository(RecepcionEventoEntity).insert(evento);
+  }
+
+  /** The RCV events registered here for a reception, oldest first. */
+  eventos(recepcionId: string): Promise<RecepcionEventoEntity[]> {
+    return this.db.getRepository(RecepcionEventoEntity).find({ where: { recepcionId }, order: { createdAt: 'ASC' } });
+  }
+
   async page(q: RecepcionListQueryDto): Promise<{ items: RecepcionEntity[]; total: number }> {
     const qb = this.db.getRepository(RecepcionEntity).createQueryBuilder('r').where('r.tenant = :tenant', { tenant: q.tenant });
     if (q.rut_emisor) qb.andWhere('r.rut_emisor = :rutEmisor', { rutEmisor: q.rut_emisor });

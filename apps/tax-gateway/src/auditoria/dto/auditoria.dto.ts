@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsUUID } from 'class-validator';
 import { IsRut } from '@lib/rut';
 import { IsFecha } from '@lib/schemas';
-import { OPERACIONES_AUDITADAS } from '../auditoria.service';
+import { OPERACIONES_AUDITADAS } from '../operaciones';
 import { PaginaView, PaginaQueryDto } from '@lib/schemas';
 
 /** GET /tax/auditoria filters. */

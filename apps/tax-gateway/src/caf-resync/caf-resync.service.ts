@@ -1,17 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
 import { ESTADOS_ENVIO_RECHAZADO } from '@lib/dte';
 import type { EstadoFolio } from '@lib/portal';
 import { TokenService } from '../auth/token.service';
 import { estDteDe } from '../dte/emision-query.service';
 import { EmisionEntity } from '../dte/entities/emision.entity';
+import { EmisionStore } from '../dte/emision.store';
+import { CafStore } from '../caf/caf.store';
 import { FoliosPortal, MAX_FOLIOS_CONSULTA } from '../portal/folios-portal';
 import { SiiClient } from '../sii/sii-client';
 import { SignerClient } from '../signer/signer-client';
 import type { CafResyncDto, CafResyncResponseDto, CafResyncResultDto, FolioPendienteDto } from './dto/caf-resync.dto';
-import { CafEntity } from './entities/caf.entity';
-import { FolioCounterEntity } from './entities/folio-counter.entity';
+import { CafEntity } from '../caf/entities/caf.entity';
 
 /** How many folios after the counter are asked about: another system rarely runs further ahead unnoticed. */
 const PROBE = 10;
@@ -34,7 +33,8 @@ export class CafResyncService {
   private readonly logger = new Logger(CafResyncService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly cafs: CafStore,
+    private readonly emisiones: EmisionStore,
     private readonly tokens: TokenService,
     private readonly sii: SiiClient,
     private readonly signer: SignerClient,
@@ -44,20 +44,15 @@ export class CafResyncService {
   /** @throws SII, portal, token and signer problems 502/503/504 (nothing is changed then). */
   async resync(dto: CafResyncDto): Promise<CafResyncResponseDto> {
     const { holder_rut } = await this.signer.certificate();
-    const cafs = await this.db.getRepository(CafEntity).find({
-      where: { tenant: dto.tenant, ...(dto.tipo_dte ? { tipoDte: dto.tipo_dte } : {}) },
-      order: { tipoDte: 'ASC', desde: 'ASC' },
-    });
+    const cafs = await this.cafs.list(dto.tenant, dto.tipo_dte);
     const out: CafResyncResultDto[] = [];
     for (const caf of cafs) out.push(await this.one(caf, holder_rut));
     return { tenant: dto.tenant, cafs: out };
   }
 
   private async one(caf: CafEntity, holder: string): Promise<CafResyncResultDto> {
-    const counter = await this.db.getRepository(FolioCounterEntity).findOneByOrFail({ cafId: caf.id });
-    const emisiones = await this.db.getRepository(EmisionEntity).find({
-      where: { tenant: caf.tenant, tipoDte: caf.tipoDte, folio: In(range(caf.desde, counter.nextFolio - 1)) },
-    });
+    const counter = await this.cafs.counter(caf.id);
+    const emisiones = await this.emisiones.byFolios(caf.tenant, caf.tipoDte, range(caf.desde, counter.nextFolio - 1));
     const candidatos: FolioPendienteDto[] = [];
     for (const e of emisiones) {
       const p = await this.pendiente(e, holder);
@@ -70,12 +65,7 @@ export class CafResyncService {
     );
     const siguiente = skipContiguous(counter.nextFolio, conocidos);
     if (siguiente !== counter.nextFolio) {
-      // Only forward, and only if no emission moved it meanwhile.
-      await this.db.query('UPDATE caf_folio_counter SET next_folio = $2, updated_at = now() WHERE caf_id = $1 AND next_folio = $3', [
-        caf.id,
-        siguiente,
-        counter.nextFolio,
-      ]);
+      await this.cafs.advanceCounter(caf.id, counter.nextFolio, siguiente);
       this.logger.warn(`caf ${caf.id}: folios ${counter.nextFolio}..${siguiente - 1} were used by another system; counter moved past them`);
     }
     return {

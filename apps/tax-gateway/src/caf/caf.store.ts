@@ -1,0 +1,138 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ProblemException } from '@lib/schemas';
+import { CafEntity } from './entities/caf.entity';
+import { FolioCounterEntity } from './entities/folio-counter.entity';
+
+/** A folio taken from a CAF. */
+export interface AllocatedFolio {
+  caf: CafEntity;
+  folio: number;
+}
+
+/** A CAF to store with its folio counter. */
+export interface NuevoCaf {
+  caf: CafEntity;
+  counter: FolioCounterEntity;
+}
+
+// One statement takes the folio: the sub-select picks the CAF with the lowest free folio that is still
+// valid on `today`, the UPDATE increments its counter and returns the folio it consumed. Concurrent
+// callers queue on the row lock; after the wait PostgreSQL re-checks `next_folio <= hasta` on the new
+// row version, so two transactions never get the same folio.
+const TAKE_FOLIO = `
+  UPDATE caf_folio_counter SET next_folio = next_folio + 1, updated_at = now()
+  WHERE caf_id = (
+    SELECT caf_id FROM caf_folio_counter
+    WHERE tenant = $1 AND tipo_dte = $2 AND next_folio <= hasta
+      AND (ultimo_dia_valido IS NULL OR ultimo_dia_valido >= $3::date)
+    ORDER BY next_folio, caf_id
+    LIMIT 1)
+  AND next_folio <= hasta
+  RETURNING caf_id, next_folio - 1 AS folio`;
+
+const ANY_LEFT = `
+  SELECT 1 FROM caf_folio_counter
+  WHERE tenant = $1 AND tipo_dte = $2 AND next_folio <= hasta
+    AND (ultimo_dia_valido IS NULL OR ultimo_dia_valido >= $3::date)
+  LIMIT 1`;
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Persistence of CAFs and their folio counters (docs/DESIGN.md §4.4 "caf"). Folios are handed out atomically (SII: a
+ * folio is used once, never reused) inside the emission's transaction: the counter row stays locked until it ends,
+ * so a rollback (signer down, XSD failure) gives the folio back untouched and a commit consumes it for good.
+ */
+@Injectable()
+export class CafStore {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /**
+   * Stores the CAF `build` returns unless one of (tenant, tipo) already covers a folio of desde..hasta, in which
+   * case that one is returned and nothing is written. Uploads of one (tenant, tipo) are serialized by an advisory
+   * lock so the overlap check cannot race; `build` runs inside, so a failure there stores nothing.
+   */
+  async insertUnlessOverlap(
+    tenant: string,
+    tipo: number,
+    desde: number,
+    hasta: number,
+    build: () => Promise<NuevoCaf>,
+  ): Promise<{ clash: CafEntity } | NuevoCaf> {
+    return this.db.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`caf:${tenant}:${tipo}`]);
+      const clash = await m
+        .getRepository(CafEntity)
+        .createQueryBuilder('c')
+        .where('c.tenant = :tenant AND c.tipo_dte = :tipo AND c.desde <= :hasta AND c.hasta >= :desde', { tenant, tipo, desde, hasta })
+        .getOne();
+      if (clash) return { clash };
+      const nuevo = await build();
+      await m.insert(CafEntity, nuevo.caf);
+      await m.insert(FolioCounterEntity, nuevo.counter);
+      return nuevo;
+    });
+  }
+
+  /** The tenant's CAFs (of one type when given), by type and first folio. */
+  list(tenant: string, tipoDte?: number): Promise<CafEntity[]> {
+    return this.db.getRepository(CafEntity).find({
+      where: { tenant, ...(tipoDte ? { tipoDte } : {}) },
+      order: { tipoDte: 'ASC', desde: 'ASC' },
+    });
+  }
+
+  counters(tenant: string): Promise<FolioCounterEntity[]> {
+    return this.db.getRepository(FolioCounterEntity).find({ where: { tenant } });
+  }
+
+  counter(cafId: string): Promise<FolioCounterEntity> {
+    return this.db.getRepository(FolioCounterEntity).findOneByOrFail({ cafId });
+  }
+
+  findById(id: string, m: EntityManager = this.db.manager): Promise<CafEntity | null> {
+    return m.findOneBy(CafEntity, { id });
+  }
+
+  async tenants(): Promise<string[]> {
+    const rows: { tenant: string }[] = await this.db.query('SELECT DISTINCT tenant FROM caf ORDER BY tenant');
+    return rows.map((r) => r.tenant);
+  }
+
+  /** Moves a counter forward from `from` to `to`, only if no emission moved it meanwhile. */
+  async advanceCounter(cafId: string, from: number, to: number): Promise<void> {
+    await this.db.query('UPDATE caf_folio_counter SET next_folio = $2, updated_at = now() WHERE caf_id = $1 AND next_folio = $3', [
+      cafId,
+      to,
+      from,
+    ]);
+  }
+
+  /**
+   * Takes the next folio of (tenant, tipoDte) from an active CAF valid on `today` (YYYY-MM-DD), with that CAF.
+   * @throws ProblemException 409 `caf_missing` when no CAF has folios left.
+   */
+  async takeFolio(manager: EntityManager, tenant: string, tipoDte: number, today: string): Promise<AllocatedFolio> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const row = firstRow(await manager.query(TAKE_FOLIO, [tenant, tipoDte, today]));
+      if (row) return { caf: await manager.findOneByOrFail(CafEntity, { id: String(row.caf_id) }), folio: Number(row.folio) };
+      // The CAF picked by the sub-select may have run out while we waited for its lock: look again.
+      const left = await manager.query(ANY_LEFT, [tenant, tipoDte, today]);
+      if (!Array.isArray(left) || left.length === 0) break;
+    }
+    throw new ProblemException(409, 'caf_missing', `No active CAF with free folios for tipo_dte ${tipoDte} of ${tenant}; upload one.`, {
+      tenant,
+      tipo_dte: tipoDte,
+    });
+  }
+}
+
+// TypeORM's postgres driver answers an UPDATE with [rows, rowCount]; a SELECT with rows.
+function firstRow(result: unknown): Record<string, unknown> | undefined {
+  if (!Array.isArray(result)) return undefined;
+  const rows = Array.isArray(result[0]) ? (result[0] as unknown[]) : result;
+  const row = rows[0];
+  return row && typeof row === 'object' ? (row as Record<string, unknown>) : undefined;
+}

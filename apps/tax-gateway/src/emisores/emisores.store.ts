@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { EmisorEntity } from './entities/emisor.entity';
+
+/** Persistence of the issuer data, one row per tenant. */
+@Injectable()
+export class EmisoresStore {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  find(tenant: string): Promise<EmisorEntity | null> {
+    return this.db.getRepository(EmisorEntity).findOneBy({ tenant });
+  }
+
+  /** Creates or replaces the tenant's row. */
+  async upsert(row: QueryDeepPartialEntity<EmisorEntity> & { tenant: string }): Promise<void> {
+    await this.db.getRepository(EmisorEntity).upsert(row, ['tenant']);
+  }
+}
