@@ -3,7 +3,7 @@ import { IsIn, IsOptional, IsString, Matches, ValidateBy, ValidateIf, Validation
 import { internalKeyOf } from '@lib/auth';
 import { CommonConfig, EnvBoolean, EnvInt } from '@lib/platform';
 import type { AppOptions } from '@lib/platform';
-import { bankLinkTokensProblem } from './banco/link-tokens';
+import { bankLinkTokensProblem } from './settings/bank-link-tokens';
 
 const HTTP_URL = /^https?:\/\/\S+$/;
 

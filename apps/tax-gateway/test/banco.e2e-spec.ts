@@ -179,11 +179,11 @@ describe('banco: refresh, movimientos and health (e2e)', () => {
     expect(await count('banco_movimiento')).toBe(movimientos);
   });
 
-  it('answers 502 banco_error when the provider refuses the link, 422 banco_no_vinculado for a tenant without one', async () => {
+  it('answers 502 banco_error when the provider refuses the link, 422 banco_not_linked for a tenant without one', async () => {
     expect((await post({ tenant: REVOKED }).expect(502)).body).toMatchObject({ error: 'banco_error' });
     expect(await count('banco_movimiento', REVOKED)).toBe(0);
     const res = await post({ tenant: UNLINKED }).expect(422);
-    expect(res.body).toMatchObject({ status: 422, error: 'banco_no_vinculado' });
+    expect(res.body).toMatchObject({ status: 422, error: 'banco_not_linked' });
     expect(await count('banco_refresh', UNLINKED)).toBe(0);
   });
 

@@ -137,10 +137,10 @@ describe('certification sets (e2e)', () => {
     expect(res.body.casos.filter((c: { estado: string }) => c.estado === 'EPR')).toHaveLength(6);
   });
 
-  it('refuses a text that is not a set with 422 set_invalido and emits nothing', async () => {
+  it('refuses a text that is not a set with 422 set_invalid and emits nothing', async () => {
     const before = gw.authority.uploads.size;
     const res = await run({ set_base64: Buffer.from('hola').toString('base64') }).expect(422);
-    expect(res.body.error).toBe('set_invalido');
+    expect(res.body.error).toBe('set_invalid');
     expect(gw.authority.uploads.size).toBe(before);
   });
 });

@@ -166,7 +166,7 @@ describe('emisores (e2e: GET/PUT /tax/emisores/{tenant})', () => {
   it.each([
     ['a logo that is not an image', { logo_base64: Buffer.from('<svg/>').toString('base64') }, 422, 'logo_invalid'],
     ['a resolution dated in the last century', { fecha_resolucion: '1999-12-31' }, 422, 'fecha_out_of_range'],
-    ['a resolution number other than 0 in certification (CRT-3-19 at the SII)', { numero_resolucion: 80 }, 422, 'resolucion_invalida'],
+    ['a resolution number other than 0 in certification (CRT-3-19 at the SII)', { numero_resolucion: 80 }, 422, 'resolucion_invalid'],
     ['a resolution date that does not exist', { fecha_resolucion: '2021-02-30' }, 400, 'validation_failed'],
     ['five actecos', { actecos: [1, 2, 3, 4, 5] }, 400, 'validation_failed'],
     ['a null optional field', { correo_intercambio: null }, 400, 'validation_failed'],

@@ -108,7 +108,7 @@ describe('IECV books', () => {
       .post(`/tax/libros/enviar/${res.body.libro_id}`)
       .set('X-Internal-Key', KEY)
       .expect(409)
-      .expect((r) => expect(r.body.error).toBe('libro_no_enviable'));
+      .expect((r) => expect(r.body.error).toBe('libro_not_sendable'));
 
     // The SII's clock moves past the book's processing steps: the next read finds its final state.
     gw.clock.offsetMs += 60_000;

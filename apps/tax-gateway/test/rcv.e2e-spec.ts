@@ -65,11 +65,11 @@ describe('acceptance and claims in the RCV (RegistroReclamoDTE)', () => {
     expect(gw.authority.rcvEventos.get(`${SUPPLIER}|33|${folio}`)?.map((e) => e.accion)).toEqual(['ACD']);
 
     const again = await post(`/tax/recepcion/${id}/aceptar`, { accion: 'ACD' }).expect(409);
-    expect(again.body).toMatchObject({ error: 'evento_ya_registrado', sii_cod_resp: 7 });
+    expect(again.body).toMatchObject({ error: 'evento_already_registered', sii_cod_resp: 7 });
     const claim = await post(`/tax/recepcion/${id}/reclamar`, { accion: 'RCD', motivo: 'Precio distinto' }).expect(409);
     expect(claim.headers['content-type']).toContain('application/problem+json');
     expect(claim.body).toMatchObject({
-      error: 'evento_rechazado',
+      error: 'evento_refused',
       sii_cod_resp: 11,
       sii_desc_resp: 'No se puede reclamar DTE previamente aceptado',
     });
@@ -100,7 +100,7 @@ describe('acceptance and claims in the RCV (RegistroReclamoDTE)', () => {
     expect(doc).toMatchObject({ estado: 'coincide', estado_rcv: 'RECLAMADO', rut_contraparte: SUPPLIER });
   });
 
-  it('after 8 days asks the SII anyway and surfaces its answer (codResp 8) as 409 plazo_vencido; nothing is stored', async () => {
+  it('after 8 days asks the SII anyway and surfaces its answer (codResp 8) as 409 plazo_expired; nothing is stored', async () => {
     gw.clock.offsetMs = -9 * DAY;
     let emitted;
     try {
@@ -117,7 +117,7 @@ describe('acceptance and claims in the RCV (RegistroReclamoDTE)', () => {
     const count = (op: string) => reclamoCalls.filter((c) => c.includes(op)).length;
     const before = count('ingresarAceptacionReclamoDoc');
     const late = await post(`/tax/recepcion/${id}/reclamar`, { accion: 'RCD', motivo: 'tarde' }).expect(409);
-    expect(late.body).toMatchObject({ error: 'plazo_vencido', sii_cod_resp: 8 });
+    expect(late.body).toMatchObject({ error: 'plazo_expired', sii_cod_resp: 8 });
     expect(Date.parse(late.body.plazo_hasta)).toBeLessThan(Date.now());
     // The SII judged the window: it was asked.
     expect(count('ingresarAceptacionReclamoDoc')).toBe(before + 1);
@@ -131,18 +131,18 @@ describe('acceptance and claims in the RCV (RegistroReclamoDTE)', () => {
       // Received by the SII 9 days ago by the gateway's clock; the SII's own clock (still 9 days back) sees the same day.
       const { id, folio } = await recibida();
       const res = await post(`/tax/recepcion/${id}/aceptar`, {}).expect(201);
-      expect(res.body).toMatchObject({ accion: 'ACD', advertencias: [expect.stringMatching(/^plazo_vencido: /)] });
+      expect(res.body).toMatchObject({ accion: 'ACD', advertencias: [expect.stringMatching(/^plazo_expired: /)] });
       expect(gw.authority.rcvEventos.get(`${SUPPLIER}|33|${folio}`)?.map((e) => e.accion)).toEqual(['ACD']);
     } finally {
       gw.clock.offsetMs = 0;
     }
   });
 
-  it('a DTE the SII never received answers 409 no_recibido_sii and stores nothing', async () => {
+  it('a DTE the SII never received answers 409 not_received_by_sii and stores nothing', async () => {
     const { id, trackid } = await recibida();
     gw.authority.uploads.delete(trackid);
     const res = await post(`/tax/recepcion/${id}/aceptar`, {}).expect(409);
-    expect(res.body.error).toBe('no_recibido_sii');
+    expect(res.body.error).toBe('not_received_by_sii');
     expect((await eventos(id).expect(200)).body).toMatchObject({ fecha_recepcion_sii: null, plazo_vigente: false, registrados: [] });
   });
 });

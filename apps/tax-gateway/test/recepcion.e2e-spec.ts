@@ -297,7 +297,7 @@ describe('commercial answers', () => {
       .set('X-Internal-Key', KEY)
       .send({ estado: 'rechazado' })
       .expect(409)
-      .expect((r) => expect(r.body.error).toBe('resultado_ya_emitido'));
+      .expect((r) => expect(r.body.error).toBe('resultado_already_issued'));
   });
 
   it('refuses text ISO-8859-1 cannot hold with 422 text_invalid naming the field, and transliterates typographic text', async () => {

@@ -234,7 +234,7 @@ describeReal('SII certification environment: folios, emission, RCV (SII_INTEGRAT
   );
 
   // Needs: SII_INTEGRATION_RECEPCION_FILE of a DTE the SII received less than 8 days ago, and SII_INTEGRATION_ACEPTAR=1:
-  // registers ACD for it in maullin's RCV, which cannot be undone. A later run gets 409 evento_ya_registrado from the
+  // registers ACD for it in maullin's RCV, which cannot be undone. A later run gets 409 evento_already_registered from the
   // SII, which is also its real answer; a refusal before ingresarAceptacionReclamoDoc was asked fails the test.
   needs('SII_INTEGRATION_RECEPCION_FILE', flag('SII_INTEGRATION_ACEPTAR'))(
     'RegistroReclamoDTE ingresarAceptacionReclamoDoc: POST /tax/recepcion/{id}/aceptar {accion: ACD}',
@@ -254,7 +254,7 @@ describeReal('SII certification environment: folios, emission, RCV (SII_INTEGRAT
           fecha_recepcion_sii: expect.stringMatching(INSTANT),
         });
       } else {
-        expect(res.body.error).toMatch(/^(evento_ya_registrado|evento_rechazado|plazo_vencido|no_recibido_sii)$/);
+        expect(res.body.error).toMatch(/^(evento_already_registered|evento_refused|plazo_expired|not_received_by_sii)$/);
         expect(res.body).toMatchObject({ sii_cod_resp: expect.any(Number), sii_desc_resp: expect.any(String) });
       }
     },

@@ -21,9 +21,9 @@ export function bancoTimeout(operation: string, cause?: unknown): ProblemExcepti
   return new ProblemException(504, 'banco_timeout', `The bank provider did not answer in time (${operation}).`, { cause, operation });
 }
 
-/** 422 `banco_no_vinculado`: the tenant has no link token in BANK_LINK_TOKENS (its bank was never linked). */
+/** 422 `banco_not_linked`: the tenant has no link token in BANK_LINK_TOKENS (its bank was never linked). */
 export function bancoNoVinculado(tenant: string): ProblemException {
-  return new ProblemException(422, 'banco_no_vinculado', `Tenant ${tenant} has no bank link (BANK_LINK_TOKENS).`, { tenant });
+  return new ProblemException(422, 'banco_not_linked', `Tenant ${tenant} has no bank link (BANK_LINK_TOKENS).`, { tenant });
 }
 
 /** 400 `range_invalid`: desde/hasta of a refresh that are not a usable range. */

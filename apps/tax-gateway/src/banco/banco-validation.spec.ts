@@ -4,7 +4,7 @@ import { ProblemException } from '@lib/schemas';
 import { loadTaxSettings } from '../settings/tax-settings';
 import { resolverRango } from './banco-rango';
 import { MovimientosQueryDto, RefreshBodyDto } from './dto/banco.dto';
-import { parseBankLinkTokens } from './link-tokens';
+import { parseBankLinkTokens } from '../settings/bank-link-tokens';
 
 // 2026-03-15 12:00 in Santiago (UTC-3 in March).
 const NOW = new Date('2026-03-15T15:00:00Z');

@@ -41,7 +41,7 @@ export class BancoService {
    * `banco_refresh` row with its error value (for GET /banco/health) and rethrown.
    * @param tenant canonical RUT.
    * @returns the range, CLP accounts read, new and already known movements, and when they were stored.
-   * @throws ProblemException 400 `range_invalid`, 422 `banco_no_vinculado`, 502 `banco_error`, 503
+   * @throws ProblemException 400 `range_invalid`, 422 `banco_not_linked`, 502 `banco_error`, 503
    * `banco_unavailable`, 504 `banco_timeout`.
    */
   async refresh(tenant: string, desde?: string, hasta?: string): Promise<RefreshResponseDto> {

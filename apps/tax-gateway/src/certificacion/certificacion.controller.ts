@@ -16,7 +16,7 @@ export class CertificacionController {
   @Get('sets')
   @ApiOperation({ summary: 'The certification sets available for the tenant, with their cases and whether the platform issues each' })
   @ApiOkResponse({ type: CertificacionSetsDto })
-  @ApiProblemResponses(400, 401, 403, { status: 422, errors: ['set_invalido'] }, ...UPSTREAM_PROBLEMS)
+  @ApiProblemResponses(400, 401, 403, { status: 422, errors: ['set_invalid'] }, ...UPSTREAM_PROBLEMS)
   sets(@Query() q: CertificacionSetsQueryDto): Promise<CertificacionSetsDto> {
     return this.certificacion.sets(q.tenant);
   }
@@ -32,7 +32,7 @@ export class CertificacionController {
     401,
     403,
     { status: 409, errors: ['caf_missing'] },
-    { status: 422, errors: ['set_invalido', 'set_sin_casos', 'emisor_incomplete', 'dte_invalid'] },
+    { status: 422, errors: ['set_invalid', 'set_empty', 'emisor_incomplete', 'dte_invalid'] },
     ...UPSTREAM_PROBLEMS,
   )
   run(@Body() dto: CertificacionRunDto, @Caller() caller?: string): Promise<CertificacionRunResultDto> {

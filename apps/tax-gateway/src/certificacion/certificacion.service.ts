@@ -60,7 +60,7 @@ export class CertificacionService {
     private readonly libros: LibrosService,
   ) {}
 
-  /** @throws 422 `set_invalido` (the text is not a set); SII and token problems. */
+  /** @throws 422 `set_invalid` (the text is not a set); SII and token problems. */
   async sets(tenant: string): Promise<CertificacionSetsDto> {
     const set = parse(await this.descargar(tenant));
     return {
@@ -82,7 +82,7 @@ export class CertificacionService {
 
   /**
    * Emits the set and follows its envío for up to 20 s.
-   * @throws 422 `set_invalido`, `set_sin_casos` (no case the platform issues); the emission's 422 rules, CAF and
+   * @throws 422 `set_invalid`, `set_empty` (no case the platform issues); the emission's 422 rules, CAF and
    *   signer problems (nothing emitted then).
    */
   async run(dto: CertificacionRunDto, caller?: string): Promise<CertificacionRunResultDto> {
@@ -90,7 +90,7 @@ export class CertificacionService {
     const set = parse(text);
     const { items, casos } = this.plan(set, dto);
     if (items.length === 0)
-      throw new ProblemException(422, 'set_sin_casos', `The set ${set.numeroAtencion} has no case this platform issues.`);
+      throw new ProblemException(422, 'set_empty', `The set ${set.numeroAtencion} has no case this platform issues.`);
     const { emisiones, error } = await this.emisiones.emitirLote(items, caller);
     const trackid = emisiones[0].trackid ?? (error ? null : await this.trackid(emisiones[0].id));
     const estado = trackid ? await this.seguir(dto.tenant, trackid) : undefined;
@@ -163,7 +163,7 @@ export class CertificacionService {
       set = parseLibroComprasSet(text);
     } catch (err) {
       if (!(err instanceof DteParseError)) throw err;
-      return Promise.resolve({ libro_id: null, folio_notificacion: null, estado: null, error: `set_invalido: ${err.message}` });
+      return Promise.resolve({ libro_id: null, folio_notificacion: null, estado: null, error: `set_invalid: ${err.message}` });
     }
     if (!set) return Promise.resolve(null);
     const detalle = detalleLibroComprasSet(set, santiagoDate(), { rut: RECEPTOR_SII.rut, razonSocial: RECEPTOR_SII.razon_social });
@@ -222,7 +222,7 @@ function parse(text: string): SetPruebas {
   try {
     return parseSetPruebas(text);
   } catch (err) {
-    if (err instanceof DteError) throw new ProblemException(422, 'set_invalido', `Not a set de pruebas: ${err.message}`);
+    if (err instanceof DteError) throw new ProblemException(422, 'set_invalid', `Not a set de pruebas: ${err.message}`);
     throw err;
   }
 }
@@ -239,7 +239,7 @@ function item(set: SetPruebas, caso: CasoSet, tenant: string, receptor: Receptor
   try {
     resueltas = lineasDelCaso(set, caso.id);
   } catch (err) {
-    throw new ProblemException(422, 'set_invalido', `CASO ${caso.id}: ${(err as Error).message}`);
+    throw new ProblemException(422, 'set_invalid', `CASO ${caso.id}: ${(err as Error).message}`);
   }
   const dto: EmitirDto = {
     tenant,

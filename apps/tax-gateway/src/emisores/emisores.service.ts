@@ -26,7 +26,7 @@ export class EmisoresService {
 
   /**
    * Creates or replaces the record (absent optional fields are cleared).
-   * @throws ProblemException 422 `fecha_out_of_range`, `resolucion_invalida` (see {@link assertResolucion}),
+   * @throws ProblemException 422 `fecha_out_of_range`, `resolucion_invalid` (see {@link assertResolucion}),
    *   `logo_invalid` (not a readable PNG/JPEG, over 256 KB, a side over 4096 px), `sucursal_unknown` (codigo_sucursal
    *   not among sucursales), `sucursal_repeated` (two branches with one code). The logo is stored as libs/dte
    *   `normalizeLogo` rewrites it (a PNG of at most 600 x 450 px on white): checked once here, never a failure later.
@@ -54,7 +54,7 @@ export class EmisoresService {
 
   /**
    * The record emission needs: a tenant without one cannot send a correct Caratula.
-   * @throws ProblemException 422 `emisor_incomplete`, `resolucion_invalida` (a record kept under the other TAX_ENV).
+   * @throws ProblemException 422 `emisor_incomplete`, `resolucion_invalid` (a record kept under the other TAX_ENV).
    */
   async forEmission(tenant: string): Promise<EmisorEntity> {
     const row = await this.store.find(tenant);
@@ -74,14 +74,14 @@ export class EmisoresService {
  * NroResol of the environment: 0 in certification (maullin), the company's resolution number (> 0) in
  * production (docs/research/sii-protocol.md §1; the SII ends an envío whose Caratula carries another in RCT
  * "(CRT-3-19) Fecha/Numero Resolucion Invalido").
- * @throws ProblemException 422 `resolucion_invalida`.
+ * @throws ProblemException 422 `resolucion_invalid`.
  */
 function assertResolucion(env: TaxEnv, numero: number): void {
   if (env === 'cert' ? numero === 0 : numero > 0) return;
   const regla = env === 'cert' ? 'is 0 in certification (TAX_ENV=cert)' : "is the company's resolution number (> 0) in production";
   throw new ProblemException(
     422,
-    'resolucion_invalida',
+    'resolucion_invalid',
     `numero_resolucion ${numero}: NroResol ${regla}; the SII would reject the envío (CRT-3-19).`,
     {
       errors: [{ field: 'numero_resolucion', message: `NroResol ${regla}` }],

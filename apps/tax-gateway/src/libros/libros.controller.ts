@@ -51,7 +51,7 @@ export class LibrosController {
     401,
     403,
     { status: 404, errors: ['libro_not_found'] },
-    { status: 409, errors: ['libro_no_enviable'] },
+    { status: 409, errors: ['libro_not_sendable'] },
     ...UPSTREAM_PROBLEMS,
   )
   @Auditar('libro_envio', (r: LibroDto) => ({ tenant: r.tenant, recurso: r.libro_id, sha256: r.sha256 }))

@@ -135,7 +135,7 @@ export class LibrosService {
   /**
    * Uploads the stored bytes (DTEUpload) and keeps the trackid. One upload per claim: the book moves to
    * `enviando` atomically from `generado` or `envio_fallido`; a failed upload leaves it `envio_fallido`.
-   * @throws ProblemException 404 `libro_not_found`, 409 `libro_no_enviable`; SII and token problems.
+   * @throws ProblemException 404 `libro_not_found`, 409 `libro_not_sendable`; SII and token problems.
    */
   async enviar(id: string): Promise<LibroDto> {
     const claimed = await this.claim(id);
@@ -168,7 +168,7 @@ export class LibrosService {
     if (!claimed) {
       throw new ProblemException(
         409,
-        'libro_no_enviable',
+        'libro_not_sendable',
         `Book ${id} is ${current.estado}; only a book generado or envio_fallido is uploaded.`,
       );
     }

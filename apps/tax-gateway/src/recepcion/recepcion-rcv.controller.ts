@@ -13,7 +13,7 @@ const RCV_PROBLEMS: (number | ProblemResponseSpec)[] = [
   401,
   403,
   { status: 404, errors: ['recepcion_not_found'] },
-  { status: 422, errors: ['tipo_no_aplica'] },
+  { status: 422, errors: ['tipo_not_applicable'] },
   ...UPSTREAM_PROBLEMS,
 ];
 
@@ -30,7 +30,7 @@ export class RecepcionRcvController {
   @ApiCreatedResponse({ type: RecepcionEventoDto })
   @ApiProblemResponses(...RCV_PROBLEMS, {
     status: 409,
-    errors: ['no_recibido_sii', 'plazo_vencido', 'evento_ya_registrado', 'evento_rechazado'],
+    errors: ['not_received_by_sii', 'plazo_expired', 'evento_already_registered', 'evento_refused'],
   })
   @Auditar('rcv_evento', async (r: RecepcionEventoDto, _req, filas) => ({
     ...(await filas.fila('recepcion', r.recepcion_id)),
@@ -47,12 +47,12 @@ export class RecepcionRcvController {
     summary: 'Register in the RCV a claim: RCD (content), RFP or RFT (partial or total lack of goods); within 8 days of the SII reception',
     description:
       'The claim with legal effect (Ley 19.983 art. 3): a ResultadoDTE sent to the supplier alone has none. The SII judges the ' +
-      "8 days: it is always asked, its codResp 8 is 409 plazo_vencido; the gateway's own count only adds `advertencias`.",
+      "8 days: it is always asked, its codResp 8 is 409 plazo_expired; the gateway's own count only adds `advertencias`.",
   })
   @ApiCreatedResponse({ type: RecepcionEventoDto })
   @ApiProblemResponses(...RCV_PROBLEMS, {
     status: 409,
-    errors: ['no_recibido_sii', 'plazo_vencido', 'evento_ya_registrado', 'evento_rechazado'],
+    errors: ['not_received_by_sii', 'plazo_expired', 'evento_already_registered', 'evento_refused'],
   })
   @Auditar('rcv_evento', async (r: RecepcionEventoDto, _req, filas) => ({
     ...(await filas.fila('recepcion', r.recepcion_id)),

@@ -21,7 +21,7 @@ const EVENTO_RECHAZADO = new Set([5, 6, 11, 12, 13, 19]);
  * Service de Consulta y Registro de Aceptación/Reclamo a DTE recibido" v1.2). What has legal effect is the event the
  * SII registers (Ley 19.983 art. 3): a ResultadoDTE sent to the supplier alone does not accept or claim anything.
  * The 8-day window is the SII's to judge: the gateway always asks it, surfaces its answer (codResp 8 -> 409
- * `plazo_vencido`), and its own count only warns. An event is stored only when the SII registered it.
+ * `plazo_expired`), and its own count only warns. An event is stored only when the SII registered it.
  */
 @Injectable()
 export class RecepcionRcvService {
@@ -35,9 +35,9 @@ export class RecepcionRcvService {
   /**
    * Registers `accion` for the received DTE `id`. When the gateway counts more than 8 days since the SII received the
    * DTE it still asks the SII (whose clock and calendar decide) and answers with `advertencias`.
-   * @throws ProblemException 404 `recepcion_not_found`; 422 `tipo_no_aplica` (only 33, 34, 43); 409
-   *   `no_recibido_sii` (the SII has no record of the DTE), `plazo_vencido` (the SII says the 8 days are over,
-   *   codResp 8), `evento_ya_registrado`, `evento_rechazado` (the DTE's earlier events refuse it), each with the
+   * @throws ProblemException 404 `recepcion_not_found`; 422 `tipo_not_applicable` (only 33, 34, 43); 409
+   *   `not_received_by_sii` (the SII has no record of the DTE), `plazo_expired` (the SII says the 8 days are over,
+   *   codResp 8), `evento_already_registered`, `evento_refused` (the DTE's earlier events refuse it), each with the
    *   SII's codResp and descResp; 503 `sii_unavailable` (codResp -1); SII and token problems 502/503/504.
    */
   async registrar(id: string, accion: AccionRcv, motivo: string | null, caller?: string): Promise<RecepcionEventoDto> {
@@ -48,7 +48,7 @@ export class RecepcionRcvService {
     if (!fecha || !plazo) throw noRecibido(id);
     const advertencias =
       Date.now() > plazo.getTime()
-        ? [`plazo_vencido: by the gateway's clock the 8 days ended at ${plazo.toISOString()}; the SII registered the event`]
+        ? [`plazo_expired: by the gateway's clock the 8 days ended at ${plazo.toISOString()}; the SII registered the event`]
         : [];
     const answer = await this.tokens.withToken(r.tenant, (t) => this.reclamo.ingresar(doc, accion, t));
     if (answer.codResp !== 0) throw refused(id, accion, answer, fecha, plazo);
@@ -69,7 +69,7 @@ export class RecepcionRcvService {
 
   /**
    * The DTE's events as the SII lists them, its reception date and window, and those registered here.
-   * @throws ProblemException 404 `recepcion_not_found`, 422 `tipo_no_aplica`, 502 `sii_rejected` (another
+   * @throws ProblemException 404 `recepcion_not_found`, 422 `tipo_not_applicable`, 502 `sii_rejected` (another
    *   codResp than 15, 16 or 18); SII and token problems 502/503/504.
    */
   async eventos(id: string): Promise<RecepcionEventosDto> {
@@ -101,7 +101,7 @@ export class RecepcionRcvService {
     if (!TIPOS_RCV.has(r.tipoDte)) {
       throw new ProblemException(
         422,
-        'tipo_no_aplica',
+        'tipo_not_applicable',
         `DTE ${id} is of type ${r.tipoDte}; the RCV registers acceptance and claims only for types 33, 34 and 43.`,
       );
     }
@@ -118,13 +118,13 @@ function plazoDe(fecha: Date | undefined): Date | undefined {
 }
 
 function noRecibido(id: string): ProblemException {
-  return new ProblemException(409, 'no_recibido_sii', `The SII has no record of DTE ${id}: the supplier has not sent it to the SII.`);
+  return new ProblemException(409, 'not_received_by_sii', `The SII has no record of DTE ${id}: the supplier has not sent it to the SII.`);
 }
 
 function plazoVencido(id: string, fecha: Date, plazo: Date, sii: Record<string, unknown>): ProblemException {
   return new ProblemException(
     409,
-    'plazo_vencido',
+    'plazo_expired',
     `The SII says the 8 days to accept or claim DTE ${id} are over (received by the SII at ${fecha.toISOString()}; ` +
       `8 days by the gateway's count end at ${plazo.toISOString()}).`,
     { fecha_recepcion_sii: fecha.toISOString(), plazo_hasta: plazo.toISOString(), ...sii },
@@ -135,11 +135,11 @@ function refused(id: string, accion: AccionRcv, answer: RespuestaRcv, fecha: Dat
   const sii = { sii_cod_resp: answer.codResp, sii_desc_resp: answer.descResp };
   if (answer.codResp === 8) return plazoVencido(id, fecha, plazo, sii);
   if (answer.codResp === 18) return noRecibido(id);
-  if (answer.codResp === 7) return new ProblemException(409, 'evento_ya_registrado', `${accion} is already registered for DTE ${id}.`, sii);
+  if (answer.codResp === 7) return new ProblemException(409, 'evento_already_registered', `${accion} is already registered for DTE ${id}.`, sii);
   if (answer.codResp === -1)
     return new ProblemException(503, 'sii_unavailable', `The SII could not register ${accion} now: ${answer.descResp}`, sii);
   const status = EVENTO_RECHAZADO.has(answer.codResp) ? 409 : 502;
-  const error = status === 409 ? 'evento_rechazado' : 'sii_rejected';
+  const error = status === 409 ? 'evento_refused' : 'sii_rejected';
   return new ProblemException(
     status,
     error,

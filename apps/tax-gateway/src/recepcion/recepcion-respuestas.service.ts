@@ -32,17 +32,17 @@ export class RecepcionRespuestasService {
   ) {}
 
   /**
-   * @throws ProblemException 404 `recepcion_not_found`; 409 `resultado_ya_emitido` (one commercial answer per DTE),
-   *   409 `recepcion_rechazada` (accepting a DTE that failed reception checks); 422 `text_invalid` (`glosa`).
+   * @throws ProblemException 404 `recepcion_not_found`; 409 `resultado_already_issued` (one commercial answer per DTE),
+   *   409 `recepcion_rejected` (accepting a DTE that failed reception checks); 422 `text_invalid` (`glosa`).
    */
   async resultado(id: string, body: ResultadoBodyDto): Promise<RespuestaDto> {
     if (body.glosa !== undefined) assertSiiText('glosa', body.glosa);
     const r = await this.recepciones.found(id);
     if (r.estadoComercial !== null) {
-      throw new ProblemException(409, 'resultado_ya_emitido', `DTE ${id} already has a commercial answer (${r.estadoComercial}).`);
+      throw new ProblemException(409, 'resultado_already_issued', `DTE ${id} already has a commercial answer (${r.estadoComercial}).`);
     }
     if (r.estado === 'rechazado' && body.estado !== 'rechazado') {
-      throw new ProblemException(409, 'recepcion_rechazada', `DTE ${id} failed reception (${r.glosa}); it can only be rejected.`);
+      throw new ProblemException(409, 'recepcion_rejected', `DTE ${id} failed reception (${r.glosa}); it can only be rejected.`);
     }
     const envio = (await this.store.envio(r.envioId)) as RecepcionEnvioEntity;
     const numero = await this.store.nextNumero('recepcion_respuesta');
@@ -62,17 +62,17 @@ export class RecepcionRespuestasService {
   }
 
   /**
-   * @throws ProblemException 404 `recepcion_not_found`; 409 `recepcion_rechazada` (failed reception, or rejected
-   *   commercially), 409 `recibo_ya_emitido`; 422 `text_invalid` (`recinto`).
+   * @throws ProblemException 404 `recepcion_not_found`; 409 `recepcion_rejected` (failed reception, or rejected
+   *   commercially), 409 `recibo_already_issued`; 422 `text_invalid` (`recinto`).
    */
   async recibo(id: string, recinto: string): Promise<RespuestaDto> {
     assertSiiText('recinto', recinto);
     const r = await this.recepciones.found(id);
     if (r.estado === 'rechazado' || r.estadoComercial === 'rechazado') {
-      throw new ProblemException(409, 'recepcion_rechazada', `DTE ${id} was rejected; a receipt of goods is only given for accepted DTEs.`);
+      throw new ProblemException(409, 'recepcion_rejected', `DTE ${id} was rejected; a receipt of goods is only given for accepted DTEs.`);
     }
     if ((await this.store.respuestas({ recepcionId: id })).some((a) => a.tipo === 'EnvioRecibos')) {
-      throw new ProblemException(409, 'recibo_ya_emitido', `DTE ${id} already has a receipt of goods or services.`);
+      throw new ProblemException(409, 'recibo_already_issued', `DTE ${id} already has a receipt of goods or services.`);
     }
     const numero = await this.store.nextNumero('recepcion_respuesta');
     const d = documento(r);

@@ -3,7 +3,7 @@ import { getMetadataStorage } from 'class-validator';
 import { internalKeyOf } from '@lib/auth';
 import { loadConfig } from '@lib/platform';
 import { TaxGatewayConfig } from '../config';
-import { parseBankLinkTokens } from '../banco/link-tokens';
+import { parseBankLinkTokens } from './bank-link-tokens';
 
 /** SII environment: `cert` = maullin (certification), `prod` = palena. */
 export type TaxEnv = 'cert' | 'prod';
