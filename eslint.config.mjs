@@ -2,7 +2,7 @@ import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 
 // Apps whose services and controllers reach the database through stores only (see the rule below).
-const DATA_ACCESS_APPS = ['tax-gateway'];
+const DATA_ACCESS_APPS = ['tax-gateway', 'service-registry'];
 
 const testingAllowed = ['type:feature', 'type:data-access', 'type:util', 'type:testing'];
 
@@ -126,7 +126,7 @@ export default [
     // its module (TypeOrmModule.forFeature) and the app's database/ folder reach TypeORM. Services, controllers and
     // the rest may hold a transaction handle by type (`import type { EntityManager }`) and nothing more.
     files: DATA_ACCESS_APPS.map((app) => `apps/${app}/src/**/*.ts`),
-    ignores: ['**/*.store.ts', '**/entities/**', '**/database/**', '**/migrations/**', '**/*.module.ts', '**/*.spec.ts'],
+    ignores: ['**/*.store.ts', '**/*.entity.ts', '**/entities/**', '**/database/**', '**/migrations/**', '**/*.module.ts', '**/*.spec.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

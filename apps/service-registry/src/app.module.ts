@@ -1,15 +1,12 @@
 import { Module } from '@nestjs/common';
-import { OidcModule, oidcOptionsFromSettings } from '@lib/auth';
-import { PlatformModule } from '@lib/platform';
 import { AnnouncementsModule } from './announcements/announcements.module';
 import { AuditsModule } from './audits/audits.module';
 import { ChecklistModule } from './checklist/checklist.module';
-import { DEFAULT_DATABASE_NAME, ServiceRegistryConfig, appOptions } from './config';
 import { ContractsModule } from './contracts/contracts.module';
-import { dataSourceOptions } from './database/data-source';
 import { DemotionsModule } from './demotions/demotions.module';
 import { LifecycleModule } from './lifecycle/lifecycle.module';
 import { PagesModule } from './pages/pages.module';
+import { RegistryPlatformModule } from './registry-platform.module';
 import { ReservedSlotsModule } from './reserved-slots/reserved-slots.module';
 import { ReviewsModule } from './reviews/reviews.module';
 import { SchedulingModule } from './scheduling/scheduling.module';
@@ -19,14 +16,7 @@ import { StyleModule } from './style/style.module';
 /** The platform, the end-user token verifier, and one module per area of the registry. */
 @Module({
   imports: [
-    PlatformModule.forRoot({
-      appName: appOptions.appName,
-      config: appOptions.config,
-      defaultDatabaseName: DEFAULT_DATABASE_NAME,
-      entities: dataSourceOptions.entities,
-      migrations: dataSourceOptions.migrations,
-    }),
-    OidcModule.forRoot({ inject: [ServiceRegistryConfig], useFactory: oidcOptionsFromSettings }),
+    RegistryPlatformModule,
     ServicesModule,
     LifecycleModule,
     ChecklistModule,

@@ -3,7 +3,8 @@ import { StalePreviewsService } from '../src/audits/stale-previews.service';
 import { SchedulerHost } from '../src/scheduling/scheduler-host';
 import { Api, USERS } from './support/client';
 import { approve, ciReport, createReadyService, moveTo, promoteTo } from './support/lifecycle';
-import { startRegistry, type RegistryTestApp } from './support/registry-app';
+import type { RegistryTestApp } from './support/registry-app';
+import { useRegistryWithHealth } from './support/registry-fixture';
 import { StubServer } from './support/stub-server';
 
 const DAY = 24 * 3_600_000;
@@ -17,15 +18,13 @@ describe('service-registry: cutoff and audit, stale previews, announcements (e2e
   const advance = (ms: number) => ctx.clock.advance(ms);
 
   beforeAll(async () => {
-    health = await StubServer.start();
     webhook = await StubServer.start();
-    ctx = await startRegistry({ now: '2026-04-01T10:00:00Z', env: { ANNOUNCE_WEBHOOK_URL: `${webhook.url}/hooks/announce` } });
-    api = new Api(ctx);
   });
-
+  useRegistryWithHealth(
+    (started) => ({ ctx, api, health } = started),
+    () => ({ now: '2026-04-01T10:00:00Z', env: { ANNOUNCE_WEBHOOK_URL: `${webhook.url}/hooks/announce` } }),
+  );
   afterAll(async () => {
-    await ctx?.close();
-    await health?.close();
     await webhook?.close();
   });
 

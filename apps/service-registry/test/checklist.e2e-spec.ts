@@ -1,8 +1,9 @@
 import { CHECKLIST_ITEMS, repositoryItemsUpTo } from '@lib/schemas';
 import { Api, USERS } from './support/client';
 import { ciReport, completeFields, createReadyService } from './support/lifecycle';
-import { startRegistry, type RegistryTestApp } from './support/registry-app';
-import { StubServer } from './support/stub-server';
+import type { RegistryTestApp } from './support/registry-app';
+import { useRegistryWithHealth } from './support/registry-fixture';
+import type { StubServer } from './support/stub-server';
 
 const SA = { user: USERS.superadmin };
 const SLUG = 'full';
@@ -18,17 +19,9 @@ describe('service-registry: every checklist item, passing and failing (e2e)', ()
   let ctx: RegistryTestApp;
   let api: Api;
   let health: StubServer;
-
-  beforeAll(async () => {
-    health = await StubServer.start();
-    ctx = await startRegistry();
-    api = new Api(ctx);
+  useRegistryWithHealth(async (started) => {
+    ({ ctx, api, health } = started);
     await createReadyService(api, SLUG, health);
-  });
-
-  afterAll(async () => {
-    await ctx?.close();
-    await health?.close();
   });
 
   async function evaluate(slug = SLUG): Promise<Item[]> {

@@ -4,8 +4,9 @@ import { demoteToInternalNow } from '../src/demotions/operator-demotion';
 import { SunsetScheduler } from '../src/demotions/sunset.scheduler';
 import { Api, USERS } from './support/client';
 import { approve, createReadyService, moveTo, promoteTo } from './support/lifecycle';
-import { startRegistry, type RegistryTestApp } from './support/registry-app';
-import { StubServer } from './support/stub-server';
+import type { RegistryTestApp } from './support/registry-app';
+import { useRegistryWithHealth } from './support/registry-fixture';
+import type { StubServer } from './support/stub-server';
 
 const DAY = 24 * 3_600_000;
 const SA = { user: USERS.superadmin };
@@ -16,16 +17,10 @@ describe('service-registry: demotion rules, grace period, contracts, sunset (e2e
   let health: StubServer;
   const advance = (ms: number) => ctx.clock.advance(ms);
 
-  beforeAll(async () => {
-    health = await StubServer.start();
-    ctx = await startRegistry({ env: { DEMOTION_GRACE_DAYS: '30' } });
-    api = new Api(ctx);
-  });
-
-  afterAll(async () => {
-    await ctx?.close();
-    await health?.close();
-  });
+  useRegistryWithHealth(
+    (started) => ({ ctx, api, health } = started),
+    () => ({ env: { DEMOTION_GRACE_DAYS: '30' } }),
+  );
 
   const get = async (slug: string) => (await api.get(`/api/v1/services/${slug}`, SA)).body;
   const announcements = async (kind: string, slug?: string) =>

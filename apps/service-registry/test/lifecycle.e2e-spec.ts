@@ -1,7 +1,8 @@
 import { Api, USERS } from './support/client';
 import { approve, createReadyService, moveTo, promoteTo } from './support/lifecycle';
-import { startRegistry, type RegistryTestApp } from './support/registry-app';
-import { StubServer } from './support/stub-server';
+import type { RegistryTestApp } from './support/registry-app';
+import { useRegistryWithHealth } from './support/registry-fixture';
+import type { StubServer } from './support/stub-server';
 
 const HOUR = 3_600_000;
 const SA = { user: USERS.superadmin };
@@ -10,17 +11,7 @@ describe('service-registry: transition table, promotions and roles (e2e)', () =>
   let ctx: RegistryTestApp;
   let api: Api;
   let health: StubServer;
-
-  beforeAll(async () => {
-    health = await StubServer.start();
-    ctx = await startRegistry();
-    api = new Api(ctx);
-  });
-
-  afterAll(async () => {
-    await ctx?.close();
-    await health?.close();
-  });
+  useRegistryWithHealth((started) => ({ ctx, api, health } = started));
 
   const stageOf = async (slug: string) => (await api.get(`/api/v1/services/${slug}`, SA)).body.marketplace_status;
 

@@ -2,7 +2,6 @@ import { ExecutionContext, createParamDecorator } from '@nestjs/common';
 import type { OidcPrincipal } from '@lib/auth';
 import { ProblemException } from '@lib/schemas';
 
-/** Role names read from the identity provider's roles claim. */
 export const ROLES = { superadmin: 'superadmin', staff: 'staff', admin: 'admin' } as const;
 export type Role = (typeof ROLES)[keyof typeof ROLES];
 
@@ -32,29 +31,22 @@ export class Viewer {
     return roles.some((r) => this.has(r));
   }
 
-  inGroup(group: string): boolean {
+  belongsTo(group: string): boolean {
     return this.user?.groups.includes(group) ?? false;
   }
 
-  /**
-   * Superadmin or staff (internal is visible to them only) - and admin, who creates services
-   * and promotes them out of internal, so must see them (admins are platform staff).
-   */
+  /** Admins too: they create services and promote them out of internal. */
   get seesEverything(): boolean {
     return this.hasAny([ROLES.superadmin, ROLES.staff, ROLES.admin]);
   }
 
-  /** Actor recorded in history and audit rows: `user:<sub>` (via the caller), `caller:<name>` or `anonymous`. */
   get actor(): string {
     if (this.user) return `user:${this.user.sub}`;
     return this.caller ? `caller:${this.caller}` : 'anonymous';
   }
 }
 
-/**
- * 403 `insufficient_role` unless the viewer holds one of `roles`. `action` completes the sentence
- * "<roles> may ..." in the detail, e.g. "promote a service to beta".
- */
+/** 403 `insufficient_role` unless the viewer holds one of `roles`; `action` completes "<roles> may ...". */
 export function requireRole(viewer: Viewer, roles: readonly Role[], action: string): void {
   if (viewer.hasAny(roles)) return;
   const who = viewer.user
@@ -70,7 +62,6 @@ interface ViewerRequest {
   user?: OidcPrincipal;
 }
 
-/** Injects the {@link Viewer} of the request (after InternalKeyGuard and OidcBearerGuard ran). */
 export const CurrentViewer = createParamDecorator((_data: unknown, ctx: ExecutionContext): Viewer => {
   const req = ctx.switchToHttp().getRequest<ViewerRequest>();
   return new Viewer(req.caller, req.user);

@@ -1,13 +1,9 @@
 import type { MarketplaceStage } from '@lib/schemas';
 import type { Viewer } from './viewer';
 
-/** Name of the identity-provider group whose members see a preview service (docs/service-registry.md "Roles matrix"). */
 export const previewGroup = (slug: string): string => `${slug}-preview`;
 
-/**
- * Visibility by stage (docs/service-registry.md "Roles matrix"): internal -> superadmin and staff; preview -> plus members of
- * `<slug>-preview`; beta -> plus any authenticated user; public -> anyone.
- */
+/** Visibility by stage (docs/service-registry.md "Roles matrix"). */
 export function canSee(viewer: Viewer, slug: string, stage: MarketplaceStage): boolean {
   if (viewer.seesEverything) return true;
   switch (stage) {
@@ -16,17 +12,15 @@ export function canSee(viewer: Viewer, slug: string, stage: MarketplaceStage): b
     case 'beta':
       return viewer.authenticated;
     case 'preview':
-      return viewer.inGroup(previewGroup(slug));
+      return viewer.belongsTo(previewGroup(slug));
     default:
       return false;
   }
 }
 
-/** What a viewer may list, as a SQL-friendly filter. */
 export interface VisibilityFilter {
-  /** Stages seen for every service. */
   stages: MarketplaceStage[];
-  /** Slugs additionally seen while in preview (from the viewer's `<slug>-preview` groups). */
+  /** Seen while in preview, from the viewer's `<slug>-preview` groups. */
   previewSlugs: string[];
 }
 

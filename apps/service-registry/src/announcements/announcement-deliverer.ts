@@ -1,10 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import axios from 'axios';
-import { Repository } from 'typeorm';
 import { Clock } from '../clock/clock';
 import { ServiceRegistryConfig } from '../config';
-import { AnnouncementEntity } from './announcement.entity';
+import { AnnouncementsStore } from './announcements.store';
 
 /** Retry delay after `attempts` failed deliveries: 30 s doubling, at most one hour. */
 export const retryDelayMs = (attempts: number): number => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -18,18 +16,13 @@ export interface DeliveryReport {
   failed: number;
 }
 
-/**
- * Delivers pending announcements to `ANNOUNCE_WEBHOOK_URL` as Slack-compatible JSON (`{"text": ...}`),
- * retrying failures with backoff until delivered. Rows are claimed with `FOR UPDATE SKIP LOCKED` and a
- * lease, so several registry processes never post the same announcement at once. Without a webhook
- * URL, announcements stay pending in the outbox.
- */
+/** Posts pending announcements to the webhook; the claim's lease keeps two processes from posting one twice. */
 @Injectable()
 export class AnnouncementDeliverer {
   private readonly logger = new Logger(AnnouncementDeliverer.name);
 
   constructor(
-    @InjectRepository(AnnouncementEntity) private readonly outbox: Repository<AnnouncementEntity>,
+    private readonly outbox: AnnouncementsStore,
     private readonly clock: Clock,
     private readonly settings: ServiceRegistryConfig,
   ) {}
@@ -38,7 +31,7 @@ export class AnnouncementDeliverer {
     const url = this.settings.ANNOUNCE_WEBHOOK_URL;
     const report: DeliveryReport = { delivered: 0, failed: 0 };
     if (!url) return report;
-    for (const row of await this.claim(now)) {
+    for (const row of await this.outbox.claim(now, new Date(now.getTime() + LEASE_MS), BATCH)) {
       const error = await this.post(url, row.text);
       if (error === undefined) {
         await this.outbox.update(row.id, {
@@ -62,19 +55,7 @@ export class AnnouncementDeliverer {
     return report;
   }
 
-  /** SQL, because TypeORM cannot say UPDATE ... WHERE id IN (... FOR UPDATE SKIP LOCKED) RETURNING. */
-  private async claim(now: Date): Promise<AnnouncementEntity[]> {
-    const [rows] = (await this.outbox.query(
-      `UPDATE announcements SET next_attempt_at = $2
-        WHERE id IN (SELECT id FROM announcements WHERE state = 'pending' AND next_attempt_at <= $1
-                     ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-        RETURNING id, text, attempts`,
-      [now, new Date(now.getTime() + LEASE_MS)],
-    )) as [AnnouncementEntity[], number];
-    return [...rows].sort((a, b) => Number(a.id) - Number(b.id));
-  }
-
-  /** Posts one message; returns undefined on a 2xx answer, else a short reason. */
+  /** Undefined on a 2xx answer, else a short reason. */
   private async post(url: string, text: string): Promise<string | undefined> {
     try {
       const res = await axios.post(url, { text }, { timeout: 5000, validateStatus: () => true, maxRedirects: 0 });

@@ -3,10 +3,7 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 export const ANNOUNCEMENT_STATES = ['pending', 'delivered'] as const;
 export type AnnouncementState = (typeof ANNOUNCEMENT_STATES)[number];
 
-/**
- * Outbox of the shared announcement channel: written in the same transaction as the change it
- * announces, delivered to the webhook by the deliverer, retried until delivered.
- */
+/** Outbox of the shared announcement channel, written in the transaction of the change it announces. */
 @Entity('announcements')
 export class AnnouncementEntity {
   @PrimaryGeneratedColumn({ type: 'bigint' }) id!: string;
@@ -15,7 +12,6 @@ export class AnnouncementEntity {
   /** Set for announcements that must exist once (e.g. `stale-previews:2026-Q4`). */
   @Column({ type: 'varchar', length: 100, nullable: true, unique: true }) dedupe_key!: string | null;
   @Column({ type: 'varchar', length: 63, nullable: true }) slug!: string | null;
-  /** Slack-compatible message text. */
   @Column({ type: 'text' }) text!: string;
   @Column({ type: 'jsonb', default: () => "'{}'::jsonb" }) payload!: Record<string, unknown>;
   @Column({ type: 'varchar', length: 16, default: 'pending' }) state!: AnnouncementState;

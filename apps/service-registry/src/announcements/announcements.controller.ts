@@ -9,7 +9,7 @@ import { AnnouncementsService } from './announcements.service';
 import { AnnouncementListView } from './dto/announcement.view';
 import { ApiEndUser } from '../access/api-end-user.decorator';
 
-export class ListAnnouncementsQuery {
+export class ListAnnouncementsQueryDto {
   @ApiPropertyOptional({ example: 'demotion_notice' })
   @IsOptional()
   @IsString()
@@ -44,7 +44,7 @@ export class AnnouncementsController {
   @ApiOperation({ summary: 'Announcements, newest first, with their delivery state (superadmin, staff or admin)' })
   @ApiOkResponse({ type: AnnouncementListView })
   @ApiProblemResponses(400, 401, 403)
-  async list(@Query() query: ListAnnouncementsQuery, @CurrentViewer() viewer: Viewer): Promise<AnnouncementListView> {
+  async list(@Query() query: ListAnnouncementsQueryDto, @CurrentViewer() viewer: Viewer): Promise<AnnouncementListView> {
     requireRole(viewer, [ROLES.superadmin, ROLES.staff, ROLES.admin], 'read the announcements');
     return { items: await this.announcements.list(query) };
   }

@@ -33,7 +33,7 @@ export class AuditsController {
   @ApiOperation({ summary: 'Evaluate every public service against the full beta -> public checklist (superadmin)' })
   @ApiOkResponse({ type: PublicAuditView })
   @ApiProblemResponses(400, 401, 403)
-  async publicAudit(@Body() dto: PublicAuditDto, @CurrentViewer() viewer: Viewer): Promise<PublicAuditView> {
+  async runPublicAudit(@Body() dto: PublicAuditDto, @CurrentViewer() viewer: Viewer): Promise<PublicAuditView> {
     return this.audit.run(dto.apply === true, viewer);
   }
 
@@ -41,7 +41,7 @@ export class AuditsController {
   @ApiOperation({ summary: 'Services in preview for more than 90 days (superadmin, staff or admin)' })
   @ApiOkResponse({ type: StalePreviewsView })
   @ApiProblemResponses(401, 403)
-  async stalePreviews(@CurrentViewer() viewer: Viewer): Promise<StalePreviewsView> {
+  async listStalePreviews(@CurrentViewer() viewer: Viewer): Promise<StalePreviewsView> {
     requireRole(viewer, [ROLES.superadmin, ROLES.staff, ROLES.admin], 'read the stale previews report');
     return { items: await this.stale.list() };
   }

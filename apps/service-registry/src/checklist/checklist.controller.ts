@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags }
 import { IsIn } from 'class-validator';
 import { Callers, OidcBearerGuard } from '@lib/auth';
 import { ApiProblemResponses, type PromotionTarget } from '@lib/schemas';
-import { CurrentViewer, ROLES, requireRole, type Viewer } from '../access/viewer';
+import { CurrentViewer, ROLES, type Viewer } from '../access/viewer';
 import { ServicesService } from '../services/services.service';
 import { ChecklistService } from './checklist.service';
 import { ChecklistEvaluationView, ChecklistResultsView, EvidenceAcceptedView, EvidenceListView, EvidenceView } from './dto/checklist.views';
@@ -66,9 +66,9 @@ export class ChecklistController {
   @ApiOperation({ summary: 'Stored checklist results per item (from the last promotion, evaluation or audit)' })
   @ApiOkResponse({ type: ChecklistResultsView })
   @ApiProblemResponses(401, 403, 404)
-  async results(@Param('slug') slug: string, @CurrentViewer() viewer: Viewer): Promise<ChecklistResultsView> {
+  async listResults(@Param('slug') slug: string, @CurrentViewer() viewer: Viewer): Promise<ChecklistResultsView> {
     const service = await this.services.findVisible(slug, viewer);
-    return { slug, items: await this.checklist.stored(service.id) };
+    return { slug, items: await this.checklist.listStored(service.id) };
   }
 
   @Post('checklist/evaluate')
@@ -82,8 +82,7 @@ export class ChecklistController {
     @Body() body: EvaluateChecklistDto,
     @CurrentViewer() viewer: Viewer,
   ): Promise<ChecklistEvaluationView> {
-    const service = await this.services.findVisible(slug, viewer);
-    requireRole(viewer, [ROLES.admin, ROLES.superadmin], 'evaluate a checklist');
+    const service = await this.services.findVisibleFor(slug, viewer, [ROLES.admin, ROLES.superadmin], 'evaluate a checklist');
     const evaluation = await this.checklist.evaluate(service, body.target, viewer.actor);
     return { slug, target: body.target, met: evaluation.failures.length === 0, items: evaluation.results };
   }

@@ -4,22 +4,18 @@ import type { ChecklistEvidenceEntity } from './evidence.entity';
 import type { ProbeOutcome } from './health-probe';
 import { escapeHtml } from '../pages/html';
 
-/** Result of one item: passed, failed or not applicable, why, and where the evidence came from. */
 export interface ItemOutcome {
   status: ChecklistResultStatus;
   detail: string;
   source: 'auto' | 'ci_report' | 'admin_attestation';
 }
 
-/** What an evaluation reads: the (possibly edited, unsaved) record, the newest evidence, the probes. */
+/** The record may hold unsaved edits. */
 export interface EvaluationContext {
   service: ServiceEntity;
-  /** Newest checklist-CLI result per item id. */
   ciReports: Map<string, ChecklistEvidenceEntity>;
-  /** Newest attestation per item id. */
   attestations: Map<string, ChecklistEvidenceEntity>;
   probeHealth: (healthUrl: string | null) => Promise<ProbeOutcome>;
-  /** Server-rendered detail page of the service (pages/page-renderer). */
   renderDetailPage: (service: ServiceEntity) => string;
 }
 
@@ -39,7 +35,6 @@ const filled = (value: unknown): boolean =>
   !(typeof value === 'string' && value.trim() === '') &&
   !(Array.isArray(value) && value.length === 0);
 
-/** Every `record_fields` path of the item is filled; lists the missing ones. */
 function recordFieldsFilled(item: ChecklistItem, service: ServiceEntity): ItemOutcome {
   const missing = (item.record_fields ?? []).filter((f) => !filled(readField(service, f)));
   return missing.length === 0
@@ -47,7 +42,6 @@ function recordFieldsFilled(item: ChecklistItem, service: ServiceEntity): ItemOu
     : failed(`not set on the service record: ${missing.join(', ')}`);
 }
 
-/** Items evaluated from the record itself (kind `record`). */
 function evaluateRecord(item: ChecklistItem, { service }: EvaluationContext): ItemOutcome {
   if (item.id === 'registry_entry_preview') {
     // The promotion itself writes marketplace_status preview; what can be missing is a live entry.
@@ -79,7 +73,6 @@ function evaluatePricing(item: ChecklistItem, { service }: EvaluationContext): I
   }
 }
 
-/** Live checks (kind `probe`): /healthz of the service, and the registry's own detail page. */
 async function evaluateProbe(item: ChecklistItem, ctx: EvaluationContext): Promise<ItemOutcome> {
   const { service } = ctx;
   if (item.id === 'healthz_ok') {
@@ -100,7 +93,6 @@ async function evaluateProbe(item: ChecklistItem, ctx: EvaluationContext): Promi
   return failed(`no probe is implemented for ${item.id}`);
 }
 
-/** Evidence items: a CI report (repository) or an admin attestation; plus the item's record fields. */
 function evaluateEvidence(item: ChecklistItem, ctx: EvaluationContext): ItemOutcome {
   const attested = item.evidence === 'admin_attestation';
   const row = (attested ? ctx.attestations : ctx.ciReports).get(item.id);
@@ -119,7 +111,7 @@ function evaluateEvidence(item: ChecklistItem, ctx: EvaluationContext): ItemOutc
   return { status: row.status, detail: `${by}: ${row.detail}`, source };
 }
 
-/** Evaluates one checklist item against the context (never throws for a failing check). */
+/** Never throws for a failing check. */
 export async function evaluateItem(item: ChecklistItem, ctx: EvaluationContext): Promise<ItemOutcome> {
   switch (item.check) {
     case 'record':

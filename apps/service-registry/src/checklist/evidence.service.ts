@@ -1,31 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { checklistItem, ProblemException } from '@lib/schemas';
-import { ROLES, requireRole, type Viewer } from '../access/viewer';
+import { ROLES, type Viewer } from '../access/viewer';
 import { Clock } from '../clock/clock';
 import type { ServiceEntity } from '../services/entities/service.entity';
 import { ServicesService, notFound } from '../services/services.service';
 import type { AttestationDto, ChecklistReportDto } from './dto/evidence.dto';
-import { ChecklistEvidenceEntity } from './evidence.entity';
+import type { ChecklistEvidenceEntity } from './evidence.entity';
+import { ChecklistStore } from './checklist.store';
 import type { EvidenceView } from './dto/checklist.views';
 
-/** Stores checklist evidence: CI reports of the checklist CLI and admin attestations (append-only). */
 @Injectable()
 export class EvidenceService {
   constructor(
-    @InjectRepository(ChecklistEvidenceEntity) private readonly repo: Repository<ChecklistEvidenceEntity>,
+    private readonly store: ChecklistStore,
     private readonly services: ServicesService,
     private readonly clock: Clock,
   ) {}
 
-  /**
-   * A checklist CLI report. The `ci` caller posts without an end user (a machine reporting on a
-   * repository, so visibility does not apply); through the `admin` caller an admin or superadmin must
-   * be the user. Every result must name a repository-side item: 422 `unknown_item` otherwise.
-   */
+  /** The `ci` caller posts without an end user (a machine, so visibility does not apply); `admin` with an admin user. */
   async submitReport(slug: string, report: ChecklistReportDto, viewer: Viewer): Promise<EvidenceView[]> {
-    const service = await this.serviceFor(slug, viewer, 'post checklist evidence');
+    const service = await this.findReportTarget(slug, viewer, 'post checklist evidence');
     const bad = report.results.filter((r) => checklistItem(r.id)?.evidence !== 'ci_report').map((r) => r.id);
     if (bad.length > 0) {
       throw new ProblemException(422, 'unknown_item', `Not repository-side checklist items: ${bad.join(', ')}.`, {
@@ -33,28 +27,24 @@ export class EvidenceService {
       });
     }
     const now = this.clock.now();
-    const rows = report.results.map((r) =>
-      this.repo.create({
-        service_id: service.id,
-        item_id: r.id,
-        source: 'checklist-cli',
-        status: r.status,
-        detail: r.detail,
-        link: null,
-        target: report.target,
-        generated_at: new Date(report.generated_at),
-        submitted_by: viewer.actor,
-        caller: viewer.caller ?? null,
-        created_at: now,
-      }),
-    );
-    return (await this.repo.save(rows)).map(toEvidenceView);
+    const rows = report.results.map((r) => ({
+      service_id: service.id,
+      item_id: r.id,
+      source: 'checklist-cli',
+      status: r.status,
+      detail: r.detail,
+      link: null,
+      target: report.target,
+      generated_at: new Date(report.generated_at),
+      submitted_by: viewer.actor,
+      caller: viewer.caller ?? null,
+      created_at: now,
+    }));
+    return (await this.store.insertEvidence(rows)).map(toEvidenceView);
   }
 
-  /** An admin's attestation (admin or superadmin) of an attestation item, with a link. */
   async attest(slug: string, dto: AttestationDto, viewer: Viewer): Promise<EvidenceView> {
-    const service = await this.services.findVisible(slug, viewer);
-    requireRole(viewer, [ROLES.admin, ROLES.superadmin], 'attest a checklist item');
+    const service = await this.services.findVisibleFor(slug, viewer, [ROLES.admin, ROLES.superadmin], 'attest a checklist item');
     if (checklistItem(dto.item_id)?.evidence !== 'admin_attestation') {
       throw new ProblemException(
         422,
@@ -63,8 +53,8 @@ export class EvidenceService {
       );
     }
     const now = this.clock.now();
-    const row = await this.repo.save(
-      this.repo.create({
+    const [row] = await this.store.insertEvidence([
+      {
         service_id: service.id,
         item_id: dto.item_id,
         source: 'attestation',
@@ -76,26 +66,23 @@ export class EvidenceService {
         submitted_by: viewer.actor,
         caller: viewer.caller ?? null,
         created_at: now,
-      }),
-    );
+      },
+    ]);
     return toEvidenceView(row);
   }
 
   async list(slug: string, viewer: Viewer): Promise<EvidenceView[]> {
     const service = await this.services.findVisible(slug, viewer);
-    const rows = await this.repo.find({ where: { service_id: service.id }, order: { id: 'DESC' }, take: 500 });
-    return rows.map(toEvidenceView);
+    return (await this.store.listEvidence(service.id)).map(toEvidenceView);
   }
 
-  private async serviceFor(slug: string, viewer: Viewer, action: string): Promise<ServiceEntity> {
+  private async findReportTarget(slug: string, viewer: Viewer, action: string): Promise<ServiceEntity> {
     if (viewer.caller === 'ci' && !viewer.user) {
       const service = await this.services.findBySlug(slug);
       if (!service) throw notFound(slug);
       return service;
     }
-    const service = await this.services.findVisible(slug, viewer);
-    requireRole(viewer, [ROLES.admin, ROLES.superadmin], action);
-    return service;
+    return this.services.findVisibleFor(slug, viewer, [ROLES.admin, ROLES.superadmin], action);
   }
 }
 

@@ -4,24 +4,17 @@ import { ServiceRegistryConfig } from '../config';
 
 export interface ProbeOutcome {
   ok: boolean;
-  /** What was found, e.g. "GET http://x/healthz answered 200 with status ok". */
   detail: string;
 }
 
-/**
- * The health endpoint probed for `health_url`: the URL itself when its path ends in /healthz,
- * otherwise `<health_url>/healthz` (checklist item `healthz_ok`, libs/schemas/src/marketplace/checklists.ts).
- */
+/** `health_url` itself when it ends in /healthz, else `<health_url>/healthz` (item `healthz_ok`, libs/schemas/src/marketplace/checklists.ts). */
 export function healthzUrl(healthUrl: string): string {
   const url = new URL(healthUrl);
   if (!/\/healthz\/?$/.test(url.pathname)) url.pathname = `${url.pathname.replace(/\/+$/, '')}/healthz`;
   return url.toString();
 }
 
-/**
- * Live probe of a service's /healthz: passes on HTTP 200 with a JSON object whose `status` is `ok`.
- * Short timeout, no redirects followed, never throws.
- */
+/** Passes on HTTP 200 with a JSON `status` of `ok`; no redirects followed, never throws. */
 @Injectable()
 export class HealthProbe {
   constructor(private readonly settings: ServiceRegistryConfig) {}

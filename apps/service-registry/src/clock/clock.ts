@@ -1,20 +1,14 @@
-/**
- * The registry's notion of "now". Every rule that depends on time (24 h cooldown, 7-day notice,
- * 90-day stale previews, sunset, grace period, cutoff) reads it from here, so tests move time
- * instead of sleeping.
- */
+/** Every rule that depends on time reads it from here, so tests move time instead of sleeping. */
 export abstract class Clock {
   abstract now(): Date;
 }
 
-/** Wall-clock time. */
 export class SystemClock extends Clock {
   now(): Date {
     return new Date();
   }
 }
 
-/** A clock tests set and advance by hand; starts at `start` (default: the real now). */
 export class FakeClock extends Clock {
   private current: number;
 
@@ -31,7 +25,6 @@ export class FakeClock extends Clock {
     this.current = new Date(at).getTime();
   }
 
-  /** Moves forward by `ms` milliseconds (see the HOUR/DAY constants). */
   advance(ms: number): void {
     this.current += ms;
   }
@@ -40,5 +33,7 @@ export class FakeClock extends Clock {
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
 
-/** `at` plus `days` whole days. */
 export const addDays = (at: Date, days: number): Date => new Date(at.getTime() + days * DAY_MS);
+
+/** ISO 8601 UTC of a nullable timestamp column. */
+export const isoOrNull = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);

@@ -10,7 +10,7 @@ import { ServiceEntity } from '../services/entities/service.entity';
 import { ServiceTransitionEntity } from '../services/entities/transition.entity';
 import { migrations } from './migrations';
 
-/** Every entity of service-registry (explicit list, no globs); each area module registers its own with forFeature. */
+/** Explicit list, no globs. */
 export const entities = [
   ServiceEntity,
   ServiceTransitionEntity,
@@ -26,10 +26,8 @@ export const entities = [
 ];
 
 /**
- * The one TypeORM configuration of service-registry: PlatformModule uses `entities` and `migrations` (with
- * synchronize off and migrations run at boot), and the TypeORM CLI uses the DataSource below:
- *   DATABASE_URL=postgres://... SWC_NODE_PROJECT=tsconfig.base.json node -r @swc-node/register \
- *     node_modules/typeorm/cli.js migration:run -d apps/service-registry/src/database/data-source.ts
+ * Used by PlatformModule and by the TypeORM CLI: DATABASE_URL=... SWC_NODE_PROJECT=tsconfig.base.json node -r
+ * @swc-node/register node_modules/typeorm/cli.js migration:run -d apps/service-registry/src/database/data-source.ts
  */
 export const dataSourceOptions = {
   type: 'postgres' as const,

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, LessThanOrEqual, Repository } from 'typeorm';
 import { Clock } from '../clock/clock';
 import { stageIndex } from '../lifecycle/transitions';
-import { ServiceEntity } from '../services/entities/service.entity';
+import { ServicesStore } from '../services/services.store';
 import { DemotionService } from './demotion.service';
-import { ScheduledDemotionEntity } from './scheduled-demotion.entity';
+import { DemotionsStore } from './demotions.store';
 
 export interface DemotionRunReport {
   applied: string[];
@@ -16,40 +14,30 @@ export interface DemotionRunReport {
 @Injectable()
 export class DemotionScheduler {
   constructor(
-    private readonly dataSource: DataSource,
-    @InjectRepository(ScheduledDemotionEntity) private readonly notices: Repository<ScheduledDemotionEntity>,
+    private readonly store: DemotionsStore,
+    private readonly services: ServicesStore,
     private readonly demotions: DemotionService,
     private readonly clock: Clock,
   ) {}
 
   async runDue(now: Date = this.clock.now()): Promise<DemotionRunReport> {
     const report: DemotionRunReport = { applied: [], cancelled: [] };
-    const due = await this.notices.find({
-      where: { state: 'scheduled', effective_at: LessThanOrEqual(now) },
-      order: { effective_at: 'ASC' },
-    });
-    for (const candidate of due) {
-      await this.dataSource.transaction(async (manager) => {
-        const notice = await manager.findOne(ScheduledDemotionEntity, {
-          where: { id: candidate.id, state: 'scheduled' },
-          lock: { mode: 'pessimistic_write' },
-        });
+    for (const candidate of await this.store.listDue(now)) {
+      await this.store.transaction(async (tx) => {
+        const notice = await this.store.lock(tx, { id: candidate.id, state: 'scheduled' });
         if (!notice) return;
-        const service = await manager.findOneOrFail(ServiceEntity, {
-          where: { id: notice.service_id },
-          lock: { mode: 'pessimistic_write' },
-        });
+        const service = await this.services.lockById(tx, notice.service_id);
         if (stageIndex(service.marketplace_status) <= stageIndex(notice.to_stage)) {
-          await this.demotions.settle(manager, notice, 'cancelled', `service already ${service.marketplace_status}`, now);
+          await this.demotions.settle(tx, notice, 'cancelled', `service already ${service.marketplace_status}`, now);
           report.cancelled.push(notice.slug);
           return;
         }
-        await this.demotions.apply(manager, service, notice.to_stage, {
+        await this.demotions.apply(tx, service, notice.to_stage, {
           kind: 'demotion',
           actor: 'scheduler:demotions',
           reason: notice.reason,
         });
-        await this.demotions.settle(manager, notice, 'applied', 'applied by the scheduler at the end of the notice', now);
+        await this.demotions.settle(tx, notice, 'applied', 'applied by the scheduler at the end of the notice', now);
         report.applied.push(notice.slug);
       });
     }

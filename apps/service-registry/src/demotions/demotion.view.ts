@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { MARKETPLACE_STAGES } from '@lib/schemas';
+import { isoOrNull } from '../clock/clock';
 import type { ScheduledDemotionEntity } from './scheduled-demotion.entity';
 
 /** An announced demotion: scheduled 7 days ahead, then applied or cancelled. */
@@ -34,7 +35,7 @@ export function toDemotionView(d: ScheduledDemotionEntity): DemotionView {
     announced_at: new Date(d.announced_at).toISOString(),
     effective_at: new Date(d.effective_at).toISOString(),
     state: d.state,
-    settled_at: d.settled_at ? new Date(d.settled_at).toISOString() : null,
+    settled_at: isoOrNull(d.settled_at),
     settled_note: d.settled_note,
   };
 }

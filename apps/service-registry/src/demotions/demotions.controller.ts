@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Callers, OidcBearerGuard } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { ApiEndUser } from '../access/api-end-user.decorator';
-import { CurrentViewer, ROLES, requireRole, type Viewer } from '../access/viewer';
+import { CurrentViewer, ROLES, type Viewer } from '../access/viewer';
 import { ServicesService } from '../services/services.service';
 import { DemotionService } from './demotion.service';
 import { DemotionListView, DemotionView, toDemotionView } from './demotion.view';
@@ -35,8 +35,7 @@ export class DemotionsController {
   @ApiOkResponse({ type: DemotionView })
   @ApiProblemResponses(401, 403, 404, { status: 409, errors: ['not_scheduled'] })
   async cancel(@Param('slug') slug: string, @Param('id') id: string, @CurrentViewer() viewer: Viewer): Promise<DemotionView> {
-    const service = await this.services.findVisible(slug, viewer);
-    requireRole(viewer, [ROLES.superadmin], 'cancel a scheduled demotion');
+    const service = await this.services.findVisibleFor(slug, viewer, [ROLES.superadmin], 'cancel a scheduled demotion');
     return toDemotionView(await this.demotions.cancel(service.id, slug, id, viewer.actor));
   }
 }

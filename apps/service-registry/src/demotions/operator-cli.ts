@@ -1,20 +1,11 @@
-/**
- * Operator command: demote a service to internal now, deactivating its contracts and releasing its
- * held credits in one transaction (see docs/service-registry.md).
- *
- *   DATABASE_URL=postgres://... INTERNAL_KEYS=... SWC_NODE_PROJECT=tsconfig.base.json \
- *     node -r @swc-node/register apps/service-registry/src/demotions/operator-cli.ts \
- *     demote-to-internal <slug> --reason "why" [--operator name]
- *
- * Prints one JSON line with the result; exit code 0 on success, 1 on failure, 2 on bad usage.
- */
+/** Operator command: demote a service to internal now (usage and exit codes: docs/service-registry.md "Operator command"). */
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { createFastifyAdapter, loadConfig } from '@lib/platform';
-import { AppModule } from '../app.module';
 import { ServiceRegistryConfig } from '../config';
 import { OPERATOR_USAGE, parseArgs } from './operator-args';
 import { demoteToInternalNow } from './operator-demotion';
+import { OperatorModule } from './operator.module';
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
@@ -24,9 +15,8 @@ async function main(): Promise<number> {
   }
   process.env.SCHEDULER_INTERVAL_MS = '0';
   process.env.LOG_LEVEL ??= 'warn';
-  // A full (never listening) app rather than an application context: platform providers such as the
-  // metrics hook expect the HTTP adapter. Migrations run at init as at every boot.
-  const app = await NestFactory.create(AppModule, createFastifyAdapter(loadConfig(ServiceRegistryConfig)), { logger: ['error'] });
+  // An HTTP app (never listening), not an application context: the platform's metrics hook expects the adapter.
+  const app = await NestFactory.create(OperatorModule, createFastifyAdapter(loadConfig(ServiceRegistryConfig)), { logger: ['error'] });
   await app.init();
   try {
     const result = await demoteToInternalNow(app, args.slug, { reason: args.reason, operator: args.operator });

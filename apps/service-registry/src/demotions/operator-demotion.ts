@@ -1,26 +1,19 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { MarketplaceStage } from '@lib/schemas';
-import type { DeactivationSummary } from '../contracts/dto/contract.view';
-import { ServiceEntity } from '../services/entities/service.entity';
+import type { DeactivationView } from '../contracts/dto/contract.view';
+import { ServicesStore } from '../services/services.store';
 import { DemotionService } from './demotion.service';
 
 export interface OperatorDemotionResult {
   slug: string;
   from: MarketplaceStage;
   to: 'internal';
-  /** True when the service was above internal (a transition was recorded). */
+  /** False for a service already internal (no transition recorded). */
   transitioned: boolean;
-  deactivation: DeactivationSummary;
+  deactivation: DeactivationView;
 }
 
-/**
- * The operator command behind "demotion to internal" (docs/service-registry.md "Operator command: demote to internal now"): in one
- * transaction, the service goes to internal with is_active false, its active contracts become
- * inactive and its held credits are released by release transactions. Immediate by design: the
- * operator runs it once the notice period is over (or to clean up a service already internal).
- * @throws Error when no service has the slug.
- */
+/** docs/service-registry.md "Operator command: demote to internal now"; immediate by design. Throws for an unknown slug. */
 export async function demoteToInternalNow(
   app: INestApplicationContext,
   slug: string,
@@ -28,15 +21,16 @@ export async function demoteToInternalNow(
 ): Promise<OperatorDemotionResult> {
   const demotions = app.get(DemotionService);
   const actor = `operator:${opts.operator}`;
-  return app.get(DataSource).transaction(async (manager) => {
-    const service = await manager.findOne(ServiceEntity, { where: { slug }, lock: { mode: 'pessimistic_write' } });
+  const services = app.get(ServicesStore);
+  return services.transaction(async (tx) => {
+    const service = await services.lockBySlug(tx, slug);
     if (!service) throw new Error(`no service with slug ${slug}`);
     const from = service.marketplace_status;
     if (from === 'internal') {
-      const deactivation = await demotions.deactivateInternal(manager, service, { actor, reason: opts.reason });
+      const deactivation = await demotions.deactivateInternal(tx, service, { actor, reason: opts.reason });
       return { slug, from, to: 'internal', transitioned: false, deactivation };
     }
-    const outcome = await demotions.apply(manager, service, 'internal', { kind: 'operator_demotion', actor, reason: opts.reason });
-    return { slug, from, to: 'internal', transitioned: true, deactivation: outcome.deactivation as DeactivationSummary };
+    const outcome = await demotions.apply(tx, service, 'internal', { kind: 'operator_demotion', actor, reason: opts.reason });
+    return { slug, from, to: 'internal', transitioned: true, deactivation: outcome.deactivation as DeactivationView };
   });
 }

@@ -1,21 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import { ProblemException, type MarketplaceStage } from '@lib/schemas';
 import { ROLES, requireRole, type Viewer } from '../access/viewer';
 import { AnnouncementsService } from '../announcements/announcements.service';
 import { addDays, Clock } from '../clock/clock';
+import type { Tx } from '../database/tx';
 import { DemotionService, NOTICE_DAYS, type DemotionOutcome } from '../demotions/demotion.service';
-import { assertPortFree, lockSlotNamespace } from '../reserved-slots/slot-rules';
+import { ReservedSlotsService } from '../reserved-slots/reserved-slots.service';
 import { applyFields } from '../services/apply-fields';
 import type { UpdateServiceDto } from '../services/dto/update-service.dto';
 import { ServiceEntity } from '../services/entities/service.entity';
 import { sunsetDate } from '../services/service.view';
-import { ServicesService } from '../services/services.service';
 import { HistoryService } from '../services/history.service';
+import { ServicesService } from '../services/services.service';
+import { ServicesStore } from '../services/services.store';
 import { PromotionGates } from './promotion-gates';
 import { classifyTransition, fullPublicChecklistApplies, nextStage, type TransitionKind } from './transitions';
 
-/** Result of a PATCH: 200 with the record, or 202 when a demotion was scheduled. */
 export interface PatchOutcome {
   service: ServiceEntity;
   demotion?: DemotionOutcome;
@@ -23,15 +23,13 @@ export interface PatchOutcome {
 
 const CONTROL_KEYS = new Set(['marketplace_status', 'reason', 'force', 'version']);
 
-/**
- * PATCH /api/v1/services/{slug}: field edits and a stage change, validated as a legal transition and
- * saved together in one transaction (or not at all), with optimistic locking on `version`.
- */
+/** Field edits and a stage change saved in one transaction, with optimistic locking on `version`. */
 @Injectable()
 export class LifecycleService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly store: ServicesStore,
     private readonly services: ServicesService,
+    private readonly slots: ReservedSlotsService,
     private readonly gates: PromotionGates,
     private readonly demotions: DemotionService,
     private readonly history: HistoryService,
@@ -56,26 +54,26 @@ export class LifecycleService {
     this.checkControls(kind, dto);
     if (dto.version !== undefined && dto.version !== current.version) throw versionConflict(slug, current.version);
 
-    const draft = this.repoCopy(current);
+    const draft = this.copyService(current);
     const changed = applyFields(draft, dto);
     this.checkSunsetNotice(draft, changed);
     if (kind === 'promotion') await this.gates.check(draft, target as MarketplaceStage, viewer.actor);
 
-    return this.dataSource.transaction(async (manager) => {
-      const locked = await manager.findOneOrFail(ServiceEntity, { where: { id: current.id }, lock: { mode: 'pessimistic_write' } });
+    return this.store.transaction(async (tx) => {
+      const locked = await this.store.lockById(tx, current.id);
       if (locked.version !== current.version) throw versionConflict(slug, locked.version);
       applyFields(locked, dto);
       if (changed.includes('port') && locked.port != null) {
-        await lockSlotNamespace(manager);
-        await assertPortFree(manager, locked.port, locked.id);
+        await this.slots.lockNamespace(tx);
+        await this.slots.assertPortFree(tx, locked.port, locked.id);
       }
       const now = this.clock.now();
       if (changed.length > 0) locked.updated_at = now;
-      if (kind === 'promotion') await this.promote(manager, locked, target as MarketplaceStage, viewer, dto.reason, now);
-      if (changed.includes('status') || changed.includes('sunset_at')) await this.announceDeprecation(manager, locked);
-      const saved = await manager.save(ServiceEntity, locked);
+      if (kind === 'promotion') await this.promote(tx, locked, target as MarketplaceStage, viewer, dto.reason, now);
+      if (changed.includes('status') || changed.includes('sunset_at')) await this.announceDeprecation(tx, locked);
+      const saved = await this.store.save(tx, locked);
       if (kind !== 'demotion') return { service: saved };
-      const demotion = await this.demotions.request(manager, saved, {
+      const demotion = await this.demotions.request(tx, saved, {
         to: target as MarketplaceStage,
         reason: dto.reason as string,
         force: dto.force === true,
@@ -108,7 +106,7 @@ export class LifecycleService {
     }
   }
 
-  /** A deprecation of a beta or public service announces its sunset at least 7 days ahead (docs/service-registry.md "Deprecation and sunset"). */
+  /** The sunset of a beta or public service is announced 7 days ahead (docs/service-registry.md "Deprecation and sunset"). */
   private checkSunsetNotice(draft: ServiceEntity, changed: string[]): void {
     if (draft.status !== 'deprecated' || !draft.sunset_at) return;
     if (!changed.includes('status') && !changed.includes('sunset_at')) return;
@@ -125,7 +123,7 @@ export class LifecycleService {
   }
 
   private async promote(
-    manager: EntityManager,
+    tx: Tx,
     s: ServiceEntity,
     target: MarketplaceStage,
     viewer: Viewer,
@@ -144,7 +142,7 @@ export class LifecycleService {
       s.grandfathered = !fullPublicChecklistApplies(now);
       s.audit_badge = null;
     }
-    await this.history.record(manager, {
+    await this.history.record(tx, {
       serviceId: s.id,
       slug: s.slug,
       from,
@@ -157,9 +155,9 @@ export class LifecycleService {
     });
   }
 
-  private async announceDeprecation(manager: EntityManager, s: ServiceEntity): Promise<void> {
+  private async announceDeprecation(tx: Tx, s: ServiceEntity): Promise<void> {
     if (s.status !== 'deprecated' || !s.sunset_at || s.marketplace_status === 'internal') return;
-    await this.announcements.enqueue(manager, {
+    await this.announcements.enqueue(tx, {
       kind: 'deprecation',
       slug: s.slug,
       text: `Deprecation: ${s.name} (${s.slug}) is deprecated; sunset on ${sunsetDate(s.sunset_at)}, then it leaves the marketplace.`,
@@ -167,7 +165,7 @@ export class LifecycleService {
     });
   }
 
-  private repoCopy(s: ServiceEntity): ServiceEntity {
+  private copyService(s: ServiceEntity): ServiceEntity {
     return Object.assign(new ServiceEntity(), { ...s, metadata: { ...(s.metadata ?? {}) }, features: [...(s.features ?? [])] });
   }
 }

@@ -9,12 +9,7 @@ import { fullPublicChecklistApplies } from './transitions';
 /** Cooldown between entering beta and promotion to public (docs/service-registry.md "beta -> public"). */
 export const PUBLIC_COOLDOWN_HOURS = 24;
 
-/**
- * The gates of a one-stage promotion (docs/service-registry.md "Flows"), in this order: the 24 h cooldown
- * (beta -> public, 409 `cooldown_active`), the superadmin review (beta and public, 409
- * `review_required` / `review_rejected`), then every checklist item of every gate up to the target
- * (422 `checklist_unmet` listing each failing item and why).
- */
+/** The gates of a one-stage promotion (docs/service-registry.md "Flows"), in order: cooldown, review, checklist. */
 @Injectable()
 export class PromotionGates {
   constructor(
@@ -61,7 +56,7 @@ export class PromotionGates {
   }
 
   private async checkReview(service: ServiceEntity, target: 'beta' | 'public'): Promise<void> {
-    const review = await this.reviews.deciding(service, target);
+    const review = await this.reviews.findDeciding(service, target);
     if (!review) {
       throw new ProblemException(
         409,

@@ -4,8 +4,7 @@ import { Callers, OidcBearerGuard } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { ApiEndUser } from '../access/api-end-user.decorator';
 import { CurrentViewer, type Viewer } from '../access/viewer';
-import { badgesOf } from '../services/service.view';
-import { CatalogView } from './dto/catalog-card.view';
+import { CatalogView, toCatalogCardView } from './dto/catalog-card.view';
 import { PagesService } from './pages.service';
 
 /** The catalog as JSON, for the marketplace front end (cards with badges). */
@@ -22,17 +21,6 @@ export class CatalogController {
   @ApiOkResponse({ type: CatalogView })
   @ApiProblemResponses(401, 403)
   async list(@CurrentViewer() viewer: Viewer): Promise<CatalogView> {
-    const services = await this.pages.catalog(viewer);
-    return {
-      items: services.map((s) => ({
-        slug: s.slug,
-        name: s.name,
-        tagline: s.tagline,
-        marketplace_status: s.marketplace_status,
-        badges: badgesOf(s),
-        url: `/s/${s.slug}/`,
-        indexable: s.marketplace_status === 'public',
-      })),
-    };
+    return { items: (await this.pages.listCatalog(viewer)).map(toCatalogCardView) };
   }
 }

@@ -1,5 +1,5 @@
-import type { Badge } from '../services/service.view';
-import { badgesOf, sunsetDate } from '../services/service.view';
+import type { BadgeView } from '../services/service.view';
+import { toBadgeViews, sunsetDate } from '../services/service.view';
 import type { ServiceEntity } from '../services/entities/service.entity';
 import { html, raw, type RawHtml } from './html';
 
@@ -30,7 +30,7 @@ ${body}
 `.toString();
 }
 
-function badgeList(badges: Badge[]): RawHtml {
+function badgeList(badges: BadgeView[]): RawHtml {
   if (badges.length === 0) return raw('');
   return html`<p class="badges">${badges.map((b) => html`<span class="badge badge-${b.kind}" data-badge="${b.kind}">${b.label}</span>`)}</p>`;
 }
@@ -40,7 +40,7 @@ export function renderDetailPage(service: ServiceEntity): string {
   const features = service.features ?? [];
   const body = html`<main>
 <h1>${service.name}</h1>
-${badgeList(badgesOf(service))}
+${badgeList(toBadgeViews(service))}
 ${service.tagline ? html`<p class="tagline">${service.tagline}</p>` : ''}
 ${service.description ? html`<p class="description">${service.description}</p>` : ''}
 ${features.length > 0 ? html`<h2>Features</h2><ul class="features">${features.map((f) => html`<li>${f}</li>`)}</ul>` : ''}
@@ -57,7 +57,7 @@ ${
 function card(service: ServiceEntity): RawHtml {
   return html`<article class="card" data-slug="${service.slug}">
 <h2><a href="/s/${service.slug}/">${service.name}</a></h2>
-${badgeList(badgesOf(service))}
+${badgeList(toBadgeViews(service))}
 ${service.tagline ? html`<p>${service.tagline}</p>` : ''}
 </article>`;
 }

@@ -28,8 +28,8 @@ export class PagesController {
   @ApiProduces(HTML)
   @ApiOkResponse({ description: 'The catalog page', content: HTML_PAGE })
   @ApiProblemResponses({ status: 401, errors: ['invalid_token'], description: 'A forwarded bearer token is invalid' })
-  async catalog(@CurrentViewer() viewer: Viewer, @Res() reply: FastifyReply): Promise<void> {
-    const services = await this.pages.catalog(viewer);
+  async showCatalog(@CurrentViewer() viewer: Viewer, @Res() reply: FastifyReply): Promise<void> {
+    const services = await this.pages.listCatalog(viewer);
     const robots = services.some((s) => s.marketplace_status === 'beta') ? 'noindex, nofollow' : undefined;
     if (robots) void reply.header('X-Robots-Tag', robots);
     await reply.type(HTML).send(renderCatalogPage(services, robots));
@@ -45,8 +45,8 @@ export class PagesController {
     content: HTML_PAGE,
   })
   @ApiProblemResponses(400, { status: 401, errors: ['invalid_token'] }, 404)
-  async detail(@Param('slug') slug: string, @CurrentViewer() viewer: Viewer, @Res() reply: FastifyReply): Promise<void> {
-    const outcome = await this.pages.detail(slug, viewer);
+  async showDetail(@Param('slug') slug: string, @CurrentViewer() viewer: Viewer, @Res() reply: FastifyReply): Promise<void> {
+    const outcome = await this.pages.resolveDetail(slug, viewer);
     if (outcome.kind === 'not_found') throw new ProblemException(404, 'not_found', `No marketplace page ${slug}.`);
     if (outcome.kind === 'gone') {
       await reply
@@ -67,8 +67,8 @@ export class PagesController {
   @ApiProduces(HTML)
   @ApiOkResponse({ description: 'Why the service was withdrawn', content: HTML_PAGE })
   @ApiProblemResponses(400, { status: 401, errors: ['invalid_token'] }, 404)
-  async gone(@Param('slug') slug: string, @Res() reply: FastifyReply): Promise<void> {
-    const details = await this.pages.explanation(slug);
+  async showGone(@Param('slug') slug: string, @Res() reply: FastifyReply): Promise<void> {
+    const details = await this.pages.explain(slug);
     if (!details) throw new ProblemException(404, 'not_found', `No withdrawal of ${slug} to explain.`);
     await reply.header('X-Robots-Tag', 'noindex, nofollow').type(HTML).send(renderExplanationPage(details));
   }

@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClockModule } from '../clock/clock.module';
-import { ServiceEntity } from '../services/entities/service.entity';
 import { ServicesModule } from '../services/services.module';
 import { CatalogController } from './catalog.controller';
 import { PagesController } from './pages.controller';
@@ -9,7 +7,7 @@ import { PagesService } from './pages.service';
 
 /** The marketplace: HTML pages (/s/...) and the catalog cards as JSON. */
 @Module({
-  imports: [ClockModule, ServicesModule, TypeOrmModule.forFeature([ServiceEntity])],
+  imports: [ClockModule, ServicesModule],
   controllers: [PagesController, CatalogController],
   providers: [PagesService],
 })

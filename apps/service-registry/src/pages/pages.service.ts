@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
 import type { Viewer } from '../access/viewer';
 import { canSee } from '../access/visibility';
 import { Clock } from '../clock/clock';
 import { HistoryService } from '../services/history.service';
-import { ServiceEntity } from '../services/entities/service.entity';
+import type { ServiceEntity } from '../services/entities/service.entity';
+import { ServicesStore } from '../services/services.store';
 import type { GoneDetails } from './page-renderer';
 
-/** What `GET /s/{slug}/` should answer. */
 export type DetailOutcome = { kind: 'page'; service: ServiceEntity } | { kind: 'gone'; details: GoneDetails } | { kind: 'not_found' };
 
 export const explanationPath = (slug: string): string => `/s/${slug}/gone`;
@@ -17,38 +15,33 @@ export const explanationPath = (slug: string): string => `/s/${slug}/gone`;
 @Injectable()
 export class PagesService {
   constructor(
-    @InjectRepository(ServiceEntity) private readonly services: Repository<ServiceEntity>,
+    private readonly services: ServicesStore,
     private readonly history: HistoryService,
     private readonly clock: Clock,
   ) {}
 
-  /**
-   * During the grace period after a demotion from beta or public the URL answers 410 pointing to
-   * the explanation (docs/service-registry.md "Demotion"), for everyone; otherwise the page when visible, else 404.
-   */
-  async detail(slug: string, viewer: Viewer): Promise<DetailOutcome> {
-    const service = await this.services.findOne({ where: { slug } });
+  /** 410 for everyone during the grace period after a demotion (docs/service-registry.md "Demotion"). */
+  async resolveDetail(slug: string, viewer: Viewer): Promise<DetailOutcome> {
+    const service = await this.services.findBySlug(slug);
     if (!service) return { kind: 'not_found' };
     if (service.gone_until && service.gone_until.getTime() > this.clock.now().getTime()) {
-      const details = await this.goneDetails(service);
+      const details = await this.describeGone(service);
       if (details) return { kind: 'gone', details };
     }
     return canSee(viewer, service.slug, service.marketplace_status) ? { kind: 'page', service } : { kind: 'not_found' };
   }
 
-  /** The explanation of the last demotion from beta or public, while the service keeps a pointer to it. */
-  async explanation(slug: string): Promise<GoneDetails | undefined> {
-    const service = await this.services.findOne({ where: { slug } });
-    return service ? this.goneDetails(service) : undefined;
+  async explain(slug: string): Promise<GoneDetails | undefined> {
+    const service = await this.services.findBySlug(slug);
+    return service ? this.describeGone(service) : undefined;
   }
 
-  /** Catalog: beta services for authenticated viewers (Beta badge), public ones for everyone; never preview or internal. */
-  async catalog(viewer: Viewer): Promise<ServiceEntity[]> {
-    const stages = ['public', 'beta'].filter((stage) => canSee(viewer, '', stage as 'public' | 'beta'));
-    return this.services.find({ where: { marketplace_status: In(stages) }, order: { name: 'ASC' } });
+  async listCatalog(viewer: Viewer): Promise<ServiceEntity[]> {
+    const stages = (['public', 'beta'] as const).filter((stage) => canSee(viewer, '', stage));
+    return this.services.listByStages(stages, 'name');
   }
 
-  private async goneDetails(service: ServiceEntity): Promise<GoneDetails | undefined> {
+  private async describeGone(service: ServiceEntity): Promise<GoneDetails | undefined> {
     if (!service.gone_transition_id) return undefined;
     const t = await this.history.get(service.gone_transition_id);
     if (!t) return undefined;

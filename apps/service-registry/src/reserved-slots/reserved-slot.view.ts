@@ -19,7 +19,7 @@ export class ReservedSlotListView {
   @ApiProperty({ type: [ReservedSlotView] }) items!: ReservedSlotView[];
 }
 
-export function toSlotView(s: ReservedSlotEntity): ReservedSlotView {
+export function toReservedSlotView(s: ReservedSlotEntity): ReservedSlotView {
   return {
     slug: s.slug,
     port: s.port,

@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClockModule } from '../clock/clock.module';
-import { ReservedSlotEntity } from './reserved-slot.entity';
 import { ReservedSlotsController } from './reserved-slots.controller';
 import { ReservedSlotsService } from './reserved-slots.service';
+import { ReservedSlotsStore } from './reserved-slots.store';
 
 /** Slots reserved for products not built yet (a platform port, a canonical path, brand tokens). */
 @Module({
-  imports: [ClockModule, TypeOrmModule.forFeature([ReservedSlotEntity])],
+  imports: [ClockModule],
   controllers: [ReservedSlotsController],
-  providers: [ReservedSlotsService],
+  providers: [ReservedSlotsService, ReservedSlotsStore],
+  exports: [ReservedSlotsService],
 })
 export class ReservedSlotsModule {}

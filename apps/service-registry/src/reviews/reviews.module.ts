@@ -1,16 +1,15 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClockModule } from '../clock/clock.module';
 import { ServicesModule } from '../services/services.module';
-import { ReviewEntity } from './review.entity';
 import { ReviewsController } from './reviews.controller';
 import { ReviewsService } from './reviews.service';
+import { ReviewsStore } from './reviews.store';
 
 /** Superadmin reviews of the promotions to beta and public. */
 @Module({
-  imports: [ClockModule, ServicesModule, TypeOrmModule.forFeature([ReviewEntity])],
+  imports: [ClockModule, ServicesModule],
   controllers: [ReviewsController],
-  providers: [ReviewsService],
+  providers: [ReviewsService, ReviewsStore],
   exports: [ReviewsService],
 })
 export class ReviewsModule {}

@@ -2,7 +2,6 @@ import { ProblemException } from '@lib/schemas';
 import type { ServiceEntity, ServiceMetadata } from './entities/service.entity';
 import type { ServiceFieldsDto } from './dto/service-fields.dto';
 
-/** Fields of {@link ServiceFieldsDto} (plus name) copied as given. */
 const PLAIN_FIELDS = [
   'name',
   'tagline',
@@ -20,10 +19,8 @@ const PLAIN_FIELDS = [
 ] as const;
 
 /**
- * Copies the given fields onto `service` (absent = unchanged, null = cleared) and merges `metadata`
- * key by key (a null value removes the key; `visibility` is ignored: it always mirrors
- * marketplace_status). Returns the names of the fields whose value changed.
- * Throws 400 `validation_failed` when the result has status deprecated without a sunset date.
+ * Absent = unchanged, null = cleared; `metadata` merges key by key (`visibility` ignored: it mirrors
+ * marketplace_status). Returns the fields whose value changed.
  */
 export function applyFields(service: ServiceEntity, dto: ServiceFieldsDto & { name?: string }): string[] {
   const changed: string[] = [];

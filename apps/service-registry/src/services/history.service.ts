@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
 import type { MarketplaceStage } from '@lib/schemas';
-import { ServiceTransitionEntity, type TransitionKind } from './entities/transition.entity';
+import type { Tx } from '../database/tx';
+import type { ServiceTransitionEntity, TransitionKind } from './entities/transition.entity';
 import type { TransitionView } from './service.view';
+import { ServicesStore } from './services.store';
 
 export interface TransitionInput {
   serviceId: string;
@@ -20,33 +20,29 @@ export interface TransitionInput {
 /** The append-only history of transitions (the reason goes to the changelog: docs/service-registry.md "Demotion"). */
 @Injectable()
 export class HistoryService {
-  constructor(@InjectRepository(ServiceTransitionEntity) private readonly repo: Repository<ServiceTransitionEntity>) {}
+  constructor(private readonly store: ServicesStore) {}
 
-  /** Appends one transition inside the caller's transaction. */
-  async record(manager: EntityManager, t: TransitionInput): Promise<ServiceTransitionEntity> {
-    return manager.save(
-      manager.create(ServiceTransitionEntity, {
-        service_id: t.serviceId,
-        slug: t.slug,
-        from_stage: t.from,
-        to_stage: t.to,
-        kind: t.kind,
-        actor: t.actor,
-        caller: t.caller ?? null,
-        reason: t.reason ?? null,
-        at: t.at,
-      }),
-    );
+  record(tx: Tx, t: TransitionInput): Promise<ServiceTransitionEntity> {
+    return this.store.insertTransition(tx, {
+      service_id: t.serviceId,
+      slug: t.slug,
+      from_stage: t.from,
+      to_stage: t.to,
+      kind: t.kind,
+      actor: t.actor,
+      caller: t.caller ?? null,
+      reason: t.reason ?? null,
+      at: t.at,
+    });
   }
 
   /** Oldest first. */
   async list(serviceId: string): Promise<TransitionView[]> {
-    const rows = await this.repo.find({ where: { service_id: serviceId }, order: { id: 'ASC' } });
-    return rows.map(toTransitionView);
+    return (await this.store.listTransitions(serviceId)).map(toTransitionView);
   }
 
-  async get(id: string): Promise<ServiceTransitionEntity | null> {
-    return this.repo.findOne({ where: { id } });
+  get(id: string): Promise<ServiceTransitionEntity | null> {
+    return this.store.findTransition(id);
   }
 }
 

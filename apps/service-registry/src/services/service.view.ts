@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MARKETPLACE_STAGES, PaginaView, type MarketplaceStage } from '@lib/schemas';
+import { isoOrNull } from '../clock/clock';
 import { PRICING_TIERS, TECHNICAL_STATUSES, type ServiceEntity, type ServiceMetadata } from './entities/service.entity';
 import type { TransitionKind } from './entities/transition.entity';
 import { TRANSITION_KINDS } from './entities/transition.entity';
 
 /** A badge shown on the card and the detail page: Beta; Deprecated with the sunset date; Demoted by audit. */
-export class Badge {
+export class BadgeView {
   @ApiProperty({ enum: ['beta', 'deprecated', 'audit'] })
   kind!: 'beta' | 'deprecated' | 'audit';
 
@@ -16,7 +17,6 @@ export class Badge {
   sunset_at?: string;
 }
 
-/** The JSON shape of a service in every answer (times in ISO 8601 UTC). */
 export class ServiceView {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ example: 'billing' }) slug!: string;
@@ -40,18 +40,16 @@ export class ServiceView {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) public_since!: string | null;
   @ApiProperty({ description: 'Public before the 2026-05-01 cutoff: held to the first two gates only' }) grandfathered!: boolean;
   @ApiProperty({ type: String, nullable: true, example: 'audit_failed' }) audit_badge!: string | null;
-  @ApiProperty({ type: [Badge] }) badges!: Badge[];
+  @ApiProperty({ type: [BadgeView] }) badges!: BadgeView[];
   @ApiProperty({ format: 'date-time' }) created_at!: string;
   @ApiProperty({ format: 'date-time' }) updated_at!: string;
   @ApiProperty({ description: 'Optimistic lock: send it back in a PATCH to refuse concurrent changes' }) version!: number;
 }
 
-/** One page of `GET /api/v1/services/`. */
 export class ServicePageView extends PaginaView {
   @ApiProperty({ type: [ServiceView] }) items!: ServiceView[];
 }
 
-/** One row of the history (the service changelog). */
 export class TransitionView {
   @ApiProperty({ example: '42' }) id!: string;
   @ApiProperty({ enum: MARKETPLACE_STAGES, nullable: true }) from!: MarketplaceStage | null;
@@ -63,27 +61,22 @@ export class TransitionView {
   @ApiProperty({ format: 'date-time' }) at!: string;
 }
 
-/** `GET /api/v1/services/{slug}/history`. */
 export class ServiceHistoryView {
   @ApiProperty() slug!: string;
   @ApiProperty({ type: [TransitionView] }) items!: TransitionView[];
 }
 
-const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
-
-/** Calendar date (UTC) of a sunset, as shown in badges: `2026-12-31`. */
 export const sunsetDate = (d: Date): string => new Date(d).toISOString().slice(0, 10);
 
-/** Badges of a service: Beta at stage beta; Deprecated (with sunset date) when its status is deprecated; audit. */
-export function badgesOf(service: ServiceEntity): Badge[] {
-  const badges: Badge[] = [];
+export function toBadgeViews(service: ServiceEntity): BadgeView[] {
+  const badges: BadgeView[] = [];
   if (service.marketplace_status === 'beta') badges.push({ kind: 'beta', label: 'Beta' });
   if (service.status === 'deprecated') {
     const sunset = service.sunset_at ? sunsetDate(service.sunset_at) : undefined;
     badges.push({
       kind: 'deprecated',
       label: sunset ? `Deprecated - sunset ${sunset}` : 'Deprecated',
-      ...(service.sunset_at ? { sunset_at: iso(service.sunset_at) as string } : {}),
+      ...(service.sunset_at ? { sunset_at: isoOrNull(service.sunset_at) as string } : {}),
     });
   }
   if (service.audit_badge) badges.push({ kind: 'audit', label: 'Demoted by audit' });
@@ -103,19 +96,19 @@ export function toServiceView(s: ServiceEntity): ServiceView {
     self_service: s.self_service,
     is_active: s.is_active,
     status: s.status,
-    sunset_at: iso(s.sunset_at),
+    sunset_at: isoOrNull(s.sunset_at),
     maintainer: s.maintainer,
     repository_url: s.repository_url,
     health_url: s.health_url,
     port: s.port,
     metadata: s.metadata ?? {},
-    stage_entered_at: iso(s.stage_entered_at) as string,
-    public_since: iso(s.public_since),
+    stage_entered_at: isoOrNull(s.stage_entered_at) as string,
+    public_since: isoOrNull(s.public_since),
     grandfathered: s.grandfathered,
     audit_badge: s.audit_badge,
-    badges: badgesOf(s),
-    created_at: iso(s.created_at) as string,
-    updated_at: iso(s.updated_at) as string,
+    badges: toBadgeViews(s),
+    created_at: isoOrNull(s.created_at) as string,
+    updated_at: isoOrNull(s.updated_at) as string,
     version: s.version,
   };
 }

@@ -5,7 +5,7 @@ import { ApiProblemResponses } from '@lib/schemas';
 import { ApiEndUser } from '../access/api-end-user.decorator';
 import { CurrentViewer, type Viewer } from '../access/viewer';
 import { CreateServiceDto } from './dto/create-service.dto';
-import { ListServicesQuery } from './dto/list-services.query';
+import { ListServicesQueryDto } from './dto/list-services-query.dto';
 import { HistoryService } from './history.service';
 import { ServiceHistoryView, ServicePageView, ServiceView, toServiceView } from './service.view';
 import { ServicesService } from './services.service';
@@ -36,7 +36,7 @@ export class ServicesController {
   @ApiOperation({ summary: 'List the services visible to the caller; without ?status= internal ones are hidden' })
   @ApiOkResponse({ type: ServicePageView })
   @ApiProblemResponses(400, 401, 403)
-  async list(@Query() query: ListServicesQuery, @CurrentViewer() viewer: Viewer): Promise<ServicePageView> {
+  async list(@Query() query: ListServicesQueryDto, @CurrentViewer() viewer: Viewer): Promise<ServicePageView> {
     const page = await this.services.list(query, viewer);
     return { items: page.items.map(toServiceView), total: page.total, limit: page.limit, offset: page.offset };
   }
@@ -53,7 +53,7 @@ export class ServicesController {
   @ApiOperation({ summary: 'Append-only history of the transitions of a service (its changelog)' })
   @ApiOkResponse({ type: ServiceHistoryView })
   @ApiProblemResponses(401, 403, 404)
-  async historyOf(@Param('slug') slug: string, @CurrentViewer() viewer: Viewer): Promise<ServiceHistoryView> {
+  async listHistory(@Param('slug') slug: string, @CurrentViewer() viewer: Viewer): Promise<ServiceHistoryView> {
     const service = await this.services.findVisible(slug, viewer);
     return { slug: service.slug, items: await this.history.list(service.id) };
   }

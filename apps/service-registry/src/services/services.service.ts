@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, DataSource, Repository } from 'typeorm';
 import { ProblemException } from '@lib/schemas';
-import { ROLES, requireRole, type Viewer } from '../access/viewer';
+import { ROLES, requireRole, type Role, type Viewer } from '../access/viewer';
 import { canSee, visibilityFilter } from '../access/visibility';
 import { Clock } from '../clock/clock';
-import { HistoryService } from './history.service';
-import { assertPortFree, assertSlugNotReserved, lockSlotNamespace } from '../reserved-slots/slot-rules';
+import { ReservedSlotsService } from '../reserved-slots/reserved-slots.service';
 import { applyFields } from './apply-fields';
 import type { CreateServiceDto } from './dto/create-service.dto';
-import type { ListServicesQuery } from './dto/list-services.query';
+import type { ListServicesQueryDto } from './dto/list-services-query.dto';
 import { ServiceEntity } from './entities/service.entity';
+import { HistoryService } from './history.service';
+import { ServicesStore } from './services.store';
 
 export interface ServicePage {
   items: ServiceEntity[];
@@ -23,27 +22,24 @@ export interface ServicePage {
 @Injectable()
 export class ServicesService {
   constructor(
-    private readonly dataSource: DataSource,
-    @InjectRepository(ServiceEntity) private readonly repo: Repository<ServiceEntity>,
+    private readonly store: ServicesStore,
+    private readonly slots: ReservedSlotsService,
     private readonly clock: Clock,
     private readonly history: HistoryService,
   ) {}
 
-  /**
-   * Creates a service in internal (admin or superadmin). 409 `slug_taken` / `slug_reserved` /
-   * `port_taken`. The creation is the first row of the history.
-   */
+  /** Creates a service in internal (admin or superadmin); the creation is the first row of the history. */
   async create(dto: CreateServiceDto, viewer: Viewer): Promise<ServiceEntity> {
     requireRole(viewer, [ROLES.admin, ROLES.superadmin], 'create a service');
     const now = this.clock.now();
-    return this.dataSource.transaction(async (manager) => {
-      await lockSlotNamespace(manager);
-      await assertSlugNotReserved(manager, dto.slug);
-      if (await manager.exists(ServiceEntity, { where: { slug: dto.slug } })) {
+    return this.store.transaction(async (tx) => {
+      await this.slots.lockNamespace(tx);
+      await this.slots.assertSlugNotReserved(tx, dto.slug);
+      if (await this.store.existsWithSlug(tx, dto.slug)) {
         throw new ProblemException(409, 'slug_taken', `A service with the slug ${dto.slug} already exists.`);
       }
-      if (dto.port != null) await assertPortFree(manager, dto.port);
-      const service = manager.create(ServiceEntity, {
+      if (dto.port != null) await this.slots.assertPortFree(tx, dto.port);
+      const service = Object.assign(new ServiceEntity(), {
         slug: dto.slug,
         features: [],
         metadata: {},
@@ -57,8 +53,8 @@ export class ServicesService {
         updated_at: now,
       });
       applyFields(service, dto);
-      const saved = await manager.save(service);
-      await this.history.record(manager, {
+      const saved = await this.store.save(tx, service);
+      await this.history.record(tx, {
         serviceId: saved.id,
         slug: saved.slug,
         from: null,
@@ -73,8 +69,8 @@ export class ServicesService {
     });
   }
 
-  async findBySlug(slug: string): Promise<ServiceEntity | null> {
-    return this.repo.findOne({ where: { slug } });
+  findBySlug(slug: string): Promise<ServiceEntity | null> {
+    return this.store.findBySlug(slug);
   }
 
   /** The service if the viewer may see it; otherwise 404 (never 403: invisible services do not exist). */
@@ -84,22 +80,16 @@ export class ServicesService {
     return service;
   }
 
+  /** {@link findVisible}, then 403 unless the viewer holds one of `roles`: 404 before 403. */
+  async findVisibleFor(slug: string, viewer: Viewer, roles: readonly Role[], action: string): Promise<ServiceEntity> {
+    const service = await this.findVisible(slug, viewer);
+    requireRole(viewer, roles, action);
+    return service;
+  }
+
   /** Services the viewer may see, filtered by stage; without `status` internal ones are hidden, for everyone. */
-  async list(query: ListServicesQuery, viewer: Viewer): Promise<ServicePage> {
-    const filter = visibilityFilter(viewer);
-    const qb = this.repo.createQueryBuilder('s');
-    if (query.status) qb.andWhere('s.marketplace_status = :status', { status: query.status });
-    else qb.andWhere(`s.marketplace_status <> 'internal'`);
-    qb.andWhere(
-      new Brackets((w) => {
-        w.where('s.marketplace_status IN (:...stages)', { stages: filter.stages });
-        if (filter.previewSlugs.length > 0) {
-          w.orWhere(`(s.marketplace_status = 'preview' AND s.slug IN (:...previewSlugs))`, { previewSlugs: filter.previewSlugs });
-        }
-      }),
-    );
-    qb.orderBy('s.slug', 'ASC').take(query.limit).skip(query.offset);
-    const [items, total] = await qb.getManyAndCount();
+  async list(query: ListServicesQueryDto, viewer: Viewer): Promise<ServicePage> {
+    const [items, total] = await this.store.findPage(query.status, visibilityFilter(viewer), query.limit, query.offset);
     return { items, total, limit: query.limit, offset: query.offset };
   }
 }

@@ -3,23 +3,16 @@ import { join } from 'node:path';
 import { loadStyleCatalog, type StyleCatalog } from '@lib/schemas';
 import { ServiceRegistryConfig } from '../config';
 
-/** Injection token of the validated style catalog. */
 export const STYLE_CATALOG = Symbol('STYLE_CATALOG');
 
-/** The loaded catalog and the file it came from. */
 export interface LoadedStyleCatalog {
   path: string;
   catalog: StyleCatalog;
 }
 
-/** Relative location of the example catalog shipped in libs/schemas. */
 const EXAMPLE_CATALOG = 'libs/schemas/src/style-catalog/example.catalog.json';
 
-/**
- * Default `STYLE_CATALOG_PATH`: the example catalog of libs/schemas, looked up next to the bundle
- * (`assets/style/`, copied by webpack.config.js), from the working directory (repository root under
- * `npm start`) and from this file's location in the source tree.
- */
+/** The example catalog: next to the bundle (copied by webpack.config.js), else from the working directory or the source tree. */
 export function defaultStyleCatalogPath(): string {
   const candidates = [
     join(__dirname, 'assets/style/example.catalog.json'),
@@ -29,11 +22,7 @@ export function defaultStyleCatalogPath(): string {
   return candidates.find((p) => existsSync(p)) ?? candidates[1];
 }
 
-/**
- * Loads `STYLE_CATALOG_PATH` (default: the example catalog of libs/schemas) once at boot and validates
- * it with `loadStyleCatalog` (the JSON Schema of libs/schemas/src/style-catalog). An unreadable or
- * invalid file throws StyleCatalogError, whose message lists every violation: the app does not start.
- */
+/** Validated once at boot against libs/schemas/src/style-catalog: an unreadable or invalid file throws StyleCatalogError listing every violation. */
 export const styleCatalogProvider = {
   provide: STYLE_CATALOG,
   inject: [ServiceRegistryConfig],

@@ -6,7 +6,7 @@ import { ApiProblemResponses, ProblemException, STYLE_COMPONENT_STATUSES, type S
 import { StyleComponentView, StyleComponentsView } from './dto/style-component.view';
 import { STYLE_CATALOG, type LoadedStyleCatalog } from './style-catalog.provider';
 
-export class ListComponentsQuery {
+export class ListComponentsQueryDto {
   @ApiPropertyOptional({ example: 'acciones' })
   @IsOptional()
   @IsString()
@@ -30,7 +30,7 @@ export class StyleController {
   @ApiOperation({ summary: 'Components of the style catalog, filtered by category and status' })
   @ApiOkResponse({ type: StyleComponentsView })
   @ApiProblemResponses(400, 401, 403)
-  list(@Query() query: ListComponentsQuery): StyleComponentsView {
+  list(@Query() query: ListComponentsQueryDto): StyleComponentsView {
     const { catalog } = this.loaded;
     const items = catalog.components.filter(
       (c) => (!query.category || c.category === query.category) && (!query.status || c.status === query.status),

@@ -27,7 +27,7 @@ export class EvidenceListView {
 }
 
 /** One evaluated checklist item, as stored and returned. */
-export class ItemResult {
+export class ChecklistItemView {
   @ApiProperty({ example: 'healthz_ok' }) id!: string;
   @ApiProperty({ enum: MARKETPLACE_GATES }) gate!: MarketplaceGate;
   @ApiProperty() title!: string;
@@ -41,7 +41,7 @@ export class ItemResult {
 /** `GET /api/v1/services/{slug}/checklist`. */
 export class ChecklistResultsView {
   @ApiProperty() slug!: string;
-  @ApiProperty({ type: [ItemResult] }) items!: ItemResult[];
+  @ApiProperty({ type: [ChecklistItemView] }) items!: ChecklistItemView[];
 }
 
 /** `POST /api/v1/services/{slug}/checklist/evaluate`. */
@@ -49,5 +49,5 @@ export class ChecklistEvaluationView {
   @ApiProperty() slug!: string;
   @ApiProperty({ enum: ['preview', 'beta', 'public'] }) target!: string;
   @ApiProperty({ description: 'Every item up to the target passed (or does not apply)' }) met!: boolean;
-  @ApiProperty({ type: [ItemResult] }) items!: ItemResult[];
+  @ApiProperty({ type: [ChecklistItemView] }) items!: ChecklistItemView[];
 }

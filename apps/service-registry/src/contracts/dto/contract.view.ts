@@ -28,7 +28,7 @@ export class ContractListView {
 }
 
 /** What a deactivation did: demotion to internal deactivates contracts and releases held credits. */
-export class DeactivationSummary {
+export class DeactivationView {
   @ApiProperty() contracts_deactivated!: number;
   @ApiProperty() holds_released!: number;
   @ApiProperty({ description: 'CLP whole pesos released' }) amount_released!: number;

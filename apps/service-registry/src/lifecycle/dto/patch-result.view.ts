@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { DeactivationSummary } from '../../contracts/dto/contract.view';
+import { DeactivationView } from '../../contracts/dto/contract.view';
 import { DemotionView } from '../../demotions/demotion.view';
 import { ServiceView } from '../../services/service.view';
 
@@ -8,8 +8,8 @@ export class DemotionResultView {
   @ApiProperty({ description: 'false: scheduled (202); true: applied now (200)' }) applied!: boolean;
   @ApiPropertyOptional({ type: DemotionView, description: 'The notice, when not applied yet' }) scheduled?: DemotionView;
   @ApiPropertyOptional({ description: 'History row of the applied demotion' }) transition_id?: string;
-  @ApiPropertyOptional({ type: DeactivationSummary, nullable: true, description: 'Set when the service went to internal' })
-  deactivation?: DeactivationSummary | null;
+  @ApiPropertyOptional({ type: DeactivationView, nullable: true, description: 'Set when the service went to internal' })
+  deactivation?: DeactivationView | null;
 }
 
 /** Answer of PATCH /api/v1/services/{slug}: the service, and the demotion when one was requested. */

@@ -5,7 +5,6 @@ import type { MarketplaceStage } from '@lib/schemas';
 export const TECHNICAL_STATUSES = ['experimental', 'active', 'deprecated'] as const;
 export type TechnicalStatus = (typeof TECHNICAL_STATUSES)[number];
 
-/** `pricing_tier` values (null = not set yet). */
 export const PRICING_TIERS = ['free', 'metered', 'flat', 'custom'] as const;
 export type PricingTier = (typeof PRICING_TIERS)[number];
 
@@ -17,10 +16,7 @@ export interface ServiceMetadata {
   [key: string]: unknown;
 }
 
-/**
- * A service of the platform (docs/service-registry.md "Routes"). Times are set from the registry clock, not by
- * the database, so the lifecycle rules can be tested by moving the clock.
- */
+/** A service (docs/service-registry.md "Routes"). Times come from the registry clock, not the database, so tests can move it. */
 @Entity('services')
 export class ServiceEntity {
   @PrimaryGeneratedColumn('uuid') id!: string;
@@ -40,24 +36,20 @@ export class ServiceEntity {
   @Column({ type: 'varchar', length: 500, nullable: true }) health_url!: string | null;
   @Column({ type: 'int', nullable: true }) port!: number | null;
   @Column({ type: 'jsonb', default: () => "'{}'::jsonb" }) metadata!: ServiceMetadata;
-  /** When the service entered its current stage (cooldown, stale previews). */
   @Column({ type: 'timestamptz' }) stage_entered_at!: Date;
-  /** When it last became public. */
   @Column({ type: 'timestamptz', nullable: true }) public_since!: Date | null;
   /** Public before the 2026-05-01 cutoff: exempt from the full beta -> public checklist in audits. */
   @Column({ type: 'boolean', default: false }) grandfathered!: boolean;
-  /** Badge left by an audit demotion (e.g. `audit_failed`), cleared on the next promotion to public. */
   @Column({ type: 'varchar', length: 64, nullable: true }) audit_badge!: string | null;
   /** End of the 410 grace period after a demotion from beta or public. */
   @Column({ type: 'timestamptz', nullable: true }) gone_until!: Date | null;
-  /** The id of the history row of that demotion (explanation page). */
+  /** The history row of that demotion (explanation page). */
   @Column({ type: 'bigint', nullable: true }) gone_transition_id!: string | null;
   @Column({ type: 'timestamptz' }) created_at!: Date;
   @Column({ type: 'timestamptz' }) updated_at!: Date;
-  /** Optimistic lock: incremented on every save; PATCH may send the version it read. */
   @VersionColumn() version!: number;
 
-  /** Keeps the metadata.visibility duplicate equal to marketplace_status on every write (a trigger does too). */
+  /** A trigger aligns it too, for raw SQL writes. */
   @BeforeInsert()
   @BeforeUpdate()
   alignVisibility(): void {

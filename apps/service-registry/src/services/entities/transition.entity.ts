@@ -1,11 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { MarketplaceStage } from '@lib/schemas';
 
-/**
- * How a transition happened: created (the initial internal stage), promotion, demotion (after its
- * 7-day notice), forced_demotion (superadmin, immediate), sunset (deprecated service past its sunset
- * date), audit_demotion (public audit with apply), operator_demotion (the operator command).
- */
 export const TRANSITION_KINDS = [
   'created',
   'promotion',

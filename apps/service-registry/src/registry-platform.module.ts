@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { OidcModule, oidcOptionsFromSettings } from '@lib/auth';
+import { PlatformModule } from '@lib/platform';
+import { DEFAULT_DATABASE_NAME, ServiceRegistryConfig, appOptions } from './config';
+import { dataSourceOptions } from './database/data-source';
+
+/** The platform (settings, database, logs, guards) and the end-user token verifier, for the app and the operator command. */
+@Module({
+  imports: [
+    PlatformModule.forRoot({
+      appName: appOptions.appName,
+      config: appOptions.config,
+      defaultDatabaseName: DEFAULT_DATABASE_NAME,
+      entities: dataSourceOptions.entities,
+      migrations: dataSourceOptions.migrations,
+    }),
+    OidcModule.forRoot({ inject: [ServiceRegistryConfig], useFactory: oidcOptionsFromSettings }),
+  ],
+})
+export class RegistryPlatformModule {}
