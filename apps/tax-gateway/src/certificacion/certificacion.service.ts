@@ -89,8 +89,7 @@ export class CertificacionService {
     const text = dto.set_base64 ? Buffer.from(dto.set_base64, 'base64').toString('latin1') : await this.descargar(dto.tenant);
     const set = parse(text);
     const { items, casos } = this.plan(set, dto);
-    if (items.length === 0)
-      throw new ProblemException(422, 'set_empty', `The set ${set.numeroAtencion} has no case this platform issues.`);
+    if (items.length === 0) throw new ProblemException(422, 'set_empty', `The set ${set.numeroAtencion} has no case this platform issues.`);
     const { emisiones, error } = await this.emisiones.emitirLote(items, caller);
     const trackid = emisiones[0].trackid ?? (error ? null : await this.trackid(emisiones[0].id));
     const estado = trackid ? await this.seguir(dto.tenant, trackid) : undefined;

@@ -135,7 +135,8 @@ function refused(id: string, accion: AccionRcv, answer: RespuestaRcv, fecha: Dat
   const sii = { sii_cod_resp: answer.codResp, sii_desc_resp: answer.descResp };
   if (answer.codResp === 8) return plazoVencido(id, fecha, plazo, sii);
   if (answer.codResp === 18) return noRecibido(id);
-  if (answer.codResp === 7) return new ProblemException(409, 'evento_already_registered', `${accion} is already registered for DTE ${id}.`, sii);
+  if (answer.codResp === 7)
+    return new ProblemException(409, 'evento_already_registered', `${accion} is already registered for DTE ${id}.`, sii);
   if (answer.codResp === -1)
     return new ProblemException(503, 'sii_unavailable', `The SII could not register ${accion} now: ${answer.descResp}`, sii);
   const status = EVENTO_RECHAZADO.has(answer.codResp) ? 409 : 502;
