@@ -1,0 +1,6 @@
+module.exports = {
+  displayName: 'generators',
+  preset: '../../jest.preset.js',
+  rootDir: __dirname,
+  coverageDirectory: '../../coverage/tools/generators',
+};

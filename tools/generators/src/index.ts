@@ -1,0 +1,1 @@
+export { default as areaGenerator, type AreaSchema } from './area/generator';
