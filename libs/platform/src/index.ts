@@ -30,3 +30,5 @@ export { PeriodicTask } from './periodic-task';
 export { canonicalJson, sha256Hex } from './hash';
 export { FixedWindowThrottlerStorage, SharedThrottlerStorage } from './throttler-storage';
 export { SharedRedis, createSharedRedis } from './redis';
+export { OutboundHttp, OutboundTransportError, transportProblem } from './outbound-http';
+export type { OutboundHttpOptions, OutboundRequest, TransportFailure } from './outbound-http';
