@@ -2,7 +2,7 @@ import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 
 // Apps whose services and controllers reach the database through stores only (see the rule below).
-const DATA_ACCESS_APPS = ['tax-gateway', 'service-registry'];
+const DATA_ACCESS_APPS = ['tax-gateway', 'accounting', 'service-registry'];
 
 const testingAllowed = ['type:feature', 'type:data-access', 'type:util', 'type:testing'];
 

@@ -1,8 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { closeTestApp } from '@lib/testing';
 import { DataSource } from 'typeorm';
-import { bootAccounting, client, count, createEmpresa } from './support/api';
-import { GatewayStub, startGatewayStub } from './support/gateway-stub';
+import { bootWithEmpresa, client, count, shutdown } from './support/api';
+import { GatewayStub } from './support/gateway-stub';
 
 const line = (cuenta: string, debe: number, haber: number) => ({ cuenta, debe, haber });
 
@@ -38,17 +37,10 @@ describe('accounting: entries, ledger guards, periods, chart, idempotency (e2e, 
   }
 
   beforeAll(async () => {
-    gw = startGatewayStub();
-    app = await bootAccounting();
-    api = client(app);
-    ds = app.get(DataSource);
-    empresaId = await createEmpresa(app, '76086428-5');
+    ({ app, gw, api, ds, empresaId } = await bootWithEmpresa());
   });
 
-  afterAll(async () => {
-    await closeTestApp(app);
-    gw.server.close();
-  });
+  afterAll(() => shutdown({ app, gw }));
 
   it('posts a balanced entry with a correlative number', async () => {
     const res = await asiento({

@@ -266,7 +266,7 @@ describe('POST /contable/emit-dte (e2e)', () => {
     stub.detalles.set(aceptada.emision_id, { estado: 'EPR', glosa: 'Envio Procesado', trackid: aceptada.trackid, documentos: counts(0) });
     stub.detalles.set(rechazada.emision_id, { estado: 'EPR', glosa: 'Envio Procesado', trackid: rechazada.trackid, documentos: counts(1) });
 
-    const run = await seguimiento.sincronizar();
+    const run = await seguimiento.sync();
     expect(run).toMatchObject({ rechazados: 1, fallidos: 0 });
     const estados = await db.query('SELECT id, estado FROM documento_emitido WHERE id = ANY($1) ORDER BY created_at', [
       [aceptada.id, rechazada.id],
@@ -277,7 +277,7 @@ describe('POST /contable/emit-dte (e2e)', () => {
     expect(await db.query('SELECT 1 FROM asiento WHERE reversa_de = $1', [aceptada.asiento_id])).toEqual([]);
 
     // Final estados are not followed again, and a reversal is never posted twice.
-    expect(await seguimiento.sincronizar()).toMatchObject({ revisados: 0, rechazados: 0 });
+    expect(await seguimiento.sync()).toMatchObject({ revisados: 0, rechazados: 0 });
     expect(await db.query('SELECT count(*)::int AS n FROM asiento WHERE reversa_de = $1', [rechazada.asiento_id])).toEqual([{ n: 1 }]);
   });
 });

@@ -3,7 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TEST_KEYS, closeTestApp } from '@lib/testing';
 import request from 'supertest';
 import { bootAccounting, client, count, createEmpresa } from './support/api';
-import { dteXml, envioXml, OFFICIAL_EXAMPLE, RESPUESTA_DTE, XML_BOMB } from './support/dte-fixtures';
+import { dteXml, envioXml, facturaXml, OFFICIAL_EXAMPLE, RESPUESTA_DTE, XML_BOMB } from './support/dte-fixtures';
 import { GatewayStub, startGatewayStub, TAXPAYERS, UNKNOWN_RUT } from './support/gateway-stub';
 
 describe('accounting: empresas from the gateway, received DTEs, balance (e2e, real PostgreSQL)', () => {
@@ -157,12 +157,12 @@ describe('accounting: empresas from the gateway, received DTEs, balance (e2e, re
       expect(await count(app, 'factura')).toBe(1);
     });
 
-    it('refuses with 422 dte_rechazado a DTE the gateway finds addressed to another receptor, with its reasons', async () => {
+    it('refuses with 422 dte_rejected a DTE the gateway finds addressed to another receptor, with its reasons', async () => {
       const otra = await createEmpresa(app, '76086428-5');
       const res = await api
         .post('/contable/recibir-dte', { empresa_id: otra, xml_base64: OFFICIAL_EXAMPLE.toString('base64') })
         .expect(422);
-      expect(res.body).toMatchObject({ error: 'dte_rechazado', status: 422 });
+      expect(res.body).toMatchObject({ error: 'dte_rejected', status: 422 });
       expect(res.body.rechazados).toEqual([
         {
           tipo_dte: 33,
@@ -184,20 +184,11 @@ describe('accounting: empresas from the gateway, received DTEs, balance (e2e, re
 
     it('books nothing when the gateway does not verify a DTE (a TED that does not verify): 422 with the failed check', async () => {
       const before = [await count(app, 'factura'), await count(app, 'asiento')];
-      const d = {
-        tipo: 33,
-        folio: 41,
-        fecha: '2003-12-04',
-        emisor: '79555444-0',
-        receptor: '77777777-7',
-        neto: 1000,
-        iva: 190,
-        total: 1190,
-      };
+      const xml = facturaXml({ folio: 41, fecha: '2003-12-04', emisor: '79555444-0', receptor: '77777777-7' });
       gw.rechazar.set('79555444-0|33|41', { verificacion: 'ted_firma', ok: false, detalle: 'FRMT does not verify with the CAF key' });
       try {
-        const res = await api.post('/contable/recibir-dte', { empresa_id: empresaId, xml: dteXml(d) }).expect(422);
-        expect(res.body.error).toBe('dte_rechazado');
+        const res = await api.post('/contable/recibir-dte', { empresa_id: empresaId, xml }).expect(422);
+        expect(res.body.error).toBe('dte_rejected');
         expect(res.body.rechazados[0].motivos).toEqual([{ verificacion: 'ted_firma', detalle: 'FRMT does not verify with the CAF key' }]);
       } finally {
         gw.rechazar.clear();
@@ -207,19 +198,10 @@ describe('accounting: empresas from the gateway, received DTEs, balance (e2e, re
 
     it('answers 503 gateway_unavailable and books nothing while the gateway is down', async () => {
       const before = [await count(app, 'factura'), await count(app, 'asiento')];
-      const d = {
-        tipo: 33,
-        folio: 42,
-        fecha: '2003-12-04',
-        emisor: '79555444-0',
-        receptor: '77777777-7',
-        neto: 1000,
-        iva: 190,
-        total: 1190,
-      };
+      const xml = facturaXml({ folio: 42, fecha: '2003-12-04', emisor: '79555444-0', receptor: '77777777-7' });
       gw.down = true;
       try {
-        const res = await api.post('/contable/recibir-dte', { empresa_id: empresaId, xml: dteXml(d) }).expect(503);
+        const res = await api.post('/contable/recibir-dte', { empresa_id: empresaId, xml }).expect(503);
         expect(res.body.error).toBe('gateway_unavailable');
       } finally {
         gw.down = false;
@@ -320,7 +302,7 @@ describe('accounting: empresas from the gateway, received DTEs, balance (e2e, re
       const { registros } = (await api.get(`/contable/auditoria?empresa_id=${empresaId}&limit=1000`).expect(200)).body;
       const dte = registros.filter((r: { accion: string }) => r.accion === 'recibir_dte').map((r: { resultado: string }) => r.resultado);
       expect(dte).toEqual(
-        expect.arrayContaining(['ok', 'duplicada', 'dte_rechazado', 'gateway_unavailable', 'invalid_dte', 'period_closed']),
+        expect.arrayContaining(['ok', 'duplicada', 'dte_rejected', 'gateway_unavailable', 'invalid_dte', 'period_closed']),
       );
     });
 

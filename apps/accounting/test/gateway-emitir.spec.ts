@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 import { problemFromGateway } from '../src/gateway/emitir.types';
 import { GatewayClient } from '../src/gateway/gateway.client';
 
-// GatewayClient.emitir without msw: real sockets, to tell "nothing was sent" from "no answer".
+// GatewayClient.emit without msw: real sockets, to tell "nothing was sent" from "no answer".
 const body = {
   tenant: '76086428-5',
   tipo_dte: 33 as const,
@@ -13,7 +13,7 @@ const body = {
   detalle: [{ nombre: 'x', cantidad: 1, precio_unitario: 1 }],
 };
 
-describe('GatewayClient.emitir failures', () => {
+describe('GatewayClient.emit failures', () => {
   let silent: Server;
   beforeAll(async () => {
     Logger.overrideLogger(false);
@@ -30,14 +30,14 @@ describe('GatewayClient.emitir failures', () => {
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
     const closedPort = (probe.address() as AddressInfo).port;
     await new Promise((r) => probe.close(r));
-    const r = await new GatewayClient({ url: `http://127.0.0.1:${closedPort}`, key: 'k', timeoutMs: 2000 }).emitir(body);
+    const r = await new GatewayClient({ url: `http://127.0.0.1:${closedPort}`, key: 'k', timeoutMs: 2000 }).emit(body);
     expect(r.ok).toBe(false);
     if (!r.ok) expect([r.problem.getStatus(), r.problem.error, r.mayHaveEmitted]).toEqual([503, 'gateway_unavailable', false]);
   });
 
   it('no answer within the timeout: 504 and maybe emitted (the key keeps the failure)', async () => {
     const port = (silent.address() as AddressInfo).port;
-    const r = await new GatewayClient({ url: `http://127.0.0.1:${port}`, key: 'k', timeoutMs: 200 }).emitir(body);
+    const r = await new GatewayClient({ url: `http://127.0.0.1:${port}`, key: 'k', timeoutMs: 200 }).emit(body);
     expect(r.ok).toBe(false);
     if (!r.ok) expect([r.problem.getStatus(), r.problem.error, r.mayHaveEmitted]).toEqual([504, 'gateway_unavailable', true]);
   });

@@ -1,10 +1,9 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { closeTestApp } from '@lib/testing';
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { ADMIN_KEY, bootAccounting, client, createEmpresa } from './support/api';
-import { GatewayStub, startGatewayStub } from './support/gateway-stub';
+import { ADMIN_KEY, bootWithEmpresa, client, shutdown } from './support/api';
+import { GatewayStub } from './support/gateway-stub';
 
 const HEADER = 'comprobante,fecha,cuenta,glosa,debe,haber';
 const csv = (...lines: string[]) => [HEADER, ...lines].join('\n') + '\n';
@@ -51,17 +50,10 @@ describe('accounting: CSV import (e2e, real PostgreSQL)', () => {
   }
 
   beforeAll(async () => {
-    gw = startGatewayStub();
-    app = await bootAccounting();
-    api = client(app);
-    ds = app.get(DataSource);
-    empresaId = await createEmpresa(app, '76086428-5');
+    ({ app, gw, api, ds, empresaId } = await bootWithEmpresa());
   });
 
-  afterAll(async () => {
-    await closeTestApp(app);
-    gw.server.close();
-  });
+  afterAll(() => shutdown({ app, gw }));
 
   it('imports a small valid file as entries numbered after the existing ones, ordered by date, and the balance shows them', async () => {
     await api

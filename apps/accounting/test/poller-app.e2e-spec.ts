@@ -1,5 +1,4 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ImapFlow } from 'imapflow';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { TEST_INTERNAL_KEYS, TEST_KEYS, closeTestApp, createTestApp } from '@lib/testing';
@@ -9,7 +8,7 @@ import { MailboxPoller } from '../src/poller/mailbox-poller.service';
 import { count, createEmpresa } from './support/api';
 import { OFFICIAL_EXAMPLE, RESPUESTA_DTE, dteXml } from './support/dte-fixtures';
 import { GATEWAY_URL, GatewayStub, startGatewayStub } from './support/gateway-stub';
-import { DovecotHandle, startDovecot } from './support/imap/dovecot';
+import { DovecotHandle, imapAdmin, startDovecot } from './support/imap/dovecot';
 import { buildMail } from './support/imap/mail';
 import { POLLER_KEY } from './support/poller-api';
 
@@ -44,13 +43,7 @@ describe('PollerModule in the accounting app', () => {
     let dovecot: DovecotHandle;
     let gw: GatewayStub;
     const append = async (mails: Buffer[]) => {
-      const admin = new ImapFlow({
-        host: dovecot.host,
-        port: dovecot.port,
-        secure: false,
-        auth: { user: dovecot.user, pass: dovecot.password },
-        logger: false,
-      });
+      const admin = imapAdmin(dovecot);
       await admin.connect();
       for (const mail of mails) await admin.append('INBOX', mail);
       await admin.logout();

@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TEST_KEYS, closeTestApp } from '@lib/testing';
 import { DataSource } from 'typeorm';
 import { client, count, createEmpresa } from './support/api';
-import { dteXml, envioXml, OFFICIAL_EXAMPLE, RESPUESTA_DTE, XML_BOMB } from './support/dte-fixtures';
+import { dteXml, envioXml, facturaXml, OFFICIAL_EXAMPLE, RESPUESTA_DTE, XML_BOMB } from './support/dte-fixtures';
 import { GatewayStub, startGatewayStub } from './support/gateway-stub';
 import { bootWithPoller, delivery, postDelivery } from './support/poller-api';
 
@@ -98,18 +98,7 @@ describe('POST /contable/poller/recibir-dte (e2e)', () => {
     const bodies = Array.from({ length: 10 }, (_, i) =>
       delivery(
         `<parallel-${i}@proveedor.example>`,
-        [
-          dteXml({
-            tipo: 33,
-            folio: 700 + i,
-            fecha: '2025-05-02',
-            emisor: PROVEEDOR,
-            receptor: '76086428-5',
-            neto: 1_000,
-            iva: 190,
-            total: 1_190,
-          }),
-        ],
+        [facturaXml({ folio: 700 + i, fecha: '2025-05-02', emisor: PROVEEDOR, receptor: '76086428-5' })],
         andes,
       ),
     );
@@ -131,26 +120,8 @@ describe('POST /contable/poller/recibir-dte (e2e)', () => {
 
   it('skips attachments that are not DTEs and books the others; routes one EnvioDTE to two empresas', async () => {
     const a = dteXml({ tipo: 34, folio: 7, fecha: '2025-05-03', emisor: PROVEEDOR, receptor: '77777777-7', exento: 5_000, total: 5_000 });
-    const b = dteXml({
-      tipo: 33,
-      folio: 8,
-      fecha: '2025-05-03',
-      emisor: PROVEEDOR,
-      receptor: '76086428-5',
-      neto: 1_000,
-      iva: 190,
-      total: 1_190,
-    });
-    const c = dteXml({
-      tipo: 33,
-      folio: 9,
-      fecha: '2025-05-03',
-      emisor: PROVEEDOR,
-      receptor: '76543210-3',
-      neto: 1_000,
-      iva: 190,
-      total: 1_190,
-    });
+    const b = facturaXml({ folio: 8, fecha: '2025-05-03', emisor: PROVEEDOR, receptor: '76086428-5' });
+    const c = facturaXml({ folio: 9, fecha: '2025-05-03', emisor: PROVEEDOR, receptor: '76543210-3' });
     const res = await postDelivery(app, delivery('<mixed@x>', [RESPUESTA_DTE, envioXml([a, b, c])])).expect(201);
     expect(res.body.adjuntos_ignorados).toEqual([expect.objectContaining({ filename: 'adjunto-0.xml', motivo: 'no_es_dte' })]);
     expect(res.body.resultados.map((r: { empresa_id: string }) => r.empresa_id).sort()).toEqual([aromos, andes].sort());
@@ -161,35 +132,17 @@ describe('POST /contable/poller/recibir-dte (e2e)', () => {
   });
 
   it('with empresa_id verifies for that empresa: a DTE for another receptor is refused with the gateway reasons (422)', async () => {
-    const other = dteXml({
-      tipo: 33,
-      folio: 10,
-      fecha: '2025-05-03',
-      emisor: PROVEEDOR,
-      receptor: '76086428-5',
-      neto: 1_000,
-      iva: 190,
-      total: 1_190,
-    });
+    const other = facturaXml({ folio: 10, fecha: '2025-05-03', emisor: PROVEEDOR, receptor: '76086428-5' });
     const before = await counts();
     const res = await postDelivery(app, delivery('<named@x>', [other], aromos)).expect(422);
-    expect(res.body).toMatchObject({ error: 'dte_rechazado', rechazados: [expect.objectContaining({ folio: 10, estado_recepcion: 3 })] });
+    expect(res.body).toMatchObject({ error: 'dte_rejected', rechazados: [expect.objectContaining({ folio: 10, estado_recepcion: 3 })] });
     expect(res.body.rechazados[0].motivos[0].verificacion).toBe('receptor');
     expect(gw.recepciones.at(-1)).toMatchObject({ tenant: '77777777-7', key: TEST_KEYS.accounting });
     expect(await counts()).toEqual(before);
   });
 
-  it('a DTE the gateway does not verify (TED) is not booked: 422 dte_rechazado, the message is not remembered', async () => {
-    const xml = dteXml({
-      tipo: 33,
-      folio: 11,
-      fecha: '2025-05-03',
-      emisor: PROVEEDOR,
-      receptor: '76086428-5',
-      neto: 1_000,
-      iva: 190,
-      total: 1_190,
-    });
+  it('a DTE the gateway does not verify (TED) is not booked: 422 dte_rejected, the message is not remembered', async () => {
+    const xml = facturaXml({ folio: 11, fecha: '2025-05-03', emisor: PROVEEDOR, receptor: '76086428-5' });
     gw.rechazar.set(`${PROVEEDOR}|33|11`, { verificacion: 'ted_firma', ok: false, detalle: 'FRMT does not verify with the CAF key' });
     const before = await counts();
     try {
@@ -202,16 +155,7 @@ describe('POST /contable/poller/recibir-dte (e2e)', () => {
   });
 
   it('a gateway outage answers 503 gateway_unavailable (the poller keeps the message) and writes nothing; it books once the gateway is back', async () => {
-    const xml = dteXml({
-      tipo: 33,
-      folio: 12,
-      fecha: '2025-05-03',
-      emisor: PROVEEDOR,
-      receptor: '76086428-5',
-      neto: 1_000,
-      iva: 190,
-      total: 1_190,
-    });
+    const xml = facturaXml({ folio: 12, fecha: '2025-05-03', emisor: PROVEEDOR, receptor: '76086428-5' });
     const before = await counts();
     gw.down = true;
     try {

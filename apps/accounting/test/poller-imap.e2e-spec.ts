@@ -9,7 +9,7 @@ import { MailboxPoller } from '../src/poller/mailbox-poller.service';
 import { MailboxMessage } from '../src/poller/mailbox.types';
 import { PollerMetrics } from '../src/poller/poller.metrics';
 import { OFFICIAL_EXAMPLE } from './support/dte-fixtures';
-import { DovecotHandle, startDovecot } from './support/imap/dovecot';
+import { DovecotHandle, imapAdmin, startDovecot } from './support/imap/dovecot';
 import { buildMail } from './support/imap/mail';
 
 Logger.overrideLogger(false);
@@ -82,13 +82,7 @@ async function flagsOf(folder: string): Promise<{ uid: number; seen: boolean }[]
 
 beforeAll(async () => {
   dovecot = await startDovecot();
-  admin = new ImapFlow({
-    host: dovecot.host,
-    port: dovecot.port,
-    secure: false,
-    auth: { user: dovecot.user, pass: dovecot.password },
-    logger: false,
-  });
+  admin = imapAdmin(dovecot);
   await admin.connect();
 });
 

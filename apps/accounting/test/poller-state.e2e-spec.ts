@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { createTestDatabase } from '@lib/testing';
-import { PollerState1795240000000 } from '../src/poller/migrations/1795240000000-PollerState';
+import { PollerState1795240000000 } from '../src/database/migrations/1795240000000-PollerState';
 import { SqlDeltaLinkStore } from '../src/poller/sql-delta-link.store';
 
 describe('SqlDeltaLinkStore (real PostgreSQL)', () => {

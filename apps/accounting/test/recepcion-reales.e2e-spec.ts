@@ -13,7 +13,7 @@ describe('accounting books real documents with the totals they state (e2e, real 
   const recibidos = dteReales().filter((a) => a.recepcion_esperada.estado === 'recibido');
   const pesos = (v: unknown) => Number(v ?? 0);
 
-  async function empresaDe(rut: string): Promise<string> {
+  async function empresaIdFor(rut: string): Promise<string> {
     TAXPAYERS[rut] ??= `Receptor ${rut}`;
     if (!empresas.has(rut)) empresas.set(rut, await createEmpresa(app, rut));
     return empresas.get(rut) as string;
@@ -35,7 +35,7 @@ describe('accounting books real documents with the totals they state (e2e, real 
   });
 
   it.each(recibidos.map((a) => [a.file, a] as const))('%s', async (_file, a) => {
-    const empresaId = await empresaDe(a.documentos[0].rut_receptor);
+    const empresaId = await empresaIdFor(a.documentos[0].rut_receptor);
     const res = await client(app).post('/contable/recibir-dte', { empresa_id: empresaId, xml_base64: a.bytes.toString('base64') });
     expect([res.status, res.body.ignorados]).toEqual([expect.any(Number), []]);
     for (const d of a.documentos) await expectBooked(res.body.facturas, d);

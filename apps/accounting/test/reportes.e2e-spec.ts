@@ -5,87 +5,23 @@ import { dteXml } from './support/dte-fixtures';
 import { GatewayStub, startGatewayStub } from './support/gateway-stub';
 
 type Line = [cuenta: string, debe: number, haber: number];
+const l = (cuenta: string, debe: number, haber: number): Line => [cuenta, debe, haber];
 
 /**
  * A small fixture of two fiscal years with figures computed by hand (see docs/accounting.md):
  * 2024 closes with a profit of 700.000 that the 2025 reports carry in Resultados Acumulados.
  */
 const ENTRIES: [fecha: string, glosa: string, lineas: Line[]][] = [
-  [
-    '2024-06-01',
-    'Aporte de capital',
-    [
-      ['1.2', 10_000_000, 0],
-      ['3.1', 0, 10_000_000],
-    ],
-  ],
-  [
-    '2024-09-10',
-    'Venta factura 1',
-    [
-      ['1.3', 1_190_000, 0],
-      ['4.1', 0, 1_000_000],
-      ['2.2', 0, 190_000],
-    ],
-  ],
-  [
-    '2024-11-20',
-    'Arriendo oficina',
-    [
-      ['5.2', 300_000, 0],
-      ['1.2', 0, 300_000],
-    ],
-  ],
-  [
-    '2025-01-02',
-    'Giro a caja',
-    [
-      ['1.1', 500_000, 0],
-      ['1.2', 0, 500_000],
-    ],
-  ],
+  ['2024-06-01', 'Aporte de capital', [l('1.2', 10_000_000, 0), l('3.1', 0, 10_000_000)]],
+  ['2024-09-10', 'Venta factura 1', [l('1.3', 1_190_000, 0), l('4.1', 0, 1_000_000), l('2.2', 0, 190_000)]],
+  ['2024-11-20', 'Arriendo oficina', [l('5.2', 300_000, 0), l('1.2', 0, 300_000)]],
+  ['2025-01-02', 'Giro a caja', [l('1.1', 500_000, 0), l('1.2', 0, 500_000)]],
   // 2025-01-15: the received factura 33 (neto 400.000, IVA 76.000) is booked through recibir-dte.
-  [
-    '2025-02-10',
-    'Venta factura 2',
-    [
-      ['1.3', 2_380_000, 0],
-      ['4.1', 0, 2_000_000],
-      ['2.2', 0, 380_000],
-    ],
-  ],
-  [
-    '2025-02-20',
-    'Cobro factura 1',
-    [
-      ['1.2', 1_190_000, 0],
-      ['1.3', 0, 1_190_000],
-    ],
-  ],
-  [
-    '2025-03-05',
-    'Pago a proveedor',
-    [
-      ['2.1', 476_000, 0],
-      ['1.2', 0, 476_000],
-    ],
-  ],
-  [
-    '2025-03-15',
-    'Intereses ganados',
-    [
-      ['1.2', 50_000, 0],
-      ['4.2', 0, 50_000],
-    ],
-  ],
-  [
-    '2025-03-31',
-    'Gastos de oficina',
-    [
-      ['5.2', 250_000, 0],
-      ['1.1', 0, 250_000],
-    ],
-  ],
+  ['2025-02-10', 'Venta factura 2', [l('1.3', 2_380_000, 0), l('4.1', 0, 2_000_000), l('2.2', 0, 380_000)]],
+  ['2025-02-20', 'Cobro factura 1', [l('1.2', 1_190_000, 0), l('1.3', 0, 1_190_000)]],
+  ['2025-03-05', 'Pago a proveedor', [l('2.1', 476_000, 0), l('1.2', 0, 476_000)]],
+  ['2025-03-15', 'Intereses ganados', [l('1.2', 50_000, 0), l('4.2', 0, 50_000)]],
+  ['2025-03-31', 'Gastos de oficina', [l('5.2', 250_000, 0), l('1.1', 0, 250_000)]],
 ];
 
 describe('accounting: reports against hand-computed figures (e2e, real PostgreSQL)', () => {

@@ -21,7 +21,7 @@ describe('libro de ingresos y egresos and F29 draft (e2e, real PostgreSQL)', () 
     comuna: 'Santiago',
   };
 
-  const emitir = async (tipo: number, fecha: string, precio: number, referencias?: object[]) => {
+  const emit = async (tipo: number, fecha: string, precio: number, referencias?: object[]) => {
     const body = {
       empresa_id: empresaId,
       tipo_dte: tipo,
@@ -50,12 +50,12 @@ describe('libro de ingresos y egresos and F29 draft (e2e, real PostgreSQL)', () 
     api = client(app);
     empresaId = await createEmpresa(app, '76086428-5');
     // April: sale IVA 38.000, purchase IVA 57.000 -> remanente 19.000.
-    await emitir(33, '2025-04-05', 200_000);
+    await emit(33, '2025-04-05', 200_000);
     await recibir(33, 10, '2025-04-08', { neto: 300_000, iva: 57_000, total: 357_000 });
     // May: sales 19.000 - NC 1.900 = 17.100; purchases 9.500 - NC 950 = 8.550.
-    await emitir(33, '2025-05-10', 100_000);
-    await emitir(34, '2025-05-12', 30_000);
-    await emitir(61, '2025-05-20', 10_000, ref);
+    await emit(33, '2025-05-10', 100_000);
+    await emit(34, '2025-05-12', 30_000);
+    await emit(61, '2025-05-20', 10_000, ref);
     await recibir(33, 11, '2025-05-15', { neto: 50_000, iva: 9_500, total: 59_500 });
     await recibir(61, 12, '2025-05-18', { neto: 5_000, iva: 950, total: 5_950 });
     await recibir(34, 13, '2025-05-25', { exento: 8_000, total: 8_000 });
@@ -72,9 +72,9 @@ describe('libro de ingresos y egresos and F29 draft (e2e, real PostgreSQL)', () 
       })
       .expect(201);
     // July: IVA 19.000 owed against the 10.450 carried -> pays 8.550, carries nothing.
-    await emitir(33, '2025-07-01', 100_000);
+    await emit(33, '2025-07-01', 100_000);
     // August: sale IVA 1.900, purchase IVA 3.800 -> carries 1.900.
-    await emitir(33, '2025-08-05', 10_000);
+    await emit(33, '2025-08-05', 10_000);
     await recibir(33, 14, '2025-08-06', { neto: 20_000, iva: 3_800, total: 23_800 });
   });
 

@@ -7,7 +7,7 @@ import { Actor, CurrentActor } from '../common/actor';
 import { sendIdempotent } from '../common/idempotent-reply';
 import { Audited } from '../auditoria/audited.decorator';
 import { AsientosService } from './asientos.service';
-import { AsientoQuery, CrearAsientoDto, ReversaDto } from './dto/crear-asiento.dto';
+import { AsientoQueryDto, CrearAsientoDto, ReversaDto } from './dto/crear-asiento.dto';
 import { AsientoView } from './dto/asiento.view';
 
 const IDEMPOTENCY_HEADER = {
@@ -67,7 +67,7 @@ export class AsientosController {
   @ApiOperation({ summary: 'One entry with its lines' })
   @ApiOkResponse({ type: AsientoView })
   @ApiProblemResponses(400, 401, 403, 404)
-  get(@Param('id') id: string, @Query() q: AsientoQuery): Promise<AsientoView> {
+  get(@Param('id') id: string, @Query() q: AsientoQueryDto): Promise<AsientoView> {
     return this.asientos.get(id, q.empresa_id);
   }
 }

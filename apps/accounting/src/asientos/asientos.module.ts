@@ -4,6 +4,7 @@ import { PeriodosModule } from '../periodos/periodos.module';
 import { PlanCuentasModule } from '../plan-cuentas/plan-cuentas.module';
 import { AsientosController } from './asientos.controller';
 import { AsientosService } from './asientos.service';
+import { AsientosStore } from './asientos.store';
 import { IdempotencyService } from './idempotency.service';
 import { LedgerService } from './ledger.service';
 
@@ -11,7 +12,7 @@ import { LedgerService } from './ledger.service';
 @Module({
   imports: [AuditoriaModule, PeriodosModule, PlanCuentasModule],
   controllers: [AsientosController],
-  providers: [AsientosService, LedgerService, IdempotencyService],
-  exports: [AsientosService, LedgerService, IdempotencyService],
+  providers: [AsientosStore, AsientosService, LedgerService, IdempotencyService],
+  exports: [AsientosStore, AsientosService, LedgerService, IdempotencyService],
 })
 export class AsientosModule {}

@@ -2,24 +2,19 @@ import { ProblemException, assertFechaEnRango } from '@lib/schemas';
 import { isCalendarDate } from '@lib/dte';
 import { MAX_PESOS } from '../common/money';
 
-/** A line as the posting rules see it (amounts in CLP whole pesos). */
 export interface EntryLine {
   debe?: number;
   haber?: number;
 }
 
-/** Sums of an entry, in pesos. */
 export interface EntrySums {
   debe: number;
   haber: number;
 }
 
 /**
- * Double-entry rules checked before anything is written (the database checks balance again at
- * commit): at least two lines; each line has exactly one positive side in whole pesos;
- * sum(debe) = sum(haber). The fecha must be a real calendar date in the plausible range.
- * @throws ProblemException 400 `validation_failed` (shape), 422 `fecha_out_of_range`, or 422
- *   `unbalanced_entry` carrying `sumas_debe` and `sumas_haber`.
+ * Double-entry rules checked before anything is written (the database checks balance again at commit):
+ * two lines at least, one positive side each, sum(debe) = sum(haber), a plausible fecha.
  */
 export function checkEntry(fecha: string, lines: EntryLine[]): EntrySums {
   const errors: { field: string; message: string }[] = [];

@@ -1,32 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { Actor } from '../common/actor';
+import { Tx } from '../common/accounting.store';
 import { assertIdempotencyKey, assertSameRequest } from '../common/idempotency-key';
-
-/** The answer of an idempotent operation. */
-export interface IdempotentResult<T> {
-  status: number;
-  body: T;
-  /** True when this is the stored answer of an earlier request with the same key. */
-  replayed: boolean;
-}
+import { IdempotentResult } from '../common/idempotent-reply';
+import { AsientosStore } from './asientos.store';
 
 /**
- * `Idempotency-Key` support (docs/accounting.md "Idempotency"): the first request with a key runs and its answer is
- * stored in the same transaction; a retry with the same key and the same input gets that answer;
- * the same key with another input is refused. Keys are scoped per caller. Two identical requests
- * at once apply once: the second one's INSERT waits on the first one's uncommitted key row.
- * Failed requests store nothing (their transaction rolls back), so they may be retried.
+ * `Idempotency-Key` (docs/accounting.md "Idempotency"): the answer is stored in the request's own transaction;
+ * a concurrent identical request waits on the uncommitted key row.
  */
 @Injectable()
 export class IdempotencyService {
-  /**
-   * Runs `work` in `em`'s transaction unless `key` was already used.
-   * @throws 400 `validation_failed` for a malformed key; 409 `idempotency_key_reused` when the key
-   *   was used for a different operation or input.
-   */
+  constructor(private readonly store: AsientosStore) {}
+
   async run<T>(
-    em: EntityManager,
+    tx: Tx,
     actor: Actor,
     key: string | undefined,
     operacion: string,
@@ -35,26 +23,13 @@ export class IdempotencyService {
   ): Promise<IdempotentResult<T>> {
     if (key === undefined) return { status, body: await work(), replayed: false };
     assertIdempotencyKey(key);
-    const claimed = await em.query(
-      `INSERT INTO idempotencia (caller, clave, operacion, request_sha256) VALUES ($1, $2, $3, $4)
-       ON CONFLICT DO NOTHING RETURNING clave`,
-      [actor.caller, key, operacion, actor.inputSha256],
-    );
-    if (claimed.length === 0) {
-      const [prior] = await em.query(
-        'SELECT operacion, request_sha256, status, respuesta FROM idempotencia WHERE caller = $1 AND clave = $2',
-        [actor.caller, key],
-      );
+    if (!(await this.store.claimKey(tx, actor.caller, key, operacion, actor.inputSha256))) {
+      const prior = await this.store.priorRequest(tx, actor.caller, key);
       assertSameRequest(prior, actor, operacion);
       return { status: prior.status, body: prior.respuesta as T, replayed: true };
     }
     const body = await work();
-    await em.query('UPDATE idempotencia SET status = $3, respuesta = $4 WHERE caller = $1 AND clave = $2', [
-      actor.caller,
-      key,
-      status,
-      JSON.stringify(body),
-    ]);
+    await this.store.storeAnswer(tx, actor.caller, key, status, body);
     return { status, body, replayed: false };
   }
 }

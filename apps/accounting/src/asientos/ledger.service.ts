@@ -1,18 +1,16 @@
 import { isUUID } from 'class-validator';
 import { Injectable } from '@nestjs/common';
 import { ProblemException } from '@lib/schemas';
-import { EntityManager } from 'typeorm';
 import { Actor } from '../common/actor';
+import { Tx } from '../common/accounting.store';
 import { toPesos } from '../common/money';
 import { PeriodosService } from '../periodos/periodos.service';
-import { PostingAccount } from '../plan-cuentas/plan-cuentas.service';
+import { PostingAccount } from '../plan-cuentas/plan-cuentas.store';
+import { AsientosStore } from './asientos.store';
 import { OrigenAsiento } from './origen-asiento';
-import { reserveAsientoNumeros } from './asiento-numero';
 import { checkEntry } from './entry-rules';
 import { AsientoView } from './dto/asiento.view';
-import { isoInstant } from '../common/sql';
 
-/** One line to post, its account already resolved to a posting account of the empresa. */
 export interface PostingLine {
   cuenta: PostingAccount;
   debe: number;
@@ -20,7 +18,6 @@ export interface PostingLine {
   glosa?: string | null;
 }
 
-/** An entry to post. */
 export interface PostingInput {
   fecha: string;
   glosa: string;
@@ -29,66 +26,37 @@ export interface PostingInput {
   lineas: PostingLine[];
 }
 
-/**
- * The posting core: writes one balanced entry with its lines inside the caller's transaction.
- * Used by the asientos API, reversals, the DTE booking (API and mailbox poller) and the emission.
- */
+/** The posting core, in the caller's transaction: asientos API, reversals, DTE booking, emission. */
 @Injectable()
 export class LedgerService {
-  constructor(private readonly periodos: PeriodosService) {}
+  constructor(
+    private readonly store: AsientosStore,
+    private readonly periodos: PeriodosService,
+  ) {}
 
-  /**
-   * Posts an entry. The caller MUST hold the empresa lock (`lockEmpresa`) in `em`'s transaction:
-   * the next correlative number is taken from the empresa row, so numbers have no gaps (a
-   * rolled-back transaction gives its number back).
-   * @throws 400 `validation_failed`, 422 `unbalanced_entry`, 409 `period_closed`.
-   */
-  async post(em: EntityManager, empresaId: string, input: PostingInput, actor: Actor): Promise<AsientoView> {
+  /** The caller holds the empresa lock in `tx`: entry numbers stay gap-free. */
+  async post(tx: Tx, empresaId: string, input: PostingInput, actor: Actor): Promise<AsientoView> {
     checkEntry(input.fecha, input.lineas);
-    await this.periodos.assertOpen(em, empresaId, input.fecha);
-    const numero = await reserveAsientoNumeros(em, empresaId);
-    const [{ id }] = await em.query(
-      `INSERT INTO asiento (empresa_id, numero, fecha, glosa, origen, reversa_de, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [empresaId, numero, input.fecha, input.glosa, input.origen, input.reversaDe ?? null, actor.caller],
-    );
-    const params: unknown[] = [id, empresaId];
-    const rows = input.lineas.map((l, i) => {
-      params.push(i + 1, l.cuenta.id, l.debe, l.haber, l.glosa ?? null);
-      const b = 2 + i * 5;
-      return `($1, $2, $${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5})`;
+    await this.periodos.assertOpen(tx, empresaId, input.fecha);
+    const numero = await this.store.reserveAsientoNumeros(tx, empresaId);
+    const id = await this.store.insertAsiento(tx, {
+      empresaId,
+      numero,
+      fecha: input.fecha,
+      glosa: input.glosa,
+      origen: input.origen,
+      reversaDe: input.reversaDe ?? null,
+      createdBy: actor.caller,
     });
-    await em.query(
-      `INSERT INTO linea_asiento (asiento_id, empresa_id, linea, cuenta_id, debe, haber, glosa) VALUES ${rows.join(', ')}`,
-      params,
-    );
-    return this.view(em, id);
+    const lineas = input.lineas.map((l) => ({ cuentaId: l.cuenta.id, debe: l.debe, haber: l.haber, glosa: l.glosa ?? null }));
+    await this.store.insertLineas(tx, id, empresaId, lineas);
+    return this.view(tx, id);
   }
 
-  /**
-   * An entry with its lines. @throws 404 `not_found` when it does not exist or belongs to
-   * another empresa than `empresaId` (when given).
-   */
-  async view(em: EntityManager, asientoId: string, empresaId?: string): Promise<AsientoView> {
-    const uuid = isUUID(asientoId);
-    const [a] = uuid
-      ? await em.query(
-          `SELECT a.id, a.empresa_id, a.numero, a.fecha::text AS fecha, a.glosa, a.origen, a.reversa_de,
-                  (SELECT r.id FROM asiento r WHERE r.reversa_de = a.id) AS reversado_por,
-                  ${isoInstant('a.created_at')}, a.created_by
-             FROM asiento a WHERE a.id = $1 AND ($2::uuid IS NULL OR a.empresa_id = $2)`,
-          [asientoId, empresaId ?? null],
-        )
-      : [];
+  async view(tx: Tx | undefined, asientoId: string, empresaId?: string): Promise<AsientoView> {
+    const a = isUUID(asientoId) ? await this.store.findAsiento(tx, asientoId, empresaId) : undefined;
     if (!a) throw new ProblemException(404, 'not_found', `Asiento ${asientoId} does not exist`);
-    const lines: { linea: number; cuenta: string; cuenta_nombre: string; debe: string; haber: string; glosa: string | null }[] =
-      await em.query(
-        `SELECT l.linea, c.codigo AS cuenta, c.nombre AS cuenta_nombre, l.debe, l.haber, l.glosa
-         FROM linea_asiento l JOIN cuenta c ON c.id = l.cuenta_id
-        WHERE l.asiento_id = $1 ORDER BY l.linea`,
-        [asientoId],
-      );
-    const lineas = lines.map((l) => ({ ...l, debe: toPesos(l.debe), haber: toPesos(l.haber) }));
+    const lineas = (await this.store.lineas(tx, asientoId)).map((l) => ({ ...l, debe: toPesos(l.debe), haber: toPesos(l.haber) }));
     return {
       ...a,
       total_debe: lineas.reduce((s, l) => s + l.debe, 0),

@@ -13,16 +13,12 @@ interface AuditRequest {
   params?: { id?: unknown };
 }
 
-/** The empresa a request is about, when it names a valid one. */
 function empresaOf(req: AuditRequest): string | null {
   const id = req.body?.empresa_id ?? req.query?.empresa_id;
   return typeof id === 'string' && isUUID(id) ? id : null;
 }
 
-/**
- * Records refused operations (any error) of `@Audited` routes, and successful reads. Successful
- * writes are recorded by the services inside their transactions.
- */
+/** Records refusals of `@Audited` routes and successful reads; services record successful writes. */
 @Injectable()
 export class AuditInterceptor implements NestInterceptor {
   constructor(

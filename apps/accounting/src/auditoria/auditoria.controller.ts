@@ -8,7 +8,7 @@ import { Audited } from './audited.decorator';
 import { AuditoriaService } from './auditoria.service';
 import { AuditoriaView } from './dto/auditoria.view';
 
-export class AuditoriaQuery {
+export class AuditoriaQueryDto {
   @IsUUID()
   empresa_id!: string;
 
@@ -38,7 +38,7 @@ export class AuditoriaController {
   @ApiOperation({ summary: 'Audit trail of an empresa, newest first (limit <= 1000, cursor `before`)' })
   @ApiOkResponse({ type: AuditoriaView })
   @ApiProblemResponses(400, 401, 403, 404)
-  async list(@Query() q: AuditoriaQuery): Promise<AuditoriaView> {
+  async list(@Query() q: AuditoriaQueryDto): Promise<AuditoriaView> {
     return { registros: await this.auditoria.list(q.empresa_id, q.limit ?? 100, q.before) };
   }
 }

@@ -3,6 +3,7 @@ import { Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import type { MetricsService } from '@lib/platform';
 import { AuditoriaService } from './auditoria.service';
+import { AuditoriaStore } from './auditoria.store';
 
 const actor = { caller: 'admin', inputSha256: 'ab'.repeat(32) };
 const event = { empresaId: null, accion: 'consultar_balance', entidad: 'reporte', resultado: 'validation_failed' };
@@ -10,7 +11,7 @@ const event = { empresaId: null, accion: 'consultar_balance', entidad: 'reporte'
 function service(query: jest.Mock) {
   const registry = new Registry();
   const ds = { manager: { query } } as unknown as DataSource;
-  return { svc: new AuditoriaService(ds, { registry } as MetricsService), registry };
+  return { svc: new AuditoriaService(new AuditoriaStore(ds), { registry } as MetricsService), registry };
 }
 
 describe('AuditoriaService.recordQuietly (an audit write that fails is not lost silently)', () => {

@@ -1,10 +1,6 @@
 import { HttpException } from '@nestjs/common';
 
-/**
- * The stable error value an audit record keeps for a refusal (`validation_failed`, `period_closed`,
- * ...): the problem's `error`, `http_<status>` for a 4xx without one (Fastify's own errors carry
- * `statusCode`), `internal_error` for anything else.
- */
+/** `http_<status>` for a 4xx without `error` (Fastify's own errors carry `statusCode`). */
 export function errorValue(err: unknown): string {
   if (err instanceof HttpException) {
     const body = err.getResponse() as { error?: unknown } | string;

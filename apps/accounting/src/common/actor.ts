@@ -2,9 +2,8 @@ import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { inputHash } from './hash';
 
 /**
- * Who is calling and what they sent: what every audit record needs. `caller` is the name the
- * internal-key guard resolved (docs/DESIGN.md §3 "Callers"); `inputSha256` is the SHA-256 of the
- * canonical JSON of the route params, query and body as received (before DTO transforms).
+ * What every audit record needs: the `caller` the internal-key guard resolved (docs/DESIGN.md §3 "Callers")
+ * and the SHA-256 of the canonical JSON of the params, query and body as received (before DTO transforms).
  */
 export interface Actor {
   caller: string;
@@ -19,7 +18,7 @@ interface RequestLike {
   user?: unknown;
 }
 
-/** The caller name the auth guard put on the request (`anonymous` only if no guard ran). */
+/** `anonymous` only if no guard ran. */
 export function callerOf(req: RequestLike): string {
   const c = req.caller;
   if (typeof c === 'string') return c;
@@ -27,7 +26,6 @@ export function callerOf(req: RequestLike): string {
   return 'anonymous';
 }
 
-/** Builds the {@link Actor} of a request. */
 export function actorOf(req: RequestLike): Actor {
   return {
     caller: callerOf(req),
@@ -35,7 +33,6 @@ export function actorOf(req: RequestLike): Actor {
   };
 }
 
-/** Route parameter decorator: `@CurrentActor() actor: Actor`. */
 export const CurrentActor = createParamDecorator((_data: unknown, ctx: ExecutionContext): Actor =>
   actorOf(ctx.switchToHttp().getRequest<RequestLike>()),
 );

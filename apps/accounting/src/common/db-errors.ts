@@ -1,10 +1,8 @@
 import { ProblemException } from '@lib/schemas';
 
 /**
- * The ledger's invariants are enforced twice: in the services (precise 4xx answers) and in
- * PostgreSQL (triggers and constraints, see the schema migration). When a database guard fires
- * anyway (a race the service did not see, or a caller writing SQL directly), this turns the
- * PostgreSQL error into the same problem the service would have raised, instead of a 500.
+ * The ledger's invariants are enforced in the services and again in PostgreSQL; a database guard firing
+ * anyway (a race, or SQL written directly) becomes the problem the service would have raised, not a 500.
  */
 interface PgErrorLike {
   code?: string;
@@ -12,7 +10,7 @@ interface PgErrorLike {
   message?: string;
 }
 
-/** Constraint names raised by the schema's triggers (migration `AccountingSchema`). */
+/** Raised by the triggers of migration `AccountingSchema`. */
 export const DB_GUARDS = {
   balanced: 'asiento_balanceado',
   immutable: 'asiento_inmutable',
@@ -22,7 +20,6 @@ export const DB_GUARDS = {
 
 export const PG_UNIQUE_VIOLATION = '23505';
 
-/** The driver error inside a TypeORM QueryFailedError (or the error itself). */
 export function pgError(err: unknown): PgErrorLike | undefined {
   if (!err || typeof err !== 'object') return undefined;
   const e = err as { driverError?: PgErrorLike; code?: string };
@@ -30,13 +27,11 @@ export function pgError(err: unknown): PgErrorLike | undefined {
   return typeof e.code === 'string' ? (e as PgErrorLike) : undefined;
 }
 
-/** True for a unique violation, optionally of one named constraint or index. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const pg = pgError(err);
   return pg?.code === PG_UNIQUE_VIOLATION && (constraint === undefined || pg.constraint === constraint);
 }
 
-/** Maps a database guard error to its problem; returns the error untouched otherwise. */
 export function mapDbError(err: unknown): unknown {
   const pg = pgError(err);
   if (!pg) return err;

@@ -2,30 +2,21 @@ import { periodoFueraDeRango } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 
 /**
- * An accounting period: a calendar month `YYYY-MM` (the SII `PeriodoTributario` format of the
- * LibroCompraVenta carátula) or a whole year `YYYY`. The fiscal year is the calendar year
- * (Chilean tax year, Ley sobre Impuesto a la Renta art. 16-17 rules aside).
+ * A calendar month `YYYY-MM` (the SII `PeriodoTributario` of the LibroCompraVenta carátula) or a year
+ * `YYYY`; the fiscal year is the calendar year. Dates are `YYYY-MM-DD`.
  */
 export interface Periodo {
-  /** As given: `2025-03` or `2025`. */
   periodo: string;
   kind: 'mes' | 'anio';
-  /** First calendar day of the period, `YYYY-MM-DD`. */
   desde: string;
-  /** Last calendar day of the period, `YYYY-MM-DD`. */
   hasta: string;
-  /** January 1 of the fiscal year the period belongs to. */
   inicioEjercicio: string;
 }
 
 export const PERIODO_PATTERN = /^\d{4}(-(0[1-9]|1[0-2]))?$/;
 export const MES_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/**
- * Parses `YYYY-MM` or `YYYY`.
- * @throws ProblemException 400 `validation_failed` on anything else; 422 `periodo_out_of_range` for a
- *   period wholly outside the plausible dates (@lib/dte `periodoFueraDeRango`).
- */
+/** 422 `periodo_out_of_range` for a period wholly outside plausible dates (@lib/dte `periodoFueraDeRango`). */
 export function parsePeriodo(value: unknown, field = 'periodo'): Periodo {
   if (typeof value !== 'string' || !PERIODO_PATTERN.test(value)) {
     throw new ProblemException(400, 'validation_failed', `${field} must be YYYY-MM or YYYY`, {
@@ -44,10 +35,7 @@ export function parsePeriodo(value: unknown, field = 'periodo'): Periodo {
   return { periodo: value, kind: 'mes', desde: `${value}-01`, hasta: `${value}-${String(lastDay).padStart(2, '0')}`, inicioEjercicio };
 }
 
-/**
- * Parses a month `YYYY-MM` (period closing, F29).
- * @throws ProblemException 400 `validation_failed` on anything else; 422 `periodo_out_of_range`.
- */
+/** A month `YYYY-MM` (period closing, F29). */
 export function parseMes(value: unknown, field = 'periodo'): Periodo {
   if (typeof value !== 'string' || !MES_PATTERN.test(value)) {
     throw new ProblemException(400, 'validation_failed', `${field} must be YYYY-MM`, {

@@ -1,7 +1,6 @@
 /**
- * How a received DTE becomes an entry in the receptor's books (docs/research/registry-ledger-accounting.md §3.2; Odoo l10n_cl
- * OTAX_19 sends the tax to IVA Crédito Fiscal):
- *
+ * How a received DTE becomes an entry in the receptor's books (docs/research/registry-ledger-accounting.md §3.2;
+ * Odoo l10n_cl OTAX_19 sends the tax to IVA Crédito Fiscal):
  *   33 factura, 56 nota de débito     Debe  Costo de Ventas    neto + exento
  *                                     Debe  IVA Crédito Fiscal iva
  *                                     Haber Proveedores        total
@@ -21,7 +20,6 @@
 /** The factura de compra: issued by the buyer, received by the seller. */
 const FACTURA_COMPRA = 46;
 
-/** DTE types this module books on reception. */
 export const BOOKABLE_TIPOS: ReadonlySet<number> = new Set([33, 34, FACTURA_COMPRA, 56, 61]);
 
 /** Names of the document types (SII Formato DTE, TipoDTE). */
@@ -44,30 +42,23 @@ export interface DteMontos {
   total: number;
 }
 
-/** One line of the entry of a received DTE, by account role. */
 export interface RoleLine {
   rol: BookingRole;
   debe: number;
   haber: number;
 }
 
-/**
- * The lines of the entry of a received DTE (see the table above); empty when the document moves no money (e.g. a
- * nota de crédito that only corrects text). Zero amounts produce no line.
- * @param tipo one of {@link BOOKABLE_TIPOS}.
- * @throws Error for another type (callers filter first).
- */
+/** The entry's lines (table above); zero amounts make no line, so a text-only nota de crédito has none. */
 export function receptionLines(tipo: number, m: DteMontos): RoleLine[] {
   if (!BOOKABLE_TIPOS.has(tipo)) throw new Error(`DTE type ${tipo} is not booked on reception`);
-  return tipo === FACTURA_COMPRA ? ventaDocumentadaPorComprador(m) : purchaseLines(tipo, m);
+  return tipo === FACTURA_COMPRA ? facturaCompraLines(m) : purchaseLines(tipo, m);
 }
 
 /**
- * A 46 the buyer issued: the tenant's sale. What MntTotal leaves out of neto + exento + IVA is the IVA the buyer retained
- * (ImptoReten 15 total, 30-41 partial: Formato DTE v2.2 §B field 124 "- IVA Retenido ... en caso de facturas de
- * compra"); what it adds beyond them is another tax collected (Retenciones por Pagar, as a sale's ILA).
+ * What MntTotal leaves out of neto + exento + IVA is the IVA the buyer retained (Formato DTE v2.2 §B field 124
+ * "- IVA Retenido ... en caso de facturas de compra"); what it adds is another tax collected (as a sale's ILA).
  */
-function ventaDocumentadaPorComprador(m: DteMontos): RoleLine[] {
+function facturaCompraLines(m: DteMontos): RoleLine[] {
   const rest = m.total - (m.neto + m.exento + m.iva);
   return (
     [

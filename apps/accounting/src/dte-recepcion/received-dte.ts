@@ -4,7 +4,7 @@ import { ProblemException } from '@lib/schemas';
 import { sha256Hex } from '@lib/platform';
 import { DteMontos } from './booking-rules';
 
-/** A received DTE checked and normalized for booking (RUTs canonical, amounts safe integers). */
+/** RUTs canonical, amounts safe integers. */
 export interface ReceivedDte {
   tipo: number;
   folio: number;
@@ -16,12 +16,7 @@ export interface ReceivedDte {
   xmlSha256: string;
 }
 
-/**
- * Checks what booking relies on in a parsed DTE.
- * @param index position in the envelope, for the `errors[]` field names.
- * @throws ProblemException 422 `invalid_dte` when a RUT, the folio, the date or an amount is
- *   not usable (the parser does not verify them).
- */
+/** The parser does not verify RUTs, folio, date or amounts: 422 `invalid_dte` when one is unusable. */
 export function toReceivedDte(d: ParsedDte, index: number): ReceivedDte {
   const errors: { field: string; message: string }[] = [];
   const field = (f: string, message: string) => errors.push({ field: `dte.${index}.${f}`, message });

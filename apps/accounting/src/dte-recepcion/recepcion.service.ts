@@ -9,40 +9,29 @@ import {
   tipoNoRecibible,
 } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
-import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../common/actor';
-import { LockedEmpresa, lockEmpresa, requireEmpresa } from '../common/empresa-lock';
-import { inTransaction } from '../common/transaction';
+import { LockedEmpresa, Tx } from '../common/accounting.store';
 import { BookingService } from './booking.service';
 import { GatewayVerification } from './gateway-verification';
 import { RecibirDteDto } from './dto/recibir-dte.dto';
 import { ReceivedDte, toReceivedDte } from './received-dte';
-import { RecepcionResult } from './dto/recepcion.view';
+import { RecepcionStore } from './recepcion.store';
+import { RecepcionResultView } from './dto/recepcion.view';
 
 /**
- * Reception of DTE files: parses an EnvioDTE or a DTE, has the tax gateway verify it for the empresa
- * (signatures, TED, CAF, receiver, totals: docs/tax-gateway.md "Reception"), then books every DTE in ONE
- * transaction (a failure books nothing). XML that is not a DTE (RespuestaDTE, EnvioRecibos, garbage,
- * DOCTYPE/entity declarations) is refused before the gateway is asked; a DTE the gateway does not verify
- * refuses the file.
- * `parse` + `bookAll` are the building blocks for other entry points (the mailbox poller endpoint
- * books inside its own transaction, next to its Message-ID record).
+ * Reception of DTE files: the tax gateway verifies them (docs/tax-gateway.md "Reception"), then every DTE is
+ * booked in ONE transaction. XML that is not a DTE is refused before the gateway is asked. The poller endpoint
+ * reuses `parse` and `bookAll` inside its own transaction.
  */
 @Injectable()
 export class RecepcionService {
   constructor(
-    private readonly ds: DataSource,
+    private readonly store: RecepcionStore,
     private readonly booking: BookingService,
     private readonly verification: GatewayVerification,
   ) {}
 
-  /**
-   * POST /contable/recibir-dte.
-   * @throws 400 `validation_failed` (neither or both of xml/xml_base64); 404 empresa;
-   *   422 `invalid_dte`, `dte_rechazado` (the gateway's reasons); 409 `period_closed`;
-   *   502/503/504 `gateway_unavailable` (nothing is booked).
-   */
-  async receive(dto: RecibirDteDto, actor: Actor): Promise<RecepcionResult> {
+  async receive(dto: RecibirDteDto, actor: Actor): Promise<RecepcionResultView> {
     if ((dto.xml_base64 === undefined) === (dto.xml === undefined)) {
       throw new ProblemException(400, 'validation_failed', 'Send exactly one of xml_base64 and xml', {
         errors: [{ field: 'xml_base64', message: 'exactly one of xml_base64 and xml is required' }],
@@ -50,17 +39,12 @@ export class RecepcionService {
     }
     const bytes = dto.xml_base64 !== undefined ? Buffer.from(dto.xml_base64, 'base64') : bytesOf(dto.xml as string);
     const dtes = this.parse(bytes);
-    const empresa = await requireEmpresa(this.ds.manager, dto.empresa_id);
+    const empresa = await this.store.requireEmpresa(dto.empresa_id);
     await this.verification.verify(empresa.rut, bytes, dtes);
-    return inTransaction(this.ds, async (em) => this.bookAll(em, await lockEmpresa(em, dto.empresa_id), dtes, actor, 'api'));
+    return this.store.transaction(async (tx) => this.bookAll(tx, await this.store.lockEmpresa(tx, dto.empresa_id), dtes, actor, 'api'));
   }
 
-  /**
-   * Parses and checks a DTE file (bytes in an encoding its signatures can be verified in, or text).
-   * @throws ProblemException 422 `encoding_invalid` (UTF-16, UTF-7, bytes declared UTF-8 that are not: decided
-   *   before the tax gateway is asked), 422 `tipo_dte_unsupported` (a type the intercambio does not carry, e.g. a
-   *   boleta), 422 `invalid_dte` for anything that is not a bookable DTE document.
-   */
+  /** Bytes must be in an encoding their signatures can be verified in (not UTF-16 or UTF-7). */
   parse(input: Buffer | string): ReceivedDte[] {
     try {
       if (Buffer.isBuffer(input)) assertVerifiableEncoding(input);
@@ -75,10 +59,10 @@ export class RecepcionService {
   }
 
   /** Books parsed DTEs in the caller's transaction; the caller holds the empresa lock. */
-  async bookAll(em: EntityManager, empresa: LockedEmpresa, dtes: ReceivedDte[], actor: Actor, origen: string): Promise<RecepcionResult> {
-    const result: RecepcionResult = { empresa_id: empresa.id, documentos: dtes.length, facturas: [], ignorados: [] };
+  async bookAll(tx: Tx, empresa: LockedEmpresa, dtes: ReceivedDte[], actor: Actor, origen: string): Promise<RecepcionResultView> {
+    const result: RecepcionResultView = { empresa_id: empresa.id, documentos: dtes.length, facturas: [], ignorados: [] };
     for (const dte of dtes) {
-      const outcome = await this.booking.book(em, empresa, dte, actor, origen);
+      const outcome = await this.booking.book(tx, empresa, dte, actor, origen);
       if (outcome.kind === 'factura') result.facturas.push(outcome.factura);
       else result.ignorados.push(outcome.ignorado);
     }

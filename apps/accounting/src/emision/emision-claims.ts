@@ -1,48 +1,32 @@
 import { Injectable } from '@nestjs/common';
 import { ProblemException } from '@lib/schemas';
-import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../common/actor';
+import { Tx } from '../common/accounting.store';
 import { assertIdempotencyKey, assertSameRequest } from '../common/idempotency-key';
+import { EmisionStore, PriorSolicitud } from './emision.store';
 
-/** A stored answer (success body or problem body) with its status. */
 export interface StoredAnswer {
   status: number;
   body: Record<string, unknown>;
 }
 
 /**
- * Idempotency-Key of POST /contable/emit-dte (docs/accounting.md "Idempotency"). Unlike the asientos keys, which live in
- * the posting transaction, an emission calls the gateway in between, and an HTTP call must not run
- * inside a database transaction; so the key and the request digest are COMMITTED as `pendiente`
- * BEFORE the gateway is called. A concurrent or later request with the key then sees it: 409
- * `idempotency_key_pending` while pending, the stored answer once completed, 409
- * `idempotency_key_reused` for another body. A key is released (deleted) only when no DTE can exist
- * (the gateway was not reached or refused before taking a folio), so the caller may retry.
- * A process crash while pending leaves the key pending: look the emission up at the gateway.
+ * Idempotency-Key of POST /contable/emit-dte (docs/accounting.md "Idempotency"). An HTTP call must not run
+ * inside a database transaction, so the key is COMMITTED as `pendiente` BEFORE the gateway is called; a
+ * concurrent request then gets 409 `idempotency_key_pending`. A key is released only when no DTE can exist.
+ * A crash while pending leaves the key pending: look the emission up at the gateway.
  */
 @Injectable()
 export class EmisionClaims {
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly store: EmisionStore) {}
 
-  /**
-   * Claims `key` for this request (committed at once), or returns the stored answer of a completed
-   * request with the same key and body.
-   * @throws 400 `validation_failed` malformed key; 409 `idempotency_key_reused` | `idempotency_key_pending`.
-   */
+  /** Null when claimed; else the stored answer of a completed request with the same key and body. */
   async claim(actor: Actor, key: string, empresaId: string): Promise<StoredAnswer | null> {
     assertIdempotencyKey(key);
     // Two rounds: a key released between our INSERT and SELECT is claimed on the second.
     for (let round = 0; round < 2; round++) {
-      const claimed = await this.ds.query(
-        `INSERT INTO emision_solicitud (caller, clave, request_sha256, empresa_id, estado) VALUES ($1, $2, $3, $4, 'pendiente')
-         ON CONFLICT DO NOTHING RETURNING clave`,
-        [actor.caller, key, actor.inputSha256, empresaId],
-      );
-      if (claimed.length > 0) return null;
-      const [prior] = await this.ds.query(
-        'SELECT request_sha256, estado, status, respuesta FROM emision_solicitud WHERE caller = $1 AND clave = $2',
-        [actor.caller, key],
-      );
+      if (await this.store.claimKey(actor.caller, key, actor.inputSha256, empresaId)) return null;
+      const prior = await this.store.priorSolicitud(actor.caller, key);
       if (prior) return this.answerFor(prior, actor);
     }
     throw new ProblemException(409, 'idempotency_key_pending', 'This Idempotency-Key is being claimed and released concurrently; retry', {
@@ -50,10 +34,7 @@ export class EmisionClaims {
     });
   }
 
-  private answerFor(
-    prior: { request_sha256: string; estado: string; status: number; respuesta: Record<string, unknown> },
-    actor: Actor,
-  ): StoredAnswer {
+  private answerFor(prior: PriorSolicitud, actor: Actor): StoredAnswer {
     assertSameRequest(prior, actor);
     if (prior.estado === 'pendiente') {
       throw new ProblemException(
@@ -68,17 +49,11 @@ export class EmisionClaims {
     return { status: prior.status, body: prior.respuesta };
   }
 
-  /** Stores the final answer (in the booking transaction `em`, or on its own). */
-  async complete(em: EntityManager | null, actor: Actor, key: string, answer: StoredAnswer): Promise<void> {
-    await (em ?? this.ds.manager).query(
-      `UPDATE emision_solicitud SET estado = 'completada', status = $3, respuesta = $4, updated_at = now()
-        WHERE caller = $1 AND clave = $2`,
-      [actor.caller, key, answer.status, JSON.stringify(answer.body)],
-    );
+  complete(tx: Tx | null, actor: Actor, key: string, answer: StoredAnswer): Promise<void> {
+    return this.store.completeKey(tx, actor.caller, key, answer.status, answer.body);
   }
 
-  /** Forgets a pending key whose request certainly emitted nothing. */
-  async release(actor: Actor, key: string): Promise<void> {
-    await this.ds.query(`DELETE FROM emision_solicitud WHERE caller = $1 AND clave = $2 AND estado = 'pendiente'`, [actor.caller, key]);
+  release(actor: Actor, key: string): Promise<void> {
+    return this.store.releaseKey(actor.caller, key);
   }
 }

@@ -1,13 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { normalizeRut } from '@lib/rut';
 import { ProblemException, assertFechaEnRango } from '@lib/schemas';
-import { DataSource, EntityManager } from 'typeorm';
-import { Actor } from '../common/actor';
-import { LockedEmpresa, lockEmpresa, requireEmpresa } from '../common/empresa-lock';
-import { toPesos } from '../common/money';
 import { santiagoDate } from '@lib/dte';
-import { inTransaction } from '../common/transaction';
-import { IdempotentResult } from '../asientos/idempotency.service';
+import { Actor } from '../common/actor';
+import { LockedEmpresa, Tx } from '../common/accounting.store';
+import { toPesos } from '../common/money';
+import { IdempotentResult } from '../common/idempotent-reply';
 import { LedgerService } from '../asientos/ledger.service';
 import { AuditoriaService } from '../auditoria/auditoria.service';
 import { TIPO_DTE_NOMBRE } from '../dte-recepcion/booking-rules';
@@ -17,24 +15,23 @@ import { PeriodosService } from '../periodos/periodos.service';
 import { PlanCuentasService } from '../plan-cuentas/plan-cuentas.service';
 import { EmitDteDto } from './dto/emit-dte.dto';
 import { EmisionClaims, StoredAnswer } from './emision-claims';
+import { DocumentoRow, EmisionStore } from './emision.store';
 import { SALE_ROLES, saleLines } from './sale-rules';
 import { DocumentoEmitidoView } from './dto/documento-emitido.view';
 
-/** Problem members that are not extensions (rebuilt by ProblemException). */
 const PROBLEM_BASE = new Set(['type', 'title', 'status', 'detail', 'error', 'instance']);
 
 /**
- * POST /contable/emit-dte: emits through the tax gateway (the only component that talks to the SII)
- * and books the sale (docs/research/registry-ledger-accounting.md §3.2 "Issued invoice", see `sale-rules.ts`). Order: empresa -> key
- * claimed and committed -> period open -> gateway -> one transaction with the documento emitido, its
- * entry, the audit record and the key's answer. A gateway error books nothing.
+ * Emits through the tax gateway and books the sale (docs/research/registry-ledger-accounting.md §3.2, `sale-rules.ts`).
+ * Order: empresa -> key claimed and committed -> period open -> gateway -> one transaction with the
+ * documento emitido, its entry, the audit record and the key's answer. A gateway error books nothing.
  */
 @Injectable()
 export class EmisionService {
   private readonly logger = new Logger(EmisionService.name);
 
   constructor(
-    private readonly ds: DataSource,
+    private readonly store: EmisionStore,
     private readonly gateway: GatewayClient,
     private readonly claims: EmisionClaims,
     private readonly ledger: LedgerService,
@@ -43,24 +40,20 @@ export class EmisionService {
     private readonly auditoria: AuditoriaService,
   ) {}
 
-  /**
-   * @throws 422 `fecha_out_of_range`; 404 empresa; 409 `period_closed` (checked before emitting) | `idempotency_key_reused` |
-   *   `idempotency_key_pending`; the gateway's 4xx as is; 502/503/504 when it fails or cannot be reached.
-   */
   async emit(dto: EmitDteDto, actor: Actor, key?: string): Promise<IdempotentResult<DocumentoEmitidoView>> {
     const fecha = dto.fecha_emision ?? santiagoDate();
     assertFechaEnRango(fecha, 'fecha_emision');
-    const empresa = await requireEmpresa(this.ds.manager, dto.empresa_id);
+    const empresa = await this.store.requireEmpresa(dto.empresa_id);
     if (key !== undefined) {
       const stored = await this.claims.claim(actor, key, empresa.id);
       if (stored) return this.replay(stored, actor, empresa.id);
     }
     let result;
     try {
-      await this.periodos.assertOpen(this.ds.manager, empresa.id, fecha);
-      // Every field of the gateway's contract goes through as given (forma de pago, discounts, payments, branch, ...).
+      await this.periodos.assertOpen(undefined, empresa.id, fecha);
+      // Every field of the gateway's contract goes through as given.
       const { empresa_id: _empresa, ...documento } = dto;
-      result = await this.gateway.emitir({
+      result = await this.gateway.emit({
         ...documento,
         tenant: empresa.rut,
         fecha_emision: fecha,
@@ -72,9 +65,8 @@ export class EmisionService {
     }
     if (!result.ok) {
       if (key !== undefined) {
-        // A DTE may exist (folio consumed, or no answer): the failure is the key's final answer, so a
-        // retry with this key can never emit a second one.
-        if (result.mayHaveEmitted) await this.claims.complete(null, actor, key, problemAnswer(result.problem));
+        // A DTE may exist: the failure is the key's final answer, so a retry can never emit a second one.
+        if (result.mayHaveEmitted) await this.claims.complete(null, actor, key, toStoredAnswer(result.problem));
         else await this.claims.release(actor, key);
       }
       throw result.problem;
@@ -100,9 +92,8 @@ export class EmisionService {
   }
 
   /**
-   * Records the emitted DTE with its entry. The DTE exists at the SII whatever happens here, so when
-   * the books refuse the entry (a period closed while the gateway worked, a changed chart) the
-   * document is still recorded, without entry, with an `advertencia` and a `sin_asiento:*` audit record.
+   * The DTE exists at the SII whatever happens here: when the books refuse the entry, the document is
+   * still recorded, without entry, with an `advertencia` and a `sin_asiento:*` audit record.
    */
   private async record(
     empresa: LockedEmpresa,
@@ -113,16 +104,16 @@ export class EmisionService {
     key?: string,
   ): Promise<DocumentoEmitidoView> {
     try {
-      return await inTransaction(this.ds, (em) => this.insert(em, empresa.id, dto, fecha, e, actor, key, true));
+      return await this.store.transaction((tx) => this.insert(tx, empresa.id, dto, fecha, e, actor, key, true));
     } catch (err) {
       const error = err instanceof ProblemException ? err.error : 'internal_error';
       this.logger.error(`emission ${e.emision_id} (F${e.folio}T${e.tipo_dte}) emitted but not booked: ${(err as Error).message}`);
-      return inTransaction(this.ds, (em) => this.insert(em, empresa.id, dto, fecha, e, actor, key, false, `sin_asiento:${error}`));
+      return this.store.transaction((tx) => this.insert(tx, empresa.id, dto, fecha, e, actor, key, false, `sin_asiento:${error}`));
     }
   }
 
   private async insert(
-    em: EntityManager,
+    tx: Tx,
     empresaId: string,
     dto: EmitDteDto,
     fecha: string,
@@ -132,38 +123,30 @@ export class EmisionService {
     withEntry: boolean,
     refused?: string,
   ): Promise<DocumentoEmitidoView> {
-    await lockEmpresa(em, empresaId);
+    await this.store.lockEmpresa(tx, empresaId);
     const m = e.montos;
     const rut = normalizeRut(dto.receptor.rut);
-    const [{ id }] = await em.query(
-      `INSERT INTO documento_emitido (empresa_id, tipo_dte, folio, fecha_emision, rut_receptor, razon_social_receptor, neto, exento, iva, total,
-                                      emision_id, trackid, estado, referencias, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
-      [
-        empresaId,
-        dto.tipo_dte,
-        e.folio,
-        fecha,
-        rut,
-        dto.receptor.razon_social,
-        m.neto,
-        m.exento,
-        m.iva,
-        m.total,
-        e.emision_id,
-        e.trackid ?? null,
-        e.estado ?? 'uploaded',
-        JSON.stringify(dto.referencias ?? []),
-        actor.caller,
-      ],
-    );
-    // A gateway answer without impuestos_adicionales (older gateway) has none.
+    const id = await this.store.insertDocumento(tx, {
+      empresaId,
+      tipoDte: dto.tipo_dte,
+      folio: e.folio,
+      fecha,
+      rutReceptor: rut,
+      razonSocialReceptor: dto.receptor.razon_social,
+      montos: m,
+      emisionId: e.emision_id,
+      trackid: e.trackid ?? null,
+      estado: e.estado ?? 'uploaded',
+      referencias: dto.referencias ?? [],
+      createdBy: actor.caller,
+    });
+    // An older gateway sends no impuestos_adicionales.
     const adicionales = (m.impuestos_adicionales ?? []).reduce((t, i) => t + i.monto, 0);
     const lines = withEntry ? saleLines(dto.tipo_dte, { ...m, adicionales }) : [];
     if (lines.length > 0) {
-      const accounts = await this.cuentas.byRoles(em, empresaId, SALE_ROLES);
+      const accounts = await this.cuentas.byRoles(tx, empresaId, SALE_ROLES);
       const asiento = await this.ledger.post(
-        em,
+        tx,
         empresaId,
         {
           fecha,
@@ -173,49 +156,44 @@ export class EmisionService {
         },
         actor,
       );
-      await em.query('UPDATE documento_emitido SET asiento_id = $2 WHERE id = $1', [id, asiento.id]);
+      await this.store.setAsiento(tx, id, asiento.id);
     }
-    await this.auditoria.record(em, actor, {
+    await this.auditoria.record(tx, actor, {
       empresaId,
       accion: 'emitir_dte',
       entidad: 'documento_emitido',
       entidadId: id,
       resultado: (refused ?? 'ok').slice(0, 64),
     });
-    const view = await this.view(em, id);
+    const view = toDocumentoEmitidoView(await this.store.documento(tx, id));
     if (refused) view.advertencia = `DTE emitted but its entry was refused (${refused.replace('sin_asiento:', '')}); post it manually`;
-    if (key !== undefined) await this.claims.complete(em, actor, key, { status: 201, body: view as unknown as Record<string, unknown> });
+    if (key !== undefined) await this.claims.complete(tx, actor, key, { status: 201, body: view as unknown as Record<string, unknown> });
     return view;
-  }
-
-  private async view(em: EntityManager, id: string): Promise<DocumentoEmitidoView> {
-    const [r] = await em.query(
-      `SELECT d.*, d.fecha_emision::text AS fecha_emision, a.numero AS asiento_numero
-         FROM documento_emitido d LEFT JOIN asiento a ON a.id = d.asiento_id WHERE d.id = $1`,
-      [id],
-    );
-    return {
-      id: r.id,
-      empresa_id: r.empresa_id,
-      tipo_dte: r.tipo_dte,
-      folio: toPesos(r.folio),
-      fecha_emision: r.fecha_emision,
-      receptor: { rut: r.rut_receptor, razon_social: r.razon_social_receptor },
-      neto: toPesos(r.neto),
-      exento: toPesos(r.exento),
-      iva: toPesos(r.iva),
-      total: toPesos(r.total),
-      emision_id: r.emision_id,
-      trackid: r.trackid,
-      estado: r.estado,
-      asiento_id: r.asiento_id,
-      asiento_numero: r.asiento_numero ?? null,
-    };
   }
 }
 
-/** A problem as a stored answer (body without type/title/instance, which the platform adds again). */
-function problemAnswer(problem: ProblemException): StoredAnswer {
+function toDocumentoEmitidoView(r: DocumentoRow): DocumentoEmitidoView {
+  return {
+    id: r.id,
+    empresa_id: r.empresa_id,
+    tipo_dte: r.tipo_dte,
+    folio: toPesos(r.folio),
+    fecha_emision: r.fecha_emision,
+    receptor: { rut: r.rut_receptor, razon_social: r.razon_social_receptor },
+    neto: toPesos(r.neto),
+    exento: toPesos(r.exento),
+    iva: toPesos(r.iva),
+    total: toPesos(r.total),
+    emision_id: r.emision_id,
+    trackid: r.trackid,
+    estado: r.estado,
+    asiento_id: r.asiento_id,
+    asiento_numero: r.asiento_numero ?? null,
+  };
+}
+
+/** The body without type/title/instance, which the platform adds again. */
+function toStoredAnswer(problem: ProblemException): StoredAnswer {
   const { type: _t, title: _ti, instance: _i, ...body } = problem.getProblem() as unknown as Record<string, unknown>;
   return { status: problem.getStatus(), body };
 }

@@ -1,23 +1,15 @@
 import { DteMontos } from '../dte-recepcion/booking-rules';
 
 /**
- * How an emitted DTE becomes an entry in the emisor's books (docs/research/registry-ledger-accounting.md §3.2 "Issued invoice": Odoo
- * l10n_cl ITAX_19 sends the tax to IVA Débito Fiscal 210710; credit notes reverse the same accounts):
- *
- *   33 factura, 56 nota de débito   Debe  Clientes           total
- *                                   Haber Ventas             neto + exento
- *                                   Haber IVA Débito Fiscal  iva
- *                                   Haber Retenciones por Pagar  additional taxes (ILA, ...)
- *   34 factura exenta               Debe  Clientes total   / Haber Ventas exento
+ * How an emitted DTE becomes an entry in the emisor's books (docs/research/registry-ledger-accounting.md §3.2
+ * "Issued invoice": Odoo l10n_cl ITAX_19 sends the tax to IVA Débito Fiscal):
+ *   33 factura, 56 nota de débito   Debe  Clientes total / Haber Ventas neto + exento / Haber IVA Débito
+ *                                   Fiscal iva / Haber Retenciones por Pagar additional taxes (ILA, ...)
+ *   34 factura exenta               Debe  Clientes total / Haber Ventas exento
  *   61 nota de crédito              the same lines with debe and haber swapped
- *
- * The additional taxes of the DTE (ImptoReten: ILA, IVA anticipado, art. 37; the gateway's
- * `montos.impuestos_adicionales`) are collected for the Treasury, not earned: they go to the liability of
- * taxes owed (role `retenciones`, "Retenciones por Pagar" in the seed chart). Ventas takes the rest
- * (total − IVA − additional taxes), so the entry always balances. CLP whole pesos.
+ * Additional taxes (ImptoReten) are collected for the Treasury, not earned: role `retenciones`.
  */
 
-/** DTE types the gateway emits and this module books. */
 export const EMITTED_TIPOS: ReadonlySet<number> = new Set([33, 34, 56, 61]);
 
 export const SALE_ROLES = ['clientes', 'ventas', 'iva_debito', 'retenciones'] as const;
@@ -29,11 +21,7 @@ export interface SaleLine {
   haber: number;
 }
 
-/**
- * The lines of the entry of an emitted DTE (`adicionales`: the sum of its additional taxes, CLP); empty when it moves no money (a 61 that only corrects
- * text). Zero amounts produce no line.
- * @throws Error for a type outside {@link EMITTED_TIPOS}.
- */
+/** `adicionales`: the sum of the additional taxes; zero amounts make no line. */
 export function saleLines(tipo: number, m: DteMontos & { adicionales?: number }): SaleLine[] {
   if (!EMITTED_TIPOS.has(tipo)) throw new Error(`DTE type ${tipo} is not emitted here`);
   const adicionales = m.adicionales ?? 0;

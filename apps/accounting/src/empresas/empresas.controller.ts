@@ -10,7 +10,7 @@ import { CrearEmpresaDto } from './dto/crear-empresa.dto';
 import { EmpresasService } from './empresas.service';
 import { EmpresaView, EmpresasView } from './dto/empresa.view';
 
-export class EmpresasQuery {
+export class EmpresasQueryDto {
   @IsOptional()
   @IsRut()
   rut?: string;
@@ -46,7 +46,7 @@ export class EmpresasController {
   @ApiOperation({ summary: 'List empresas (filter by rut)' })
   @ApiOkResponse({ type: EmpresasView })
   @ApiProblemResponses(400, 401, 403)
-  async list(@Query() q: EmpresasQuery): Promise<EmpresasView> {
+  async list(@Query() q: EmpresasQueryDto): Promise<EmpresasView> {
     return { empresas: await this.empresas.list(q.rut) };
   }
 

@@ -2,23 +2,19 @@ import { isUUID } from 'class-validator';
 import type { EmitirDto, EmitirResponseDto } from '@lib/contracts';
 import { ProblemException } from '@lib/schemas';
 
-/** Body of the gateway's `POST /tax/dte/emitir` (@lib/contracts, the gateway's own class). */
 export type EmitirRequest = EmitirDto;
 
-/** The gateway's 201 answer; `estado` and `trackid` are not booked, so a failed upload may lack them. */
+/** `estado` and `trackid` are not booked, so a failed upload may lack them. */
 export type EmisionGateway = EmitirResponseDto;
 
 /**
- * What one emitir call gave. On failure `mayHaveEmitted` says whether a DTE may exist anyway: the
- * gateway's answer names an `emision_id` (the folio was consumed: upload failed after signing), or
- * the request left and no answer came back (timeout, reset). Only when it is false may the same
- * request be sent again without risking a second DTE.
+ * `mayHaveEmitted`: the gateway's answer names an `emision_id` (the folio was consumed), or no answer came
+ * back. Only when it is false may the request be sent again without risking a second DTE.
  */
 export type EmitirResult = { ok: true; emision: EmisionGateway } | { ok: false; problem: ProblemException; mayHaveEmitted: boolean };
 
 const wholePesos = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 
-/** True when a 2xx body has what booking needs. */
 export function isEmisionGateway(b: unknown): b is EmisionGateway {
   const e = b as Partial<EmisionGateway> | null;
   const m = e?.montos;
@@ -37,14 +33,12 @@ export function isEmisionGateway(b: unknown): b is EmisionGateway {
   );
 }
 
-/** Problem members of the gateway's answer passed on to our caller (never type/title/instance). */
+/** Never type/title/instance. */
 const PASSED_MEMBERS = ['emision_id', 'folio', 'tipo_dte', 'sii_status', 'sii_details', 'xsd_errors'];
 
 /**
- * Maps a gateway error answer to the problem we answer: a 4xx as is (status, `error`, `detail`,
- * `errors[]`; 429 keeps Retry-After), except 401/403, which mean OUR key is wrong (502
- * `gateway_auth_failed`); 502/503/504 as is; another 5xx becomes 502. The gateway's `error` value
- * is kept (e.g. `caf_missing`, `sii_unavailable`); `emision_id`/`folio` of a failed upload too.
+ * A gateway 4xx passes as is (429 keeps Retry-After), except 401/403: OUR key is wrong (502
+ * `gateway_auth_failed`); 502/503/504 as is, another 5xx becomes 502. The gateway's `error` value is kept.
  */
 export function problemFromGateway(status: number, body: unknown, retryAfter: string | null): ProblemException {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;

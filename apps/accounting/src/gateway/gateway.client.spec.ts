@@ -55,9 +55,9 @@ beforeAll(() => {
 });
 afterAll(() => server.close());
 
-describe('GatewayClient.datosRut', () => {
+describe('GatewayClient.fetchDatosRut', () => {
   it('returns the canonical data with a normalized RUT and sends the caller key', async () => {
-    const data = await client().datosRut('76086428-5');
+    const data = await client().fetchDatosRut('76086428-5');
     expect(data).toMatchObject({ rut: '76086428-5', razon_social: 'Empresa Demo SpA', comuna: 'Santiago' });
     expect(seen.at(-1)).toEqual({ key: 'k-acc', rut: '76086428-5' });
   });
@@ -68,20 +68,20 @@ describe('GatewayClient.datosRut', () => {
     ['33333333-3', 502, 'gateway_unavailable'],
     ['44444444-4', 502, 'gateway_unavailable'],
   ])('maps the answer for %s to %i %s', async (rut, status, error) => {
-    const p = await problemOf(client().datosRut(rut));
+    const p = await problemOf(client().fetchDatosRut(rut));
     expect(p.getStatus()).toBe(status);
     expect(p.error).toBe(error);
   });
 
   it('answers 504 when the gateway is too slow', async () => {
-    const p = await problemOf(client(50).datosRut('55555555-5'));
+    const p = await problemOf(client(50).fetchDatosRut('55555555-5'));
     expect([p.getStatus(), p.error]).toEqual([504, 'gateway_unavailable']);
   });
 
   it('answers 503 when nothing listens', async () => {
     const down = new GatewayClient({ url: 'http://127.0.0.1:9', key: 'k', timeoutMs: 2000 });
     server.use(http.get('http://127.0.0.1:9/*', () => HttpResponse.error()));
-    const p = await problemOf(down.datosRut('76086428-5'));
+    const p = await problemOf(down.fetchDatosRut('76086428-5'));
     expect([p.getStatus(), p.error]).toEqual([503, 'gateway_unavailable']);
   });
 });
@@ -100,22 +100,22 @@ describe('gatewaySettingsFromEnv', () => {
   });
 });
 
-describe('GatewayClient.recibirDte', () => {
+describe('GatewayClient.receiveDte', () => {
   it("sends the exact bytes for the tenant and returns the gateway's reception answer", async () => {
-    const answer = await client().recibirDte('76086428-5', Buffer.from('<DTE/>'));
+    const answer = await client().receiveDte('76086428-5', Buffer.from('<DTE/>'));
     expect(answer).toMatchObject({ tenant: '76086428-5', documentos: [], bytes: '<DTE/>' });
   });
 
   it('maps a refusal of the file to 422 invalid_dte and every other failure to gateway_unavailable', async () => {
-    expect(await problemOf(client().recibirDte('11111111-1', Buffer.from('x')))).toMatchObject({
+    expect(await problemOf(client().receiveDte('11111111-1', Buffer.from('x')))).toMatchObject({
       error: 'invalid_dte',
       detail: expect.stringContaining('dte_unreadable detail'),
     });
-    expect((await problemOf(client().recibirDte('22222222-2', Buffer.from('x')))).getStatus()).toBe(503);
-    expect(await problemOf(client().recibirDte('33333333-3', Buffer.from('x')))).toMatchObject({ error: 'gateway_unavailable' });
-    expect((await problemOf(client().recibirDte('44444444-4', Buffer.from('x')))).getStatus()).toBe(502);
+    expect((await problemOf(client().receiveDte('22222222-2', Buffer.from('x')))).getStatus()).toBe(503);
+    expect(await problemOf(client().receiveDte('33333333-3', Buffer.from('x')))).toMatchObject({ error: 'gateway_unavailable' });
+    expect((await problemOf(client().receiveDte('44444444-4', Buffer.from('x')))).getStatus()).toBe(502);
     const unreachable = new GatewayClient({ url: 'http://127.0.0.1:1', key: 'k', timeoutMs: 1000 });
     server.use(http.post('http://127.0.0.1:1/tax/recepcion/dte', () => HttpResponse.error()));
-    expect((await problemOf(unreachable.recibirDte('76086428-5', Buffer.from('x')))).getStatus()).toBe(503);
+    expect((await problemOf(unreachable.receiveDte('76086428-5', Buffer.from('x')))).getStatus()).toBe(503);
   });
 });

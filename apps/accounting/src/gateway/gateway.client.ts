@@ -7,32 +7,20 @@ import { GATEWAY_SETTINGS, GatewaySettings } from './gateway.settings';
 
 /** The gateway's canonical taxpayer data (`GET /tax/contribuyente/datos-rut/{rut}`). */
 export interface Contribuyente {
-  /** Canonical RUT as the gateway gives it (normalized again here). */
   rut: string;
   razon_social: string;
   [field: string]: unknown;
 }
 
-/**
- * HTTP client of the tax gateway, the platform's only source of canonical taxpayer data
- * (docs/DESIGN.md §4.4 "contribuyente") and the one that emits DTEs (`dte/emitir`). Calls carry
- * `X-Internal-Key` with the accounting caller key.
- */
+/** HTTP client of the tax gateway, the only source of canonical taxpayer data (docs/DESIGN.md §4.4 "contribuyente"). */
 @Injectable()
 export class GatewayClient {
   private readonly logger = new Logger(GatewayClient.name);
 
   constructor(@Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings) {}
 
-  /**
-   * Canonical data of a RUT.
-   * @param rut canonical RUT `12345678-K`.
-   * @throws ProblemException 422 `taxpayer_unknown` when the gateway answers 404;
-   *   503 `gateway_unavailable` when it cannot be reached or answers 503/429;
-   *   504 `gateway_unavailable` on timeout (or its 504); 502 `gateway_unavailable` for any
-   *   other answer, including a 200 without a valid RUT and legal name.
-   */
-  async datosRut(rut: string): Promise<Contribuyente> {
+  /** The gateway's 404 is 422 `taxpayer_unknown`; a 200 without a valid RUT and razon_social is 502. */
+  async fetchDatosRut(rut: string): Promise<Contribuyente> {
     const url = `${this.settings.url}/tax/contribuyente/datos-rut/${encodeURIComponent(rut)}`;
     let res: Response;
     try {
@@ -57,13 +45,10 @@ export class GatewayClient {
   }
 
   /**
-   * Emits a DTE: `POST {TAX_GATEWAY_URL}/tax/dte/emitir` (docs/tax-gateway.md). Never throws for a
-   * gateway or network failure: the result says whether a DTE may exist anyway (see {@link EmitirResult}).
-   * Unreachable -> 503 `gateway_unavailable` (connection refused: nothing was sent); timeout -> 504
-   * `gateway_unavailable`; error answers are mapped by {@link problemFromGateway}; a 2xx without an
-   * emission -> 502 `gateway_bad_response`.
+   * Never throws for a gateway or network failure: the result says whether a DTE may exist anyway
+   * ({@link EmitirResult}); only a refused connection proves nothing was sent.
    */
-  async emitir(body: EmitirRequest): Promise<EmitirResult> {
+  async emit(body: EmitirRequest): Promise<EmitirResult> {
     let res: Response;
     try {
       res = await fetch(`${this.settings.url}/tax/dte/emitir`, {
@@ -105,13 +90,8 @@ export class GatewayClient {
     };
   }
 
-  /**
-   * An emission as the gateway tracks it: `GET {TAX_GATEWAY_URL}/tax/dte/get/{emision_id}`
-   * (@lib/contracts EmisionDetailDto: estado, glosa, the SII's counts per document type).
-   * @returns undefined when the gateway does not know it (404).
-   * @throws ProblemException 502/503/504 `gateway_unavailable` when it cannot answer.
-   */
-  async emision(emisionId: string): Promise<EmisionDetailDto | undefined> {
+  /** An emission as the gateway tracks it; undefined when the gateway does not know it. */
+  async fetchEmision(emisionId: string): Promise<EmisionDetailDto | undefined> {
     let res: Response;
     try {
       res = await fetch(`${this.settings.url}/tax/dte/get/${encodeURIComponent(emisionId)}`, {
@@ -127,16 +107,10 @@ export class GatewayClient {
   }
 
   /**
-   * Hands a supplier's file to the gateway's reception, the platform's only verifier of received DTEs:
-   * `POST {TAX_GATEWAY_URL}/tax/recepcion/dte {tenant, xml_base64, nombre_archivo?}` (docs/tax-gateway.md
-   * "Reception"). Returns its answer (201 new, 200 the same bytes again), with each document's estado and
-   * the checks behind it.
-   * @param tenant the receiving empresa's canonical RUT; `bytes` the file exactly as received.
-   * @throws ProblemException 422 `invalid_dte` when the gateway refuses the file itself (413, 422: not a
-   *   readable DTE, too large, a date out of range); 503/504 `gateway_unavailable` when it cannot be reached
-   *   or answers 503/429/504; 502 `gateway_unavailable` for any other answer.
+   * Hands a supplier's file, as received, to the gateway's reception, the only verifier of received DTEs
+   * (docs/tax-gateway.md "Reception"); a file the gateway refuses itself (413, 422) is 422 `invalid_dte`.
    */
-  async recibirDte(tenant: string, bytes: Buffer, nombreArchivo?: string): Promise<RecepcionEnvioDto> {
+  async receiveDte(tenant: string, bytes: Buffer, nombreArchivo?: string): Promise<RecepcionEnvioDto> {
     let res: Response;
     try {
       res = await fetch(`${this.settings.url}/tax/recepcion/dte`, {

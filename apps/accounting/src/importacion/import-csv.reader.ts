@@ -7,31 +7,26 @@ import { ImportErrors } from './import-errors';
 /** The columns of an import file, in this order (header line required, case-insensitive). */
 export const IMPORT_HEADER = ['comprobante', 'fecha', 'cuenta', 'glosa', 'debe', 'haber'] as const;
 
-/** Most data lines one import takes (bigger histories are imported in several files). */
 export const MAX_IMPORT_LINES = 500_000;
 
-/** One data line that passed the line checks (amounts in CLP whole pesos, exactly one side > 0). */
+/** A data line that passed the line checks: CLP whole pesos, exactly one side > 0. */
 export interface ImportRow {
-  /** 1-based line of the file (the last line of a record whose quoted glosa spans lines). */
+  /** The last line of a record whose quoted glosa spans lines. */
   line: number;
   comprobante: string;
-  /** `YYYY-MM-DD`. */
   fecha: string;
-  /** Account codigo as written (resolved against the empresa's chart later). */
   cuenta: string;
   glosa: string | null;
   debe: number;
   haber: number;
 }
 
-/** The file after the streaming pass. */
 export interface ParsedImport {
   rows: ImportRow[];
-  /** Comprobantes with at least one bad line: their entry checks (balance, date) are skipped. */
+  /** Comprobantes with a bad line: their entry checks (balance, date) are skipped. */
   brokenComprobantes: Set<string>;
-  /** Data lines read, valid or not. */
   dataLines: number;
-  /** False when a CSV syntax error or the line limit stopped the parsing (entry checks would be partial). */
+  /** False when a CSV syntax error or the line limit stopped parsing (entry checks would be partial). */
   complete: boolean;
   sha256: string;
   bytes: number;
@@ -51,7 +46,7 @@ export function detectDelimiter(head: Buffer): ',' | ';' {
   return first.includes(';') && !first.includes(',') ? ';' : ',';
 }
 
-/** Whole pesos from a cell: empty is 0; digits only (no sign, no separators, no decimals). */
+/** Whole pesos: empty is 0; digits only (no sign, separators or decimals). */
 function pesos(cell: string): number | undefined {
   if (cell === '') return 0;
   if (!AMOUNT.test(cell)) return undefined;
@@ -59,10 +54,7 @@ function pesos(cell: string): number | undefined {
   return Number.isSafeInteger(n) ? n : undefined;
 }
 
-/**
- * Checks one data record and returns the row, or undefined after adding its problems to `errors`.
- * Rules of a ledger line (entry-rules.ts): whole pesos >= 0 and exactly one positive side.
- */
+/** The row, or undefined after adding its problems to `errors` (the rules of entry-rules.ts). */
 export function checkRow(record: string[], line: number, errors: ImportErrors): ImportRow | undefined {
   if (record.length !== IMPORT_HEADER.length) {
     errors.add(line, 'row', `expected ${IMPORT_HEADER.length} columns (${IMPORT_HEADER.join(',')}), got ${record.length}`);
@@ -96,7 +88,6 @@ export function checkRow(record: string[], line: number, errors: ImportErrors): 
   return { line, comprobante, fecha, cuenta, glosa: glosa === '' ? null : glosa, debe: debe as number, haber: haber as number };
 }
 
-/** Receives the records of the parser: header first, then data lines. */
 class RecordSink {
   readonly rows: ImportRow[] = [];
   readonly broken = new Set<string>();
@@ -148,11 +139,9 @@ function createParser(delimiter: ',' | ';', sink: RecordSink, onError: (err: Err
 }
 
 /**
- * The streaming pass over an uploaded CSV: detects the separator from the first line, parses
- * with csv-parse as the bytes arrive (backpressure to the upload), checks every line and keeps
- * the good ones; hashes the bytes (SHA-256, for the audit trail). Problems go to `errors` with
- * their line numbers; a CSV syntax error (an unclosed quote) stops the parsing but the upload is
- * still read to its end. Text must be UTF-8 (a BOM is allowed).
+ * The streaming pass over an uploaded CSV (UTF-8, BOM allowed), parsed as the bytes arrive (backpressure to
+ * the upload) and hashed for the audit trail. A CSV syntax error stops the parsing, but the upload is still
+ * read to its end.
  */
 export async function readImportCsv(file: AsyncIterable<Buffer>, errors: ImportErrors): Promise<ParsedImport> {
   const hash = createHash('sha256');

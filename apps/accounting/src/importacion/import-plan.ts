@@ -3,14 +3,13 @@ import { checkEntry } from '../asientos/entry-rules';
 import { ImportErrors } from './import-errors';
 import { ImportRow, ParsedImport } from './import-csv.reader';
 
-/** An account of the empresa's chart, as the import needs it. */
 export interface ImportAccount {
   id: string;
   codigo: string;
   imputable: boolean;
 }
 
-/** One entry (asiento) to write: the lines of one comprobante, in file order. */
+/** The lines of one comprobante, in file order. */
 export interface PlannedEntry {
   comprobante: string;
   fecha: string;
@@ -26,13 +25,12 @@ interface Group extends PlannedEntry {
 // linea_asiento.linea is a smallint.
 const MAX_LINES_PER_ENTRY = 32_767;
 
-/** The entry's glosa: the source comprobante (traceability) and the first line's glosa. */
+/** The source comprobante (traceability) and the first line's glosa. */
 function entryGlosa(comprobante: string, rows: ImportRow[]): string {
   const first = rows.find((r) => r.glosa)?.glosa;
   return (first ? `Comprobante ${comprobante}: ${first}` : `Comprobante ${comprobante}`).slice(0, 500);
 }
 
-/** Runs the ledger's entry rules (`checkEntry`) and turns a refusal into a problem at the comprobante's first line. */
 function checkGroup(g: Group, errors: ImportErrors): void {
   try {
     checkEntry(g.fecha, g.rows);
@@ -61,11 +59,8 @@ function checkGroup(g: Group, errors: ImportErrors): void {
 }
 
 /**
- * Groups the lines by comprobante into entries and checks them against the ledger rules and the
- * empresa's books (under the empresa lock): every account exists and is a posting (leaf)
- * account, one date per comprobante, the period is not closed, each comprobante balances with at
- * least two lines (`checkEntry`; skipped when the parsing stopped early). Problems go to `errors` with line numbers. Entries come back
- * ordered by date, then by first appearance in the file (so numbers follow the calendar).
+ * Groups the lines by comprobante into entries checked against the ledger rules and the books (under the
+ * empresa lock). Entries come ordered by date, then by first appearance, so numbers follow the calendar.
  */
 export function planEntries(
   parsed: ParsedImport,

@@ -3,17 +3,17 @@ import { Injectable } from '@nestjs/common';
 import { ProblemException } from '@lib/schemas';
 import { isUUID } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
-import { IdempotentResult } from '../asientos/idempotency.service';
+import { IdempotentResult } from '../common/idempotent-reply';
 import { AuditoriaService } from '../auditoria/auditoria.service';
 import { errorValue } from '../auditoria/error-value';
 import { Actor, callerOf } from '../common/actor';
 import { inputHash } from '../common/hash';
-import { ImportResult } from './dto/import-result.view';
+import { ImportResultView } from './dto/import-result.view';
 import { ImportErrors } from './import-errors';
 import { ParsedImport, readImportCsv } from './import-csv.reader';
 import { ImportacionService } from './importacion.service';
 
-/** Largest import file, bytes (about 1.2 million lines of a typical export). */
+/** About 1.2 million lines of a typical export. */
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 
 interface Upload {
@@ -23,9 +23,8 @@ interface Upload {
 }
 
 /**
- * The intake of POST /contable/importacion: reads the multipart body (the `file` part streamed through
- * the CSV pass), checks the fields, runs the import, and audits a refusal itself (the audit interceptor
- * reads `empresa_id` from a JSON body before the handler runs; a multipart body is only known here).
+ * The intake of POST /contable/importacion. It audits a refusal itself: the audit interceptor reads
+ * `empresa_id` from a JSON body before the handler runs; a multipart body is only known here.
  */
 @Injectable()
 export class ImportUploadService {
@@ -34,16 +33,12 @@ export class ImportUploadService {
     private readonly auditoria: AuditoriaService,
   ) {}
 
-  /**
-   * @throws 400 `validation_failed` (not multipart, empresa_id or file missing), 413 over
-   *   {@link MAX_IMPORT_BYTES}, and what {@link ImportacionService.importar} throws.
-   */
-  async receive(req: FastifyRequest, key?: string): Promise<IdempotentResult<ImportResult>> {
+  async receive(req: FastifyRequest, key?: string): Promise<IdempotentResult<ImportResultView>> {
     const upload: Upload = { errors: new ImportErrors() };
     try {
       await this.read(req, upload);
       if (!upload.empresaId || !isUUID(upload.empresaId) || !upload.parsed) throw this.missing(upload);
-      return await this.importacion.importar(upload.empresaId, upload.parsed, upload.errors, this.actor(req, upload), key);
+      return await this.importacion.importEntries(upload.empresaId, upload.parsed, upload.errors, this.actor(req, upload), key);
     } catch (err) {
       await this.auditoria.recordQuietly(this.actor(req, upload), {
         empresaId: upload.empresaId && isUUID(upload.empresaId) ? upload.empresaId : null,
@@ -56,7 +51,6 @@ export class ImportUploadService {
     }
   }
 
-  /** Reads the multipart parts, streaming the `file` part through the CSV pass. */
   private async read(req: FastifyRequest, upload: Upload): Promise<void> {
     if (!req.isMultipart()) {
       throw new ProblemException(400, 'validation_failed', 'Expected multipart/form-data with the fields empresa_id and file.', {
@@ -85,7 +79,7 @@ export class ImportUploadService {
     );
   }
 
-  /** Who and what: the input hash covers the fields and the file's SHA-256 (the bytes themselves are not kept). */
+  /** The input hash covers the fields and the file's SHA-256; the bytes are not kept. */
   private actor(req: FastifyRequest, upload: Upload): Actor {
     const body = { empresa_id: upload.empresaId ?? null, file_sha256: upload.parsed?.sha256 ?? null };
     return { caller: callerOf(req as never), inputSha256: inputHash({ params: req.params ?? {}, query: req.query ?? {}, body }) };

@@ -4,7 +4,7 @@ import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendIdempotent } from '../common/idempotent-reply';
-import { ImportResult } from './dto/import-result.view';
+import { ImportResultView } from './dto/import-result.view';
 import { ImportUploadService } from './import-upload.service';
 
 @ApiTags('importacion')
@@ -17,7 +17,7 @@ export class ImportacionController {
   @HttpCode(201)
   @ApiOperation({ summary: 'One-time import of earlier books: a CSV comprobante,fecha,cuenta,glosa,debe,haber, all or nothing' })
   @ApiConsumes('multipart/form-data')
-  @ApiCreatedResponse({ type: ImportResult })
+  @ApiCreatedResponse({ type: ImportResultView })
   @ApiBody({
     schema: {
       type: 'object',
@@ -42,11 +42,11 @@ export class ImportacionController {
     { status: 413, errors: ['payload_too_large'] },
     { status: 422, errors: ['import_invalid'] },
   )
-  async importar(
+  async importEntries(
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
     @Headers('idempotency-key') key?: string,
-  ): Promise<ImportResult> {
+  ): Promise<ImportResultView> {
     return sendIdempotent(reply, await this.uploads.receive(req, key));
   }
 }

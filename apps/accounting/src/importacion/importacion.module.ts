@@ -4,11 +4,12 @@ import { AuditoriaModule } from '../auditoria/auditoria.module';
 import { ImportacionController } from './importacion.controller';
 import { ImportUploadService } from './import-upload.service';
 import { ImportacionService } from './importacion.service';
+import { ImportacionStore } from './importacion.store';
 
 /** POST /contable/importacion: the one-time CSV import of earlier books. */
 @Module({
   imports: [AsientosModule, AuditoriaModule],
   controllers: [ImportacionController],
-  providers: [ImportacionService, ImportUploadService],
+  providers: [ImportacionStore, ImportacionService, ImportUploadService],
 })
 export class ImportacionModule {}

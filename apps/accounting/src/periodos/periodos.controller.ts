@@ -5,7 +5,7 @@ import { ApiProblemResponses } from '@lib/schemas';
 import { Actor, CurrentActor } from '../common/actor';
 import { parseMes } from '../common/periodo';
 import { Audited } from '../auditoria/audited.decorator';
-import { CerrarPeriodoDto, PeriodosQuery } from './dto/cerrar-periodo.dto';
+import { CerrarPeriodoDto, PeriodosQueryDto } from './dto/cerrar-periodo.dto';
 import { PeriodosService } from './periodos.service';
 import { PeriodoCerradoView, PeriodosView } from './dto/periodo.view';
 
@@ -38,7 +38,7 @@ export class PeriodosController {
   @ApiOperation({ summary: 'Closed periods of an empresa' })
   @ApiOkResponse({ type: PeriodosView })
   @ApiProblemResponses(400, 401, 403, 404)
-  async list(@Query() q: PeriodosQuery): Promise<PeriodosView> {
+  async list(@Query() q: PeriodosQueryDto): Promise<PeriodosView> {
     return { cerrados: await this.periodos.list(q.empresa_id) };
   }
 }

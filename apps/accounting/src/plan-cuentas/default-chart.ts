@@ -1,6 +1,5 @@
 import { RolCuenta, TipoCuenta } from './cuenta.types';
 
-/** One account of the seed chart. `parent` is the parent's codigo. */
 export interface SeedAccount {
   codigo: string;
   nombre: string;
@@ -10,11 +9,8 @@ export interface SeedAccount {
 }
 
 /**
- * The 18-account default chart seeded for every new empresa: five level-1 groups (the SII
- * electronic books' classification Activo / Pasivo / Patrimonio plus the two result groups) and
- * 13 posting accounts at level 2. Names follow Chilean usage (Odoo l10n_cl, SII Manual de
- * Cuentas MiPyme); docs/research/registry-ledger-accounting.md §3.1. Users add accounts below
- * (down to level 5); accounts with a role are used by automatic bookings and stay leaves.
+ * The 18-account default chart: five level-1 groups and 13 posting accounts, named as in Chilean usage
+ * (Odoo l10n_cl, SII Manual de Cuentas MiPyme; docs/research/registry-ledger-accounting.md §3.1).
  */
 export const DEFAULT_CHART: readonly SeedAccount[] = [
   { codigo: '1', nombre: 'Activo', tipo: 'activo' },
@@ -37,10 +33,7 @@ export const DEFAULT_CHART: readonly SeedAccount[] = [
   { codigo: '5.2', nombre: 'Gastos de Administración', tipo: 'gasto', parent: '5', rol: 'gastos_admin' },
 ];
 
-/**
- * Roles whose accounts automatic bookings post to (received and emitted DTEs) and the
- * reports fold into. They must stay leaves; the other seeded accounts may get sub-accounts.
- */
+/** Accounts automatic bookings post to and reports fold into: they must stay leaves. */
 export const SYSTEM_ROLES: ReadonlySet<RolCuenta> = new Set<RolCuenta>([
   'clientes',
   'iva_credito',

@@ -4,7 +4,7 @@ import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { Actor, CurrentActor } from '../common/actor';
 import { Audited } from '../auditoria/audited.decorator';
-import { CrearCuentaDto, PlanCuentasQuery } from './dto/crear-cuenta.dto';
+import { CrearCuentaDto, PlanCuentasQueryDto } from './dto/crear-cuenta.dto';
 import { PlanCuentasService } from './plan-cuentas.service';
 import { CuentaView, CuentasView } from './dto/cuenta.view';
 
@@ -19,7 +19,7 @@ export class PlanCuentasController {
   @ApiOperation({ summary: 'Chart of accounts of an empresa, in code order' })
   @ApiOkResponse({ type: CuentasView })
   @ApiProblemResponses(400, 401, 403, 404)
-  async list(@Query() q: PlanCuentasQuery): Promise<CuentasView> {
+  async list(@Query() q: PlanCuentasQueryDto): Promise<CuentasView> {
     return { cuentas: await this.cuentas.list(q.empresa_id) };
   }
 

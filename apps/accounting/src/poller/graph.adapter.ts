@@ -4,7 +4,6 @@ import { DeltaLinkStore, InMemoryDeltaLinkStore } from './delta-link.store';
 import { GraphClient, GraphSettings } from './graph.client';
 import { MailboxAdapter, MailboxAttachment, MailboxMessage, attachmentName, isXmlAttachment } from './mailbox.types';
 
-/** A message as the delta query returns it with our `$select`. */
 interface DeltaMessage {
   id: string;
   internetMessageId?: string | null;
@@ -27,15 +26,10 @@ interface GraphAttachment {
 }
 
 /**
- * Reads new messages of one mailbox folder through Microsoft Graph with a delta query
- * (`GET /users/{mailbox}/mailFolders/{folder}/messages/delta`, learn.microsoft.com/graph/delta-query-messages):
- * follows `@odata.nextLink` pages and, at the end of the round, keeps the `@odata.deltaLink` in the
- * {@link DeltaLinkStore} - only when every message of the round was acknowledged, so an unacknowledged
- * message comes back next round (and the acknowledged ones again too, answered `duplicate` by the
- * endpoint). The first round (no stored link) offers every message already in the folder.
- * Removed items are ignored; attachments come from `/messages/{id}/attachments` (file attachments only,
- * `contentBytes` is already base64). Message-ID: `internetMessageId`, else
- * `<graph.sha256(id)@poller.invalid>` (Graph ids change when a message is moved, so this is weaker).
+ * A Graph delta query over one folder (learn.microsoft.com/graph/delta-query-messages). The delta link is
+ * stored only when every message of the round was acknowledged, so an unacknowledged one comes back (with
+ * the others, answered `duplicate`). Message-ID: `internetMessageId`, else `<graph.sha256(id)@poller.invalid>`
+ * (weaker: Graph ids change when a message is moved).
  */
 export class GraphMailboxAdapter implements MailboxAdapter {
   readonly kind = 'graph';
@@ -50,7 +44,6 @@ export class GraphMailboxAdapter implements MailboxAdapter {
     this.client = client ?? new GraphClient(settings);
   }
 
-  /** Key of this folder's delta link in the store. */
   get stateKey(): string {
     return `graph:${this.settings.mailbox}:${this.folder}`;
   }

@@ -1,29 +1,24 @@
 import { Logger } from '@nestjs/common';
 import axios, { AxiosInstance, AxiosResponse } from 'axios';
 
-/** Microsoft Graph connection settings (GRAPH_* in the environment, see docs/accounting-poller.md). */
+/** GRAPH_* settings (docs/accounting-poller.md). */
 export interface GraphSettings {
-  /** Entra ID (Azure AD) tenant id or domain. */
   tenantId: string;
   clientId: string;
   clientSecret: string;
-  /** Mailbox (user principal name or id) whose folder is read, e.g. `dte@empresa.cl`. */
   mailbox: string;
-  /** Well-known folder name or folder id; `inbox` by default. */
   folder?: string;
-  /** Default `https://graph.microsoft.com/v1.0` (national clouds use another host). */
+  /** National clouds use another host. */
   graphBaseUrl?: string;
-  /** Default `https://login.microsoftonline.com`. */
   authorityUrl?: string;
-  /** Per-request timeout, milliseconds (default 30000). */
   timeoutMs?: number;
-  /** Retries of a throttled (429) or unavailable (503/504) request (default 3). */
+  /** Retries of a 429, 503 or 504. */
   maxRetries?: number;
-  /** Longest Retry-After honoured, seconds (default 120; a longer one is cut to this). */
+  /** Longest Retry-After honoured, seconds (a longer one is cut to this). */
   maxRetryAfterSeconds?: number;
 }
 
-/** A Graph or token endpoint answer that is not a success; `code` is Graph's `error.code` when given. */
+/** A non-success answer; `code` is Graph's `error.code` when given. */
 export class GraphError extends Error {
   constructor(
     readonly status: number,
@@ -38,12 +33,9 @@ export class GraphError extends Error {
 const RETRYABLE = new Set([429, 503, 504]);
 
 /**
- * Minimal Microsoft Graph client: OAuth 2.0 client credentials token
- * (`POST {authority}/{tenant}/oauth2/v2.0/token`, scope `https://graph.microsoft.com/.default`),
- * cached until one minute before `expires_in` and shared by concurrent callers; a 401 from Graph
- * drops the token and retries once with a new one; 429/503/504 wait `Retry-After` (seconds or an
- * HTTP date; 2^n seconds without one) and retry up to `maxRetries` times
- * (Microsoft Graph throttling guidance, learn.microsoft.com/graph/throttling).
+ * Minimal Microsoft Graph client: a client-credentials token cached until a minute before it expires; a 401
+ * drops it and retries once; 429/503/504 wait `Retry-After` (2^n seconds without one) and retry
+ * (learn.microsoft.com/graph/throttling).
  */
 export class GraphClient {
   private readonly logger = new Logger(GraphClient.name);
@@ -58,15 +50,11 @@ export class GraphClient {
     this.http = axios.create({ timeout: settings.timeoutMs ?? 30_000, validateStatus: () => true, maxRedirects: 0 });
   }
 
-  /** Base URL of the Graph API, without a trailing slash. */
   get baseUrl(): string {
     return (this.settings.graphBaseUrl ?? 'https://graph.microsoft.com/v1.0').replace(/\/+$/, '');
   }
 
-  /**
-   * GET a Graph URL (absolute, e.g. an `@odata.nextLink`, or a path under {@link baseUrl}).
-   * @throws GraphError for a non-2xx answer after the retries above; axios errors on network failure.
-   */
+  /** An absolute URL (an `@odata.nextLink`) or a path under {@link baseUrl}. */
   async get<T>(urlOrPath: string, headers: Record<string, string> = {}): Promise<T> {
     const url = /^https?:\/\//.test(urlOrPath) ? urlOrPath : `${this.baseUrl}${urlOrPath}`;
     let refreshed = false;

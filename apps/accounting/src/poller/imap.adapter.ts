@@ -3,31 +3,26 @@ import { ImapFlow } from 'imapflow';
 import { parseRawMail } from './mail-parsing';
 import { MailboxAdapter, MailboxMessage } from './mailbox.types';
 
-/** IMAP settings (IMAP_* in the environment, see docs/accounting-poller.md). */
+/** IMAP_* settings (docs/accounting-poller.md). */
 export interface ImapSettings {
   host: string;
   port: number;
-  /** Implicit TLS (port 993); `false` connects in clear and upgrades with STARTTLS when offered. */
+  /** Implicit TLS (993); `false` upgrades with STARTTLS when offered. */
   secure: boolean;
   user: string;
   password: string;
-  /** Folder read for new messages, `INBOX` by default. */
   mailbox: string;
-  /** When set, acknowledged messages are moved there (created if missing) instead of flagged \Seen. */
+  /** Acknowledged messages are moved there (created if missing) instead of flagged \Seen. */
   processedMailbox?: string;
-  /** Verify the server certificate (default true; false only for a self-signed test server). */
+  /** false only for a self-signed test server. */
   tlsRejectUnauthorized?: boolean;
-  /** Socket and greeting timeout, milliseconds (default 30000). */
   timeoutMs?: number;
 }
 
 /**
- * Reads unseen messages of one IMAP folder with imapflow. Each `fetchNew()` opens a connection
- * (a 10-minute cadence outlives idle IMAP sessions), locks the folder, searches `UNSEEN` by UID and
- * downloads each source with `BODY.PEEK[]` (reading never sets \Seen: only `ack()` does). Messages are
- * offered oldest UID first; `ack()` adds \Seen, or moves the message to `processedMailbox`.
- * A message that someone else marks read before the poller saw it is not offered: the mailbox must be
- * the dedicated DTE exchange mailbox (casilla de intercambio), not a person's inbox.
+ * Unseen messages of one IMAP folder, oldest UID first, read with `BODY.PEEK[]` so only `ack()` sets \Seen.
+ * One connection per run: a 10-minute cadence outlives idle IMAP sessions. A message someone else marks read
+ * first is not offered: use the dedicated DTE exchange mailbox (casilla de intercambio), not a person's inbox.
  */
 export class ImapMailboxAdapter implements MailboxAdapter {
   readonly kind = 'imap';

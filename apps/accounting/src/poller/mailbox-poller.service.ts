@@ -8,13 +8,12 @@ import { MailboxAdapter, MailboxMessage } from './mailbox.types';
 import { POLL_OUTCOMES, PollOutcome, PollerMetrics } from './poller.metrics';
 import { POLLER_SETTINGS, PollerSettings } from './poller.settings';
 
-/** Injection token of the configured {@link MailboxAdapter} (null when MAILBOX_ADAPTER=none). */
+/** The configured {@link MailboxAdapter}, null when MAILBOX_ADAPTER=none. */
 export const MAILBOX_ADAPTER = Symbol('MAILBOX_ADAPTER');
 
-/** Path of the service-to-service endpoint (docs/spec/3-style-catalog-and-accounting.md, "poller/recibir-dte"). */
+/** docs/spec/3-style-catalog-and-accounting.md "poller/recibir-dte". */
 export const POLLER_ENDPOINT_PATH = '/contable/poller/recibir-dte';
 
-/** Body of `POST /contable/poller/recibir-dte`. */
 export interface PollerDelivery {
   message_id: string;
   received_at: string;
@@ -22,24 +21,18 @@ export interface PollerDelivery {
   empresa_id?: string;
 }
 
-/** What one run did. */
+/** What one run did; `stoppedEarly` when the endpoint was down, refused the key or throttled. */
 export interface PollRunSummary {
-  /** Messages read from the mailbox (handled or not). */
   polled: number;
   outcomes: Record<PollOutcome, number>;
-  /** The run ended before the mailbox was exhausted (endpoint down, key refused, throttled). */
   stoppedEarly: boolean;
-  /** Set when reading the mailbox failed (connection, login, Graph error). */
   error?: string;
 }
 
 /**
- * The mailbox poller (docs/spec/3-style-catalog-and-accounting.md "Mailbox poller", docs/DESIGN.md §5): every `POLLER_INTERVAL_MINUTES` reads new
- * messages through the {@link MailboxAdapter} and POSTs each one's XML attachments to this app's
- * `POST /contable/poller/recibir-dte` with the poller's own `X-Internal-Key`. A message is acknowledged
- * in the mailbox only after the endpoint's answer says so ({@link answerPolicy}); the endpoint
- * deduplicates by Message-ID, so anything offered twice is answered `duplicate`. Runs never overlap:
- * the next one is scheduled when the previous ends, and {@link runOnce} during a run joins it.
+ * The mailbox poller (docs/spec/3-style-catalog-and-accounting.md "Mailbox poller", docs/DESIGN.md §5): POSTs
+ * each new message's XML attachments to this app's endpoint with its own key, and acknowledges a message only
+ * when the answer says so ({@link answerPolicy}). Runs never overlap: the next is scheduled when one ends.
  */
 @Injectable()
 export class MailboxPoller implements OnApplicationBootstrap, OnModuleDestroy {
@@ -64,12 +57,11 @@ export class MailboxPoller implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
-  /** Whether a schedule runs (an adapter is configured and the interval is above 0). */
   get enabled(): boolean {
     return this.adapter !== null && this.settings.intervalMinutes > 0;
   }
 
-  /** Starts the schedule: the first run one interval after boot (the HTTP server listens by then). */
+  /** The first run is one interval after boot, when the HTTP server listens. */
   onApplicationBootstrap(): void {
     if (!this.enabled) {
       this.logger.log(
@@ -81,7 +73,6 @@ export class MailboxPoller implements OnApplicationBootstrap, OnModuleDestroy {
     this.schedule();
   }
 
-  /** Stops the schedule, waits for a run in progress and closes the adapter. */
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
@@ -89,10 +80,7 @@ export class MailboxPoller implements OnApplicationBootstrap, OnModuleDestroy {
     await this.adapter?.close?.();
   }
 
-  /**
-   * One poll of the mailbox. Never throws: failures are logged, counted and returned in the summary.
-   * A call while a run is in progress returns that run's summary instead of starting another.
-   */
+  /** Never throws (failures are in the summary); during a run, returns that run. */
   runOnce(): Promise<PollRunSummary> {
     this.current ??= this.run().finally(() => (this.current = undefined));
     return this.current;
@@ -134,7 +122,6 @@ export class MailboxPoller implements OnApplicationBootstrap, OnModuleDestroy {
     return summary;
   }
 
-  /** Posts one message and decides what to do with it. */
   private async deliver(message: MailboxMessage): Promise<AnswerPolicy> {
     const id = escapeForLog(message.message_id, 300);
     if (message.attachments.length === 0) {

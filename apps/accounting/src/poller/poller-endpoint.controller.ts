@@ -30,7 +30,10 @@ export class PollerEndpointController {
     401,
     403,
     { status: 409, errors: ['period_closed'] },
-    { status: 422, errors: ['empresa_not_found', 'no_dte', 'invalid_dte', 'encoding_invalid', 'tipo_dte_unsupported'] },
+    { status: 422, errors: ['empresa_not_found', 'no_dte', 'invalid_dte', 'encoding_invalid', 'tipo_dte_unsupported', 'dte_rejected'] },
+    { status: 502, errors: ['gateway_unavailable'] },
+    { status: 503, errors: ['gateway_unavailable'] },
+    { status: 504, errors: ['gateway_unavailable'] },
   )
   async receive(
     @Body() dto: PollerDeliveryDto,

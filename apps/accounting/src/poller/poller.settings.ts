@@ -3,17 +3,14 @@ import { loadConfig } from '@lib/platform';
 import { AccountingConfig } from '../config';
 import type { GraphSettings } from './graph.client';
 import type { ImapSettings } from './imap.adapter';
-import { MailboxAdapterKind, PollerConfig, usesGraph, usesImap } from './poller.config';
+import { MailboxAdapterKind, PollerConfig, usesGraph, usesImap } from '../poller-config';
 
-export { MAILBOX_ADAPTERS, type MailboxAdapterKind } from './poller.config';
-/** The poller's resolved settings. */
+export { MAILBOX_ADAPTERS, type MailboxAdapterKind } from '../poller-config';
 export interface PollerSettings {
   adapter: MailboxAdapterKind;
-  /** Minutes between runs; 0 = no schedule. */
   intervalMinutes: number;
-  /** Endpoint base URL; undefined = derive it from the address the app listens on. */
+  /** Undefined: derived from the address the app listens on. */
   selfUrl?: string;
-  /** Port to fall back on when the listening address is unknown (PORT, else 8260). */
   fallbackPort: number;
   key: string;
   empresaId?: string;
@@ -24,7 +21,7 @@ export interface PollerSettings {
 
 export const POLLER_SETTINGS = Symbol('POLLER_SETTINGS');
 
-/** The poller's typed settings, derived from the validated config (no rule is checked here: the config class has them all). */
+/** The config class holds every rule, so nothing is checked here. */
 export function pollerSettingsOf(e: PollerConfig): PollerSettings {
   const key = e.POLLER_KEY || internalKeyOf(e.INTERNAL_KEYS, 'poller') || '';
   const port = Number(e.PORT);
@@ -62,11 +59,7 @@ export function pollerSettingsOf(e: PollerConfig): PollerSettings {
   };
 }
 
-/**
- * Validates `env` as the app does at boot and derives the poller settings: for specs and tools; the app
- * itself derives them from its one validated config (PollerModule).
- * @throws ConfigError naming each bad setting.
- */
+/** For specs and tools; the app derives the settings from its one validated config. */
 export function loadPollerSettings(env: NodeJS.ProcessEnv): PollerSettings {
   return pollerSettingsOf(loadConfig(AccountingConfig, env));
 }

@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DeltaLinkStore } from './delta-link.store';
 
@@ -5,6 +6,7 @@ import { DeltaLinkStore } from './delta-link.store';
  * {@link DeltaLinkStore} in the `poller_state` table (migration PollerState), so a restart resumes the
  * Graph delta round instead of offering the whole folder again. The write is an upsert (one row per folder).
  */
+@Injectable()
 export class SqlDeltaLinkStore implements DeltaLinkStore {
   constructor(private readonly dataSource: DataSource) {}
 

@@ -1,8 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
-import { BalanceReport } from './dto/balance.view';
-import { EstadoResultados } from './dto/estado-resultados.view';
-import { LibroDiario } from './dto/libro-diario.view';
-import { LibroMayor } from './dto/libro-mayor.view';
+import { BalanceView } from './dto/balance.view';
+import { EstadoResultadosView } from './dto/estado-resultados.view';
+import { LibroDiarioView } from './dto/libro-diario.view';
+import { LibroMayorView } from './dto/libro-mayor.view';
 
 /**
  * RFC 4180 CSV with a header row; amounts as plain integers (CLP pesos). A text cell that starts with
@@ -13,7 +13,7 @@ export function csv(header: string[], rows: unknown[][]): string {
   return stringify([header, ...rows], { record_delimiter: '\r\n', escape_formulas: true });
 }
 
-export function balanceCsv(r: BalanceReport): string {
+export function balanceCsv(r: BalanceView): string {
   const cols = ['sumas_debe', 'sumas_haber', 'saldo_deudor', 'saldo_acreedor', 'activo', 'pasivo', 'perdidas', 'ganancias'] as const;
   return csv(
     ['codigo', 'nombre', ...cols],
@@ -21,7 +21,7 @@ export function balanceCsv(r: BalanceReport): string {
   );
 }
 
-export function estadoResultadosCsv(r: EstadoResultados): string {
+export function estadoResultadosCsv(r: EstadoResultadosView): string {
   return csv(
     ['codigo', 'nombre', 'seccion', 'monto'],
     [
@@ -33,7 +33,7 @@ export function estadoResultadosCsv(r: EstadoResultados): string {
   );
 }
 
-export function libroDiarioCsv(r: LibroDiario): string {
+export function libroDiarioCsv(r: LibroDiarioView): string {
   return csv(
     ['fecha', 'numero', 'glosa', 'linea', 'cuenta', 'cuenta_nombre', 'debe', 'haber'],
     [
@@ -45,7 +45,7 @@ export function libroDiarioCsv(r: LibroDiario): string {
   );
 }
 
-export function libroMayorCsv(r: LibroMayor): string {
+export function libroMayorCsv(r: LibroMayorView): string {
   return csv(
     ['cuenta', 'nombre', 'fecha', 'numero', 'glosa', 'debe', 'haber', 'saldo'],
     r.cuentas.flatMap((c) => [

@@ -1,9 +1,9 @@
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { LibroMayor } from './dto/libro-mayor.view';
-import { LibroDiario } from './dto/libro-diario.view';
-import { EstadoResultados } from './dto/estado-resultados.view';
-import { BalanceReport } from './dto/balance.view';
+import { LibroMayorView } from './dto/libro-mayor.view';
+import { LibroDiarioView } from './dto/libro-diario.view';
+import { EstadoResultadosView } from './dto/estado-resultados.view';
+import { BalanceView } from './dto/balance.view';
 import { ApiReport } from './api-report.decorator';
 import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
@@ -11,7 +11,7 @@ import type { FastifyReply } from 'fastify';
 import { Audited } from '../auditoria/audited.decorator';
 import { BalanceReportService } from './balance.report';
 import { balanceCsv, estadoResultadosCsv, libroDiarioCsv, libroMayorCsv } from './csv';
-import { LibroMayorQuery, ReporteQuery } from './dto/reporte.query';
+import { LibroMayorQueryDto, ReporteQueryDto } from './dto/reporte-query.dto';
 import { EstadoResultadosReportService } from './estado-resultados.report';
 import { LibroDiarioReportService } from './libro-diario.report';
 import { LibroMayorReportService } from './libro-mayor.report';
@@ -37,11 +37,11 @@ export class ReportesController {
   ) {}
 
   @Get('balance')
-  @ApiReport(BalanceReport)
+  @ApiReport(BalanceView)
   @Audited({ accion: 'consultar_balance', entidad: 'reporte', kind: 'read' })
   @ApiOperation({ summary: 'Balance de 8 columnas (fiscal year to the end of periodo) and classified balance sheet' })
   async getBalance(
-    @Query() q: ReporteQuery,
+    @Query() q: ReporteQueryDto,
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
@@ -49,11 +49,11 @@ export class ReportesController {
   }
 
   @Get('estado-resultados')
-  @ApiReport(EstadoResultados)
+  @ApiReport(EstadoResultadosView)
   @Audited({ accion: 'consultar_estado_resultados', entidad: 'reporte', kind: 'read' })
   @ApiOperation({ summary: 'Estado de resultados of the period (month YYYY-MM or year YYYY)' })
   async getEstado(
-    @Query() q: ReporteQuery,
+    @Query() q: ReporteQueryDto,
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
@@ -61,11 +61,11 @@ export class ReportesController {
   }
 
   @Get('libro-diario')
-  @ApiReport(LibroDiario)
+  @ApiReport(LibroDiarioView)
   @Audited({ accion: 'consultar_libro_diario', entidad: 'reporte', kind: 'read' })
   @ApiOperation({ summary: 'Libro diario: entries of the period with their lines' })
   async getDiario(
-    @Query() q: ReporteQuery,
+    @Query() q: ReporteQueryDto,
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
@@ -73,11 +73,11 @@ export class ReportesController {
   }
 
   @Get('libro-mayor')
-  @ApiReport(LibroMayor)
+  @ApiReport(LibroMayorView)
   @Audited({ accion: 'consultar_libro_mayor', entidad: 'reporte', kind: 'read' })
   @ApiOperation({ summary: 'Libro mayor: per account opening balance, movements with running balance, closing balance' })
   async getMayor(
-    @Query() q: LibroMayorQuery,
+    @Query() q: LibroMayorQueryDto,
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {

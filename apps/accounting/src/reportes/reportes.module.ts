@@ -7,6 +7,7 @@ import { LibroDiarioReportService } from './libro-diario.report';
 import { LibroIngresosEgresosReportService } from './libro-ingresos-egresos.report';
 import { LibroMayorReportService } from './libro-mayor.report';
 import { ReportesController } from './reportes.controller';
+import { ReportesStore } from './reportes.store';
 import { TributariosController } from './tributarios.controller';
 
 /** Read-only reports, aggregated in PostgreSQL. */
@@ -14,6 +15,7 @@ import { TributariosController } from './tributarios.controller';
   imports: [AuditoriaModule],
   controllers: [ReportesController, TributariosController],
   providers: [
+    ReportesStore,
     BalanceReportService,
     EstadoResultadosReportService,
     LibroDiarioReportService,

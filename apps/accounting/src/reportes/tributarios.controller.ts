@@ -1,7 +1,7 @@
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { F29Borrador } from './dto/f29-borrador.view';
-import { LibroIngresosEgresos } from './dto/libro-ingresos-egresos.view';
+import { F29BorradorView } from './dto/f29-borrador.view';
+import { LibroIngresosEgresosView } from './dto/libro-ingresos-egresos.view';
 import { ApiReport } from './api-report.decorator';
 import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
@@ -9,14 +9,14 @@ import { IsUUID, Matches } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { MES_PATTERN } from '../common/periodo';
 import { Audited } from '../auditoria/audited.decorator';
-import { ReporteQuery } from './dto/reporte.query';
+import { ReporteQueryDto } from './dto/reporte-query.dto';
 import { F29BorradorReportService } from './f29-borrador.report';
 import { LibroIngresosEgresosReportService } from './libro-ingresos-egresos.report';
 import { respond } from './reportes.controller';
 import { f29BorradorCsv, libroIngresosEgresosCsv } from './tributarios.csv';
 
 /** `?empresa_id=&periodo=YYYY-MM` (the F29 is monthly). */
-export class MesQuery {
+export class MesQueryDto {
   @ApiProperty({ format: 'uuid' })
   @IsUUID()
   empresa_id!: string;
@@ -38,10 +38,14 @@ export class TributariosController {
   ) {}
 
   @Get('libro-ingresos-egresos')
-  @ApiReport(LibroIngresosEgresos)
+  @ApiReport(LibroIngresosEgresosView)
   @Audited({ accion: 'consultar_libro_ingresos_egresos', entidad: 'reporte', kind: 'read' })
   @ApiOperation({ summary: 'Libro de ingresos y egresos (Pro-Pyme 14 D) from emitted and received DTEs; notas de crédito subtract' })
-  async getLibro(@Query() q: ReporteQuery, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+  async getLibro(
+    @Query() q: ReporteQueryDto,
+    @Headers('accept') accept: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return respond(
       reply,
       accept,
@@ -52,10 +56,10 @@ export class TributariosController {
   }
 
   @Get('f29-borrador')
-  @ApiReport(F29Borrador)
+  @ApiReport(F29BorradorView)
   @Audited({ accion: 'consultar_f29_borrador', entidad: 'reporte', kind: 'read' })
   @ApiOperation({ summary: 'DRAFT of the monthly IVA (F29) from the IVA accounts: débito, crédito, remanente; not the official form' })
-  async getF29(@Query() q: MesQuery, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+  async getF29(@Query() q: MesQueryDto, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     return respond(reply, accept, await this.f29.build(q.empresa_id, q.periodo), f29BorradorCsv, `f29-borrador-${q.periodo}`);
   }
 }

@@ -1,9 +1,23 @@
 import { csv } from './csv';
-import { F29Borrador } from './dto/f29-borrador.view';
-import { LibroIngresosEgresos, TotalSeccion } from './dto/libro-ingresos-egresos.view';
+import { F29BorradorView } from './dto/f29-borrador.view';
+import { LibroIngresosEgresosView, TotalSeccionView } from './dto/libro-ingresos-egresos.view';
 
-export function libroIngresosEgresosCsv(r: LibroIngresosEgresos): string {
-  const total = (name: string, t: TotalSeccion) => [name, t.documentos, '', '', '', '', '', '', t.neto, t.exento, t.iva, t.total, t.monto];
+export function libroIngresosEgresosCsv(r: LibroIngresosEgresosView): string {
+  const total = (name: string, t: TotalSeccionView) => [
+    name,
+    t.documentos,
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    t.neto,
+    t.exento,
+    t.iva,
+    t.total,
+    t.monto,
+  ];
   return csv(
     [
       'clasificacion',
@@ -43,7 +57,7 @@ export function libroIngresosEgresosCsv(r: LibroIngresosEgresos): string {
   );
 }
 
-export function f29BorradorCsv(r: F29Borrador): string {
+export function f29BorradorCsv(r: F29BorradorView): string {
   return csv(
     ['concepto', 'monto'],
     [

@@ -1,10 +1,10 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { TEST_KEYS, createTestApp } from '@lib/testing';
+import { TEST_KEYS, closeTestApp, createTestApp } from '@lib/testing';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { appOptions } from '../../src/config';
-import { GATEWAY_URL } from './gateway-stub';
+import { GATEWAY_URL, GatewayStub, startGatewayStub } from './gateway-stub';
 
 export const ADMIN_KEY = TEST_KEYS.admin;
 
@@ -33,4 +33,24 @@ export async function createEmpresa(app: NestFastifyApplication, rut: string): P
   const res = await client(app).post('/contable/empresas', { rut });
   if (res.status !== 201) throw new Error(`empresa ${rut}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id;
+}
+
+/** Accounting with the stand-in gateway and one empresa, as most e2e specs start. */
+export interface Books {
+  app: NestFastifyApplication;
+  gw: GatewayStub;
+  api: ReturnType<typeof client>;
+  ds: DataSource;
+  empresaId: string;
+}
+
+export async function bootWithEmpresa(rut = '76086428-5'): Promise<Books> {
+  const gw = startGatewayStub();
+  const app = await bootAccounting();
+  return { app, gw, api: client(app), ds: app.get(DataSource), empresaId: await createEmpresa(app, rut) };
+}
+
+export async function shutdown(books: Pick<Books, 'app' | 'gw'>): Promise<void> {
+  await closeTestApp(books.app);
+  books.gw.server.close();
 }

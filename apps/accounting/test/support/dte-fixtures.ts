@@ -37,6 +37,11 @@ export function dteXml(d: DteSpec): string {
 </Documento></DTE>`;
 }
 
+/** A factura 33 of neto 1.000 + IVA 190. */
+export function facturaXml(d: Pick<DteSpec, 'folio' | 'fecha' | 'emisor' | 'receptor'>): string {
+  return dteXml({ tipo: 33, ...d, neto: 1000, iva: 190, total: 1190 });
+}
+
 /** An acknowledgement, not a DTE. */
 export const RESPUESTA_DTE = `<?xml version="1.0" encoding="ISO-8859-1"?>
 <RespuestaDTE xmlns="http://www.sii.cl/SiiDte" version="1.0"><Resultado ID="R1"><Caratula version="1.0">

@@ -75,7 +75,7 @@ export class ReversaDto {
   glosa?: string;
 }
 
-export class AsientoQuery {
+export class AsientoQueryDto {
   @ApiPropertyOptional({ format: 'uuid' })
   @IsOptional()
   @IsUUID()

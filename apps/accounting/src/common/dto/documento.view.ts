@@ -37,7 +37,7 @@ export class DocumentoView {
 }
 
 /** A DTE of a delivery that was not booked: which one, and between whom. */
-export class DteNoContabilizado {
+export class DteNoContabilizadoView {
   @ApiProperty({ example: 33 })
   tipo_dte!: number;
 

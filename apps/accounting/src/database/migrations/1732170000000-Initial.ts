@@ -1,9 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * Baseline of the accounting database. Intentionally creates nothing: it marks the schema history start
- * so that the first domain migration is never the one that creates the migrations table.
- */
+/** Creates nothing, so that the first domain migration is never the one that creates the migrations table. */
 export class Initial1732170000000 implements MigrationInterface {
   name = 'Initial1732170000000';
 

@@ -1,16 +1,9 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Ledger invariants enforced by PostgreSQL itself, so no code path (a bug, a future import, a
- * person with psql) can break them:
- * - every entry balances (sum debe = sum haber, at least two lines): a DEFERRABLE INITIALLY
- *   DEFERRED constraint trigger, checked at commit when all lines are in (a plain row trigger
- *   would reject a multi-line entry after its first line);
- * - posted entries and their lines are immutable (no UPDATE, DELETE or TRUNCATE); corrections
- *   are reversals; the audit trail is append-only too;
- * - no entry is dated in a closed period;
- * - only leaf (imputable) accounts take postings; an account with postings cannot get children.
- * The constraint names are mapped to problem answers by `common/db-errors.ts`.
+ * Ledger invariants enforced by PostgreSQL itself, whatever path writes: entries balance (a DEFERRED
+ * constraint trigger, checked at commit when all lines are in), posted entries and the audit trail are
+ * append-only, no entry in a closed period, postings only to leaf accounts. `common/db-errors.ts` maps them.
  */
 export class AccountingLedgerGuards1760000000001 implements MigrationInterface {
   name = 'AccountingLedgerGuards1760000000001';

@@ -1,9 +1,9 @@
 import { Initial1732170000000 } from './1732170000000-Initial';
 import { AccountingSchema1760000000000 } from './1760000000000-AccountingSchema';
 import { AccountingLedgerGuards1760000000001 } from './1760000000001-AccountingLedgerGuards';
-import { PollerState1795240000000 } from '../../poller/migrations/1795240000000-PollerState';
-import { MensajeProcesado1796000000000 } from '../../poller/migrations/1796000000000-MensajeProcesado';
-import { DocumentoEmitido1796000000001 } from '../../emision/migrations/1796000000001-DocumentoEmitido';
+import { PollerState1795240000000 } from './1795240000000-PollerState';
+import { MensajeProcesado1796000000000 } from './1796000000000-MensajeProcesado';
+import { DocumentoEmitido1796000000001 } from './1796000000001-DocumentoEmitido';
 
 /** Every migration of accounting, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
 export const migrations = [

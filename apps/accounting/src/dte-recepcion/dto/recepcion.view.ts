@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { DocumentoView, DteNoContabilizado } from '../../common/dto/documento.view';
+import { DocumentoView, DteNoContabilizadoView } from '../../common/dto/documento.view';
 
 /** A received DTE registered in the books (amounts in CLP whole pesos). */
 export class FacturaView extends DocumentoView {
@@ -14,13 +14,13 @@ export class FacturaView extends DocumentoView {
 }
 
 /** A DTE of the file that was not booked, and why. */
-export class IgnoredDte extends DteNoContabilizado {
+export class IgnoredDteView extends DteNoContabilizadoView {
   @ApiProperty({ enum: ['receptor_distinto', 'tipo_no_soportado'] })
   motivo!: 'receptor_distinto' | 'tipo_no_soportado';
 }
 
 /** Result of a delivery: what was registered (new or duplicate) and what was not booked. */
-export class RecepcionResult {
+export class RecepcionResultView {
   @ApiProperty({ format: 'uuid' })
   empresa_id!: string;
 
@@ -30,6 +30,6 @@ export class RecepcionResult {
   @ApiProperty({ type: [FacturaView] })
   facturas!: FacturaView[];
 
-  @ApiProperty({ type: [IgnoredDte] })
-  ignorados!: IgnoredDte[];
+  @ApiProperty({ type: [IgnoredDteView] })
+  ignorados!: IgnoredDteView[];
 }

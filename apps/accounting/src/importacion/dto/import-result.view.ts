@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 /** Answer of POST /contable/importacion. */
-export class ImportResult {
+export class ImportResultView {
   @ApiProperty({ format: 'uuid' })
   empresa_id!: string;
 

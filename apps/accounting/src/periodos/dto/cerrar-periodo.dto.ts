@@ -8,7 +8,7 @@ export class CerrarPeriodoDto {
   empresa_id!: string;
 }
 
-export class PeriodosQuery {
+export class PeriodosQueryDto {
   @ApiProperty({ format: 'uuid' })
   @IsUUID()
   empresa_id!: string;

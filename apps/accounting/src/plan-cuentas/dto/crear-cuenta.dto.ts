@@ -25,7 +25,7 @@ export class CrearCuentaDto {
   parent?: string;
 }
 
-export class PlanCuentasQuery {
+export class PlanCuentasQueryDto {
   @ApiProperty({ format: 'uuid' })
   @IsUUID()
   empresa_id!: string;

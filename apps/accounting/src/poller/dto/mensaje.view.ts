@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { DteNoContabilizado } from '../../common/dto/documento.view';
-import { RecepcionResult } from '../../dte-recepcion/dto/recepcion.view';
+import { DteNoContabilizadoView } from '../../common/dto/documento.view';
+import { RecepcionResultView } from '../../dte-recepcion/dto/recepcion.view';
 
 /** An attachment that held no DTE (an acknowledgement, a RespuestaDTE, garbage): skipped. */
-export class AdjuntoIgnorado {
+export class AdjuntoIgnoradoView {
   @ApiProperty({ example: 'respuesta.xml' })
   filename!: string;
 
@@ -15,7 +15,7 @@ export class AdjuntoIgnorado {
 }
 
 /** A DTE whose receptor RUT matches no empresa (only when the delivery names none). */
-export class DteSinEmpresa extends DteNoContabilizado {
+export class DteSinEmpresaView extends DteNoContabilizadoView {
   @ApiProperty({ enum: ['receptor_desconocido'] })
   motivo!: 'receptor_desconocido';
 }
@@ -37,14 +37,14 @@ export class MensajeProcesadoView {
   @ApiProperty({ example: 1 })
   facturas_nuevas!: number;
 
-  @ApiProperty({ type: [RecepcionResult], description: 'One per empresa booked into' })
-  resultados!: RecepcionResult[];
+  @ApiProperty({ type: [RecepcionResultView], description: 'One per empresa booked into' })
+  resultados!: RecepcionResultView[];
 
-  @ApiProperty({ type: [DteSinEmpresa] })
-  sin_empresa!: DteSinEmpresa[];
+  @ApiProperty({ type: [DteSinEmpresaView] })
+  sin_empresa!: DteSinEmpresaView[];
 
-  @ApiProperty({ type: [AdjuntoIgnorado] })
-  adjuntos_ignorados!: AdjuntoIgnorado[];
+  @ApiProperty({ type: [AdjuntoIgnoradoView] })
+  adjuntos_ignorados!: AdjuntoIgnoradoView[];
 }
 
 /** A Message-ID processed before (200): nothing is written. */

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 /** The eight columns of the balance, in CLP whole pesos. */
-export class BalanceColumnas {
+export class BalanceColumnasView {
   @ApiProperty() sumas_debe!: number;
   @ApiProperty() sumas_haber!: number;
   @ApiProperty() saldo_deudor!: number;
@@ -13,46 +13,46 @@ export class BalanceColumnas {
 }
 
 /** One account row of the balance de 8 columnas. */
-export class BalanceFila extends BalanceColumnas {
+export class BalanceFilaView extends BalanceColumnasView {
   @ApiProperty({ example: '1.1.1' }) codigo!: string;
   @ApiProperty({ example: 'Caja' }) nombre!: string;
   @ApiProperty({ example: 'activo' }) tipo!: string;
 }
 
-export class CuentaSaldo {
+export class CuentaSaldoView {
   @ApiProperty({ nullable: true, type: String }) codigo!: string | null;
   @ApiProperty() nombre!: string;
   @ApiProperty() saldo!: number;
 }
 
-export class SeccionBalance {
+export class SeccionBalanceView {
   @ApiProperty() total!: number;
-  @ApiProperty({ type: [CuentaSaldo] }) cuentas!: CuentaSaldo[];
+  @ApiProperty({ type: [CuentaSaldoView] }) cuentas!: CuentaSaldoView[];
 }
 
-export class Cuadratura {
+export class CuadraturaView {
   @ApiProperty() sumas!: boolean;
   @ApiProperty() saldos!: boolean;
   @ApiProperty() inventario_resultado!: boolean;
 }
 
-export class BalanceGeneral {
-  @ApiProperty({ type: SeccionBalance }) activo!: SeccionBalance;
-  @ApiProperty({ type: SeccionBalance }) pasivo!: SeccionBalance;
-  @ApiProperty({ type: SeccionBalance }) patrimonio!: SeccionBalance;
+export class BalanceGeneralView {
+  @ApiProperty({ type: SeccionBalanceView }) activo!: SeccionBalanceView;
+  @ApiProperty({ type: SeccionBalanceView }) pasivo!: SeccionBalanceView;
+  @ApiProperty({ type: SeccionBalanceView }) patrimonio!: SeccionBalanceView;
   @ApiProperty() total_pasivo_patrimonio!: number;
   @ApiProperty() cuadra!: boolean;
 }
 
 /** GET /contable/balance: balance de 8 columnas and classified balance sheet. */
-export class BalanceReport {
+export class BalanceView {
   @ApiProperty({ format: 'uuid' }) empresa_id!: string;
   @ApiProperty({ example: '2025-03' }) periodo!: string;
   @ApiProperty({ example: '2025-01-01' }) desde!: string;
   @ApiProperty({ example: '2025-03-31' }) hasta!: string;
-  @ApiProperty({ type: [BalanceFila] }) filas!: BalanceFila[];
-  @ApiProperty({ type: BalanceColumnas }) totales!: BalanceColumnas;
+  @ApiProperty({ type: [BalanceFilaView] }) filas!: BalanceFilaView[];
+  @ApiProperty({ type: BalanceColumnasView }) totales!: BalanceColumnasView;
   @ApiProperty() resultado_ejercicio!: number;
-  @ApiProperty({ type: Cuadratura }) cuadratura!: Cuadratura;
-  @ApiProperty({ type: BalanceGeneral }) balance_general!: BalanceGeneral;
+  @ApiProperty({ type: CuadraturaView }) cuadratura!: CuadraturaView;
+  @ApiProperty({ type: BalanceGeneralView }) balance_general!: BalanceGeneralView;
 }

@@ -3,7 +3,7 @@ import { ApiProperty } from '@nestjs/swagger';
 export const SECCIONES_RESULTADO = ['ingresos_explotacion', 'costo_ventas', 'gastos_operacion', 'otros_ingresos'] as const;
 export type SeccionResultado = (typeof SECCIONES_RESULTADO)[number];
 
-export class DetalleResultado {
+export class DetalleResultadoView {
   @ApiProperty({ example: '4.1' }) codigo!: string;
   @ApiProperty({ example: 'Ventas' }) nombre!: string;
   @ApiProperty({ example: 'ingreso' }) tipo!: string;
@@ -12,7 +12,7 @@ export class DetalleResultado {
 }
 
 /** GET /contable/estado-resultados, in CLP whole pesos. */
-export class EstadoResultados {
+export class EstadoResultadosView {
   @ApiProperty({ format: 'uuid' }) empresa_id!: string;
   @ApiProperty({ example: '2025-03' }) periodo!: string;
   @ApiProperty() desde!: string;
@@ -26,5 +26,5 @@ export class EstadoResultados {
   @ApiProperty() total_ingresos!: number;
   @ApiProperty() total_gastos!: number;
   @ApiProperty({ description: 'Result of the period before income tax: ingresos - gastos (a loss is negative)' }) resultado!: number;
-  @ApiProperty({ type: [DetalleResultado] }) detalle!: DetalleResultado[];
+  @ApiProperty({ type: [DetalleResultadoView] }) detalle!: DetalleResultadoView[];
 }

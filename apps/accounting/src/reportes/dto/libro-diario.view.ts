@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-export class LibroDiarioLinea {
+export class LibroDiarioLineaView {
   @ApiProperty() linea!: number;
   @ApiProperty({ example: '1.1.1' }) cuenta!: string;
   @ApiProperty({ example: 'Caja' }) cuenta_nombre!: string;
@@ -9,7 +9,7 @@ export class LibroDiarioLinea {
   @ApiProperty({ nullable: true, type: String }) glosa!: string | null;
 }
 
-export class LibroDiarioAsiento {
+export class LibroDiarioAsientoView {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() numero!: number;
   @ApiProperty({ example: '2025-03-15' }) fecha!: string;
@@ -18,21 +18,21 @@ export class LibroDiarioAsiento {
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) reversa_de!: string | null;
   @ApiProperty() total_debe!: number;
   @ApiProperty() total_haber!: number;
-  @ApiProperty({ type: [LibroDiarioLinea] }) lineas!: LibroDiarioLinea[];
+  @ApiProperty({ type: [LibroDiarioLineaView] }) lineas!: LibroDiarioLineaView[];
 }
 
-export class TotalesDiario {
+export class TotalesDiarioView {
   @ApiProperty() asientos!: number;
   @ApiProperty() debe!: number;
   @ApiProperty() haber!: number;
 }
 
 /** GET /contable/libro-diario, in CLP whole pesos. */
-export class LibroDiario {
+export class LibroDiarioView {
   @ApiProperty({ format: 'uuid' }) empresa_id!: string;
   @ApiProperty({ example: '2025-03' }) periodo!: string;
   @ApiProperty() desde!: string;
   @ApiProperty() hasta!: string;
-  @ApiProperty({ type: [LibroDiarioAsiento] }) asientos!: LibroDiarioAsiento[];
-  @ApiProperty({ type: TotalesDiario }) totales!: TotalesDiario;
+  @ApiProperty({ type: [LibroDiarioAsientoView] }) asientos!: LibroDiarioAsientoView[];
+  @ApiProperty({ type: TotalesDiarioView }) totales!: TotalesDiarioView;
 }

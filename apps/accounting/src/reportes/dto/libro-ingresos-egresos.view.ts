@@ -4,7 +4,7 @@ export const CLASIFICACIONES = ['ingreso', 'egreso'] as const;
 export type Clasificacion = (typeof CLASIFICACIONES)[number];
 
 /** One document of the book. Amounts are signed: a nota de crédito (61) is negative. */
-export class FilaIngresoEgreso {
+export class FilaIngresoEgresoView {
   @ApiProperty({ enum: CLASIFICACIONES }) clasificacion!: Clasificacion;
   @ApiProperty({ description: 'N° correlativo within its section (ingresos, egresos), in date order' }) correlativo!: number;
   @ApiProperty({ example: '2025-05-02' }) fecha!: string;
@@ -20,7 +20,7 @@ export class FilaIngresoEgreso {
   @ApiProperty({ description: 'What counts as ingreso or egreso: neto + exento; IVA is not income or expense' }) monto!: number;
 }
 
-export class TotalSeccion {
+export class TotalSeccionView {
   @ApiProperty() documentos!: number;
   @ApiProperty() neto!: number;
   @ApiProperty() exento!: number;
@@ -29,14 +29,14 @@ export class TotalSeccion {
   @ApiProperty() monto!: number;
 }
 
-export class TotalesIngresosEgresos {
-  @ApiProperty({ type: TotalSeccion }) ingresos!: TotalSeccion;
-  @ApiProperty({ type: TotalSeccion }) egresos!: TotalSeccion;
+export class TotalesIngresosEgresosView {
+  @ApiProperty({ type: TotalSeccionView }) ingresos!: TotalSeccionView;
+  @ApiProperty({ type: TotalSeccionView }) egresos!: TotalSeccionView;
   @ApiProperty() resultado!: number;
 }
 
 /** GET /contable/libro-ingresos-egresos (régimen Pro Pyme, art. 14 D LIR), in CLP whole pesos. */
-export class LibroIngresosEgresos {
+export class LibroIngresosEgresosView {
   @ApiProperty({ format: 'uuid' }) empresa_id!: string;
   @ApiProperty({ example: 'pro_pyme_14d3' }) regimen!: string;
   @ApiProperty({ example: '2025-05' }) periodo!: string;
@@ -44,6 +44,6 @@ export class LibroIngresosEgresos {
   @ApiProperty() hasta!: string;
   @ApiProperty({ enum: ['devengado'], description: 'Amounts by document date: payments and collections are not recorded here' })
   criterio!: 'devengado';
-  @ApiProperty({ type: [FilaIngresoEgreso] }) filas!: FilaIngresoEgreso[];
-  @ApiProperty({ type: TotalesIngresosEgresos }) totales!: TotalesIngresosEgresos;
+  @ApiProperty({ type: [FilaIngresoEgresoView] }) filas!: FilaIngresoEgresoView[];
+  @ApiProperty({ type: TotalesIngresosEgresosView }) totales!: TotalesIngresosEgresosView;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-export class MayorMovimiento {
+export class MayorMovimientoView {
   @ApiProperty({ example: '2025-03-15' }) fecha!: string;
   @ApiProperty({ format: 'uuid' }) asiento_id!: string;
   @ApiProperty() numero!: number;
@@ -10,7 +10,7 @@ export class MayorMovimiento {
   @ApiProperty({ description: 'Running balance after this movement, debe - haber (debit balance positive)' }) saldo!: number;
 }
 
-export class MayorCuenta {
+export class MayorCuentaView {
   @ApiProperty({ example: '1.1.1' }) codigo!: string;
   @ApiProperty({ example: 'Caja' }) nombre!: string;
   @ApiProperty({ example: 'activo' }) tipo!: string;
@@ -18,14 +18,14 @@ export class MayorCuenta {
   @ApiProperty() total_debe!: number;
   @ApiProperty() total_haber!: number;
   @ApiProperty() saldo_final!: number;
-  @ApiProperty({ type: [MayorMovimiento] }) movimientos!: MayorMovimiento[];
+  @ApiProperty({ type: [MayorMovimientoView] }) movimientos!: MayorMovimientoView[];
 }
 
 /** GET /contable/libro-mayor, in CLP whole pesos. */
-export class LibroMayor {
+export class LibroMayorView {
   @ApiProperty({ format: 'uuid' }) empresa_id!: string;
   @ApiProperty({ example: '2025-03' }) periodo!: string;
   @ApiProperty() desde!: string;
   @ApiProperty() hasta!: string;
-  @ApiProperty({ type: [MayorCuenta] }) cuentas!: MayorCuenta[];
+  @ApiProperty({ type: [MayorCuentaView] }) cuentas!: MayorCuentaView[];
 }

@@ -4,6 +4,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@lib/platform';
+import { ImapFlow } from 'imapflow';
 
 /** A throwaway dovecot IMAP server (plaintext on 127.0.0.1) for the adapter tests. */
 export interface DovecotHandle {
@@ -126,4 +127,15 @@ export async function startDovecot(): Promise<DovecotHandle> {
     throw new Error(`${(e as Error).message}\n${text}`);
   }
   return { host: '127.0.0.1', port, user, password, dir, log, stop };
+}
+
+/** An IMAP client logged in as the test user (not connected yet), to append and inspect messages. */
+export function imapAdmin(dovecot: DovecotHandle): ImapFlow {
+  return new ImapFlow({
+    host: dovecot.host,
+    port: dovecot.port,
+    secure: false,
+    auth: { user: dovecot.user, pass: dovecot.password },
+    logger: false,
+  });
 }

@@ -3,7 +3,7 @@ import { IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validato
 import { PERIODO_PATTERN } from '../../common/periodo';
 
 /** `?empresa_id=&periodo=` of every report. */
-export class ReporteQuery {
+export class ReporteQueryDto {
   @ApiProperty({ format: 'uuid' })
   @IsUUID()
   empresa_id!: string;
@@ -14,7 +14,7 @@ export class ReporteQuery {
 }
 
 /** Libro mayor: optionally one account. */
-export class LibroMayorQuery extends ReporteQuery {
+export class LibroMayorQueryDto extends ReporteQueryDto {
   @ApiPropertyOptional({ example: '1.1', description: 'Only this account (codigo)' })
   @IsOptional()
   @IsString()

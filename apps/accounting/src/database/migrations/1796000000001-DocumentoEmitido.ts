@@ -1,12 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Emission through the tax gateway:
- * - `documento_emitido`: every DTE the gateway emitted for an empresa (the sales side of the libro
- *   de ingresos y egresos and of the F29 draft), with its entry. Unique per (empresa, tipo, folio)
- *   and per gateway `emision_id`.
- * - `emision_solicitud`: the Idempotency-Key of an emission, written and COMMITTED before the
- *   gateway is called (`pendiente`), completed with the answer afterwards. Keys are per caller.
+ * `documento_emitido`: the DTEs the gateway emitted for an empresa, with their entries. `emision_solicitud`:
+ * an emission's Idempotency-Key, COMMITTED as `pendiente` before the gateway is called.
  */
 export class DocumentoEmitido1796000000001 implements MigrationInterface {
   name = 'DocumentoEmitido1796000000001';

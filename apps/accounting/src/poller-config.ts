@@ -10,24 +10,23 @@ export const usesGraph = (o: PollerConfig) => o.MAILBOX_ADAPTER === 'graph';
 const URL_PATTERN = /^https?:\/\/[^/\s]+(\/\S*)?$/;
 
 /**
- * The poller's settings (docs/accounting-poller.md has the table): part of the one validated
- * {@link AccountingConfig} (which extends this class), checked once at boot; a bad setting stops the
- * process naming it. Declared beside the poller so the settings of this area live with its code.
+ * The poller's settings (docs/accounting-poller.md has the table), part of the one validated
+ * {@link AccountingConfig}. Here, not in poller/, so the config does not import the poller area.
  */
 export class PollerConfig extends CommonConfig {
   @IsIn(MAILBOX_ADAPTERS)
   MAILBOX_ADAPTER: MailboxAdapterKind = 'none';
 
-  /** Minutes between runs; 0 disables the schedule (runOnce still works). */
+  /** 0 disables the schedule (runOnce still works). */
   @EnvInt({ min: 0, max: 1440 })
   POLLER_INTERVAL_MINUTES = 10;
 
-  /** Base URL of this app as the poller reaches it; default: the address the app listens on. */
+  /** Default: the address the app listens on. */
   @IsOptional()
   @Matches(URL_PATTERN, { message: 'ACCOUNTING_SELF_URL must be an http(s) URL' })
   ACCOUNTING_SELF_URL?: string;
 
-  /** X-Internal-Key of the poller; default: the `poller` entry of INTERNAL_KEYS, required when an adapter is set (no `@IsOptional`: the rule must run when unset). */
+  /** Default: the `poller` entry of INTERNAL_KEYS (no `@IsOptional`: the rule must run when unset). */
   @ValidateBy({
     name: 'pollerKey',
     validator: {
@@ -41,12 +40,11 @@ export class PollerConfig extends CommonConfig {
   })
   POLLER_KEY?: string;
 
-  /** Books every message into this empresa; unset: the receptor RUT of each DTE picks the empresa. */
+  /** Unset: the receptor RUT of each DTE picks the empresa. */
   @IsOptional()
   @IsUUID()
   POLLER_EMPRESA_ID?: string;
 
-  /** Timeout of one POST to the endpoint, milliseconds. */
   @EnvInt({ min: 1000, max: 600_000 })
   POLLER_TIMEOUT_MS = 60_000;
 
@@ -75,7 +73,6 @@ export class PollerConfig extends CommonConfig {
   @IsNotEmpty()
   IMAP_MAILBOX = 'INBOX';
 
-  /** Move acknowledged messages to this folder instead of flagging them \Seen. */
   @IsOptional()
   @IsString()
   IMAP_PROCESSED_MAILBOX?: string;
@@ -98,7 +95,6 @@ export class PollerConfig extends CommonConfig {
   @IsNotEmpty({ message: 'GRAPH_CLIENT_SECRET is required when MAILBOX_ADAPTER=graph' })
   GRAPH_CLIENT_SECRET?: string;
 
-  /** User principal name (or id) of the exchange mailbox. */
   @ValidateIf(usesGraph)
   @IsString()
   @IsNotEmpty({ message: 'GRAPH_MAILBOX is required when MAILBOX_ADAPTER=graph' })

@@ -1,10 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * `mensaje_procesado`: one row per e-mail the mailbox poller delivered and the endpoint processed.
- * Unique on the SHA-256 of the Message-ID (docs/research/registry-ledger-accounting.md §0.3: dedupe by Message-ID; a Message-ID may be
- * up to 998 characters, too long for a plain btree key). Written in the same transaction as the
- * facturas and entries of the message, so a message is either fully booked and recorded or neither.
+ * `mensaje_procesado`, unique on the SHA-256 of the Message-ID (docs/research/registry-ledger-accounting.md §0.3),
+ * since a Message-ID may be up to 998 characters, too long for a plain btree key.
  */
 export class MensajeProcesado1796000000000 implements MigrationInterface {
   name = 'MensajeProcesado1796000000000';
