@@ -39,6 +39,8 @@ export interface OutboundHttpOptions {
   httpsAgent?: unknown;
   /** Problem value of a timeout when the upstream's contract names another (default `<service>_timeout`). */
   timeoutError?: string;
+  /** Seconds a client should wait before trying again after `<service>_unavailable` (a Retry-After header). */
+  retryAfterSeconds?: number;
   /** Called once per request, whatever its outcome (`ok`, `timeout`, `unavailable`, `too_large`, or the caller's). */
   observe?: (operation: string, outcome: string, seconds: number) => void;
   /** Attempts of an idempotent request when the transport failed (exponential backoff with jitter; default 1). */
@@ -111,7 +113,7 @@ export class OutboundHttp {
 
 /** The problem of a transport failure of `operation` at the upstream `options` names. */
 export function transportProblem(
-  options: Pick<OutboundHttpOptions, 'service' | 'label' | 'timeoutError' | 'maxContentLength'>,
+  options: Pick<OutboundHttpOptions, 'service' | 'label' | 'timeoutError' | 'maxContentLength' | 'retryAfterSeconds'>,
   operation: string,
   failure: TransportFailure,
   cause?: unknown,
@@ -133,5 +135,9 @@ export function transportProblem(
       extras,
     );
   }
-  return new ProblemException(503, `${options.service}_unavailable`, `${options.label} could not be reached (${operation}).`, extras);
+  const headers = options.retryAfterSeconds ? { headers: { 'Retry-After': String(options.retryAfterSeconds) } } : {};
+  return new ProblemException(503, `${options.service}_unavailable`, `${options.label} could not be reached (${operation}).`, {
+    ...extras,
+    ...headers,
+  });
 }

@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { AxiosResponse } from 'axios';
 import type { EmisionDetailDto, RecepcionEnvioDto } from '@lib/contracts';
+import { OutboundHttp, OutboundTransportError } from '@lib/platform';
 import { isValidRut, normalizeRut } from '@lib/rut';
 import { ProblemException } from '@lib/schemas';
 import { EmitirRequest, EmitirResult, isEmisionGateway, problemFromGateway } from './emitir.types';
@@ -12,32 +14,42 @@ export interface Contribuyente {
   [field: string]: unknown;
 }
 
+/** Connection failures that prove the request never reached the gateway. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
 /** HTTP client of the tax gateway, the only source of canonical taxpayer data (docs/DESIGN.md §4.4 "contribuyente"). */
 @Injectable()
 export class GatewayClient {
   private readonly logger = new Logger(GatewayClient.name);
+  private readonly http: OutboundHttp;
 
-  constructor(@Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings) {}
+  constructor(@Inject(GATEWAY_SETTINGS) settings: GatewaySettings) {
+    this.http = new OutboundHttp({
+      service: 'gateway',
+      label: 'The tax gateway',
+      baseURL: settings.url,
+      timeoutMs: settings.timeoutMs,
+      timeoutError: 'gateway_unavailable',
+      retryAfterSeconds: 30,
+      responseType: 'json',
+      headers: { 'x-internal-key': settings.key, accept: 'application/json' },
+    });
+  }
 
   /** The gateway's 404 is 422 `taxpayer_unknown`; a 200 without a valid RUT and razon_social is 502. */
   async fetchDatosRut(rut: string): Promise<Contribuyente> {
-    const url = `${this.settings.url}/tax/contribuyente/datos-rut/${encodeURIComponent(rut)}`;
-    let res: Response;
-    try {
-      res = await fetch(url, {
-        headers: { 'x-internal-key': this.settings.key, accept: 'application/json' },
-        signal: AbortSignal.timeout(this.settings.timeoutMs),
-      });
-    } catch (err) {
-      throw this.unreachable(err);
-    }
+    const res = await this.send<Partial<Contribuyente> | null>(
+      'datos_rut',
+      'GET',
+      `/tax/contribuyente/datos-rut/${encodeURIComponent(rut)}`,
+    );
     if (res.status === 404) {
       throw new ProblemException(422, 'taxpayer_unknown', `The tax gateway does not know RUT ${rut}`, {
         errors: [{ field: 'rut', message: 'unknown taxpayer' }],
       });
     }
     if (res.status !== 200) throw this.upstreamFailure(res);
-    const body = (await res.json().catch(() => null)) as Partial<Contribuyente> | null;
+    const body = objectOrNull(res.data) as Partial<Contribuyente> | null;
     if (!body || !isValidRut(body.rut) || typeof body.razon_social !== 'string' || body.razon_social.trim() === '') {
       throw new ProblemException(502, 'gateway_unavailable', 'The tax gateway answered without a valid RUT and razon_social');
     }
@@ -49,29 +61,14 @@ export class GatewayClient {
    * ({@link EmitirResult}); only a refused connection proves nothing was sent.
    */
   async emit(body: EmitirRequest): Promise<EmitirResult> {
-    let res: Response;
+    let res: AxiosResponse<unknown>;
     try {
-      res = await fetch(`${this.settings.url}/tax/dte/emitir`, {
-        method: 'POST',
-        headers: { 'x-internal-key': this.settings.key, accept: 'application/json', 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.settings.timeoutMs),
-      });
+      res = await this.send<unknown>('emitir', 'POST', '/tax/dte/emitir', body);
     } catch (err) {
-      const timedOut = (err as Error).name === 'TimeoutError';
-      const code = ((err as { cause?: { code?: unknown } }).cause?.code ?? '') as string;
-      const notSent = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'].includes(code);
-      this.logger.warn(`tax gateway emitir ${timedOut ? 'timed out' : `failed (${code || (err as Error).message})`}`);
-      const problem = timedOut
-        ? new ProblemException(
-            504,
-            'gateway_unavailable',
-            `The tax gateway did not answer within ${this.settings.timeoutMs} ms; the DTE may have been emitted`,
-          )
-        : new ProblemException(503, 'gateway_unavailable', 'The tax gateway cannot be reached', { headers: { 'Retry-After': '30' } });
-      return { ok: false, problem, mayHaveEmitted: !notSent };
+      if (!(err instanceof OutboundTransportError)) throw err;
+      return { ok: false, problem: err.problem, mayHaveEmitted: !NOT_SENT.has(err.code) };
     }
-    const answer: unknown = await res.json().catch(() => null);
+    const answer = objectOrNull(res.data);
     if (res.status === 200 || res.status === 201) {
       if (isEmisionGateway(answer)) return { ok: true, emision: answer };
       const problem = new ProblemException(
@@ -85,25 +82,17 @@ export class GatewayClient {
     const emisionId = (answer as { emision_id?: unknown } | null)?.emision_id;
     return {
       ok: false,
-      problem: problemFromGateway(res.status, answer, res.headers.get('retry-after')),
+      problem: problemFromGateway(res.status, answer, retryAfterOf(res)),
       mayHaveEmitted: typeof emisionId === 'string',
     };
   }
 
   /** An emission as the gateway tracks it; undefined when the gateway does not know it. */
   async fetchEmision(emisionId: string): Promise<EmisionDetailDto | undefined> {
-    let res: Response;
-    try {
-      res = await fetch(`${this.settings.url}/tax/dte/get/${encodeURIComponent(emisionId)}`, {
-        headers: { 'x-internal-key': this.settings.key, accept: 'application/json' },
-        signal: AbortSignal.timeout(this.settings.timeoutMs),
-      });
-    } catch {
-      throw new ProblemException(503, 'gateway_unavailable', 'The tax gateway cannot be reached');
-    }
+    const res = await this.send<EmisionDetailDto>('emision', 'GET', `/tax/dte/get/${encodeURIComponent(emisionId)}`);
     if (res.status === 404) return undefined;
     if (res.status !== 200) throw this.upstreamFailure(res);
-    return (await res.json()) as EmisionDetailDto;
+    return res.data;
   }
 
   /**
@@ -111,43 +100,47 @@ export class GatewayClient {
    * (docs/tax-gateway.md "Reception"); a file the gateway refuses itself (413, 422) is 422 `invalid_dte`.
    */
   async receiveDte(tenant: string, bytes: Buffer, nombreArchivo?: string): Promise<RecepcionEnvioDto> {
-    let res: Response;
-    try {
-      res = await fetch(`${this.settings.url}/tax/recepcion/dte`, {
-        method: 'POST',
-        headers: { 'x-internal-key': this.settings.key, accept: 'application/json', 'content-type': 'application/json' },
-        body: JSON.stringify({ tenant, xml_base64: bytes.toString('base64'), ...(nombreArchivo ? { nombre_archivo: nombreArchivo } : {}) }),
-        signal: AbortSignal.timeout(this.settings.timeoutMs),
-      });
-    } catch (err) {
-      throw this.unreachable(err);
-    }
-    const answer: unknown = await res.json().catch(() => null);
+    const res = await this.send<unknown>('recepcion', 'POST', '/tax/recepcion/dte', {
+      tenant,
+      xml_base64: bytes.toString('base64'),
+      ...(nombreArchivo ? { nombre_archivo: nombreArchivo } : {}),
+    });
+    const answer = objectOrNull(res.data) as { detail?: unknown; error?: unknown; documentos?: unknown } | null;
     if (res.status === 413 || res.status === 422) {
-      const detail = String((answer as { detail?: unknown } | null)?.detail ?? `HTTP ${res.status}`).slice(0, 500);
+      const detail = String(answer?.detail ?? `HTTP ${res.status}`).slice(0, 500);
       throw new ProblemException(422, 'invalid_dte', `The tax gateway refused the file: ${detail}`, {
-        gateway_error: (answer as { error?: unknown } | null)?.error ?? null,
+        gateway_error: answer?.error ?? null,
       });
     }
     if (res.status !== 200 && res.status !== 201) throw this.upstreamFailure(res);
-    if (!Array.isArray((answer as { documentos?: unknown } | null)?.documentos)) {
+    if (!Array.isArray(answer?.documentos)) {
       throw new ProblemException(502, 'gateway_unavailable', 'The tax gateway answered a reception without documentos');
     }
-    return answer as RecepcionEnvioDto;
+    return answer as unknown as RecepcionEnvioDto;
   }
 
-  private unreachable(err: unknown): ProblemException {
-    const timedOut = (err as Error).name === 'TimeoutError';
-    this.logger.warn(`tax gateway ${timedOut ? 'timed out' : 'unreachable'}: ${(err as Error).message}`);
-    return timedOut
-      ? new ProblemException(504, 'gateway_unavailable', `The tax gateway did not answer within ${this.settings.timeoutMs} ms`)
-      : new ProblemException(503, 'gateway_unavailable', 'The tax gateway cannot be reached', { headers: { 'Retry-After': '30' } });
+  /** @throws the transport failure's problem (503/504 `gateway_unavailable`). */
+  private async send<T>(operation: string, method: 'GET' | 'POST', url: string, data?: unknown): Promise<AxiosResponse<T>> {
+    try {
+      return await this.http.request<T>(operation, {
+        method,
+        url,
+        ...(data === undefined ? {} : { data, headers: { 'content-type': 'application/json' } }),
+        idempotent: method === 'GET',
+      });
+    } catch (err) {
+      if (err instanceof OutboundTransportError) {
+        this.logger.warn(`tax gateway ${operation} failed: ${err.failure} (${err.code})`);
+        if (operation !== 'emitir') throw err.problem;
+      }
+      throw err;
+    }
   }
 
-  private upstreamFailure(res: Response): ProblemException {
+  private upstreamFailure(res: AxiosResponse<unknown>): ProblemException {
     this.logger.warn(`tax gateway answered ${res.status}`);
     if (res.status === 503 || res.status === 429) {
-      const retryAfter = res.headers.get('retry-after');
+      const retryAfter = retryAfterOf(res);
       return new ProblemException(503, 'gateway_unavailable', `The tax gateway is unavailable (HTTP ${res.status})`, {
         headers: retryAfter && /^\d+$/.test(retryAfter) ? { 'Retry-After': retryAfter } : {},
       });
@@ -155,4 +148,14 @@ export class GatewayClient {
     if (res.status === 504) return new ProblemException(504, 'gateway_unavailable', 'The tax gateway timed out upstream');
     return new ProblemException(502, 'gateway_unavailable', `The tax gateway answered HTTP ${res.status}`);
   }
+}
+
+function retryAfterOf(res: AxiosResponse<unknown>): string | null {
+  const v = res.headers['retry-after'];
+  return typeof v === 'string' ? v : null;
+}
+
+/** A JSON answer's object, or null for a body that was not JSON (axios leaves it a string). */
+function objectOrNull(data: unknown): Record<string, unknown> | null {
+  return data && typeof data === 'object' ? (data as Record<string, unknown>) : null;
 }
