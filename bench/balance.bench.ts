@@ -2,7 +2,7 @@
 // statement on the same database in the same run. Target: HTTP median within 2x of the SQL median.
 // Run: SWC_NODE_PROJECT=tsconfig.base.json node -r @swc-node/register bench/balance.bench.ts [lines] [runs]
 import { Client } from 'pg';
-import { openingBalancesSql } from '../apps/accounting/src/reportes/opening-sql';
+import { openingBalancesSql } from '../apps/accounting/src/reportes/reportes.store';
 import { call, createEmpresa, machine, median, ms, startBench } from './support';
 
 const LINES = Number(process.argv[2] ?? 1_000_000);

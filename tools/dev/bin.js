@@ -1,12 +1,10 @@
 #!/usr/bin/env node
-// Runs a TypeScript entry of tools/dev through @swc-node/register (decorator metadata and the
-// tsconfig path aliases included), so `npm start` needs no build step.
+// @swc-node/register (decorator metadata, path aliases): `npm start` needs no build step.
 const { join } = require('node:path');
 process.env.SWC_NODE_PROJECT ??= join(__dirname, '../../tsconfig.base.json');
 require('@swc-node/register');
 const entries = { start: './src/start.ts', smoke: './src/smoke.ts', token: './src/dev-token.ts' };
 const command = process.argv[2];
-// `bench FILE`: any benchmark script under bench/, run the same way.
 const entry = command === 'bench' ? join(__dirname, '../..', process.argv[3] ?? '') : entries[command];
 if (!entry || (command === 'bench' && !process.argv[3])) {
   console.error(`usage: node tools/dev/bin.js ${Object.keys(entries).join('|')}|bench FILE [args]`);

@@ -5,14 +5,12 @@ import { ALLOWED_CALLERS_KEY, ANY_CALLER, CallerAwareRequest, IS_PUBLIC_KEY } fr
 import { InternalKeyRegistry } from './internal-keys';
 import { RouteMetadataReflector } from './route-metadata.reflector';
 
-/** Header carrying the caller's key (docs/platform.md "Callers"). */
+/** docs/platform.md "Callers". */
 export const INTERNAL_KEY_HEADER = 'x-internal-key';
 
 /**
- * Global guard (registered as APP_GUARD by the platform): every route needs a known `X-Internal-Key`
- * unless marked {@link Public}. Missing or unknown key -> 401 `unauthorized`; a key of a caller not in
- * the route's {@link Callers} list -> 403 `forbidden_caller`. The caller name is stored on the request
- * (`request.caller` and `request.raw.caller`) for {@link Caller}, logs and metrics.
+ * Global: a known `X-Internal-Key` unless {@link Public}; missing or unknown -> 401 `unauthorized`, a caller outside
+ * {@link Callers} -> 403 `forbidden_caller`. Stores the caller on the request for {@link Caller}, logs, metrics.
  */
 @Injectable()
 export class InternalKeyGuard implements CanActivate {

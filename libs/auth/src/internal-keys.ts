@@ -1,6 +1,6 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 
-/** Raised at boot when `INTERNAL_KEYS` is malformed; the message names the offending entry (never the key). */
+/** Raised at boot when `INTERNAL_KEYS` is malformed; names the offending entry, never the key. */
 export class InternalKeysConfigError extends Error {
   constructor(message: string) {
     super(`INTERNAL_KEYS: ${message}`);
@@ -8,12 +8,11 @@ export class InternalKeysConfigError extends Error {
   }
 }
 
-/** Caller names: lower-case identifiers used in logs, metrics and audit records. */
+/** Lower-case identifiers used in logs, metrics and audit records. */
 export const CALLER_NAME_PATTERN = /^[a-z][a-z0-9_-]{0,63}$/;
 
-/** Options for {@link InternalKeyRegistry.parse}. */
+/** minKeyLength: default 1; the platform asks 16 in production. */
 export interface ParseInternalKeysOptions {
-  /** Minimum key length in characters (default 1; the platform asks 16 in production). */
   minKeyLength?: number;
 }
 
@@ -25,19 +24,13 @@ interface Entry {
 // One-shot hashing: a Hash object per request was most of the key guard's time (bench/README.md "gateway-read").
 const digest = (value: string): Buffer => hash('sha256', value, 'buffer');
 
-/**
- * The accepted internal keys, one per caller (docs/platform.md "Callers").
- * Keys are kept only as SHA-256 digests, so every comparison is between 32-byte buffers and
- * `timingSafeEqual` never sees inputs of different lengths.
- */
+/** One key per caller (docs/platform.md "Callers"), kept as SHA-256 digests so `timingSafeEqual` always compares 32 bytes. */
 export class InternalKeyRegistry {
   private constructor(private readonly entries: readonly Entry[]) {}
 
   /**
-   * Parses `caller:key,caller2:key2` (whitespace around entries ignored; the key is everything after
-   * the first colon, so it may contain colons but not commas).
-   * @throws InternalKeysConfigError on an empty list, a malformed entry, a bad caller name, a short
-   *   key, or a duplicated caller or key.
+   * Parses `caller:key,caller2:key2` (the key is everything after the first colon: colons allowed, commas not).
+   * @throws InternalKeysConfigError on an empty list, a malformed entry, a bad caller name, a short key, a duplicate.
    */
   static parse(raw: string | undefined, options: ParseInternalKeysOptions = {}): InternalKeyRegistry {
     const minKeyLength = options.minKeyLength ?? 1;
@@ -66,16 +59,11 @@ export class InternalKeyRegistry {
     return new InternalKeyRegistry(entries);
   }
 
-  /** Configured caller names, in configuration order. */
   get callers(): string[] {
     return this.entries.map((e) => e.caller);
   }
 
-  /**
-   * Returns the caller owning `presented`, or undefined. Compares against every configured key in
-   * constant time and without stopping at the first match, so timing reveals neither whether a key
-   * matched nor which one.
-   */
+  /** Compares with every key in constant time without stopping at a match: timing reveals neither whether nor which. */
   match(presented: unknown): string | undefined {
     if (typeof presented !== 'string' || presented.length === 0) return undefined;
     const candidate = digest(presented);
@@ -88,12 +76,7 @@ export class InternalKeyRegistry {
   }
 }
 
-/**
- * The key configured for `caller` in `INTERNAL_KEYS` (`caller:key,...`), or undefined. For outbound
- * service-to-service calls, which use the key of the calling app's own caller name (docs/platform.md "Callers"):
- * e.g. accounting calls the gateway with its `accounting` key. Validation of the whole list is
- * {@link InternalKeyRegistry.parse}'s job; this only looks one entry up.
- */
+/** `caller`'s key in `INTERNAL_KEYS`, for outbound calls with the app's own caller name (docs/platform.md "Callers"); no validation. */
 export function internalKeyOf(raw: string | undefined, caller: string): string | undefined {
   for (const part of (raw ?? '').split(',')) {
     const colon = part.indexOf(':');

@@ -1,14 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 
-/** A handler or a controller class, as Nest's Reflector types them. */
 type Target = Parameters<Reflector['getAllAndOverride']>[1][number];
 
 /**
- * Nest's {@link Reflector} that remembers `getAllAndOverride` per (metadata key, handler, controller class). Route
- * metadata is written once, by the decorators, when the classes are defined; the global guards read the same few
- * keys on every request, and each lookup walks reflect-metadata's maps (about 5 % of the gateway's busy time on a
- * cached read before: bench/README.md "gateway-read"). Lookups with other than two targets are not remembered.
+ * A Reflector remembering `getAllAndOverride` per (key, handler, class): metadata is written once at class definition, while each
+ * lookup walked reflect-metadata's maps (about 5 % of a cached gateway read: bench/README.md "gateway-read"). Two targets only.
  */
 @Injectable()
 export class RouteMetadataReflector extends Reflector {

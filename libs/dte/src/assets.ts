@@ -20,17 +20,14 @@ function walkUp(from: string): string | undefined {
   }
 }
 
-/** Where to look for the assets; `dteAssetsDir()` fills it from the process. */
+/** Inputs of the lookup: DTE_ASSETS_DIR, `require.main.filename` (the bundle's main.js), folders to walk up from. */
 export interface AssetsLookup {
-  /** Value of DTE_ASSETS_DIR, if set. */
   env?: string;
-  /** `require.main.filename` (the webpack bundle's main.js). */
   mainFilename?: string;
-  /** Folders to walk up from, in order (this module's folder, the working directory). */
   from: string[];
 }
 
-/** The lookup behind `dteAssetsDir`, with its inputs explicit. @throws DteAssetsError */
+/** @throws DteAssetsError */
 export function findAssetsDir(lookup: AssetsLookup): string {
   if (lookup.env) {
     if (hasAssets(lookup.env)) return resolve(lookup.env);
@@ -47,14 +44,7 @@ export function findAssetsDir(lookup: AssetsLookup): string {
   throw new DteAssetsError('libs/dte assets not found (set DTE_ASSETS_DIR)');
 }
 
-/**
- * The folder holding the shipped SII assets (`xsd/`, `certs/`). Looked up in this order:
- * 1. env `DTE_ASSETS_DIR` (must contain `xsd/EnvioDTE_v10.xsd`);
- * 2. the webpack bundle layout, `<dirname(require.main.filename)>/assets/dte` (the gateway build copies
- *    `libs/dte/assets` to `dist/apps/tax-gateway/assets/dte`);
- * 3. the source tree: walking up from this file (then from the working directory) to `libs/dte/assets`.
- * @throws DteAssetsError when none is found, or when `DTE_ASSETS_DIR` points at a folder without XSDs.
- */
+/** `DTE_ASSETS_DIR`, else the bundle's `assets/dte` (the gateway build copies them), else `libs/dte/assets` up the tree. @throws DteAssetsError */
 export function dteAssetsDir(): string {
   return findAssetsDir({
     env: process.env['DTE_ASSETS_DIR'],
@@ -65,11 +55,7 @@ export function dteAssetsDir(): string {
 
 const certCache = new Map<string, string | undefined>();
 
-/**
- * PEM of the SII public certificate that verifies the FRMA of CAFs with that IDK (100 = certification,
- * 300 = production; docs/research/sii-protocol.md §3.4), shipped as `certs/sii-caf-idk-<idk>.cer`.
- * Returns undefined for any other IDK (e.g. a simulator authority).
- */
+/** SII certificate verifying CAF FRMA of IDK 100 (certification) or 300 (production), docs/research/sii-protocol.md §3.4; else undefined. */
 export function siiCafCertificate(idk: number): string | undefined {
   if (!Number.isInteger(idk) || idk <= 0) return undefined;
   const file = join(dteAssetsDir(), 'certs', `sii-caf-idk-${idk}.cer`);

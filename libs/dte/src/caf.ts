@@ -4,51 +4,35 @@ import { DteParseError } from './errors';
 import { childElements, numAt, localName, parseXml, requiredText, textAt } from './xml/dom';
 import { sliceElements } from './xml-slice';
 
-/** RSA public key of a CAF as published in `RSAPK`: base64 modulus and exponent. */
+/** A CAF's `RSAPK`: base64 modulus and exponent. */
 export interface RsaPk {
   m: string;
   e: string;
 }
 
 /**
- * A folio authorization (CAF file, `AUTORIZACION`); Formato DTE v2.2, docs/research/sii-protocol.md §3.4.
- * `cafXml` and `daXml` are verbatim slices of the decoded file (the TED must carry the CAF unchanged).
+ * A CAF (`AUTORIZACION`; Formato DTE v2.2, docs/research/sii-protocol.md §3.4): idk 100 certification, 300 production; `cafXml`/`daXml`
+ * are verbatim slices, as the TED carries the CAF unchanged.
  */
 export interface Caf {
-  /** RUT of the issuer (DA/RE). */
   re: string;
-  /** Razón social (DA/RS, ≤ 40). */
   rs: string;
-  /** Document type (DA/TD). */
   td: number;
-  /** First and last authorized folio (DA/RNG D, H), inclusive. */
   desde: number;
   hasta: number;
-  /** Authorization date YYYY-MM-DD (DA/FA). */
   fa: string;
   rsapk: RsaPk;
-  /** Key id of the authority key that signed FRMA: 100 certification, 300 production. */
   idk: number;
-  /** Base64 SHA1withRSA signature of the authority over the flattened DA. */
   frma: string;
-  /** `<CAF version="1.0">...</CAF>` exactly as in the file. */
   cafXml: string;
-  /** `<DA>...</DA>` exactly as in the file. */
   daXml: string;
-  /** PEM of the folio private key (RSASK), when the file carries it. */
   rsask?: string;
-  /** PEM of the folio public key (RSAPUBK), when the file carries it. */
   rsapubk?: string;
 }
 
 const noSpace = (s: string) => s.replace(/\s+/g, '');
 
-/**
- * Parses a CAF file (ISO-8859-1 bytes, or any encoding `decodeXml` reads). Nothing is re-serialized:
- * `cafXml`/`daXml` are sliced out of the decoded text. Signatures are not checked here
- * (see `verifyCafSignature`, `cafKeyPairMatches`).
- * @throws DteParseError when the input is not an AUTORIZACION with one CAF/DA and the required fields.
- */
+/** Without re-serializing; signatures are checked apart. @throws DteParseError when not an AUTORIZACION with one CAF/DA and fields. */
 export function parseCaf(bytes: Buffer | string): Caf {
   const text = decodeXml(bytes);
   const root = parseXml(text);
@@ -93,12 +77,7 @@ function readPublicKey(pem: string): KeyObject {
   }
 }
 
-/**
- * True when FRMA is a valid RSA-SHA1 (PKCS#1 v1.5) signature of `certificatePem`'s key over the
- * flattened DA encoded in ISO-8859-1 (docs/research/sii-protocol.md §1.8 and §2.3, verified with the SII
- * certificates of IDK 100 and 300). `certificatePem` may be an X.509 certificate or a public key.
- * @throws DteParseError when `certificatePem` cannot be read as a key.
- */
+/** FRMA over the flattened DA in ISO-8859-1 (docs/research/sii-protocol.md §1.8, §2.3; verified with IDK 100 and 300). @throws DteParseError */
 export function verifyCafSignature(caf: Caf, certificatePem: string): boolean {
   const key = readPublicKey(certificatePem);
   try {
@@ -108,7 +87,7 @@ export function verifyCafSignature(caf: Caf, certificatePem: string): boolean {
   }
 }
 
-/** The CAF public key (RSAPK M/E) as a KeyObject. @throws DteParseError on a malformed key. */
+/** RSAPK M/E as a KeyObject. @throws DteParseError on a malformed key. */
 export function cafPublicKey(rsapk: RsaPk): KeyObject {
   try {
     const n = Buffer.from(rsapk.m, 'base64').toString('base64url');
@@ -119,15 +98,12 @@ export function cafPublicKey(rsapk: RsaPk): KeyObject {
   }
 }
 
-/** SPKI PEM ("BEGIN PUBLIC KEY") built from the CAF's RSAPK M/E. @throws DteParseError */
+/** SPKI PEM from RSAPK M/E. @throws DteParseError */
 export function cafPublicKeyPem(caf: Caf): string {
   return cafPublicKey(caf.rsapk).export({ type: 'spki', format: 'pem' }).toString();
 }
 
-/**
- * True when the CAF's RSASK is the private half of RSAPK (LibreDTE's CAF check, docs/research/sii-protocol.md §3.4 step b).
- * False when RSASK is absent or unreadable.
- */
+/** RSASK is the private half of RSAPK (LibreDTE's check, docs/research/sii-protocol.md §3.4 step b); false when absent. */
 export function cafKeyPairMatches(caf: Caf): boolean {
   if (!caf.rsask) return false;
   try {
@@ -139,10 +115,7 @@ export function cafKeyPairMatches(caf: Caf): boolean {
   }
 }
 
-/**
- * True when `frmt` (base64) is the RSA-SHA1 signature of the CAF key over the flattened `ddXml` in
- * ISO-8859-1: the TED rule (docs/research/sii-protocol.md §1.7, §2.3; checked on the SII's own example).
- */
+/** `frmt` is RSA-SHA1 of the CAF key over the flattened DD in ISO-8859-1 (docs/research/sii-protocol.md §1.7, §2.3). */
 export function verifyTedSignature(ddXml: string, frmt: string, rsapk: RsaPk): boolean {
   try {
     return verify('RSA-SHA1', encodeLatin1(flattenXml(ddXml)), cafPublicKey(rsapk), Buffer.from(noSpace(frmt), 'base64'));
@@ -154,11 +127,7 @@ export function verifyTedSignature(ddXml: string, frmt: string, rsapk: RsaPk): b
 /** CAF types that expire 6 months after FA (docs/research/sii-protocol.md §1.10; the SII: "CAF Vencido"). */
 const EXPIRING_TYPES = new Set([33, 43, 46, 56, 61]);
 
-/**
- * The last calendar date (YYYY-MM-DD) on which folios of this CAF may be used, or undefined when the
- * type does not expire. Rule: FA + 6 months, minus one day (docs/research/sii-protocol.md §1.10, [P] LibreDTE
- * uses 180 days; the SII message says "> 6 meses").
- */
+/** Last usable date (YYYY-MM-DD): FA + 6 months - 1 day (docs/research/sii-protocol.md §1.10: LibreDTE 180 days, SII "> 6 meses"); else undefined. */
 export function cafLastValidDate(caf: Pick<Caf, 'td' | 'fa'>): string | undefined {
   if (!EXPIRING_TYPES.has(caf.td)) return undefined;
   const [y, m, d] = caf.fa.split('-').map(Number);

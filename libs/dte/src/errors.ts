@@ -1,4 +1,4 @@
-/** Base class of every error thrown by `@lib/dte`; `code` is a stable snake_case value. */
+/** Base of every `@lib/dte` error; `code` is stable snake_case. */
 export abstract class DteError extends Error {
   abstract readonly code: string;
   constructor(message: string) {
@@ -7,17 +7,17 @@ export abstract class DteError extends Error {
   }
 }
 
-/** Input that is not the XML document expected (garbage, wrong root, DOCTYPE/ENTITY, missing field). */
+/** Not the XML expected (garbage, wrong root, DOCTYPE/ENTITY, missing field). */
 export class DteParseError extends DteError {
   readonly code = 'dte_parse_error';
 }
 
-/** A character that ISO-8859-1 (the SII wire encoding) cannot represent, or an unknown encoding. */
+/** Not representable in ISO-8859-1 (the SII wire encoding), or an unknown encoding. */
 export class DteEncodingError extends DteError {
   readonly code = 'dte_encoding_error';
 }
 
-/** Builder input that would produce a document the SII rejects (bad type, missing references, limits). */
+/** Input that would give a document the SII rejects. */
 export class DteBuildError extends DteError {
   readonly code = 'dte_build_error';
 }
@@ -27,7 +27,7 @@ export class DteAssetsError extends DteError {
   readonly code = 'dte_assets_error';
 }
 
-/** First 80 characters of a foreign answer, on one line, for error messages (never logged raw). */
+/** One line, 80 characters, for messages (never logged raw). */
 export function excerpt(text: string): string {
   const printable = [...text].map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f ? ' ' : c)).join('');
   return printable.replace(/ +/g, ' ').trim().slice(0, 80);

@@ -1,11 +1,7 @@
-/**
- * TipoDTE a taxpayer receives from another through the DTE intercambio and answers with a RespuestaEnvioDTE:
- * the DTEType enumeration of SiiTypes_v10.xsd (libs/dte/assets/xsd), the type of TipoDTE in DTE_v10.xsd and in
- * RespuestaEnvioDTE_v10.xsd. Boletas (39, 41) go to consumers, not through the intercambio.
- */
+/** SiiTypes_v10.xsd DTEType (TipoDTE of DTE_v10.xsd and RespuestaEnvioDTE_v10.xsd). Boletas (39, 41) go to consumers, not here. */
 export const TIPOS_DTE_INTERCAMBIO: readonly number[] = [33, 34, 46, 52, 56, 61];
 
-/** Names of the SII's document types (SII Formato DTE v2.2, TipoDTE), for messages. */
+/** SII Formato DTE v2.2 TipoDTE. */
 const NOMBRE_TIPO_DTE: Readonly<Record<number, string>> = {
   33: 'factura electrónica',
   34: 'factura no afecta o exenta electrónica',
@@ -27,10 +23,7 @@ export function describeTipoDte(tipo: number): string {
   return nombre ? `TipoDTE ${tipo} (${nombre})` : `TipoDTE ${tipo}`;
 }
 
-/**
- * Why a received document of `tipo` cannot come through the DTE intercambio, or undefined when it can
- * ({@link TIPOS_DTE_INTERCAMBIO}): e.g. `TipoDTE 39 (boleta electrónica) of folio 7 is not received through...`.
- */
+/** Why a received document of `tipo` cannot come through the DTE intercambio ({@link TIPOS_DTE_INTERCAMBIO}), or undefined. */
 export function tipoNoRecibible(tipo: number, folio: number): string | undefined {
   if (TIPOS_DTE_INTERCAMBIO.includes(tipo)) return undefined;
   return (
@@ -39,11 +32,7 @@ export function tipoNoRecibible(tipo: number, folio: number): string | undefined
   );
 }
 
-/**
- * TpoDoc a LibroCompraVenta may carry: the DoctoType enumeration of LibroCV_v10.xsd (libs/dte/assets/xsd), the type of
- * TpoDoc in its TotalesPeriodo and Detalle. Electronic and paper documents (30, 32, 55, 60...), imports (914, 911...)
- * and the SII's own codes; not the guía de despacho 52: it moves goods, and the factura that follows is what the books carry.
- */
+/** LibroCV_v10.xsd DoctoType. Not the guía 52: it moves goods, and the factura that follows is what the books carry. */
 export const TIPOS_LIBRO_CV: readonly number[] = [
   29, 30, 32, 33, 34, 35, 38, 39, 40, 41, 43, 45, 46, 48, 53, 55, 56, 60, 61, 101, 102, 103, 104, 105, 106, 108, 109, 110, 111, 112, 175,
   180, 185, 900, 901, 902, 903, 904, 905, 906, 907, 909, 910, 911, 914, 918, 919, 920, 921, 922, 924, 500, 501,

@@ -1,21 +1,17 @@
 import Decimal from 'decimal.js';
 import { DteBuildError } from './errors';
 
-/** Document types this library emits: factura (33), factura exenta (34), nota de débito (56), nota de crédito (61). */
+/** Types this library emits: factura 33, factura exenta 34, nota de débito 56, nota de crédito 61. */
 export type TipoDteEmision = 33 | 34 | 56 | 61;
 
-/** The IVA rate in percent (Ley sobre Impuesto a las Ventas y Servicios, DL 825 art. 14). */
+/** IVA rate in percent (DL 825 art. 14). */
 export const TASA_IVA = 19;
 
-/** A decimal as a JSON number or a decimal string ("1234.5"); strings keep digits a binary float would lose. */
+/** A JSON number or a decimal string ("1234.5"); strings keep digits a binary float would lose. */
 export type Decimalish = number | string;
 
-/**
- * Rates (percent) of the additional taxes a 33, 56 or 61 may carry per line (CodImpAdic) and in ImptoReten:
- * SII Formato DTE v2.2 §4 "Codificación tipos de impuestos y recargos" (17, 18, 19 IVA anticipado; 23, 44,
- * 45 DL 825 art. 37; 24-27 and 271 DL 825 art. 42). Retention codes (15, 30-41, 46-49) belong to facturas de
- * compra and are not offered.
- */
+/** Rates (%) of the additional taxes per line (CodImpAdic) and in ImptoReten, SII Formato DTE v2.2 §4: 17-19 IVA anticipado;
+ * 23, 44, 45 DL 825 art. 37; 24-27, 271 DL 825 art. 42. Retention codes (15, 30-41, 46-49: facturas de compra) are not offered. */
 export const IMPUESTOS_ADICIONALES: Readonly<Record<number, number>> = {
   17: 5,
   18: 5,
@@ -30,56 +26,38 @@ export const IMPUESTOS_ADICIONALES: Readonly<Record<number, number>> = {
   45: 50,
 };
 
-/**
- * IVA anticipado faenamiento de carne: its 5 % is computed on MntBase (Formato DTE v2.2 §B Totales field MntBase, "monto
- * base faenamiento de carne"), a base the SII sets for the slaughter, not on the line amounts.
- */
+/** IVA anticipado faenamiento: computed on MntBase (Formato DTE v2.2 §B), a base the SII sets, not on the lines. */
 const CODIGO_FAENAMIENTO = 17;
 
-/** One line as far as totals are concerned. Amounts in CLP. */
+/**
+ * One line for totals, CLP (Formato DTE v2.2 §C): IndExe 1 exento (implied for 34), 2 no_facturable (MontoNF, outside MntTotal),
+ * 6 no_facturable_negativo (subtracted from MontoNF, field 125), 3 garantia_envase (GrntDep, no IVA, in MntTotal; DL 825
+ * Reglamento art. 28 inc. 3); a percent or an amount of discount/surcharge, not both.
+ */
 export interface LineaTotales {
-  /** QtyItem, up to 6 decimals (Dec12_6Type). */
   cantidad: Decimalish;
-  /** PrcItem, up to 6 decimals. */
   precio_unitario: Decimalish;
-  /** IndExe=1: not subject to IVA, goes to MntExe. Implied for type 34. */
   exento?: boolean;
-  /** IndExe=2: not billable (MontoNF); outside MntTotal. */
   no_facturable?: boolean;
-  /**
-   * IndExe=6: not billable, negative (Formato DTE v2.2 §C IndExe 6): billed before and taken off here; subtracted from
-   * MontoNF (field 125, which may be negative); outside MntTotal.
-   */
   no_facturable_negativo?: boolean;
-  /** IndExe=3: deposit on returnable packaging (GrntDep, not subject to IVA, part of MntTotal; DL 825 Reglamento art. 28 inc. 3). */
   garantia_envase?: boolean;
-  /** DescuentoPct (0.01-100, 2 decimals): DescuentoMonto = round(cantidad × precio × pct / 100). */
   descuento_pct?: Decimalish;
-  /** DescuentoMonto in whole pesos (exclusive with `descuento_pct`). */
   descuento_monto?: number;
-  /** RecargoPct (0.01-999.99, 2 decimals). */
   recargo_pct?: Decimalish;
-  /** RecargoMonto in whole pesos (exclusive with `recargo_pct`). */
   recargo_monto?: number;
-  /** CodImpAdic: a code of {@link IMPUESTOS_ADICIONALES}; only on a taxed line. */
   codigo_impuesto_adicional?: number;
 }
 
-/** A global discount or surcharge (DscRcgGlobal, Formato DTE v2.2 §D). */
+/** DscRcgGlobal (Formato DTE v2.2 §D): a percent or whole pesos, on the taxed lines or the exempt ones (IndExeDR=1). */
 export interface DescuentoRecargoGlobal {
-  /** TpoMov: D descuento, R recargo. */
   tipo: 'D' | 'R';
-  /** ValorDR: percent (0.01-100 for a discount) or whole pesos, up to 2 decimals in the XML. */
   valor: Decimalish;
-  /** TpoValor. */
   unidad: '%' | '$';
-  /** afecto: applies to the taxed lines (no IndExeDR); exento: to the exempt ones (IndExeDR=1). */
   aplica: 'afecto' | 'exento';
-  /** GlosaDR ≤ 45. */
   glosa?: string;
 }
 
-/** The amounts of one line, whole CLP (MontoItem = bruto − descuento + recargo). */
+/** One line's amounts, whole CLP (MontoItem = bruto − descuento + recargo). */
 export interface LineaMontos {
   bruto: number;
   descuento: number;
@@ -94,30 +72,23 @@ export interface ImpuestoAdicional {
   monto: number;
 }
 
-/** Document totals in whole CLP. `tasa_iva` is 19 for 33/56/61 and 0 for 34. */
+/** Totals in whole CLP; `tasa_iva` 19 for 33/56/61, 0 for 34. no_facturable (MontoNF) may be negative and is outside MntTotal. */
 export interface Montos {
   neto: number;
   exento: number;
   iva: number;
   total: number;
   tasa_iva: number;
-  /** Line and global discounts, CLP. */
   descuentos: number;
-  /** Line and global surcharges, CLP. */
   recargos: number;
   impuestos_adicionales: ImpuestoAdicional[];
-  /** MontoNF: lines marked no facturable (IndExe=2) less those marked no facturable negativo (IndExe=6); may be negative; not part of MntTotal. */
   no_facturable: number;
-  /** GrntDep: deposits on returnable packaging (IndExe=3), part of MntTotal. */
   garantia_envases: number;
 }
 
 const MAX_12_6 = new Decimal('999999999999.999999');
 
-/**
- * A non-negative decimal with at most `places` fraction digits and at most `max`.
- * @throws DteBuildError naming `field`.
- */
+/** A non-negative decimal with at most `places` fraction digits and at most `max`. @throws DteBuildError naming `field`. */
 export function decimalOf(value: Decimalish, field: string, places = 6, max: Decimal.Value = MAX_12_6): Decimal {
   let d: Decimal;
   try {
@@ -131,7 +102,7 @@ export function decimalOf(value: Decimalish, field: string, places = 6, max: Dec
   return d;
 }
 
-/** Whole pesos, halves up (the CLP rule: Formato DTE v2.2 types amounts as integers and names no other mode). */
+/** Whole pesos, halves up (Formato DTE v2.2 types amounts as integers and names no other mode). */
 function pesos(d: Decimal, field: string): number {
   const v = d.toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
   if (!Number.isSafeInteger(v)) throw new DteBuildError(`${field} exceeds the supported range: ${d.toFixed(0)}`);
@@ -151,12 +122,8 @@ function percentOf(base: number, pct: Decimalish, field: string, max: number): n
 }
 
 /**
- * The amounts of one line: bruto = round(cantidad × precio_unitario), then the discount and the surcharge (a
- * percent of bruto, or whole pesos), MontoItem = bruto − descuento + recargo. Formato DTE v2.2 §C Detalle
- * fields DescuentoPct, DescuentoMonto, RecargoPct, RecargoMonto and MontoItem ("(Precio Unitario *
- * Cantidad) – Monto Descuento + Monto Recargo"); computed in decimal arithmetic (decimal.js), rounded half up.
- * @throws DteBuildError on a negative or over-precise value, both a percent and an amount, or a discount
- *   above the line amount.
+ * MontoItem = round(cantidad × precio) − descuento + recargo (Formato DTE v2.2 §C Detalle), decimal.js, half up.
+ * @throws DteBuildError on a negative or over-precise value, both percent and amount, or a discount above the line.
  */
 export function lineaMontos(line: LineaTotales): LineaMontos {
   const bruto = pesos(decimalOf(line.cantidad, 'cantidad').times(decimalOf(line.precio_unitario, 'precio_unitario')), 'MontoItem');
@@ -235,10 +202,8 @@ function sumarLineas(tipoDte: number, detalle: readonly LineaTotales[]): Sumas {
 }
 
 /**
- * A global discount or surcharge in pesos is refused when the taxed lines carry different tax codes (some an additional
- * tax, others another one or none): SII Formato DTE v2.2 §D rule a) "en la Zona de Detalle hayan ítems con distintos
- * códigos de impuesto o retenciones, el campo tipo de valor del descuento debe ser %".
- * @throws DteBuildError
+ * Formato DTE v2.2 §D rule a): "en la Zona de Detalle hayan ítems con distintos códigos de impuesto o retenciones, el campo tipo de
+ * valor del descuento debe ser %".
  */
 function assertGlobalAplicable(g: DescuentoRecargoGlobal, detalle: readonly LineaTotales[]): void {
   if (g.unidad !== '$') return;
@@ -251,11 +216,7 @@ function assertGlobalAplicable(g: DescuentoRecargoGlobal, detalle: readonly Line
   }
 }
 
-/**
- * A global discount or surcharge on the taxed lines changes the base of each additional tax as it changes MntNeto
- * (Formato DTE v2.2 §D: "Estos aumentan o disminuyen la base del impuesto"): a percent applies to each base; an amount
- * (allowed only when every taxed line has the same code, {@link assertGlobalAplicable}) to that one base.
- */
+/** §D "Estos aumentan o disminuyen la base del impuesto": a percent applies to each additional tax's base, an amount to the single one. */
 function ajustarAdicionales(
   bases: Map<number, number>,
   lineas: ReadonlyMap<number, number>,
@@ -272,17 +233,10 @@ function ajustarAdicionales(
 }
 
 /**
- * Totals of a document of type 33, 34, 56 or 61, in whole CLP, in the order of SII Formato DTE v2.2 §B
- * Totales: line amounts ({@link lineaMontos}); then the global discounts and surcharges (§D DscRcgGlobal),
- * each over the taxed or the exempt lines it applies to (a percent of their sum, or an amount), giving
- * MntNeto and MntExe (fields 107-108); IVA = round(MntNeto × 19 / 100) (field 112); each additional tax =
- * round(rate × the sum of the lines carrying its code, changed by the global discounts and surcharges on the taxed lines)
- * (ImptoReten, field 117 a; §D); MntTotal = MntNeto + MntExe +
- * IVA + additional taxes + GrntDep (field 124), GrntDep being the packaging deposits (IndExe 3, field 120).
- * Lines marked no facturable go to MontoNF (field 125) only. A 34 is
- * exempt as a whole: every line is exempt, tasa_iva 0. Rounding: half up to the whole peso.
- * @throws DteBuildError for another type, no lines, invalid values, a discount above what it applies to, a global
- *   amount in pesos over lines with different tax codes (§D rule a), the code 17 (its base, MntBase, is not the sale's).
+ * Totals of a 33, 34, 56 or 61 in whole CLP, half up, in SII Formato DTE v2.2 §B order: MntNeto/MntExe after the §D globals
+ * (107-108), IVA (112), additional taxes (117 a), MntTotal (124) with GrntDep (120); MontoNF (125) apart. A 34 is wholly exempt.
+ * @throws DteBuildError for another type, no lines, invalid values, a discount above its base, a peso global over mixed tax codes
+ *   (§D rule a), or code 17 (its base, MntBase, is not the sale's).
  */
 export function computeTotals(tipoDte: number, detalle: readonly LineaTotales[], globales: readonly DescuentoRecargoGlobal[] = []): Montos {
   if (![33, 34, 56, 61].includes(tipoDte)) throw new DteBuildError(`unsupported tipo_dte ${tipoDte}`);

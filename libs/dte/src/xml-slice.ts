@@ -1,4 +1,3 @@
-/** A span `[start, end)` of an element in a decoded XML text. */
 export interface ElementSpan {
   start: number;
   end: number;
@@ -24,12 +23,7 @@ function tagEnd(text: string, from: number): number {
   return -1;
 }
 
-/**
- * Finds the outermost elements whose local name is `localName` (any or no prefix) in `text`, skipping
- * comments, CDATA and processing instructions, and returns their spans in document order. Used to keep
- * elements verbatim (CAF inside a TED, a signed DTE, the DD) instead of re-serializing a DOM, which would
- * change bytes that signatures cover (docs/research/sii-protocol.md §4 "never re-serialize").
- */
+/** Outermost `localName` elements (any prefix), to keep them verbatim: re-serializing changes signed bytes (docs/research/sii-protocol.md §4). */
 export function findElementSpans(text: string, localName: string): ElementSpan[] {
   const spans: ElementSpan[] = [];
   let depth = 0;
@@ -64,7 +58,6 @@ export function findElementSpans(text: string, localName: string): ElementSpan[]
   return spans;
 }
 
-/** The verbatim text of the outermost `localName` elements in `text` (see `findElementSpans`). */
 export function sliceElements(text: string, localName: string): string[] {
   return findElementSpans(text, localName).map((s) => text.slice(s.start, s.end));
 }

@@ -6,7 +6,6 @@ import { declaredEncoding, decodeXml, withDeclaredEncoding } from './xml/encodin
 import { DteAssetsError, DteError } from './errors';
 import { assertNoDtd } from './xml/dom';
 
-/** The document schemas `validateXsd` knows, named after their root element. */
 export type XsdSchemaName = 'EnvioDTE' | 'DTE' | 'LibroCV' | 'RespuestaEnvioDTE' | 'EnvioRecibos' | 'RespSII';
 
 const MAIN_FILE: Record<XsdSchemaName, string> = {
@@ -18,7 +17,7 @@ const MAIN_FILE: Record<XsdSchemaName, string> = {
   RespSII: 'RespSII_v10.xsd',
 };
 
-/** Result of a schema validation; `errors` are one readable line each ("line N: ..."). */
+/** `errors`: one line each ("line N: ..."). */
 export interface XsdResult {
   valid: boolean;
   errors: string[];
@@ -35,10 +34,7 @@ let worker: Worker | undefined;
 let nextId = 0;
 const pending = new Map<number, (answer: WorkerAnswer) => void>();
 
-/**
- * The one validator thread of the process (assets/xsd-worker.mjs): it compiles each schema once and keeps it.
- * It keeps the process alive only while a validation is pending; a thread that dies is replaced at the next call.
- */
+/** One thread (assets/xsd-worker.mjs) compiling each schema once; alive only while a validation is pending; replaced if it dies. */
 function validatorThread(): Worker {
   if (worker) return worker;
   const w = new Worker(join(dteAssetsDir(), 'xsd-worker.mjs'));
@@ -77,7 +73,7 @@ function readable(message: string, line?: number | null): string {
   return line ? `line ${line}: ${text}` : text;
 }
 
-/** The document as UTF-8 bytes with a matching declaration (libxml2-wasm has no iconv for windows-1252). */
+/** libxml2-wasm has no iconv for windows-1252. */
 function utf8Document(xml: string | Buffer): Buffer {
   const text = decodeXml(xml);
   assertNoDtd(text);
@@ -85,13 +81,8 @@ function utf8Document(xml: string | Buffer): Buffer {
 }
 
 /**
- * Validates `xml` (bytes in any encoding `decodeXml` accepts, or a string) against the official SII
- * schema `schema`, offline, with libxml2 compiled to WebAssembly (libxml2-wasm) in one worker thread per process
- * that compiles each schema once (includes and imports resolved from the shipped folder) and reuses it, so a
- * validation costs well under a millisecond. A document that cannot be read (garbage, DOCTYPE, not well-formed)
- * is reported as invalid, not thrown.
- * Source: SII schemas `schema_dte` / `schema_iecv` (libs/dte/assets/README.md).
- * @throws DteAssetsError when the shipped schemas are missing or do not compile.
+ * Offline against the official SII schemas (libs/dte/assets/README.md) with libxml2-wasm; an unreadable document is invalid, not
+ * thrown. @throws DteAssetsError when the shipped schemas are missing or do not compile.
  */
 export async function validateXsd(xml: string | Buffer, schema: XsdSchemaName): Promise<XsdResult> {
   const dir = join(dteAssetsDir(), 'xsd');

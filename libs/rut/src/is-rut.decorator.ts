@@ -3,16 +3,11 @@ import { Transform } from 'class-transformer';
 import { ValidateBy, ValidationOptions, buildMessage } from 'class-validator';
 import { isValidRut, tryNormalizeRut } from './rut';
 
-/** class-validator constraint name reported for an invalid RUT. */
 export const IS_RUT = 'isRut';
 
 /**
- * Validates that a DTO property holds a RUT with a correct SII modulo 11 check digit and, when the
- * DTO is built by class-transformer (the platform ValidationPipe runs with `transform: true`),
- * replaces it by its canonical form `12345678-K` (SII RUTType, SiiTypes_v10.xsd).
- *
- * Works with `{ each: true }` for arrays of RUTs. Invalid values are left untouched by the
- * transform so that the validator reports them.
+ * A RUT with a correct modulo 11 digit, transformed to the canonical `12345678-K` (SiiTypes_v10.xsd RUTType) by the platform's
+ * `transform: true` pipe; `{ each: true }` for arrays. Invalid values stay untouched so the validator reports them.
  */
 export function IsRut(validationOptions?: ValidationOptions): PropertyDecorator {
   const each = validationOptions?.each === true;

@@ -3,14 +3,9 @@ import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { PROBLEM_CONTENT_TYPE, errorForStatus, problemTitle } from './problem';
 import { FieldProblemDto, ProblemDto } from './problem.dto';
 
-/** A status to document, optionally with the specific error values and a description. */
 export type ProblemResponseSpec = number | { status: number; errors?: string[]; description?: string };
 
-/**
- * Documents problem+json responses of a route or controller in OpenAPI, e.g.
- * `@ApiProblemResponses(400, 401, { status: 409, errors: ['conflict'] })`.
- * Every status is documented with the {@link ProblemDto} schema under `application/problem+json`.
- */
+/** `@ApiProblemResponses(400, 401, { status: 409, errors: ['conflict'] })`: each with {@link ProblemDto} as `application/problem+json`. */
 export function ApiProblemResponses(...specs: ProblemResponseSpec[]): MethodDecorator & ClassDecorator {
   const responses = specs.map((spec) => {
     const { status, errors, description } = typeof spec === 'number' ? { status: spec, errors: undefined, description: undefined } : spec;

@@ -2,10 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
-/**
- * `?limit=&offset=` of every offset-paginated list of the platform's apps: `limit` 1-200 (default 50), `offset`
- * 0-1,000,000 (default 0); beyond them a 400 `validation_failed`. A list query extends it with its filters.
- */
+/** `?limit=` 1-200 (50) `&offset=` 0-1,000,000 (0), else 400 `validation_failed`; list queries extend it. */
 export class PaginaQueryDto {
   @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
   @IsOptional()

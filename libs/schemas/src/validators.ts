@@ -4,16 +4,10 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, ValidateBy, ValidateIf, ValidateNested, ValidationOptions } from 'class-validator';
 import { ProblemException } from './problem.exception';
 
-/**
- * Like `@IsOptional()` but only for an absent value: an explicit `null` is validated (and so refused by
- * the type check that follows) instead of passing as "not given" and reaching the service.
- */
+/** `@IsOptional()` for an absent value only: an explicit `null` is validated (and refused) instead of reaching the service. */
 export const IsAbsentOr = (): PropertyDecorator => ValidateIf((_object, value) => value !== undefined);
 
-/**
- * An array of `min`..`max` JSON objects, each validated as `type()`. `IsObject` on each element matters:
- * `ValidateNested` alone walks into an element that is itself an array and lets `[[{...}]]` through.
- */
+/** `IsObject` on each element matters: `ValidateNested` alone lets `[[{...}]]` through. */
 export function ArrayOfObjects(type: () => new () => object, size: { min?: number; max: number }): PropertyDecorator {
   return applyDecorators(
     IsArray(),
@@ -25,11 +19,7 @@ export function ArrayOfObjects(type: () => new () => object, size: { min?: numbe
   );
 }
 
-/**
- * A calendar date `YYYY-MM-DD` (no 2025-02-30), as the SII's FechaType writes it (SiiTypes_v10.xsd).
- * Whether the date is plausible (@lib/dte `fechaFueraDeRango`) is a business rule answered with 422 by
- * the service, not a shape error.
- */
+/** `YYYY-MM-DD`, a real date (SiiTypes_v10.xsd FechaType); plausibility (@lib/dte `fechaFueraDeRango`) is the service's 422. */
 export function IsFecha(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {
@@ -40,10 +30,7 @@ export function IsFecha(options?: ValidationOptions): PropertyDecorator {
   );
 }
 
-/**
- * Refuses JSON `-0`: `@Min(0)` lets it through (-0 >= 0), but a negative zero is a sign the client
- * computed a negative amount that rounded away, not a price it means.
- */
+/** `@Min(0)` lets JSON `-0` through; a negative zero means a negative amount rounded away, not a price. */
 export function IsNotNegativeZero(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {
@@ -55,10 +42,8 @@ export function IsNotNegativeZero(options?: ValidationOptions): PropertyDecorato
 }
 
 /**
- * A non-negative decimal sent as a JSON number or as a decimal string ("1234.500001"), with at most
- * `integers` integer and `places` fraction digits and within [min, max]. Strings keep every digit (a JSON
- * number above 15 significant digits does not); `-0`, exponents and signs are refused. Amounts of the SII
- * formats: Dec12_6Type (12 + 6) for quantities and prices, PctType (3 + 2) for percents (SiiTypes_v10.xsd).
+ * A non-negative decimal as a JSON number or decimal string (strings keep digits past 15 significant ones), at most `integers` +
+ * `places` digits, in [min, max]; `-0`, exponents, signs refused. SiiTypes_v10.xsd Dec12_6Type (12 + 6), PctType (3 + 2).
  */
 export function IsDecimalAmount(
   opts: { integers: number; places: number; min?: number; max?: number },
@@ -88,12 +73,7 @@ export function IsDecimalAmount(
   );
 }
 
-/**
- * Refuses a date outside the plausible range of @lib/dte `fechaFueraDeRango` (SiiTypes FechaType,
- * at most one year ahead): PostgreSQL would book year 0 or 9999, the SII never accepts them.
- * @param fecha a calendar date `YYYY-MM-DD` (check the format first).
- * @throws ProblemException 422 `fecha_out_of_range` naming `field`.
- */
+/** @lib/dte `fechaFueraDeRango` as a 422: PostgreSQL would book year 0 or 9999. @throws ProblemException `fecha_out_of_range`. */
 export function assertFechaEnRango(fecha: string, field: string): void {
   const reason = fechaFueraDeRango(fecha);
   if (reason) throw new ProblemException(422, 'fecha_out_of_range', `${field}: ${reason}`, { errors: [{ field, message: reason }] });

@@ -4,7 +4,7 @@ import { certificateRut, verifySignatureElement } from './internal/xmldsig';
 import { DteParseError, child, findFirst, parseXmlDocument } from '@lib/dte';
 import { siiRespuesta } from './sii-respuesta';
 
-// Glosas as listed in the SII manual "Autenticación Automática" v1.9 §5.2.2 and chapter 6.
+// SII manual "Autenticación Automática" v1.9 §5.2.2 and chapter 6.
 const GLOSAS: Record<string, string> = {
   '01': 'XML Invalido (IOException), funcion valSignedXml',
   '02': 'XML Invalido (SAXException), funcion valSignedXml',
@@ -15,7 +15,7 @@ const GLOSAS: Record<string, string> = {
   '21': 'Firma invalida( La llave publica no coincide con la del certificado)',
 };
 
-/** getSeed (CrSeed.jws): a 12-digit zero-padded seed, valid `seedTtlSeconds` (120 per the manual). */
+/** CrSeed.jws: 12 digits, valid `seedTtlSeconds` (120 per the manual). */
 export function getSeed(authority: SiiFakeState): string {
   let seed: string;
   do
@@ -28,10 +28,8 @@ export function getSeed(authority: SiiFakeState): string {
 }
 
 /**
- * getToken (GetTokenFromSeed.jws) over the `pszXml` string. Checks, in order: XML (01/02),
- * Signature (04), X509Certificate (11), RSAKeyValue = certificate key (21), Reference URI="" and
- * signature value (05), Semilla (06), seed known, unexpired and unused (08). Success: ESTADO 00,
- * GLOSA "Token Creado" and a 13-character alphanumeric TOKEN bound to the certificate's RUT.
+ * GetTokenFromSeed.jws, in order: XML (01/02), Signature (04), X509Certificate (11), RSAKeyValue (21), Reference and value (05),
+ * Semilla (06), seed known, fresh, unused (08). Else ESTADO 00 "Token Creado", a token bound to the certificate's RUT.
  */
 export function getToken(authority: SiiFakeState, pszXml: string | undefined): string {
   const fail = (estado: string, glosa = GLOSAS[estado]) =>
@@ -71,7 +69,6 @@ export function getToken(authority: SiiFakeState, pszXml: string | undefined): s
   );
 }
 
-/** The TOKEN cookie value of a request's Cookie header(s), if any. */
 export function tokenFromCookie(cookie: string | string[] | undefined): string | undefined {
   const all = Array.isArray(cookie) ? cookie.join('; ') : (cookie ?? '');
   const m = /(?:^|;\s*)TOKEN=([^;]*)/.exec(all);

@@ -1,17 +1,12 @@
 import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import * as forge from 'node-forge';
 
-/** The simulated authority's CAF-signing key pair and its self-signed certificate (PEM). */
 export interface AuthorityKeyMaterial {
   privateKeyPem: string;
   certificatePem: string;
 }
 
-/**
- * Generates (or completes) the authority key material. The real SII signs CAFs with keys whose
- * certificates are IDK 100 / 300 (docs/research/sii-protocol.md §3.4); the fake uses its own key so its CAFs can never
- * pass for real ones. With `privateKeyPem` given and no certificate, a certificate is made for it.
- */
+/** The SII signs CAFs with IDK 100 / 300 keys (docs/research/sii-protocol.md §3.4); the fake's own key means its CAFs never pass for real ones. */
 export function authorityKeyMaterial(input: Partial<AuthorityKeyMaterial> = {}, idk = 900): AuthorityKeyMaterial {
   const privateKeyPem =
     input.privateKeyPem ??

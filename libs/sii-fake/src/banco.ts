@@ -5,29 +5,23 @@ import { prng } from './taxpayers';
 import { rutDv } from './internal/rut';
 import { jsonResponse, type FakeRequest, type FakeResponse } from './types';
 
-/**
- * The default base URL of the bank-data aggregator the gateway speaks to (a Fintoc-style JSON API,
- * `BANK_API_BASE_URL` of tax-gateway): tests route it to this stand-in with msw.
- */
+/** Default base URL of the bank-data aggregator (Fintoc-style JSON, tax-gateway's `BANK_API_BASE_URL`); tests route it here with msw. */
 export const BANK_API_HOST = 'https://api.fintoc.com';
 
-/** Path prefix of the aggregator's API, served by {@link handleBanco}. */
 export const BANCO_PREFIX = '/v1/';
 
 /** Most movements per page (`per_page`), as the aggregator caps it; 30 when absent. */
 export const BANCO_MAX_PER_PAGE = 300;
 const DEFAULT_PER_PAGE = 30;
-/** Days listed when `since` is absent: until - 30. */
 const DEFAULT_DAYS = 30;
 
-/** A bank institution as the aggregator names it. */
 interface Institution {
   id: string;
   name: string;
   country: 'cl';
 }
 
-/** The other side of a transfer: holder RUT without dots or hyphen (the aggregator's `holder_id`), name, institution. */
+/** The other side of a transfer: `holder_id` is a RUT without dots or hyphen. */
 interface CounterpartAccount {
   holder_id: string;
   holder_name: string;
@@ -35,7 +29,7 @@ interface CounterpartAccount {
   institution: Institution;
 }
 
-/** An account of a link (`GET /v1/accounts`). Amounts in CLP. */
+/** An account of a link (`GET /v1/accounts`), CLP. */
 export interface BancoCuenta {
   id: string;
   object: 'account';
@@ -49,7 +43,7 @@ export interface BancoCuenta {
   balance: { available: number; current: number; limit: number };
 }
 
-/** A movement (`GET /v1/accounts/{id}/movements`): `amount` in whole CLP, negative for debits; `post_date` YYYY-MM-DD (America/Santiago). */
+/** A movement: `amount` whole CLP, negative for debits; `post_date` YYYY-MM-DD (America/Santiago). */
 export interface BancoMovimiento {
   id: string;
   object: 'movement';
@@ -92,16 +86,12 @@ const OTHER = [
 
 const hex = (text: string, length = 24): string => createHash('sha256').update(text).digest('hex').slice(0, length);
 
-/** A valid RUT (body without dots or hyphen, then the check digit) drawn from `rnd`, the aggregator's holder_id form. */
 function holderId(rnd: () => number, min = 5_000_000, span = 20_000_000): string {
   const body = min + Math.floor(rnd() * span);
   return `${body}${rutDv(body)}`;
 }
 
-/**
- * The accounts of a link token: one or two CLP accounts, deterministic per token (the same token always gives
- * the same accounts). Nothing here is real bank data.
- */
+/** One or two CLP accounts, deterministic per token. Nothing here is real bank data. */
 export function bancoCuentas(linkToken: string): BancoCuenta[] {
   const rnd = prng(`banco-link|${linkToken}`);
   const holder = holderId(rnd, 76_000_000, 1_000_000);
@@ -122,7 +112,7 @@ export function bancoCuentas(linkToken: string): BancoCuenta[] {
   });
 }
 
-/** The movements of an account on one day (YYYY-MM-DD), 0 to 3, deterministic per account and day. */
+/** 0 to 3 movements, deterministic per account and day. */
 export function bancoMovimientosDelDia(accountId: string, dia: string): BancoMovimiento[] {
   const rnd = prng(`banco-dia|${accountId}|${dia}`);
   return Array.from({ length: Math.floor(rnd() * 4) }, (_, i) => {
@@ -176,30 +166,20 @@ export function bancoMovimientosDelDia(accountId: string, dia: string): BancoMov
   });
 }
 
-/** YYYY-MM-DD plus `days` (calendar arithmetic in UTC, no time zone involved). */
 function addDays(dia: string, days: number): string {
   const d = new Date(`${dia}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
 
-/** The aggregator's error body. */
 function bancoError(status: number, type: string, code: string, message: string, param?: string): FakeResponse {
   return jsonResponse(status, { error: { type, code, message, ...(param ? { param } : {}) } });
 }
 
 /**
- * Serves the aggregator's API (`/v1/...`, a Fintoc-style JSON API) for the link tokens the tests and the
- * launcher configure. Rules, in order: `state.bancoCaido` -> 503; `state.bancoDemoraMs` delays every answer;
- * `Authorization` must be a key starting with `sk_test_` (401 otherwise); `link_token` is required (400) and
- * known when it starts with `link_` (404 otherwise); then
- *   - `GET /v1/accounts?link_token=` the link's accounts ({@link bancoCuentas});
- *   - `GET /v1/accounts/{id}/movements?link_token=&since=&until=&page=&per_page=` the account's movements of
- *     [since, until] (YYYY-MM-DD; until defaults to today in America/Santiago, since to until - 30 days; days
- *     after today have none), newest first, `per_page` 1..300 (30), with a `Link` header (`rel="first"`,
- *     `rel="next"` while there is a next page, `rel="last"`); 404 for an account of another link, 400 for bad
- *     parameters.
- * Every request served is counted in `state.bancoPeticiones`.
+ * The aggregator's `/v1/` API: `bancoCaido` -> 503, `bancoDemoraMs` delays; key `sk_test_*` (401), `link_token` required (400)
+ * and `link_*` (404). `GET /v1/accounts`; `GET /v1/accounts/{id}/movements?since=&until=&page=&per_page=`: until defaults to
+ * today (America/Santiago), since to until - 30; newest first, `per_page` 1..300 (30), `Link` header first/next/last. Counted.
  */
 export async function handleBanco(state: SiiFakeState, req: FakeRequest, path: string): Promise<FakeResponse> {
   state.bancoPeticiones++;
@@ -245,7 +225,6 @@ function listMovements(state: SiiFakeState, url: URL, path: string, accountId: s
     return bancoError(400, 'invalid_request_error', 'invalid_parameter', `per_page must be 1..${BANCO_MAX_PER_PAGE}`, 'per_page');
   }
   const all: BancoMovimiento[] = [];
-  // Newest first; nothing after today, and no more than ten years of days.
   const last = until < today ? until : today;
   for (let dia = last, n = 0; dia >= since && n < 3660; dia = addDays(dia, -1), n++) all.push(...bancoMovimientosDelDia(accountId, dia));
   const pages = Math.max(1, Math.ceil(all.length / perPage));
@@ -263,10 +242,7 @@ function listMovements(state: SiiFakeState, url: URL, path: string, accountId: s
   return res;
 }
 
-/**
- * `POST /sim/banco/caido {caido?: boolean, demora_ms?: integer 0..120000}`: makes the aggregator fail for tests —
- * `caido` answers 503 to every `/v1/` request, `demora_ms` delays every answer (a timeout). Answers the state.
- */
+/** `POST /sim/banco/caido {caido?, demora_ms? 0..120000}`: 503 on every `/v1/` request, or a delay (a timeout). */
 export function simBancoCaido(state: SiiFakeState, body: unknown): FakeResponse {
   const b = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
   const caido = b?.['caido'];

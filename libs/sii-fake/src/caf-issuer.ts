@@ -6,10 +6,9 @@ import { normalizeRut } from './internal/rut';
 import { contribuyenteFor } from './taxpayers';
 import { jsonResponse, type FakeResponse } from './types';
 
-/** Document types the SII authorizes folios for (Formato DTE v2.2, TipoDTE). */
+/** Formato DTE v2.2, TipoDTE. */
 const TIPOS = new Set([33, 34, 39, 41, 43, 46, 52, 56, 61, 110, 111, 112]);
 
-/** Request of `POST /sim/caf`. */
 export interface CafRequest {
   rut: string;
   tipo_dte: number;
@@ -17,13 +16,7 @@ export interface CafRequest {
   hasta: number;
 }
 
-/**
- * Issues a CAF file (docs/research/sii-protocol.md §3.4): AUTORIZACION/CAF version="1.0"/DA{RE, RS, TD, RNG{D,H}, FA,
- * RSAPK{M,E}, IDK} with FRMA = SHA1withRSA by the authority key over the flattened DA in
- * ISO-8859-1, plus RSASK (PKCS#1 PEM) and RSAPUBK (SPKI PEM) of a fresh 512-bit, e=3 folio key,
- * as real CAFs have. FA is today's date in America/Santiago. 400 for a bad request, 409 when the
- * range overlaps a CAF already issued for the same (rut, tipo).
- */
+/** A CAF (docs/research/sii-protocol.md §3.4) with a fresh 512-bit e=3 folio key as real CAFs have; 409 for a range overlapping an issued one. */
 export function issueCaf(authority: SiiFakeState, input: unknown): FakeResponse {
   const req = input as Partial<CafRequest> | null;
   const rut = typeof req?.rut === 'string' ? normalizeRut(req.rut) : undefined;

@@ -1,7 +1,7 @@
 import { findFirst, textOf, childElements } from '@lib/dte';
 import type { SiiFakeState } from './state';
 
-/** The SII's RUT: Caratula/RutReceptor of every EnvioDTE sent to it (docs/research/sii-protocol.md §1.9). */
+/** Caratula/RutReceptor of every EnvioDTE sent to the SII (docs/research/sii-protocol.md §1.9). */
 const SII_RUT = '60803000-K';
 
 export interface Caratula {
@@ -11,11 +11,10 @@ export interface Caratula {
   fchResol?: string;
   nroResol?: string;
   tmstFirmaEnv?: string;
-  /** SubTotDTE as written: TpoDTE and NroDTE. */
   subTotDte: { tpoDte?: string; nroDte?: string }[];
 }
 
-/** Caratula of an EnvioDTE (docs/research/sii-protocol.md §3.1). */
+/** docs/research/sii-protocol.md §3.1. */
 export function readCaratula(doc: Document): Caratula {
   const caratula = findFirst(doc.documentElement, 'Caratula');
   if (!caratula) return { subTotDte: [] };
@@ -30,7 +29,6 @@ export function readCaratula(doc: Document): Caratula {
   };
 }
 
-/** The upload's sender and company (multipart rutSender, rutCompany) and the TipoDTE of each DTE of the envío. */
 export interface EnvioSubido {
   rutSender: string;
   rutCompany: string;
@@ -38,15 +36,10 @@ export interface EnvioSubido {
 }
 
 /**
- * The Caratula checks that end an accepted upload in RCT, "Rechazado por Error en Caratula" (docs/research/sii-protocol.md
- * §2.5), in this order:
- * - RutReceptor is the SII: "(CRT-3-18) RUT Receptor (Caratula) Invalido" (docs/research/sii-protocol.md §1.9, [P] LibreDTE #30);
- * - FchResol/NroResol are the company's resolution ({@link SiiFakeState.resolucionValida}; certification: NroResol 0):
- *   "(CRT-3-19) Fecha/Numero Resolucion Invalido" (the glosa docs/tax-gateway.md quotes, "Emission rules");
- * - RutEnvia is the upload's rutSender and RutEmisor its rutCompany (docs/research/sii-protocol.md §1.9; the glosa "RUT Envia diferente al
- *   Upload" peers quote, docs/research/sii-protocol.md §1.9; no code known);
- * - SubTotDTE counts the envío's DTEs per TpoDTE (EnvioDTE_v10.xsd Caratula SubTotDTE "Subtotales de DTE", research
- *   §3.1): its code is not in the sources we hold; the glosa carries the section (CRT) as the SII's answers do.
+ * RCT "Rechazado por Error en Caratula" (docs/research/sii-protocol.md §2.5), in order: RutReceptor the SII "(CRT-3-18) RUT Receptor (Caratula)
+ * Invalido" (§1.9, [P] LibreDTE #30); FchResol/NroResol "(CRT-3-19) Fecha/Numero Resolucion Invalido" (docs/tax-gateway.md
+ * "Emission rules"); RutEnvia/RutEmisor the upload's ("RUT Envia diferente al Upload", §1.9, no code); SubTotDTE per TpoDTE
+ * (EnvioDTE_v10.xsd, §3.1; code unknown, glosa carries CRT).
  */
 export function caratulaOutcome(
   authority: SiiFakeState,
@@ -63,7 +56,6 @@ export function caratulaOutcome(
   return { finalState: 'EPR' };
 }
 
-/** SubTotDTE: one entry per TpoDTE of the envío, NroDTE its number of DTEs, no entry for a type it does not carry. */
 function subTotDteProblem(c: Caratula, tipos: number[]): string | undefined {
   const contados = new Map<number, number>();
   for (const t of tipos) contados.set(t, (contados.get(t) ?? 0) + 1);

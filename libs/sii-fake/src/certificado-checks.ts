@@ -3,23 +3,17 @@ import { santiagoInstant } from '@lib/dte';
 import type { SiiFakeState } from './state';
 import { certificateRut } from './internal/xmldsig';
 
-/** A certificate that signed part of an envío, with the time its signature states (TmstFirmaEnv, TmstFirma). */
+/** A certificate that signed part of an envío (`que`: "Envio", "DTE T33F1") and its stated TmstFirmaEnv/TmstFirma (America/Santiago). */
 export interface Firmante {
-  /** What it signed, for the error line: "Envio", "DTE T33F1". */
   que: string;
   certificate: X509Certificate;
-  /** YYYY-MM-DDTHH:MM:SS in America/Santiago, as the document writes it; undefined when absent. */
   firmadoEl?: string;
 }
 
 /**
- * The signing certificate's validity (STATUS 8 at upload, the SII's answer to a signature it cannot accept,
- * docs/research/sii-protocol.md §2.4): the time of the signature the document states (Caratula TmstFirmaEnv, a
- * Documento's TmstFirma) lies within notBefore..notAfter, and the certificate has not expired when the SII
- * receives it. The SII's code for an expired certificate at DTEUpload is not in the sources we hold; the closest
- * documented ones are STATUS 8 for signature errors (docs/research/sii-protocol.md §2.4) and, on the SII's portal, error codes ending
- * in 36 "El [Certificado Digital] que ingresó se encuentra vencido" (the SII's "códigos de mensajes de error" page,
- * 2020-02-07; its table in docs/research/sii-protocol.md §8).
+ * STATUS 8 at upload (docs/research/sii-protocol.md §2.4): the stated signature time within notBefore..notAfter, and not expired on receipt.
+ * The SII's code for an expired certificate at DTEUpload is unknown; the portal's ends in 36 "El [Certificado Digital] que ingresó
+ * se encuentra vencido" ("códigos de mensajes de error" 2020-02-07, docs/research/sii-protocol.md §8).
  */
 export function vigenciaProblems(firmantes: Firmante[], recibidoEl: Date): string[] {
   return firmantes.flatMap(({ que, certificate, firmadoEl }) => {
@@ -41,12 +35,7 @@ function instante(wallClock: string): Date | undefined {
   }
 }
 
-/**
- * The holder of each signing certificate (its RUT: subject serialNumber or the SII's subjectAltName, see
- * {@link certificateRut}) is a user authorized to send for the company (STATUS 1 "Usuario sin permiso de envio",
- * docs/research/sii-protocol.md §2.4; §10: "use the certificate of a user authorized for the company").
- * Who is authorized is the stand-in's state: {@link SiiFakeState.puedeEnviar}.
- */
+/** STATUS 1 "Usuario sin permiso de envio" (docs/research/sii-protocol.md §2.4, §10) unless {@link SiiFakeState.puedeEnviar}. */
 export function autorizacionProblems(authority: SiiFakeState, firmantes: Firmante[], rutCompany: string): string[] {
   return firmantes
     .map(({ que, certificate }) => ({ que, rut: certificateRut(certificate) }))

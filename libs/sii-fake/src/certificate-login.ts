@@ -1,18 +1,12 @@
 import type { SiiFakeAuthority } from './authority';
 import { CAUT_INICIO_PATH } from './portal-auth';
 
-/** The cookies of a portal session and the `Cookie` header that carries them. */
 export interface PortalLoginCookies {
   cookies: { name: string; value: string }[];
   cookie: string;
 }
 
-/**
- * For specs: logs `rut` in through the stand-in's certificate login (`CAutInicio.cgi`, portal-auth.ts) as the HTTPS
- * listener would hand it a valid client certificate whose subject serialNumber is `rut`, without a TLS connection.
- * Tests of the TLS path itself use `startSiiFakeServer(..., { tls: true })` with a real client certificate.
- * @throws Error when the login page does not redirect with session cookies.
- */
+/** For specs: the certificate login without TLS, as if the HTTPS listener had a certificate of `rut`. @throws Error without a session. */
 export async function portalCertificateLogin(authority: SiiFakeAuthority, rut = '11111111-1'): Promise<PortalLoginCookies> {
   const now = authority.now().getTime();
   const referencia = 'https://misiir.sii.cl/cgi_misii/siihome.cgi';

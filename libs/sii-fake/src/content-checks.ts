@@ -6,21 +6,14 @@ import { cafVencido, fechaAntesDelCaf, tedRechazos } from './ted-checks';
 import { reparosDeMontos } from './totales-checks';
 import type { UploadedDocument } from './types';
 
-/** The SII's judgement of one DTE's content: reasons to reject it (RCH) and objections it is accepted with. */
 export interface Juicio {
   rechazos: string[];
   reparos: string[];
 }
 
 /**
- * What the SII checks in the content of each DTE of an envío that passed the upload checks. Every rule is the
- * stand-in's own code, recomputed from the XML (it reads with libs/dte's XML readers and imports none of its
- * totals, DD/TED or discrepancy code; eslint.config.mjs keeps it so):
- * - rechazos (RCH): CAF expired, FchEmis before the CAF's FA, the TED's DD against the document (ted-checks.ts);
- *   DirOrigen/CmnaOrigen, RUTRecep's check digit, a 33 without taxed lines (encabezado-checks.ts); a note's
- *   references (referencia-checks.ts);
- * - reparos: line amounts and every total (totales-checks.ts), which SII Formato DTE v2.2 §2.2 says are not
- *   grounds for rejection.
+ * All the stand-in's own code (eslint.config.mjs forbids libs/dte's totals, DD/TED and discrepancy code). Reparos are not grounds
+ * for rejection (Formato DTE v2.2 §2.2).
  */
 export function contentProblems(dte: DteLeido, ahora: Date): Juicio {
   return {
@@ -35,13 +28,7 @@ export function contentProblems(dte: DteLeido, ahora: Date): Juicio {
   };
 }
 
-/**
- * The per-document result reported from EPR on (docs/research/sii-protocol.md §2.5): RCH (rechazado) when there is a
- * reason to reject it; RLV, accepted with objections ("reparos leves"), when only amounts differ, since the SII does
- * not reject documents for them (Formato DTE v2.2 §2.2); else DOK. The SII's split of objections between RPR and RLV
- * is not published (docs/research/sii-protocol.md §2.5); the stand-in gives every amount difference RLV, and QueryEstUp counts both
- * among the REPAROS. An unreadable document is rejected.
- */
+/** docs/research/sii-protocol.md §2.5: RLV when only amounts differ (§2.2), since the SII's RPR/RLV split is unpublished; unreadable is RCH. */
 export function judgeDocument(authority: SiiFakeState, dteXml: string): UploadedDocument {
   let dte: DteLeido;
   let juicio: Juicio;
@@ -57,7 +44,7 @@ export function judgeDocument(authority: SiiFakeState, dteXml: string): Uploaded
   return { ...base, result: 'DOK' };
 }
 
-/** What the SII registers of a document (the RCV, QueryEstDte, RegistroReclamoDTE read it). */
+/** What the RCV, QueryEstDte and RegistroReclamoDTE read. */
 function registro(dte: DteLeido): Omit<UploadedDocument, 'result' | 'detail'> {
   const n = (v: string | undefined) => (v && /^-?\d+$/.test(v) ? Number(v) : 0);
   return {

@@ -1,13 +1,12 @@
 import { child, childElements, findPath, localName, parseXmlDocument, textAt } from '@lib/dte';
 
-/** The DD fields that repeat the document (SII Formato DTE v2.2 §G; docs/research/sii-protocol.md §3.3). */
+/** SII Formato DTE v2.2 §G; docs/research/sii-protocol.md §3.3. */
 export const CAMPOS_DD = ['RE', 'TD', 'F', 'FE', 'RR', 'RSR', 'MNT', 'IT1'] as const;
 export type CampoDd = (typeof CAMPOS_DD)[number];
 
-/** One Detalle line as written (Formato DTE v2.2 §B); numbers stay text, for exact arithmetic. */
+/** Formato DTE v2.2 §B; numbers stay text, for exact arithmetic. IndExe 1 exento, 2 NF, 3 envases, 4/5 guías, 6 NF negativo. */
 export interface LineaLeida {
   nro: string;
-  /** IndExe: 1 exento, 2 no facturable, 3 garantía de envases, 4/5 guías, 6 no facturable negativo. */
   indExe?: string;
   nombre: string;
   qty?: string;
@@ -20,7 +19,7 @@ export interface LineaLeida {
   montoItem?: string;
 }
 
-/** One DscRcgGlobal (Formato DTE v2.2 §D). */
+/** Formato DTE v2.2 §D. */
 export interface GlobalLeido {
   tpoMov?: string;
   tpoValor?: string;
@@ -28,21 +27,21 @@ export interface GlobalLeido {
   indExeDR?: string;
 }
 
-/** One Referencia (Formato DTE v2.2 §E). */
+/** Formato DTE v2.2 §E. */
 export interface ReferenciaLeida {
   tpoDocRef: string;
   folioRef: string;
   codRef?: string;
 }
 
-/** One ImptoReten of Totales (Formato DTE v2.2 §A fields 115-117). */
+/** Formato DTE v2.2 §A fields 115-117. */
 export interface ImptoLeido {
   tipoImp: string;
   tasaImp?: string;
   montoImp?: string;
 }
 
-/** Totales as written (Formato DTE v2.2 §A fields 107-128). */
+/** Formato DTE v2.2 §A fields 107-128. */
 export interface TotalesLeidos {
   mntNeto?: string;
   mntExe?: string;
@@ -58,7 +57,7 @@ export interface TotalesLeidos {
   montoNF?: string;
 }
 
-/** The CAF inside the DD (docs/research/sii-protocol.md §3.4), with its DA as it appears in the document's text. */
+/** docs/research/sii-protocol.md §3.4; DA as it appears in the document's text. */
 export interface CafLeido {
   re?: string;
   td?: string;
@@ -72,7 +71,6 @@ export interface CafLeido {
   daTexto?: string;
 }
 
-/** The TED: the DD's fields, the DD as it appears in the document's text, FRMT and the CAF. */
 export interface TedLeido {
   dd: Record<CampoDd, string | undefined>;
   ddTexto?: string;
@@ -80,12 +78,11 @@ export interface TedLeido {
   caf?: CafLeido;
 }
 
-/** What the stand-in reads of one DTE to judge it. */
+/** mntBruto: line amounts include IVA (Formato DTE v2.2 §A field 10). */
 export interface DteLeido {
   tipo: number;
   folio: number;
   fchEmis: string;
-  /** IdDoc/MntBruto = 1: line amounts include IVA (Formato DTE v2.2 §A field 10). */
   mntBruto: boolean;
   rutEmisor: string;
   rznSoc: string;
@@ -103,11 +100,7 @@ export interface DteLeido {
 
 const opt = (v: string | undefined) => (v === undefined || v === '' ? undefined : v);
 
-/**
- * Reads one DTE element (its text as it appears in the upload) with libs/dte's XML readers only; the TED's DD
- * and the CAF's DA are also sliced from the text, since their signatures cover them as written.
- * @throws Error (DteParseError) when the text is not a DTE with a Documento and an Encabezado.
- */
+/** libs/dte's XML readers only; DD and DA are sliced from the text, as their signatures cover them. @throws DteParseError */
 export function leerDte(dteXml: string): DteLeido {
   const root = parseXmlDocument(dteXml).documentElement;
   const doc = childElements(root).find((e) => ['Documento', 'Liquidacion', 'Exportaciones'].includes(localName(e)));
@@ -134,7 +127,7 @@ export function leerDte(dteXml: string): DteLeido {
   };
 }
 
-/** Text as written, trimmed only at the ends (inner spaces count: "EMPRESA  LTDA" in the SII's own example). */
+/** Trimmed at the ends only: inner spaces count ("EMPRESA  LTDA" in the SII's own example). */
 function rawText(el: Element | undefined): string {
   return (el?.textContent ?? '').trim();
 }
@@ -212,7 +205,6 @@ function ted(t: Element | undefined, dteXml: string): TedLeido | undefined {
   };
 }
 
-/** The first `<name ...>...</name>` element of `text` exactly as written (no prefix in SII documents). */
 function slice(text: string, name: string): string | undefined {
   return new RegExp(`<${name}(?:\\s[^>]*)?>[\\s\\S]*?</${name}\\s*>`).exec(text)?.[0];
 }

@@ -1,31 +1,21 @@
 import type { DteLeido } from './dte-leido';
 import { rutDv } from './internal/rut';
 
-/**
- * Types whose DirOrigen (field 44) is obligatory (1) in Formato DTE v2.2 §A: facturas 33, 34, guía 52, factura de
- * compra 46, liquidación-factura 43, factura de exportación 110. For notes 56, 61, 111 and 112 it is optional (3).
- */
+/** DirOrigen (field 44) obligatory (Formato DTE v2.2 §A): 33, 34, 52, 46, 43, 110; optional for notes 56, 61, 111, 112. */
 const DIR_ORIGEN_OBLIGATORIA = new Set([33, 34, 43, 46, 52, 110]);
-/** Types whose CmnaOrigen (field 45) is obligatory (1): 33, 34 and 52; optional (3) in the rest. */
+/** CmnaOrigen (field 45) obligatory. */
 const CMNA_ORIGEN_OBLIGATORIA = new Set([33, 34, 52]);
 
-/** RUT bodies the manual accepts: "Cuerpo numérico entre 100.000 y 99 millones" (Formato DTE v2.2 §A field 50). */
+/** "Cuerpo numérico entre 100.000 y 99 millones" (Formato DTE v2.2 §A field 50). */
 const RUT_MIN = 100_000;
 const RUT_MAX = 99_999_999;
 
-/**
- * The header rules the stand-in rejects a document for (RCH), each from SII Formato DTE v2.2 §A. The SII's codes for
- * them are not in the sources we hold; the glosas name the section (HED encabezado, DET detalle) as its answers do
- * (docs/research/sii-protocol.md §2.8).
- */
+/** Header rules rejected (RCH), Formato DTE v2.2 §A; codes unknown, glosas name the section (docs/research/sii-protocol.md §2.8). */
 export function encabezadoRechazos(dte: DteLeido): string[] {
   return [...origen(dte), ...rutReceptor(dte), ...facturaSinAfectas(dte)];
 }
 
-/**
- * DirOrigen and CmnaOrigen where the manual makes them obligatory (fields 44-45); [P] peers quote the SII's
- * rejection "RECHAZO- DTE Sin Comuna Origen" (Odoo documentation PR #941, l10n_cl common errors).
- */
+/** Peers quote the rejection "RECHAZO- DTE Sin Comuna Origen" (Odoo documentation PR #941). */
 function origen(dte: DteLeido): string[] {
   const out: string[] = [];
   if (DIR_ORIGEN_OBLIGATORIA.has(dte.tipo) && !dte.dirOrigen) out.push('(HED) Falta Direccion de Origen');
@@ -33,11 +23,7 @@ function origen(dte: DteLeido): string[] {
   return out;
 }
 
-/**
- * RUTRecep (field 50) is marked "*": without a valid one "el DTE no se considerará válidamente emitido y será
- * rechazado" (§2.2). Validation: body between 100.000 and 99 millions, hyphen and check digit (modulo 11,
- * docs/research/sii-protocol.md §2.9). The XSD's RUTType only checks the shape, so the check digit is the SII's.
- */
+/** RUTRecep (field 50, "*") invalid: "será rechazado" (§2.2); RUTType checks only the shape, the check digit is the SII's (§2.9). */
 function rutReceptor(dte: DteLeido): string[] {
   const m = /^(\d+)-([\dK])$/.exec(dte.rutRecep);
   const body = m ? Number(m[1]) : NaN;
@@ -45,10 +31,7 @@ function rutReceptor(dte: DteLeido): string[] {
   return valido ? [] : [`(HED) RUT Receptor ${dte.rutRecep} invalido (digito verificador)`];
 }
 
-/**
- * §B field 5 IndExe: "Si todos los ítems de una factura tienen valor 1 en este indicador la factura no puede ser
- * factura electrónica (código 33), debería ser factura exenta (código 34)".
- */
+/** §B field 5 IndExe: all items exempt "no puede ser factura electrónica (código 33), debería ser factura exenta (código 34)". */
 function facturaSinAfectas(dte: DteLeido): string[] {
   if (dte.tipo !== 33 || dte.lineas.length === 0) return [];
   return dte.lineas.some((l) => l.indExe === undefined) ? [] : ['(DET) Factura afecta sin lineas afectas'];

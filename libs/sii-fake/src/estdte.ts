@@ -3,7 +3,7 @@ import { stateAt } from './estup';
 import { siiRespuesta } from './sii-respuesta';
 import type { UploadedDocument, UploadRecord } from './types';
 
-// ESTADO, ERR_CODE and GLOSA_ESTADO of getEstDte (docs/research/sii-protocol.md §2.6).
+// getEstDte's ESTADO, ERR_CODE and GLOSA_ESTADO (docs/research/sii-protocol.md §2.6).
 const ESTADOS = {
   DOK: [0, 'DTE Recibido'],
   DNK: [1, 'DTE Recibido - Datos No Coinciden con los Registrados'],
@@ -18,17 +18,10 @@ const ESTADOS = {
 } as const;
 type EstadoDte = keyof typeof ESTADOS;
 
-/** What a note does to the document it references: [tipo of the note][CodRef]. */
+/** [tipo of the note][CodRef]. */
 const EFECTO: Record<number, Record<number, EstadoDte>> = { 56: { 1: 'AND', 2: 'TMD', 3: 'MMD' }, 61: { 1: 'ANC', 2: 'TMC', 3: 'MMC' } };
 
-/**
- * getEstDte (QueryEstDte.jws), parameters by name or position: RutConsultante, DvConsultante, RutCompania,
- * DvCompania, RutReceptor, DvReceptor, TipoDte, FolioDte, FechaEmisionDte (DDMMAAAA), MontoDte, Token.
- * Token missing / expired / unknown: ESTADO 001 / 002 / 003. A document the SII has not processed (its
- * envío is not yet at EPR) or rejected (RCH): FAU. Receptor, date or amount other than the registered
- * ones: DNK. A folio outside every CAF this authority issued to the company: FNA. A later note that references it: its effect (ANC, MMC, TMC, AND, MMD, TMD; the last one
- * counts). Else DOK.
- */
+/** QueryEstDte.jws: FAU unprocessed or RCH; DNK receptor, date or amount differ; FNA folio outside every CAF; a later note's effect. */
 export function getEstDte(state: SiiFakeState, params: { name: string; value: string }[]): string {
   const p = (name: string, pos: number) => (params.find((x) => x.name === name)?.value ?? params[pos]?.value ?? '').trim();
   const token = p('Token', 10);
@@ -64,7 +57,6 @@ export function getEstDte(state: SiiFakeState, params: { name: string; value: st
   return reply(efecto ?? 'DOK');
 }
 
-/** The documents of every envío already processed (EPR at the stand-in's clock), in reception order. */
 function processed(state: SiiFakeState): { upload: UploadRecord; doc: UploadedDocument }[] {
   return [...state.uploads.values()]
     .filter((u) => stateAt(u, state.now(), state.options.estUpDelaysMs) === 'EPR')

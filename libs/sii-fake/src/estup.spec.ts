@@ -1,6 +1,7 @@
 import { getEstUp, stateAt } from './estup';
 import { SiiFakeAuthority } from './authority';
 import type { UploadRecord } from './types';
+import { documentoSubido } from './spec-support/documento-subido';
 
 const upload = (finalState: 'EPR' | 'RCT'): UploadRecord => ({
   trackId: '0260003916',
@@ -41,18 +42,7 @@ describe('getEstUp counts at EPR', () => {
   it('counts RPR and RLV documents among the reparos and RCH among the rejected', () => {
     const authority = new SiiFakeAuthority({ estUpDelaysMs: 0 });
     const token = authority.issueToken('12345678-5').token;
-    const doc = (folio: number, result: 'DOK' | 'RPR' | 'RLV' | 'RCH') => ({
-      emisor: '76555835-2',
-      tipo: 33,
-      folio,
-      receptor: '77777777-7',
-      razonSocialEmisor: 'E',
-      razonSocialReceptor: 'R',
-      fechaEmision: '2026-11-02',
-      montos: { exento: 0, neto: 1000, iva: 190, total: 1190 },
-      referencias: [],
-      result,
-    });
+    const doc = (folio: number, result: 'DOK' | 'RPR' | 'RLV' | 'RCH') => documentoSubido('76555835-2', folio, result);
     authority.recordUpload({
       ...upload('EPR'),
       receivedAt: new Date(),

@@ -14,16 +14,13 @@ const GLOSAS: Record<EnvioState, string> = {
   LRH: 'Libro Rechazado',
 };
 
-/** The states an envío goes through, in order (docs/research/sii-protocol.md §2.5). */
+/** docs/research/sii-protocol.md §2.5. */
 export function timeline(upload: UploadRecord): EnvioState[] {
   if (upload.finalState === 'RCT') return ['REC', 'SOK', 'RCT'];
   return ['REC', 'SOK', 'CRT', 'FOK', 'PDR', upload.finalState];
 }
 
-/**
- * State of an upload at `now`: each step lasts `delays[i]` ms (a single number applies to all).
- * With delay 0 the upload is final at once.
- */
+/** Each step lasts `delays[i]` ms (one number for all); 0 is final at once. */
 export function stateAt(upload: UploadRecord, now: Date, delays: number | number[]): EnvioState {
   const steps = timeline(upload);
   let elapsed = now.getTime() - upload.receivedAt.getTime();
@@ -35,13 +32,7 @@ export function stateAt(upload: UploadRecord, now: Date, delays: number | number
   return steps[steps.length - 1];
 }
 
-/**
- * getEstUp (QueryEstUp.jws) with parameters RutCompania, DvCompania, TrackId, Token (matched by
- * name, or `Rut`/`Dv`, else by position). Token missing / expired / unknown: ESTADO 001 / 002 / 003.
- * Unknown track ID, or one of another company: ESTADO -11 with SRV_CODE/SQL_CODE/ERR_CODE (ERR_CODE 1).
- * At EPR the RESP_BODY has one TIPO_DOCTO/INFORMADOS/ACEPTADOS/RECHAZADOS/REPAROS group per type,
- * body before header as in a real capture.
- */
+/** QueryEstUp.jws; unknown or foreign track ID: -11 with ERR_CODE 1; body before header as in a real capture. */
 export function getEstUp(authority: SiiFakeState, params: { name: string; value: string }[]): string {
   const byName = (names: string[], pos: number) => (params.find((p) => names.includes(p.name))?.value ?? params[pos]?.value ?? '').trim();
   const rut = byName(['RutCompania', 'Rut', 'RutEmpresa'], 0);
@@ -86,7 +77,7 @@ function countsByType(upload: UploadRecord): [string, string][][] {
       ['INFORMADOS', String(docs.length)],
       ['ACEPTADOS', String(docs.length - docs.filter((d) => d.result === 'RCH').length)],
       ['RECHAZADOS', count('RCH')],
-      // The SOAP answer has no count of its own for RLV: minor objections are reparos (docs/research/sii-protocol.md §2.5).
+      // The answer has no count for RLV: minor objections are reparos (docs/research/sii-protocol.md §2.5).
       ['REPAROS', count('RPR', 'RLV')],
     ];
   });

@@ -8,7 +8,7 @@ import {
   type LibroInput,
 } from '@lib/dte';
 import { makeTestCertificate, signXml } from '../test/helpers';
-import { EMISOR } from '../test/envio';
+import { EMISOR, caratulaLibro } from '../test/envio';
 import { judgeLibro } from './libro-upload';
 import { setBasico } from './set-pruebas';
 
@@ -31,16 +31,7 @@ const factura = (folio: number, neto: number, iva: number, parte: Partial<LibroD
 
 const compra: LibroInput = {
   id: 'LIBRO_1',
-  caratula: {
-    rutEmisorLibro: EMISOR,
-    rutEnvia: cert.rut,
-    periodoTributario: '2026-10',
-    fchResol: '2024-01-15',
-    nroResol: 0,
-    tipoOperacion: 'COMPRA',
-    tipoLibro: 'MENSUAL',
-    tipoEnvio: 'TOTAL',
-  },
+  caratula: caratulaLibro(cert.rut, 'COMPRA'),
   detalle: [
     factura(501, 10000, 1900, { ivaNoRecuperable: [{ codigo: 1, monto: 1900 }] }),
     // 1300 × 0.575 = 747.5: the credit is 748, halves up (binary floats say 747.4999...).

@@ -2,21 +2,16 @@ import { childElements, findFirst, numAt, textAt, textOf, validateXsd } from '@l
 import { pesos, valor } from './internal/aritmetica';
 import { verifySignatureElement } from './internal/xmldsig';
 
-/** What the stand-in decides for an uploaded IECV book: refused at upload (STATUS), or its final state. */
 export type LibroVerdict = { status: 7 | 8; errors: string[] } | { finalState: 'LOK' } | { finalState: 'LRH'; rejection: string };
 
-/** True when the uploaded file is an IECV book (LibroCompraVenta) rather than an EnvioDTE. */
 export function isLibro(doc: Document): boolean {
   return doc.documentElement.localName === 'LibroCompraVenta';
 }
 
 /**
- * A LibroCompraVenta uploaded through DTEUpload (docs/research/sii-protocol.md §2.1 and §3.6): LibroCV_v10.xsd
- * (STATUS 7), the signature over `#<EnvioLibro ID>` (STATUS 8); then, as the book's final state, LRH ("Libro
- * Rechazado: ...") when the Caratula's RutEnvia or RutEmisorLibro are not the upload's sender and company, or a
- * PARCIAL or FINAL send has no NroSegmento; LRH ("Libro No Cuadrado: ...") when a TotalesPeriodo does not follow
- * from its Detalle lines (`totalesDescuadrados`); else LOK ("Libro Cuadrado"). The real SII's book states beyond
- * these two (and their exact glosas) are not in the sources we hold: libs/sii-fake/README.md.
+ * A LibroCompraVenta via DTEUpload (docs/research/sii-protocol.md §2.1, §3.6): LibroCV_v10.xsd (STATUS 7), signature (8); then LRH
+ * "Libro Rechazado" (RutEnvia/RutEmisorLibro not the sender's, PARCIAL/FINAL without NroSegmento), LRH "Libro No Cuadrado"
+ * (totals not following from Detalle), else LOK. Other states and exact glosas are not in our sources (README).
  */
 export async function judgeLibro(archivo: Buffer, xml: string, doc: Document, sender: string, company: string): Promise<LibroVerdict> {
   const schema = await validateXsd(archivo, 'LibroCV');
@@ -32,8 +27,7 @@ export async function judgeLibro(archivo: Buffer, xml: string, doc: Document, se
     return { finalState: 'LRH', rejection: 'Libro Rechazado: RutEmisorLibro distinto de la empresa' };
   }
   const tipoEnvio = textAt(caratula, 'TipoEnvio') ?? '';
-  // LibroCV_v10.xsd TipoEnvio: PARCIAL and FINAL are segments of one book, numbered by NroSegmento ("Correlativo del
-  // Segmento de Libro"); the XSD leaves it optional because TOTAL and AJUSTE have none.
+  // LibroCV_v10.xsd TipoEnvio: PARCIAL and FINAL are segments numbered by NroSegmento; optional in the XSD for TOTAL and AJUSTE.
   if (['PARCIAL', 'FINAL'].includes(tipoEnvio) && !textAt(caratula, 'NroSegmento')) {
     return { finalState: 'LRH', rejection: `Libro Rechazado: TipoEnvio ${tipoEnvio} sin NroSegmento` };
   }
@@ -48,15 +42,7 @@ const SUMS: [string, string][] = [
   ['TotMntTotal', 'MntTotal'],
 ];
 
-/**
- * The first TotalesPeriodo figure that does not follow from its Detalle lines (voided folios excluded), or undefined.
- * What each total is comes from the annotations of LibroCV_v10.xsd: TotMntExe, TotMntNeto, TotMntIVA ("IVA
- * Recuperable (LC)": in a purchases book the lines' MntIVA is the recoverable part, IVANoRec and IVAUsoComun apart) and
- * TotMntTotal are the sums of MntExe, MntNeto, MntIVA and MntTotal; TotOtrosImp per CodImp the sum of the lines'
- * OtrosImp MntImp; in a purchases book (LC) also TotIVANoRec per CodIVANoRec ("Total de IVA No Recuperable", with
- * TotOpIVANoRec "Numero de Operaciones"), TotIVAUsoComun with TotOpIVAUsoComun, and TotCredIVAUsoComun ("Total Credito
- * IVA Uso Comun"), TotIVAUsoComun × FctProp ("Factor Proporcionalidad IVA") to the peso.
- */
+/** Per LibroCV_v10.xsd annotations (TotMntIVA "IVA Recuperable (LC)"); voided folios excluded. */
 function totalesDescuadrados(envio: Element, compra: boolean): string | undefined {
   const detalles = childElements(envio, 'Detalle').filter((d) => textAt(d, 'Anulado') !== 'A');
   const resumen = findFirst(envio, 'ResumenPeriodo');
@@ -83,7 +69,7 @@ function suma(elements: Element[], field: string): number {
   return elements.reduce((s, e) => s + (numAt(e, field) ?? 0), 0);
 }
 
-/** TotOtrosImp per CodImp against the lines' OtrosImp (a code on one side only counts as 0 on the other). */
+/** A code on one side only counts as 0 on the other. */
 function otrosImpDescuadrados(tot: Element, lines: Element[]): string | undefined {
   const declarados = porCodigo(childElements(tot, 'TotOtrosImp'), 'CodImp', 'TotMntImp');
   const calculados = porCodigo(
@@ -98,7 +84,7 @@ function otrosImpDescuadrados(tot: Element, lines: Element[]): string | undefine
   return undefined;
 }
 
-/** Amount and count of operations per code: `ops` counts the distinct lines (operations) with the code. */
+/** `ops` counts the distinct lines (operations) with the code. */
 function porCodigo(items: Element[], codigo: string, monto: string): Map<number, { monto: number; ops: Set<Node> }> {
   const out = new Map<number, { monto: number; ops: Set<Node> }>();
   for (const item of items) {
@@ -111,7 +97,6 @@ function porCodigo(items: Element[], codigo: string, monto: string): Map<number,
   return out;
 }
 
-/** The purchases-book (LC) totals: IVA no recuperable by code, IVA de uso común and its credit. */
 function ivaCompraDescuadrado(tot: Element, lines: Element[]): string | undefined {
   const declarados = childElements(tot, 'TotIVANoRec');
   const calculados = porCodigo(

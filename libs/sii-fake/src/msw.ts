@@ -1,16 +1,10 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { SiiFakeAuthority } from './authority';
 
-/**
- * The SII certification hosts the gateway talks to by default (docs/research/sii-protocol.md §2.1, §8):
- * maullin (DTE web services, upload), ws2 (RegistroReclamoDTE) and www4c (the RCV's portal services).
- */
+/** docs/research/sii-protocol.md §2.1, §8: maullin (DTE services, upload), ws2 (RegistroReclamoDTE), www4c (RCV). */
 export const SII_CERT_HOSTS = ['https://maullin.sii.cl', 'https://ws2.sii.cl', 'https://www4c.sii.cl'];
 
-/**
- * msw 2 handlers that route every request under each of `baseUrls` (default {@link SII_CERT_HOSTS}) to
- * `authority.handle`, raw bytes in and out. Use with `setupServer(...createSiiFakeHandlers(authority))`.
- */
+/** Use with `setupServer(...createSiiFakeHandlers(authority))`; raw bytes in and out. */
 export function createSiiFakeHandlers(authority: SiiFakeAuthority, baseUrls: string | string[] = SII_CERT_HOSTS): HttpHandler[] {
   return [baseUrls].flat().map((baseUrl) =>
     http.all(`${baseUrl.replace(/\/+$/, '')}/*`, async ({ request }) => {

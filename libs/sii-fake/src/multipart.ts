@@ -1,4 +1,3 @@
-/** One part of a multipart/form-data body. */
 export interface MultipartPart {
   name: string;
   filename?: string;
@@ -6,7 +5,6 @@ export interface MultipartPart {
   data: Buffer;
 }
 
-/** Thrown when a body is not valid multipart/form-data. */
 export class MultipartError extends Error {}
 
 /** The boundary of a `multipart/form-data; boundary=...` content type, or undefined. */
@@ -15,11 +13,7 @@ export function multipartBoundary(contentType: string | undefined): string | und
   return m ? (m[1] ?? m[2]) : undefined;
 }
 
-/**
- * Parses a multipart/form-data body (RFC 7578) into its parts, in order, keeping each part's bytes
- * as sent (the DTEUpload `archivo` is ISO-8859-1 XML and must not be re-decoded).
- * Throws {@link MultipartError} when the boundary is never found or a part has no name.
- */
+/** RFC 7578, each part's bytes as sent (`archivo` is ISO-8859-1, never re-decoded). @throws MultipartError without boundary or name. */
 export function parseMultipart(body: Buffer, boundary: string): MultipartPart[] {
   const delimiter = Buffer.from(`--${boundary}`);
   const parts: MultipartPart[] = [];

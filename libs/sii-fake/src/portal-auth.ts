@@ -6,28 +6,19 @@ import { portalHtml } from './portal-html';
 import type { SiiFakeRequest, SiiFakeResponse } from './transport';
 
 /*
- * The SII's certificate login, `https://herculesr.sii.cl/cgi_AUT2000/CAutInicio.cgi?<referencia>`, the way peers open
- * a portal session (docs/research/sources/README.md §1.2: RDE `engine/sii-folios.ts`, DVL `SiiPortalAuth.js` lines
- * 10-18 and 486-517, DVL `SiiSession.js` lines 317-340): the certificate is the TLS client certificate, the body is
- * `referencia=<url>`, the SII takes the holder's RUT from the certificate's subject serialNumber, sets the session
- * cookies (TOKEN = CSESSIONID, NETSCAPE_LIVEWIRE.rut/.dv) and redirects to the referencia. No public capture of the
- * real login pages exists (docs/research/sources/README.md §6): the redirect and cookies follow the peers' code; the error page is the
- * project's own, carrying the SII's published login error codes and texts
- * (the SII's "códigos de mensajes de error" page of 2020-02-07, tabled in docs/research/sii-protocol.md §8).
+ * The SII's certificate login, `herculesr.sii.cl/cgi_AUT2000/CAutInicio.cgi?<referencia>`, as peers open a portal session
+ * (docs/research/sources/README.md §1.2: RDE `engine/sii-folios.ts`, DVL `SiiPortalAuth.js` 10-18 and 486-517, DVL
+ * `SiiSession.js` 317-340): TLS client certificate, body `referencia=<url>`, RUT from the subject serialNumber, cookies TOKEN =
+ * CSESSIONID, NETSCAPE_LIVEWIRE.rut/.dv, redirect. No capture of the real pages exists (§6); the error page is the project's own
+ * with the SII's login error codes ("códigos de mensajes de error" 2020-02-07, docs/research/sii-protocol.md §8).
  */
 
-/** Path of the certificate login on herculesr.sii.cl. */
 export const CAUT_INICIO_PATH = '/cgi_AUT2000/CAutInicio.cgi';
 
-/** The endings of the login error codes this page produces. */
 export type FinLogin = '34' | '36' | '37' | '52';
 
-/**
- * Login error texts by the code's last two digits (the only part that matters, per the SII's page), verbatim from
- * the SII's "Códigos de mensajes de error" (2020-02-07).
- */
+/** By the code's last two digits (the only part that matters, per the SII's page), verbatim. */
 export const ERRORES_LOGIN: Record<FinLogin, string> = {
-  // No certificate in the handshake: the SII's "enter your certificate again".
   '34': 'Intente ingresar nuevamente su Certificado Digital.',
   '36': 'Debe solicitar un nuevo Certificado Digital a la entidad emisora. El que ingresó se encuentra vencido.',
   '37': 'Certificado Digital inválido. Verifique que corresponda a uno emitido por entidades certificadoras autorizadas por el SII.',
@@ -36,17 +27,14 @@ export const ERRORES_LOGIN: Record<FinLogin, string> = {
     'y no utilizar direcciones almacenadas en el browser, pues podrían no estar actualizadas.',
 };
 
-/** The codes' leading groups (docs/research/sii-protocol.md §8's example code); only the ending varies here. */
+/** The codes' leading groups (docs/research/sii-protocol.md §8's example). */
 const PREFIJO_CODIGO = '01.01.204.500.709.';
 
 /**
- * `POST` (or `GET`, as some peers send it) `/cgi_AUT2000/CAutInicio.cgi?<referencia>` with `referencia=<url>` in a
- * form body: with a TLS client certificate that is valid now and carries a RUT in its subject serialNumber, opens a
- * `certificado` portal session of that RUT and answers 302 to the referencia with Set-Cookie `TOKEN`, `CSESSIONID`,
- * `NETSCAPE_LIVEWIRE.rut` and `.dv` (Domain the request's host, Path `/`). Otherwise the login error page (HTTP 200):
- * ending 34 without a certificate (always so over plain HTTP and msw), 36 expired, 37 not yet valid or without a
- * RUT, 52 without an absolute http(s) referencia. The stand-in trusts any issuer (the dev signer's certificate is
- * self-signed); the SII accepts only accredited ones (ending 37). Revocation (35) is not modelled.
+ * `POST` (or `GET`, as some peers send it) with `referencia=<url>`: a valid TLS client certificate with a RUT opens a `certificado`
+ * session and answers 302 with the cookies (Domain the host). Else the error page (200): 34 no certificate (always over plain HTTP
+ * and msw), 36 expired, 37 not yet valid or no RUT, 52 no absolute referencia. Any issuer is trusted (the dev signer's is
+ * self-signed; the SII takes accredited ones only). Revocation (35) is not modelled.
  */
 export function handleCAutInicio(state: SiiFakeState, req: SiiFakeRequest): SiiFakeResponse {
   const referencia = referenciaDe(req);
@@ -68,7 +56,6 @@ export function handleCAutInicio(state: SiiFakeState, req: SiiFakeRequest): SiiF
   };
 }
 
-/** The login error page of `ending` (see {@link ERRORES_LOGIN}). */
 export function errorLogin(ending: FinLogin): SiiFakeResponse {
   return portalHtml(
     '<html><head><title>SII | Servicio de Impuestos Internos</title></head><body><div id="error">' +
@@ -77,7 +64,7 @@ export function errorLogin(ending: FinLogin): SiiFakeResponse {
   );
 }
 
-/** The referencia of the form body, else the whole query string (`CAutInicio.cgi?https://...`); only absolute http(s) URLs. */
+/** The form's referencia, else the whole query string (`CAutInicio.cgi?https://...`); absolute http(s) only. */
 function referenciaDe(req: SiiFakeRequest): string | undefined {
   const form = new URLSearchParams((req.body ?? Buffer.alloc(0)).toString('latin1')).get('referencia');
   const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
@@ -89,7 +76,7 @@ function referenciaDe(req: SiiFakeRequest): string | undefined {
   }
 }
 
-/** The host the client asked for (Host header, else the URL), without port: the cookies' Domain. */
+/** Without port: the cookies' Domain. */
 function hostDe(req: SiiFakeRequest): string {
   const header = req.headers['host'];
   const host = (Array.isArray(header) ? header[0] : header) ?? new URL(req.url, 'https://herculesr.sii.cl').host;

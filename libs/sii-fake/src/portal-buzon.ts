@@ -8,14 +8,10 @@ import { contribuyenteFor } from './taxpayers';
 import { jsonResponse, type BuzonDocumento, type BuzonNotificacion, type BuzonRut, type FakeRequest, type FakeResponse } from './types';
 
 /*
- * The taxpayer's Mi SII mailbox. The real pages' structure is UNKNOWN (docs/research/sii-protocol.md §9): these
- * pages are the project's own reading, in the style of the portal pages the research knows (§7-§8: ids on
- * tables and cells, `span.textof`, ISO-8859-1, dd-mm-aaaa dates, "- No tiene ... -" empty states), and they are
- * exactly what @lib/portal `parseNotificaciones`, `parseNotificacion` and `parseDocumentos` read. Change both
- * together.
+ * The Mi SII mailbox. The real pages are UNKNOWN (docs/research/sii-protocol.md §9): the project's own reading (styled as §7-§8), exactly
+ * what @lib/portal parse-buzon.ts reads. Change both together.
  */
 
-/** Path of the mailbox pages on the portal (the project's own reading; docs/research/sii-protocol.md §9). */
 export const BUZON_BASE = '/cgi_buzon';
 
 const SII = 'Servicio de Impuestos Internos';
@@ -23,16 +19,9 @@ const DIA_MS = 86_400_000;
 const MESES = ['ENERO', 'FEBRERO', 'MARZO', 'ABRIL', 'MAYO', 'JUNIO', 'JULIO', 'AGOSTO', 'SEPTIEMBRE', 'OCTUBRE', 'NOVIEMBRE', 'DICIEMBRE'];
 
 /**
- * The mailbox pages, ISO-8859-1, for a live portal session (Cookie TOKEN: a GetTokenFromSeed token or a
- * `POST /sim/portal/login` session):
- * - `notificaciones.cgi?rut=`: the notifications, newest first (`table#tbl_notificaciones`, rows with `data-id`);
- * - `notificacion.cgi?rut=&id=`: one notification (`#hd_id_notificacion`, `table#tbl_notificacion`,
- *   `div#div_cuerpo`); opening it marks it read;
- * - `documentos.cgi?rut=`: the documents the SII issued, newest first (`table#tbl_documentos`);
- * - `documento_pdf.cgi?rut=&id=`: one document's PDF (application/pdf).
- * Without a live session every page is "NO ESTA AUTENTICADO"; a RUT of `unknownRuts`, a login session of another
- * RUT ({@link NO_AUTORIZADO}), an unknown id or page answer the portal's error page. The mailbox is seeded on
- * first use ({@link buzonDe}); each list page served counts in `state.buzonVisitas`.
+ * The mailbox pages (ISO-8859-1) for a live portal session: notificaciones.cgi, notificacion.cgi (marks it read), documentos.cgi,
+ * documento_pdf.cgi. Without a session "NO ESTA AUTENTICADO"; an unknown RUT, another RUT's login ({@link NO_AUTORIZADO}), an
+ * unknown id or page get the error page. List pages count in `state.buzonVisitas`.
  */
 export async function handleBuzon(state: SiiFakeState, req: FakeRequest, page: string): Promise<FakeResponse> {
   const url = new URL(req.url, 'http://sii-fake.invalid');
@@ -66,11 +55,7 @@ export async function handleBuzon(state: SiiFakeState, req: FakeRequest, page: s
   }
 }
 
-/**
- * `POST /sim/notificaciones {rut, asunto, cuerpo?, remitente?}`: an SII notification arrives (as the SII's
- * e-mail would announce it), unread, dated now, at the top of the RUT's mailbox. Answers 200 `{id}`, or 400
- * without a valid RUT or a non-empty asunto.
- */
+/** `POST /sim/notificaciones {rut, asunto, cuerpo?, remitente?}`: an unread notification arrives now. 200 `{id}`, or 400. */
 export function simNotificacion(state: SiiFakeState, body: unknown): FakeResponse {
   const b = (body ?? {}) as Record<string, unknown>;
   const rut = normalizeRut(String(b['rut'] ?? ''));
@@ -91,13 +76,7 @@ export function simNotificacion(state: SiiFakeState, body: unknown): FakeRespons
   return jsonResponse(200, { id: n.id });
 }
 
-/**
- * The RUT's mailbox, seeded on first use, deterministic per RUT and clock: two notifications ("Notificación de
- * resolución de autorización DTE", read, 30 days before; "Aviso de declaración F29 pendiente", unread, 2 days
- * before) from the Servicio de Impuestos Internos, and two documents (the Resolución Exenta authorizing
- * electronic documents, 30 days before, and the Certificado de Inicio de Actividades at the taxpayer's start
- * date). Ids `<RUT body>-N0001`, `-N0002` (later ones count on), `-D0001`, `-D0002`.
- */
+/** Seeded on first use, deterministic per RUT and clock: two notifications and two documents. */
 export function buzonDe(state: SiiFakeState, rut: string): BuzonRut {
   let buzon = state.buzones.get(rut);
   if (!buzon) {
@@ -174,12 +153,11 @@ function contar(state: SiiFakeState, rut: string): void {
   state.buzonVisitas.set(rut, (state.buzonVisitas.get(rut) ?? 0) + 1);
 }
 
-/** `YYYY-MM-DD` as `dd-mm-aaaa`. */
 function ddmmaaaa(iso: string): string {
   return iso.split('-').reverse().join('-');
 }
 
-/** An instant as the portal writes it, `dd-mm-aaaa hh:mm` in America/Santiago. */
+/** `dd-mm-aaaa hh:mm` in America/Santiago. */
 function fechaHora(d: Date): string {
   const [dia, hora] = santiagoTimestamp(d).split('T');
   return `${ddmmaaaa(dia)} ${hora.slice(0, 5)}`;

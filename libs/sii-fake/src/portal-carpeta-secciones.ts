@@ -2,9 +2,8 @@ import { escapeXml, formatPesos as miles } from '@lib/dte';
 import type { Contribuyente } from './taxpayers';
 import { prng } from './taxpayers';
 
-/** Where the carpeta's F29 frames point when the period has no declaration (docs/research/sii-protocol.md §7). */
+/** docs/research/sii-protocol.md §7. */
 export const SIN_F29_PATH = '/dii_doc/carpeta_tributaria/html/cte_mensaje_sin_f29_p.htm';
-/** The F29 form page of a period, relative to the carpeta's pages (docs/research/sii-protocol.md §7). */
 export const F29_PAGE = 'CONCVF_VerFormulario.cgi';
 
 const MESES = ['ENERO', 'FEBRERO', 'MARZO', 'ABRIL', 'MAYO', 'JUNIO', 'JULIO', 'AGOSTO', 'SEPTIEMBRE', 'OCTUBRE', 'NOVIEMBRE', 'DICIEMBRE'];
@@ -12,7 +11,6 @@ const MESES = ['ENERO', 'FEBRERO', 'MARZO', 'ABRIL', 'MAYO', 'JUNIO', 'JULIO', '
 const td = (text: string, attrs = '') => `<td${attrs}><span class="textof">${escapeXml(text)}</span></td>`;
 const esEmpresa = (rut: string) => Number(rut.split('-')[0]) >= 50_000_000;
 
-/** The YYYYMM period `back` months before `now`'s month, and its label ("OCTUBRE 2026"). */
 function periodoAtras(now: Date, back: number): { yyyymm: string; label: string } {
   const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
   return {
@@ -21,10 +19,7 @@ function periodoAtras(now: Date, back: number): { yyyymm: string; label: string 
   };
 }
 
-/**
- * `#tbl_propiedades`: one property for a company, the empty-state text for a person (docs/research/sii-protocol.md §7: 8 columns,
- * avalúo in Chilean format, cuotas SI/NO).
- */
+/** One property for a company, the empty state for a person (docs/research/sii-protocol.md §7: 8 columns, Chilean avalúo, cuotas SI/NO). */
 export function propiedadesHtml(c: Contribuyente): string {
   if (!esEmpresa(c.rut)) {
     return '<table id="tbl_propiedades"><tbody><tr><td colspan="8"><span class="textof">- No se registra información para este RUT -</span></td></tr></tbody></table>';
@@ -50,7 +45,6 @@ export function propiedadesHtml(c: Contribuyente): string {
   );
 }
 
-/** `#tbl_boletase`: a person's last two months of honorarium receipts and totals; the empty state for a company. */
 export function boletasHtml(c: Contribuyente, now: Date): string {
   if (esEmpresa(c.rut)) {
     return '<table id="tbl_boletase"><tbody><tr><td colspan="4"><span class="textof">- No se registran Boletas de Honorarios Electrónicas emitidas en los últimos 12 meses -</span></td></tr></tbody></table>';
@@ -76,10 +70,7 @@ export function boletasHtml(c: Contribuyente, now: Date): string {
   );
 }
 
-/**
- * `#marca_IVA`: the last three periods, newest first; the latest without a declaration (its frame is the "sin F29"
- * page), the two before it with their F29 form frames (`CONCVF_VerFormulario.cgi?...COD_FORM=F29&PERIODO=`).
- */
+/** Last three periods, newest first: the latest without a declaration ("sin F29" frame), two with F29 frames. */
 export function ivaHtml(rut: string, now: Date): string {
   const [cuerpo, dv] = rut.split('-');
   const periodos = [1, 2, 3].map((back, i) => {
@@ -103,10 +94,7 @@ export function ivaHtml(rut: string, now: Date): string {
   );
 }
 
-/**
- * The F29 form frame of a period: the JS `datos` object with its codes (docs/research/sii-protocol.md §7: 03 RUT,
- * 07 folio, 15 period, 91 total).
- */
+/** The JS `datos` object's codes (docs/research/sii-protocol.md §7: 03 RUT, 07 folio, 15 period, 91 total). */
 export function f29Html(rut: string, periodo: string, razonSocial: string): string {
   const rnd = prng(`f29:${rut}:${periodo}`);
   const debito = Math.round((1_000_000 + Math.floor(rnd() * 49_000) * 1000) * 0.19);
@@ -125,12 +113,11 @@ export function f29Html(rut: string, periodo: string, razonSocial: string): stri
   return `<html><head><script type="text/javascript">\nvar datos = ${JSON.stringify(datos)};\n</script></head><body><div id="formulario"></div></body></html>`;
 }
 
-/** The page an F29 frame shows for a period without a declaration. */
 export function sinF29Html(): string {
   return '<html><body><p class="centeralign"><span class="textof">- No se registra declaración para este período -</span></p></body></html>';
 }
 
-/** `#marca_RENTA`: two tax years, the latest declared (codes 628 and 18), the one before without a declaration. */
+/** Two tax years: the latest declared (codes 628, 18), the one before not. */
 export function rentaHtml(rut: string, now: Date): string {
   const rnd = prng(`f22:${rut}`);
   const at = now.getUTCFullYear();

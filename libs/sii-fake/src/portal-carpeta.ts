@@ -8,7 +8,7 @@ import type { FakeRequest, FakeResponse } from './types';
 import { NO_AUTORIZADO } from './portal-login';
 import { F29_PAGE, boletasHtml, f29Html, ivaHtml, propiedadesHtml, rentaHtml } from './portal-carpeta-secciones';
 
-/** Paths of the carpeta tributaria on zeus.sii.cl (docs/research/sii-protocol.md §7). */
+/** zeus.sii.cl (docs/research/sii-protocol.md §7). */
 export const CARPETA_BASE = '/dii_cgi/carpeta_tributaria';
 const PROPOSITOS: Record<string, string> = {
   cte_para_creditos: 'PARA SOLICITAR CRÉDITOS',
@@ -16,13 +16,7 @@ const PROPOSITOS: Record<string, string> = {
   cte_carpeta_avanzada: 'PERSONALIZADA',
 };
 
-/**
- * The carpeta tributaria as the portal serves it, ISO-8859-1 pages for a live session (Cookie TOKEN):
- * `<proposito>_00.cgi?rut=` the start page with the "Continuar" button (`#btn_continuar`), `_01.cgi` the
- * frameset whose frame `cte` loads `_02.cgi`, the carpeta itself (the structure of docs/research/sii-protocol.md §7, data
- * deterministic per RUT), and `cte_pdf.cgi?rut=` its PDF. Without a live session every page is the portal's
- * "NO ESTA AUTENTICADO" page. Each carpeta served counts in `state.portalVisitas`.
- */
+/** Start page, frameset, the carpeta (docs/research/sii-protocol.md §7, deterministic per RUT), its PDF; carpetas count in `portalVisitas`. */
 export async function handleCarpeta(state: SiiFakeState, req: FakeRequest, page: string): Promise<FakeResponse> {
   const url = new URL(req.url, 'http://sii-fake.invalid');
   const session = portalSession(state, req);
@@ -32,7 +26,6 @@ export async function handleCarpeta(state: SiiFakeState, req: FakeRequest, page:
   if (page === 'cte_pdf.cgi' && rut) return pdf(rut);
   if (page === F29_PAGE) return f29(url);
   if (!m || !PROPOSITOS[m[1]] || !rut) return portalError('La solicitud no es valida.');
-  // The portal's own error page, for a RUT the SII does not know.
   if (state.options.unknownRuts.includes(rut)) return portalError('El RUT consultado no registra información tributaria.');
   if (session.rut && session.rut !== rut) return portalError(NO_AUTORIZADO);
   if (m[2] === '00') return portalHtml(inicio(m[1], rut));
@@ -104,7 +97,6 @@ async function pdf(rut: string): Promise<FakeResponse> {
   return { status: 200, headers: { 'content-type': 'application/pdf' }, body: Buffer.concat(chunks) };
 }
 
-/** An F29 frame of the carpeta (`CONCVF_VerFormulario.cgi?...&PERIODO=AAAAMM&RUT_ORIGEN=&DV_ORIGEN=`). */
 function f29(url: URL): FakeResponse {
   const rut = normalizeRut(`${url.searchParams.get('RUT_ORIGEN') ?? ''}-${url.searchParams.get('DV_ORIGEN') ?? ''}`);
   const periodo = url.searchParams.get('PERIODO') ?? '';

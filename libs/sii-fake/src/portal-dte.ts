@@ -5,7 +5,7 @@ import { setBasico } from './set-pruebas';
 import type { SiiFakeState } from './state';
 import type { FakeRequest, FakeResponse } from './types';
 
-/** The paths of the DTE hosts' portal pages this stand-in serves (maullin / palena `cvc_cgi/dte`). */
+/** maullin / palena `cvc_cgi/dte` pages. */
 export const PORTAL_DTE = {
   autorizados: '/cvc_cgi/dte/ce_empresas_dwnld',
   confirmarEmpresa: '/cvc_cgi/dte/pe_generar1',
@@ -13,12 +13,9 @@ export const PORTAL_DTE = {
 } as const;
 
 /**
- * `GET /cvc_cgi/dte/ce_empresas_dwnld`: the list of DTE-authorized taxpayers (docs/research/sources/README.md §1.1-1.3,
- * fixture docs/research/sources/contribuyentes-autorizados): the verbatim header, `;`-separated rows without quoting,
- * `DD-MM-AAAA ` dates with the trailing space peers report, ISO-8859-1, CRLF. Its rows are the companies whose
- * resolution the stand-in has (`POST /sim/resolucion`, the `resoluciones` option), named as its taxpayer pages name
- * them, with a synthetic intercambio address. Without a portal session, the portal's "NO ESTA AUTENTICADO" page (HTML,
- * HTTP 200, as peers report for a failed download).
+ * The DTE-authorized taxpayers list (docs/research/sources/README.md §1.1-1.3, fixture contribuyentes-autorizados): verbatim
+ * header, `;` rows unquoted, `DD-MM-AAAA ` with the trailing space peers report, ISO-8859-1, CRLF; rows are the companies with a
+ * resolution here, with a synthetic intercambio address. Without a session, "NO ESTA AUTENTICADO" (HTTP 200, as peers report).
  */
 export function listaAutorizados(state: SiiFakeState, req: FakeRequest): FakeResponse {
   if (!portalSession(state, req)) return noAutenticado();
@@ -35,11 +32,7 @@ export function listaAutorizados(state: SiiFakeState, req: FakeRequest): FakeRes
   };
 }
 
-/**
- * `POST /cvc_cgi/dte/pe_generar1` (`RUT_EMP`, `DV_EMP`, `CODIGO=8`, `ACEPTAR=Confirmar Empresa`): the company's
- * confirmation page of the set generation (docs/research/sources/README.md §3). No public capture of the real page exists: this one only
- * carries a form that posts to pe_generar2 with the fields peers send (AUTORIZADA, TOTAL, SET01...).
- */
+/** Set generation's confirmation (docs/research/sources/README.md §3): no capture exists, so a form posting peers' fields to pe_generar2. */
 export function confirmarEmpresa(state: SiiFakeState, req: FakeRequest): FakeResponse {
   if (!portalSession(state, req)) return noAutenticado();
   const rut = rutDelFormulario(req);
@@ -53,11 +46,7 @@ export function confirmarEmpresa(state: SiiFakeState, req: FakeRequest): FakeRes
   );
 }
 
-/**
- * `POST /cvc_cgi/dte/pe_generar2`: the set de pruebas of the company as text (`SIISetDePruebas<RUT>.txt`, ISO-8859-1,
- * CRLF; docs/research/sources/README.md §3: its content type is not documented, peers accept text or HTML). The SET BASICO and the books'
- * sets of libs/sii-fake set-pruebas.ts.
- */
+/** `SIISetDePruebas<RUT>.txt`, ISO-8859-1, CRLF (docs/research/sources/README.md §3: content type undocumented; peers accept text or HTML). */
 export function generarSet(state: SiiFakeState, req: FakeRequest): FakeResponse {
   if (!portalSession(state, req)) return noAutenticado();
   const rut = rutDelFormulario(req);

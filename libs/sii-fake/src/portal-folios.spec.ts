@@ -1,6 +1,7 @@
 import { parseConsultaFolios } from '@lib/portal';
 import { SiiFakeAuthority } from './authority';
 import { portalCertificateLogin } from './certificate-login';
+import { documentoSubido } from './spec-support/documento-subido';
 
 describe('portal: folio query page', () => {
   const authority = new SiiFakeAuthority();
@@ -9,18 +10,7 @@ describe('portal: folio query page', () => {
   beforeAll(async () => (session = (await portalCertificateLogin(authority)).cookie));
   const get = (query: string, cookie = session) =>
     authority.handle({ method: 'GET', url: `https://maullin.sii.cl/cvc_cgi/dte/of_consulta_folios.cgi?${query}`, headers: { cookie } });
-  const doc = (folio: number, result: 'DOK' | 'RCH') => ({
-    emisor: '76086428-5',
-    tipo: 33,
-    folio,
-    receptor: '77777777-7',
-    razonSocialEmisor: 'E',
-    razonSocialReceptor: 'R',
-    fechaEmision: '2026-11-02',
-    montos: { exento: 0, neto: 1000, iva: 190, total: 1190 },
-    referencias: [],
-    result,
-  });
+  const doc = (folio: number, result: 'DOK' | 'RCH') => documentoSubido('76086428-5', folio, result);
 
   it('says of each folio whether the SII received it, the company annulled it, or neither', async () => {
     authority.recordUpload({

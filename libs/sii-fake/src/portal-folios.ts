@@ -5,19 +5,10 @@ import { noAutenticado, portalError, portalHtml, portalSession } from './portal-
 import { NO_AUTORIZADO } from './portal-login';
 import { jsonResponse, type FakeRequest, type FakeResponse } from './types';
 
-/** The portal's folio query page (timbraje electrónico, "Consulta de estado de folios"). */
 export const FOLIOS_PATH = '/cvc_cgi/dte/of_consulta_folios.cgi';
-/** Folios one page shows at most. */
 const MAX_FOLIOS = 1000;
 
-/**
- * `GET /cvc_cgi/dte/of_consulta_folios.cgi?RUT_EMP=&DV_EMP=&COD_DOCTO=&FOLIO_INI=&FOLIO_FIN=` (Cookie TOKEN): what
- * the SII registered of each folio of the range, ISO-8859-1, in the structure libs/portal `parseConsultaFolios`
- * reads (the project's own reading; the real page is not in our sources): ANULADO when the company annulled it
- * (`POST /sim/folios/anular`), RECIBIDO when an upload carried a document with it that the SII did not reject,
- * DISPONIBLE otherwise. "NO ESTA AUTENTICADO" without a live session; the portal's error page for a bad request,
- * a range over 1000 folios or a login session of another company.
- */
+/** In what parse-folios.ts reads (the project's own reading): ANULADO, RECIBIDO (uploaded, not rejected), else DISPONIBLE. */
 export function handleFolios(state: SiiFakeState, req: FakeRequest): FakeResponse {
   const session = portalSession(state, req);
   if (!session) return noAutenticado();
@@ -47,7 +38,6 @@ export function handleFolios(state: SiiFakeState, req: FakeRequest): FakeRespons
   );
 }
 
-/** `POST /sim/folios/anular {rut, tipo_dte, folio}`: the company annulled a folio on sii.cl. */
 export function simAnularFolio(state: SiiFakeState, body: unknown): FakeResponse {
   const b = (body ?? {}) as { rut?: unknown; tipo_dte?: unknown; folio?: unknown };
   const rut = normalizeRut(String(b.rut ?? ''));

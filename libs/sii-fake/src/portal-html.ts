@@ -4,31 +4,18 @@ import { tokenFromCookie } from './auth';
 import { normalizeRut } from './internal/rut';
 import type { FakeRequest, FakeResponse } from './types';
 
-/**
- * Who a portal page is served to: a live portal session, never a web-service token (the SII's portal pages refuse
- * the GetTokenFromSeed TOKEN: docs/research/sources/README.md §1.2).
- */
+/** A live portal session, never a web-service token (portal pages refuse it: docs/research/sources/README.md §1.2). */
 export interface PortalSession {
   token: string;
-  /**
-   * The one RUT whose pages the session may see, when the page must check it: an imported browser session's
-   * representado, or the holder of a certificate session asking for a company it may not act for. Absent when the
-   * session may see the requested RUT's pages.
-   */
+  /** The one RUT the session may see when the page must check it; absent when it may see the requested RUT. */
   rut?: string;
 }
 
 /**
- * The portal session of a request (Cookie `TOKEN`, else `CSESSIONID`, which the portal sets equal): a live session
- * of the certificate login (`CAutInicio.cgi`, portal-auth.ts) or of a person's browser login (`POST
- * /sim/portal/login`). Undefined otherwise, a GetTokenFromSeed token included: the page is then
- * {@link noAutenticado}, as the real portal answers.
- *
- * A browser session acts for the representado chosen at login. A certificate session acts for its holder and for
- * the companies the stand-in lets the holder act for: those whose authorized users include it, or that registered
- * none (`SiiFakeState.puedeEnviar`; the SII's real rule, representatives and users the company enabled, is not
- * modelled further). For another company the session carries the holder's RUT, so the page answers its
- * "not authorized" error (the pages compare `rut` with the RUT they were asked for).
+ * Cookie `TOKEN` (else `CSESSIONID`) of a live certificate or browser session; a GetTokenFromSeed token is {@link noAutenticado},
+ * as on the real portal. A browser session acts for its representado; a certificate one for its holder and the companies
+ * `puedeEnviar` allows (the SII's representatives rule is not modelled further), else it carries the holder's RUT and the page
+ * answers "not authorized".
  */
 export function portalSession(state: SiiFakeState, req: FakeRequest): PortalSession | undefined {
   const token = tokenFromCookie(req.headers['cookie']) ?? cookieValue(req.headers['cookie'], 'CSESSIONID');
@@ -39,7 +26,7 @@ export function portalSession(state: SiiFakeState, req: FakeRequest): PortalSess
   return !pedido || pedido === login.rut || state.puedeEnviar(login.rut, pedido) ? { token } : { token, rut: login.rut };
 }
 
-/** The taxpayer a portal page is asked for: `rut`, `RUT_EMP`+`DV_EMP` (cvc_cgi pages) or `RUT_ORIGEN`+`DV_ORIGEN` (F29 frames). */
+/** `rut`, `RUT_EMP`+`DV_EMP` (cvc_cgi pages) or `RUT_ORIGEN`+`DV_ORIGEN` (F29 frames). */
 function rutPedido(req: FakeRequest): string | undefined {
   const q = new URL(req.url, 'http://sii-fake.invalid').searchParams;
   const partes = (rut: string, dv: string) => (q.get(rut) !== null ? `${q.get(rut)}-${q.get(dv) ?? ''}` : undefined);
@@ -56,17 +43,17 @@ function cookieValue(cookie: string | string[] | undefined, name: string): strin
     .trim();
 }
 
-/** A portal page: HTML in ISO-8859-1, as zeus.sii.cl serves it. */
+/** ISO-8859-1, as zeus.sii.cl serves it. */
 export function portalHtml(body: string): FakeResponse {
   return { status: 200, headers: { 'content-type': 'text/html; charset=ISO-8859-1' }, body: Buffer.from(body, 'latin1') };
 }
 
-/** The portal's page for a dead or absent session (docs/research/sii-protocol.md §8). */
+/** docs/research/sii-protocol.md §8. */
 export function noAutenticado(): FakeResponse {
   return portalHtml('<html><head><title>SII</title></head><body><p class="textof">NO ESTA AUTENTICADO</p></body></html>');
 }
 
-/** The portal's error page (HTTP 200, as the SII answers it) with its message. */
+/** HTTP 200, as the SII answers it. */
 export function portalError(texto: string): FakeResponse {
   return portalHtml(`<html><body><div id="error"><p class="textof">${escapeXml(texto)}</p></div></body></html>`);
 }

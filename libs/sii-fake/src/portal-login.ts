@@ -3,16 +3,10 @@ import type { SiiFakeState } from './state';
 import { normalizeRut } from './internal/rut';
 import { jsonResponse, type FakeRequest, type FakeResponse } from './types';
 
-/** The portal's answer when a session asks for another taxpayer's page than the one it acts for. */
+/** A session asking for another taxpayer's page than the one it acts for. */
 export const NO_AUTORIZADO = 'Usted no se encuentra autorizado para consultar la información de este contribuyente.';
 
-/**
- * `POST /sim/portal/login {rut}`: what a person does in a browser on the real portal (log in, choose the
- * represented taxpayer) and then exports as cookies; the answer is those cookies (`TOKEN` is the session,
- * `CSESSIONID` and `NETSCAPE_LIVEWIRE.rut` as the portal sets them, docs/research/sii-protocol.md §8), for the request's host.
- * The session only sees pages of `rut`. Only tools and tests call this: the platform's own session comes from the
- * certificate login (portal-auth.ts).
- */
+/** `POST /sim/portal/login {rut}`: a person's browser session exported as cookies (docs/research/sii-protocol.md §8), for tools and tests only. */
 export function portalLogin(state: SiiFakeState, req: FakeRequest, body: unknown): FakeResponse {
   const rut = normalizeRut(String((body as { rut?: unknown } | null)?.rut ?? ''));
   if (!rut) return jsonResponse(400, { error: 'rut required' });
@@ -21,11 +15,7 @@ export function portalLogin(state: SiiFakeState, req: FakeRequest, body: unknown
   return jsonResponse(200, { cookies: cookiesDeSesion(token, rut).map((c) => ({ ...c, domain: host, path: '/' })) });
 }
 
-/**
- * Opens a live portal session of `rut` (`via` says how: the certificate login or a person's browser login) and
- * returns its value, which is both the `TOKEN` and the `CSESSIONID` cookie (the portal's TOKEN equals its
- * CSESSIONID: DVL `SiiPortalAuth.js` line 874, docs/research/sources/README.md §1.2).
- */
+/** The value is both `TOKEN` and `CSESSIONID` (equal on the portal: DVL `SiiPortalAuth.js` line 874, docs/research/sources/README.md §1.2). */
 export function abrirSesionPortal(state: SiiFakeState, rut: string, via: 'certificado' | 'navegador'): string {
   let token: string;
   do token = randomBytes(12).toString('hex').toUpperCase();
@@ -34,7 +24,7 @@ export function abrirSesionPortal(state: SiiFakeState, rut: string, via: 'certif
   return token;
 }
 
-/** The cookies a portal login sets (docs/research/sources/README.md §1.2 "Cookie names seen in portal sessions"): the session and the RUT. */
+/** docs/research/sources/README.md §1.2 "Cookie names seen in portal sessions". */
 export function cookiesDeSesion(token: string, rut: string): { name: string; value: string }[] {
   const [cuerpo, dv] = rut.split('-');
   return [
@@ -45,7 +35,7 @@ export function cookiesDeSesion(token: string, rut: string): { name: string; val
   ];
 }
 
-/** `POST /sim/portal/logout {rut}`: ends every login session of `rut`, browser or certificate (the portal's session time ran out). */
+/** `POST /sim/portal/logout {rut}`: every session of `rut` ends (the portal's session time ran out). */
 export function portalLogout(state: SiiFakeState, body: unknown): FakeResponse {
   const rut = normalizeRut(String((body as { rut?: unknown } | null)?.rut ?? ''));
   let cerradas = 0;

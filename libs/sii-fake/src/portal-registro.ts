@@ -8,23 +8,17 @@ import { NO_AUTORIZADO } from './portal-login';
 import { contribuyenteFor } from './taxpayers';
 import type { FakeRequest, FakeResponse } from './types';
 
-/** Path of the Registro de Empresas y Sociedades pages on the portal (the project's own reading, see below). */
+/** The project's own reading, see {@link handleRegistro}. */
 export const REGISTRO_BASE = '/cgi_res';
 
-/** The portal's texts for a RUT the SII does not know and for one without a registry record. */
 export const REGISTRO_RUT_DESCONOCIDO = 'El RUT consultado no se encuentra registrado en el Servicio de Impuestos Internos.';
 export const REGISTRO_SIN_INSCRIPCION = 'El RUT consultado no registra inscripción en el Registro de Empresas y Sociedades.';
 
 /**
- * The company registry pages for a live session (Cookie TOKEN), ISO-8859-1: `empresa.cgi?rut=` the company's
- * record (`#tbl_empresa`, `#tbl_socios`, `#tbl_administradores`) and `historial.cgi?rut=` its registered filings
- * (`#tbl_encabezado`, `#tbl_historial`). The real pages are not documented in our research
- * (docs/research/sii-protocol.md §7-§9): this is exactly the structure @lib/portal `parseEmpresa` and
- * `parseHistorialEmpresa` read, the project's own reading in the style of the SII portal. Data deterministic per
- * RUT, from `contribuyenteFor`. Without a live session: "NO ESTA AUTENTICADO". The portal's error page (`#error`)
- * for a bad request, a RUT in `unknownRuts`, a login session of another RUT ({@link NO_AUTORIZADO}) and a
- * persona natural (RUT body below 50.000.000), which has no registry record. Each page served counts in
- * `state.registroVisitas`: the record under the RUT, the historial under `<rut>/historial`.
+ * Registry pages (ISO-8859-1) for a live session: `empresa.cgi?rut=` and `historial.cgi?rut=`. The real pages are not documented
+ * (docs/research/sii-protocol.md §7-§9): this is exactly what @lib/portal parse-empresa.ts reads. Data deterministic per RUT
+ * (`contribuyenteFor`). Error page for a bad request, `unknownRuts`, another RUT's login ({@link NO_AUTORIZADO}) and a persona
+ * natural (body below 50.000.000, no record). Counted in `state.registroVisitas` (historial under `<rut>/historial`).
  */
 export function handleRegistro(state: SiiFakeState, req: FakeRequest, page: string): FakeResponse {
   const url = new URL(req.url, 'http://sii-fake.invalid');
@@ -45,7 +39,6 @@ interface Registro {
   rut: string;
   razonSocial: string;
   tipo: string;
-  /** `dd-mm-aaaa`. */
   constitucion: string;
   capital: number;
   domicilio: string;
@@ -63,13 +56,7 @@ const TIPOS: Record<string, { tipo: string; cargos: [string, string] }> = {
 const CAPITALES = [1_000_000, 5_000_000, 10_000_000, 20_000_000, 50_000_000, 100_000_000];
 const PARTES = [50, 60, 70, 80];
 
-/**
- * The registry record of a company RUT, deterministic: razón social, domicile and the legal representatives
- * (as administradores, and as socios except in a sociedad anónima, whose shareholders the registry does not
- * list; an E.I.R.L. has its first representative as only owner) from `contribuyenteFor`; the constitution on
- * its start of activities; capital, shares and 2-3 filings (constitution, change of domicile, and possibly a
- * capital increase up to the current capital) from a hash of the RUT.
- */
+/** Shareholders of an S.A. are not listed by the registry; an E.I.R.L.'s first representative owns it all. */
 function registroFor(rut: string): Registro {
   const c = contribuyenteFor(rut);
   const h = createHash('sha256').update(`registro:${rut}`).digest();
@@ -121,7 +108,6 @@ function registroFor(rut: string): Registro {
   };
 }
 
-/** `$ 10.000.000`. */
 function pesos(n: number): string {
   return `$ ${formatPesos(n)}`;
 }

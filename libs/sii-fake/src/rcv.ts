@@ -4,7 +4,7 @@ import { normalizeRut } from './internal/rut';
 import { fechaSii } from './registro-reclamo';
 import { jsonResponse, type FakeRequest, type FakeResponse, type RegisteredDocument } from './types';
 
-/** Base path of the RCV's JSON services on www4 (production) and www4c (certification), docs/research/sii-protocol.md §8. */
+/** On www4 (production) and www4c (certification), docs/research/sii-protocol.md §8. */
 export const RCV_FACADE_PATH = '/consdcvinternetui/services/data/facadeService';
 
 type EstadoContab = 'REGISTRO' | 'PENDIENTE' | 'NO_INCLUIR' | 'RECLAMADO';
@@ -19,15 +19,12 @@ const PLAZO_MS = 8 * 24 * 3600 * 1000;
 const RECLAMOS = new Set(['RCD', 'RFP', 'RFT']);
 
 /**
- * The RCV as the portal's JSON services serve it (docs/research/sii-protocol.md §8): `getResumen`,
- * `getDetalleCompra`, `getDetalleVenta`, each a POST of `{metaData, data: {rutEmisor, dvEmisor,
- * ptributario: 'AAAAMM', estadoContab, operacion, codTipoDoc?}}` with a portal session's cookies,
- * answering `{data, metaData, respEstado: {codRespuesta, msgeRespuesta}}`. The register holds what the SII
- * received and did not reject, by FchEmis month: ventas of the issuer, compras of the receiver split by
- * estado (RECLAMADO after a claim, REGISTRO after acceptance or 8 days, else PENDIENTE).
+ * The RCV's JSON services (docs/research/sii-protocol.md §8): getResumen, getDetalleCompra, getDetalleVenta with a portal session. What the SII
+ * received and did not reject by FchEmis month: ventas of the issuer, compras of the receiver by estado (RECLAMADO after a claim,
+ * REGISTRO after acceptance or 8 days, else PENDIENTE).
  */
 export function handleRcv(state: SiiFakeState, req: FakeRequest, operation: string): FakeResponse {
-  // A portal service: a portal session (the certificate login or a person's), not the web-service token.
+  // A portal service: a portal session, not the web-service token.
   if (!portalSession(state, req)) {
     return {
       status: 401,

@@ -12,14 +12,13 @@ import { tokenFromCookie } from './auth';
 import { normalizeRut } from './internal/rut';
 import { xmlResponse, type AccionDoc, type FakeRequest, type FakeResponse, type RcvEvento, type RegisteredDocument } from './types';
 
-/** Paths of RegistroReclamoDTE on ws2 (certification) and ws1 (production); the sim serves both. */
+/** ws2 (certification) and ws1 (production); the sim serves both. */
 export const REGISTRO_RECLAMO_PATHS = [
   '/WSREGISTRORECLAMODTECERT/registroreclamodteservice',
   '/WSREGISTRORECLAMODTE/registroreclamodteservice',
 ];
 
-// codResp and descResp as the manual lists them (SII "Web Service de Consulta y Registro de
-// Aceptación/Reclamo a DTE recibido" v1.2, "Parámetros de salida").
+// codResp/descResp as the manual lists them (SII "Web Service de Consulta y Registro de Aceptación/Reclamo a DTE recibido" v1.2).
 const DESC: Record<number, string> = {
   0: 'Acción Completada OK',
   1: 'Rut Emisor Erróneo',
@@ -57,12 +56,9 @@ interface DocParams {
 }
 
 /**
- * RegistroReclamoDTE (document/literal SOAP, `Cookie: TOKEN`): ingresarAceptacionReclamoDoc with the
- * manual's decision table (8 calendar days from the SII reception, claims against acceptances and
- * receipts of goods), listarEventosHistDoc and consultarFechaRecepcionSii (`DD-MM-AAAA HH:MM:SS`, empty
- * when the SII has no such document). A missing or expired token answers HTTP 401 [I: the manual does
- * not say]. The certificate holder is taken as authorized for every company (codes 14 and 17 are not
- * produced: the platform's certificate holder is a user of each tenant; see README).
+ * Document/literal SOAP with `Cookie: TOKEN`: ingresarAceptacionReclamoDoc by the manual's decision table (8 calendar days from
+ * reception), listarEventosHistDoc, consultarFechaRecepcionSii. No token: HTTP 401 [I: the manual does not say]. Any holder is
+ * authorized for every company (codes 14, 17 not produced; README).
  */
 export function handleRegistroReclamo(state: SiiFakeState, req: FakeRequest): FakeResponse {
   const token = tokenFromCookie(req.headers['cookie']);
@@ -181,7 +177,6 @@ function keyOf(r: RegisteredDocument): string {
   return `${r.document.emisor}|${r.document.tipo}|${r.document.folio}`;
 }
 
-/** `DD-MM-AAAA HH:MM:SS` in Santiago time, as the service writes dates. */
 export function fechaSii(d: Date): string {
   const [date, time] = santiagoTimestamp(d).split('T');
   return `${date.split('-').reverse().join('-')} ${time}`;

@@ -26,7 +26,7 @@ const RCV_OPERATIONS = new Set(['getResumen', 'getDetalleCompra', 'getDetalleVen
 
 type SoapOperation = (authority: SiiFakeState, call: SoapCall) => string;
 
-/** SOAP services by path and operation local name (docs/research/sii-protocol.md §2.1). */
+/** docs/research/sii-protocol.md §2.1. */
 const SOAP_SERVICES: Record<string, Record<string, SoapOperation>> = {
   '/DTEWS/CrSeed.jws': { getSeed: (a) => getSeed(a) },
   '/DTEWS/GetTokenFromSeed.jws': {
@@ -36,7 +36,6 @@ const SOAP_SERVICES: Record<string, Record<string, SoapOperation>> = {
   '/DTEWS/QueryEstDte.jws': { getEstDte: (a, call) => getEstDte(a, call.params) },
 };
 
-/** Dispatches one request to the SII endpoints and the `/sim` endpoints. */
 export async function routeRequest(authority: SiiFakeState, req: SiiFakeRequest): Promise<SiiFakeResponse> {
   const url = new URL(req.url, 'http://sii-fake.invalid');
   const method = req.method.toUpperCase();
@@ -48,7 +47,7 @@ export async function routeRequest(authority: SiiFakeState, req: SiiFakeRequest)
     if (REGISTRO_RECLAMO_PATHS.includes(path) && method === 'POST') return handleRegistroReclamo(authority, req);
     const rcv = path.startsWith(`${RCV_FACADE_PATH}/`) ? path.slice(RCV_FACADE_PATH.length + 1) : undefined;
     if (rcv && RCV_OPERATIONS.has(rcv) && method === 'POST') return handleRcv(authority, req, rcv);
-    // The bank-data aggregator's API (banco.ts), on whichever host the bank's base URL names.
+    // On whichever host the bank's base URL names.
     if (path.startsWith(BANCO_PREFIX)) return await handleBanco(authority, req, path);
     if (path === '/sim/banco/caido' && method === 'POST') return simBancoCaido(authority, parseJson(req.body));
     if (path === '/sim/caf' && method === 'POST') return issueCaf(authority, parseJson(req.body));
@@ -104,7 +103,7 @@ function soap(authority: SiiFakeState, req: FakeRequest, url: URL, path: string,
   return xmlResponse(200, soapResponse(call.operation, `${url.origin}${path}`, inner), 'text/xml; charset=utf-8');
 }
 
-/** `POST /sim/resolucion {rut, fecha_resolucion, numero_resolucion}`: the company's resolution, as the SII registers it. */
+/** `POST /sim/resolucion {rut, fecha_resolucion, numero_resolucion}`. */
 function registerResolucion(authority: SiiFakeState, body: unknown): FakeResponse {
   const b = (body ?? {}) as Record<string, unknown>;
   const rut = normalizeRut(String(b['rut'] ?? ''));

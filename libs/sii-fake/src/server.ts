@@ -12,30 +12,22 @@ export interface SiiFakeServer {
   url: string;
   port: number;
   server: Server;
-  /** With the `tls` option: the HTTPS base URL (`https://127.0.0.1:PORT`), where the certificate login works. */
+  /** With `tls`: the HTTPS base URL (certificate login) and its self-signed certificate, what clients trust (SII_TLS_CA_FILE). */
   httpsUrl?: string;
   httpsPort?: number;
-  /** With the `tls` option: the HTTPS server's self-signed certificate (PEM), what clients trust (e.g. SII_TLS_CA_FILE). */
   tlsCertificatePem?: string;
   close(): Promise<void>;
 }
 
-/** The HTTPS listener of {@link startSiiFakeServer}: its port (0 = a free one) and key pair (default: a fresh one). */
 export interface SiiFakeTlsOptions {
   port?: number;
   certificate?: TlsKeyPair;
 }
 
 /**
- * Serves `authority.handle` over node http (what tools/sii-sim runs), plus `GET /health` ->
- * `{"status":"ok"}`. Port 0 picks a free port; the returned `url` has the real one.
- *
- * With `tls` (true, or {port, certificate}) it serves the same over HTTPS too, asking every client for a certificate
- * (`requestCert`) without refusing the handshake when there is none or it is not trusted (`rejectUnauthorized:
- * false`): the certificate login page itself refuses a missing one, as the SII does (portal-auth.ts), and the
- * certificate reaches it as `clientCertificate`. TLS at most 1.2, as herculesr.sii.cl speaks (research
- * docs/research/sources/README.md §1.2, DVL `utils/pfx.js`). The server certificate is self-signed for
- * 127.0.0.1, ::1 and localhost (see `serverTlsCertificate`); clients trust its PEM (`tlsCertificatePem`).
+ * `authority.handle` over node http (tools/sii-sim), plus `GET /health`. With `tls` also HTTPS, requesting a client certificate
+ * without refusing the handshake (the login page refuses a missing one, as the SII does: portal-auth.ts); TLS ≤ 1.2 as
+ * herculesr.sii.cl (docs/research/sources/README.md §1.2, DVL `utils/pfx.js`); self-signed for 127.0.0.1, ::1 and localhost.
  */
 export async function startSiiFakeServer(
   authority: SiiFakeAuthority,
@@ -63,7 +55,6 @@ export async function startSiiFakeServer(
   };
 }
 
-/** One request: `/health`, else `authority.handle` with the absolute URL, the body and, over TLS, the client certificate. */
 function handler(authority: SiiFakeAuthority, scheme: 'http' | 'https', fallbackHost: string): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
@@ -95,7 +86,7 @@ function handler(authority: SiiFakeAuthority, scheme: 'http' | 'https', fallback
   };
 }
 
-/** The certificate the client presented in the handshake, trusted or not; undefined when it sent none. */
+/** Trusted or not; undefined when it sent none. */
 function peerCertificate(socket: TLSSocket): ClientCertificate | undefined {
   const raw = socket.getPeerCertificate?.()?.raw;
   return raw && raw.length ? clientCertificateOf(raw) : undefined;
@@ -108,7 +99,6 @@ function listen(server: NetServer, port: number, host: string): Promise<number> 
   });
 }
 
-/** Closes the listeners and their open (keep-alive) connections. */
 function closeAll(servers: { close(done: () => void): unknown; closeAllConnections(): void }[]): Promise<void> {
   return Promise.all(
     servers.map(

@@ -2,14 +2,7 @@ import { createHash } from 'node:crypto';
 
 const T = '\t';
 
-/**
- * The SET BASICO text of a company as the SII hands it out (SIISetDePruebas<RUT>.txt, ISO-8859-1, CRLF;
- * docs/research/sii-protocol.md §10; served by portal-dte.ts `pe_generar2`): the SET BASICO with its eight cases
- * (four facturas: plain, line discounts, an exempt item, a global discount; three credit notes: text correction, a
- * return of goods, an annulment; a debit note annulling a credit note), then the SET LIBRO DE VENTAS heading whose
- * atención number the sales book of the set carries, then the SET LIBRO DE COMPRAS (its purchase documents and the
- * proportionality factor). Quantities, prices, percents and the atención number are deterministic per RUT.
- */
+/** `SIISetDePruebas<RUT>.txt` (ISO-8859-1, CRLF; docs/research/sii-protocol.md §10), deterministic per RUT. */
 export function setBasico(rut: string): string {
   const seed = createHash('sha256').update(`set-pruebas:${rut}`).digest();
   let i = 0;
@@ -85,11 +78,7 @@ export function setBasico(rut: string): string {
   ].join('\r\n');
 }
 
-/**
- * The SET LIBRO DE COMPRAS: seven purchase documents as the SII lists them (paper and electronic invoices with
- * credit, one with IVA de uso común, a free delivery, a purchase invoice with the IVA retained, credit notes on two
- * of them), fixed-width columns, and the proportionality factor.
- */
+/** Seven purchase documents as the SII lists them, fixed-width, and the proportionality factor. */
 function libroCompras(atencion: number, n: (min: number, max: number) => number): string[] {
   const fila = (documento: string, folio: number, obs: string, exento: number | '', afecto: number) =>
     `${documento.padEnd(32)}${String(folio).padStart(5)}  ${obs.padEnd(55)}${String(exento).padStart(12)}${String(afecto).padStart(15)}`;

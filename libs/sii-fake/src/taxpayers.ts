@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { rutDv } from './internal/rut';
 
-/** Synthetic taxpayer data, shaped like the gateway's `contribuyente` answer (docs/CONTRACTS.md). */
+/** Shaped like the gateway's `contribuyente` answer (docs/CONTRACTS.md). */
 export interface Contribuyente {
   rut: string;
   razon_social: string;
@@ -63,7 +63,7 @@ const COMUNAS = [
   'La Serena',
   'Antofagasta',
 ];
-// Activity codes and descriptions from the SII public classification (CIIU4.CL 2012).
+// SII public classification (CIIU4.CL 2012).
 const GIROS = [
   ['620200', 'ACTIVIDADES DE CONSULTORIA DE INFORMATICA Y DE GESTION DE INSTALACIONES INFORMATICAS'],
   ['620100', 'ACTIVIDADES DE PROGRAMACION INFORMATICA'],
@@ -79,10 +79,7 @@ const GIROS = [
 const FIRST = ['María', 'José', 'Juan', 'Carolina', 'Francisca', 'Pedro', 'Camila', 'Andrés', 'Valentina', 'Matías'];
 const LAST = ['González', 'Muñoz', 'Rojas', 'Díaz', 'Pérez', 'Soto', 'Contreras', 'Silva', 'Martínez', 'Sepúlveda', 'Morales', 'Fuentes'];
 
-/**
- * Deterministic synthetic data for a (normalized, valid) RUT: the same RUT always gives the same
- * company, different RUTs give different ones. Nothing here is real taxpayer data.
- */
+/** Deterministic per RUT, different per RUT. Nothing here is real taxpayer data. */
 export function contribuyenteFor(rut: string): Contribuyente {
   const rnd = prng(rut);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
@@ -116,7 +113,7 @@ function shuffle<T>(list: T[], rnd: () => number): T[] {
   return list;
 }
 
-/** mulberry32 seeded from SHA-256 of the text: small, fast, deterministic. */
+/** mulberry32 seeded from SHA-256 of the text. */
 export function prng(text: string): () => number {
   let a = createHash('sha256').update(text).digest().readUInt32BE(0);
   return () => {

@@ -1,13 +1,13 @@
 import { CAMPOS_DD, type CampoDd, type DteLeido } from './dte-leido';
 import { valor } from './internal/aritmetica';
 
-/** RSR and IT1 hold at most 40 characters of the receiver's name and of the first item (DTE_v10.xsd TED/DD; docs/research/sii-protocol.md §3.3). */
+/** DTE_v10.xsd TED/DD (docs/research/sii-protocol.md §3.3). */
 const MAX_RSR_IT1 = 40;
 
-/** CAF types that expire 6 months after FA ("CAF Vencido", docs/research/sii-protocol.md §1.10). */
+/** Expire 6 months after FA ("CAF Vencido", docs/research/sii-protocol.md §1.10). */
 const CAF_QUE_VENCE = new Set([33, 43, 46, 56, 61]);
 
-/** What each DD field must repeat of the document (Formato DTE v2.2 §G, docs/research/sii-protocol.md §3.3), compared as written. */
+/** Compared as written (Formato DTE v2.2 §G, docs/research/sii-protocol.md §3.3). */
 function esperadoDd(dte: DteLeido): Record<CampoDd, string> {
   const corto = (s: string) => s.slice(0, MAX_RSR_IT1).trimEnd();
   return {
@@ -30,11 +30,8 @@ function igual(campo: CampoDd, timbre: string | undefined, documento: string): b
 }
 
 /**
- * The timbre stamps the document: its DD repeats RE (RUTEmisor), TD (TipoDTE), F (Folio), FE (FchEmis), RR
- * (RUTRecep), RSR (the first 40 characters of RznSocRecep), MNT (MntTotal) and IT1 (the first 40 characters of the
- * first NmbItem) (Formato DTE v2.2 §G "Timbre Electrónico SII"; docs/research/sii-protocol.md §3.3). A printed document whose timbre does
- * not match it is not the document the SII received, so the stand-in rejects (RCH); the SII's code for it is not in
- * the sources we hold, the glosa names the section (TED) and the field.
+ * The DD repeats RE, TD, F, FE, RR, RSR (40 chars), MNT, IT1 (40 chars) (Formato DTE v2.2 §G; docs/research/sii-protocol.md §3.3): a timbre that
+ * does not match is not the document the SII received, so RCH. Code unknown; the glosa names TED and the field.
  */
 export function tedRechazos(dte: DteLeido): string[] {
   if (!dte.ted) return ['(TED) Documento sin Timbre Electronico'];
@@ -42,21 +39,13 @@ export function tedRechazos(dte: DteLeido): string[] {
   return CAMPOS_DD.filter((c) => !igual(c, dte.ted?.dd[c], esperado[c])).map((c) => `(TED) ${c} del timbre no corresponde al documento`);
 }
 
-/**
- * The CAF authorizes folios from its authorization date FA on (docs/research/sii-protocol.md §3.4: DA/FA "authorization date"): a
- * document dated before FA used a folio the SII had not yet authorized, so it is not validly stamped (RCH). The
- * SII's code is not in our sources; the closest documented behaviour is the CAF's other date rule, "CAF Vencido"
- * (docs/research/sii-protocol.md §1.10), a rejection of the document.
- */
+/** Folios are authorized from FA on (docs/research/sii-protocol.md §3.4): a document dated before is not validly stamped (RCH; code unknown). */
 export function fechaAntesDelCaf(dte: DteLeido): string[] {
   const fa = dte.ted?.caf?.fa;
   return fa && dte.fchEmis < fa ? [`(TED) Fecha de Emision ${dte.fchEmis} anterior a la autorizacion del CAF (FA ${fa})`] : [];
 }
 
-/**
- * A CAF of a 33, 43, 46, 56 or 61 is valid for 6 months after FA: the SII rejects a document stamped with an
- * older one, "CAF Vencido ... > 6 meses" (docs/research/sii-protocol.md §1.10, [P] LibreDTE; Odoo documentation PR #941).
- */
+/** Valid 6 months after FA: "CAF Vencido ... > 6 meses" (docs/research/sii-protocol.md §1.10, [P] LibreDTE; Odoo documentation PR #941). */
 export function cafVencido(dte: DteLeido, ahora: Date): string[] {
   const fa = dte.ted?.caf?.fa;
   if (!fa || !CAF_QUE_VENCE.has(dte.tipo)) return [];

@@ -2,15 +2,12 @@ import type { SiiFakeState } from './state';
 import { leerDte, type CafLeido, type DteLeido } from './dte-leido';
 import { claveRsapk, firmaSha1Valida } from './internal/timbre';
 
-/** IDK of the CAFs the SII signs in production (docs/research/sii-protocol.md §3.4; certification uses 100). */
+/** docs/research/sii-protocol.md §3.4; certification uses 100. */
 const PRODUCTION_IDK = 300;
 
 /**
- * The TED and CAF checks of one DTE at upload (STATUS 8 when any fails; docs/research/sii-protocol.md §2.3, §2.4,
- * §3.3-3.4), with the stand-in's own cryptography (internal/timbre.ts): a TED with its DD and a CAF; the CAF of this
- * environment (a production IDK 300 on this certification host is of another one), its FRMA = RSA-SHA1 by this
- * authority over the flattened DA; its TD and RE the document's; the folio inside RNG; FRMT = RSA-SHA1 over the
- * flattened DD with the CAF's RSAPK. One error line per failure.
+ * TED and CAF at upload (STATUS 8; docs/research/sii-protocol.md §2.3-2.4, §3.3-3.4) with the stand-in's own cryptography: the CAF of this
+ * environment, FRMA by this authority, TD and RE the document's, folio in RNG, FRMT over the DD with RSAPK. One line per failure.
  */
 export function checkDocument(authority: SiiFakeState, dteXml: string): string[] {
   let dte: DteLeido;

@@ -1,31 +1,23 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import * as forge from 'node-forge';
 
-/** A private key and its self-signed certificate, PEM. */
 export interface TlsKeyPair {
   keyPem: string;
   certificatePem: string;
 }
 
-/** What {@link selfSignedTlsCertificate} puts in the certificate. */
+/** serialNumber (OID 2.5.4.5) holds a personal certificate's RUT; a `server` certificate is its clients' own trust anchor. */
 export interface TlsCertificateSpec {
   commonName: string;
-  /** Subject serialNumber (OID 2.5.4.5): the holder's RUT in a Chilean personal certificate. */
   serialNumber?: string;
   notBefore: Date;
   notAfter: Date;
-  /** Subject alternative names: a server certificate must name the host the client dials. */
   dnsNames?: string[];
   ipAddresses?: string[];
-  /** A server certificate that clients add as their own trust anchor (basicConstraints CA, serverAuth). */
   server?: boolean;
 }
 
-/**
- * A fresh 2048-bit RSA key and a self-signed X.509 certificate (node-forge, SHA-256): the stand-in's HTTPS server
- * certificate (clients trust it by its PEM, never by turning verification off) and, in specs, personal client
- * certificates with a RUT in the subject serialNumber like the dev signer's (tools/dev-signer/src/keystore.ts).
- */
+/** node-forge, RSA 2048, SHA-256: the HTTPS server certificate (trusted by PEM, never by disabling checks) and specs' personal ones. */
 export function selfSignedTlsCertificate(spec: TlsCertificateSpec): TlsKeyPair {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const keyPem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
@@ -59,7 +51,7 @@ export function selfSignedTlsCertificate(spec: TlsCertificateSpec): TlsKeyPair {
   return { keyPem, certificatePem: forge.pki.certificateToPem(cert).replace(/\r\n/g, '\n') };
 }
 
-/** The stand-in's HTTPS server certificate for 127.0.0.1, ::1 and localhost, valid from yesterday for `years`. */
+/** For 127.0.0.1, ::1 and localhost, valid from yesterday. */
 export function serverTlsCertificate(years = 5): TlsKeyPair {
   const now = Date.now();
   return selfSignedTlsCertificate({

@@ -2,12 +2,7 @@ import Decimal from 'decimal.js';
 import type { DteLeido, LineaLeida } from './dte-leido';
 import { pesos, porcentaje, suma, valor } from './internal/aritmetica';
 
-/**
- * Rates (percent) of the additional taxes with a fixed rate, SII Formato DTE v2.2 §4 "Codificación tipos de
- * impuestos": 17, 18 IVA anticipado carne 5 %; 19 harina 12 %; 23, 44 art. 37 15 %; 24 licores 31,5 %; 25 vinos,
- * 26 cervezas 20,5 %; 27 bebidas analcohólicas 10 %; 271 con azúcares 18 %; 45 pirotecnia 50 %. The stand-in's own
- * table (not libs/dte's): a wrong rate in one of them must not pass both.
- */
+/** Fixed rates of SII Formato DTE v2.2 §4, the stand-in's own table: a wrong rate shared with libs/dte would pass both. */
 const TASAS_ADICIONALES: Record<string, string> = {
   '17': '5',
   '18': '5',
@@ -22,40 +17,24 @@ const TASAS_ADICIONALES: Record<string, string> = {
   '45': '50',
 };
 
-/**
- * Codes whose MontoImp is not "Tasa * (Suma de líneas de detalle con código)" (field 117 b-c): margin of
- * commercialization (14, 50), IVA anticipado faenamiento (17: tasa * MntBase), specific taxes per volume
- * (28 diesel, 35 gasolina, 51, 52 gas).
- */
+/** MontoImp not "Tasa * (Suma de líneas)" (field 117 b-c): margins (14, 50), faenamiento (17, MntBase), per volume (28, 35, 51, 52). */
 const SIN_BASE_EN_LINEAS = new Set(['14', '17', '28', '35', '50', '51', '52']);
 
-/**
- * Retention codes of §4 ("IVA retenido ...", "Impuesto retenido"): MntTotal subtracts them only in a factura de
- * compra (field 124: "- IVA Retenido productos (en caso de facturas de compra)"); elsewhere they are not part of
- * MntTotal. Every other ImptoReten code is an additional, specific or anticipated tax that MntTotal adds.
- */
+/** Retentions of §4: MntTotal subtracts them only in a factura de compra (field 124); other ImptoReten codes add to it. */
 const RETENCIONES = new Set('15 30 301 31 32 321 33 331 34 341 36 361 37 371 38 39 41 46 47 48 481 49 53'.split(' '));
 
 const FACTURA_COMPRA = 46;
 
 /**
- * The amount differences the SII does not reject a DTE for: "No se rechazan documentos por errores de contenido
- * por ejemplo errores como que el IVA no sea igual a la tasa del IVA por el Monto neto; las correcciones a este
- * tipo de errores deberán ser hechas vía Nota de Crédito o Nota de Débito" (Formato DTE v2.2 §2.2). Each one is a
- * reparo: the document is accepted with objections. Every rule is recomputed here from the XML, with the
- * stand-in's own decimal arithmetic (internal/aritmetica.ts). The glosas carry the section (DET detalle, HED
- * encabezado) as the SII's answers do (docs/research/sii-protocol.md §2.8 `seccion`); the SII's numeric codes
- * for these reparos are not in the sources we hold.
+ * Amount differences the SII does not reject for: "No se rechazan documentos por errores de contenido ... deberán ser hechas vía
+ * Nota de Crédito o Nota de Débito" (Formato DTE v2.2 §2.2); each is a reparo. Recomputed with the stand-in's own arithmetic;
+ * glosas carry the section (DET, HED) as the SII's do (docs/research/sii-protocol.md §2.8); the SII's numeric codes are unknown.
  */
 export function reparosDeMontos(dte: DteLeido): string[] {
   return [...dte.lineas.flatMap(lineaReparos), ...totalesReparos(dte)];
 }
 
-/**
- * Formato DTE v2.2 §B field 38: MontoItem = (PrcItem * QtyItem) - DescuentoMonto + RecargoMonto, in whole pesos;
- * judged when the line states both PrcItem and QtyItem (both are conditional, fields 15 and 22). Fields 30 and 34:
- * with a DescuentoPct (RecargoPct) "debe ir el monto correspondiente".
- */
+/** §B field 38: MontoItem = PrcItem * QtyItem - DescuentoMonto + RecargoMonto, when both stated (fields 15, 22); fields 30, 34. */
 function lineaReparos(l: LineaLeida): string[] {
   if (l.prc === undefined || l.qty === undefined) return [];
   const producto = valor(l.prc).times(valor(l.qty));
@@ -70,10 +49,7 @@ function lineaReparos(l: LineaLeida): string[] {
   return out;
 }
 
-/**
- * The amount of a line discount or surcharge given in percent. The manual does not say whether the percent
- * applies to PrcItem * QtyItem before or after rounding to the peso, so either reading is accepted.
- */
+/** The manual does not say whether the percent applies before or after rounding to the peso, so either is accepted. */
 function correspondePct(l: LineaLeida, que: string, producto: Decimal, pct?: string, monto?: string): string[] {
   if (pct === undefined) return [];
   const lecturas = [porcentaje(producto, valor(pct)), porcentaje(pesos(producto), valor(pct))];
@@ -81,13 +57,12 @@ function correspondePct(l: LineaLeida, que: string, producto: Decimal, pct?: str
   return [`(DET) Linea ${l.nro}: ${que}Monto ${valor(monto)} no corresponde a ${que}Pct ${pct} (${lecturas[1]})`];
 }
 
-/** Line amounts by the field of Totales they add to (§B IndExe field 5; a 34 is exempt as a whole, note 10). */
+/** Line amounts by the Totales field they add to (§B IndExe field 5; a 34 is exempt as a whole, note 10). */
 interface Sumas {
   neto: Decimal;
   exento: Decimal;
   noFacturable: Decimal;
   garantia: Decimal;
-  /** Sum of the lines carrying each CodImpAdic. */
   porCodigo: Map<string, Decimal>;
 }
 
@@ -113,11 +88,8 @@ function sumarLineas(dte: DteLeido): Sumas {
 }
 
 /**
- * MntNeto and MntExe (§A fields 107-108): "Suma de valores total de ítems afectos (no afectos o exentos) - descuentos
- * globales + recargos globales". A global discount or surcharge (§D) applies to the taxed lines, or to the exempt
- * ones with IndExeDR 1 (every one in a 34), as a percent of their sum or as ValorDR pesos; IndExeDR 2 applies to the
- * no-billable lines, which field 125 defines without globals. With MntBruto the taxed sum includes IVA and is
- * divided by (1 + TasaIVA / 100) (field 107).
+ * MntNeto, MntExe (§A 107-108): lines less globals (§D: taxed lines, or exempt with IndExeDR 1, every one in a 34; percent or
+ * pesos); IndExeDR 2 is for no-billable lines, which field 125 defines without globals. With MntBruto divide by (1 + TasaIVA/100).
  */
 function netoExento(dte: DteLeido, s: Sumas): { neto: Decimal; exento: Decimal } {
   let { neto, exento } = s;
@@ -153,11 +125,7 @@ function totalesReparos(dte: DteLeido): string[] {
   return out;
 }
 
-/**
- * Each ImptoReten (§A fields 116-117): TasaImp the code's legal rate ("según las tasas válidas al momento de la
- * transacción"; §4), MontoImp = TasaImp * the sum of the lines carrying the code, with the global discounts and
- * surcharges on the taxed lines (§D), when lines carry it (117 a).
- */
+/** ImptoReten (§A 116-117): TasaImp the code's legal rate (§4), MontoImp = TasaImp * its lines with the globals (§D, 117 a). */
 function impuestosReparos(dte: DteLeido, s: Sumas): string[] {
   const out: string[] = [];
   for (const i of dte.totales.imptoReten) {
@@ -172,11 +140,7 @@ function impuestosReparos(dte: DteLeido, s: Sumas): string[] {
   return out;
 }
 
-/**
- * The base of an additional tax after the global discounts and surcharges on the taxed lines: §D "Estos aumentan o
- * disminuyen la base del impuesto"; a percent of the code's lines, or ValorDR pesos when the code's lines are all the
- * taxed ones (rule a: with lines of different codes a global value must be a percent).
- */
+/** §D "Estos aumentan o disminuyen la base del impuesto"; pesos only when the code's lines are all the taxed ones (rule a). */
 function conGlobales(dte: DteLeido, lineas: Decimal, todasLasAfectas: boolean): Decimal {
   let base = lineas;
   for (const g of dte.globales) {
@@ -188,11 +152,7 @@ function conGlobales(dte: DteLeido, lineas: Decimal, todasLasAfectas: boolean): 
   return base;
 }
 
-/**
- * MntTotal from the amounts the document states (field 124): MntNeto + MntExe + IVA + the additional, specific
- * and anticipated taxes + GrntDep - CredEC - the IVA retained (only in a factura de compra) - ValComNeto -
- * ValComIVA - ValComExe. Stated amounts, so that one wrong field gives one reparo.
- */
+/** Field 124 from the stated amounts (so one wrong field gives one reparo); retained IVA subtracts only in a factura de compra. */
 function totalDeclarado(dte: DteLeido): Decimal {
   const t = dte.totales;
   const impuestos = t.imptoReten.map((i) => {

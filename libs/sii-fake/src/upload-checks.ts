@@ -2,16 +2,12 @@ import type { X509Certificate } from 'node:crypto';
 import { child, childElements, findAll, localName, parseXmlDocument } from '@lib/dte';
 import { verifySignatureElement } from './internal/xmldsig';
 
-/** The outcome of one XMLDSig check: an error line, or the certificate that signed (from its own KeyInfo). */
 export interface FirmaVerificada {
   error?: string;
   certificate?: X509Certificate;
 }
 
-/**
- * XMLDSig check of the EnvioDTE envelope: the signature over `#<SetDTE/@ID>` (docs/research/sii-protocol.md §2.3),
- * verified in the whole document with the certificate of its own KeyInfo.
- */
+/** Over `#<SetDTE/@ID>` (docs/research/sii-protocol.md §2.3), in the whole document, with its own KeyInfo certificate. */
 export function checkEnvelopeSignature(xml: string, doc: Document): FirmaVerificada {
   const root = doc.documentElement;
   const setId = child(root, 'SetDTE')?.getAttribute('ID') ?? '';
@@ -21,12 +17,7 @@ export function checkEnvelopeSignature(xml: string, doc: Document): FirmaVerific
   return { error: `Firma del Envio (${setId || 'SetDTE'}) invalida: ${check?.reason ?? 'sin Signature'}` };
 }
 
-/**
- * XMLDSig check of one DTE over `#<Documento/@ID>`. The DTE is verified as a standalone document
- * (its element text as received), which is how both the SII's own example (signed with no
- * namespace in scope) and DTEs signed before being put in an envelope verify; when that fails it
- * is tried in the context of the whole envelope (inclusive C14N with the inherited namespaces).
- */
+/** Standalone first (as the SII's own example and DTEs signed before enveloping verify), then within the envelope. */
 export function checkDteSignature(fullXml: string, dteXml: string): FirmaVerificada {
   const attempt = (text: string): { ok: boolean; reason?: string; certificate?: X509Certificate } => {
     try {

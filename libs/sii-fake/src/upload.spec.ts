@@ -5,7 +5,7 @@ import { SiiFakeAuthority } from './authority';
 import { createSiiFakeHandlers } from './msw';
 import { buildLibroCompraVenta, encodeLatin1 } from '@lib/dte';
 import { makeTestCertificate, signXml, soapInner, soapRequest, tag } from '../test/helpers';
-import { EMISOR, cafFor, documento, signedDte, signedEnvio } from '../test/envio';
+import { EMISOR, cafFor, caratulaLibro, documento, signedDte, signedEnvio } from '../test/envio';
 
 const BASE = 'https://maullin.sii.cl';
 const cert = makeTestCertificate('12345678-5');
@@ -209,16 +209,7 @@ describe('DTEUpload of an IECV book', () => {
   const libro = (detalleNeto = 1000) =>
     buildLibroCompraVenta({
       id: 'LIBRO_1',
-      caratula: {
-        rutEmisorLibro: EMISOR,
-        rutEnvia: cert.rut,
-        periodoTributario: '2026-10',
-        fchResol: '2024-01-15',
-        nroResol: 0,
-        tipoOperacion: 'VENTA',
-        tipoLibro: 'MENSUAL',
-        tipoEnvio: 'TOTAL',
-      },
+      caratula: caratulaLibro(cert.rut, 'VENTA'),
       detalle: [
         {
           tipoDoc: 33,

@@ -10,7 +10,7 @@ import { caratulaOutcome, readCaratula } from './caratula-checks';
 import { autorizacionProblems, vigenciaProblems, type Firmante } from './certificado-checks';
 import { MultipartError, multipartBoundary, parseMultipart, type MultipartPart } from './multipart';
 import { normalizeRut } from './internal/rut';
-import { xmlResponse, type FakeRequest, type FakeResponse } from './types';
+import { xmlResponse, type FakeRequest, type FakeResponse, type UploadRecord } from './types';
 import { isLibro, judgeLibro } from './libro-upload';
 
 const FIELDS = ['rutSender', 'dvSender', 'rutCompany', 'dvCompany', 'archivo'];
@@ -23,14 +23,9 @@ interface UploadContext {
 }
 
 /**
- * DTEUpload (`POST /cgi_dte/UPL/DTEUpload`, docs/research/sii-protocol.md §2.4, §4). Checks, in order: Cookie TOKEN
- * (STATUS 5), multipart fields rutSender, dvSender, rutCompany, dvCompany, archivo in that order (3), rutSender = the
- * token's certificate RUT (1), company known (6), rutSender authorized to send for it (1), XSD EnvioDTE (7); then
- * (8) the signatures of SetDoc and every Documento, each signing certificate valid when it signed and when received
- * (certificado-checks.ts), each TED and CAF (timbre-checks.ts); each signer authorized for the company (1); the same
- * file or the same (emisor, tipo, folio) already received (99). Then STATUS 0 with a 10-digit TRACKID. Caratula
- * errors do not stop the upload: the envío ends in RCT (caratula-checks.ts), as at the SII; each document's content
- * is judged for EPR (content-checks.ts).
+ * DTEUpload (docs/research/sii-protocol.md §2.4, §4), in order: Cookie TOKEN (STATUS 5); multipart fields in order (3); rutSender the token's
+ * (1); company known (6); sender authorized (1); XSD (7); signatures, certificate validity, TED and CAF (8); signers authorized
+ * (1); repeated file or document (99). Then STATUS 0, 10-digit TRACKID. Caratula errors end the envío in RCT, as at the SII.
  */
 export async function handleUpload(authority: SiiFakeState, req: FakeRequest): Promise<FakeResponse> {
   const answer = (status: number, ctx: UploadContext | undefined, errors: string[], trackId?: string) =>
@@ -70,30 +65,14 @@ export async function handleUpload(authority: SiiFakeState, req: FakeRequest): P
   const sinPermiso = autorizacionProblems(authority, firmas.firmantes, ctx.rutCompany);
   if (sinPermiso.length) return answer(1, ctx, sinPermiso);
 
-  const sha256 = createHash('sha256').update(ctx.archivo).digest('hex');
-  const repeated = authority.findRepeated(
-    sha256,
-    parsed.map((d) => ({ emisor: d.emisor.rut, tipo: d.tipo_dte, folio: d.folio })),
-  );
-  if (repeated) return answer(99, ctx, [repeated]);
-
-  const record = authority.recordUpload({
-    trackId: newTrackId(authority),
-    rutSender: ctx.rutSender,
-    rutCompany: ctx.rutCompany,
-    fileName: ctx.fileName,
-    sha256,
-    receivedAt: authority.now(),
+  const docs = parsed.map((d) => ({ emisor: d.emisor.rut, tipo: d.tipo_dte, folio: d.folio }));
+  return accept(authority, ctx, answer, docs, () => ({
     documents: parsed.map((dte) => judgeDocument(authority, dte.xml)),
     ...caratulaOutcome(authority, caratula, { ...ctx, tipos: parsed.map((d) => d.tipo_dte) }),
-  });
-  return answer(0, ctx, [], record.trackId);
+  }));
 }
 
-/**
- * Everything STATUS 8 stands for (docs/research/sii-protocol.md §2.4 "signature error"): the envelope's and each
- * DTE's XMLDSig, their certificates' validity, each TED and CAF. Returns the error lines and the verified signers.
- */
+/** STATUS 8 ("signature error", docs/research/sii-protocol.md §2.4): XMLDSig, certificate validity, TED and CAF; the lines and verified signers. */
 function signatureChecks(
   authority: SiiFakeState,
   xml: string,
@@ -117,12 +96,22 @@ function signatureChecks(
 
 type Answer = (status: number, ctx: UploadContext | undefined, errors: string[], trackId?: string) => FakeResponse;
 
-/** An IECV book through the same DTEUpload: refused at upload, or recorded with its final state (libro-upload.ts). */
 async function uploadLibro(authority: SiiFakeState, ctx: UploadContext, xml: string, doc: Document, answer: Answer): Promise<FakeResponse> {
   const verdict = await judgeLibro(ctx.archivo, xml, doc, ctx.rutSender, ctx.rutCompany);
   if ('status' in verdict) return answer(verdict.status, ctx, verdict.errors);
+  return accept(authority, ctx, answer, [], () => ({ documents: [], ...verdict }));
+}
+
+/** STATUS 99 for a file or document already received, else the upload is recorded and answered STATUS 0 with its track ID. */
+function accept(
+  authority: SiiFakeState,
+  ctx: UploadContext,
+  answer: Answer,
+  docs: { emisor: string; tipo: number; folio: number }[],
+  outcome: () => Pick<UploadRecord, 'documents' | 'finalState' | 'rejection'>,
+): FakeResponse {
   const sha256 = createHash('sha256').update(ctx.archivo).digest('hex');
-  const repeated = authority.findRepeated(sha256, []);
+  const repeated = authority.findRepeated(sha256, docs);
   if (repeated) return answer(99, ctx, [repeated]);
   const record = authority.recordUpload({
     trackId: newTrackId(authority),
@@ -131,8 +120,7 @@ async function uploadLibro(authority: SiiFakeState, ctx: UploadContext, xml: str
     fileName: ctx.fileName,
     sha256,
     receivedAt: authority.now(),
-    documents: [],
-    ...verdict,
+    ...outcome(),
   });
   return answer(0, ctx, [], record.trackId);
 }

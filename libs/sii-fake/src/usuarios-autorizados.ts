@@ -2,11 +2,7 @@ import type { SiiFakeState } from './state';
 import { normalizeRut } from './internal/rut';
 import { jsonResponse, type FakeResponse } from './types';
 
-/**
- * `POST /sim/usuarios-autorizados {rut, usuarios: [rut, ...]}`: the company registers the users (certificate holders)
- * who may send its DTEs, as a company does on sii.cl; from then on an upload signed or sent by anyone else answers
- * STATUS 1 (see {@link SiiFakeState.puedeEnviar}). 400 for a bad RUT or an empty list.
- */
+/** `POST /sim/usuarios-autorizados {rut, usuarios}`: from then on anyone else answers STATUS 1 ({@link SiiFakeState.puedeEnviar}). */
 export function simUsuariosAutorizados(authority: SiiFakeState, body: unknown): FakeResponse {
   const b = (body ?? {}) as Record<string, unknown>;
   const rut = normalizeRut(String(b['rut'] ?? ''));

@@ -13,11 +13,24 @@ import {
   santiagoTimestamp,
   type Caf,
   type DocumentoInput,
+  type LibroInput,
 } from '@lib/dte';
 import type { SiiFakeAuthority } from '../src/authority';
 import { signXml, type TestCertificate } from './helpers';
 
 export const EMISOR = '76555835-2';
+
+/** The Caratula of a monthly TOTAL book of {@link EMISOR} for 2026-10, in certification. */
+export const caratulaLibro = (rutEnvia: string, tipoOperacion: 'COMPRA' | 'VENTA'): LibroInput['caratula'] => ({
+  rutEmisorLibro: EMISOR,
+  rutEnvia,
+  periodoTributario: '2026-10',
+  fchResol: '2024-01-15',
+  nroResol: 0,
+  tipoOperacion,
+  tipoLibro: 'MENSUAL',
+  tipoEnvio: 'TOTAL',
+});
 
 export async function requestCaf(authority: SiiFakeAuthority, rut: string, tipo: number, desde: number, hasta: number) {
   const res = await authority.handle({

@@ -4,7 +4,7 @@ import { AppOptions, CommonConfig, createApp, loadConfig } from '@lib/platform';
 import { createTestDatabase } from './database';
 import { recordRoutes } from './routes';
 
-/** Keys every test app accepts unless the test sets INTERNAL_KEYS itself. */
+/** Accepted unless the test sets INTERNAL_KEYS itself. */
 export const TEST_KEYS = {
   admin: 'test-key-admin-0123456789abcdef',
   accounting: 'test-key-accounting-0123456789ab',
@@ -12,7 +12,6 @@ export const TEST_KEYS = {
   'tax-gateway': 'test-key-tax-gateway-0123456789a',
 } as const;
 
-/** `INTERNAL_KEYS` value matching {@link TEST_KEYS}. */
 export const TEST_INTERNAL_KEYS = Object.entries(TEST_KEYS)
   .map(([caller, key]) => `${caller}:${key}`)
   .join(',');
@@ -34,11 +33,8 @@ function applyEnv(env: Record<string, string | undefined>): () => void {
 }
 
 /**
- * Boots an app exactly as `main.ts` does (same `createApp`/`configureApp`), on its own fresh database,
- * without listening: use `request(app.getHttpServer())` (supertest) or `app.inject()`.
- * Defaults: NODE_ENV=test, LOG_LEVEL=$TEST_LOG_LEVEL or silent, INTERNAL_KEYS={@link TEST_INTERNAL_KEYS}, DATABASE_URL=a new
- * database from {@link createTestDatabase} (an inherited DATABASE_URL is ignored). `env` overrides them;
- * the previous environment is restored by {@link closeTestApp}.
+ * Boots an app as `main.ts` does, on a fresh database ({@link createTestDatabase}; an inherited DATABASE_URL is ignored), without
+ * listening. NODE_ENV=test, LOG_LEVEL $TEST_LOG_LEVEL or silent, {@link TEST_INTERNAL_KEYS}; `env` overrides; closeTestApp restores.
  */
 export async function createTestApp(
   appModule: Type<unknown>,

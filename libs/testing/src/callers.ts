@@ -1,30 +1,22 @@
 import { OpenApiDocument, operationsOf } from './hostile/openapi';
 import type { StartedApp } from './hostile/suite';
 
-/** Every caller name of the platform (docs/platform.md "Callers"). */
+/** docs/platform.md "Callers". */
 export const PLATFORM_CALLERS = ['admin', 'assistant', 'mailer', 'accounting', 'poller', 'marketplace', 'ci', 'tax-gateway'] as const;
 export type PlatformCaller = (typeof PLATFORM_CALLERS)[number];
 
-/** A key for every platform caller, for tests of who may call what. */
 export const CALLER_TEST_KEYS: Record<PlatformCaller, string> = Object.fromEntries(
   PLATFORM_CALLERS.map((caller) => [caller, `matrix-key-${caller}-0123456789abcdef`]),
 ) as Record<PlatformCaller, string>;
 
-/** `INTERNAL_KEYS` value matching {@link CALLER_TEST_KEYS}. */
 export const CALLER_TEST_INTERNAL_KEYS = Object.entries(CALLER_TEST_KEYS)
   .map(([caller, key]) => `${caller}:${key}`)
   .join(',');
 
-/** Who may call each route, by `METHOD /path` as in the OpenAPI document; `'any'` for every caller. */
+/** By `METHOD /path` as in the OpenAPI document. */
 export type CallerMatrix = Record<string, readonly PlatformCaller[] | 'any'>;
 
-/**
- * The least-privilege matrix of an app (docs/platform.md "Callers"), checked three ways:
- * the matrix names exactly the app's non-public routes (a new route must be added to it), each
- * route's `x-callers` in the OpenAPI document says the same, and a request with the key of every
- * caller outside a route's list answers 403 `forbidden_caller` while those inside it get past the
- * guard. `start` must boot the app with {@link CALLER_TEST_INTERNAL_KEYS}.
- */
+/** docs/platform.md "Callers": the matrix, each route's `x-callers` and the 403s agree; `start` with {@link CALLER_TEST_INTERNAL_KEYS}. */
 export function callerMatrixSuite(appName: string, start: () => Promise<StartedApp>, matrix: CallerMatrix): void {
   describe(`${appName} callers (least privilege)`, () => {
     let started: StartedApp;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 
-/** Environment variable through which global-setup.ts hands the server's admin URL to the workers. */
+/** Set by global-setup.ts for the workers. */
 export const TEST_PG_ADMIN_URL_ENV = 'TEST_PG_ADMIN_URL';
 
 function adminUrl(): string {
@@ -14,11 +14,7 @@ function adminUrl(): string {
   return url;
 }
 
-/**
- * Creates a fresh, uniquely named database (`<prefix>_<time>_<random>`, at most 63 characters) on the
- * test server and returns its URL. Databases are not dropped: the embedded test server is deleted at
- * the end of the run; on a TEST_DATABASE_URL server use {@link dropTestDatabase}.
- */
+/** `<prefix>_<time>_<random>` (≤ 63 chars); not dropped: the embedded server goes at the end (else {@link dropTestDatabase}). */
 export async function createTestDatabase(prefix = 'test'): Promise<string> {
   const safe =
     prefix
@@ -39,7 +35,7 @@ export async function createTestDatabase(prefix = 'test'): Promise<string> {
   return url.toString();
 }
 
-/** Drops a database made by {@link createTestDatabase} (terminating its connections). */
+/** Terminating its connections. */
 export async function dropTestDatabase(databaseUrl: string): Promise<void> {
   const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
   const client = new Client({ connectionString: adminUrl() });

@@ -1,9 +1,5 @@
-// Jest globalSetup: ONE PostgreSQL per jest run (docs/platform.md "Tests") under /tmp, shared by every worker through
-// the TEST_PG_ADMIN_URL environment variable; each test file creates its own database with
-// createTestDatabase(). With TEST_DATABASE_URL set, that server is used and nothing is started.
-//
-// Jest loads this file outside the test runtime (no @lib/* path mapping), hence the relative import of
-// the platform's embedded PostgreSQL driver, which depends only on node builtins and pg.
+// Jest globalSetup: ONE PostgreSQL per run (docs/platform.md "Tests"), shared through TEST_PG_ADMIN_URL; each file creates its own
+// database. TEST_DATABASE_URL skips it. Loaded outside the test runtime (no @lib/* mapping), hence the relative import.
 import { mkdtempSync, rmdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

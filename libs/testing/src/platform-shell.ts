@@ -8,12 +8,7 @@ import { routesAnsweringWithoutKey } from './routes';
 
 const KEY = TEST_KEYS.admin;
 
-/**
- * The e2e checks every app owes the platform conventions (docs/platform.md), on a real PostgreSQL: health
- * without a key, explicit migrations at boot, /metrics behind the key, 401/404/400 as problem+json,
- * the OpenAPI security scheme, and exactly `publicRoutes` reachable without X-Internal-Key.
- * Call it at the top level of an app's `test/app.e2e-spec.ts`.
- */
+/** The e2e checks every app owes docs/platform.md, on a real PostgreSQL; call it at the top of `test/app.e2e-spec.ts`. */
 export function platformShellSuite(appModule: Type<unknown>, appOptions: AppOptions, publicRoutes: string[]): void {
   describe(`${appOptions.appName} platform shell (e2e, real PostgreSQL)`, () => {
     let app: NestFastifyApplication;

@@ -2,30 +2,23 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
-/** The repository root (this file is libs/testing/src/processes.ts). */
 export const REPO_ROOT = resolve(__dirname, '../../..');
 
-/** A child process of the local stack or of a test, with its name for log prefixes and errors. */
 export interface StackProcess {
   name: string;
   child: ChildProcess;
 }
 
 export interface StartTsOptions {
-  /** Resolve with the URL of the first `{"event":"listening","url":...}` stdout line (dev-signer, sii-sim). */
+  /** waitForListening: resolve with the first `{"event":"listening","url":...}` line's URL; timeoutMs default 30 s, then SIGKILL. */
   waitForListening?: boolean;
-  /** Do not echo the child's lines with a `[name]` prefix (tests). */
   quiet?: boolean;
-  /** Give up (SIGKILL) when it has not announced itself within this time; default 30 s. */
   timeoutMs?: number;
 }
 
 /**
- * Starts a TypeScript entry point of this repository (`entry` relative to the root) with
- * @swc-node/register, the way `npm start` runs every part. Its output is echoed with a `[name]` prefix
- * unless `quiet`.
- * @throws Error (with the child's last stderr lines) when it exits or stays silent past `timeoutMs`
- *   before announcing itself.
+ * Starts a TypeScript entry of this repository with @swc-node/register, as `npm start` does; output echoed with `[name]` unless quiet.
+ * @throws Error (with the last stderr lines) when it exits or stays silent past `timeoutMs`.
  */
 export function startTs(
   name: string,
@@ -60,7 +53,6 @@ export function startTs(
   });
 }
 
-/** Echoes (or drains) the child's lines; calls `onListening` once; returns a reader of the stderr tail. */
 function echoLines({ name, child }: StackProcess, quiet = false, onListening?: (url: string) => void): () => string {
   let tail = '';
   let announced = false;
@@ -92,7 +84,7 @@ function listeningUrl(line: string): string | undefined {
   }
 }
 
-/** How a child process ended, for messages: `code 1`, `signal SIGKILL`. */
+/** `code 1`, `signal SIGKILL`. */
 export function exitDescription(child: ChildProcess): string {
   return child.signalCode !== null ? `signal ${child.signalCode}` : `code ${child.exitCode}`;
 }
@@ -105,10 +97,7 @@ export function exited(child: ChildProcess): Promise<string> {
   return new Promise((resolve) => child.once('exit', () => resolve(exitDescription(child))));
 }
 
-/**
- * Polls `url` until it answers 200, or throws after `timeoutMs`; with `child`, throws as soon as that
- * process exits (a crashing app fails at once instead of at the deadline).
- */
+/** With `child`, throws as soon as it exits (a crashing app fails at once, not at the deadline). */
 export async function waitHealthy(name: string, url: string, timeoutMs = 120_000, child?: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   const gone = child ? exited(child) : new Promise<never>(() => undefined);
@@ -129,7 +118,7 @@ export async function waitHealthy(name: string, url: string, timeoutMs = 120_000
   throw new Error(`${name} did not become healthy at ${url} within ${timeoutMs / 1000}s (${last})`);
 }
 
-/** Stops processes in reverse start order: SIGTERM, then SIGKILL after `graceMs`. */
+/** Reverse start order: SIGTERM, then SIGKILL after `graceMs`. */
 export async function stopAll(procs: StackProcess[], graceMs = 8_000): Promise<void> {
   for (const { child } of [...procs].reverse()) {
     if (child.exitCode !== null || child.signalCode !== null) continue;

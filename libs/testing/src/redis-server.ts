@@ -1,19 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '@lib/platform';
 
-/** A real `redis-server` (Debian package) for a test, on a free port, nothing persisted. */
+/** A real `redis-server` (Debian package), free port, nothing persisted; stop is an outage, start brings it back on the same port. */
 export interface RedisServerHandle {
   url: string;
-  /** Stops the server (an outage); `start` brings it back on the same port. */
   stop(): Promise<void>;
   start(): Promise<void>;
 }
 
-/**
- * Starts `redis-server` on 127.0.0.1 and a free port, without persistence, and waits for its "Ready to accept
- * connections" line (an explicit signal, not a delay).
- * @throws Error when the binary is missing or the server does not become ready in 10 s.
- */
+/** Waits for "Ready to accept connections" (a signal, not a delay). @throws Error when missing or not ready in 10 s. */
 export async function startRedisServer(): Promise<RedisServerHandle> {
   const port = await freePort();
   let proc: ChildProcess | undefined;

@@ -1,6 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 
-/** A route as Fastify registered it: one method and the URL pattern (`/tax/dte/get/:emision_id`). */
 export interface RegisteredRoute {
   method: string;
   url: string;
@@ -8,10 +7,7 @@ export interface RegisteredRoute {
 
 const recorded = new WeakMap<NestFastifyApplication, RegisteredRoute[]>();
 
-/**
- * Starts recording the routes the app registers from now on (Nest registers its controllers at
- * `init()`; Swagger's /docs pages, mounted earlier by configureApp, stay out by design).
- */
+/** Routes registered from now on: controllers at `init()`; Swagger's /docs, mounted earlier, stay out by design. */
 export function recordRoutes(app: NestFastifyApplication): void {
   const routes: RegisteredRoute[] = [];
   recorded.set(app, routes);
@@ -25,7 +21,7 @@ export function recordRoutes(app: NestFastifyApplication): void {
     });
 }
 
-/** Every route of a {@link createTestApp} app, deduplicated (trailing-slash twins folded). */
+/** Trailing-slash twins folded. */
 export function registeredRoutes(app: NestFastifyApplication): RegisteredRoute[] {
   const routes = recorded.get(app);
   if (!routes) throw new Error('registeredRoutes: the app was not created by createTestApp');
@@ -33,12 +29,7 @@ export function registeredRoutes(app: NestFastifyApplication): RegisteredRoute[]
   return [...seen.values()];
 }
 
-/**
- * Calls every registered route without `X-Internal-Key` (path parameters filled with a dummy value)
- * and returns the `METHOD /url` of those that did NOT answer 401 with `"error": "unauthorized"`.
- * A test compares that list with the app's declared public routes, so a new route that forgets
- * the guard, or a public one nobody declared, fails it.
- */
+/** Routes that did NOT answer 401 without `X-Internal-Key`, to compare with the declared public routes. */
 export async function routesAnsweringWithoutKey(app: NestFastifyApplication): Promise<string[]> {
   const open: string[] = [];
   for (const { method, url } of registeredRoutes(app)) {

@@ -7,7 +7,7 @@ import {
   type StyleCatalog,
 } from '@lib/schemas';
 
-/** Exit codes: 0 valid, 1 schema violations, 2 usage error, unreadable file or invalid JSON. */
+/** 0 valid, 1 schema violations, 2 usage, unreadable file or invalid JSON. */
 export const EXIT = { valid: 0, invalid: 1, usage: 2 } as const;
 
 export interface Io {
@@ -22,7 +22,6 @@ export const USAGE = `usage: npm run catalog -- validate FILE [--json]
 
 exit codes: 0 valid; 1 schema violations; 2 usage error, unreadable file or invalid JSON`;
 
-/** The CLI without process globals: returns the exit code. */
 export function runCatalogCli(argv: string[], io: Io): number {
   const json = argv.includes('--json');
   const args = argv.filter((a) => a !== '--json');

@@ -7,10 +7,10 @@ import { postEvidence } from './post';
 import { formatReport } from './report';
 import { evidenceBody, runChecklist } from './run';
 
-/** Exit codes: 0 every item met; 1 an item failed; 2 usage error; 3 the report could not be posted. */
+/** 0 every item met; 1 an item failed; 2 usage; 3 the report could not be posted. */
 export const EXIT = { passed: 0, failed: 1, usage: 2, post: 3 } as const;
 
-/** Env fallback for --key, so CI need not put the key on the command line. */
+/** So CI need not put the key on the command line. */
 export const KEY_ENV = 'REGISTRY_INTERNAL_KEY';
 
 export const USAGE = `usage: npm run checklist -- --repo DIR --style-repo DIR --slug SLUG --target preview|beta|public
@@ -54,7 +54,6 @@ const isDir = (path: string) => {
   }
 };
 
-/** Parses and checks the arguments; returns the options or the usage problem. */
 export function parseChecklistArgs(argv: string[], env: Io['env']): Options | string {
   let values;
   try {
@@ -96,7 +95,6 @@ export function parseChecklistArgs(argv: string[], env: Io['env']): Options | st
   };
 }
 
-/** The CLI without process globals: returns the exit code. */
 export async function runChecklistCli(argv: string[], io: Io): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     io.out(USAGE);

@@ -3,13 +3,12 @@ import { join, relative } from 'node:path';
 import type { ChecklistResultStatus, MarketplaceStage } from '@lib/schemas';
 import { readFrontmatter, type Frontmatter } from './frontmatter';
 
-/** What every check receives. Paths are absolute. */
+/** Paths are absolute; coverageFile an istanbul json-summary. */
 export interface CheckContext {
   repo: string;
   styleRepo: string;
   slug: string;
   target: MarketplaceStage;
-  /** Coverage summary file (istanbul json-summary), absolute. */
   coverageFile: string;
 }
 
@@ -24,7 +23,7 @@ export const passed = (detail: string): CheckOutcome => ({ status: 'passed', det
 export const failed = (detail: string): CheckOutcome => ({ status: 'failed', detail });
 export const notApplicable = (detail: string): CheckOutcome => ({ status: 'not_applicable', detail });
 
-/** The file text, or undefined when it is missing or not a regular file. */
+/** Undefined when missing or not a regular file. */
 export function readText(path: string): string | undefined {
   try {
     return statSync(path).isFile() ? readFileSync(path, 'utf8') : undefined;
@@ -33,7 +32,6 @@ export function readText(path: string): string | undefined {
   }
 }
 
-/** Values an owner field may not hold: template placeholders. */
 export function isPlaceholder(value: string): boolean {
   return /^(|-|tbd|todo|n\/a|none|unknown|<.*>|\{\{.*\}\})$/i.test(value.trim());
 }
@@ -41,14 +39,13 @@ export function isPlaceholder(value: string): boolean {
 export const SERVICE_FILE = 'SERVICE.md';
 export const CONTEXT_FILES = ['CONTEXT.md', '.platform/context.md'];
 
-/** The parsed front matter of SERVICE.md, or a reason why there is none. */
 export function serviceFrontmatter(ctx: CheckContext): Frontmatter | string {
   const text = readText(join(ctx.repo, SERVICE_FILE));
   if (text === undefined) return `${SERVICE_FILE} not found in the service repository`;
   return readFrontmatter(text) ?? `${SERVICE_FILE} has no front matter (a --- block at the top)`;
 }
 
-/** A front matter value as a string ('' for a list or a missing key). */
+/** '' for a list or a missing key. */
 export const scalarOf = (fm: Frontmatter, key: string): string => {
   const value = fm.data[key];
   return typeof value === 'string' ? value : '';
@@ -57,7 +54,7 @@ export const scalarOf = (fm: Frontmatter, key: string): string => {
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'coverage', 'build', 'tmp', '.nx', '.cache']);
 const MAX_FILES = 5000;
 
-/** Source files (ts/js/mjs/cjs/tsx/jsx) of the repository, skipping dependencies and build output. */
+/** Skipping dependencies and build output. */
 export function sourceFiles(repo: string): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
@@ -83,7 +80,7 @@ export function sourceFiles(repo: string): string[] {
 
 export const rel = (ctx: CheckContext, path: string): string => relative(ctx.repo, path) || '.';
 
-/** The runtime dependencies declared in the repository's package.json (logging and OIDC are runtime concerns). */
+/** Runtime ones: logging and OIDC are runtime concerns. */
 export function declaredDependencies(repo: string): Record<string, string> | undefined {
   const path = join(repo, 'package.json');
   if (!existsSync(path)) return undefined;

@@ -1,15 +1,9 @@
-/**
- * A tiny reader for the YAML front matter of SERVICE.md (template v1): flat `key: value` pairs, with
- * block lists (`key:` then `  - item` lines) and flow lists (`key: [a, b]`). Anything else (nested
- * maps, multi-line strings, anchors) is reported as an error rather than guessed. Values stay strings.
- */
+/** SERVICE.md front matter: `key: value` and lists; anything else is an error, not a guess. */
 export type FrontmatterValue = string | string[];
 
 export interface Frontmatter {
   data: Record<string, FrontmatterValue>;
-  /** Problems with their line number in the file (1-based). */
   errors: string[];
-  /** The markdown after the closing `---`. */
   body: string;
 }
 
@@ -28,7 +22,7 @@ function flowList(raw: string): string[] {
   return inner === '' ? [] : inner.split(',').map(scalar);
 }
 
-/** Returns null when the text does not start with a `---` front matter block closed by `---`. */
+/** Null without a `---` block closed by `---`. */
 export function readFrontmatter(text: string): Frontmatter | null {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   if (lines[0]?.trim() !== '---') return null;

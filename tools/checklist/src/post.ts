@@ -1,13 +1,10 @@
 import axios from 'axios';
 import type { ChecklistEvidenceBody } from '@lib/schemas';
 
-/** Header carrying the caller key on every platform call (docs/DESIGN.md §3 "Callers"). */
+/** docs/DESIGN.md §3 "Callers". */
 const INTERNAL_KEY_HEADER = 'X-Internal-Key';
 
-/**
- * Posts the evidence to `POST {baseUrl}/api/v1/services/{slug}/evidence`. Resolves with the HTTP
- * status; rejects with an Error naming the status and body (or the network error) otherwise.
- */
+/** Resolves with the HTTP status; rejects naming the status and body (or the network error). */
 export async function postEvidence(baseUrl: string, key: string, slug: string, body: ChecklistEvidenceBody): Promise<number> {
   const url = `${baseUrl.replace(/\/+$/, '')}/api/v1/services/${encodeURIComponent(slug)}/evidence`;
   try {

@@ -13,7 +13,7 @@ export interface ReportedResult extends ChecklistResult {
   title: string;
 }
 
-/** The JSON report written by --json-out (documented in tools/checklist/README.md). */
+/** --json-out (tools/checklist/README.md); registry_items are the gates' items the registry evaluates itself. */
 export interface ChecklistReport {
   source: 'checklist-cli';
   slug: string;
@@ -22,14 +22,10 @@ export interface ChecklistReport {
   passed: boolean;
   summary: { passed: number; failed: number; not_applicable: number };
   results: ReportedResult[];
-  /** Items of the same gates that the registry evaluates itself (probe, record, pricing, attestation). */
   registry_items: string[];
 }
 
-/**
- * Runs the check of every repository-side item of the gates up to `ctx.target` (cumulative, docs/spec/2-service-registry.md).
- * A check that throws is reported as failed with the error, never aborts the run.
- */
+/** Cumulative gates (docs/spec/2-service-registry.md); a check that throws is reported failed, never aborts the run. */
 export function runChecklist(ctx: CheckContext & { target: PromotionTarget }, now = new Date()): ChecklistReport {
   const items = checklistItemsUpTo(ctx.target);
   const results: ReportedResult[] = items
@@ -57,7 +53,7 @@ export function runChecklist(ctx: CheckContext & { target: PromotionTarget }, no
   };
 }
 
-/** The body posted to `POST /api/v1/services/{slug}/evidence`. */
+/** `POST /api/v1/services/{slug}/evidence`. */
 export function evidenceBody(report: ChecklistReport): ChecklistEvidenceBody {
   return {
     source: 'checklist-cli',

@@ -1,5 +1,4 @@
-// Prints the JSON of a carpeta tributaria page saved from the SII portal (docs/tax-gateway.md "Carpeta
-// tributaria"); exit 1 with a one-line reason when the file cannot be read or is not a carpeta.
+// docs/tax-gateway.md "Carpeta tributaria": exit 1 with a one-line reason when unreadable or not a carpeta.
 import { readFileSync } from 'node:fs';
 import { CarpetaParseError, decodeHtml, parseCarpetaTributaria } from '@lib/portal';
 

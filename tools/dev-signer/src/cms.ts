@@ -1,12 +1,7 @@
 import * as forge from 'node-forge';
 import type { SignerIdentity } from './keystore';
 
-/**
- * CMS SignedData (RFC 5652) over `data`, signed with the signer's personal key: ATTACHED (the
- * content is embedded as id-data, not detached), SHA-256 digest, signed attributes contentType,
- * messageDigest and signingTime, the signer certificate included. Returns the DER bytes.
- * Used for the audit receipts of critical operations (docs/DESIGN.md §4.3).
- */
+/** Attached CMS SignedData (RFC 5652), SHA-256, signed attributes, certificate included, DER: audit receipts (docs/DESIGN.md §4.3). */
 export function signCms(data: Buffer, identity: SignerIdentity): Buffer {
   const p7 = forge.pkcs7.createSignedData();
   p7.content = forge.util.createBuffer(data.toString('binary'));

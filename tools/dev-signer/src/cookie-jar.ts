@@ -1,28 +1,22 @@
 import { isIP } from 'node:net';
 
-/** A cookie of the jar, in the shape `POST /portal/session` answers (docs/CONTRACTS.md "Signing service"). */
+/** As `POST /portal/session` answers it (docs/CONTRACTS.md "Signing service"); expires ISO 8601; hostOnly: set without Domain. */
 export interface JarCookie {
   name: string;
   value: string;
-  /** The Domain attribute without its leading dot, else the host that set it. */
   domain: string;
   path: string;
-  /** ISO 8601, from Max-Age or Expires; absent for a session cookie. */
   expires?: string;
-  /** Set without a Domain attribute: sent back to that exact host only. */
   hostOnly: boolean;
 }
 
 /**
- * A minimal RFC 6265 cookie jar for the portal login's redirect chain: stores the Set-Cookie headers of each
- * answer (Domain, Path, Expires, Max-Age; a Domain that does not cover the answering host is ignored, as §5.3
- * says; a cookie expired on arrival deletes the stored one) and gives the Cookie header for the next request.
- * Secure, HttpOnly and SameSite are not needed for a client that only follows the SII's own redirects.
+ * A minimal RFC 6265 jar for the portal login's redirects: a Domain not covering the host is ignored (§5.3), a cookie expired on
+ * arrival deletes the stored one. Secure, HttpOnly, SameSite are not needed to follow the SII's own redirects.
  */
 export class CookieJar {
   private readonly cookies = new Map<string, JarCookie>();
 
-  /** Stores the Set-Cookie headers of an answer from `url`; `now` is the clock for Max-Age and Expires. */
   store(url: URL, setCookie: string[] | undefined, now = new Date()): void {
     for (const header of setCookie ?? []) {
       const cookie = parseSetCookie(header, url, now);
@@ -33,7 +27,6 @@ export class CookieJar {
     }
   }
 
-  /** The `Cookie` header value for a request to `url` (undefined when no cookie applies). */
   header(url: URL): string | undefined {
     const host = url.hostname.toLowerCase();
     const sent = this.list().filter(
@@ -42,18 +35,16 @@ export class CookieJar {
     return sent.length ? sent.map((c) => `${c.name}=${c.value}`).join('; ') : undefined;
   }
 
-  /** Every stored cookie, in the order they were first set. */
   list(): JarCookie[] {
     return [...this.cookies.values()];
   }
 
-  /** Whether a cookie of one of these names is stored. */
   has(...names: string[]): boolean {
     return this.list().some((c) => names.includes(c.name));
   }
 }
 
-/** One Set-Cookie header (RFC 6265 §5.2), or undefined when it is malformed or its Domain does not cover the host. */
+/** RFC 6265 §5.2. */
 function parseSetCookie(header: string, url: URL, now: Date): JarCookie | undefined {
   const [pair, ...attributes] = header.split(';');
   const eq = pair.indexOf('=');
@@ -86,7 +77,7 @@ function parseSetCookie(header: string, url: URL, now: Date): JarCookie | undefi
   return cookie;
 }
 
-/** §5.1.3: the host is the domain, or a subdomain of it (never for an IP address). */
+/** §5.1.3 (never for an IP address). */
 function domainMatch(host: string, domain: string): boolean {
   return host === domain || (!isIP(host) && host.endsWith(`.${domain}`));
 }
@@ -98,7 +89,6 @@ function pathMatch(requestPath: string, cookiePath: string): boolean {
   return cookiePath.endsWith('/') || requestPath[cookiePath.length] === '/';
 }
 
-/** §5.1.4 default-path: the request path up to its last slash. */
 function defaultPath(path: string): string {
   const last = path.lastIndexOf('/');
   return last <= 0 ? '/' : path.slice(0, last);

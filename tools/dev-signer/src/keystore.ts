@@ -4,18 +4,14 @@ import { join } from 'node:path';
 import * as forge from 'node-forge';
 import { isValidRut } from '@lib/rut';
 
-/** The signer's personal key and self-signed certificate (a stand-in for the holder's .p12). */
+/** Key and self-signed certificate standing in for the holder's .p12; subject RFC 2253-ish, notAfter ISO 8601, RSAKeyValue base64. */
 export interface SignerIdentity {
   privateKeyPem: string;
   certificatePem: string;
-  /** Certificate DER as base64 on one line (the content of ds:X509Certificate). */
   certificateBase64: string;
   holderRut: string;
-  /** RFC 2253-ish subject, e.g. `CN=...,serialNumber=11111111-1,...`. */
   subject: string;
-  /** ISO 8601 instant. */
   notAfter: string;
-  /** RSAKeyValue parts, base64 of the unsigned big-endian integers. */
   modulus: string;
   exponent: string;
 }
@@ -27,19 +23,15 @@ const OID_SII_RUT = '1.3.6.1.4.1.8321.1';
 const VALIDITY_YEARS = 2;
 
 /**
- * Loads the signer identity from `dataDir`, or creates it on first use: a 2048-bit RSA key and a
- * self-signed X.509 certificate valid 2 years, subject `CN=<synthetic name>, serialNumber=<RUT>`
- * plus the RUT in a SAN otherName (OID 1.3.6.1.4.1.8321.1) like Chilean personal certificates.
- * Files: `signer-key.pem` (PKCS#8, mode 0600) and `signer-cert.pem`. An existing certificate is
- * reused even if `holderRut` changed (delete the data dir to regenerate).
- * @throws Error when `holderRut` is not a valid RUT.
+ * Loads or creates (2048-bit RSA, self-signed 2 years, `CN=..., serialNumber=<RUT>` plus a SAN otherName like Chilean personal
+ * certificates) `signer-key.pem` (0600) and `signer-cert.pem`; kept even if `holderRut` changes. @throws Error for an invalid RUT.
  */
 export function loadOrCreateIdentity(dataDir: string, holderRut: string): SignerIdentity {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const keyPath = join(dataDir, KEY_FILE);
   const certPath = join(dataDir, CERT_FILE);
   if (!existsSync(keyPath) || !existsSync(certPath)) {
-    // Verbatim into the certificate subject, so only the plain SII form (digits-DV, no dots) will do.
+    // Verbatim into the subject, so only the plain SII form (digits-DV, no dots) will do.
     if (!/^\d{1,8}-[\dkK]$/.test(holderRut) || !isValidRut(holderRut))
       throw new Error(`SIGNER_HOLDER_RUT is not a valid RUT: ${holderRut}`);
     const { privateKeyPem, certificatePem } = createSelfSigned(holderRut);
@@ -81,7 +73,6 @@ function createSelfSigned(holderRut: string): { privateKeyPem: string; certifica
   };
 }
 
-/** DER (binary string) of GeneralNames { otherName { 1.3.6.1.4.1.8321.1, [0] IA5String RUT } }. */
 function rutOtherNameSan(rut: string): string {
   const A = forge.asn1;
   const otherName = A.create(A.Class.CONTEXT_SPECIFIC, 0, true, [

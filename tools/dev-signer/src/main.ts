@@ -3,12 +3,9 @@ import { readPortalSettings } from './portal-settings';
 import { createSignerServer } from './server';
 
 /**
- * Entry point of the dev signer (never deployed). Settings: PORT (8250; 0 = a free port), HOST
- * (127.0.0.1), INTERNAL_KEYS (required, `caller:key,...`), SIGNER_DATA_DIR (.data/dev-signer at
- * the repo root), SIGNER_HOLDER_RUT (11111111-1), and for the SII portal login (`POST /portal/session`) SII_AUTH_URL
- * (herculesr's CAutInicio.cgi), SII_TLS_CA_FILE (an extra trusted CA, e.g. the SII stand-in's), SII_AUTH_TIMEOUT_MS
- * (8000). A bad setting stops it with a message naming the setting. Prints exactly one JSON line to stdout first:
- * `{"event":"listening","url":"http://127.0.0.1:PORT"}`; logs go to stderr.
+ * The dev signer (never deployed). PORT 8250, HOST 127.0.0.1, INTERNAL_KEYS (required), SIGNER_DATA_DIR .data/dev-signer,
+ * SIGNER_HOLDER_RUT 11111111-1, SII_AUTH_URL, SII_TLS_CA_FILE, SII_AUTH_TIMEOUT_MS 8000; a bad one stops it naming it. First stdout
+ * line: `{"event":"listening","url":...}`; logs to stderr.
  */
 async function main(): Promise<void> {
   const env = process.env;

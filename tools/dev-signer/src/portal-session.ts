@@ -5,25 +5,24 @@ import { request as httpsRequest } from 'node:https';
 import { CookieJar, type JarCookie } from './cookie-jar';
 import type { SignerIdentity } from './keystore';
 
-/** Where and how the signer logs in on the SII portal (main.ts reads them from SII_AUTH_URL, SII_TLS_CA_FILE, SII_AUTH_TIMEOUT_MS). */
+/**
+ * From SII_AUTH_URL (`https://herculesr.sii.cl/cgi_AUT2000/CAutInicio.cgi`, cert and prod alike, RDE), SII_TLS_CA_FILE (the
+ * system CAs plus, in development, the stand-in's), SII_AUTH_TIMEOUT_MS (the whole login, redirects included).
+ */
 export interface PortalLoginSettings {
-  /** The certificate login page, `https://herculesr.sii.cl/cgi_AUT2000/CAutInicio.cgi` (cert and prod alike, RDE). */
   authUrl: string;
-  /** Trusted CAs: the system's (`tls.rootCertificates`) plus, for development against the stand-in, its certificate. */
   ca?: string[];
-  /** Deadline of the whole login, every redirect included. */
   timeoutMs: number;
-  /** Redirects followed at most. */
   maxRedirects?: number;
 }
 
-/** The SII's certificate login and its redirects: the answer of `POST /portal/session`. */
+/** The answer of `POST /portal/session`. */
 export interface PortalSessionResult {
   cookies: { name: string; value: string; domain: string; path: string; expires?: string }[];
   rut: string;
 }
 
-/** A login that did not give a session: 502 `sii_login_failed`, 503 `sii_unavailable`, 504 `sii_timeout`. */
+/** 502 `sii_login_failed`, 503 `sii_unavailable`, 504 `sii_timeout`. */
 export class PortalLoginError extends Error {
   constructor(
     readonly status: 502 | 503 | 504,
@@ -35,11 +34,11 @@ export class PortalLoginError extends Error {
 }
 
 export const DEFAULT_AUTH_URL = 'https://herculesr.sii.cl/cgi_AUT2000/CAutInicio.cgi';
-/** Cookies that mean the SII opened a session (RDE `openSiiSession`: it fails unless the jar holds one of them). */
+/** RDE `openSiiSession` fails unless the jar holds one of them. */
 const SESSION_COOKIES = ['TOKEN', 'CSESSIONID'];
 /** DVL `utils/pfx.js` lines 18-29: without these the client-certificate handshake with the SII does not complete. */
 const SECURE_OPTIONS = constants.SSL_OP_ALLOW_UNSAFE_LEGACY_RENEGOTIATION | constants.SSL_OP_LEGACY_SERVER_CONNECT;
-/** Connection failures before any answer that RDE retries ("~1/3 hiccup de TLS"): once, within the deadline. */
+/** Failures before any answer that RDE retries ("~1/3 hiccup de TLS"): once, within the deadline. */
 const RETRIED_CODES = new Set(['ECONNRESET', 'EPIPE', 'EPROTO']);
 const MAX_PAGE_BYTES = 256 * 1024;
 const MAX_DETAIL_CHARS = 500;
@@ -53,14 +52,10 @@ interface Hop {
 }
 
 /**
- * Opens an SII portal session with the signer's certificate (docs/research/sources/README.md §1.2): `POST
- * <authUrl>?<referencia>` with the form body `referencia=<referencia>` over TLS with the certificate and key as the
- * client certificate (TLS at most 1.2, legacy renegotiation allowed, server certificate verified), then GET every
- * redirect (at most `maxRedirects`, 5) with the cookies collected so far. The portal pages refuse the web-service
- * TOKEN, and the private key must sign inside the handshake, so this login lives in the signing service.
- * @returns every cookie collected, when one is `TOKEN` or `CSESSIONID`, and the certificate holder's RUT.
- * @throws PortalLoginError 502 `sii_login_failed` (no session cookie; `detail` is the last page's text, e.g. the SII's
- *   login error code page), 503 `sii_unavailable` (connection or TLS failure), 504 `sii_timeout` (over `timeoutMs`).
+ * The SII portal login with the signer's certificate (docs/research/sources/README.md §1.2): `POST <authUrl>?<referencia>` over
+ * TLS ≤ 1.2 with the client certificate, then every redirect (≤ 5) with the cookies. Portal pages refuse the web-service TOKEN and
+ * the key must sign inside the handshake, hence here. Returns the cookies and the holder's RUT.
+ * @throws PortalLoginError 502 (no session cookie; `detail` the last page's text), 503 (connection/TLS), 504 (over `timeoutMs`).
  */
 export async function openPortalSession(
   identity: SignerIdentity,
@@ -106,7 +101,6 @@ async function withRetry(attempt: () => Promise<Hop>): Promise<Hop> {
   }
 }
 
-/** One request; the answer's body is read up to {@link MAX_PAGE_BYTES}. */
 function send(
   url: URL,
   method: 'GET' | 'POST',
@@ -164,7 +158,7 @@ function transportError(err: NodeJS.ErrnoException, url: URL, signal: AbortSigna
   return Object.assign(failure, { cause: err });
 }
 
-/** The page's visible text, whitespace collapsed, cut to {@link MAX_DETAIL_CHARS}; ISO-8859-1 unless it says UTF-8. */
+/** Visible text, cut to {@link MAX_DETAIL_CHARS}; ISO-8859-1 unless it says UTF-8. */
 function pageText(hop: Hop): string {
   const utf8 = /charset=\s*"?utf-?8/i.test(hop.contentType ?? '');
   const text = hop.body

@@ -3,14 +3,12 @@ import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import { DEFAULT_AUTH_URL, type PortalLoginSettings } from './portal-session';
 
-/** Default deadline of a whole login: below the gateway's SIGNER_TIMEOUT_MS (10 s), so the gateway hears why. */
+/** Below the gateway's SIGNER_TIMEOUT_MS (10 s), so the gateway hears why. */
 const DEFAULT_TIMEOUT_MS = 8000;
 
 /**
- * The portal login settings (docs/CONTRACTS.md "Signing service"): `SII_AUTH_URL` (an absolute https URL, default
- * herculesr's CAutInicio.cgi), `SII_TLS_CA_FILE` (optional PEM added to the system's trusted CAs, for development
- * against the SII stand-in; verification is never turned off), `SII_AUTH_TIMEOUT_MS` (8000).
- * @throws Error naming the setting that is wrong (main.ts stops with it).
+ * docs/CONTRACTS.md "Signing service": SII_AUTH_URL (https), SII_TLS_CA_FILE (added to the system CAs; verification never off),
+ * SII_AUTH_TIMEOUT_MS. @throws Error naming the wrong setting.
  */
 export function readPortalSettings(env: NodeJS.ProcessEnv): PortalLoginSettings {
   const authUrl = env['SII_AUTH_URL'] || DEFAULT_AUTH_URL;

@@ -8,24 +8,18 @@ import { SignerInputError } from './xml-encoding';
 import { signXml, verifyXml } from './xml-signer';
 import { InternalKeyRegistry } from '@lib/auth';
 
-/** Options of {@link createSignerServer}. */
+/** internalKeys INTERNAL_KEYS (all routes but /health); holderRut for a new certificate; portal defaults herculesr, system CAs, 8 s. */
 export interface SignerServerOptions {
-  /** Where the key, certificate and CAF keys live (created if missing). */
   dataDir: string;
-  /** `caller:key,...` (INTERNAL_KEYS); every route but /health needs `X-Internal-Key` = one key. */
   internalKeys: string;
-  /** RUT put in the certificate subject `serialNumber` when the certificate is first created. */
   holderRut?: string;
-  /** Fastify logger (default off). */
   logger?: boolean;
-  /** The SII certificate login of `POST /portal/session` (default: herculesr, system CAs, 8 s; see portal-settings.ts). */
   portal?: PortalLoginSettings;
 }
 
 export interface SignerServer {
   app: FastifyInstance;
   identity: SignerIdentity;
-  /** Listens and resolves with the base URL, e.g. `http://127.0.0.1:8250` (port 0 = free port). */
   listen(port: number, host: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -33,10 +27,8 @@ export interface SignerServer {
 const BODY_LIMIT = 50 * 1024 * 1024; // an EnvioDTE may carry 2000 DTEs
 
 /**
- * Builds the dev signing service (docs/CONTRACTS.md "Signing service", docs/DESIGN.md §4.3). Bodies are JSON;
- * XML, DD, data and CAF travel as base64 of the exact bytes. `POST /portal/session` opens an SII portal session
- * with the certificate (portal-session.ts). Errors: `{error, detail}`, 4xx, or 502/503/504 for the SII login.
- * @throws Error on a malformed `internalKeys` or an invalid `holderRut` (at creation).
+ * The dev signing service (docs/CONTRACTS.md "Signing service", docs/DESIGN.md §4.3): XML, DD, data and CAF as base64 of the exact
+ * bytes; errors `{error, detail}`. @throws Error on malformed `internalKeys` or an invalid `holderRut`.
  */
 export function createSignerServer(options: SignerServerOptions): SignerServer {
   const keys = InternalKeyRegistry.parse(options.internalKeys);
@@ -138,7 +130,7 @@ function stringField(body: Record<string, unknown>, name: string, allowEmpty = f
   return v;
 }
 
-/** `referencia`: the absolute http(s) URL the SII's login lands on (e.g. https://misiir.sii.cl/cgi_misii/siihome.cgi). */
+/** The absolute URL the SII's login lands on (e.g. https://misiir.sii.cl/cgi_misii/siihome.cgi). */
 function referenciaField(body: Record<string, unknown>): string {
   const value = stringField(body, 'referencia');
   let url: URL | undefined;

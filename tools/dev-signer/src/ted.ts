@@ -6,7 +6,7 @@ import { SignerInputError } from './xml-encoding';
 
 export type { RsaPk };
 
-/** What the signer keeps of a registered CAF (persisted as `<dataDir>/cafs/<caf_id>.json`). */
+/** Persisted as `<dataDir>/cafs/<caf_id>.json`. */
 export interface StoredCaf {
   caf_id: string;
   re: string;
@@ -20,11 +20,8 @@ export interface StoredCaf {
 }
 
 /**
- * Parses an AUTORIZACION file (SII Formato DTE v2.2, CAF; docs/research/sii-protocol.md §3.4) with
- * `parseCaf` of @lib/dte and checks that RSASK is the private half of CAF/DA/RSAPK (and of RSAPUBK
- * when present). FRMA (the SII's signature over DA) is NOT checked here: the gateway does that with
- * the certificate of the IDK.
- * @throws SignerInputError `bad_caf` (not a CAF, missing parts, no RSASK) or `caf_key_mismatch`.
+ * A CAF (docs/research/sii-protocol.md §3.4) via @lib/dte `parseCaf`, RSASK checked against RSAPK (and RSAPUBK); FRMA is the
+ * gateway's check. @throws SignerInputError `bad_caf` or `caf_key_mismatch`.
  */
 export function parseCafForSigning(bytes: Buffer): Omit<StoredCaf, 'registered_at'> {
   let caf: Caf;
@@ -71,7 +68,7 @@ function samePublicKey(privateKey: KeyObject, publicPem: string): boolean {
   }
 }
 
-/** Base64 of a big-endian integer without leading zero bytes (RSAPK M may carry one). */
+/** Without leading zero bytes (RSAPK M may carry one). */
 function normalizeB64Int(b64: string): string {
   const bytes = Buffer.from(b64, 'base64');
   let i = 0;
@@ -79,7 +76,7 @@ function normalizeB64Int(b64: string): string {
   return bytes.subarray(i).toString('base64');
 }
 
-/** Registered CAF keys, persisted under `<dataDir>/cafs/` (files mode 0600). */
+/** Files mode 0600. */
 export class CafStore {
   private readonly dir: string;
 
@@ -88,7 +85,7 @@ export class CafStore {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
   }
 
-  /** Registers (idempotently: same CAF -> same caf_id) and returns the caf_id. */
+  /** Idempotent: same CAF -> same caf_id. */
   register(cafBytes: Buffer): string {
     const caf = parseCafForSigning(cafBytes);
     const path = this.path(caf.caf_id);
@@ -110,15 +107,11 @@ export class CafStore {
   }
 }
 
-/**
- * FRMT of a TED: RSA-SHA1 PKCS#1 v1.5 with the CAF private key over `ddBytes` exactly as given (the
- * flattened `<DD>...</DD>` in ISO-8859-1; SII Formato DTE v2.2 §TED, docs/research/sii-protocol.md §1.7). Returns base64.
- */
+/** RSA-SHA1 PKCS#1 v1.5 over the flattened DD exactly as given, base64 (Formato DTE v2.2 TED, docs/research/sii-protocol.md §1.7). */
 export function signTed(caf: StoredCaf, ddBytes: Buffer): string {
   return sign('sha1', ddBytes, createPrivateKey(caf.rsask_pem)).toString('base64');
 }
 
-/** Checks a FRMT against RSAPK M/E (base64) over `ddBytes` exactly as given. */
 export function verifyTed(ddBytes: Buffer, frmtB64: string, rsapk: RsaPk): { valid: boolean; reasons: string[] } {
   let key: KeyObject;
   try {

@@ -6,11 +6,7 @@ import { SignerInputError } from './xml-encoding';
 
 export const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
 
-/**
- * Parses XML text with the platform's one strict parser (@lib/dte `parseXmlDocument`: no DOCTYPE or
- * entity declarations, every parser warning or error fatal).
- * @throws SignerInputError (`bad_xml`).
- */
+/** @lib/dte `parseXmlDocument`. @throws SignerInputError (`bad_xml`). */
 export function parseXmlStrict(text: string): Document {
   try {
     return parseXmlDocument(text);
@@ -20,17 +16,13 @@ export function parseXmlStrict(text: string): Document {
   }
 }
 
-/** Every ds:Signature element of the document, in document order. */
 export function findSignatureElements(doc: Document): Element[] {
   return Array.from(doc.getElementsByTagNameNS(DSIG_NS, 'Signature'));
 }
 
 /**
- * Works around xml-crypto 6.3 computing the ancestor namespaces for the SignedInfo C14N from the
- * FIRST SignedInfo of the document (`//*[local-name()='SignedInfo']`). With several signatures (an
- * EnvioDTE carries one per DTE plus its own) that is another signature's context, which breaks
- * inclusive C14N whenever a DTE declares a namespace its envelope does not. We recompute it for
- * the signature this instance handles, located by its index among the document's signatures.
+ * xml-crypto 6.3 takes SignedInfo's ancestor namespaces from the document's FIRST SignedInfo; in an EnvioDTE (one signature per DTE
+ * plus its own) that breaks inclusive C14N when a DTE declares a namespace its envelope does not. Recomputed for this signature.
  * Relies on a private method; pinned by the multi-signature specs (xmlsec1 cross-checks).
  */
 export function fixSignedInfoContext(sig: SignedXml, signatureIndex: (doc: Document) => number): void {

@@ -2,7 +2,7 @@ import { DecodedXml, DteEncodingError, decodeXmlExact, encodeXmlExact } from '@l
 
 export type { DecodedXml };
 
-/** A client error the server maps to a 4xx JSON answer `{error, detail}`. */
+/** Mapped to a 4xx `{error, detail}`. */
 export class SignerInputError extends Error {
   constructor(
     readonly error: string,
@@ -13,15 +13,12 @@ export class SignerInputError extends Error {
   }
 }
 
-/**
- * Decodes XML bytes for signing with the platform's exact decoding (@lib/dte `decodeXmlExact`).
- * @throws SignerInputError (`bad_encoding`).
- */
+/** @lib/dte `decodeXmlExact`. @throws SignerInputError (`bad_encoding`). */
 export function decodeXml(bytes: Buffer, fallback?: string): DecodedXml {
   return asInputError(() => decodeXmlExact(bytes, fallback));
 }
 
-/** Encodes `text` in `encoding`; throws when a character cannot be represented (no silent `?`). @throws SignerInputError */
+/** No silent `?`. @throws SignerInputError */
 export function encodeText(text: string, encoding: string): Buffer {
   return asInputError(() => encodeXmlExact(text, encoding));
 }

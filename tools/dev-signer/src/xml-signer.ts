@@ -10,29 +10,18 @@ export const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature'
 const RSA_SHA1 = 'http://www.w3.org/2000/09/xmldsig#rsa-sha1';
 const SHA1 = 'http://www.w3.org/2000/09/xmldsig#sha1';
 
-/** Result of a verification: `reasons` is empty when `valid`. */
 export interface VerifyResult {
   valid: boolean;
   reasons: string[];
 }
 
 /**
- * Signs XML bytes with an enveloped XMLDSig as the SII requires (SII manual autenticación automática
- * v1.9 for getToken; SII Formato DTE v2.2 and the official example F60T33 for DTE/EnvioDTE):
- * rsa-sha1, sha1 digest, CanonicalizationMethod inclusive C14N 2001, KeyInfo =
- * KeyValue/RSAKeyValue(Modulus, Exponent) + X509Data/X509Certificate, `<Signature
- * xmlns="http://www.w3.org/2000/09/xmldsig#">` appended as the LAST CHILD of the document element.
- * Transforms: `URI=""` -> enveloped-signature; `URI="#ID"` -> C14N 2001 only. The SII's
- * xmldsignature_v10.xsd allows exactly one Transform, and for `#ID` the Signature lies outside the
- * referenced element, so the enveloped transform would change nothing (as in the SII's own example).
- *
- * The input bytes are kept verbatim (declaration, encoding, whitespace, CRLF): the Signature text is
- * spliced in right before the document element's end tag, encoded like the rest of the document.
- * Inclusive C14N takes every namespace in scope of the referenced element, so a Documento must be
- * signed inside `<DTE xmlns="http://www.sii.cl/SiiDte">` with exactly the namespaces it will
- * have in the EnvioDTE (docs/research/sii-protocol.md §2.3).
- * @param referenceUri `""` (whole document) or `#ID` (the element whose `ID` attribute is ID).
- * @param encoding of declaration-less input (e.g. a DTE fragment in ISO-8859-1); see decodeXml.
+ * Enveloped XMLDSig as the SII requires (manual autenticación automática v1.9; Formato DTE v2.2 and its example F60T33):
+ * rsa-sha1, sha1, inclusive C14N 2001, KeyInfo KeyValue + X509Certificate, Signature appended as the document element's LAST
+ * CHILD. `URI=""` -> enveloped-signature; `#ID` -> C14N only (xmldsignature_v10.xsd allows one Transform, and the Signature lies
+ * outside the referenced element, as in the SII's example). Input bytes stay verbatim; the Signature is spliced before the end
+ * tag. Inclusive C14N takes every namespace in scope, so sign a Documento inside `<DTE xmlns="http://www.sii.cl/SiiDte">` with
+ * the namespaces it will have in the EnvioDTE (docs/research/sii-protocol.md §2.3). `encoding`: of declaration-less input.
  * @throws SignerInputError on bad encoding, bad XML, DOCTYPE, unknown or duplicate ID.
  */
 export function signXml(bytes: Buffer, referenceUri: string, identity: SignerIdentity, encoding?: string): Buffer {
@@ -79,7 +68,7 @@ function keyInfoContent(identity: SignerIdentity): string {
   );
 }
 
-/** Byte offset of the document element's end tag; only comments, PIs and whitespace may follow it. */
+/** Only comments, PIs and whitespace may follow the document element's end tag. */
 function endTagOffset(bytes: Buffer, tagName: string, encoding: string): number {
   const needle = encodeText(`</${tagName}`, encoding);
   const at = bytes.lastIndexOf(needle);
@@ -91,10 +80,8 @@ function endTagOffset(bytes: Buffer, tagName: string, encoding: string): number 
 }
 
 /**
- * Verifies every ds:Signature of the document (or only those whose Reference URI equals
- * `referenceUri`) in place, with the certificate of its own KeyInfo, using xml-crypto.
- * Also checks that KeyValue/RSAKeyValue, when present, is the certificate's key (the SII answers
- * getToken ESTADO 21 otherwise). Certificate trust and validity dates are NOT checked.
+ * Verifies every ds:Signature (or those of `referenceUri`) with its own KeyInfo certificate (xml-crypto), and that a KeyValue is
+ * the certificate's key (getToken ESTADO 21 otherwise). Trust and validity dates are NOT checked.
  */
 export function verifyXml(bytes: Buffer, referenceUri?: string, encoding?: string): VerifyResult {
   const decoded = decodeXml(bytes, encoding);

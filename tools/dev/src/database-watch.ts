@@ -1,17 +1,14 @@
 import { Client } from 'pg';
 
-/** An idle connection that tells when the database server went away. */
 export interface DatabaseWatch {
-  /** Resolves (with why) when the connection ends without `close()`: the server died or was stopped. */
+  /** Resolves (with why) when the connection ends without `close()`. */
   lost: Promise<string>;
   close(): Promise<void>;
 }
 
 /**
- * Holds one idle connection to the launcher's embedded PostgreSQL, so that its death is an event (the
- * connection ends; PostgreSQL's backends exit with their postmaster) rather than something to poll for:
- * the embedded server's handle does not expose its process.
- * @throws the connection error when the server does not answer now.
+ * An idle connection makes the embedded server's death an event (its backends exit with the postmaster), since its handle does
+ * not expose the process. @throws the connection error when the server does not answer now.
  */
 export async function watchDatabase(url: string): Promise<DatabaseWatch> {
   const client = new Client({ connectionString: url, application_name: 'npm-start-watch' });

@@ -1,8 +1,4 @@
-/**
- * Development OIDC stand-in: one RSA key (kept in .data/dev-auth/), its JWKS, and tokens signed
- * with it. The launcher serves the JWKS so the service registry verifies tokens exactly as it
- * would verify the real identity provider's; `npm run -s dev:token` prints one for Swagger UI.
- */
+/** Development OIDC stand-in: the registry verifies its tokens as the real provider's; `npm run -s dev:token` prints one. */
 import { createServer, Server } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,7 +38,7 @@ async function loadOrCreateKey(): Promise<StoredKey> {
   return stored;
 }
 
-/** Signs a dev token (RS256) for `issuer`, audience `platform`, with `roles` and `groups` claims. */
+/** RS256, audience `platform`. */
 export async function signDevToken(issuer: string, claims: DevTokenClaims): Promise<string> {
   const { privateJwk } = await loadOrCreateKey();
   const key = await importJWK(privateJwk, 'RS256');
@@ -56,10 +52,7 @@ export async function signDevToken(issuer: string, claims: DevTokenClaims): Prom
     .sign(key);
 }
 
-/**
- * Serves `GET /.well-known/jwks.json` and, for local scripts only, `GET /token?role=&group=&sub=`.
- * Resolves once listening; `issuer` is the server's own base URL.
- */
+/** `GET /.well-known/jwks.json` and, for local scripts only, `GET /token?role=&group=&sub=`; `issuer` is its base URL. */
 export async function startDevAuthServer(port: number, host = '127.0.0.1'): Promise<{ server: Server; issuer: string }> {
   const { publicJwk } = await loadOrCreateKey();
   const issuer = `http://${host}:${port}`;

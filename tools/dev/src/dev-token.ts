@@ -1,8 +1,4 @@
-/**
- * `npm run -s dev:token -- --role superadmin [--role staff] [--group x-preview] [--sub NAME]`
- * prints only a bearer token on stdout, signed with the local stack's dev key, so Swagger UI and
- * scripts can act as any user of the service registry.
- */
+/** `npm run -s dev:token -- --role superadmin [--group x-preview] [--sub NAME]`: a bearer token of the stack's dev key, alone on stdout. */
 import { parseArgs } from 'node:util';
 import { signDevToken } from './dev-auth';
 import { PORTS } from './stack-config';

@@ -1,9 +1,6 @@
 import { Client } from 'pg';
 
-/**
- * With DATABASE_URL pointing at a server, each app gets its own database on it (docs/DESIGN.md §1):
- * the path of the URL is replaced by the app's database name, created when missing.
- */
+/** One database per app on a DATABASE_URL server (docs/DESIGN.md §1), created when missing. */
 export async function ensureDatabases(serverUrl: string, names: string[]): Promise<Record<string, string>> {
   const client = new Client({ connectionString: serverUrl });
   await client.connect();

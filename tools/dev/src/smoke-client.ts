@@ -1,4 +1,4 @@
-/** Minimal HTTP client for the smoke run: every call is printed, every unexpected answer throws. */
+/** Every call printed, every unexpected answer throws. */
 export class SmokeFailure extends Error {}
 
 export interface CallOptions {
@@ -12,7 +12,7 @@ export interface CallOptions {
 export interface CallResult<T> {
   status: number;
   body: T;
-  /** The answer's bytes exactly as sent (an XML file is ISO-8859-1, not UTF-8). */
+  /** As sent (an XML file is ISO-8859-1). */
   raw: Buffer;
 }
 

@@ -1,15 +1,11 @@
 /**
- * `npm run smoke`: the walking-skeleton scenario against a running stack (`npm start`):
- * token -> datos -> issuer data -> CAF from the sim -> upload -> emitir 33 -> estado until EPR -> get the XML and
- * the receptor's intercambio EnvioDTE -> accounting empresa for the receptor -> recibir-dte of that envelope (verified
- * by the gateway's reception) -> balance -> registry create,
- * list, 409 on a skipped stage. Stops loudly at the first wrong answer (exit 1).
+ * `npm run smoke` against a running stack: token, CAF, emitir 33 until EPR, intercambio to accounting's receptor (verified by the
+ * gateway's reception), balance, registry lifecycle. Stops loudly at the first wrong answer (exit 1).
  */
 import { isValidRut } from '@lib/rut';
 import { call, check, SmokeFailure, step } from './smoke-client';
 import { devKeys, stackUrls } from './stack-config';
 
-// The smoke reads loosely typed JSON answers and checks every field it uses.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
@@ -17,7 +13,7 @@ const urls = stackUrls();
 const keys = devKeys();
 const TENANT = process.env.SMOKE_TENANT ?? '76086428-5';
 
-/** A fresh, valid receptor RUT per run, so reruns never collide with earlier empresas. */
+/** Fresh per run, so reruns never collide with earlier empresas. */
 function freshRut(): string {
   const body = 70_000_000 + (Math.floor(Date.now() / 1000) % 9_000_000);
   for (const dv of ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'K']) {
@@ -155,7 +151,6 @@ async function accountingPart(receptorRut: string, xmlBase64: string) {
   await emitFromAccounting(receptorRut);
 }
 
-/** Accounting emits a DTE through the real gateway (its database, the signer, the SII stand-in) and books the sale. */
 async function emitFromAccounting(receptorRut: string) {
   const acc = urls.accounting;
   const admin = keys.admin;
@@ -220,7 +215,6 @@ async function registryPart() {
   });
 }
 
-/** A superadmin bearer token from the launcher's dev JWKS, when the stack serves one. */
 async function registryAuthHeaders(): Promise<Record<string, string>> {
   try {
     const res = await fetch(`${urls.devAuth}/token?role=superadmin&sub=smoke`);

@@ -1,6 +1,6 @@
 import { InternalKeyRegistry, internalKeyOf } from '@lib/auth';
 
-/** Ports, URLs and dev caller keys of the local stack; every value can be overridden by env. */
+/** Every value can be overridden by env. */
 export const DEFAULT_INTERNAL_KEYS = [
   'admin:dev-admin-key',
   'assistant:dev-assistant-key',
@@ -14,14 +14,14 @@ export const DEFAULT_INTERNAL_KEYS = [
 
 const port = (envName: string, fallback: number) => Number(process.env[envName] ?? fallback);
 
-/** Ports of the local stack; `<NAME>_PORT` in the environment moves one (e.g. for a second stack). */
+/** `<NAME>_PORT` moves one (e.g. for a second stack). */
 export const PORTS = {
   signer: port('SIGNER_PORT', 8250),
   accounting: port('ACCOUNTING_PORT', 8260),
   gateway: port('TAX_GATEWAY_PORT', 8270),
   registry: port('SERVICE_REGISTRY_PORT', 8280),
   sim: port('SIM_PORT', 8241),
-  /** The sim's HTTPS listener: the SII's certificate login (CAutInicio.cgi), which the signer calls. */
+  /** The SII's certificate login (CAutInicio.cgi), which the signer calls. */
   simTls: port('SIM_TLS_PORT', 8243),
   devAuth: port('DEV_AUTH_PORT', 8242),
 } as const;
@@ -40,10 +40,7 @@ export function stackUrls() {
   };
 }
 
-/**
- * `INTERNAL_KEYS` (caller:key,...) as a map; the dev defaults when unset. Validated by the same
- * parser the apps use (@lib/auth), so the launcher refuses exactly what they would refuse.
- */
+/** Dev defaults when unset; the apps' own parser (@lib/auth), so the launcher refuses exactly what they would. */
 export function parseInternalKeys(raw = process.env.INTERNAL_KEYS ?? DEFAULT_INTERNAL_KEYS): Record<string, string> {
   const { callers } = InternalKeyRegistry.parse(raw);
   return Object.fromEntries(callers.map((caller) => [caller, internalKeyOf(raw, caller) as string]));

@@ -1,8 +1,6 @@
 /**
- * The walking skeleton, for real: `npm start` (the launcher) brings the whole platform up on
- * shifted ports with a throwaway data directory, then `npm run smoke` must pass against it, an app
- * killed under the launcher must come back, and Ctrl-C must stop everything.
- * Nothing is mocked here but the SII, which tools/sii-sim stands in for.
+ * The walking skeleton for real: `npm start` on shifted ports, `npm run smoke` passes, a killed app comes back, Ctrl-C stops all.
+ * Nothing is mocked but the SII (tools/sii-sim).
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +9,7 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '../../..');
 const BIN = join(ROOT, 'tools/dev/bin.js');
-// Ports shifted by a per-run base, so that two checkouts can run this suite on one machine at once.
+// Per-run port base, so two checkouts can run this suite on one machine at once.
 const BASE = 20000 + (process.pid % 4000) * 10;
 const GATEWAY = `http://127.0.0.1:${BASE}`;
 const env: NodeJS.ProcessEnv = {
@@ -37,7 +35,6 @@ function run(args: string[], extraEnv: NodeJS.ProcessEnv): { child: ChildProcess
   return { child, output: () => out };
 }
 
-/** Resolves when the output (from `from` on) contains `marker`; rejects when the process exits first or at the deadline. */
 function waitFor(proc: ReturnType<typeof run>, marker: string, timeoutMs: number, from = 0): Promise<void> {
   const { child } = proc;
   return new Promise((resolve, reject) => {

@@ -1,10 +1,6 @@
 /**
- * `npm start`: the whole platform on embedded defaults. Starts PostgreSQL (embedded unless
- * DATABASE_URL names a server), the dev signer, the SII simulator, a dev OIDC issuer and the three
- * apps wired to each other; waits until every one is healthy; prints URLs and the callers (with their
- * keys only when the launcher generated them, i.e. INTERNAL_KEYS was unset); Ctrl-C
- * stops everything. Settings in the environment override the launcher's defaults. An app that dies is
- * started again (supervisor.ts); a helper that dies, or an app that keeps dying, stops the platform (exit 1).
+ * `npm start`: PostgreSQL, dev signer, SII simulator, dev OIDC issuer and the three apps, healthy, then URLs and callers; env
+ * overrides the defaults.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -26,12 +22,10 @@ const APPS = [
   { name: 'service-registry', db: 'service_registry', port: PORTS.registry },
 ] as const;
 
-/** Env value from the user's environment, else the launcher default. */
 const setting = (name: string, fallback: string): string => process.env[name] ?? fallback;
 
 type App = (typeof APPS)[number];
 
-/** Helper processes (dev signer, sim), in start order; the apps' processes are the supervisor's. */
 const helpers: StackProcess[] = [];
 const supervisor = new Supervisor({ onFatal: () => void shutdown(1) });
 let authServer: Server | undefined;
@@ -45,8 +39,8 @@ async function databaseUrls(): Promise<Record<string, string>> {
   }
   const pg = await startEmbeddedPostgres({
     dataDir: join(DATA_DIR, 'postgres'),
-    // Used when the postgres OS user cannot reach DATA_DIR (we run as root); one per DATA_DIR, so
-    // two stacks never share a database whose CAF keys live in another signer's data directory.
+    // When the postgres OS user cannot reach DATA_DIR (we run as root); one per DATA_DIR, so two stacks never share a database whose
+    // CAF keys live in another signer's data directory.
     fallbackDataDir: join(tmpdir(), `cl-platform-${createHash('sha256').update(DATA_DIR).digest('hex').slice(0, 12)}`, 'postgres'),
     port: process.env.EMBEDDED_PG_PORT ? Number(process.env.EMBEDDED_PG_PORT) : undefined,
   });
@@ -103,7 +97,6 @@ function watchHelper(proc: StackProcess): void {
   supervisor.watchHelper(proc.name, exited(proc.child));
 }
 
-/** How the supervisor starts `app`, again and again with the same environment, and checks its health. */
 function supervised(app: App, env: Record<string, string>): SupervisedApp {
   return {
     name: app.name,
@@ -134,7 +127,6 @@ async function main() {
       SII_RECLAMO_BASE_URL: setting('SII_RECLAMO_BASE_URL', `${tools.simUrl}/WSREGISTRORECLAMODTECERT`),
       SII_RCV_BASE_URL: setting('SII_RCV_BASE_URL', tools.simUrl),
       SII_PORTAL_BASE_URL: setting('SII_PORTAL_BASE_URL', tools.simUrl),
-      // The bank aggregator's stand-in (libs/sii-fake banco.ts, /v1/ on the sim): any sk_test_ key, any link_ token.
       BANK_API_BASE_URL: setting('BANK_API_BASE_URL', tools.simUrl),
       BANK_API_KEY: setting('BANK_API_KEY', 'sk_test_dev_launcher'),
       BANK_LINK_TOKENS: setting('BANK_LINK_TOKENS', '76086428-5:link_dev_76086428'),
@@ -165,7 +157,6 @@ async function main() {
 
 let stopping: Promise<void> | undefined;
 
-/** Stops everything once (apps, helpers, the OIDC issuer, the database) and exits with `code`. */
 async function shutdown(code: number) {
   supervisor.stop();
   stopping ??= (async () => {

@@ -1,12 +1,11 @@
 import { PORTS } from './stack-config';
 
-/** The banner lines about callers: their keys when the launcher generated them, else only their names. */
+/** Keys only when the launcher generated them. */
 export function callerLines(keys: Record<string, string>, keysGenerated: boolean): string[] {
   if (!keysGenerated) return ['Callers (keys from INTERNAL_KEYS, not shown):', `  ${Object.keys(keys).join(', ')}`];
   return ['Dev caller keys (header X-Internal-Key):', ...Object.entries(keys).map(([caller, key]) => `  ${caller.padEnd(12)} ${key}`)];
 }
 
-/** Prints what the developer needs once the stack is up: URLs, Swagger pages, callers. */
 export function printSummary(
   host: string,
   tools: { signerUrl: string; simUrl: string; issuer: string },

@@ -1,27 +1,17 @@
-/**
- * The launcher's supervisor: an app that dies after it was healthy is started again (a bounded number of
- * times), and a helper that dies (dev signer, SII simulator, embedded PostgreSQL) stops the whole platform,
- * so `npm start` never keeps running with a part missing.
- */
+/** Restarts an app that dies after it was healthy; a dead helper stops the platform, so `npm start` never runs with a part missing. */
 import { StackProcess, exited } from '@lib/testing';
 
-/** An app the supervisor can start again, with the same environment every time. */
 export interface SupervisedApp {
   name: string;
-  /** Spawns one process of the app (does not wait for it). */
   spawn(): Promise<StackProcess>;
-  /** Resolves once `proc` answers its health check; rejects when it exits first or stays unhealthy. */
   waitHealthy(proc: StackProcess): Promise<void>;
 }
 
 export interface SupervisorOptions {
-  /** Called once, after the loud line, when the platform must stop (a helper died, an app crashed too often). */
+  /** Called once, after the loud line. Defaults: 5 restarts within 60 s, then fatal; output the console. */
   onFatal(reason: string): void;
-  /** Restarts of one app allowed within `windowMs`; the next crash is fatal. Default 5. */
   maxRestarts?: number;
-  /** Default 60 s. */
   windowMs?: number;
-  /** Where the `[supervisor]` lines go (default: the console). */
   output?: Pick<Console, 'log' | 'error'>;
   now?: () => number;
 }
@@ -33,20 +23,16 @@ export class Supervisor {
 
   constructor(private readonly options: SupervisorOptions) {}
 
-  /** The apps' current processes, in start order (for `stopAll`). */
   processes(): StackProcess[] {
     return [...this.current.values()];
   }
 
-  /** From now on, exits are expected: no restart, nothing fatal (Ctrl-C, SIGTERM, a fatal stop). */
+  /** From now on exits are expected: no restart, nothing fatal. */
   stop(): void {
     this.stopping = true;
   }
 
-  /**
-   * Starts `app` and waits until it is healthy; from then on an exit restarts it.
-   * @throws the reason when this first start fails (the app exits or stays unhealthy): the launcher stops.
-   */
+  /** @throws the reason when this first start fails: the launcher stops. */
   async start(app: SupervisedApp): Promise<StackProcess> {
     const proc = await app.spawn();
     if (this.stopping) {
@@ -60,7 +46,6 @@ export class Supervisor {
     return proc;
   }
 
-  /** A helper the platform cannot run without: when `ended` resolves (with how it ended), the platform stops. */
   watchHelper(name: string, ended: Promise<string>): void {
     void ended.then((how) => this.fatal(`${name} exited (${how})`));
   }
@@ -80,7 +65,6 @@ export class Supervisor {
     void this.restart(app);
   }
 
-  /** Records a crash of `name` now; returns how many fell within the window. */
   private recordCrash(name: string, windowMs: number): number {
     const now = (this.options.now ?? Date.now)();
     const recent = (this.crashes.get(name) ?? []).filter((t) => t > now - windowMs);

@@ -3,11 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { authorityKeyMaterial, serverTlsCertificate, type AuthorityKeyMaterial, type TlsKeyPair } from '@lib/sii-fake';
 
-/**
- * Loads the authority key and certificate from `dir` (authority-key.pem, authority-cert.pem), or
- * creates and stores them on first start, so CAFs issued before a restart still verify with the
- * certificate the gateway trusts (SII_SIM_CAF_CERT can point at authority-cert.pem).
- */
+/** Created once and kept, so CAFs issued before a restart still verify with the certificate the gateway trusts (SII_SIM_CAF_CERT). */
 export function loadOrCreateAuthorityKey(dir: string, idk?: number): AuthorityKeyMaterial {
   const keyPath = join(dir, 'authority-key.pem');
   const certPath = join(dir, 'authority-cert.pem');
@@ -21,14 +17,11 @@ export function loadOrCreateAuthorityKey(dir: string, idk?: number): AuthorityKe
   return material;
 }
 
-/** File names of the HTTPS listener's key and self-signed certificate in the data dir (the launcher's SII_TLS_CA_FILE). */
+/** In the data dir; the launcher's SII_TLS_CA_FILE. */
 export const TLS_KEY_FILE = 'tls-key.pem';
 export const TLS_CA_FILE = 'tls-ca.pem';
 
-/**
- * Loads the HTTPS listener's key and self-signed certificate from `dir`, or creates them (again, when the
- * certificate expires within a day), so a client that trusts `tls-ca.pem` keeps trusting the sim across restarts.
- */
+/** Recreated when it expires within a day, so a client trusting `tls-ca.pem` keeps trusting the sim across restarts. */
 export function loadOrCreateTlsCertificate(dir: string, now = new Date()): TlsKeyPair & { caFile: string } {
   const keyPath = join(dir, TLS_KEY_FILE);
   const caFile = join(dir, TLS_CA_FILE);

@@ -1,7 +1,5 @@
-// Local stand-in for the SII certification environment (docs/DESIGN.md §1): the fake authority of
-// libs/sii-fake served over HTTP, and over HTTPS for the certificate login (CAutInicio.cgi), whose self-signed
-// certificate is `<SIM_DATA_DIR>/tls-ca.pem` (what the signer's SII_TLS_CA_FILE points at). Prints one JSON line
-// when listening: {"event":"listening","url","https_url","tls_ca_file"}; stops on SIGINT/SIGTERM.
+// The SII certification stand-in (docs/DESIGN.md §1) over HTTP, and HTTPS for the certificate login with `<SIM_DATA_DIR>/tls-ca.pem`
+// (the signer's SII_TLS_CA_FILE). Prints one JSON line when listening; stops on SIGINT/SIGTERM.
 import { SiiFakeAuthority, startSiiFakeServer } from '@lib/sii-fake';
 import { resolve } from 'node:path';
 import { loadOrCreateAuthorityKey, loadOrCreateTlsCertificate } from './key-store';

@@ -1,7 +1,5 @@
-/** Settings of the SII simulator, read once from the environment. */
 export interface SimSettings {
   port: number;
-  /** Port of the HTTPS listener (the certificate login, CAutInicio.cgi). */
   tlsPort: number;
   host: string;
   unknownRuts: string[];
@@ -10,11 +8,7 @@ export interface SimSettings {
   dataDir: string;
 }
 
-/**
- * PORT (8241; 0 = a free port), SIM_TLS_PORT (8243, the HTTPS listener; 0 = a free port), HOST (127.0.0.1), SIM_UNKNOWN_RUTS (comma list),
- * SIM_ESTUP_DELAY_MS (per envío state), SIM_CAF_IDK (900), SIM_DATA_DIR (.data/sii-sim).
- * @throws Error naming the setting when a number is not a non-negative integer.
- */
+/** PORT, SIM_TLS_PORT, HOST, SIM_UNKNOWN_RUTS, SIM_ESTUP_DELAY_MS, SIM_CAF_IDK, SIM_DATA_DIR. @throws Error naming a bad number. */
 export function readSettings(env: NodeJS.ProcessEnv = process.env): SimSettings {
   const int = (name: string, fallback?: number): number | undefined => {
     const raw = env[name];

@@ -9,7 +9,7 @@ import { LibroDiarioAsientoView } from './dto/libro-diario.view';
  * carry only the current fiscal year; earlier results go to role `resultados_acumulados` (as the year-end
  * closing entry would), so openings sum to zero. `$1` is the empresa.
  */
-function openingBalancesSql(before: string, yearStart: string): string {
+export function openingBalancesSql(before: string, yearStart: string): string {
   return `
     SELECT cuenta_id, SUM(saldo) AS saldo FROM (
       SELECT l.cuenta_id, l.debe - l.haber AS saldo

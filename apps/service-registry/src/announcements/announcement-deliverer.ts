@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import axios from 'axios';
+import { OutboundHttp, OutboundTransportError } from '@lib/platform';
 import { Clock } from '../clock/clock';
 import { ServiceRegistryConfig } from '../config';
 import { AnnouncementsStore } from './announcements.store';
@@ -58,10 +58,13 @@ export class AnnouncementDeliverer {
   /** Undefined on a 2xx answer, else a short reason. */
   private async post(url: string, text: string): Promise<string | undefined> {
     try {
-      const res = await axios.post(url, { text }, { timeout: 5000, validateStatus: () => true, maxRedirects: 0 });
+      const res = await WEBHOOK.request('announcement', { method: 'POST', url, data: { text } });
       return res.status >= 200 && res.status < 300 ? undefined : `webhook answered HTTP ${res.status}`;
     } catch (err) {
-      return `webhook unreachable: ${(err as Error).message}`.slice(0, 500);
+      if (!(err instanceof OutboundTransportError)) throw err;
+      return `webhook unreachable: ${err.failure} (${err.code})`;
     }
   }
 }
+
+const WEBHOOK = new OutboundHttp({ service: 'webhook', label: 'The webhook', baseURL: '', timeoutMs: 5000 });

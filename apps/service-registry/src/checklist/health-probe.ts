@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import axios from 'axios';
+import { OutboundHttp, OutboundTransportError } from '@lib/platform';
 import { ServiceRegistryConfig } from '../config';
 
 export interface ProbeOutcome {
@@ -17,7 +17,18 @@ export function healthzUrl(healthUrl: string): string {
 /** Passes on HTTP 200 with a JSON `status` of `ok`; no redirects followed, never throws. */
 @Injectable()
 export class HealthProbe {
-  constructor(private readonly settings: ServiceRegistryConfig) {}
+  private readonly http: OutboundHttp;
+
+  constructor(private readonly settings: ServiceRegistryConfig) {
+    this.http = new OutboundHttp({
+      service: 'health',
+      label: 'The service',
+      baseURL: '',
+      timeoutMs: settings.HEALTH_PROBE_TIMEOUT_MS,
+      responseType: 'text',
+      headers: { accept: 'application/json' },
+    });
+  }
 
   async check(healthUrl: string | null): Promise<ProbeOutcome> {
     if (!healthUrl) return { ok: false, detail: 'health_url is not set on the service record' };
@@ -28,14 +39,7 @@ export class HealthProbe {
       return { ok: false, detail: `health_url ${healthUrl} is not a valid URL` };
     }
     try {
-      const res = await axios.get(url, {
-        timeout: this.settings.HEALTH_PROBE_TIMEOUT_MS,
-        maxRedirects: 0,
-        validateStatus: () => true,
-        responseType: 'text',
-        transformResponse: (body: unknown) => body,
-        headers: { accept: 'application/json' },
-      });
+      const res = await this.http.request<string>('healthz', { method: 'GET', url, transformResponse: (body: unknown) => body });
       if (res.status !== 200) return { ok: false, detail: `GET ${url} answered HTTP ${res.status}, expected 200` };
       const status = jsonStatus(res.data);
       if (status !== 'ok') {
@@ -46,11 +50,8 @@ export class HealthProbe {
       }
       return { ok: true, detail: `GET ${url} answered 200 with status ok` };
     } catch (err) {
-      const code = (err as { code?: string }).code;
-      const why =
-        code === 'ECONNABORTED' || code === 'ETIMEDOUT'
-          ? `timed out after ${this.settings.HEALTH_PROBE_TIMEOUT_MS} ms`
-          : `failed (${code ?? (err as Error).message})`;
+      if (!(err instanceof OutboundTransportError)) throw err;
+      const why = err.failure === 'timeout' ? `timed out after ${this.settings.HEALTH_PROBE_TIMEOUT_MS} ms` : `failed (${err.code})`;
       return { ok: false, detail: `GET ${url} ${why}` };
     }
   }

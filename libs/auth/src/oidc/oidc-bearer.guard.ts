@@ -4,7 +4,6 @@ import { OIDC_VERIFIER } from './oidc.tokens';
 import type { OidcPrincipal } from './oidc-principal';
 import { InvalidTokenError, OidcVerifier } from './oidc-verifier';
 
-/** A request as seen by the guard: Fastify's, with the raw Node request underneath. */
 interface UserAwareRequest {
   headers: Record<string, string | string[] | undefined>;
   user?: OidcPrincipal;
@@ -14,12 +13,9 @@ interface UserAwareRequest {
 const BEARER = /^Bearer[ \t]+([A-Za-z0-9\-._~+/]+=*)[ \t]*$/i;
 
 /**
- * Optional end-user authentication (RFC 6750): no `Authorization` header = anonymous (the route
- * decides what anonymous may do); `Authorization: Bearer <jwt>` is verified with jose against the
- * configured issuer, audience and JWKS, and the principal is stored on the request (`request.user`
- * and `request.raw.user`, like the caller of InternalKeyGuard). Any other Authorization value or a
- * bad token -> 401 `invalid_token` with `WWW-Authenticate: Bearer error="invalid_token"`; JWKS
- * unreachable -> 503 `upstream_unavailable`. Run it after InternalKeyGuard (e.g. `@UseGuards`).
+ * Optional end-user authentication (RFC 6750): no `Authorization` is anonymous; a Bearer JWT is verified and stored as
+ * `request.user`. Any other value or a bad token -> 401 `invalid_token` with `WWW-Authenticate`; JWKS unreachable -> 503
+ * `upstream_unavailable`. Run it after InternalKeyGuard.
  */
 @Injectable()
 export class OidcBearerGuard implements CanActivate {

@@ -2,10 +2,10 @@ import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jos
 import type { OidcOptions } from './oidc.options';
 import { claimToList, readClaim, type OidcPrincipal } from './oidc-principal';
 
-/** Asymmetric JWS algorithms accepted by default (never `none`, never HMAC with a shared secret). */
+/** Never `none`, never HMAC with a shared secret. */
 export const DEFAULT_OIDC_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
-/** A token that failed verification; `reason` is safe to show to the client (no token content). */
+/** `reason` is safe to show the client (no token content). */
 export class InvalidTokenError extends Error {
   constructor(readonly reason: string) {
     super(reason);
@@ -13,10 +13,7 @@ export class InvalidTokenError extends Error {
   }
 }
 
-/**
- * The identity provider's keys could not be loaded (network error, timeout, non-200 answer, not a
- * JWKS): the token may be fine, so this is not the client's fault.
- */
+/** The JWKS could not be loaded: the token may be fine, so not the client's fault. */
 export class OidcUnavailableError extends Error {
   constructor(readonly reason: string) {
     super(reason);
@@ -25,10 +22,8 @@ export class OidcUnavailableError extends Error {
 }
 
 /**
- * Verifies bearer tokens with jose against the configured issuer, audience and JWKS
- * (RFC 7519 §7.2, RFC 8725 best practices: explicit algorithms, issuer and audience always checked).
- * The JWKS is fetched lazily and cached by jose (refetched on an unknown `kid`, with a cooldown).
- * Without options (OIDC not configured) every token is refused.
+ * jose against the configured issuer, audience and JWKS (RFC 7519 §7.2, RFC 8725: explicit algorithms, issuer and audience always
+ * checked); the JWKS is cached by jose. Without options every token is refused.
  */
 export class OidcVerifier {
   private readonly keys?: JWTVerifyGetKey;
@@ -42,15 +37,12 @@ export class OidcVerifier {
     }
   }
 
-  /** True when issuer, audience and JWKS URL are configured. */
   get configured(): boolean {
     return this.options !== undefined;
   }
 
   /**
-   * Verifies `token` (compact JWS) and returns the principal.
-   * @throws InvalidTokenError for any bad token: malformed, bad signature, unknown key, expired,
-   *   not yet valid, wrong issuer or audience, missing `sub`, or OIDC not configured.
+   * @throws InvalidTokenError for any bad token (malformed, signature, key, time, issuer, audience, no `sub`, not configured).
    * @throws OidcUnavailableError when the JWKS cannot be fetched or parsed.
    */
   async verify(token: string): Promise<OidcPrincipal> {
@@ -86,12 +78,11 @@ function classify(err: unknown): Error {
   if (err instanceof errors.JWKSTimeout || err instanceof errors.JWKSInvalid) {
     return new OidcUnavailableError('the identity provider keys could not be loaded');
   }
-  // jose raises the bare JOSEError only for a JWKS answer that is not 200 or not JSON; its
-  // subclasses (JWSInvalid, JWTInvalid, JOSENotSupported, ...) describe the token itself.
+  // jose raises the bare JOSEError only for a JWKS answer that is not 200 or not JSON; its subclasses describe the token itself.
   if (err instanceof errors.JOSEError && err.constructor !== errors.JOSEError) {
     return new InvalidTokenError('the token is malformed or not verifiable');
   }
   if (err instanceof TypeError) return new InvalidTokenError('the token is malformed or not verifiable');
-  // Network errors while fetching the JWKS and the bare JOSEError: never echo internals to the client.
+  // Never echo internals to the client.
   return new OidcUnavailableError('the identity provider keys could not be loaded');
 }

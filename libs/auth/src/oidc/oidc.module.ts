@@ -4,16 +4,12 @@ import type { OidcOptions } from './oidc.options';
 import { OIDC_VERIFIER } from './oidc.tokens';
 import { OidcVerifier } from './oidc-verifier';
 
-/** Options of {@link OidcModule.forRoot}: how to obtain the OIDC settings (undefined = not configured). */
 export interface OidcModuleOptions {
   useFactory: (...args: never[]) => OidcOptions | undefined | Promise<OidcOptions | undefined>;
   inject?: FactoryProvider['inject'];
 }
 
-/**
- * Provides {@link OidcVerifier} (token `OIDC_VERIFIER`) and {@link OidcBearerGuard} globally. The guard
- * is not registered as APP_GUARD: apply it with `@UseGuards(OidcBearerGuard)` where end users matter.
- */
+/** Global {@link OidcVerifier} and {@link OidcBearerGuard}; the guard is not an APP_GUARD: `@UseGuards` it where end users matter. */
 @Module({})
 export class OidcModule {
   static forRoot(options: OidcModuleOptions): DynamicModule {

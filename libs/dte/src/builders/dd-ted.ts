@@ -3,31 +3,21 @@ import { DteBuildError, DteError } from '../errors';
 import { numAt, localName, parseXml, textAt } from '../xml/dom';
 import { fecha, fieldText, el, posInt, rut, timestamp } from './text';
 
-/** Fields of the TED `DD` (Formato DTE v2.2 §G; DTE_v10.xsd TED/DD), named as in the XML. */
+/** TED `DD` fields as named in the XML (Formato DTE v2.2 §G; DTE_v10.xsd); rsr and it1 are cut to 40 characters, never trimmed. */
 export interface DdInput {
-  /** RUT emisor. */
   re: string;
-  /** Tipo DTE. */
   td: number;
-  /** Folio. */
   f: number;
-  /** Fecha de emisión YYYY-MM-DD (= FchEmis). */
   fe: string;
-  /** RUT receptor. */
   rr: string;
-  /** Razón social receptor: its first 40 characters as RznSocRecep writes them (XSD maxLength), never trimmed. */
   rsr: string;
-  /** Monto total (= MntTotal). */
   mnt: number;
-  /** Name of the first item: its first 40 characters as NmbItem writes them (XSD maxLength), never trimmed. */
   it1: string;
-  /** `<CAF version="1.0">...</CAF>` verbatim from the CAF file (`Caf.cafXml`). */
   cafXml: string;
-  /** Timestamp of the stamp, YYYY-MM-DDTHH:MM:SS (America/Santiago, see `santiagoTimestamp`). */
   tsted: string;
 }
 
-/** Checks that the CAF is an element of its own and authorizes this issuer, type and folio. */
+/** The CAF must be an element of its own and authorize this issuer, type and folio. */
 function checkCaf(input: DdInput): void {
   const caf = input.cafXml.trim();
   if (!/^<CAF[\s>]/.test(caf) || !caf.endsWith('</CAF>')) {
@@ -52,13 +42,8 @@ function checkCaf(input: DdInput): void {
 }
 
 /**
- * The flattened `<DD>` of a TED: RE, TD, F, FE, RR, RSR, MNT, IT1, RSR and IT1 being the plain first 40 characters
- * of RznSocRecep and of the first NmbItem (the value trimmed as the document writes it, then cut, never trimmed after
- * the cut: a scanner compares them with the document; LibreDTE `mb_substr(..., 0, 40)`),
- * the CAF element verbatim (attributes and FRMA kept; only whitespace between its tags is removed, as the
- * whole DD is flattened before it is signed), TSTED. Sign its ISO-8859-1 bytes with the CAF key (RSASK)
- * to get FRMT (docs/research/sii-protocol.md §2.3, §3.3).
- * @throws DteBuildError on invalid fields or a CAF that does not cover issuer, type and folio.
+ * The flattened `<DD>` with the CAF verbatim; RSR/IT1 cut, never trimmed after (a scanner compares them; LibreDTE `mb_substr(..., 0,
+ * 40)`). Its ISO-8859-1 bytes signed with RSASK give FRMT (docs/research/sii-protocol.md §2.3, §3.3). @throws DteBuildError
  */
 export function buildDd(input: DdInput): string {
   checkCaf(input);
@@ -82,11 +67,7 @@ export function buildDd(input: DdInput): string {
   );
 }
 
-/**
- * `<TED version="1.0">{dd}<FRMT algoritmo="SHA1withRSA">{frmt}</FRMT></TED>`: `dd` as returned by
- * `buildDd`, `frmt` the base64 signature (whitespace removed). DTE_v10.xsd TED.
- * @throws DteBuildError when dd is not a DD element or frmt is not base64.
- */
+/** DTE_v10.xsd TED from `buildDd`'s DD and base64 FRMT. @throws DteBuildError when dd is not a DD or frmt not base64. */
 export function buildTed(dd: string, frmt: string): string {
   const sig = (frmt ?? '').replace(/\s+/g, '');
   if (!/^<DD>[\s\S]*<\/DD>$/.test(dd ?? '')) throw new DteBuildError('dd must be the <DD>...</DD> built by buildDd');

@@ -13,52 +13,38 @@ import {
 import type { DdInput } from './dd-ted';
 import { el, fecha, optText, posInt, reqText, rut, timestamp, transliterate } from './text';
 
-/** Issuer (Emisor) data; limits from DTE_v10.xsd. */
+/** Emisor, limits of DTE_v10.xsd: RznSoc is refused when over 100 (the legal name must be exact); the other texts are truncated. */
 export interface EmisorInput {
   rut: string;
-  /** RznSoc ≤ 100 (throws: the legal name must be exact). */
   razon_social: string;
-  /** GiroEmis ≤ 80 (truncated). */
   giro: string;
-  /** Economic activity codes (Acteco, 1 to 4, ≤ 6 digits). */
   acteco: number | number[];
   telefono?: string;
   correo?: string;
-  /** SII branch code (CdgSIISucur). */
   cdg_sii_sucur?: number;
-  /** DirOrigen ≤ 70, CmnaOrigen/CiudadOrigen ≤ 20 (truncated). */
   direccion?: string;
   comuna?: string;
   ciudad?: string;
 }
 
-/** Receiver (Receptor) data; limits from DTE_v10.xsd. */
+/** Receptor, DTE_v10.xsd: RznSocRecep over 100 is refused; GiroRecep ≤ 40, Contacto ≤ 80, DirRecep ≤ 70, comuna, ciudad ≤ 20 truncated. */
 export interface ReceptorInput {
   rut: string;
-  /** RznSocRecep ≤ 100 (throws). */
   razon_social: string;
-  /** GiroRecep ≤ 40 (truncated). */
   giro?: string;
-  /** Contacto ≤ 80 (truncated). */
   contacto?: string;
   correo?: string;
-  /** DirRecep ≤ 70, CmnaRecep/CiudadRecep ≤ 20 (truncated). */
   direccion?: string;
   comuna?: string;
   ciudad?: string;
 }
 
-/** One Detalle line. */
+/** One Detalle line: a name over NmbItem's 80 characters opens DscItem; codigo is CdgItem INT1, `codigos` the others (≤ 5 in all). */
 export interface DetalleInput extends LineaTotales {
-  /** NmbItem ≤ 80; a longer name is cut at a space and the rest opens DscItem (never lost). */
   nombre: string;
-  /** DscItem ≤ 1000 (throws). */
   descripcion?: string;
-  /** UnmdItem ≤ 4 (truncated). */
   unidad?: string;
-  /** Internal item code (CdgItem TpoCodigo INT1, VlrCodigo ≤ 35). */
   codigo?: string;
-  /** More item codes (CdgItem: TpoCodigo ≤ 10, e.g. EAN13, PLU, DUN14; VlrCodigo ≤ 35); with `codigo`, at most 5. */
   codigos?: { tipo: string; valor: string }[];
 }
 
@@ -69,49 +55,32 @@ export interface PagoInput {
   glosa?: string;
 }
 
-/** One Referencia (Formato DTE v2.2 §E). */
+/** Formato DTE v2.2 §E: TpoDocRef a DTE type or e.g. "SET", "801"; CodRef 1 anula, 2 corrige texto, 3 corrige montos; IndGlobal=1 FolioRef 0. */
 export interface ReferenciaInput {
-  /** TpoDocRef: a DTE type (33, 34, 56, 61, ...), or e.g. "SET" / "801" (≤ 3 chars). */
   tipo_doc: number | string;
-  /** FolioRef (≤ 18 chars, alphanumeric allowed). */
   folio: number | string;
-  /** FchRef YYYY-MM-DD. */
   fecha: string;
-  /** CodRef: 1 anula, 2 corrige texto, 3 corrige montos. */
   codigo?: 1 | 2 | 3;
-  /** RazonRef ≤ 90 (throws). */
   razon?: string;
-  /** IndGlobal=1: the reference covers many documents (FolioRef 0). */
   global?: boolean;
-  /** RUTOtr: the referenced document was issued by another taxpayer. */
   rut_otro?: string;
 }
 
-/** Everything `buildDte` needs for a Documento of type 33, 34, 56 or 61. */
+/** Everything `buildDte` needs for a 33, 34, 56 or 61 (dates America/Santiago): 1-60 lines; 56 and 61 need 1-40 referencias. */
 export interface DocumentoInput {
   tipo_dte: TipoDteEmision;
   folio: number;
-  /** FchEmis YYYY-MM-DD (America/Santiago calendar date). */
   fecha_emision: string;
-  /** FmaPago: 1 contado, 2 crédito, 3 sin costo. */
   forma_pago?: 1 | 2 | 3;
-  /** FchVenc YYYY-MM-DD. */
   fecha_vencimiento?: string;
   emisor: EmisorInput;
   receptor: ReceptorInput;
-  /** 1 to 60 lines. */
   detalle: DetalleInput[];
-  /** Required (≥ 1) for 56 and 61; at most 40. */
   referencias?: ReferenciaInput[];
-  /** DscRcgGlobal: global discounts and surcharges (at most 20). */
   descuentos_recargos?: DescuentoRecargoGlobal[];
-  /** IndServicio: 1 servicios periódicos domiciliarios, 2 otros servicios periódicos, 3 factura de servicio. */
   indicador_servicio?: 1 | 2 | 3;
-  /** TpoTranVenta (SiiTypes TipoTransVENTA 1-4): 1 ventas del giro, 2 venta activo fijo, 3 venta bien raíz, 4 ... */
   tipo_transaccion_venta?: 1 | 2 | 3 | 4;
-  /** TpoTranCompra (SiiTypes TipoTransCOMPRA 1-6): the buyer's transaction type as the seller suggests it. */
   tipo_transaccion_compra?: 1 | 2 | 3 | 4 | 5 | 6;
-  /** MntPagos: the payment schedule of a credit sale (at most 30). */
   pagos?: PagoInput[];
 }
 
@@ -185,11 +154,7 @@ function receptor(r: ReceptorInput): string {
   );
 }
 
-/**
- * Totales in DTE_v10.xsd order: MntNeto/TasaIVA/IVA only when there is a taxed amount, MntExe only when there
- * is an exempt one, one ImptoReten per additional tax, GrntDep for packaging deposits, MntTotal, MontoNF when
- * there are no-billable lines.
- */
+/** Totales in DTE_v10.xsd order; MntNeto/TasaIVA/IVA, MntExe, ImptoReten, GrntDep and MontoNF only when present. */
 function totales(m: Montos): string {
   const taxed = m.neto > 0;
   return (
@@ -212,11 +177,7 @@ function totales(m: Montos): string {
 
 const MAX_NMB_ITEM = 80;
 
-/**
- * NmbItem and DscItem of a line. A name longer than NmbItem's 80 characters (DTE_v10.xsd) is not
- * refused: it is cut at the last space that keeps at least half of it, and the rest opens DscItem
- * (SII Formato DTE v2.2, Detalle: DscItem "descripción adicional del ítem", up to 1000 characters).
- */
+/** Cut at the last space keeping at least half; the rest opens DscItem (Formato DTE v2.2 Detalle: "descripción adicional del ítem"). */
 function nombreItem(d: DetalleInput): string {
   const nombre = transliterate(d.nombre.trim());
   if (nombre.length <= MAX_NMB_ITEM) return reqText('NmbItem', nombre, MAX_NMB_ITEM) + optText('DscItem', d.descripcion, 1000);
@@ -232,10 +193,7 @@ function cdgItems(d: DetalleInput): string {
   return codigos.map((c) => `<CdgItem>${reqText('TpoCodigo', c.tipo, 10)}${reqText('VlrCodigo', c.valor, 35)}</CdgItem>`).join('');
 }
 
-/**
- * IndExe: 1 exempt (not written on a 34, exempt as a whole: Formato DTE v2.2 §C note 10), 2 not billable, 3
- * deposit on returnable packaging, 6 not billable negative. 4 and 5 are for guías de despacho only.
- */
+/** IndExe: 1 exempt (not written on a 34: Formato DTE v2.2 §C note 10), 2 not billable, 3 packaging deposit, 6 not billable negative. */
 function indExe(tipo: TipoDteEmision, d: DetalleInput): number | undefined {
   if (d.no_facturable) return 2;
   if (d.garantia_envase) return 3;
@@ -243,14 +201,12 @@ function indExe(tipo: TipoDteEmision, d: DetalleInput): number | undefined {
   return d.exento && tipo !== 34 ? 1 : undefined;
 }
 
-/** A positive decimal as the XML writes it (no exponent, no trailing zeros), or nothing for zero. */
 function positive(name: string, value: LineaTotales['cantidad'] | undefined, places: number): string {
   if (value === undefined) return '';
   const d = decimalOf(value, name, places, '999999999999.999999');
   return d.gt(0) ? el(name, d.toFixed()) : '';
 }
 
-/** Detalle in DTE_v10.xsd order (CdgItem, IndExe, NmbItem, DscItem, QtyItem, UnmdItem, PrcItem, discounts, surcharges, CodImpAdic, MontoItem). */
 function detalle(tipo: TipoDteEmision, d: DetalleInput, n: number): string {
   const m = lineaMontos(d);
   return (
@@ -306,15 +262,12 @@ function referencia(r: ReferenciaInput, n: number): string {
   );
 }
 
-/** Totals of a DocumentoInput (same numbers `buildDte` writes). @throws DteBuildError */
+/** Totals of a DocumentoInput (the numbers `buildDte` writes). @throws DteBuildError */
 export function documentoTotals(input: DocumentoInput): Montos {
   return computeTotals(input.tipo_dte, input.detalle, input.descuentos_recargos ?? []);
 }
 
-/**
- * The DD fields of a DocumentoInput (RR, RSR, MNT = MntTotal, IT1 = first NmbItem), for `buildDd`.
- * @throws DteBuildError
- */
+/** The DD fields of a DocumentoInput (RR, RSR, MNT = MntTotal, IT1 = first NmbItem), for `buildDd`. @throws DteBuildError */
 export function ddInputFromDocumento(input: DocumentoInput, cafXml: string, tsted: string): DdInput {
   return {
     re: input.emisor.rut,
@@ -331,13 +284,8 @@ export function ddInputFromDocumento(input: DocumentoInput, cafXml: string, tste
 }
 
 /**
- * The unsigned `<DTE version="1.0" xmlns="http://www.sii.cl/SiiDte"><Documento ID="F{folio}T{tipo}">`
- * ... `</Documento></DTE>` in the element order of DTE_v10.xsd (Encabezado, Detalle, Referencia, TED,
- * TmstFirma), compact (no whitespace between tags), no XML declaration. Totals come from
- * `computeTotals`. The signing service appends ds:Signature to DTE (reference `#F{folio}T{tipo}`).
- * Text is escaped; overlong values are truncated or refused as documented on each input field.
- * @throws DteBuildError (56/61 without referencias, > 60 lines, > 40 references, invalid values);
- *   DteEncodingError for characters outside ISO-8859-1.
+ * The unsigned, compact `<DTE version="1.0"><Documento ID="F{folio}T{tipo}">` in DTE_v10.xsd order; the signer appends ds:Signature.
+ * @throws DteBuildError (56/61 without referencias, > 60 lines, > 40 references, invalid values); DteEncodingError outside ISO-8859-1.
  */
 export function buildDte(input: DocumentoInput, ted: string, tmstFirma: string): string {
   if (![33, 34, 56, 61].includes(input.tipo_dte)) throw new DteBuildError(`unsupported tipo_dte ${input.tipo_dte}`);

@@ -2,33 +2,26 @@ import { DteBuildError } from '../errors';
 import { sliceElements } from '../xml-slice';
 import { el, posInt, fecha, rut, timestamp } from './text';
 
-/** The RUT of the SII: Caratula/RutReceptor of every EnvioDTE uploaded to the SII (docs/research/sii-protocol.md §1.9). */
+/** Caratula/RutReceptor of every EnvioDTE uploaded to the SII (docs/research/sii-protocol.md §1.9). */
 export const SII_RUT = '60803000-K';
 
-/** Caratula of an EnvioDTE (EnvioDTE_v10.xsd; docs/research/sii-protocol.md §1.9, §3.1). */
+/** EnvioDTE_v10.xsd (docs/research/sii-protocol.md §1.9, §3.1): rutEnvia signs and uploads; rutReceptor {@link SII_RUT} or a receiver. */
 export interface CaratulaInput {
-  /** RUT of the issuing company (must equal each DTE's RUTEmisor). */
   rutEmisor: string;
-  /** RUT of the certificate owner who signs and uploads (= rutSender of the upload). */
   rutEnvia: string;
-  /** 60803000-K when sending to the SII; the receiver's RUT when sending to a receiver (intercambio). */
   rutReceptor: string;
-  /** Resolution date YYYY-MM-DD (in certification: the date the company was authorized). */
   fchResol: string;
-  /** Resolution number; 0 in certification. */
   nroResol: number;
-  /** Signature timestamp YYYY-MM-DDTHH:MM:SS (America/Santiago). */
   tmstFirmaEnv: string;
 }
 
-/** Input of `buildEnvioDte`. */
 export interface EnvioDteInput {
   caratula: CaratulaInput;
-  /** Signed DTE elements (as returned by the signing service), 1 to 2000. */
+  /** Signed DTE elements, 1 to 2000. */
   signedDtes: string[];
 }
 
-/** Removes a BOM, an XML declaration and surrounding whitespace: the DTE element itself stays as is. */
+/** Drops a BOM, XML declaration and surrounding whitespace; the element stays as is. */
 function dteElement(signed: string, n: number): string {
   const body = signed
     .replace(/^\uFEFF/, '')
@@ -40,22 +33,15 @@ function dteElement(signed: string, n: number): string {
   return body;
 }
 
-/** The first `<Tag>value</Tag>` inside a Documento's Encabezado (read from text, the DTE is not re-parsed). */
+/** Read from text: the DTE is not re-parsed. */
 function firstValue(dte: string, tag: string): string | undefined {
   const enc = sliceElements(dte, 'Encabezado')[0] ?? '';
   return new RegExp(`<${tag}>\\s*([^<]*?)\\s*</${tag}>`).exec(enc)?.[1];
 }
 
 /**
- * An unsigned EnvioDTE: `<?xml version="1.0" encoding="ISO-8859-1"?>`, then
- * `<EnvioDTE xmlns="http://www.sii.cl/SiiDte" version="1.0"><SetDTE ID="SetDoc"><Caratula version="1.0">`
- * with RutEmisor, RutEnvia, RutReceptor, FchResol, NroResol, TmstFirmaEnv, SubTotDTE (one per type,
- * ascending, counted from the DTEs) in the order of EnvioDTE_v10.xsd, then the DTEs byte-for-byte
- * (only a leading XML declaration/BOM of each is dropped), `</SetDTE></EnvioDTE>`. The signing service
- * appends the ds:Signature (reference `#SetDoc`). No xmlns:xsi is declared, so the namespaces in scope
- * of each Documento are the same inside the envelope as when it was signed alone (docs/research/sii-protocol.md §2.3).
- * @throws DteBuildError on invalid Caratula values, no DTE or more than 2000, or a DTE whose
- *   RUTEmisor differs from the Caratula's.
+ * Unsigned ISO-8859-1 EnvioDTE (`SetDoc`), the DTEs byte-for-byte; no xmlns:xsi, so each Documento keeps the namespaces it was signed
+ * with (docs/research/sii-protocol.md §2.3). @throws DteBuildError on invalid Caratula values, 0 or > 2000 DTEs, or another RUTEmisor.
  */
 export function buildEnvioDte(input: EnvioDteInput): string {
   const c = input.caratula;

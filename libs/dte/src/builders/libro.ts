@@ -3,87 +3,60 @@ import { DteBuildError } from '../errors';
 import { TIPOS_LIBRO_CV } from '../tipos-dte';
 import { el, fecha, fieldText, posInt, rut, timestamp } from './text';
 
-/** Caratula of a LibroCompraVenta (LibroCV_v10.xsd; docs/research/sii-protocol.md §3.6). */
+/** LibroCV_v10.xsd (docs/research/sii-protocol.md §3.6): nroSegmento for PARCIAL/FINAL, folioNotificacion ESPECIAL, codAutRec RECTIFICA. */
 export interface LibroCaratulaInput {
   rutEmisorLibro: string;
   rutEnvia: string;
-  /** YYYY-MM. */
   periodoTributario: string;
   fchResol: string;
-  /** 0 in certification. */
   nroResol: number;
   tipoOperacion: 'COMPRA' | 'VENTA';
   tipoLibro: 'MENSUAL' | 'ESPECIAL' | 'RECTIFICA';
   tipoEnvio: 'TOTAL' | 'PARCIAL' | 'FINAL' | 'AJUSTE';
-  /** NroSegmento, the segment's number (1..999999): required for PARCIAL and FINAL sends. */
   nroSegmento?: number;
-  /** Required for ESPECIAL books. */
   folioNotificacion?: number;
-  /** Replacement authorization code, required for RECTIFICA books (≤ 10). */
   codAutRec?: string;
 }
 
 /**
- * One document in the book. Amounts in whole CLP as the document states them, positive also for credit notes (the SII
- * subtracts by type).
+ * One document, whole CLP, positive also for notes (the SII subtracts by type). `iva` is the whole IVA: a sales book writes it as
+ * MntIVA, a purchases book only the part left after ivaNoRecuperable and ivaUsoComun (purchases only).
  */
 export interface LibroDetalleInput {
   tipoDoc: number;
   folio: number;
   fecha: string;
   rut: string;
-  /** RznSoc ≤ 50 (truncated). */
   razonSocial: string;
   exento: number;
   neto: number;
-  /**
-   * The document's whole IVA. A sales book writes it as MntIVA; a purchases book writes only its recoverable part
-   * (iva − the `ivaNoRecuperable` amounts − `ivaUsoComun`), the rest going to IVANoRec and IVAUsoComun.
-   */
   iva: number;
   total: number;
-  /** Voided folio (Anulado=A): amounts are ignored and written as absent. */
   anulado?: boolean;
-  /** Purchases only: the part of `iva` that gives no credit, by code (1..4, 9; LibroCV_v10.xsd CodIVANoRec). */
   ivaNoRecuperable?: { codigo: 1 | 2 | 3 | 4 | 9; monto: number }[];
-  /** Purchases only: the part of `iva` of common use (the book's `factorProporcionalidad` says how much is credit). */
   ivaUsoComun?: number;
-  /**
-   * Other taxes and retentions (OtrosImp), codes of {@link CODIGOS_OTROS_IMP_LIBRO_CV}: e.g. code 15, IVA retenido total of
-   * a factura de compra (tipo 46). `tasa` in percent (0..100, at most 2 decimals), left out when the document has none.
-   */
   otrosImpuestos?: { codigo: number; tasa?: number | null; monto: number }[];
-  /** The document a note corrects (TpoDocRef, FolioDocRef). */
   referencia?: { tipoDoc: number; folio: number };
 }
 
-/** Input of `buildLibroCompraVenta`. */
+/** factorProporcionalidad: IVA de uso común factor (0..1, ≤ 3 decimals), written as FctProp with TotCredIVAUsoComun. */
 export interface LibroInput {
   caratula: LibroCaratulaInput;
   detalle: LibroDetalleInput[];
   tmstFirma: string;
-  /**
-   * Purchases: the proportionality factor of IVA de uso común (0..1, at most 3 decimals, e.g. 0.6), written as FctProp of
-   * each type with some, with the credit it gives (TotCredIVAUsoComun).
-   */
   factorProporcionalidad?: number;
-  /** EnvioLibro/@ID (default `LIBRO_<OPERACION>_<YYYY>_<MM>`). */
   id?: string;
 }
 
-/**
- * CodImp of OtrosImp and TotOtrosImp: the ImptoType enumeration of LibroCV_v10.xsd. Narrower than the DTE's own list
- * (SiiTypes_v10.xsd ImpAdicDTEType has 3, 54 and 55 too), so a received document may carry a code no book can hold.
- */
+/** LibroCV_v10.xsd ImptoType, narrower than SiiTypes_v10.xsd ImpAdicDTEType (3, 54, 55): a received DTE may carry a code no book holds. */
 export const CODIGOS_OTROS_IMP_LIBRO_CV: readonly number[] = [
   14, 15, 16, 17, 18, 19, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 44, 45, 46, 47, 48, 49, 50, 51, 52,
   53, 60, 271, 301, 321, 331, 341, 361, 371, 481,
 ];
 
-/** A Detalle line's amounts as the book writes them (CLP). */
+/** A Detalle line as the book writes it (CLP); mntIva is the whole IVA in a sales book, the recoverable one in a purchases book. */
 interface Linea {
   d: LibroDetalleInput;
-  /** MntIVA: the whole IVA in a sales book, the recoverable IVA in a purchases book. */
   mntIva: number;
   noRec: { codigo: number; monto: number }[];
   usoComun: number;
@@ -117,7 +90,7 @@ function tipoLibro(field: string, tipo: number): number {
   return tipo;
 }
 
-/** A rate as PctType writes it (0..100, at most 2 decimals; LibroCV_v10.xsd). @throws DteBuildError */
+/** A rate as PctType writes it (0..100, ≤ 2 decimals; LibroCV_v10.xsd). @throws DteBuildError */
 function tasa(field: string, v: number | null | undefined): string | undefined {
   if (v === undefined || v === null) return undefined;
   if (!Number.isFinite(v) || v < 0 || v > 100 || new Decimal(v).decimalPlaces() > 2) {
@@ -127,12 +100,8 @@ function tasa(field: string, v: number | null | undefined): string | undefined {
 }
 
 /**
- * The line as written. In a purchases book MntIVA is the recoverable IVA (LibroCV_v10.xsd TotMntIVA "IVA Recuperable
- * (LC)"), so that TotMntIVA is the sum of the lines' MntIVA, and MntTotal keeps the whole IVA: the same split as
- * LibreDTE (libredte-lib-core lib/Sii/LibroCompraVenta.php, MntTotal = MntExe + MntNeto + MntIVA + MntIVANoRec +
- * IVAUsoComun + ...) and dansanti/l10n_cl_libro_compra_venta models/libro.py (MntIVA only for IVA that is neither).
- * @throws DteBuildError on negative or fractional amounts, unknown codes, LC fields in a sales book, or a document whose
- *   IVANoRec and IVAUsoComun exceed its IVA.
+ * In a purchases book MntIVA is the recoverable IVA (LibroCV_v10.xsd TotMntIVA "IVA Recuperable (LC)"), MntTotal the whole: as
+ * LibreDTE (lib/Sii/LibroCompraVenta.php) and dansanti/l10n_cl_libro_compra_venta (models/libro.py). @throws DteBuildError
  */
 function linea(d: LibroDetalleInput, compra: boolean): Linea {
   const doc = `TpoDoc ${d.tipoDoc} NroDoc ${d.folio}`;
@@ -252,10 +221,8 @@ function totalesPeriodo(tipo: number, a: Acc, compra: boolean, factor?: Decimal)
 }
 
 /**
- * TotOpIVAUsoComun, TotIVAUsoComun and, with the book's factor, FctProp (3 decimals: LibroCV_v10.xsd fractionDigits 3)
- * and TotCredIVAUsoComun = TotIVAUsoComun × the printed factor, rounded once to the peso, halves up, in decimal
- * arithmetic so that a binary float never moves a half (1300 × 0.575 is 747.4999... in floats). LibreDTE and
- * dansanti/l10n_cl_libro_compra_venta instead add the product rounded per line, which can differ by a few pesos.
+ * TotCredIVAUsoComun = TotIVAUsoComun × FctProp (3 decimals, LibroCV_v10.xsd), rounded once in decimal (1300 × 0.575 is 747.4999... in
+ * floats); LibreDTE and dansanti round per line, a few pesos apart.
  */
 function usoComun(a: Acc, factor?: Decimal): string {
   const base = el('TotOpIVAUsoComun', a.opUsoComun) + el('TotIVAUsoComun', a.usoComun);
@@ -264,7 +231,7 @@ function usoComun(a: Acc, factor?: Decimal): string {
   return base + el('FctProp', factor.toFixed(3)) + el('TotCredIVAUsoComun', credito.toFixed(0));
 }
 
-/** The factor as FctProp can state it exactly (0..1, at most 3 decimals). @throws DteBuildError */
+/** The factor as FctProp states it exactly (0..1, ≤ 3 decimals). @throws DteBuildError */
 function factorProporcionalidad(f: number | undefined, compra: boolean): Decimal | undefined {
   if (f === undefined) return undefined;
   if (!compra) throw new DteBuildError('factorProporcionalidad belongs to a purchases book (LC)');
@@ -297,16 +264,9 @@ function caratulaXml(c: LibroCaratulaInput): string {
 }
 
 /**
- * An unsigned LibroCompraVenta (IECV; ISO-8859-1 declaration; LibroCV_v10.xsd, docs/research/sii-protocol.md §3.6):
- * Caratula in XSD order (NroSegmento for PARCIAL and FINAL sends), ResumenPeriodo with one TotalesPeriodo per document
- * type computed from the Detalle lines as written (TotDoc excludes voided folios, counted in TotAnulado; TotMntIVA =
- * Σ MntIVA, which in a purchases book is the recoverable IVA; the non-recoverable IVA by code, the IVA de uso común and,
- * given the factor, FctProp and its credit; other taxes by code), the Detalle lines, TmstFirma. Amounts in CLP. The
- * signing service signs `#<id>`. No segments' ResumenSegmento, no LceCal. Since 2017-08 the RCV replaces the IECV; it
- * remains for certification and special books.
- * @throws DteBuildError on invalid values (a type outside LibroCV DoctoType, a CodImp outside ImptoType, a factor with
- *   more than 3 decimals, a purchase whose IVANoRec and IVAUsoComun exceed its IVA), LC fields in a sales book, or
- *   missing notification/authorization codes or segment number.
+ * An unsigned IECV (LibroCV_v10.xsd, docs/research/sii-protocol.md §3.6), totals per type from the lines as written, CLP. Since 2017-08 the RCV
+ * replaces it; kept for certification and special books.
+ * @throws DteBuildError on invalid values, LC fields in a sales book, or missing notification/authorization codes or segment.
  */
 export function buildLibroCompraVenta(input: LibroInput): string {
   const c = input.caratula;

@@ -1,11 +1,11 @@
 import { DteBuildError } from '../errors';
 import { el, fecha, optText, posInt, reqText, rut, timestamp } from './text';
 
-/** The fixed legal text of Recibo/DocumentoRecibo/Declaracion (Recibos_v10.xsd, Ley 19.983 art. 4 b and 5 c). */
+/** Recibos_v10.xsd Declaracion, Ley 19.983 art. 4 b and 5 c. */
 export const RECIBO_DECLARACION =
   'El acuse de recibo que se declara en este acto, de acuerdo a lo dispuesto en la letra b) del Art. 4, y la letra c) del Art. 5 de la Ley 19.983, acredita que la entrega de mercaderias o servicio(s) prestado(s) ha(n) sido recibido(s).';
 
-/** One goods/services receipt (Recibos_v10.xsd DocumentoRecibo). */
+/** Recibos_v10.xsd DocumentoRecibo: Recinto ≤ 80 (truncated); rutFirma signs; id default `R<rut emisor>T<tipo>F<folio>`. */
 export interface ReciboInput {
   tipoDoc: number;
   folio: number;
@@ -13,20 +13,15 @@ export interface ReciboInput {
   rutEmisor: string;
   rutRecep: string;
   mntTotal: number;
-  /** Where the goods/services were received (Recinto ≤ 80, truncated). */
   recinto: string;
-  /** RUT of the person who signs the receipt. */
   rutFirma: string;
   tmstFirmaRecibo: string;
-  /** DocumentoRecibo/@ID (default `R<rut emisor>T<tipo>F<folio>`). */
   id?: string;
 }
 
-/** Caratula of an EnvioRecibos (EnvioRecibos_v10.xsd). */
+/** EnvioRecibos_v10.xsd: rutResponde the documents' receiver, rutRecibe their issuer. */
 export interface EnvioRecibosCaratulaInput {
-  /** RUT of the receiver of the documents, who gives the receipts. */
   rutResponde: string;
-  /** RUT of the issuer of the documents. */
   rutRecibe: string;
   nmbContacto?: string;
   fonoContacto?: string;
@@ -34,17 +29,12 @@ export interface EnvioRecibosCaratulaInput {
   tmstFirmaEnv: string;
 }
 
-/** The default DocumentoRecibo ID for a document (an NCName: letters first, no hyphen issues). */
+/** An NCName. */
 export function reciboId(r: Pick<ReciboInput, 'rutEmisor' | 'tipoDoc' | 'folio'>): string {
   return `R${r.rutEmisor.replace('-', '')}T${r.tipoDoc}F${r.folio}`;
 }
 
-/**
- * An unsigned `<Recibo version="1.0" xmlns="http://www.sii.cl/SiiDte"><DocumentoRecibo ID=...>` with the
- * fixed Declaracion (Recibos_v10.xsd). Each Recibo is signed on its own (`#<id>`) before it goes into
- * `buildEnvioRecibos` (docs/research/sii-protocol.md §2.3, §3.5).
- * @throws DteBuildError on invalid values.
- */
+/** Unsigned; each Recibo is signed alone (`#<id>`) before `buildEnvioRecibos` (docs/research/sii-protocol.md §2.3, §3.5). @throws DteBuildError */
 export function buildRecibo(r: ReciboInput): string {
   if (!Number.isSafeInteger(r.mntTotal) || r.mntTotal < 0)
     throw new DteBuildError(`MntTotal must be a whole number ≥ 0, got ${r.mntTotal}`);
@@ -66,12 +56,7 @@ export function buildRecibo(r: ReciboInput): string {
   );
 }
 
-/**
- * An unsigned EnvioRecibos (ISO-8859-1 declaration) with `SetRecibos ID=<id>` (default "SetRecibos"),
- * its Caratula and the signed Recibo elements embedded byte-for-byte (a leading XML declaration is
- * dropped). The signing service signs `#<id>` (EnvioRecibos_v10.xsd).
- * @throws DteBuildError when there is no Recibo or one is not a Recibo element.
- */
+/** Unsigned ISO-8859-1 (EnvioRecibos_v10.xsd), Recibos byte-for-byte. @throws DteBuildError without a Recibo or with another element. */
 export function buildEnvioRecibos(input: { caratula: EnvioRecibosCaratulaInput; signedRecibos: string[]; id?: string }): string {
   const c = input.caratula;
   const recibos = input.signedRecibos.map((s, i) => {

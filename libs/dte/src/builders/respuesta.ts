@@ -2,77 +2,60 @@ import { DteBuildError } from '../errors';
 import type { ParsedDte } from '../parsers/received';
 import { el, fecha, optText, posInt, reqText, rut, timestamp } from './text';
 
-/** Caratula of a RespuestaDTE (RespuestaEnvioDTE_v10.xsd). */
+/** RespuestaEnvioDTE_v10.xsd Caratula: rutResponde the receiver, rutRecibe the issuer; MailContacto is refused over 80, the rest truncated. */
 export interface RespuestaCaratulaInput {
-  /** RUT of who answers (the receiver of the DTEs). */
   rutResponde: string;
-  /** RUT the answer goes to (the issuer of the DTEs). */
   rutRecibe: string;
-  /** Answer number chosen by the responder (1..10 digits). */
   idRespuesta: number;
-  /** NmbContacto ≤ 40, FonoContacto ≤ 40 (truncated), MailContacto ≤ 80 (throws). */
   nmbContacto?: string;
   fonoContacto?: string;
   mailContacto?: string;
-  /** YYYY-MM-DDTHH:MM:SS (America/Santiago). */
   tmstFirmaResp: string;
 }
 
-/** Reception result of one DTE inside a RecepcionEnvio. EstadoRecepDTE: 0 OK, 1 signature, 2 issuer RUT, 3 receiver RUT, 4 repeated, 99 other. */
-export interface RecepcionDteInput {
+/** The document a RecepcionDTE or a ResultadoDTE answers for. */
+export interface DocumentoRespondido {
   tipoDte: number;
   folio: number;
   fchEmis: string;
   rutEmisor: string;
   rutRecep: string;
   mntTotal: number;
+}
+
+/** One DTE of a RecepcionEnvio. EstadoRecepDTE: 0 OK, 1 signature, 2 issuer RUT, 3 receiver RUT, 4 repeated, 99 other; glosa ≤ 256. */
+export interface RecepcionDteInput extends DocumentoRespondido {
   estado: 0 | 1 | 2 | 3 | 4 | 99;
-  /** RecepDTEGlosa ≤ 256 (truncated). */
   glosa: string;
 }
 
-/** Reception result of one received EnvioDTE. EstadoRecepEnv: 0 OK, 1 schema, 2 signature, 3 receiver RUT, 90 repeated, 91 unreadable, 99 other. */
+/** EstadoRecepEnv: 0 OK, 1 schema, 2 signature, 3 receiver RUT, 90 repeated, 91 unreadable, 99 other; digest its DigestValue. */
 export interface RecepcionEnvioInput {
-  /** File name of the received envelope (≤ 80, truncated). */
   nmbEnvio: string;
-  /** Reception timestamp YYYY-MM-DDTHH:MM:SS. */
   fchRecep: string;
-  /** Internal reception number (1..10 digits). */
   codEnvio: number;
-  /** SetDTE/@ID of the received envelope (≤ 80). */
   envioDteId: string;
-  /** Base64 DigestValue of the envelope signature, if read. */
   digest?: string;
   rutEmisor?: string;
   rutReceptor?: string;
   estado: 0 | 1 | 2 | 3 | 90 | 91 | 99;
-  /** RecepEnvGlosa ≤ 256 (truncated). */
   glosa: string;
   dtes?: RecepcionDteInput[];
 }
 
-/** Commercial result of one DTE. EstadoDTE: 0 accepted, 1 accepted with discrepancies, 2 rejected. */
-export interface ResultadoDteInput {
-  tipoDte: number;
-  folio: number;
-  fchEmis: string;
-  rutEmisor: string;
-  rutRecep: string;
-  mntTotal: number;
+/** Commercial result of one DTE. EstadoDTE: 0 accepted, 1 with discrepancies, 2 rejected; glosa ≤ 256; CodRchDsc −1..−999. */
+export interface ResultadoDteInput extends DocumentoRespondido {
   codEnvio: number;
   estado: 0 | 1 | 2;
-  /** EstadoDTEGlosa ≤ 256 (truncated). */
   glosa: string;
-  /** CodRchDsc: a negative code (−1..−999) for rejections/discrepancies. */
   codRchDsc?: number;
 }
 
-/** Input of `buildRespuestaDte`: exactly one of `recepciones` or `resultados`. */
+/** Exactly one of `recepciones` or `resultados`; `id` Resultado/@ID, signed by reference (default "ResultadoEnvio"). */
 export interface RespuestaDteInput {
   caratula: RespuestaCaratulaInput;
   recepciones?: RecepcionEnvioInput[];
   resultados?: ResultadoDteInput[];
-  /** Resultado/@ID, signed by reference (default "ResultadoEnvio"). */
   id?: string;
 }
 
@@ -128,8 +111,7 @@ function resultadoDte(r: ResultadoDteInput): string {
   );
 }
 
-/** The RecepcionDTE line for a parsed DTE (amounts and RUTs taken from the document). */
-export function recepcionDteFromParsed(dte: ParsedDte, estado: RecepcionDteInput['estado'], glosa: string): RecepcionDteInput {
+function documentoDe(dte: ParsedDte): DocumentoRespondido {
   return {
     tipoDte: dte.tipo_dte,
     folio: dte.folio,
@@ -137,9 +119,12 @@ export function recepcionDteFromParsed(dte: ParsedDte, estado: RecepcionDteInput
     rutEmisor: dte.emisor.rut,
     rutRecep: dte.receptor.rut,
     mntTotal: dte.montos.total,
-    estado,
-    glosa,
   };
+}
+
+/** The RecepcionDTE line for a parsed DTE (amounts and RUTs taken from the document). */
+export function recepcionDteFromParsed(dte: ParsedDte, estado: RecepcionDteInput['estado'], glosa: string): RecepcionDteInput {
+  return { ...documentoDe(dte), estado, glosa };
 }
 
 /** The ResultadoDTE line (commercial acceptance/rejection) for a parsed DTE. */
@@ -149,25 +134,12 @@ export function resultadoDteFromParsed(
   estado: ResultadoDteInput['estado'],
   glosa: string,
 ): ResultadoDteInput {
-  return {
-    tipoDte: dte.tipo_dte,
-    folio: dte.folio,
-    fchEmis: dte.fecha_emision,
-    rutEmisor: dte.emisor.rut,
-    rutRecep: dte.receptor.rut,
-    mntTotal: dte.montos.total,
-    codEnvio,
-    estado,
-    glosa,
-  };
+  return { ...documentoDe(dte), codEnvio, estado, glosa };
 }
 
 /**
- * An unsigned RespuestaDTE (ISO-8859-1 declaration; RespuestaEnvioDTE_v10.xsd; docs/research/sii-protocol.md
- * §3.5): Caratula (RutResponde, RutRecibe, IdRespuesta, NroDetalles = number of entries, contact,
- * TmstFirmaResp), then either RecepcionEnvio entries (reception answer) or ResultadoDTE entries
- * (commercial answer). The signing service signs `#<id>` and appends ds:Signature to RespuestaDTE.
- * @throws DteBuildError when both or neither kind of entry is given, or on invalid values.
+ * Unsigned RespuestaDTE (RespuestaEnvioDTE_v10.xsd; docs/research/sii-protocol.md §3.5) with RecepcionEnvio or ResultadoDTE entries.
+ * @throws DteBuildError when both or neither kind is given, or on invalid values.
  */
 export function buildRespuestaDte(input: RespuestaDteInput): string {
   const rec = input.recepciones ?? [];

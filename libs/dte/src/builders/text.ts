@@ -1,12 +1,7 @@
 import { escapeXml } from '../xml/escape';
 import { DteBuildError, DteEncodingError } from '../errors';
 
-/**
- * Characters outside ISO-8859-1 (the SII wire encoding, SII Formato DTE v2.2) that businesses type every
- * day, and what the document carries instead: typographic dashes and quotes, the ellipsis, bullets,
- * invisible and thin spaces, the euro sign, ligatures. Anything else outside ISO-8859-1 (emoji, other
- * scripts) has no reasonable equivalent and is refused.
- */
+/** Typed daily but outside ISO-8859-1 (the SII wire encoding, Formato DTE v2.2); others (emoji, other scripts) are refused. */
 export const TRANSLITERACION: Readonly<Record<string, string>> = {
   '\u2010': '-', // hyphen
   '\u2011': '-', // non-breaking hyphen
@@ -39,17 +34,11 @@ export const TRANSLITERACION: Readonly<Record<string, string>> = {
 
 const TRANSLITERABLE = new RegExp(`[${Object.keys(TRANSLITERACION).join('')}]`, 'g');
 
-/** Replaces the characters of {@link TRANSLITERACION}; leaves everything else as is. */
 export function transliterate(value: string): string {
   return value.replace(TRANSLITERABLE, (c) => TRANSLITERACION[c]);
 }
 
-/**
- * Why a text cannot travel in an SII document after {@link transliterate}, or undefined when it can: a
- * character outside ISO-8859-1 without an equivalent (emoji, other scripts), or a control character other
- * than TAB/CR/LF (XML 1.0 §2.2; the SII wire encoding, SII Formato DTE v2.2). Callers check a caller's text with
- * it before any document is built, and answer the field by name.
- */
+/** Outside ISO-8859-1 or a control other than TAB/CR/LF (XML 1.0 §2.2); callers check before building and answer the field by name. */
 export function siiTextProblem(raw: string): string | undefined {
   try {
     fieldText('text', raw, Number.MAX_SAFE_INTEGER);
@@ -64,18 +53,10 @@ export function siiTextProblem(raw: string): string | undefined {
   }
 }
 
-/**
- * What to do with a value longer than the XSD allows: `truncate` cuts and right-trims, `cut` keeps exactly the first
- * `max` characters (the TED's RSR and IT1 are compared character by character with the document), `throw` refuses.
- */
+/** `truncate` cuts and right-trims; `cut` keeps exactly `max` (the TED's RSR, IT1 compare character by character); `throw` refuses. */
 export type Overflow = 'truncate' | 'cut' | 'throw';
 
-/**
- * Checks a text value for the wire after {@link transliterate}: ISO-8859-1 only, no control characters
- * other than TAB/CR/LF, and the XSD maxLength (characters, before escaping): truncated (then
- * right-trimmed), cut (not trimmed) or refused.
- * @throws DteEncodingError for a character outside ISO-8859-1 without equivalent; DteBuildError for controls or length.
- */
+/** After {@link transliterate}, to the XSD maxLength per `overflow`. @throws DteEncodingError outside ISO-8859-1; DteBuildError */
 export function fieldText(field: string, raw: string, max: number, overflow: Overflow = 'throw'): string {
   const value = transliterate(raw);
   for (let i = 0; i < value.length; i++) {
@@ -93,20 +74,18 @@ export function fieldText(field: string, raw: string, max: number, overflow: Ove
   throw new DteBuildError(`${field} is longer than ${max} characters (${value.length})`);
 }
 
-/** `<name>escaped</name>`, or '' when value is undefined or empty. */
 export function el(name: string, value: string | number | undefined): string {
   if (value === undefined || value === '') return '';
   return `<${name}>${escapeXml(String(value))}</${name}>`;
 }
 
-/** A required text element: non-empty after trimming, checked by `fieldText`. @throws DteBuildError */
+/** @throws DteBuildError when blank. */
 export function reqText(name: string, value: string | undefined, max: number, overflow: Overflow = 'throw'): string {
   const v = (value ?? '').trim();
   if (v === '') throw new DteBuildError(`${name} is required`);
   return el(name, fieldText(name, v, max, overflow));
 }
 
-/** An optional text element checked by `fieldText`; '' when absent or blank. */
 export function optText(name: string, value: string | undefined, max: number, overflow: Overflow = 'throw'): string {
   const v = (value ?? '').trim();
   return v === '' ? '' : el(name, fieldText(name, v, max, overflow));
@@ -114,13 +93,13 @@ export function optText(name: string, value: string | undefined, max: number, ov
 
 const RUT = /^[0-9]{1,8}-[0-9K]$/;
 
-/** Checks the SII RUTType form (digits, hyphen, check digit, uppercase K, no dots). @throws DteBuildError */
+/** SII RUTType. @throws DteBuildError */
 export function rut(field: string, value: string): string {
   if (!RUT.test(value ?? '')) throw new DteBuildError(`${field} must be a RUT like 76086428-5 (no dots, uppercase K), got "${value}"`);
   return value;
 }
 
-/** Checks `YYYY-MM-DD` between 2000-01-01 and 2050-12-31 (SiiTypes FechaType). @throws DteBuildError */
+/** SiiTypes FechaType: 2000-01-01..2050-12-31. @throws DteBuildError */
 export function fecha(field: string, value: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
   const d = m ? new Date(`${value}T00:00:00Z`) : undefined;
@@ -130,7 +109,7 @@ export function fecha(field: string, value: string): string {
   return value;
 }
 
-/** Checks `YYYY-MM-DDTHH:MM:SS` (SiiTypes FechaHoraType). @throws DteBuildError */
+/** SiiTypes FechaHoraType. @throws DteBuildError */
 export function timestamp(field: string, value: string): string {
   const m = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.exec(value ?? '');
   if (!m) throw new DteBuildError(`${field} must be a timestamp YYYY-MM-DDTHH:MM:SS, got "${value}"`);
@@ -138,7 +117,7 @@ export function timestamp(field: string, value: string): string {
   return value;
 }
 
-/** Checks a positive integer up to `digits` digits. @throws DteBuildError */
+/** @throws DteBuildError */
 export function posInt(field: string, value: number, digits = 10): number {
   if (!Number.isSafeInteger(value) || value <= 0 || String(value).length > digits) {
     throw new DteBuildError(`${field} must be a positive integer of at most ${digits} digits, got ${value}`);

@@ -3,14 +3,9 @@ import { DteParseError } from '../errors';
 import { TASA_IVA } from '../totals';
 import { normalize } from './set-pruebas';
 
-/**
- * The SET LIBRO DE COMPRAS of the SII's set de pruebas (docs/research/sii-protocol.md §10): a table of purchase
- * documents (document name, folio, observation, exempt and taxed amounts in CLP) and the proportionality factor of
- * the IVA de uso común, which the company answers with a purchases book (TipoLibro ESPECIAL, FolioNotificacion
- * = the set's atención number). The observation says how each document's IVA is booked (LibroCV_v10.xsd).
- */
+/** SET LIBRO DE COMPRAS (docs/research/sii-protocol.md §10), answered with an ESPECIAL book; observations say how IVA is booked (LibroCV). */
 
-/** Purchase document names of the set and their SII type (Formato DTE v2.2 §A TipoDTE, and the paper ones). */
+/** Formato DTE v2.2 §A TipoDTE, and the paper ones. */
 const TIPOS: Record<string, number> = {
   FACTURA: 30,
   'FACTURA EXENTA': 32,
@@ -25,33 +20,23 @@ const TIPOS: Record<string, number> = {
   'NOTA DE CREDITO ELECTRONICA': 61,
 };
 
-/** One document of the set. */
+/** One document; amounts CLP, `afecto` net. */
 export interface DocumentoLibroSet {
   tipoDoc: number;
   folio: number;
   observacion: string;
-  /** CLP. */
   exento: number;
-  /** CLP, the net taxed amount. */
   afecto: number;
 }
 
-/** The SET LIBRO DE COMPRAS of a set-de-pruebas text. */
 export interface LibroComprasSet {
   numeroAtencion: string;
-  /** FACTOR DE PROPORCIONALIDAD of the IVA de uso común (0..1); undefined when the set gives none. */
+  /** FACTOR DE PROPORCIONALIDAD (0..1), when given. */
   factorProporcionalidad?: number;
   documentos: DocumentoLibroSet[];
 }
 
-/**
- * Reads the SET LIBRO DE COMPRAS section (from its "SET LIBRO DE COMPRAS - NUMERO DE ATENCION: n" heading to the
- * next "SET" heading): each row is a document name, a folio, an observation and one or two amounts (exempt and
- * taxed; a single amount is the taxed one unless the observation says EXENT). Columns are separated by tabs or
- * runs of spaces.
- * @returns undefined when the text has no such section.
- * @throws DteParseError for a row whose document name is unknown, or a section without documents.
- */
+/** A single amount is taxed unless the observation says EXENT. @throws DteParseError for an unknown name or no documents. */
 export function parseLibroComprasSet(text: string): LibroComprasSet | undefined {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const at = lines.findIndex((l) => /^\s*SET LIBRO DE COMPRAS\s*-\s*NUMERO DE ATENCION:\s*\d+/i.test(l));
@@ -88,13 +73,7 @@ function readRow(raw: string, documentos: DocumentoLibroSet[]): void {
   documentos.push({ tipoDoc, folio: Number(cols[folioAt]), observacion, exento, afecto });
 }
 
-/**
- * The book's Detalle for the set's documents, dated `fecha` and issued by `proveedor` (the set gives neither).
- * IVA is TASA_IVA of the taxed amount, rounded to the peso; by the observation: "IVA USO COMUN" puts it all in
- * IVAUsoComun, "ENTREGA GRATUITA" makes it non-recoverable with code 4 (entregas gratuitas), "RETENCION TOTAL" retains
- * it whole (OtrosImp code 15, IVA retenido total, so the total is without it), and a note "... A FACTURA [ELECTRONICA] n"
- * references that document (TpoDocRef, FolioDocRef). Amounts in CLP.
- */
+/** IVA USO COMUN -> IVAUsoComun; ENTREGA GRATUITA -> non-recoverable code 4; RETENCION TOTAL -> OtrosImp 15; "A FACTURA n" a reference. */
 export function detalleLibroComprasSet(
   set: LibroComprasSet,
   fecha: string,

@@ -1,14 +1,10 @@
 import { DteParseError } from '../errors';
 
 /**
- * The SII's set de pruebas for certification (docs/research/sii-protocol.md §10): a text file the SII hands
- * each company (`SIISetDePruebas<RUT>.txt`, ISO-8859-1) with numbered cases ("CASO <atención>-<n>"), each a
- * document to issue: its type, its lines (name, quantity, unit price, line discount), a global discount, and
- * for notes the case it references and why. Every document of the set must carry the reference TpoDocRef
- * "SET", RazonRef "CASO <atención>-<n>" and go to the SII in one envelope in the set's order.
+ * The certification set de pruebas (docs/research/sii-protocol.md §10), `SIISetDePruebas<RUT>.txt`: every document carries TpoDocRef "SET" and
+ * RazonRef "CASO <atención>-<n>", in one envelope in the set's order.
  */
 
-/** Document names of the set and the DTE type each stands for. */
 const TIPOS: Record<string, number> = {
   'FACTURA ELECTRONICA': 33,
   'FACTURA NO AFECTA O EXENTA ELECTRONICA': 34,
@@ -17,49 +13,34 @@ const TIPOS: Record<string, number> = {
   'NOTA DE DEBITO ELECTRONICA': 56,
 };
 
-/** One line of a case; a note's lines may carry only the quantity (the rest comes from the referenced case). */
+/** One line of a case (a note's may carry only the quantity); descuentoPct DESCUENTO ITEM; exento when the name says EXENTO. */
 export interface LineaSet {
   nombre: string;
   cantidad?: number;
   precio?: number;
-  /** DESCUENTO ITEM, percent. */
   descuentoPct?: number;
-  /** The name says EXENTO (an exempt item). */
   exento: boolean;
 }
 
-/** One case of the set. */
+/** tipoDte undefined for a document this platform does not issue (reported, never skipped). */
 export interface CasoSet {
-  /** "<atención>-<n>", as RazonRef "CASO <id>" repeats it. */
   id: string;
-  /** The document name as the set writes it. */
   documento: string;
-  /** The DTE type, or undefined for a document this platform does not issue (reported, never skipped silently). */
   tipoDte?: number;
   lineas: LineaSet[];
-  /** DESCUENTO GLOBAL ITEMES AFECTOS, percent. */
   descuentoGlobalPct?: number;
-  /** The case a note references (REFERENCIA ... CASO <id>) and the type of that document. */
   referencia?: { caso: string; documento: string };
-  /** RAZON REFERENCIA. */
   razon?: string;
-  /** CodRef the reason implies: 1 anula, 2 corrige texto, 3 corrige montos. */
   codigoReferencia?: 1 | 2 | 3;
 }
 
-/** A parsed set: its atención number and its cases in order. */
 export interface SetPruebas {
-  /** "SET BASICO", ... */
   nombre: string;
   numeroAtencion: string;
   casos: CasoSet[];
 }
 
-/**
- * Reads the first set of a set-de-pruebas text (the SET BASICO of the SII's file: its cases up to the next
- * "SET ..." heading). Columns are separated by tabs or runs of spaces; percentages end in "%".
- * @throws DteParseError when there is no "SET ... - NUMERO DE ATENCION: n" heading or no case.
- */
+/** The first set (SET BASICO) of the text; columns split by tabs or spaces. @throws DteParseError without heading or case. */
 export function parseSetPruebas(text: string): SetPruebas {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const headingAt = lines.findIndex((l) => /^\s*SET\s+.+-\s*NUMERO DE ATENCION:\s*\d+/i.test(l));
@@ -83,7 +64,7 @@ export function parseSetPruebas(text: string): SetPruebas {
   return { nombre: heading[1].toUpperCase().replace(/\s+/g, ' '), numeroAtencion: heading[2], casos };
 }
 
-/** Reads one line into the case; answers whether the next lines are items. */
+/** Answers whether the next lines are items. */
 function readLine(caso: CasoSet, raw: string, enItems: boolean): boolean {
   const line = raw.trim();
   if (!line || /^=+$/.test(line)) return enItems && !!line;
@@ -129,7 +110,7 @@ function item(cols: string[]): LineaSet {
   };
 }
 
-/** CodRef from the reason (Formato DTE v2.2 §E field CodRef): anular, corregir texto, or corregir montos. */
+/** CodRef from the reason (Formato DTE v2.2 §E). */
 function codigoDe(c: CasoSet): 1 | 2 | 3 {
   const razon = (c.razon ?? '').toUpperCase();
   if (/\bANULA/.test(razon)) return 1;
@@ -137,7 +118,7 @@ function codigoDe(c: CasoSet): 1 | 2 | 3 {
   return 3;
 }
 
-/** A set's text compared without accents, case or repeated spaces ("Nota de Crédito" = "NOTA DE CREDITO"). */
+/** Compared without accents, case or repeated spaces ("Nota de Crédito" = "NOTA DE CREDITO"). */
 export function normalize(s: string): string {
   return s
     .normalize('NFD')
@@ -153,7 +134,6 @@ function num(s: string): number {
   return n;
 }
 
-/** A line with every value it is issued with. */
 export interface ResolvedLine {
   nombre: string;
   cantidad: number;
@@ -163,11 +143,8 @@ export interface ResolvedLine {
 }
 
 /**
- * The lines a case is issued with: its own; for a note that annuls (CodRef 1), the referenced case's lines
- * and global discount; for a text correction (CodRef 2), one line without amounts naming the correction; for
- * a correction of amounts (CodRef 3) whose lines give only quantities, the price, discount and exemption of
- * the referenced case's line of the same name.
- * @throws DteParseError when a note references a case that is not in the set, or names a line it lacks.
+ * Annulment (CodRef 1) takes the referenced case's lines; text correction (2) one line without amounts; amounts correction (3)
+ * completes quantities from the same-named line. @throws DteParseError for a missing case or line.
  */
 export function lineasDelCaso(set: SetPruebas, id: string, seen: string[] = []): { lineas: ResolvedLine[]; descuentoGlobalPct?: number } {
   const caso = set.casos.find((c) => c.id === id);
@@ -194,11 +171,7 @@ function complete(l: LineaSet, id: string): ResolvedLine {
   return { nombre: l.nombre, cantidad: l.cantidad, precio: l.precio, descuentoPct: l.descuentoPct, exento: l.exento };
 }
 
-/**
- * The atención number of every set in a set-de-pruebas text, by set name ("SET BASICO", "SET LIBRO DE
- * VENTAS", "SET LIBRO DE COMPRAS", ...): the libro sets are answered with books whose FolioNotificacion is
- * their number (TipoLibro ESPECIAL).
- */
+/** Atención number per set name: the libro sets are answered with ESPECIAL books whose FolioNotificacion is it. */
 export function numerosDeAtencion(text: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const m of text.matchAll(/^\s*(SET\s+.+?)\s*-\s*NUMERO DE ATENCION:\s*(\d+)/gim)) {

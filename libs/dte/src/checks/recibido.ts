@@ -4,19 +4,13 @@ import type { ParsedDscRcg, ParsedDte } from '../parsers/received';
 import { parsePlainXml, plainText } from '../xml/plain';
 import { encodeLatin1 } from '../xml/encoding';
 
-/** A field of the TED's DD that does not repeat the Documento (`campo` is the DD element name). */
 export interface TedDiscrepancia {
   campo: 'RE' | 'TD' | 'F' | 'FE' | 'RR' | 'MNT' | 'IT1';
   timbre: string | undefined;
   documento: string;
 }
 
-/**
- * The DD fields of a DTE's timbre that differ from its Documento: RE (RUTEmisor), TD (TipoDTE), F (Folio),
- * FE (FchEmis), RR (RUTRecep), MNT (MntTotal) and IT1 (the first 40 characters of the first NmbItem).
- * Source: SII Formato DTE v2.2 §"Timbre Electrónico" (docs/research/sii-protocol.md §3.3). An empty list
- * when they agree, or when the DTE has no TED (its absence is another check's business).
- */
+/** DD fields differing from the Documento (Formato DTE v2.2 "Timbre Electrónico", docs/research/sii-protocol.md §3.3); empty without a TED. */
 export function tedDiscrepancias(dte: ParsedDte): TedDiscrepancia[] {
   if (!dte.ted?.ddXml) return [];
   const dd = parsePlainXml(dte.ted.ddXml);
@@ -32,23 +26,20 @@ export function tedDiscrepancias(dte: ParsedDte): TedDiscrepancia[] {
   return expected.map(([campo, documento]) => ({ campo, timbre: plainText(dd, campo), documento })).filter((d) => d.timbre !== d.documento);
 }
 
-/** A total of a DTE that does not add up: what the Documento says and what its lines and rates give (CLP). */
+/** A total that does not add up: stated vs computed (CLP); `codigo` the TipoImp of a MontoImp. */
 export interface TotalDiscrepancia {
   campo: 'MntNeto' | 'MntExe' | 'IVA' | 'MontoImp' | 'MntTotal' | 'MontoNF' | 'GrntDep';
   documento: number;
   calculado: number;
-  /** TipoImp of a MontoImp discrepancy. */
   codigo?: number;
 }
 
 const halfUp = (n: number) => Math.floor(n + 0.5);
 
-/** What a global discount or surcharge is worth over `base` (a percent of it, or its ValorDR rounded). */
 function globalDe(g: ParsedDscRcg, base: number): number {
   return g.unidad === '%' ? halfUp((base * g.valor) / 100) : halfUp(g.valor);
 }
 
-/** MntNeto and MntExe from the lines, then the global discounts and surcharges on the taxed or exempt ones (§D). */
 function netoExento(dte: ParsedDte): { neto: number; exento: number; noFacturable: number; garantia: number } {
   const clase = (d: ParsedDte['detalle'][number]) =>
     d.ind_exe === 2 ? 'nf' : d.ind_exe === 6 ? 'nf-' : d.ind_exe === 3 ? 'garantia' : dte.tipo_dte === 34 || d.exento ? 'exento' : 'neto';
@@ -67,18 +58,11 @@ function netoExento(dte: ParsedDte): { neto: number; exento: number; noFacturabl
   return out;
 }
 
-/**
- * Codes of IVA retained by the buyer (SII Formato DTE v2.2 §4 "IVA retenido": 15 total, 30-41 and their 3-digit
- * variants partial, 46-49 and 53): a factura de compra (46) subtracts them from MntTotal (field 124 "- IVA Retenido
- * productos (en caso de facturas de compra)"); elsewhere they are not part of it.
- */
+/** IVA retained by the buyer (Formato DTE v2.2 §4): only a factura de compra (46) subtracts them from MntTotal (field 124). */
 const RETENCIONES_IVA = new Set([15, 30, 301, 31, 32, 321, 33, 331, 34, 341, 36, 361, 37, 371, 38, 39, 41, 46, 47, 48, 481, 49, 53]);
 const FACTURA_COMPRA = 46;
 
-/**
- * MntTotal from what the document states (Formato DTE v2.2 §B field 124): MntNeto + MntExe + IVA + additional and
- * specific taxes + GrntDep - CredEC - IVA retained (facturas de compra) - ValComNeto - ValComExe - ValComIVA.
- */
+/** MntTotal from the stated amounts (Formato DTE v2.2 §B field 124). */
 function totalDeclarado(dte: ParsedDte): number {
   const m = dte.montos;
   const o = dte.otros_totales;
@@ -90,11 +74,7 @@ function totalDeclarado(dte: ParsedDte): number {
   return m.neto + m.exento + m.iva + impuestos + m.garantia_envases - o.credito_empresas_constructoras - comisiones;
 }
 
-/**
- * The base of an additional tax: its lines, changed by the global discounts and surcharges on the taxed lines as MntNeto
- * is (Formato DTE v2.2 §D: "Estos aumentan o disminuyen la base del impuesto"); a percent applies to the base, an amount
- * (§D rule a: only when every taxed line carries one code) as it is.
- */
+/** §D "Estos aumentan o disminuyen la base del impuesto"; an amount only when every taxed line carries one code (rule a). */
 function baseAdicional(dte: ParsedDte, lineas: number): number {
   let base = lineas;
   for (const g of dte.descuentos_recargos) {
@@ -105,14 +85,8 @@ function baseAdicional(dte: ParsedDte, lineas: number): number {
 }
 
 /**
- * The totals of a received DTE that do not add up, in the order of SII Formato DTE v2.2 §B Totales
- * (docs/research/sii-protocol.md §4, "totals (MntNeto × TasaIVA = IVA, with rounding)"): MntNeto and MntExe =
- * the taxed and exempt lines' MontoItem (every line of a 34 is exempt; taxed lines without IVA when MntBruto, 106)
- * with the global discounts and surcharges of §D applied (field 107-108); IVA = round(MntNeto × TasaIVA / 100) (112);
- * each ImptoReten MontoImp = round(TasaImp × the lines carrying its code, with the global discounts of §D) when lines
- * carry it and TasaImp is stated (117 a); MntTotal as {@link totalDeclarado} (124); GrntDep = the packaging-deposit
- * lines (IndExe 3, 120); MontoNF = the no-billable lines (IndExe 2, 125). Amounts in CLP pesos (negative ones of a
- * 43 included); rounding half up. Reception records these as observations, never as a refusal (§2.2).
+ * Totals that do not add up, in Formato DTE v2.2 §B order (docs/research/sii-protocol.md §4), CLP half up. Reception records them as
+ * observations, never a refusal (§2.2).
  */
 export function totalesDiscrepancias(dte: ParsedDte): TotalDiscrepancia[] {
   const { neto, exento, iva, total, tasa_iva, no_facturable, garantia_envases } = dte.montos;
@@ -137,11 +111,7 @@ export function totalesDiscrepancias(dte: ParsedDte): TotalDiscrepancia[] {
   return checks.filter((c) => c.documento !== c.calculado);
 }
 
-/**
- * The CAF the TED's DD carries (DA and FRMA, without the private key), read with `parseCaf` so that its DA
- * stays verbatim for the FRMA check (docs/research/sii-protocol.md §3.3-3.4).
- * @throws DteParseError when the DTE has no TED, the DD no CAF, or the CAF lacks a required field.
- */
+/** The TED's CAF via `parseCaf`, DA verbatim for FRMA (docs/research/sii-protocol.md §3.3-3.4). @throws DteParseError without TED, CAF or fields. */
 export function tedCaf(dte: ParsedDte): Caf {
   const cafXml = /<CAF\b[\s\S]*<\/CAF>/.exec(dte.ted?.ddXml ?? '')?.[0];
   if (!cafXml) throw new DteParseError(dte.ted ? 'the TED carries no CAF' : 'the DTE has no TED');

@@ -2,12 +2,13 @@ import { decodeXml, flattenXml } from '../xml/encoding';
 import { DteParseError } from '../errors';
 import type { RsaPk } from '../caf';
 import type { Montos } from '../totals';
+import type { ReceptorInput } from '../builders/documento';
 import { childElements, findPath, numAt, localName, parseXml, requiredText, textAt } from '../xml/dom';
 import { sliceElements } from '../xml-slice';
 
 const SII_NS = 'http://www.sii.cl/SiiDte';
 
-/** One Detalle line of a parsed DTE (amounts in CLP as written in the XML). */
+/** One Detalle line (CLP as written); *_pct as percent of QtyItem × PrcItem; exento is IndExe = 1, ind_exe as written (1..6). */
 export interface ParsedDetalle {
   linea: number;
   nombre: string;
@@ -15,45 +16,33 @@ export interface ParsedDetalle {
   cantidad?: number;
   unidad?: string;
   precio_unitario?: number;
-  /** DescuentoPct: the line's discount as a percent of QtyItem × PrcItem (up to 2 decimals). */
   descuento_pct?: number;
   descuento_monto?: number;
-  /** RecargoPct: the line's surcharge as a percent of QtyItem × PrcItem (up to 2 decimals). */
   recargo_pct?: number;
   recargo_monto?: number;
-  /** CodImpAdic (additional tax codes of the line). */
   codigos_impuesto: number[];
   monto: number;
-  /** IndExe = 1 (not subject to IVA). */
   exento: boolean;
-  /** IndExe as written (1..6), when present. */
   ind_exe?: number;
   codigos: { tipo: string; valor: string }[];
 }
 
-/** One DscRcgGlobal of a parsed DTE (Formato DTE v2.2 §D). */
+/** One DscRcgGlobal (Formato DTE v2.2 §D): ValorDR percent or CLP; IndExeDR 1 exempt, 2 not billable, absent taxed. */
 export interface ParsedDscRcg {
   tipo: 'D' | 'R';
   unidad: '%' | '$';
-  /** ValorDR as written (percent or CLP, up to 2 decimals). */
   valor: number;
-  /** IndExeDR as written: 1 exempt lines, 2 not billable; undefined: the taxed lines. */
   ind_exe?: number;
-  /** GlosaDR (≤ 45). */
   glosa?: string;
 }
 
-/** One MntPagos of a parsed DTE: a payment of a credit sale's schedule (IdDoc, Formato DTE v2.2 §A). */
+/** One MntPagos of a credit sale's schedule (IdDoc, Formato DTE v2.2 §A): FchPago, MntPago CLP, GlosaPagos ≤ 40. */
 export interface ParsedPago {
-  /** FchPago YYYY-MM-DD. */
   fecha: string;
-  /** MntPago in CLP. */
   monto: number;
-  /** GlosaPagos (≤ 40). */
   glosa?: string;
 }
 
-/** One Referencia of a parsed DTE. */
 export interface ParsedReferencia {
   linea: number;
   tipo_doc: string;
@@ -65,44 +54,31 @@ export interface ParsedReferencia {
   global: boolean;
 }
 
-/**
- * What a DTE's Totales state beyond {@link Montos}, in CLP as written (SII Formato DTE v2.2 §B Totales fields 106-123):
- * 0, false or null when absent. Amounts of a liquidación-factura (43) may be negative (fields 121-124).
- */
+/** Totales beyond {@link Montos} (Formato DTE v2.2 §B 106-123; CredEC DL 910 art. 21), CLP as written, 0/false/null when absent. */
 export interface OtrosTotales {
-  /** MntBruto = 1: the lines' MontoItem include IVA (field 106). */
   montos_brutos: boolean;
-  /** MntBase: the base of IVA anticipado faenamiento de carne, code 17 (field 109). */
   monto_base: number;
-  /** TipoImp of the ImptoReten written without TasaImp (specific taxes may leave it out, field 116; `montos` has 0). */
   impuestos_sin_tasa: number[];
-  /** IVANoRet: the IVA a factura de compra's issuer did not retain (field 118). */
   iva_no_retenido: number;
-  /** CredEC: crédito especial 65 % empresas constructoras, DL 910 art. 21, subtracted from MntTotal (field 119). */
   credito_empresas_constructoras: number;
-  /** Comisiones y otros cargos of a liquidación-factura: ValComNeto, ValComExe, ValComIVA (fields 121-123). */
   comisiones: { neto: number; exento: number; iva: number } | null;
 }
 
-/** The TED of a parsed DTE: the flattened DD (ready to verify) and FRMT (base64, no whitespace). */
+/** The TED: the flattened DD (ready to verify), FRMT (base64, no whitespace) and the CAF's RSAPK when present. */
 export interface ParsedTed {
   ddXml: string;
   frmt: string;
-  /** RSAPK of the CAF inside the DD, when present. */
   rsapk?: RsaPk;
 }
 
-/** A DTE read from an EnvioDTE or a standalone DTE file. */
+/** A DTE read from an EnvioDTE or a standalone file. FmaPago 1 contado, 2 crédito, 3 sin costo; CorreoEmisor gets the answers. */
 export interface ParsedDte {
   tipo_dte: number;
   folio: number;
   fecha_emision: string;
-  /** Documento/@ID (e.g. F60T33). */
   id?: string;
   fecha_vencimiento?: string;
-  /** FmaPago as written: 1 contado, 2 crédito, 3 sin costo (entrega gratuita). */
   forma_pago?: number;
-  /** MntPagos: the payment schedule, in document order (empty when there is none). */
   pagos: ParsedPago[];
   emisor: {
     rut: string;
@@ -112,34 +88,20 @@ export interface ParsedDte {
     direccion?: string;
     comuna?: string;
     ciudad?: string;
-    /** CorreoEmisor: the issuer's address for intercambio (answers to the DTE go there). */
     correo?: string;
   };
-  receptor: {
-    rut: string;
-    razon_social: string;
-    giro?: string;
-    contacto?: string;
-    correo?: string;
-    direccion?: string;
-    comuna?: string;
-    ciudad?: string;
-  };
+  receptor: ReceptorInput;
   /** As the Totales state them; descuentos/recargos are the lines' DescuentoMonto/RecargoMonto only. */
   montos: Montos;
-  /** The rest of Totales (MntBruto, MntBase, ImptoReten without a rate, IVANoRet, CredEC, Comisiones). */
   otros_totales: OtrosTotales;
   detalle: ParsedDetalle[];
   descuentos_recargos: ParsedDscRcg[];
   referencias: ParsedReferencia[];
   ted?: ParsedTed;
   tmst_firma?: string;
-  /** The DTE carries a ds:Signature (not verified here). */
+  /** Carries a ds:Signature (not verified here). */
   signed: boolean;
-  /**
-   * That DTE element exactly as in the decoded input. Inside an EnvioDTE it does not repeat the
-   * namespace declarations it inherits, so verify its signature within the envelope.
-   */
+  /** The DTE element as in the input; inside an EnvioDTE it lacks inherited namespace declarations: verify within the envelope. */
   xml: string;
 }
 
@@ -300,10 +262,7 @@ function checkNamespace(el: Element): void {
 }
 
 /**
- * The DTEs of an EnvioDTE, or the single DTE of a standalone DTE document. Input bytes in ISO-8859-1,
- * windows-1252 or UTF-8 (see `decodeXml`), with or without the SiiDte namespace, comments, indentation.
- * Each result's `xml` is the DTE element sliced verbatim from the decoded text (signatures stay
- * checkable). Signatures, TED and totals are NOT verified here. Structure: DTE_v10.xsd, EnvioDTE_v10.xsd.
+ * The DTEs of an EnvioDTE or a DTE (DTE_v10.xsd, EnvioDTE_v10.xsd), each `xml` sliced verbatim so signatures stay checkable; none verified.
  * @throws DteParseError for anything else (RespuestaDTE, EnvioRecibos, garbage, DOCTYPE/ENTITY).
  */
 export function parseDteDocuments(bytes: Buffer | string): ParsedDte[] {

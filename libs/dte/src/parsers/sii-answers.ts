@@ -2,23 +2,18 @@ import { decodeXml } from '../xml/encoding';
 import { DteParseError, excerpt } from '../errors';
 import { PlainElement, parsePlainXml, plainChildren, plainText } from '../xml/plain';
 
-/** A `SII:RESPUESTA` document, read with xml2js as plain objects (xml/plain.ts) (CrSeed, GetTokenFromSeed, QueryEstUp, QueryEstDte answers). */
+/** `SII:RESPUESTA` as plain objects; RESP_BODY as groups, a new one starting when a name repeats (QueryEstUp TIPO_DOCTO). */
 export interface SiiRespuesta {
-  /** RESP_HDR/ESTADO (e.g. "00", "EPR", "001"). */
   estado: string;
-  /** RESP_HDR/GLOSA (or GLOSA_ESTADO), when present. */
   glosa?: string;
-  /** Every RESP_HDR child by local name. */
   header: Record<string, string>;
-  /** RESP_BODY children as groups: a new group starts when a name repeats (QueryEstUp TIPO_DOCTO groups). */
   body: Record<string, string>[];
 }
 
-/** Result of a DTEUpload (`RECEPCIONDTE`); STATUS 0 = received (docs/research/sii-protocol.md §2.4). */
+/** A DTEUpload answer (`RECEPCIONDTE`); STATUS 0 = received (docs/research/sii-protocol.md §2.4); errors the DETAIL/ERROR texts. */
 export interface RecepcionDte {
   status: number;
   trackid?: string;
-  /** DETAIL/ERROR texts. */
   errors: string[];
   timestamp?: string;
   file?: string;
@@ -28,12 +23,7 @@ function entries(el: PlainElement): [string, string][] {
   return el.children.map((c) => [c.name, c.text]);
 }
 
-/**
- * Parses `<SII:RESPUESTA>` (prefix-agnostic): header from RESP_HDR, body from RESP_BODY (either order),
- * the body split into groups when an element name repeats (QueryEstUp repeats TIPO_DOCTO, INFORMADOS,
- * ACEPTADOS, RECHAZADOS, REPAROS per document type; docs/research/sii-protocol.md §2.2, §2.5).
- * @throws DteParseError when it is not a RESPUESTA or has no ESTADO.
- */
+/** Prefix-agnostic, RESP_HDR and RESP_BODY in either order (docs/research/sii-protocol.md §2.2, §2.5). @throws DteParseError */
 export function parseSiiRespuesta(xml: string | Buffer): SiiRespuesta {
   const root = parsePlainXml(decodeXml(xml));
   if (root.name !== 'RESPUESTA') throw new DteParseError(`not an SII RESPUESTA: <${root.name}>`);
@@ -55,12 +45,7 @@ export function parseSiiRespuesta(xml: string | Buffer): SiiRespuesta {
   return { estado, ...(glosa ? { glosa } : {}), header, body };
 }
 
-/**
- * Parses the DTEUpload answer `<RECEPCIONDTE>` (STATUS, TRACKID, DETAIL/ERROR). A missing or
- * non-numeric STATUS is an error, never 0: the SII can answer with an HTML page or a bare "Error 500"
- * (docs/research/sii-protocol.md §2.4; LibreDTE retries on "Error 500").
- * @throws DteParseError when the answer is not a RECEPCIONDTE with a numeric STATUS.
- */
+/** A missing STATUS is an error, never 0: the SII may answer HTML or "Error 500" (docs/research/sii-protocol.md §2.4). @throws DteParseError */
 export function parseRecepcionDte(xml: string | Buffer): RecepcionDte {
   let root: PlainElement;
   const text = typeof xml === 'string' ? xml : xml.toString('latin1');

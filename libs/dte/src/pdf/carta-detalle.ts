@@ -29,13 +29,10 @@ const CON_AJUSTES: Columna[] = [
   MONTO,
 ];
 
-/** The lowest y a line of the table may start at (LETTER is 792 pt high, 36 pt margin, room for one row). */
+/** LETTER 792 pt, 36 pt margin, room for one row. */
 const TABLE_BOTTOM = 792 - 36 - 24;
 
-/**
- * The lines table of the LETTER page, with a `Desc./Recargo` column when a line has a discount or surcharge
- * (amounts in CLP); a line that would not fit opens a new page, which repeats the table header.
- */
+/** A line that does not fit opens a new page, which repeats the header. */
 export function detalleCarta(doc: PDFKit.PDFDocument, dte: ParsedDte): void {
   const filas = dte.detalle.map((d): Celdas => ({
     cantidad: cantidadLinea(d),

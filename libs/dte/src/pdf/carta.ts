@@ -20,25 +20,17 @@ import {
 
 const RED = '#c00000';
 const M = 36;
-/** The lowest y the last block may reach (LETTER is 792 pt high). */
 const BOTTOM = 792 - M;
-/** Where totals and timbre start at the earliest, so that a short document keeps them at the foot. */
+/** Earliest start of totals and timbre, so a short document keeps them at the foot. */
 const TOP = { totales: 420, timbre: 520 };
-// One symbol pixel (half a module) is 0.48 pt: a whole number of dots at 150, 300 and 600 dpi, so the
-// printed modules stay sharp (a module is 0.96 pt, about 0.34 mm).
+// 0.48 pt a symbol pixel: whole dots at 150, 300 and 600 dpi, so modules (0.96 pt, about 0.34 mm) stay sharp.
 const TIMBRE_PT_PER_PIXEL = 0.48;
-// LibreDTE (libredte-lib-core src/Sii/Dte/PDF/Dte.php `agregarTimbre`) reads the SII's rules for printed samples as
-// "en el lado de abajo con margen izquierdo mínimo de 2 cms".
+// LibreDTE (src/Sii/Dte/PDF/Dte.php `agregarTimbre`) reads the SII's rules as "con margen izquierdo mínimo de 2 cms".
 const TIMBRE_X = (2 / 2.54) * 72;
 const LEYENDA_ALTO = 36;
 const ACUSE = { x: 336, w: 240, h: 160 };
 
-/**
- * The LETTER-size printed DTE (see `renderDtePdf`): header with the red box, receiver and payment terms, lines,
- * references, payment schedule, totals, timbre with its legend, and on request the acuse de recibo of the CEDIBLE copy.
- * @param timbre the PDF417 PNG of `timbrePdf417`.
- * @returns the PDF bytes.
- */
+/** LETTER-size printed DTE (see `renderDtePdf`), with the CEDIBLE copy's acuse de recibo on request. */
 export async function renderCarta(dte: ParsedDte, timbre: Buffer, options: RepresentacionOptions): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'LETTER', margin: M, bufferPages: true, info: { Title: `${nombreDocumento(dte)} N° ${dte.folio}` } });
   const done = collect(doc);
@@ -48,7 +40,7 @@ export async function renderCarta(dte: ParsedDte, timbre: Buffer, options: Repre
   lista(doc, 'Referencias', dte.referencias.map(textoReferencia));
   lista(doc, 'Pagos programados', lineasPagos(dte));
   const totales = filasTotales(dte);
-  // Totals, timbre and acuse go together on the last page: a new one when the lines left no room.
+  // Totals, timbre and acuse go together on the last page.
   if (finDelPie(doc, doc.y, totales, timbre, options) > BOTTOM) doc.addPage();
   const bottom = escribirTotales(doc, totales);
   timbreBlock(doc, timbre, options, bottom);
@@ -70,7 +62,7 @@ function header(doc: PDFKit.PDFDocument, dte: ParsedDte, options: Representacion
     .text(dte.emisor.razon_social, x, M, { width: 300 - x });
   doc.font('Helvetica').fontSize(8);
   for (const line of lineasEmisor(dte)) doc.text(line, { width: 300 - x });
-  // The red box: RUT, document name, folio (SII rules for printed samples).
+  // SII rules for printed samples.
   const box = { x: 360, y: M, w: 216, h: 84 };
   doc.lineWidth(2).strokeColor(RED).rect(box.x, box.y, box.w, box.h).stroke();
   doc.fillColor(RED).font('Helvetica-Bold').fontSize(12);
@@ -107,7 +99,6 @@ function altoFila(doc: PDFKit.PDFDocument, f: FilaTotal): number {
   return Math.max(14, doc.heightOfString(f.label, { width: TOTAL_LABEL.w }) + 3);
 }
 
-/** Where the last block would end if the totals started at `y`. */
 function finDelPie(doc: PDFKit.PDFDocument, y: number, totales: FilaTotal[], timbre: Buffer, options: RepresentacionOptions): number {
   const alto = totales.reduce((sum, f) => sum + altoFila(doc, f), 0);
   const top = Math.max(Math.max(y, TOP.totales) + alto + 10, TOP.timbre);
@@ -115,7 +106,6 @@ function finDelPie(doc: PDFKit.PDFDocument, y: number, totales: FilaTotal[], tim
   return top + Math.max(timbreAlto, options.cedible ? ACUSE.h + 20 : 0);
 }
 
-/** The totals box; returns the y where the bottom blocks start. */
 function escribirTotales(doc: PDFKit.PDFDocument, totales: FilaTotal[]): number {
   let y = Math.max(doc.y, TOP.totales);
   for (const f of totales) {
@@ -152,7 +142,6 @@ function acuseRecibo(doc: PDFKit.PDFDocument, top: number): void {
     .text('CEDIBLE', box.x, box.y + box.h + 6, { width: box.w, align: 'right' });
 }
 
-/** "Página n de m" with the document's name and folio at the foot of every page of a document of several. */
 function numerarPaginas(doc: PDFKit.PDFDocument, dte: ParsedDte): void {
   const { start, count } = doc.bufferedPageRange();
   if (count < 2) return;

@@ -1,7 +1,4 @@
-/**
- * Chilean number formats of the printed document (SII "Manual de muestras impresas" asks for amounts
- * as the taxpayer prints them; the usual Chilean style): thousands with `.`, decimals with `,`.
- */
+/** Chilean formats (SII "Manual de muestras impresas": amounts as the taxpayer prints them): `.` thousands, `,` decimals. */
 
 /** Whole CLP pesos: `119000` -> `119.000`, `-500` -> `-500`. */
 export function formatPesos(pesos: number): string {
@@ -9,7 +6,7 @@ export function formatPesos(pesos: number): string {
   return sign + String(Math.abs(Math.round(pesos))).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 }
 
-/** A quantity or unit price with up to 6 decimals, no trailing zeros: `2.5` -> `2,5`, `1000` -> `1.000`. */
+/** Up to 6 decimals, no trailing zeros. */
 export function formatDecimal(value: number): string {
   const [int, frac] = value.toFixed(6).replace(/0+$/, '').replace(/\.$/, '').split('.');
   return formatPesos(Number(int)) + (frac ? `,${frac}` : '');
@@ -26,7 +23,7 @@ export function formatFecha(fecha: string): string {
   return `${d}-${m}-${y}`;
 }
 
-/** Document names as the SII prints them in the red box (SII Formato DTE v2.2, TipoDTE). */
+/** Names in the red box (SII Formato DTE v2.2, TipoDTE). */
 export const NOMBRE_DOCUMENTO: Readonly<Record<number, string>> = {
   33: 'FACTURA ELECTRÓNICA',
   34: 'FACTURA NO AFECTA O EXENTA ELECTRÓNICA',

@@ -1,19 +1,11 @@
 import sharp from 'sharp';
 import { DteImageError } from '../errors';
 
-/**
- * Limits of an issuer's logo (docs/tax-gateway.md "Emisores"). The logo is printed in an 80 x 60 pt box,
- * so 600 x 450 pixels (about 540 dpi) is more than a printer shows; the source may be larger but not a
- * decompression bomb.
- */
+/** docs/tax-gateway.md "Emisores": printed in 80 x 60 pt, so 600 x 450 px (about 540 dpi) is plenty; no decompression bombs. */
 export const LOGO_LIMITS = {
-  /** Bytes of the PNG or JPEG file as given. */
   maxBytes: 256 * 1024,
-  /** Width or height of the source image, in pixels. */
   maxSide: 4096,
-  /** The stored, printed image fits in this box (pixels), keeping its proportions. */
   printed: { width: 600, height: 450 },
-  /** Decoding a 256 KB file takes milliseconds; a file that takes longer is refused. */
   timeoutSeconds: 5,
 } as const;
 
@@ -22,14 +14,9 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 const JPEG_SOI = Buffer.from([0xff, 0xd8, 0xff]);
 
 /**
- * Checks an issuer's logo and rewrites it in the one form the printed DTE embeds: decoded once by libvips
- * (sharp), flattened on white, scaled to fit {@link LOGO_LIMITS}.printed, re-encoded as an 8-bit,
- * non-interlaced PNG without alpha or palette. pdfkit copies such a PNG's compressed data as it is; it
- * decodes pixels (in a zlib callback, where a throw ends the process) only for alpha, tRNS or interlaced
- * PNGs, which this form never has.
- * @param bytes the file as given (PNG or JPEG).
- * @returns the normalized PNG bytes (idempotent: a normalized logo comes back the same size).
- * @throws DteImageError naming why: not PNG/JPEG, over 256 KB, a side over 4096 px, unreadable or truncated.
+ * Rewrites the logo as an 8-bit non-interlaced PNG without alpha or palette (flattened on white, fit in `printed`): pdfkit copies
+ * such a PNG as is, and decodes pixels (in a zlib callback, where a throw ends the process) only for the others. Idempotent.
+ * @throws DteImageError: not PNG/JPEG, over 256 KB, a side over 4096 px, unreadable or truncated.
  */
 export async function normalizeLogo(bytes: Buffer): Promise<Buffer> {
   if (bytes.length > LOGO_LIMITS.maxBytes) throw new DteImageError(`the logo has ${bytes.length} bytes; at most ${LOGO_LIMITS.maxBytes}`);
@@ -63,7 +50,7 @@ export async function normalizeLogo(bytes: Buffer): Promise<Buffer> {
 
 const startsWith = (bytes: Buffer, magic: Buffer) => bytes.subarray(0, magic.length).equals(magic);
 
-/** libvips' message on one line, each of its clauses once (libjpeg repeats its warning per pass). */
+/** One line, each clause once (libjpeg repeats its warning per pass). */
 function reason(err: Error): string {
   const clauses = err.message.split(/\n|(?=VipsJpeg:)/).map((c) => c.trim().replace(/:$/, ''));
   return [...new Set(clauses.filter(Boolean))].join('; ').slice(0, 200);

@@ -1,4 +1,3 @@
-/** The whole output of a pdfkit document, once `end()` is called. */
 export function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
   const chunks: Buffer[] = [];
   return new Promise((resolve, reject) => {
@@ -8,15 +7,11 @@ export function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
   });
 }
 
-/** Width and height in pixels of a PNG (its IHDR). */
 export function pngSize(png: Buffer): { width: number; height: number } {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
-/**
- * Writes `lines` centered in `width` from (x, y) in 8 pt, the first bold; returns the y below them.
- * Used for the legend under the timbre.
- */
+/** 8 pt, first line bold (the timbre's legend); returns the y below. */
 export function centrado(doc: PDFKit.PDFDocument, lines: readonly string[], x: number, y: number, width: number): number {
   doc.fontSize(8);
   lines.forEach((line, i) => {

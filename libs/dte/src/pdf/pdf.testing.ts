@@ -7,19 +7,15 @@ import { buildDte, type DocumentoInput } from '../builders/documento';
 import { parseDteDocuments } from '../parsers/received';
 import { sliceElements } from '../xml-slice';
 
-// Test support for the PDF specs: the printed page is read back by independent tools, poppler (pdftoppm, pdftotext,
-// pdfinfo) and ZXing-C++ (zxing-wasm), never by the code that wrote it.
+// Test support: the printed page is read back by independent tools, poppler and ZXing-C++, never by the code that wrote it.
 
-/** Loads the decoder's WebAssembly from the installed package (it would fetch it from a CDN otherwise). */
+/** From the installed package (it would fetch it from a CDN otherwise). */
 export function prepararZxing(): void {
   const wasm = readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
   prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer } });
 }
 
-/**
- * The bytes of the PDF417 symbol of a page (default the first) rasterized at `dpi`, read by ZXing-C++ (it answers the
- * symbol's bytes, not a string decoded by a guessed charset).
- */
+/** ZXing-C++ answers the symbol's bytes, not a string decoded by a guessed charset. */
 export async function decodeTimbre(pdf: string, dir: string, page = 1, dpi = 300): Promise<Buffer> {
   const png = join(dir, 'page');
   execFileSync('pdftoppm', ['-r', String(dpi), '-png', '-singlefile', '-f', String(page), '-l', String(page), pdf, png]);
@@ -28,32 +24,26 @@ export async function decodeTimbre(pdf: string, dir: string, page = 1, dpi = 300
   return Buffer.from(symbol.bytes);
 }
 
-/** The text of the PDF as pdftotext lays it out. */
 export const pdfText = (pdf: string) => execFileSync('pdftotext', ['-layout', pdf, '-']).toString('utf8');
 
-/** The same text with every run of whitespace as one space (a label and its value read as `label: value`). */
 export const pdfTextPlano = (pdf: string) => pdfText(pdf).replace(/\s+/g, ' ');
 
-/** Pages and the first page's size in points, as pdfinfo reports them. */
 export function pdfInfo(pdf: string): { pages: number; width: number; height: number } {
   const info = execFileSync('pdfinfo', [pdf]).toString();
   const size = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info);
   return { pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]), width: Number(size?.[1]), height: Number(size?.[2]) };
 }
 
-/** The lowest edge (yMax, points from the top) of any word on the first page, from `pdftotext -bbox`. */
+/** yMax in points from the top, from `pdftotext -bbox`. */
 export function finDelTexto(pdf: string): number {
   const html = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', pdf, '-']).toString();
   return Math.max(...[...html.matchAll(/yMax="([\d.]+)"/g)].map((m) => Number(m[1])));
 }
 
-/** The TED of the SII's official example DTE (a real one, signed by its CAF key). */
+/** The SII's official example DTE's TED, signed by a real CAF key. */
 export const tedOficial = () => sliceElements(parseDteDocuments(officialExample())[0].xml, 'TED')[0];
 
-/**
- * A factura (33) on credit with a payment schedule, a line discount (10 %), a line surcharge ($ 500), an exempt line,
- * a global 10 % discount and a global $ 2.500 surcharge on the taxed lines, carrying the official TED.
- */
+/** A credit 33 with schedule, line discount 10 %, surcharge $ 500, an exempt line, global -10 % and +$ 2.500, the official TED. */
 export function facturaConDescuentos(over: Partial<DocumentoInput> = {}): Buffer {
   const doc = sampleDocumento({
     forma_pago: 2,

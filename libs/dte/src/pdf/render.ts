@@ -11,20 +11,9 @@ export { FORMATOS_PDF, type FormatoPdf, type RepresentacionOptions } from './opc
 export { ANCHO_TERMICA } from './termica';
 
 /**
- * The printed representation of one DTE (33, 34, 56, 61) as the SII's rules for printed samples ask
- * (docs/research/sii-protocol.md §3.3 and §10 "muestras impresas"): the red box with the issuer's RUT,
- * the document name and folio and the SII office; issuer and receiver; forma de pago (FmaPago as text),
- * vencimiento and the MntPagos schedule; lines with their discounts and surcharges; references; totals with
- * the global discounts and surcharges; the timbre as PDF417 (ECL 5) with "Timbre Electrónico SII", the
- * resolution and "Verifique documento: www.sii.cl" (`leyendaTimbre`); on request the CEDIBLE copy of a 33 or
- * 34 with the acuse de recibo. Amounts in CLP.
- * `formato: 'carta'` (default) prints LETTER pages; `'termica'` one page 80 mm wide (226.77 pt, 8 pt margins) as
- * long as the content, everything in one column, the box framed in black, the timbre centered in whole 203 dpi dots.
- * @param dteXml a DTE, or an EnvioDTE (its first DTE is printed), as bytes or text.
- * @returns the PDF bytes.
- * @throws DteParseError for input that is not a DTE; DteBuildError for a DTE without TED, CEDIBLE asked for a
- *   note or on the thermal roll (the cedible copy is a LETTER page), an unknown `formato`, or content longer
- *   than a thermal page may be.
+ * One DTE (33, 34, 56, 61; an EnvioDTE's first) printed as the SII's rules for samples ask (docs/research/sii-protocol.md §3.3, §10 "muestras
+ * impresas"), on LETTER pages or one 80 mm roll. @throws DteParseError for non-DTE input; DteBuildError without TED, for CEDIBLE on a
+ * note or roll, an unknown `formato`, or content too long for a roll.
  */
 export async function renderDtePdf(dteXml: string | Buffer, options: RepresentacionOptions): Promise<Buffer> {
   const formato = options.formato ?? 'carta';

@@ -2,42 +2,38 @@ import { formatRut } from '@lib/rut';
 import type { ParsedDetalle, ParsedDscRcg, ParsedDte, ParsedReferencia } from '../parsers/received';
 import { NOMBRE_DOCUMENTO, formatDecimal, formatFecha, formatPesos, formatPorcentaje } from './format';
 
-// What the printed DTE says, the same on a letter page and on a thermal roll; carta.ts and termica.ts only place it.
+// What the printed DTE says, the same on a letter page and a thermal roll; carta.ts and termica.ts only place it.
 
-/** Ley 19.983 art. 4 b) and 5 c): the text of the acuse de recibo on the cedible copy. */
+/** Ley 19.983 art. 4 b) and 5 c): the acuse de recibo on the cedible copy. */
 export const ACUSE_RECIBO_LEY_19983 =
   'El acuse de recibo que se declara en este acto, de acuerdo a lo dispuesto en la letra b) del Art. 4°, y la letra c) del ' +
   'Art. 5° de la Ley 19.983, acredita que la entrega de mercaderías o servicio(s) prestado(s) ha(n) sido recibido(s).';
 
-/** IdDoc/FmaPago as printed (SII Formato DTE v2.2 §A, FmaPago: 1 contado, 2 crédito, 3 sin costo - entrega gratuita). */
+/** FmaPago as printed (SII Formato DTE v2.2 §A). */
 export const FORMA_PAGO: Readonly<Record<number, string>> = {
   1: 'Contado',
   2: 'Crédito',
   3: 'Sin costo (entrega gratuita)',
 };
 
-/** A label and its value, printed `label: value`. */
 export type Fila = readonly [label: string, value: string];
 
-/** One row of the totals block: a label and an amount already formatted (`$ 119.000`, `10%`). */
+/** A totals row: label and amount already formatted (`$ 119.000`, `10%`). */
 export interface FilaTotal {
   label: string;
   value: string;
   bold?: boolean;
 }
 
-/** The document's name as in the red box, e.g. `FACTURA ELECTRÓNICA`. */
 export function nombreDocumento(dte: ParsedDte): string {
   return NOMBRE_DOCUMENTO[dte.tipo_dte] ?? `DTE ${dte.tipo_dte}`;
 }
 
-/** Issuer lines under the legal name: giro, address, comuna and city (the ones the DTE has). */
 export function lineasEmisor(dte: ParsedDte): string[] {
   const e = dte.emisor;
   return [e.giro, e.direccion, [e.comuna, e.ciudad].filter(Boolean).join(', ')].filter((l): l is string => !!l);
 }
 
-/** Receiver and issue date, the rows the DTE has. */
 export function filasReceptor(dte: ParsedDte): Fila[] {
   const r = dte.receptor;
   const rows: [string, string | undefined][] = [
@@ -51,7 +47,6 @@ export function filasReceptor(dte: ParsedDte): Fila[] {
   return rows.filter((row): row is [string, string] => !!row[1]);
 }
 
-/** `Forma de pago` (FmaPago as text) and `Vencimiento` (FchVenc, dd-mm-aaaa), the ones the DTE has. */
 export function filasPago(dte: ParsedDte): Fila[] {
   const rows: Fila[] = [];
   if (dte.forma_pago !== undefined) rows.push(['Forma de pago', FORMA_PAGO[dte.forma_pago] ?? `código ${dte.forma_pago}`]);
@@ -59,26 +54,19 @@ export function filasPago(dte: ParsedDte): Fila[] {
   return rows;
 }
 
-/** The MntPagos schedule, one line a payment: `25-03-2025: $ 40.000 (Primera cuota)`. */
 export function lineasPagos(dte: ParsedDte): string[] {
   return dte.pagos.map((p) => `${formatFecha(p.fecha)}: $ ${formatPesos(p.monto)}${p.glosa ? ` (${p.glosa})` : ''}`);
 }
 
-/** NmbItem, DscItem and the exempt mark of one line. */
 export function nombreLinea(d: ParsedDetalle): string {
   return [d.nombre, d.descripcion].filter(Boolean).join(' - ') + (d.exento ? ' (exento)' : '');
 }
 
-/** QtyItem with its unit, e.g. `2,5 kg`; empty when the line has no quantity. */
 export function cantidadLinea(d: ParsedDetalle): string {
   return d.cantidad === undefined ? '' : `${formatDecimal(d.cantidad)}${d.unidad ? ` ${d.unidad}` : ''}`;
 }
 
-/**
- * The line's discount and surcharge (Formato DTE v2.2 §C DescuentoPct/DescuentoMonto, RecargoPct/RecargoMonto), as
- * the SII's test set asks ("los descuentos por línea o globales deben ser indicados en las representaciones
- * impresas"): `Desc. 12,5%: 1.871`, `Rec.: 700` (CLP); none for a line without them.
- */
+/** Formato DTE v2.2 §C, printed as the SII's test set asks ("los descuentos por línea o globales deben ser indicados en las representaciones"). */
 export function ajustesLinea(d: ParsedDetalle): string[] {
   const ajuste = (nombre: string, pct: number | undefined, monto: number | undefined): string[] => {
     if (!pct && !monto) return [];
@@ -88,7 +76,6 @@ export function ajustesLinea(d: ParsedDetalle): string[] {
   return [...ajuste('Desc.', d.descuento_pct, d.descuento_monto), ...ajuste('Rec.', d.recargo_pct, d.recargo_monto)];
 }
 
-/** One reference: `Tipo 33 N° 12 del 01-03-2025 (código 1) Anula factura`. */
 export function textoReferencia(r: ParsedReferencia): string {
   const parts = [
     `Tipo ${r.tipo_doc} N° ${r.folio}`,
@@ -99,11 +86,7 @@ export function textoReferencia(r: ParsedReferencia): string {
   return parts.filter(Boolean).join(' ');
 }
 
-/**
- * The totals block, top to bottom: each DscRcgGlobal as written (TpoMov as `Descuento`/`Recargo global`, IndExeDR 1
- * `exento`, 2 `no facturable`, GlosaDR; ValorDR as a percent or CLP), then MntNeto, MntExe, IVA, each additional tax
- * with its code and rate (Formato DTE v2.2 §B field 115, note 6), GrntDep, MntTotal and MontoNF. Amounts in CLP.
- */
+/** DscRcgGlobal as written, MntNeto, MntExe, IVA, additional taxes with code and rate (§B field 115, note 6), GrntDep, MntTotal, MontoNF. */
 export function filasTotales(dte: ParsedDte): FilaTotal[] {
   const m = dte.montos;
   const pesos = (label: string, value: number, bold = false): FilaTotal => ({ label, value: `$ ${formatPesos(value)}`, bold });
@@ -124,15 +107,7 @@ function filaGlobal(g: ParsedDscRcg): FilaTotal {
   return { label, value: g.unidad === '%' ? formatPorcentaje(g.valor) : `$ ${formatPesos(g.valor)}` };
 }
 
-/**
- * The three lines under the timbre: `Timbre Electrónico SII`, `Res. <NroResol> de <year of FchResol>` and
- * `Verifique documento: www.sii.cl`. Wording as the SII's rules for printed samples are applied by LibreDTE
- * (libredte-lib-core src/Sii/Dte/PDF/Dte.php `agregarTimbre`: "Timbre Electrónico SII", "Resolución N de AAAA",
- * "Verifique documento: www.sii.cl") and Odoo (l10n_cl_edi views/report_invoice.xml: "Timbre Electrónico SII",
- * "Resolución Nº ... de Fecha ...", "Verifique documento en www.sii.cl"); the resolution is the issuer's
- * authorization (NroResol 0 in certification).
- * @param resolucion FchResol `YYYY-MM-DD` and NroResol.
- */
+/** The SII's sample rules as LibreDTE (src/Sii/Dte/PDF/Dte.php `agregarTimbre`) and Odoo (l10n_cl_edi report_invoice.xml) apply them. */
 export function leyendaTimbre(resolucion: { fecha: string; numero: number }): [string, string, string] {
   return ['Timbre Electrónico SII', `Res. ${resolucion.numero} de ${resolucion.fecha.slice(0, 4)}`, 'Verifique documento: www.sii.cl'];
 }

@@ -21,26 +21,18 @@ import {
   textoReferencia,
 } from './secciones';
 
-/** Width of the thermal roll page: 80 mm in PDF points (226.77 pt). */
+/** 80 mm in PDF points. */
 export const ANCHO_TERMICA = (80 / 25.4) * 72;
 const MARGEN = 8;
 const W = ANCHO_TERMICA - 2 * MARGEN;
 /** The longest page side PDF viewers accept (ISO 32000-1 Annex C: 14 400 units, 5 m). */
 const ALTO_MAXIMO = 14_400;
-/** One dot of a 203 dpi thermal head, the common one on 80 mm printers. */
+/** One dot of a 203 dpi head, common on 80 mm printers. */
 const PUNTO_203_DPI = 72 / 203;
 const COLUMNA_MONTO = 70;
 const TEXTO = 7.5;
 
-/**
- * The printed DTE on one 80 mm wide page as long as its content (see `renderDtePdf`), one column: issuer, the framed
- * RUT / document / folio box and SII office, receiver, lines with their discounts and surcharges, references, totals,
- * payment terms and schedule, the timbre and its legend. pdfkit fixes a page's size when it opens it, so the content
- * is laid out once on a page of the longest size to measure it, then again on a page of that height.
- * @param timbre the PDF417 PNG of `timbrePdf417`.
- * @returns the PDF bytes.
- * @throws DteBuildError when the content is longer than a PDF page may be (14 400 pt).
- */
+/** One 80 mm page as long as its content: pdfkit fixes the size at opening, so the content is laid out once to measure. @throws DteBuildError */
 export async function renderTermica(dte: ParsedDte, timbre: Buffer, options: RepresentacionOptions): Promise<Buffer> {
   const alto = medir(dte, timbre, options);
   const doc = rollo(alto, dte);
@@ -55,7 +47,6 @@ function rollo(alto: number, dte: ParsedDte): PDFKit.PDFDocument {
   return new PDFDocument({ size: [ANCHO_TERMICA, alto], margin: MARGEN, info });
 }
 
-/** The page height the content needs; the measuring document is dropped without being written out. */
 function medir(dte: ParsedDte, timbre: Buffer, options: RepresentacionOptions): number {
   const doc = rollo(ALTO_MAXIMO, dte);
   let paginas = 1;
@@ -66,7 +57,6 @@ function medir(dte: ParsedDte, timbre: Buffer, options: RepresentacionOptions): 
   return Math.ceil(fin + MARGEN + 1);
 }
 
-/** Lays the whole document out from the top; returns the y where it ends. */
 function dibujar(doc: PDFKit.PDFDocument, dte: ParsedDte, timbre: Buffer, options: RepresentacionOptions): number {
   doc.y = MARGEN;
   if (options.logo) logo(doc, options.logo);
@@ -94,7 +84,7 @@ function emisor(doc: PDFKit.PDFDocument, dte: ParsedDte): void {
   for (const line of lineasEmisor(dte)) doc.text(line, MARGEN, doc.y, { width: W, align: 'center' });
 }
 
-/** The box of the SII's rules for printed samples (red on a LETTER page; a thermal roll prints it black). */
+/** The box of the SII's rules for printed samples (red on LETTER; black on a roll). */
 function recuadro(doc: PDFKit.PDFDocument, dte: ParsedDte, oficinaSii: string): void {
   const top = doc.y + 6;
   let y = top + 6;
@@ -130,7 +120,6 @@ function separador(doc: PDFKit.PDFDocument): void {
   doc.y += 3;
 }
 
-/** A text on the left and an amount on the right of the same row. */
 function dosColumnas(doc: PDFKit.PDFDocument, izquierda: string, derecha: string, bold = false): void {
   const y = doc.y;
   doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(TEXTO);
@@ -167,10 +156,8 @@ function totales(doc: PDFKit.PDFDocument, rows: FilaTotal[]): void {
 }
 
 /**
- * A thermal head prints whole dots: a symbol pixel (half a module) of a whole number of 203 dpi dots keeps every
- * module the same width, which PDF417 readers need; the largest such pixel that fits the roll, the same factor across
- * and down so the modules keep their proportions. The 12-column symbol comes out about 70 mm wide, above the SII's
- * minimum for a printed timbre (FAQ 001.380.6277.006: 2 x 4,5 cm, printed at more than 200 dpi).
+ * Whole 203 dpi dots per symbol pixel keep modules equal, which PDF417 readers need; the symbol is about 70 mm wide, above the SII's
+ * minimum (FAQ 001.380.6277.006: 2 x 4,5 cm at more than 200 dpi).
  */
 function ptPorPixel(pixels: number): number {
   const dots = Math.floor(W / (pixels * PUNTO_203_DPI));

@@ -3,30 +3,25 @@ import { decodeXml } from '../xml/encoding';
 import { asciiCharacterReferences, escapeXml } from '../xml/escape';
 import { PlainElement, findPlain, parsePlainXml } from '../xml/plain';
 
-/**
- * SOAP 1.1 document/literal envelopes as the SII's JAX-WS services speak them (RegistroReclamoDTE:
- * SII "Web Service de Consulta y Registro de Aceptación/Reclamo a DTE recibido" v1.2). Unlike the
- * rpc/encoded DTEWS services (envelope.ts), parameters are plain child elements of the operation and the
- * answer is a structured `<return>` element, not an escaped string. Envelopes are ASCII.
- */
+/** SOAP 1.1 document/literal of the SII's JAX-WS services (RegistroReclamoDTE manual v1.2): a structured `<return>`. ASCII. */
 
 const ENVELOPE_OPEN = '<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"><soapenv:Body>';
 const ENVELOPE_CLOSE = '</soapenv:Body></soapenv:Envelope>';
 
-/** Target namespace of the RegistroReclamoDTE WSDL (production and certification). */
+/** RegistroReclamoDTE WSDL (production and certification). */
 export const REGISTRO_RECLAMO_NS = 'http://ws.registroreclamodte.diii.sdi.sii.cl';
 
-/** A document/literal request: `<ws:{operation} xmlns:ws=namespace>` with each parameter an unqualified element, in WSDL order. */
+/** Each parameter an unqualified element, in WSDL order. */
 export function soapLiteralRequest(operation: string, namespace: string, params: [string, string | number][]): Buffer {
   const args = params.map(([name, value]) => `<${name}>${escapeXml(String(value))}</${name}>`).join('');
   const xml = `<?xml version="1.0" encoding="UTF-8"?>${ENVELOPE_OPEN}<ws:${operation} xmlns:ws="${escapeXml(namespace)}">${args}</ws:${operation}>${ENVELOPE_CLOSE}`;
   return Buffer.from(asciiCharacterReferences(xml), 'utf8');
 }
 
-/** A value inside a `<return>`: text, or nested elements (a repeated name is given once per occurrence). */
+/** Text, or nested elements (a repeated name once per occurrence). */
 export type SoapLiteralValue = string | number | [string, SoapLiteralValue][];
 
-/** A JAX-WS style answer: `<ns2:{operation}Response><return>…</return>`; `value` is the return's text or its elements. */
+/** JAX-WS style: `<ns2:{operation}Response><return>…</return>`. */
 export function soapLiteralResponse(operation: string, namespace: string, value: SoapLiteralValue): string {
   return asciiCharacterReferences(
     `<?xml version="1.0" encoding="UTF-8"?>${ENVELOPE_OPEN.replace(/soapenv/g, 'S')}<ns2:${operation}Response xmlns:ns2="${escapeXml(namespace)}">` +
@@ -39,10 +34,7 @@ function literal(value: SoapLiteralValue): string {
   return value.map(([name, v]) => `<${name}>${literal(v)}</${name}>`).join('');
 }
 
-/**
- * The `<return>` element of a document/literal answer, as a plain element (any prefix or namespace).
- * @throws DteParseError for a SOAP Fault (with its faultstring), no `return` element, or not XML.
- */
+/** Any prefix or namespace. @throws DteParseError for a Fault (with its faultstring), no `return`, or not XML. */
 export function parseSoapLiteralReturn(xml: string | Buffer): PlainElement {
   const root = parsePlainXml(decodeXml(xml));
   const ret = findPlain(root, 'return');

@@ -1,35 +1,19 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { DteParseError } from '../errors';
 
-/**
- * The one strict XML parser of the platform (gateway, fake SII, dev signer). Policy: a DOCTYPE or an
- * entity declaration is refused before parsing (entity expansion and external entities: no SII document
- * declares one, SII Formato DTE v2.2 and the XSDs in libs/dte/assets), and every parser warning or error
- * is fatal (malformed markup is never repaired).
- */
+/** The one strict XML parser: DOCTYPE and entities refused (no SII document or XSD in libs/dte/assets declares one), any warning fatal. */
 
-/**
- * Refuses documents that declare a DTD or entities (billion-laughs / external entity defence).
- * @throws DteParseError
- */
+/** Refuses a DTD or entities (billion laughs, external entities). @throws DteParseError */
 export function assertNoDtd(text: string): void {
   if (/<!DOCTYPE/i.test(text) || /<!ENTITY/i.test(text)) {
     throw new DteParseError('DOCTYPE/ENTITY declarations are not accepted in SII XML');
   }
 }
 
-/**
- * Deepest element nesting accepted. The deepest SII document (an EnvioDTE's ds:X509Data inside a DTE inside
- * the envelope) nests about 10 levels; a nesting bomb would overflow the recursive canonicalization of
- * whoever signs or verifies it.
- */
+/** The deepest SII document nests about 10 levels; a nesting bomb would overflow the recursive canonicalization of a signer. */
 export const MAX_XML_DEPTH = 64;
 
-/**
- * Parses decoded XML text into a DOM document (xmldom) after {@link assertNoDtd}.
- * @throws DteParseError (`malformed XML: ...`) on any parser warning or error, or no document element;
- *   (`nesting deeper than ...`) above {@link MAX_XML_DEPTH} levels.
- */
+/** A DOM document (xmldom) after {@link assertNoDtd}. @throws DteParseError on any parser warning, no root, or depth over {@link MAX_XML_DEPTH}. */
 export function parseXmlDocument(text: string): Document {
   assertNoDtd(text);
   const problems: string[] = [];
@@ -55,7 +39,7 @@ function assertDepth(root: Element): void {
   }
 }
 
-/** Like {@link parseXmlDocument}, returning the document element. @throws DteParseError */
+/** @throws DteParseError */
 export function parseXml(text: string): Element {
   return parseXmlDocument(text).documentElement;
 }
@@ -65,7 +49,7 @@ export function localName(el: Element): string {
   return el.localName || el.nodeName.replace(/^.*:/, '');
 }
 
-/** Direct child elements of `node`, optionally only those with local name `name` (namespace ignored). */
+/** Local names; namespaces are ignored by these helpers. */
 export function childElements(node: Node, name?: string): Element[] {
   const out: Element[] = [];
   for (let n = node.firstChild; n; n = n.nextSibling) {

@@ -2,21 +2,13 @@ import * as iconv from 'iconv-lite';
 import { DteEncodingError, DteParseError } from '../errors';
 
 /**
- * The one byte decoding of the platform, with two documented purposes:
- * - reading (`decodeXml`): whatever suppliers and the SII send must be read; a BOM (UTF-8, UTF-16) or
- *   the declaration decides, and bytes declared UTF-8 that are not UTF-8 are read as windows-1252;
- * - signing (`decodeXmlExact` / `encodeXmlExact`): the text is written back to bytes next to a
- *   signature, so only a decoding that round-trips exactly is accepted (ISO-8859-1, windows-1252,
- *   UTF-8; no UTF-16, no invalid UTF-8, no silent replacement).
- * Encoding labels: XML 1.0 §4.3.3; the SII's payloads are ISO-8859-1 (SII Formato DTE v2.2).
+ * The platform's one byte decoding: for reading, a BOM or the declaration decides (XML 1.0 §4.3.3) and false UTF-8 is read as
+ * windows-1252; for signing, only decodings that round-trip exactly. SII payloads are ISO-8859-1 (SII Formato DTE v2.2).
  */
 
 const DECLARATION = /^\s*<\?xml\s[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/;
 
-/**
- * The encoding named in the XML declaration of `text` (lower case), or undefined when there is none.
- * Only the first 200 characters are looked at (the declaration must be first, XML 1.0 §2.8).
- */
+/** The declared encoding (lower case), looking at the first 200 characters only (the declaration comes first, XML 1.0 §2.8). */
 export function declaredEncoding(text: string): string | undefined {
   const m = DECLARATION.exec(text.slice(0, 200));
   return m ? m[1].toLowerCase() : undefined;
@@ -46,23 +38,15 @@ function decodeBytes(bytes: Buffer): string {
   const declared = declaredEncoding(bytes.subarray(0, 200).toString('latin1'));
   const name = iconvName(declared ?? 'utf-8');
   if (name === 'utf-8') {
-    // The SII and some suppliers send Latin-1 bytes while declaring (or defaulting to) UTF-8
-    // (docs/research/sii-protocol.md §1.6, LibreDTE issues #36/#45): fall back to windows-1252, a superset
-    // of the printable ISO-8859-1 range, instead of producing U+FFFD replacement characters.
+    // The SII and some suppliers send Latin-1 while declaring UTF-8 (docs/research/sii-protocol.md §1.6, LibreDTE issues #36/#45):
+    // windows-1252, a superset of printable ISO-8859-1, instead of U+FFFD.
     return isValidUtf8(bytes) ? bytes.toString('utf8') : iconv.decode(bytes, 'win1252');
   }
   if (!iconv.encodingExists(name)) throw new DteParseError(`unsupported XML encoding "${declared}"`);
   return iconv.decode(bytes, name);
 }
 
-/**
- * Decodes XML bytes into a JS string, honouring a BOM (UTF-8, UTF-16) or else the encoding declared in
- * the XML declaration (ISO-8859-1, windows-1252, UTF-8, any other label iconv-lite knows); no
- * declaration means UTF-8 (XML 1.0 §4.3.3). Bytes declared UTF-8 that are not valid UTF-8 are read as
- * windows-1252 (SII answers do this; docs/research/sii-protocol.md §1.6). A string is returned as is
- * (minus a BOM). The declaration is kept in the result.
- * @throws DteParseError when the input is empty, names an unknown encoding or does not start with markup.
- */
+/** BOM, else declaration, else UTF-8; invalid UTF-8 as windows-1252 (docs/research/sii-protocol.md §1.6). @throws DteParseError */
 export function decodeXml(bytes: Buffer | string): string {
   let text = typeof bytes === 'string' ? bytes : decodeBytes(bytes);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -73,11 +57,7 @@ export function decodeXml(bytes: Buffer | string): string {
   return text;
 }
 
-/**
- * Encodes `xml` as ISO-8859-1 bytes, the encoding of every SII payload (Formato DTE v2.2; docs/research/sii-protocol.md §1.6).
- * Nothing is replaced silently: a byte-exact signature depends on it.
- * @throws DteEncodingError naming the first character above U+00FF and its offset.
- */
+/** Nothing replaced silently (docs/research/sii-protocol.md §1.6). @throws DteEncodingError naming the first character above U+00FF. */
 export function encodeLatin1(xml: string): Buffer {
   for (let i = 0; i < xml.length; i++) {
     const code = xml.charCodeAt(i);
@@ -91,23 +71,18 @@ export function encodeLatin1(xml: string): Buffer {
   return Buffer.from(xml, 'latin1');
 }
 
-/**
- * Removes whitespace between tags (`>` followed by spaces/tabs/CR/LF and `<`) and around the document;
- * text content is untouched. This is the form the TED `DD` and the CAF `DA` are signed in
- * (docs/research/sii-protocol.md §2.3, verified with the SII's own example).
- */
+/** Whitespace between tags removed, text untouched: the form the TED `DD` and CAF `DA` are signed in (docs/research/sii-protocol.md §2.3). */
 export function flattenXml(xml: string): string {
   return xml.replace(/>[ \t\r\n]+</g, '><').trim();
 }
 
-/** Rewrites (or adds) the XML declaration of `text` so that it declares `encoding`. */
 export function withDeclaredEncoding(text: string, encoding: string): string {
   const decl = /^\s*<\?xml\s[^>]*\?>/.exec(text);
   const head = `<?xml version="1.0" encoding="${encoding}"?>`;
   return decl ? head + text.slice(decl[0].length) : `${head}\n${text}`;
 }
 
-/** Encodings a signed document can be written back in, by label (lower case) -> iconv-lite name. */
+/** Encodings a signed document can be written back in: label -> iconv-lite name. */
 const EXACT: Record<string, string> = {
   'iso-8859-1': 'latin1',
   'iso8859-1': 'latin1',
@@ -120,21 +95,14 @@ const EXACT: Record<string, string> = {
   ascii: 'utf8',
 };
 
-/** XML text decoded from bytes, with the encoding needed to write it back. */
+/** Decoded XML with the iconv-lite `encoding` (`latin1`, `windows-1252`, `utf8`) to write it back and its UTF-8 BOM length (0 or 3). */
 export interface DecodedXml {
   text: string;
-  /** iconv-lite encoding name: `latin1`, `windows-1252` or `utf8`. */
   encoding: string;
-  /** Length of a UTF-8 byte order mark at the start of the bytes (0 or 3). */
   bomLength: number;
 }
 
-/**
- * Decodes XML bytes for signing: the declared encoding, else `fallback` (a declaration-less DTE fragment
- * in ISO-8859-1), else UTF-8 when the bytes are valid UTF-8 and ISO-8859-1 otherwise.
- * @throws DteEncodingError for UTF-16/32, an encoding not in the exact table, invalid UTF-8, a BOM that
- *   contradicts the declaration, or a `fallback` that contradicts it.
- */
+/** Declared encoding, else `fallback` (a DTE fragment's ISO-8859-1), else UTF-8 if valid, else ISO-8859-1. @throws DteEncodingError */
 export function decodeXmlExact(bytes: Buffer, fallback?: string): DecodedXml {
   if (bytes[0] === 0xfe || bytes[0] === 0xff || (bytes[0] === 0 && bytes[1] === 0x3c)) {
     throw new DteEncodingError('UTF-16/UTF-32 XML is not supported');
@@ -154,23 +122,12 @@ export function decodeXmlExact(bytes: Buffer, fallback?: string): DecodedXml {
   return { text: iconv.decode(body, encoding, { stripBOM: false }), encoding, bomLength };
 }
 
-/**
- * Checks that received XML bytes are in an encoding their XMLDSig signatures can be verified in, before any
- * verification is asked for (docs/tax-gateway.md "Reception"): the exact decodings of {@link decodeXmlExact}
- * (ISO-8859-1, windows-1252, UTF-8 with or without BOM, as declared; the SII's payloads are ISO-8859-1, SII
- * Formato DTE v2.2).
- * @throws DteEncodingError naming the problem: UTF-16/32, another encoding (UTF-7...), bytes declared UTF-8
- *   that are not UTF-8.
- */
+/** Before verification (docs/tax-gateway.md "Reception"): an encoding of {@link decodeXmlExact}. @throws DteEncodingError */
 export function assertVerifiableEncoding(bytes: Buffer): void {
   decodeXmlExact(bytes);
 }
 
-/**
- * Encodes `text` in `encoding` (an iconv-lite name from {@link decodeXmlExact}), refusing what it cannot
- * represent instead of writing `?`.
- * @throws DteEncodingError
- */
+/** Encodes in an iconv-lite name from {@link decodeXmlExact}, refusing what it cannot represent. @throws DteEncodingError */
 export function encodeXmlExact(text: string, encoding: string): Buffer {
   const out = iconv.encode(text, encoding);
   if (iconv.decode(out, encoding) !== text) throw new DteEncodingError(`the text cannot be represented in ${encoding}`);

@@ -2,7 +2,6 @@ import { Parser, processors } from 'xml2js';
 import { DteParseError } from '../errors';
 import { assertNoDtd } from './dom';
 
-/** An element as a plain object: local name, trimmed text, children in document order. */
 export interface PlainElement {
   name: string;
   text: string;
@@ -25,12 +24,7 @@ const OPTIONS = {
   strict: true,
 };
 
-/**
- * Parses an answer of the SII whose bytes do not matter (SOAP payloads, RESPUESTA, RECEPCIONDTE) into
- * plain objects with xml2js; signed documents keep the DOM (xml/dom.ts), which preserves what was
- * signed. Same hostile-input policy: DOCTYPE/ENTITY refused before parsing, malformed XML fatal.
- * @throws DteParseError
- */
+/** SII answers whose bytes do not matter, as xml2js objects (signed documents keep the DOM); DOCTYPE refused. @throws DteParseError */
 export function parsePlainXml(text: string): PlainElement {
   assertNoDtd(text);
   let parsed: Record<string, Xml2jsNode> | undefined;
@@ -60,7 +54,7 @@ export function plainText(el: PlainElement, name: string): string | undefined {
   return plainChildren(el, name)[0]?.text;
 }
 
-/** The first element named `name` in `el` or below it (depth first, `el` included), or undefined. */
+/** Depth first, `el` included. */
 export function findPlain(el: PlainElement, name: string): PlainElement | undefined {
   if (el.name === name) return el;
   for (const c of el.children) {

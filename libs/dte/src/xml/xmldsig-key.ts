@@ -1,15 +1,9 @@
 import { X509Certificate } from 'node:crypto';
 import { child, findFirst } from './dom';
 
-/** Whether a signature's KeyInfo/KeyValue/RSAKeyValue is the key of its certificate. */
 export type RsaKeyValueCheck = 'match' | 'mismatch' | 'absent';
 
-/**
- * Compares the RSAKeyValue (Modulus, Exponent; base64, leading zero bytes ignored) in the KeyInfo of one
- * `ds:Signature` element with the public key of `certificate`. The SII refuses a signature whose
- * KeyValue is not the certificate's key (GetTokenFromSeed ESTADO 21, manual "Autenticación automática"
- * v1.9 §4.1.5); the fake SII and the dev signer both check it with this function.
- */
+/** The SII refuses a KeyValue that is not the certificate's key (ESTADO 21, manual "Autenticación automática" v1.9 §4.1.5). */
 export function checkRsaKeyValue(signature: Element, certificate: X509Certificate): RsaKeyValueCheck {
   const keyInfo = child(signature, 'KeyInfo');
   const rsa = keyInfo && findFirst(keyInfo, 'RSAKeyValue');

@@ -1,12 +1,11 @@
-// Mailbox pages written by hand to the structure parse-buzon.ts documents (the project's own reading: docs/research/sii-protocol.md §9
-// says the real structure is unknown), in the style of the SII portal: ids on tables and cells, span.textof,
-// dd-mm-aaaa dates, ISO-8859-1; not taken from the stand-in. Shared by the parser's and the schema's specs.
+// Hand-written to the structure parse-buzon.ts documents (the project's own reading, docs/research/sii-protocol.md §9), not taken from the
+// stand-in. Shared by the parser's and the schema's specs.
 
 export const HEAD =
   '<html><head><meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1"><title>Mi SII</title></head><body>';
 export const td = (text: string, attrs = '') => `<td${attrs}><span class="textof">${text}</span></td>`;
 
-/** Two unread-and-read notifications (one id only in its link) and a dated-only one. */
+/** Read and unread notifications (one id only in its link) and a dated-only one. */
 export const LISTA = `${HEAD}
 <table width="630"><tr><td class="centeralign"><span class="textof"><b>BUZÓN DE NOTIFICACIONES</b></span></td></tr></table>
 <table id="tbl_notificaciones" width="630"><tbody>
@@ -24,7 +23,7 @@ export const LISTA = `${HEAD}
   <tr data-id="76086428-N0000">${td('01-09-2026')}${td('Citación')}${td('SII')}${td('Leida')}</tr>
 </tbody></table></body></html>`;
 
-/** An opened notification with a five-paragraph body (one blank), line breaks and accents. */
+/** Five paragraphs (one blank), line breaks and accents. */
 export const DETALLE = `${HEAD}
 <input type="hidden" id="hd_id_notificacion" value="76086428-N0003">
 <table id="tbl_notificacion" width="630"><tbody>
@@ -42,7 +41,7 @@ export const DETALLE = `${HEAD}
   <p><span class="textof">Atentamente,<br>Servicio de Impuestos Internos</span></p>
 </div></body></html>`;
 
-/** A resolution with a number and a certificate without one (id only in its PDF link). */
+/** A resolution with a number, a certificate without one (id only in its PDF link). */
 export const DOCUMENTOS = `${HEAD}
 <table id="tbl_documentos" width="630"><tbody>
   <tr>${td('<b>Fecha</b>')}${td('<b>Tipo</b>')}${td('<b>N°</b>')}${td('<b>Título</b>')}${td('<b>Documento</b>')}</tr>
@@ -50,8 +49,6 @@ export const DOCUMENTOS = `${HEAD}
   <tr>${td('02-03-2015')}${td('Certificado')}${td('-')}${td('Certificado de Inicio de Actividades')}<td><a class="lnk_pdf" href="documento_pdf.cgi?rut=76086428-5&amp;id=76086428-D0001">PDF</a></td></tr>
 </tbody></table></body></html>`;
 
-/** The empty mailbox. */
 export const LISTA_VACIA = `${HEAD}<table id="tbl_notificaciones"><tbody><tr>${td('Fecha')}${td('Asunto')}${td('Remitente')}${td('Estado')}</tr><tr><td colspan="4"><span class="textof">- No tiene notificaciones -</span></td></tr></tbody></table></body></html>`;
 
-/** No documents. */
 export const DOCUMENTOS_VACIA = `${HEAD}<table id="tbl_documentos"><tbody><tr>${td('Fecha')}${td('Tipo')}${td('N°')}${td('Título')}${td('Documento')}</tr><tr><td colspan="5"><span class="textof">- No existen documentos -</span></td></tr></tbody></table></body></html>`;

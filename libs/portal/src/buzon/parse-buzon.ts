@@ -4,22 +4,14 @@ import type { DocumentoSii, Notificacion } from './buzon.types';
 import { fechaHoraIso, fechaIso } from '../carpeta/formats';
 
 /*
- * The Mi SII mailbox pages. Their real structure is UNKNOWN: no public code or documentation describes them
- * (docs/research/sii-protocol.md §9). What this file reads is the project's own reading, in the style of the
- * SII portal pages the research does know (§7-§8: ids on tables and cells, text in `span.textof`, ISO-8859-1,
- * dd-mm-aaaa dates, "- No tiene ... -" empty states), and it is exactly what the stand-in serves
- * (libs/sii-fake/src/portal-buzon.ts, under `/cgi_buzon`). When the real pages are seen, this file and the
- * stand-in change together.
+ * The Mi SII mailbox pages. Their real structure is UNKNOWN (docs/research/sii-protocol.md §9): the project's own reading (styled as §7-§8),
+ * exactly what libs/sii-fake/src/portal-buzon.ts serves. When the real pages are seen, both change together.
  */
 
 /** Why a page is not the expected mailbox page. */
 export type BuzonParseMotivo = 'no_autenticado' | 'error_portal' | 'otra_pagina';
 
-/**
- * The page is not the expected mailbox page (or not one this parser knows). `message` is a one-line reason;
- * `motivo` says whether the portal answered its "NO ESTA AUTENTICADO" page (`no_autenticado`, the session is
- * dead), its error page (`error_portal`, the portal's text in the message) or something else (`otra_pagina`).
- */
+/** Not the expected mailbox page; `motivo`: the portal's "NO ESTA AUTENTICADO" page (dead session), its error page, or other. */
 export class BuzonParseError extends Error {
   constructor(
     message: string,
@@ -30,24 +22,14 @@ export class BuzonParseError extends Error {
   }
 }
 
-/** Stands for a `<br>` while the text is collapsed (a control character no page carries as text). */
+/** Stands for a `<br>` while text is collapsed (a control character no page carries). */
 const BR = '\u0001';
 
-/** Texts the portal writes in a list with nothing to show ("- No tiene notificaciones -", "- No existen documentos -"). */
 const VACIO = /^-?\s*No (tiene|existen|se registran?)\b/i;
 
 /**
- * The notifications list, `notificaciones.cgi?rut=` (decoded text of the ISO-8859-1 page; see
- * `decodeHtml` for saved bytes). Structure (the project's own reading, served by libs/sii-fake; research
- * §9 says the real one is unknown): `table#tbl_notificaciones`, a header row, then one row per notification,
- * newest first, carrying its id in `data-id` (or, failing that, in the `id` query parameter of the row's link to
- * `notificacion.cgi`), with four `span.textof` cells: Fecha (`dd-mm-aaaa hh:mm`, America/Santiago), Asunto,
- * Remitente, Estado ("Leída" / "No leída"). "- No tiene notificaciones -" is the empty state.
- * @returns the notifications in page order; `fecha` `YYYY-MM-DDTHH:MM` (or `YYYY-MM-DD` when the page has no
- *   time), `cuerpo` always null (the list does not show it); [] for the empty state.
- * @throws BuzonParseError when the page has no `#tbl_notificaciones` (a dead session, the portal's error page,
- *   another page), a row has no id, an unreadable date or an unknown Estado, or the table holds a text other
- *   than the empty state (e.g. a notice that the service is down).
+ * `notificaciones.cgi?rut=` (decoded): `table#tbl_notificaciones` rows with `data-id` (or their link's `id`); dates America/Santiago;
+ * `cuerpo` null; [] for the empty state. @throws BuzonParseError for another page, a row without id, a bad date or Estado.
  */
 export function parseNotificaciones(html: string): Notificacion[] {
   const $ = load(html);
@@ -63,17 +45,7 @@ export function parseNotificaciones(html: string): Notificacion[] {
   }));
 }
 
-/**
- * One notification, `notificacion.cgi?rut=&id=` (decoded text; opening it marks it read in the portal).
- * Structure (the project's own reading, served by libs/sii-fake; docs/research/sii-protocol.md §9): hidden input
- * `#hd_id_notificacion` (its id), `table#tbl_notificacion` with the cells `#td_fecha` (`dd-mm-aaaa hh:mm`,
- * America/Santiago), `#td_remitente`, `#td_asunto`, `#td_estado` ("Leída" / "No leída"), and the body
- * `div#div_cuerpo`, one `<p>` per paragraph (`<br>` a line break inside one).
- * @returns the notification; `cuerpo` plain text, blanks collapsed, lines joined by "\n" and paragraphs by
- *   "\n\n", null when the body is empty.
- * @throws BuzonParseError when the page has no `#tbl_notificacion` (a dead session, the portal's error page
- *   such as an unknown id, another page), no id, an unreadable date or an unknown Estado.
- */
+/** `notificacion.cgi?rut=&id=` (opening it marks it read); `cuerpo` paragraphs joined by "\n\n". @throws BuzonParseError */
 export function parseNotificacion(html: string): Notificacion {
   const $ = load(html);
   const tabla = $('#tbl_notificacion');
@@ -91,17 +63,7 @@ export function parseNotificacion(html: string): Notificacion {
   };
 }
 
-/**
- * The documents the SII issued to the taxpayer, `documentos.cgi?rut=` (decoded text). Structure (the project's
- * own reading, served by libs/sii-fake; docs/research/sii-protocol.md §9): `table#tbl_documentos`, a header row, then one row per
- * document, newest first, carrying its id in `data-id` (or in the `id` query parameter of its link to
- * `documento_pdf.cgi`), with five `span.textof` cells: Fecha (`dd-mm-aaaa`), Tipo ("Resolución",
- * "Certificado"), N° ("-" or empty when none), Título, and the PDF link (`a.lnk_pdf`). "- No existen
- * documentos -" is the empty state.
- * @returns the documents in page order, `fecha` `YYYY-MM-DD`; [] for the empty state.
- * @throws BuzonParseError when the page has no `#tbl_documentos` (a dead session, the portal's error page,
- *   another page), a row has no id or an unreadable date, or the table holds a text other than the empty state.
- */
+/** `documentos.cgi?rut=`: `table#tbl_documentos`; [] when empty. @throws BuzonParseError for another page, no id or a bad date. */
 export function parseDocumentos(html: string): DocumentoSii[] {
   const $ = load(html);
   const tabla = $('#tbl_documentos');
@@ -113,11 +75,7 @@ export function parseDocumentos(html: string): DocumentoSii[] {
   });
 }
 
-/**
- * The data rows of a list table: those with an id (`data-id`, or the `id` parameter of a link to `enlace`).
- * Rows without one are the header and the empty-state text; a row of `columnas` cells dated in its first cell
- * but without an id is an error rather than a silently lost item.
- */
+/** Rows with an id are data; a dated row of `columnas` cells without one is an error rather than a silently lost item. */
 function filas($: CheerioAPI, tabla: Cheerio<Element>, columnas: number, enlace: string): { id: string; celdas: string[]; n: number }[] {
   const out: { id: string; celdas: string[]; n: number }[] = [];
   tabla
@@ -161,7 +119,6 @@ function idDeFila($: CheerioAPI, tr: Element, enlace: string): string | null {
   return null;
 }
 
-/** `dd-mm-aaaa hh:mm` as `YYYY-MM-DDTHH:MM`, `dd-mm-aaaa` as `YYYY-MM-DD`. */
 function fecha(s: string, donde: string): string {
   const iso = fechaHoraIso(s) ?? fechaIso(s);
   if (!iso) throw new BuzonParseError(`${donde}: unreadable date "${s}"`);
@@ -178,7 +135,6 @@ function leida(estado: string, donde: string): boolean {
   throw new BuzonParseError(`${donde}: unknown Estado "${estado}"`);
 }
 
-/** Paragraphs (`<p>`, or the whole element when it has none) joined by a blank line; null when empty. */
 function cuerpo($: CheerioAPI, el: AnyNode | undefined): string | null {
   if (!el) return null;
   const parrafos = $(el).find('p').toArray();
@@ -186,10 +142,6 @@ function cuerpo($: CheerioAPI, el: AnyNode | undefined): string | null {
   return bloques.length > 0 ? bloques.join('\n\n') : null;
 }
 
-/**
- * The text of an element with `<br>` as line breaks (the markup's own newlines are blanks), blanks collapsed per
- * line, empty lines dropped.
- */
 function lineas($: CheerioAPI, el: AnyNode | undefined): string[] {
   if (!el) return [];
   const copy = $(el).clone();
@@ -205,7 +157,6 @@ function texto($: CheerioAPI, el: AnyNode | undefined): string {
   return lineas($, el).join(' ');
 }
 
-/** Why the page is not `que`: the portal's dead-session page, its error page, or another page. */
 function paginaInesperada($: CheerioAPI, que: string, tabla: string): BuzonParseError {
   const body = texto($, $('body').get(0) ?? $.root().get(0));
   if (/NO ESTA AUTENTICADO/i.test(body))

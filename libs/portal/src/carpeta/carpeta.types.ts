@@ -1,8 +1,6 @@
 /**
- * The Carpeta Tributaria Electrónica as data (docs/research/sii-protocol.md §7): what the SII's carpeta page
- * shows, section by section. Money in whole CLP, dates ISO (`YYYY-MM-DD`; the generation time
- * `YYYY-MM-DDTHH:MM` in America/Santiago), periods `YYYY-MM`. What the page leaves empty is null or an empty
- * list, never a made-up value.
+ * The Carpeta Tributaria Electrónica as data (docs/research/sii-protocol.md §7): whole CLP, ISO dates (generation time
+ * `YYYY-MM-DDTHH:MM` America/Santiago), periods `YYYY-MM`; what the page leaves empty is null or [], never made up.
  */
 export interface CarpetaTributaria {
   encabezado: { nombre: string; rut: string; fecha_generacion: string | null };
@@ -24,28 +22,23 @@ export interface CarpetaTributaria {
   declaraciones_renta: DeclaracionRenta[];
 }
 
-/** A person or company of the "Información proporcionada por el contribuyente" table. */
 export interface PersonaCarpeta {
   nombre: string;
   rut: string | null;
-  /** Fecha de incorporación. */
   fecha: string | null;
 }
 
-/** A row of "Propiedades y Bienes Raíces". */
 export interface PropiedadCarpeta {
   comuna: string;
   rol: string;
   direccion: string;
   destino: string | null;
-  /** CLP; null when the page shows no valuation. */
   avaluo_fiscal: number | null;
   cuotas_vencidas: boolean | null;
   cuotas_vigentes: boolean | null;
   condicion: string | null;
 }
 
-/** A month of "Boletas de Honorarios Electrónicas" (CLP). */
 export interface BoletasPeriodo {
   periodo: string;
   honorario_bruto: number | null;
@@ -53,17 +46,14 @@ export interface BoletasPeriodo {
   ppm_contribuyente: number | null;
 }
 
-/** One F29 period: declared or not, and its form's link and codes when the frame was read. */
+/** One F29 period: `formulario` the frame's relative address; `campos` from its `datos` when read. */
 export interface DeclaracionIva {
   periodo: string;
   declarada: boolean;
-  /** The F29 frame's address on the portal (relative, as the page has it). */
   formulario: string | null;
-  /** F29 codes and values from the frame's `datos` object, when given; null otherwise. */
   campos: Record<string, string> | null;
 }
 
-/** One tax year of F22: its rows of code, concept and value. */
 export interface DeclaracionRenta {
   anio_tributario: number;
   filas: { codigo: string; concepto: string; valor: string }[];

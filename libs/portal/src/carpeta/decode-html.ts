@@ -1,10 +1,6 @@
 import iconv from 'iconv-lite';
 
-/**
- * The text of an HTML page as saved from the portal: the SII serves ISO-8859-1 pages, browsers often save them
- * as UTF-8. A UTF-8 BOM, or a `charset` meta or XML declaration naming an encoding iconv-lite knows, decides;
- * without them, bytes that are valid UTF-8 are UTF-8 and anything else is ISO-8859-1.
- */
+/** The SII serves ISO-8859-1, browsers often save UTF-8: a BOM, `charset` meta or XML declaration decides, else valid UTF-8, else ISO-8859-1. */
 export function decodeHtml(bytes: Buffer): string {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.subarray(3).toString('utf8');
   const head = bytes.subarray(0, 2048).toString('latin1');

@@ -1,10 +1,6 @@
 import { tryNormalizeRut } from '@lib/rut';
 
-/**
- * The Chilean formats of the SII's portal pages (docs/research/sii-protocol.md §7): dates `dd-mm-aaaa` or
- * `dd/mm/aaaa`, thousands with dots (`1.234.567`), SI/NO, month names in Spanish. Each answers null for an
- * empty or unreadable value rather than guessing.
- */
+/** Chilean formats of the portal pages (docs/research/sii-protocol.md §7); null for an empty or unreadable value rather than a guess. */
 
 const MESES: Record<string, string> = {
   ENERO: '01',
@@ -28,7 +24,7 @@ export function fechaIso(s: string): string | null {
   return m ? `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}` : null;
 }
 
-/** `dd/mm/aaaa hh:mm` as `aaaa-mm-ddThh:mm` (Santiago wall clock, as the page writes it). */
+/** Santiago wall clock, as the page writes it. */
 export function fechaHoraIso(s: string): string | null {
   const m = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})\s+(\d{1,2}):(\d{2})/.exec(s.trim());
   return m ? `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}T${m[4].padStart(2, '0')}:${m[5]}` : null;

@@ -18,16 +18,12 @@ export class CarpetaParseError extends Error {
   }
 }
 
-/** Texts the SII writes in a section with nothing to show (docs/research/sii-protocol.md §7). */
+/** docs/research/sii-protocol.md §7. */
 const VACIO = /^-\s*No (se registra|existen|tiene)/i;
 
 /**
- * Reads the carpeta page as the SII renders it (the `cte` frame's document, as a browser saves it; HTML in any
- * encoding already decoded): header `#tbl_encabezado`, `#tbl_dbcontribuyente`, `#tbl_sociedades`,
- * `#tbl_propiedades`, `#tbl_boletase`, the F29 periods of `#marca_IVA` (hidden inputs `hp_iva_N` and frames
- * `hn_iva_N`) and the F22 years of `#marca_RENTA` (docs/research/sii-protocol.md §7). `frames` optionally gives
- * the HTML of F29 frames by their number N, whose `datos` object fills `campos`.
- * @throws CarpetaParseError when the page has neither the header nor the taxpayer table.
+ * The `cte` frame as the SII renders it (docs/research/sii-protocol.md §7); `frames`: F29 frames' HTML by number, whose `datos` fill `campos`.
+ * @throws CarpetaParseError without header and taxpayer table.
  */
 export function parseCarpetaTributaria(html: string, frames: Record<number, string> = {}): CarpetaTributaria {
   const $ = load(html);
@@ -48,7 +44,6 @@ export function parseCarpetaTributaria(html: string, frames: Record<number, stri
   };
 }
 
-/** The text of an element with `<br>` as line breaks, blanks collapsed per line, empty lines dropped. */
 function lineas($: CheerioAPI, el: AnyNode | undefined): string[] {
   if (!el) return [];
   const copy = $(el).clone();
@@ -101,7 +96,7 @@ function contribuyente($: CheerioAPI): CarpetaTributaria['contribuyente'] {
   };
 }
 
-/** The three sections of `#tbl_sociedades`, keyed by their label's first word. */
+/** Keyed by their label's first word. */
 function personas($: CheerioAPI): Map<string, PersonaCarpeta[]> {
   const out = new Map<string, PersonaCarpeta[]>();
   let seccion: string | undefined;
@@ -169,10 +164,7 @@ function declaracionesIva($: CheerioAPI, frames: Record<number, string>): Declar
     });
 }
 
-/**
- * The `campos` of the `datos` object an F29 frame carries (`var datos = {campos: {"<code>": value}, ...}`;
- * docs/research/sii-protocol.md §7). Values are kept as the form writes them.
- */
+/** `var datos = {campos: {"<code>": value}, ...}` (docs/research/sii-protocol.md §7), values as written. */
 export function datosF29(html: string): Record<string, string> | null {
   const m = /datos\s*=\s*(\{[\s\S]*?\})\s*;\s*(?:<\/script>|$|\n)/.exec(html);
   if (!m) return null;

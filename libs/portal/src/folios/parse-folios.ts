@@ -8,23 +8,17 @@ export class FoliosParseError extends Error {
   }
 }
 
-/** What the SII registered of one folio of a company and document type. */
+/** `recibido`: a document with this folio reached the SII; `anulado`: the company annulled it; `disponible`: neither. */
 export interface EstadoFolio {
   folio: number;
-  /** `recibido`: a document with this folio reached the SII; `anulado`: the company annulled it; `disponible`: neither. */
   estado: 'recibido' | 'anulado' | 'disponible';
 }
 
 const ESTADOS: Record<string, EstadoFolio['estado']> = { RECIBIDO: 'recibido', ANULADO: 'anulado', DISPONIBLE: 'disponible' };
 
 /**
- * Reads the portal's folio query page (`/cvc_cgi/dte/of_consulta_folios.cgi`, "Consulta de estado de folios" of the
- * timbraje electrónico). Its real structure is not in our sources (docs/research/sii-protocol.md §8 lists the
- * portal's login and pages without it): this is the project's own reading, in the style of the portal pages that are
- * known (ids on tables, `span.textof` cells), and the stand-in (libs/sii-fake `portal-folios.ts`) serves exactly it:
- * `table#tbl_folios` with a header row and one row per folio, cells Folio and Estado (RECIBIDO, ANULADO, DISPONIBLE).
- * @returns the folios in page order.
- * @throws FoliosParseError when the page has no `#tbl_folios`, or a row has no folio or an unknown estado.
+ * "Consulta de estado de folios": the real page is not in our sources (docs/research/sii-protocol.md §8), this is the project's own reading,
+ * served by libs/sii-fake portal-folios.ts. @throws FoliosParseError without `#tbl_folios`, a folio, or a known estado.
  */
 export function parseConsultaFolios(html: string): EstadoFolio[] {
   const $ = load(html);

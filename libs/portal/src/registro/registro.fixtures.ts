@@ -1,12 +1,11 @@
-// Registry pages written by hand to the structure parse-empresa.ts documents (the project's own reading, in the
-// style of the SII portal: ids on tables and cells, span.textof, Chilean formats, ISO-8859-1), not taken from the
-// stand-in. Shared by the parser's and the schema's specs.
+// Hand-written to the structure parse-empresa.ts documents (the project's own reading), not taken from the stand-in. Shared by the
+// parser's and the schema's specs.
 
 const HEAD = '<html><head><meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1"><title>SII</title></head><body>';
 const td = (text: string, attrs = '') => `<td${attrs}><span class="textof">${text}</span></td>`;
 const fila = (label: string, id: string, value: string) => `<tr>${td(label)}<td id="${id}"><span class="textof">${value}</span></td></tr>`;
 
-/** A company with three socios (one a company, one without a percentage) and two administradores. */
+/** Three socios (one a company, one without a percentage), two administradores. */
 export const EMPRESA_COMPLETA =
   HEAD +
   '<table width="630"><tbody><tr><td class="centeralign"><span class="textof"><b>REGISTRO DE EMPRESAS Y SOCIEDADES<br>DATOS DE LA EMPRESA</b></span></td></tr></tbody></table>' +
@@ -34,7 +33,7 @@ export const EMPRESA_COMPLETA =
   '</tbody></table>' +
   '</body></html>';
 
-/** An E.I.R.L. whose page shows no capital, no socios and no state. */
+/** An E.I.R.L. without capital, socios or state. */
 export const EMPRESA_SIN_SOCIOS =
   HEAD +
   '<table id="tbl_empresa"><tbody>' +
@@ -62,7 +61,6 @@ const encabezado = (razonSocial: string, rut: string) =>
   fila('RUT:', 'td_rut', rut) +
   '</tbody></table>';
 
-/** The historial of a company with three filings. */
 export const HISTORIAL_TRES =
   HEAD +
   encabezado('COMERCIAL LOS ALERCES LIMITADA', '76086428 - 5') +
@@ -73,7 +71,6 @@ export const HISTORIAL_TRES =
   `<tr>${td('30-11-2023')}${td('MODIFICACIÓN')}${td('Cambio de domicilio a AV LOS LEONES 1234 OF 56, PROVIDENCIA')}${td('CVE 2023-0098812')}</tr>` +
   '</tbody></table></body></html>';
 
-/** The historial of a company the registry shows no filings for. */
 export const HISTORIAL_VACIO =
   HEAD +
   encabezado('TRANSPORTES DEL SUR E.I.R.L.', '96790240 - 3') +

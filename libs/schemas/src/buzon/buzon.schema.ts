@@ -1,11 +1,4 @@
-/**
- * JSON Schemas (draft 2020-12) of the taxpayer's Mi SII mailbox as data: `Notificacion` (the items of
- * `GET /tax/notificaciones` and the answer of `GET /tax/notificaciones/{notif_id}`) and `DocumentoSii` (the
- * items of `GET /tax/documentos`), what @lib/portal `parseNotificaciones`, `parseNotificacion` and
- * `parseDocumentos` read. The real portal pages are unknown (docs/research/sii-protocol.md §9); these shapes
- * are the project's own reading. Dates ISO in America/Santiago wall clock (`YYYY-MM-DD`, a notification's
- * `YYYY-MM-DDTHH:MM` when the page gives the time); a notification's `cuerpo` is null in the list.
- */
+/** Draft 2020-12 schemas of what @lib/portal parse-buzon.ts reads (the real pages are unknown, docs/research/sii-protocol.md §9). */
 export const NOTIFICACION_JSON_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'urn:cl-business-platform:notificacion',

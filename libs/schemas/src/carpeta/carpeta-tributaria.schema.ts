@@ -1,9 +1,4 @@
-/**
- * JSON Schema (draft 2020-12) of `CarpetaTributaria`, the answer of `POST /tax/scrape/carpeta/json` and of
- * `npm run cte:parse` (@lib/portal `parseCarpetaTributaria`; docs/research/sii-protocol.md §7). Money is whole
- * CLP, dates ISO, periods `YYYY-MM`; what the page leaves empty is null or an empty list. `scraped_at` (when the
- * gateway read the portal, UTC) is in the gateway's answer only, not in a parsed saved page.
- */
+/** Draft 2020-12 schema of `CarpetaTributaria` (docs/research/sii-protocol.md §7); `scraped_at` (UTC) only in the gateway's answer. */
 const fecha = { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 const texto = { type: ['string', 'null'] } as const;
 const clp = { type: ['integer', 'null'] } as const;

@@ -1,46 +1,29 @@
-/**
- * The marketplace promotion checklists of docs/spec/2-service-registry.md ("Checklist internal to preview", "Checklist preview
- * to beta (in addition)", "Checklist beta to public (in addition)") as data, item by item, shared by
- * the service-registry app (which evaluates record, probe, pricing and attestation items and stores
- * evidence) and tools/checklist (the pre-merge CI check of the repository-side items).
- */
+/** The promotion checklists of docs/spec/2-service-registry.md as data, for service-registry and tools/checklist (CI). */
 
-/** The four ordered marketplace stages (docs/spec/2-service-registry.md, "States and transitions"). */
+/** docs/spec/2-service-registry.md, "States and transitions". */
 export const MARKETPLACE_STAGES = ['internal', 'preview', 'beta', 'public'] as const;
 export type MarketplaceStage = (typeof MARKETPLACE_STAGES)[number];
 
-/** A promotion target: every stage except the initial one. */
 export type PromotionTarget = Exclude<MarketplaceStage, 'internal'>;
 
-/** One gate per forward step; the checklist of a gate is "in addition" to the earlier gates. */
+/** A gate's checklist is "in addition" to the earlier gates'. */
 export const MARKETPLACE_GATES = ['internal_to_preview', 'preview_to_beta', 'beta_to_public'] as const;
 export type MarketplaceGate = (typeof MARKETPLACE_GATES)[number];
 
-/**
- * How an item is evaluated:
- * - record: a field of the service record in the registry (e.g. marketplace_status);
- * - probe: an HTTP call the registry makes (e.g. GET /healthz);
- * - pricing: pricing fields of the record (pricing_tier, metadata.pricing_summary);
- * - repository: files of the service repository or of the shared style repository, checked by
- *   tools/checklist in CI and reported to the registry as evidence;
- * - attestation: a human fact an admin attests in the registry (e.g. an identity-provider group).
- */
+/** record/pricing: fields of the service record; probe: an HTTP call; repository: files checked in CI; attestation: an admin's. */
 export type ChecklistCheck = 'record' | 'probe' | 'pricing' | 'repository' | 'attestation';
 
-/** Where the evidence comes from: computed by the registry, a CI report, or an admin's attestation. */
 export type ChecklistEvidence = 'auto' | 'ci_report' | 'admin_attestation';
 
 export interface ChecklistItem {
   /** Stable snake_case identifier, used in evidence records and CI reports. */
   id: string;
   gate: MarketplaceGate;
-  /** The stage this gate promotes to. */
   target: PromotionTarget;
-  /** The spec wording of the item. */
   title: string;
   check: ChecklistCheck;
   evidence: ChecklistEvidence;
-  /** Service-record fields the registry reads for this item (dotted paths), when it reads any. */
+  /** Dotted record paths the registry reads for this item. */
   record_fields?: readonly string[];
 }
 
@@ -61,14 +44,13 @@ const item = (
   ...(record_fields ? { record_fields } : {}),
 });
 
-/** The stage each gate promotes to. */
 export const GATE_TARGET: Readonly<Record<MarketplaceGate, PromotionTarget>> = {
   internal_to_preview: 'preview',
   preview_to_beta: 'beta',
   beta_to_public: 'public',
 };
 
-/** Spec 2, "Checklist internal to preview" (automatic promotion, no review). */
+/** Automatic promotion, no review. */
 const INTERNAL_TO_PREVIEW: readonly ChecklistItem[] = [
   item(
     'internal_to_preview',
@@ -103,7 +85,7 @@ const INTERNAL_TO_PREVIEW: readonly ChecklistItem[] = [
   ),
 ];
 
-/** Spec 2, "Checklist preview to beta (in addition)" (human review by a superadmin). */
+/** Human review by a superadmin. */
 const PREVIEW_TO_BETA: readonly ChecklistItem[] = [
   item(
     'preview_to_beta',
@@ -125,14 +107,13 @@ const PREVIEW_TO_BETA: readonly ChecklistItem[] = [
   item('preview_to_beta', 'pricing_summary', 'pricing', 'auto', 'A provisional pricing_summary in metadata.', ['metadata.pricing_summary']),
 ];
 
-/** Spec 2, "Checklist beta to public (in addition)" (human review plus 24 hours cooldown). */
+/** Human review plus 24 hours cooldown. */
 const BETA_TO_PUBLIC: readonly ChecklistItem[] = [
   item('beta_to_public', 'test_coverage_60', 'repository', 'ci_report', 'Test coverage at least 60 percent.'),
   item('beta_to_public', 'structured_json_logging', 'repository', 'ci_report', 'Structured JSON logging in the canonical form.'),
   item('beta_to_public', 'oidc_shared_library', 'repository', 'ci_report', 'OIDC integration through the shared library or equivalent.'),
   item('beta_to_public', 'public_docs', 'repository', 'ci_report', 'Public documentation where it applies to the product.'),
-  // The repository side (maintainer in the frontmatter) comes from CI; the registry also requires
-  // the owner in the record's metadata (record_fields).
+  // The repository side (frontmatter maintainer) comes from CI; the registry also requires the owner in the record's metadata.
   item('beta_to_public', 'maintainer_declared', 'repository', 'ci_report', 'Owner declared in the maintainer field and in metadata.', [
     'metadata.maintainer',
   ]),
@@ -142,7 +123,7 @@ const BETA_TO_PUBLIC: readonly ChecklistItem[] = [
   item('beta_to_public', 'frontmatter_template_v1', 'repository', 'ci_report', 'Complete, validated frontmatter of template v1.'),
 ];
 
-/** Every checklist item of docs/spec/2-service-registry.md, in gate order then spec order; each spec item exactly once. */
+/** Gate order then spec order; each spec item exactly once. */
 export const CHECKLIST_ITEMS: readonly ChecklistItem[] = [...INTERNAL_TO_PREVIEW, ...PREVIEW_TO_BETA, ...BETA_TO_PUBLIC];
 
 /** True when `value` is one of the four marketplace stages. */
@@ -150,11 +131,7 @@ export function isMarketplaceStage(value: unknown): value is MarketplaceStage {
   return typeof value === 'string' && (MARKETPLACE_STAGES as readonly string[]).includes(value);
 }
 
-/**
- * The gates a service must pass to reach `target`, cumulative (docs/spec/2-service-registry.md: "Promotion checks are
- * cumulative"): preview -> [internal_to_preview]; beta -> + preview_to_beta; public -> all three.
- * `internal` needs no gate (demotion is always allowed). Throws RangeError for an unknown stage.
- */
+/** Cumulative gates (spec: "Promotion checks are cumulative"); `internal` needs none. @throws RangeError for an unknown stage. */
 export function gatesUpTo(target: MarketplaceStage): MarketplaceGate[] {
   const index = MARKETPLACE_STAGES.indexOf(target);
   if (index < 0) throw new RangeError(`unknown marketplace stage: ${String(target)}`);
@@ -167,7 +144,7 @@ export function checklistItemsUpTo(target: MarketplaceStage): ChecklistItem[] {
   return CHECKLIST_ITEMS.filter((i) => gates.has(i.gate));
 }
 
-/** The repository-side items up to `target`: what tools/checklist checks in CI. */
+/** What tools/checklist checks in CI. */
 export function repositoryItemsUpTo(target: MarketplaceStage): ChecklistItem[] {
   return checklistItemsUpTo(target).filter((i) => i.check === 'repository');
 }

@@ -1,10 +1,4 @@
-/**
- * JSON Schemas (draft 2020-12) of the Registro de Empresas y Sociedades answers: `Empresa`, the answer of
- * `GET /tax/registro/empresa/{rut}`, and the `ModificacionEmpresa[]` of `GET /tax/registro/empresa/{rut}/historial`
- * (@lib/portal `parseEmpresa` and `parseHistorialEmpresa`; the page structure is the project's own reading, see
- * there). Money is whole CLP pesos, dates ISO `YYYY-MM-DD`, RUTs canonical; what the page leaves empty is null or
- * an empty list.
- */
+/** Draft 2020-12 schemas of `GET /tax/registro/empresa/{rut}` and its `/historial` (@lib/portal parse-empresa.ts). */
 const rut = { type: 'string', pattern: '^\\d{1,8}-[\\dK]$' } as const;
 const rutONull = { type: ['string', 'null'], pattern: '^\\d{1,8}-[\\dK]$' } as const;
 const texto = { type: ['string', 'null'] } as const;

@@ -1,15 +1,6 @@
 import type { StyleCatalog } from './style-catalog.types';
 
-/**
- * Cross-field checks the schema cannot express: whether `coverage` agrees with `components`, and
- * whether adoption counters agree with the repository list. The spec gives only the minimums of these
- * counters (docs/spec/3-style-catalog-and-accounting.md, Coverage fields), so disagreements are warnings, never schema errors. The reading
- * used: component_count = number of components; category_count = distinct categories;
- * examples_per_component = the smallest number of examples of a component; observed / proposed counts
- * = components whose adoption_evidence.classification is observado / propuesto;
- * repository_count = length of repositories.
- * Returns warnings, each starting with the JSON pointer it concerns; empty when consistent.
- */
+/** The spec gives only minimums for these counters (docs/spec/3-style-catalog-and-accounting.md, Coverage fields), so they warn. */
 export function styleCatalogConsistencyWarnings(catalog: StyleCatalog): string[] {
   const { coverage, components } = catalog;
   const expected: Record<string, number> = {

@@ -7,9 +7,8 @@ import {
   STYLE_REPOSITORY_ID,
 } from './constants';
 
-// Small builders keep the schema readable. `closed` makes every listed property required and
-// forbids any other one: the spec says "all fields are required" and "accepts no properties beyond
-// those listed, at every object level below except the code object" (docs/spec/3-style-catalog-and-accounting.md, Catalog document).
+// `closed` makes every listed property required and forbids others: "all fields are required" and "accepts no properties beyond
+// those listed ... except the code object" (docs/spec/3-style-catalog-and-accounting.md, Catalog document).
 type Schema = Record<string, unknown>;
 
 const str = (minLength?: number): Schema => (minLength === undefined ? { type: 'string' } : { type: 'string', minLength });
@@ -86,12 +85,7 @@ const component = closed({
   code,
 });
 
-/**
- * JSON Schema (draft 2020-12) of the style component catalog, exact to docs/spec/3-style-catalog-and-accounting.md "Catalog document",
- * "Component" and "adoption_evidence" tables and the "Catalog minimums" limits.
- * `generated_at` is `type: ["string","null"]`: validators must allow union types
- * (ajv: `allowUnionTypes: true`, as `validateStyleCatalog` does).
- */
+/** Exact to docs/spec/3-style-catalog-and-accounting.md; `generated_at` is a union type, so validators need `allowUnionTypes`. */
 export const STYLE_CATALOG_JSON_SCHEMA: Readonly<Schema> = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: STYLE_CATALOG_JSON_SCHEMA_ID,

@@ -1,12 +1,10 @@
 import type { ADOPTION_CLASSIFICATIONS, STYLE_COMPONENT_STATUSES } from './constants';
 
-/** Component status (docs/spec/3-style-catalog-and-accounting.md, Component.status). */
+/** Types of docs/spec/3-style-catalog-and-accounting.md (Component, adoption_evidence, Coverage fields, Catalog document). */
 export type StyleComponentStatus = (typeof STYLE_COMPONENT_STATUSES)[number];
 
-/** Adoption classification (docs/spec/3-style-catalog-and-accounting.md, adoption_evidence.classification). */
 export type AdoptionClassification = (typeof ADOPTION_CLASSIFICATIONS)[number];
 
-/** Catalog-wide counters (docs/spec/3-style-catalog-and-accounting.md, Coverage fields); all integers, see the schema for minimums. */
 export interface StyleCatalogCoverage {
   component_count: number;
   category_count: number;
@@ -15,14 +13,12 @@ export interface StyleCatalogCoverage {
   proposed_component_count: number;
 }
 
-/** Who owns a component: always the shared style repository (docs/spec/3-style-catalog-and-accounting.md, Component.owner). */
 export interface StyleComponentOwner {
   repository: string;
   steward: string;
   scope: string;
 }
 
-/** One brand/site/theme combination a component supports. */
 export interface StyleComponentVariant {
   brand: string;
   site: string;
@@ -34,7 +30,6 @@ export interface StyleComponentGuidance {
   dont: string[];
 }
 
-/** Evidence of use in repositories (docs/spec/3-style-catalog-and-accounting.md, adoption_evidence); generated_at may be null. */
 export interface StyleAdoptionEvidence {
   classification: AdoptionClassification;
   implementation_count: number;
@@ -60,7 +55,6 @@ export interface StyleComponentCode {
   [extra: string]: unknown;
 }
 
-/** One component of the shared style system (docs/spec/3-style-catalog-and-accounting.md, Component: every field required). */
 export interface StyleComponent {
   id: string;
   name: string;
@@ -79,7 +73,6 @@ export interface StyleComponent {
   code: StyleComponentCode;
 }
 
-/** The catalog document `platform.style.components.v1` (docs/spec/3-style-catalog-and-accounting.md, Catalog document). */
 export interface StyleCatalog {
   schema: string;
   version: string;

@@ -3,11 +3,9 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import { STYLE_CATALOG_JSON_SCHEMA } from './style-catalog.schema';
 import type { StyleCatalog } from './style-catalog.types';
 
-/** One schema violation: where (RFC 6901 JSON pointer), which rule (JSON Schema keyword), why. */
+/** `pointer` RFC 6901 ("" the root; for required/additionalProperties the property itself); `rule` the failing JSON Schema keyword. */
 export interface StyleCatalogViolation {
-  /** Pointer to the offending value; for `required` / `additionalProperties`, to the property itself. "" is the root. */
   pointer: string;
-  /** The JSON Schema keyword that failed: required, additionalProperties, const, enum, pattern, minimum, minLength, minItems, type. */
   rule: string;
   message: string;
 }
@@ -17,7 +15,7 @@ export interface StyleCatalogValidation {
   errors: StyleCatalogViolation[];
 }
 
-/** Thrown by `loadStyleCatalog`; `violations` is empty when the file could not be read or parsed. */
+/** `violations` is empty when the file could not be read or parsed. */
 export class StyleCatalogError extends Error {
   constructor(
     message: string,
@@ -31,8 +29,7 @@ export class StyleCatalogError extends Error {
 let compiled: ValidateFunction | undefined;
 
 function validator(): ValidateFunction {
-  // strict: unknown keywords, formats or types in the schema are compile errors. allowUnionTypes is
-  // needed only for generated_at (string or null).
+  // strict: unknown keywords, formats or types are compile errors; allowUnionTypes only for generated_at (string or null).
   compiled ??= new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true }).compile(STYLE_CATALOG_JSON_SCHEMA);
   return compiled;
 }
@@ -62,10 +59,7 @@ function toViolation(error: ErrorObject): StyleCatalogViolation {
   return { pointer, rule: error.keyword, message };
 }
 
-/**
- * Validates a parsed catalog document against the JSON Schema of docs/spec/3-style-catalog-and-accounting.md (draft 2020-12, ajv strict,
- * all errors). Never throws for bad input; returns every violation, sorted by pointer.
- */
+/** The JSON Schema of docs/spec/3-style-catalog-and-accounting.md; never throws; every violation, sorted by pointer. */
 export function validateStyleCatalog(doc: unknown): StyleCatalogValidation {
   const validate = validator();
   if (validate(doc)) return { valid: true, errors: [] };
@@ -79,11 +73,7 @@ export function formatStyleCatalogViolation(v: StyleCatalogViolation): string {
   return `${v.pointer === '' ? '(root)' : v.pointer}: ${v.rule} (${v.message})`;
 }
 
-/**
- * Reads a catalog file (UTF-8 JSON), validates it and returns it typed.
- * Throws `StyleCatalogError` when the file cannot be read, is not JSON, or violates the schema; the
- * message names the file and lists every violation, one per line.
- */
+/** @throws StyleCatalogError (unreadable, not JSON, or invalid), naming the file and every violation. */
 export function loadStyleCatalog(path: string): StyleCatalog {
   let text: string;
   try {

@@ -1,15 +1,10 @@
-// The stand-in's own arithmetic for the amounts of a DTE, on decimal.js directly: it must never share a
-// formula with the gateway (libs/dte totals), or a wrong one would pass both.
+// The stand-in's own arithmetic on decimal.js: it must never share a formula with libs/dte totals, or a wrong one would pass both.
 import Decimal from 'decimal.js';
 
-/** A number as the DTE writes it (SII Formato DTE v2.2 §2.2: a point for decimals, no thousands separator). */
+/** SII Formato DTE v2.2 §2.2: a point for decimals, no thousands separator. */
 const NUMERO_SII = /^-?\d+(\.\d+)?$/;
 
-/**
- * The value of a numeric field as written, exactly (no binary float in between: QtyItem and PrcItem carry up
- * to 6 decimals, Formato DTE v2.2 §B fields 15 and 22); an absent or empty field is 0.
- * @throws Error when the text is not a number in the SII's notation (the XSD refuses those first).
- */
+/** Exact (QtyItem, PrcItem carry 6 decimals, §B fields 15, 22); absent is 0. @throws Error outside the SII's notation. */
 export function valor(texto: string | undefined): Decimal {
   const t = (texto ?? '').trim();
   if (t === '') return new Decimal(0);
@@ -17,20 +12,15 @@ export function valor(texto: string | undefined): Decimal {
   return new Decimal(t);
 }
 
-/**
- * Whole pesos, halves up (away from zero), the rounding the SII manual's amounts imply: every amount field is
- * an integer of CLP and the IVA is "Monto neto * tasa IVA" (Formato DTE v2.2 §A field 112).
- */
+/** Halves away from zero: amounts are integer CLP and IVA is "Monto neto * tasa IVA" (Formato DTE v2.2 §A field 112). */
 export function pesos(d: Decimal): Decimal {
   return d.toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
 }
 
-/** `pct` percent of `base`, in whole pesos. */
 export function porcentaje(base: Decimal, pct: Decimal): Decimal {
   return pesos(base.times(pct).dividedBy(100));
 }
 
-/** Sum of decimals (0 for none). */
 export function suma(valores: Decimal[]): Decimal {
   return valores.reduce((s, v) => s.plus(v), new Decimal(0));
 }

@@ -2,23 +2,16 @@ import { X509Certificate } from 'node:crypto';
 import { SignedXml } from 'xml-crypto';
 import { checkRsaKeyValue, child, findAll, findFirst } from '@lib/dte';
 
-/** Outcome of checking one XMLDSig `Signature` element. */
 export type SignatureProblem = 'no-certificate' | 'key-mismatch' | 'wrong-reference' | 'invalid';
 
 export interface SignatureCheck {
   ok: boolean;
   problem?: SignatureProblem;
   reason?: string;
-  /** The X509Certificate of KeyInfo, when present and parseable. */
   certificate?: X509Certificate;
 }
 
-/**
- * Verifies one XMLDSig signature of `xml` (the whole document, as decoded text) with the certificate
- * carried in its own KeyInfo, as the SII does (manual autenticación v1.9 §4.1.5): the KeyInfo
- * RSAKeyValue must be the certificate's key (else `key-mismatch`, the SII's estado 21), the only
- * Reference must point at `expectedUri`, and digest plus SignatureValue must verify (xml-crypto).
- */
+/** With its own KeyInfo certificate, as the SII does (manual autenticación v1.9 §4.1.5; `key-mismatch` is its estado 21). */
 export function verifySignatureElement(xml: string, signature: Element, expectedUri: string): SignatureCheck {
   const certificate = keyInfoCertificate(signature);
   if (!certificate) return { ok: false, problem: 'no-certificate', reason: 'X509Certificate missing or unreadable' };
@@ -51,10 +44,7 @@ function keyInfoCertificate(signature: Element): X509Certificate | undefined {
   }
 }
 
-/**
- * The RUT of a certificate holder: subject serialNumber (e.g. "12345678-5") or the SII-style
- * subjectAltName otherName 1.3.6.1.4.1.8321.1 ("10.411.871-2"). Undefined when neither is there.
- */
+/** Subject serialNumber ("12345678-5") or the SII-style SAN otherName 1.3.6.1.4.1.8321.1 ("10.411.871-2"). */
 export function certificateRut(certificate: X509Certificate): string | undefined {
   const serial = /(?:^|\n)serialNumber=([^\n]+)/i.exec(certificate.subject)?.[1];
   const candidates = [serial, certificate.subjectAltName].filter((s): s is string => !!s);

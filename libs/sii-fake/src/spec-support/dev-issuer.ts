@@ -1,7 +1,5 @@
-// Test support, not part of the stand-in: an issuer that builds DTEs with libs/dte's builders, the way the gateway
-// does, and has the real dev signer (tools/dev-signer) stamp and sign them, so that a spec can break one rule of a
-// valid document, have it re-signed and upload it. The stand-in judges it with its own code; this file is exempt
-// from the stand-in's import rule for that reason (eslint.config.mjs).
+// Test support, not the stand-in: builds DTEs with libs/dte as the gateway does and has the real dev signer stamp and sign them,
+// so a spec can break one rule of a valid document and upload it. Hence exempt from the stand-in's import rule (eslint.config.mjs).
 import FormData from 'form-data';
 import {
   buildDd,
@@ -24,25 +22,21 @@ export { EMISOR };
 const SII = 'https://maullin.sii.cl';
 const LATIN1_DECLARATION = '<?xml version="1.0" encoding="ISO-8859-1"?>\n';
 
-/** Edits that break one rule: each sees the XML at one stage and returns it changed. */
+/** Edits breaking one rule at one stage: `dte` before the DD stamp, `timbrado` before the XMLDSig (breaks the TED), `envio`. */
 export interface Edits {
-  /** The unsigned DTE before the dev signer stamps its DD: content (and, to keep the TED matching, the DD). */
   dte?: (xml: string) => string;
-  /** The stamped DTE before its XMLDSig: breaks the TED's own signature. */
   timbrado?: (xml: string) => string;
-  /** The unsigned EnvioDTE before its XMLDSig. */
   envio?: (xml: string) => string;
   caratula?: Partial<CaratulaInput>;
 }
 
-/** The RECEPCIONDTE answer of an upload. */
 export interface Subida {
   status: number;
   trackId?: string;
   errors: string[];
 }
 
-/** What the SII says of an envío at its final state: QueryEstUp's ESTADO, GLOSA, counts, and the document's result. */
+/** QueryEstUp's ESTADO, GLOSA and counts at the final state, and the document's result. */
 export interface Resultado {
   estado?: string;
   glosa?: string;
@@ -57,9 +51,8 @@ interface CafRegistrado {
   cafXml: string;
 }
 
-/** One stand-in (final states at once: no waiting) and one real dev signer; `stop()` in afterAll. */
+/** One stand-in (final states at once) and one real dev signer; `stop()` in afterAll. */
 export class DevIssuer {
-  /** Shifts the stand-in's clock (ms). */
   offsetMs = 0;
   readonly authority: SiiFakeAuthority;
   private readonly cafs = new Map<number, CafRegistrado>();
@@ -85,9 +78,9 @@ export class DevIssuer {
     return this.signer.stop();
   }
 
-  /** A valid document of `tipo` with the next folio (a factura of 2 x 50.000 unless overridden). */
+  /** A factura of 2 x 50.000 with the next folio unless overridden. */
   documento(tipo: DocumentoInput['tipo_dte'] = 33, overrides: Partial<DocumentoInput> = {}): DocumentoInput {
-    // Plain ASCII texts: the rules' specs edit the signed bytes, and one byte per character keeps offsets simple.
+    // Plain ASCII: the rules' specs edit the signed bytes, and one byte per character keeps offsets simple.
     const base = documento(++this.folio, { tipo_dte: tipo, fecha_emision: santiagoDate(this.authority.now()) });
     return {
       ...base,
@@ -97,7 +90,6 @@ export class DevIssuer {
     };
   }
 
-  /** The signed EnvioDTE of `docs`, each stamped and signed by the dev signer after `edits`. */
   async envio(docs: DocumentoInput[], edits: Edits = {}): Promise<Buffer> {
     const signed: string[] = [];
     for (const doc of docs) signed.push(await this.dte(doc, edits));
@@ -125,7 +117,7 @@ export class DevIssuer {
     return signed.toString('latin1');
   }
 
-  /** FRMT by the dev signer over the DD as the edited DTE now has it. */
+  /** FRMT over the DD as the edited DTE now has it. */
   private async stamp(dte: string, cafId: string): Promise<string> {
     const dd = /<DD>[\s\S]*?<\/DD>/.exec(dte)?.[0] ?? '';
     const { frmt } = await this.post<{ frmt: string }>('/sign/ted', { caf_id: cafId, dd: Buffer.from(dd, 'latin1').toString('base64') });
@@ -140,7 +132,7 @@ export class DevIssuer {
     return Buffer.from(res.xml, 'base64');
   }
 
-  /** The issuer's CAF of `tipo` (folios 1-1000) from the stand-in, registered with the dev signer. */
+  /** Folios 1-1000 from the stand-in, registered with the dev signer. */
   private async caf(tipo: number): Promise<CafRegistrado> {
     const known = this.cafs.get(tipo);
     if (known) return known;
@@ -167,7 +159,7 @@ export class DevIssuer {
     return (await res.json()) as T;
   }
 
-  /** DTEUpload of `file` by `rutSender` (the dev signer's holder) with a token of `tokenRut` (the same by default). */
+  /** `rutSender` is the dev signer's holder; the token's RUT defaults to it. */
   async subir(
     file: Buffer,
     { rutSender = this.holder, tokenRut = rutSender }: { rutSender?: string; tokenRut?: string } = {},
@@ -197,7 +189,6 @@ export class DevIssuer {
     };
   }
 
-  /** QueryEstUp of an accepted upload (final at once) and what the stand-in decided for its only document. */
   async resultado(trackId: string): Promise<Resultado> {
     const [rut, dv] = EMISOR.split('-');
     const token = this.authority.issueToken(this.holder).token;
@@ -222,7 +213,6 @@ export class DevIssuer {
     };
   }
 
-  /** Builds, signs and uploads one document; the upload's answer and, when accepted, the final result. */
   async emitir(doc: DocumentoInput, edits: Edits = {}): Promise<Subida & Resultado> {
     const subida = await this.subir(await this.envio([doc], edits));
     return { ...subida, ...(subida.trackId ? await this.resultado(subida.trackId) : {}) };
@@ -231,12 +221,12 @@ export class DevIssuer {
 
 const same = (xml: string) => xml;
 
-/** Replaces the text of the first `<tag>` inside the DD only (the timbre's copy of a document field). */
+/** The timbre's copy of a document field. */
 export function enDd(xml: string, campo: string, valor: string): string {
   return xml.replace(/<DD>[\s\S]*?<\/DD>/, (dd) => dd.replace(new RegExp(`<${campo}>[^<]*</${campo}>`), `<${campo}>${valor}</${campo}>`));
 }
 
-/** Replaces the text of the first `<tag>` of the Documento outside the TED (a document field, not its timbre copy). */
+/** A document field outside the TED, not its timbre copy. */
 export function enDocumento(xml: string, campo: string, valor: string): string {
   const ted = xml.indexOf('<TED');
   const [antes, despues] = ted < 0 ? [xml, ''] : [xml.slice(0, ted), xml.slice(ted)];

@@ -12,30 +12,23 @@ import {
   withValue,
 } from './openapi';
 
-/** One hostile request. */
+/** One hostile request; `mustRefuse` needs a 4xx (NUL, deep JSON, malformed bodies), others only must not fail. */
 export interface HostileCase {
-  /** What is hostile about it, e.g. `path emision_id: NUL`. */
   label: string;
   method: string;
   url: string;
   headers: Record<string, string>;
   payload?: string | Buffer;
-  /** The platform must refuse it with a 4xx (NUL, deep JSON, malformed bodies...); others only must not fail. */
   mustRefuse?: boolean;
-  /** Text the answer must not contain (e.g. the malformed URL). */
   mustNotEcho?: string;
 }
 
-/** What the corpus needs to know about an app beyond its OpenAPI document. */
+/** What the corpus needs beyond the OpenAPI document: raw path and query values by name, a valid body and files per operation id. */
 export interface CorpusInput {
   doc: OpenApiDocument;
-  /** Values of path parameters by name (raw, unencoded), e.g. a slug the setup created. */
   pathValues: Record<string, string>;
-  /** Values of query parameters by name, used in every request of the operation. */
   queryValues: Record<string, string>;
-  /** A valid JSON body or multipart fields per operation id (`POST /tax/dte/emitir`). */
   bodies: Record<string, Record<string, unknown>>;
-  /** File contents per operation id for multipart routes. */
   files: Record<string, Buffer>;
 }
 
@@ -44,23 +37,20 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 const UNICODE = 'ñandú Ñuñoa 😀 \u202eevil\u202c e\u0301 \u200b\ufeff 𝔘𝔫𝔦';
 const INVALID_RUTS = ['12345678-0', '1-1', 'K-K', '123456789012345-6', '76.086.428-X', '-5'];
 const TRAVERSAL = '../../../../etc/passwd';
-/** Dates no document of the platform can carry (year 0 does not exist) and edge dates that must not fail. */
+/** Year 0 does not exist, so no document may carry it; the edge dates must not fail. */
 const YEAR_ZERO = ['0000-01-01', '0000-02-01', '0000', '0000-01'];
 const ODD_DATES = ['0001-01-01', '9999-12-31', '2025-02-30', '2025-13-01', '9999', '9999-12', '1969-12-31T23:59:59Z'];
 
-/** Date cases for a date-like field: year 0 must be refused; the others only must not fail. */
 const dateCases = (): [string, string, boolean][] => [
   ...YEAR_ZERO.map((d): [string, string, boolean] => [`date ${d}`, d, true]),
   ...ODD_DATES.map((d): [string, string, boolean] => [`date ${d}`, d, false]),
 ];
 
-/** A copy of a document (XML, CSV) with every date in it moved to year 0: must be refused. */
 function yearZeroDocument(text: string): string | undefined {
   const moved = text.replace(/\b\d{4}-(\d{2})-(\d{2})\b/g, '0000-$1-$2');
   return moved === text ? undefined : moved;
 }
 
-/** Encodes a path or query value, keeping the raw (possibly malformed) encodings of hostile values. */
 const enc = (value: string): string => encodeURIComponent(value);
 
 function buildUrl(op: Operation, pathValues: Record<string, string>, query: [string, string][]): string {
@@ -77,7 +67,6 @@ function queryParams(op: Operation) {
   return (op.op.parameters ?? []).filter((p) => p.in === 'query');
 }
 
-/** Encoded valid values of the operation's path parameters. */
 function basePathValues(input: CorpusInput, op: Operation): Record<string, string> {
   return Object.fromEntries(
     pathParams(op).map((p) => [
@@ -87,10 +76,9 @@ function basePathValues(input: CorpusInput, op: Operation): Record<string, strin
   );
 }
 
-/** Values by field name that the app gave for its path and query parameters: body fields of the same name use them. */
+/** Body fields named like a path or query parameter use the app's value for it. */
 const named = (input: CorpusInput): Record<string, unknown> => ({ ...input.pathValues, ...input.queryValues });
 
-/** Encoded valid values of the required query parameters (and of those the app named). */
 function baseQuery(input: CorpusInput, op: Operation): [string, string][] {
   return queryParams(op)
     .filter((p) => p.required || input.queryValues[p.name] !== undefined)
@@ -174,7 +162,6 @@ function urlCases(input: CorpusInput, op: Operation, headers: Record<string, str
   return cases;
 }
 
-/** The JSON request body schema of an operation, if it takes one. */
 function jsonSchemaOf(op: Operation): OpenApiSchema | undefined {
   return op.op.requestBody?.content?.['application/json']?.schema;
 }
@@ -191,7 +178,6 @@ function jsonBodyOf(input: CorpusInput, op: Operation): Record<string, unknown> 
 
 const RAW = '__hostile_raw_literal__';
 
-/** JSON text of `body` with the value at `path` written as the raw literal `literal`. */
 function withRawLiteral(body: unknown, path: (string | number)[], literal: string): string {
   return JSON.stringify(withValue(body, path, RAW)).replace(`"${RAW}"`, literal);
 }
@@ -245,7 +231,6 @@ function mutationsOf(name: string, sample: unknown): [string, unknown, boolean][
   return out.map(([label, value, refuse]) => [label, value, refuse === true || label === 'NUL inside']);
 }
 
-/** Cases of one operation and URL, with default headers. */
 const caseMaker =
   (op: Operation, url: string, defaults: Record<string, string>) =>
   (label: string, payload: string | Buffer, headers: Record<string, string> = defaults, mustRefuse = false): HostileCase => ({
@@ -375,7 +360,7 @@ function multipartCases(input: CorpusInput, op: Operation, headers: Record<strin
   return cases;
 }
 
-/** The whole corpus of one operation. Bounded: a fixed set per parameter, per body leaf (at most 60) and per file. */
+/** Bounded: a fixed set per parameter, per body leaf (at most 60) and per file. */
 export function casesFor(input: CorpusInput, op: Operation, headers: Record<string, string>): HostileCase[] {
   return [...urlCases(input, op, headers), ...bodyCases(input, op, headers), ...multipartCases(input, op, headers)];
 }

@@ -1,14 +1,6 @@
-/**
- * The hostile documents and stored texts of the hostile-input suite (docs/platform.md "Hostile-input suite"): XML that
- * a parser must refuse, copies of a valid document that break only its encoding or its type, and texts a caller may
- * store that are later printed, signed or sent.
- */
+/** Hostile documents and stored texts of the hostile-input suite (docs/platform.md "Hostile-input suite"). */
 
-/**
- * Texts a caller may store that are later printed, signed or sent (names, glosas, offices): outside
- * ISO-8859-1, control characters, XML and HTML markup, bidirectional overrides, over-long. Used by the
- * second-order cases; a route either refuses one with a 4xx or stores something every later use can handle.
- */
+/** Texts later printed, signed or sent; a route refuses one with a 4xx or stores something every later use handles. */
 export const HOSTILE_TEXTS: Record<string, string> = {
   emoji: 'Comercial 😀 Ltda',
   'other scripts': 'Торговля 商店',
@@ -27,7 +19,7 @@ export const HOSTILE_TEXTS: Record<string, string> = {
   'only spaces': '   ',
 };
 
-/** Hostile XML documents, for files and for fields that carry XML (as text or base64). */
+/** For files and for fields that carry XML (as text or base64). */
 export const HOSTILE_XML: Record<string, Buffer> = {
   'DOCTYPE with an internal entity': Buffer.from('<?xml version="1.0"?><!DOCTYPE a [<!ENTITY e "expanded">]><a>&e;</a>'),
   'XXE external entity': Buffer.from('<?xml version="1.0"?><!DOCTYPE a [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><a>&xxe;</a>'),
@@ -56,10 +48,8 @@ export const HOSTILE_XML: Record<string, Buffer> = {
 };
 
 /**
- * Copies of a valid document (an EnvioDTE, a CAF) that break only its encoding or its type, so that they
- * reach the checks past the XML parser (issue 17: these answered 502 `signer_error` and 500): declared UTF-8
- * holding a byte that is not UTF-8, UTF-16 with a byte order mark, declared UTF-7, and, when the document
- * carries a TipoDTE, the type changed to one the intercambio does not carry (39, boleta). Each must be refused.
+ * Copies of a valid document breaking only encoding or type, to reach the checks past the parser (issue 17: these answered 502
+ * `signer_error` and 500): bad UTF-8, UTF-16 with BOM, UTF-7, TipoDTE 39. Each must be refused.
  */
 export function derivedDocuments(valid: Buffer): [string, Buffer][] {
   const text = valid.toString('latin1');
@@ -67,7 +57,7 @@ export function derivedDocuments(valid: Buffer): [string, Buffer][] {
     /^\s*<\?xml[^>]*encoding=/.test(text)
       ? text.replace(/(<\?xml[^>]*encoding=)["'][^"']*["']/, `$1"${encoding}"`)
       : `<?xml version="1.0" encoding="${encoding}"?>${text.replace(/^\s*<\?xml[^>]*\?>/, '')}`;
-  // A comment after the declaration holding the bytes 0xFF 0xFE, which UTF-8 never has.
+  // Bytes 0xFF 0xFE, which UTF-8 never has.
   const notUtf8 = declared('UTF-8').replace(/^(\s*<\?xml[^>]*\?>)/, '$1<!--\u00ff\u00fe-->');
   const out: [string, Buffer][] = [
     ['the document declared UTF-8 with bytes that are not UTF-8', Buffer.from(notUtf8, 'latin1')],
@@ -83,5 +73,4 @@ export function derivedDocuments(valid: Buffer): [string, Buffer][] {
   return out;
 }
 
-/** Whether bytes start as XML (a valid document the app gave, not a hostile one). */
 export const isXml = (bytes: Buffer) => /^\s*</.test(bytes.subarray(0, 64).toString('latin1'));

@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 
-/** A PNG chunk: length, type, data, CRC-32 of type and data (PNG spec, ISO/IEC 15948 §5.3). */
+/** ISO/IEC 15948 §5.3. */
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
@@ -12,7 +12,6 @@ function chunk(type: string, data: Buffer): Buffer {
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** IHDR of a width x height image: bit depth, colour type (6 RGBA, 2 RGB), interlace method. */
 function ihdr(width: number, height: number, colourType = 6, interlace = 0): Buffer {
   const data = Buffer.alloc(13);
   data.writeUInt32BE(width, 0);
@@ -23,14 +22,14 @@ function ihdr(width: number, height: number, colourType = 6, interlace = 0): Buf
   return chunk('IHDR', data);
 }
 
-/** A well-formed RGBA PNG of width x height, every pixel half-transparent red; Adam7-interlaced on request. */
+/** Every pixel half-transparent red. */
 export function pngImage(width: number, height: number, interlace = 0): Buffer {
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 4, Buffer.from([0xc0, 0, 0, 0x80]))]);
   const raw = interlace ? adam7Rows(width, height) : Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([PNG_SIGNATURE, ihdr(width, height, 6, interlace), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-/** The filtered scanlines of an Adam7-interlaced RGBA image (PNG spec §8.2), every pixel the same. */
+/** PNG spec §8.2. */
 function adam7Rows(width: number, height: number): Buffer {
   const passes = [
     [0, 0, 8, 8],
@@ -51,7 +50,6 @@ function adam7Rows(width: number, height: number): Buffer {
   return Buffer.concat(rows);
 }
 
-/** A 40 x 30 baseline JPEG (red), as libjpeg writes it. */
 export const JPEG_40X30 = Buffer.from(
   '/9j/2wBDABQODxIPDRQSEBIXFRQYHjIhHhwcHj0sLiQySUBMS0dARkVQWnNiUFVtVkVGZIhlbXd7gYKBTmCNl4x9lnN+gXz/2wBDARUXFx4aHjshITt8U0ZTfHx8' +
     'fHx8fHx8fHx8fHx8fHx8fHx8fHx8fHx8fHx8fHx8fHx8fHx8fHx8fHx8fHx8fHz/wAARCAAeACgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAU' +
@@ -59,7 +57,7 @@ export const JPEG_40X30 = Buffer.from(
   'base64',
 );
 
-/** A baseline JPEG's header (SOI, SOF0) claiming width x height, without image data. */
+/** SOI, SOF0 claiming width x height, no image data. */
 function jpegHeader(width: number, height: number): Buffer {
   const sof = Buffer.from([
     0xff,
@@ -85,11 +83,7 @@ function jpegHeader(width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from([0xff, 0xd8]), sof, Buffer.from([0xff, 0xd9])]);
 }
 
-/**
- * Images a tenant could give as a logo that must be refused with a 4xx, never a crash or a 5xx later when
- * the logo is printed (the reproducers of issue 17: a PNG claiming 2^31-1 pixels a side, a truncated JPEG,
- * a PNG signature followed by junk), and their relatives.
- */
+/** Must get a 4xx, never a crash or a 5xx when printed (issue 17: 2^31-1 pixels a side, truncated JPEG, PNG signature then junk). */
 export function hostileImages(): Record<string, Buffer> {
   const png = pngImage(64, 48);
   return {
@@ -123,7 +117,7 @@ export function hostileImages(): Record<string, Buffer> {
   };
 }
 
-/** Well-formed logos that must be accepted: an RGBA PNG, an interlaced RGBA PNG (each printed flattened). */
+/** Must be accepted (each printed flattened). */
 export function validImages(): Record<string, Buffer> {
   return { 'RGBA PNG 64 x 48': pngImage(64, 48), 'interlaced RGBA PNG 33 x 17': pngImage(33, 17, 1), 'JPEG 40 x 30': JPEG_40X30 };
 }

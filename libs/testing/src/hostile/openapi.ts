@@ -1,4 +1,3 @@
-/** The parts of an OpenAPI 3 document the hostile-input suite reads. */
 export interface OpenApiSchema {
   $ref?: string;
   type?: string;
@@ -42,18 +41,15 @@ export interface OpenApiDocument {
   components?: { schemas?: Record<string, OpenApiSchema> };
 }
 
-/** One operation of the document: `GET /tax/dte/get/{emision_id}`. */
 export interface Operation {
   method: string;
   path: string;
   op: OpenApiOperation;
-  /** `METHOD /path` as in the document. */
   id: string;
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
-/** Every operation of the document, in document order. */
 export function operationsOf(doc: OpenApiDocument): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.entries(item)
@@ -62,7 +58,7 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
   );
 }
 
-/** Follows `$ref` and merges `allOf` so that callers see plain properties. */
+/** Follows `$ref` and merges `allOf`. */
 export function resolveSchema(doc: OpenApiDocument, schema: OpenApiSchema | undefined, seen = 0): OpenApiSchema {
   if (!schema || seen > 20) return {};
   if (schema.$ref) {
@@ -82,19 +78,14 @@ export function resolveSchema(doc: OpenApiDocument, schema: OpenApiSchema | unde
   return schema;
 }
 
-/** A name that holds a RUT in this platform (`rut`, `tenant`, `rut_emisor`, `receptor.rut`...). */
 export const isRutName = (name: string): boolean => /(^|[._])(rut|tenant)([._]|$)|^rut|rut$/i.test(name);
 
-/** A name or value that holds a calendar date or a period (`fecha`, `fecha_emision`, `periodo`, `2025-05`...). */
 export const isDateLike = (name: string, sample?: unknown): boolean =>
   /fecha|date|periodo|desde|hasta|_at$/i.test(name) || (typeof sample === 'string' && /^\d{4}-\d{2}(-\d{2})?(T|$)/.test(sample));
 
 const VALID_RUT = '76086428-5';
 
-/**
- * A plausible valid value for a schema: the value `named` gives for the field's name (e.g. the id of an
- * empresa the setup created), else its example or default, else one made from type, format and bounds.
- */
+/** The value `named` gives for the field (e.g. an id the setup created), else example or default, else one from type and bounds. */
 export function sampleValue(
   doc: OpenApiDocument,
   raw: OpenApiSchema | undefined,
@@ -142,7 +133,6 @@ function sampleString(schema: OpenApiSchema, name: string): string {
   return 'x'.repeat(Math.max(schema.minLength ?? 1, 1));
 }
 
-/** Leaves of a JSON value as paths (`['receptor', 'rut']`, `['detalle', 0, 'nombre']`), at most `limit`. */
 export function leafPaths(value: unknown, limit = 60): (string | number)[][] {
   const out: (string | number)[][] = [];
   const walk = (v: unknown, path: (string | number)[]) => {
@@ -159,7 +149,6 @@ export function leafPaths(value: unknown, limit = 60): (string | number)[][] {
   return out;
 }
 
-/** A deep copy of `value` with the value at `path` replaced. */
 export function withValue(value: unknown, path: (string | number)[], replacement: unknown): unknown {
   if (path.length === 0) return replacement;
   const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
@@ -168,7 +157,6 @@ export function withValue(value: unknown, path: (string | number)[], replacement
   return copy;
 }
 
-/** The value at `path`. */
 export function valueAt(value: unknown, path: (string | number)[]): unknown {
   return path.reduce<unknown>((v, key) => (v as Record<string | number, unknown> | undefined)?.[key], value);
 }

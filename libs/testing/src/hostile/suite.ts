@@ -6,13 +6,12 @@ import { CorpusInput, HostileCase, casesFor } from './corpus';
 import { HOSTILE_TEXTS } from './documents';
 import { OpenApiDocument, Operation, operationsOf } from './openapi';
 
-/** A started app and how to stop it (and whatever it needed: signer, fake SII, identity provider...). */
 export interface StartedApp {
   app: NestFastifyApplication;
   close(): Promise<void>;
 }
 
-/** One request of a second-order case, as Nest's `inject` takes it (the suite adds the caller's key). */
+/** A second-order request as Nest's `inject` takes it (the suite adds the caller's key). */
 export interface InjectRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
@@ -20,45 +19,30 @@ export interface InjectRequest {
   headers?: Record<string, string>;
 }
 
-/** The answer of a request sent by a second-order case. */
 export interface SentAnswer {
   status: number;
   body: string;
   json(): any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-/** Sends a request as admin (with the suite's headers), checks its answer like the corpus does, and returns it. */
+/** Sends as admin with the suite's headers, checks the answer like the corpus does, returns it. */
 export type SendChecked = (request: InjectRequest) => Promise<SentAnswer>;
 
-/**
- * Second-order input: a value stored by one route (or found in the database, as a record written before a
- * check existed would be) and used by others later: a logo printed in a PDF, a name printed and sent, a glosa
- * signed in an answer. Each hostile value is stored, then used; no answer of either may be a 5xx.
- */
+/** A value stored by one route (or in the database) and used later (a logo in a PDF); neither answer may be a 5xx. */
 export interface SecondOrderCase {
-  /** What is stored and where it is used, e.g. `logo (PUT /tax/emisores) -> PDF`. */
   label: string;
-  /** The hostile (and a few valid) values, by label. */
   values: Record<string, unknown>;
-  /** Stores one value, through the API with `send` or straight into the database. */
   store(send: SendChecked, value: unknown, started: StartedApp): Promise<void>;
-  /** Uses what was stored (after each store), with `send`. */
   use(send: SendChecked, started: StartedApp): Promise<void>;
 }
 
-/** How an app runs the shared hostile-input suite. */
+/** Each route is called as `admin` when admitted, else its first caller; refusalTables (audit trails) may change on a 4xx. */
 export interface HostileSuiteOptions extends Partial<Omit<CorpusInput, 'doc'>> {
-  /** Boots the app on its own database, without listening; the suite listens when it needs a socket. */
   start(): Promise<StartedApp>;
-  /** Keys of callers by name; the suite calls each route as `admin` when admitted, else its first caller. */
   keys?: Record<string, string>;
-  /** Headers sent with every request, e.g. an end user's bearer token, computed after `setup`. */
   headers?(started: StartedApp): Promise<Record<string, string>> | Record<string, string>;
-  /** Creates what the valid values refer to (a service, a CAF...) before the corpus runs. */
   setup?(started: StartedApp): Promise<void>;
-  /** Tables that record refusals by design (an audit trail): their row counts may change on a 4xx. */
   refusalTables?: string[];
-  /** Values stored by one route and used by another (see {@link SecondOrderCase}). */
   secondOrder?: SecondOrderCase[];
 }
 
@@ -73,7 +57,6 @@ const ERROR_VALUE = /^[a-z][a-z0-9_]*$/;
 const HEALTH_PATHS = ['/health', '/healthz'];
 const STACK = /\bat [^\n]+\.(ts|js):\d+|node_modules\//;
 
-/** Why an answer breaks the platform's rules, or undefined when it keeps them. */
 export function answerProblem(c: HostileCase, a: Answer, rowsChanged: string[]): string | undefined {
   if (a.status >= 500) return `${a.status} (5xx)`;
   if (c.mustRefuse && a.status < 400) return `${a.status}: accepted, must be refused with a 4xx`;
@@ -93,7 +76,6 @@ export function answerProblem(c: HostileCase, a: Answer, rowsChanged: string[]):
   return undefined;
 }
 
-/** Row counts of every table of the app's database but the migrations table, in one query. */
 async function rowCounter(dataSource: DataSource): Promise<() => Promise<Record<string, number>>> {
   const tables: { name: string }[] = await dataSource.query(
     `SELECT table_name AS name FROM information_schema.tables
@@ -113,7 +95,6 @@ function changedTables(before: Record<string, number>, after: Record<string, num
     .map((t) => `${t} ${before[t]} -> ${after[t]}`);
 }
 
-/** The key to call an operation with: admin when admitted, else its first caller; none on public routes. */
 function keyFor(op: Operation, keys: Record<string, string>): Record<string, string> {
   if (op.op['x-public']) return {};
   const callers = op.op['x-callers'] ?? ['*'];
@@ -121,7 +102,6 @@ function keyFor(op: Operation, keys: Record<string, string>): Record<string, str
   return caller && keys[caller] ? { 'x-internal-key': keys[caller] } : {};
 }
 
-/** Why an operation's documentation is incomplete: success type, problem responses, callers. */
 export function documentationProblems(op: Operation): string[] {
   const responses = op.op.responses ?? {};
   const problems: string[] = [];
@@ -135,8 +115,7 @@ export function documentationProblems(op: Operation): string[] {
   if (errors.length === 0) problems.push('no problem response');
   const htmlPage = success.some(([, r]) => r.content?.['text/html']);
   for (const [status, r] of errors) {
-    // The health probes answer 503 with their own report ({"status":"error"}), which probes read; an
-    // HTML page may answer a browser with a page (the registry's 410 "withdrawn" page).
+    // Health probes answer 503 with their own report, which probes read; an HTML page may answer a browser with a page (410 "withdrawn").
     const exempt = HEALTH_PATHS.includes(op.path) || (htmlPage && r.content?.['text/html'] !== undefined);
     if (!r.content?.['application/problem+json'] && !exempt) problems.push(`${status} is not problem+json`);
   }
@@ -179,13 +158,8 @@ const RAW_REQUESTS: [string, string][] = [
 ];
 
 /**
- * The hostile-input suite (docs/platform.md "Hostile-input suite"), for one app: reads the
- * app's own OpenAPI document and sends every operation a fixed, bounded corpus (malformed URLs and
- * encodings, NUL, path traversal, unicode, invalid RUTs, repeated and huge query parameters, invalid
- * JSON, wrong content types and JSON types, deep JSON, null bodies, huge strings and numbers, 10 MB
- * bodies, hostile XML and files, malformed multipart), then malformed HTTP on a socket. Asserts no
- * 5xx, every error is problem+json with a snake_case `error`, and no table changed its row count
- * on a refused request. Routes added later are covered as soon as they are in the document.
+ * docs/platform.md "Hostile-input suite": a bounded corpus per operation of the OpenAPI document, then malformed HTTP; no 5xx,
+ * problem+json with a snake_case `error`, no row count changed on a refusal.
  */
 export function hostileInputSuite(appName: string, options: HostileSuiteOptions): void {
   describe(`${appName} hostile input (every route of its OpenAPI document)`, () => {

@@ -1,11 +1,7 @@
 import { join } from 'node:path';
 import { failed, passed, readText, type CheckContext, type CheckOutcome } from '../context';
 
-/**
- * Token paths a brand must define in `brands/<slug>/tokens.json` of the style repository (W3C design
- * tokens format: groups of `{ "$value": ... }` leaves, or plain string/number leaves) for "complete
- * brand tokens" (docs/spec/2-service-registry.md, Checklist preview to beta, item 2).
- */
+/** W3C design tokens in `brands/<slug>/tokens.json` (docs/spec/2-service-registry.md, preview to beta, item 2). */
 export const REQUIRED_BRAND_TOKENS = [
   'color.primary',
   'color.on-primary',
@@ -27,14 +23,10 @@ function attribute(tag: string, name: string): string | undefined {
   return match ? (match[1] ?? match[2]).trim() : undefined;
 }
 
-/** A length attribute in user units / px; NaN when it is another unit (%, em). */
+/** NaN for another unit (%, em). */
 const length = (value: string): number => (/^\d+(?:\.\d+)?(?:px)?$/.test(value) ? parseFloat(value) : NaN);
 
-/**
- * Spec 2, Checklist internal to preview, item 1: `brands/<slug>/monogram.svg` in the style repository
- * is an SVG whose rendered size is 64x64: width and height attributes of 64 (px optional), or, when
- * they are absent, a viewBox of `0 0 64 64`.
- */
+/** Spec 2, internal to preview, item 1: `brands/<slug>/monogram.svg` renders 64x64 (width/height, else a viewBox `0 0 64 64`). */
 export function checkMonogram(ctx: CheckContext): CheckOutcome {
   const file = monogramPath(ctx.slug);
   const text = readText(join(ctx.styleRepo, file));
@@ -61,7 +53,6 @@ function lookup(tokens: TokenNode, path: string): TokenNode {
     .reduce<TokenNode>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), tokens);
 }
 
-/** The token's value: `$value` of a DTCG leaf or a plain string/number leaf; undefined for a group. */
 function tokenValue(node: TokenNode): unknown {
   if (typeof node === 'string' || typeof node === 'number') return node;
   if (node && typeof node === 'object' && '$value' in node) return (node as { $value: unknown }).$value;
@@ -78,11 +69,7 @@ function tokenProblem(tokens: TokenNode, path: string, seen = new Set<string>())
   return tokenProblem(tokens, alias, seen) ? `${path} refers to {${alias}}, which is missing or circular` : undefined;
 }
 
-/**
- * Spec 2, Checklist preview to beta, item 2 ("complete brand tokens, not only the logo"):
- * `brands/<slug>/tokens.json` in the style repository defines every token of REQUIRED_BRAND_TOKENS,
- * with aliases (`"{color.primary}"`) resolving to defined tokens.
- */
+/** Spec 2, preview to beta, item 2 ("complete brand tokens, not only the logo"); aliases must resolve. */
 export function checkBrandTokens(ctx: CheckContext): CheckOutcome {
   const file = tokensPath(ctx.slug);
   const text = readText(join(ctx.styleRepo, file));

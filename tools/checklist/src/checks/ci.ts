@@ -7,10 +7,7 @@ export const DEFAULT_COVERAGE_FILE = join('coverage', 'coverage-summary.json');
 /** Spec 2, Limits: "Coverage required for public: at least 60 percent". */
 export const MIN_COVERAGE_PCT = 60;
 
-/**
- * Spec 2, Checklist preview to beta, item 3: a GitHub Actions workflow (`.github/workflows/*.yml` or
- * `*.yaml`) with a smoke job or step: a non-comment line (job id, `name:` or `run:`) containing "smoke".
- */
+/** Spec 2, preview to beta, item 3: a workflow with a non-comment line (job id, `name:`, `run:`) containing "smoke". */
 export function checkSmokeTests(ctx: CheckContext): CheckOutcome {
   const dir = join(ctx.repo, WORKFLOWS_DIR);
   let files: string[];
@@ -31,10 +28,7 @@ export function checkSmokeTests(ctx: CheckContext): CheckOutcome {
   return failed(`no workflow in ${WORKFLOWS_DIR}/ runs smoke tests (no job, step name or command mentioning "smoke")`);
 }
 
-/**
- * Spec 2, Checklist beta to public, item 1: line coverage at least 60 percent, read from an istanbul
- * `json-summary` report (`total.lines.pct`; default `coverage/coverage-summary.json`, or --coverage).
- */
+/** Spec 2, beta to public, item 1: istanbul `json-summary` `total.lines.pct` (default coverage/coverage-summary.json). */
 export function checkCoverage(ctx: CheckContext): CheckOutcome {
   const file = relative(ctx.repo, ctx.coverageFile) || ctx.coverageFile;
   const text = readText(ctx.coverageFile);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { CONTEXT_FILES, failed, isPlaceholder, passed, readText, type CheckContext, type CheckOutcome } from '../context';
 
-/** Section headings of the context file and the words that name them (case-insensitive). */
+/** Headings and the words that name them (case-insensitive). */
 const SECTIONS = {
   port: /^port$/i,
   secrets: /^(secret keys|secret key names|secrets)$/i,
@@ -10,7 +10,6 @@ const SECTIONS = {
 } as const;
 type Section = keyof typeof SECTIONS;
 
-/** Splits markdown into `## heading` (level 2 or 3) sections. */
 export function markdownSections(text: string): Map<string, string> {
   const sections = new Map<string, string>();
   let current: string | undefined;
@@ -49,14 +48,13 @@ function secretProblems(body: string): string[] {
   return problems;
 }
 
-/** The port declared in the context file's "Port" section, when there is one. */
 export function contextPort(text: string): number | undefined {
   const body = findSection(markdownSections(text), 'port');
   const match = body && /\b(\d{1,5})\b/.exec(body);
   return match ? Number(match[1]) : undefined;
 }
 
-/** Locates the context file: CONTEXT.md at the root, else .platform/context.md. */
+/** CONTEXT.md at the root, else .platform/context.md. */
 export function contextFile(ctx: CheckContext): { file: string; text: string } | undefined {
   for (const file of CONTEXT_FILES) {
     const text = readText(join(ctx.repo, file));
@@ -65,10 +63,7 @@ export function contextFile(ctx: CheckContext): { file: string; text: string } |
   return undefined;
 }
 
-/**
- * Spec 2, Checklist internal to preview, item 2: a context file in the service repository with its
- * port, secret key names (names only, never values), gotchas and owner, as `##` sections.
- */
+/** Spec 2, internal to preview, item 2: `##` sections for port, secret key names (never values), gotchas, owner. */
 export function checkContextFile(ctx: CheckContext): CheckOutcome {
   const found = contextFile(ctx);
   if (!found) return failed(`no context file: expected ${CONTEXT_FILES.join(' or ')}`);

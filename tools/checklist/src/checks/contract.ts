@@ -9,10 +9,8 @@ const BRACE_ANCHOR = /\{#([A-Za-z][\w.-]*)\}\s*$/;
 const HTML_ANCHOR = /<a\s+(?:id|name)\s*=\s*["']([^"']+)["']\s*>\s*<\/a>/;
 
 /**
- * Spec 2, Checklist preview to beta, item 1: `docs/contracts.md` holds at least one versioned REST
- * contract with a referenceable anchor: a markdown heading naming a `/api/v<N>/...` path with an
- * explicit anchor, either `{#anchor}` at the end of the heading or `<a id="anchor"></a>` in the heading
- * or on the line just above it (explicit, so the link survives a reworded heading).
+ * Spec 2, preview to beta, item 1: a heading in `docs/contracts.md` naming a `/api/v<N>/...` path with an explicit anchor
+ * (`{#anchor}`, or `<a id>` in or above it), so the link survives a reworded heading.
  */
 export function checkContract(ctx: CheckContext): CheckOutcome {
   const text = readText(join(ctx.repo, CONTRACTS_FILE));

@@ -15,17 +15,13 @@ import {
 } from '../context';
 import { contextFile, contextPort, markdownSections } from './context-file';
 
-/** Keys every SERVICE.md front matter of template v1 must hold (non-empty). */
 export const TEMPLATE_V1_KEYS = ['template', 'slug', 'name', 'tagline', 'status', 'maintainer', 'port', 'visibility', 'features'] as const;
-/** Technical lifecycle of the service (docs/spec/2-service-registry.md, "status (service frontmatter) includes deprecated"). */
+/** docs/spec/2-service-registry.md, "status (service frontmatter) includes deprecated". */
 export const SERVICE_STATUSES = ['experimental', 'active', 'maintenance', 'deprecated'] as const;
 
 /**
- * Spec 2, Checklist beta to public, item 7: the front matter of SERVICE.md follows template v1:
- * `template: v1`, `slug` equal to the checked slug, non-empty `name`, `tagline`, `maintainer`,
- * `status` in SERVICE_STATUSES (deprecated requires `sunset: YYYY-MM-DD`), `port` an integer 1-65535
- * (equal to the context file's port when that declares one), `visibility` a marketplace stage,
- * `features` a list of at least one item.
+ * Spec 2, beta to public, item 7: template v1 front matter: `slug` the checked one, `status` (deprecated needs `sunset`), `port`
+ * 1-65535 (the context file's when it declares one), `visibility` a stage, `features` non-empty.
  */
 export function checkFrontmatter(ctx: CheckContext): CheckOutcome {
   const fm = serviceFrontmatter(ctx);
@@ -63,10 +59,7 @@ export function checkFrontmatter(ctx: CheckContext): CheckOutcome {
   return passed(`${SERVICE_FILE} front matter is complete (template v1)`);
 }
 
-/**
- * Spec 2, Checklist beta to public, item 5, repository side: `maintainer` in the SERVICE.md front
- * matter, not a placeholder. The registry checks the other half (metadata.maintainer).
- */
+/** Spec 2, beta to public, item 5, repository side; the registry checks metadata.maintainer. */
 export function checkMaintainer(ctx: CheckContext): CheckOutcome {
   const fm = serviceFrontmatter(ctx);
   if (typeof fm === 'string') return failed(fm);
@@ -81,10 +74,8 @@ export const PUBLIC_DOCS_DIR = join('docs', 'public');
 const README_DOC_HEADINGS = /^(usage|getting started|api|documentation|uso|primeros pasos|documentaci[oó]n)\b/i;
 
 /**
- * Spec 2, Checklist beta to public, item 4 ("public documentation where it applies"): a non-empty
- * markdown file in docs/public/, or a README.md section Usage / Getting started / API / Documentation
- * (or Uso / Primeros pasos / Documentación). `public_docs: not_applicable` in the front matter marks a
- * product without public documentation.
+ * Spec 2, beta to public, item 4: a non-empty docs/public/*.md, or a README section Usage / Getting started / API / Documentation
+ * (or Uso / Primeros pasos / Documentación); `public_docs: not_applicable` opts out.
  */
 export function checkPublicDocs(ctx: CheckContext): CheckOutcome {
   const fm = serviceFrontmatter(ctx);
