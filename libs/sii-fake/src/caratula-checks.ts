@@ -1,8 +1,7 @@
-import { findFirst, textOf, childElements } from '@lib/dte';
+import { SII_RUT, findFirst, textOf, childElements } from '@lib/dte';
 import type { SiiFakeState } from './state';
 
 /** Caratula/RutReceptor of every EnvioDTE sent to the SII (docs/research/sii-protocol.md §1.9). */
-const SII_RUT = '60803000-K';
 
 export interface Caratula {
   rutEmisor?: string;

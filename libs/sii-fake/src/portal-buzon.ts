@@ -6,6 +6,7 @@ import { normalizeRut } from './internal/rut';
 import { NO_AUTORIZADO } from './portal-login';
 import { contribuyenteFor } from './taxpayers';
 import { jsonResponse, type BuzonDocumento, type BuzonNotificacion, type BuzonRut, type FakeRequest, type FakeResponse } from './types';
+import { splitRut } from '@lib/rut';
 
 /*
  * The Mi SII mailbox. The real pages are UNKNOWN (docs/research/sii-protocol.md §9): the project's own reading (styled as §7-§8), exactly
@@ -88,7 +89,7 @@ export function buzonDe(state: SiiFakeState, rut: string): BuzonRut {
 
 function sembrar(rut: string, now: Date): BuzonRut {
   const c = contribuyenteFor(rut);
-  const cuerpoRut = rut.split('-')[0];
+  const cuerpoRut = String(splitRut(rut).body);
   const numero = String(1000 + (Number(cuerpoRut) % 9000));
   const resuelta = new Date(now.getTime() - 30 * DIA_MS);
   const aviso = new Date(now.getTime() - 2 * DIA_MS);
@@ -146,7 +147,7 @@ function sembrar(rut: string, now: Date): BuzonRut {
 }
 
 function notificacionId(rut: string, n: number): string {
-  return `${rut.split('-')[0]}-N${String(n).padStart(4, '0')}`;
+  return `${splitRut(rut).body}-N${String(n).padStart(4, '0')}`;
 }
 
 function contar(state: SiiFakeState, rut: string): void {

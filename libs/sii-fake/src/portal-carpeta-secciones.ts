@@ -1,6 +1,7 @@
 import { escapeXml, formatPesos as miles } from '@lib/dte';
 import type { Contribuyente } from './taxpayers';
 import { prng } from './taxpayers';
+import { splitRut } from '@lib/rut';
 
 /** docs/research/sii-protocol.md §7. */
 export const SIN_F29_PATH = '/dii_doc/carpeta_tributaria/html/cte_mensaje_sin_f29_p.htm';
@@ -9,7 +10,7 @@ export const F29_PAGE = 'CONCVF_VerFormulario.cgi';
 const MESES = ['ENERO', 'FEBRERO', 'MARZO', 'ABRIL', 'MAYO', 'JUNIO', 'JULIO', 'AGOSTO', 'SEPTIEMBRE', 'OCTUBRE', 'NOVIEMBRE', 'DICIEMBRE'];
 
 const td = (text: string, attrs = '') => `<td${attrs}><span class="textof">${escapeXml(text)}</span></td>`;
-const esEmpresa = (rut: string) => Number(rut.split('-')[0]) >= 50_000_000;
+const esEmpresa = (rut: string) => splitRut(rut).body >= 50_000_000;
 
 function periodoAtras(now: Date, back: number): { yyyymm: string; label: string } {
   const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
@@ -72,7 +73,8 @@ export function boletasHtml(c: Contribuyente, now: Date): string {
 
 /** Last three periods, newest first: the latest without a declaration ("sin F29" frame), two with F29 frames. */
 export function ivaHtml(rut: string, now: Date): string {
-  const [cuerpo, dv] = rut.split('-');
+  const parts = splitRut(rut);
+  const [cuerpo, dv] = [String(parts.body), parts.dv];
   const periodos = [1, 2, 3].map((back, i) => {
     const p = periodoAtras(now, back);
     const n = i + 1;

@@ -4,6 +4,7 @@ import { normalizeRut } from './internal/rut';
 import { setBasico } from './set-pruebas';
 import type { SiiFakeState } from './state';
 import type { FakeRequest, FakeResponse } from './types';
+import { splitRut } from '@lib/rut';
 
 /** maullin / palena `cvc_cgi/dte` pages. */
 export const PORTAL_DTE = {
@@ -22,7 +23,7 @@ export function listaAutorizados(state: SiiFakeState, req: FakeRequest): FakeRes
   const filas = [...state.resoluciones.entries()].map(([rut, r]) => {
     const [anio, mes, dia] = r.fecha.split('-');
     const nombre = contribuyenteFor(rut).razon_social.replace(/;/g, ',');
-    return `${rut};${nombre};${r.numero};${dia}-${mes}-${anio} ;dte${rut.split('-')[0]}@intercambio.cl;`;
+    return `${rut};${nombre};${r.numero};${dia}-${mes}-${anio} ;dte${splitRut(rut).body}@intercambio.cl;`;
   });
   const text = ['RUT;RAZON SOCIAL;NUMERO RESOLUCION;FECHA RESOLUCION;MAIL INTERCAMBIO;URL', ...filas].join('\r\n') + '\r\n';
   return {
@@ -37,7 +38,8 @@ export function confirmarEmpresa(state: SiiFakeState, req: FakeRequest): FakeRes
   if (!portalSession(state, req)) return noAutenticado();
   const rut = rutDelFormulario(req);
   if (!rut) return portalError('RUT de empresa no valido.');
-  const [cuerpo, dv] = rut.split('-');
+  const parts = splitRut(rut);
+  const [cuerpo, dv] = [String(parts.body), parts.dv];
   return portalHtml(
     `<html><body><form method="post" action="pe_generar2"><input type="hidden" name="RUT_EMP" value="${cuerpo}">` +
       `<input type="hidden" name="DV_EMP" value="${dv}"><input type="hidden" name="AUTORIZADA" value="S">` +
@@ -55,7 +57,7 @@ export function generarSet(state: SiiFakeState, req: FakeRequest): FakeResponse 
     status: 200,
     headers: {
       'content-type': 'text/plain; charset=ISO-8859-1',
-      'content-disposition': `attachment; filename=SIISetDePruebas${rut.split('-')[0]}.txt`,
+      'content-disposition': `attachment; filename=SIISetDePruebas${splitRut(rut).body}.txt`,
     },
     body: Buffer.from(setBasico(rut), 'latin1'),
   };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SiiFakeState } from './state';
 import { normalizeRut } from './internal/rut';
 import { jsonResponse, type FakeRequest, type FakeResponse } from './types';
+import { splitRut } from '@lib/rut';
 
 /** A session asking for another taxpayer's page than the one it acts for. */
 export const NO_AUTORIZADO = 'Usted no se encuentra autorizado para consultar la información de este contribuyente.';
@@ -26,7 +27,8 @@ export function abrirSesionPortal(state: SiiFakeState, rut: string, via: 'certif
 
 /** docs/research/sources/README.md §1.2 "Cookie names seen in portal sessions". */
 export function cookiesDeSesion(token: string, rut: string): { name: string; value: string }[] {
-  const [cuerpo, dv] = rut.split('-');
+  const parts = splitRut(rut);
+  const [cuerpo, dv] = [String(parts.body), parts.dv];
   return [
     { name: 'TOKEN', value: token },
     { name: 'CSESSIONID', value: token },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { escapeXml, formatPesos } from '@lib/dte';
-import { formatRut } from '@lib/rut';
+import { formatRut, splitRut } from '@lib/rut';
 import type { SiiFakeState } from './state';
 import { noAutenticado, portalError, portalHtml, portalSession } from './portal-html';
 import { normalizeRut } from './internal/rut';
@@ -28,7 +28,7 @@ export function handleRegistro(state: SiiFakeState, req: FakeRequest, page: stri
   if ((page !== 'empresa.cgi' && page !== 'historial.cgi') || !rut) return portalError('La solicitud no es valida.');
   if (state.options.unknownRuts.includes(rut)) return portalError(REGISTRO_RUT_DESCONOCIDO);
   if (session.rut && session.rut !== rut) return portalError(NO_AUTORIZADO);
-  if (Number(rut.split('-')[0]) < 50_000_000) return portalError(REGISTRO_SIN_INSCRIPCION);
+  if (splitRut(rut).body < 50_000_000) return portalError(REGISTRO_SIN_INSCRIPCION);
   const registro = registroFor(rut);
   const key = page === 'empresa.cgi' ? rut : `${rut}/historial`;
   state.registroVisitas.set(key, (state.registroVisitas.get(key) ?? 0) + 1);

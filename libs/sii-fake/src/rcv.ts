@@ -3,6 +3,7 @@ import { portalSession } from './portal-html';
 import { normalizeRut } from './internal/rut';
 import { fechaSii } from './registro-reclamo';
 import { jsonResponse, type FakeRequest, type FakeResponse, type RegisteredDocument } from './types';
+import { splitRut } from '@lib/rut';
 
 /** On www4 (production) and www4c (certification), docs/research/sii-protocol.md §8. */
 export const RCV_FACADE_PATH = '/consdcvinternetui/services/data/facadeService';
@@ -93,7 +94,8 @@ function resumen(docs: RegisteredDocument[]) {
 
 function detalle(state: SiiFakeState, r: RegisteredDocument, c: Consulta) {
   const d = r.document;
-  const [rut, dv] = (c.operacion === 'VENTA' ? d.receptor : d.emisor).split('-');
+  const { body, dv } = splitRut(c.operacion === 'VENTA' ? d.receptor : d.emisor);
+  const rut = String(body);
   const eventos = state.rcvEventos.get(`${d.emisor}|${d.tipo}|${d.folio}`) ?? [];
   const last = eventos[eventos.length - 1];
   return {

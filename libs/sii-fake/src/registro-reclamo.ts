@@ -11,6 +11,7 @@ import type { SiiFakeState } from './state';
 import { tokenFromCookie } from './auth';
 import { normalizeRut } from './internal/rut';
 import { xmlResponse, type AccionDoc, type FakeRequest, type FakeResponse, type RcvEvento, type RegisteredDocument } from './types';
+import { splitRut } from '@lib/rut';
 
 /** ws2 (certification) and ws1 (production); the sim serves both. */
 export const REGISTRO_RECLAMO_PATHS = [
@@ -152,7 +153,8 @@ function codResp(outcome: Outcome): SoapLiteralValue {
       ['codResp', 15],
       ['descResp', DESC[15]],
       ...outcome.eventos.map((e): [string, SoapLiteralValue] => {
-        const [rut, dv] = e.rutResponsable.split('-');
+        const { body, dv } = splitRut(e.rutResponsable);
+        const rut = String(body);
         return [
           'listaEventosDoc',
           [
