@@ -16,13 +16,7 @@ import { ReportesModule } from './reportes/reportes.module';
 
 @Module({
   imports: [
-    PlatformModule.forRoot({
-      appName: appOptions.appName,
-      config: appOptions.config,
-      defaultDatabaseName: DEFAULT_DATABASE_NAME,
-      entities: dataSourceOptions.entities,
-      migrations: dataSourceOptions.migrations,
-    }),
+    PlatformModule.forApp(appOptions, DEFAULT_DATABASE_NAME, dataSourceOptions),
     // One module per area of the API (docs/ARCHITECTURE.md).
     GatewayModule,
     AuditoriaModule,

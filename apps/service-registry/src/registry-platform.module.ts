@@ -7,13 +7,7 @@ import { dataSourceOptions } from './database/data-source';
 /** The platform (settings, database, logs, guards) and the end-user token verifier, for the app and the operator command. */
 @Module({
   imports: [
-    PlatformModule.forRoot({
-      appName: appOptions.appName,
-      config: appOptions.config,
-      defaultDatabaseName: DEFAULT_DATABASE_NAME,
-      entities: dataSourceOptions.entities,
-      migrations: dataSourceOptions.migrations,
-    }),
+    PlatformModule.forApp(appOptions, DEFAULT_DATABASE_NAME, dataSourceOptions),
     OidcModule.forRoot({ inject: [ServiceRegistryConfig], useFactory: oidcOptionsFromSettings }),
   ],
 })

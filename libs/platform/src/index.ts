@@ -21,7 +21,7 @@ export type { ProblemContext, RenderedProblem } from './problem.filter';
 export { INTERNAL_KEY_SCHEME, buildOpenApiDocument, setupSwagger } from './swagger';
 export type { DocsOptions } from './swagger';
 export { PlatformThrottlerGuard, requestTenant } from './throttler';
-export { PLATFORM_CONFIG, PLATFORM_OPTIONS } from './tokens';
+export { PLATFORM_CONFIG, PLATFORM_OPTIONS, appDataSourceOptions } from './tokens';
 export type { PlatformOptions } from './tokens';
 export { createValidationPipe, toFieldProblems, validationProblem } from './validation';
 export { WhoamiController } from './whoami.controller';

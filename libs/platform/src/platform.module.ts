@@ -14,7 +14,7 @@ import { loggerParams } from './logging';
 import { MetricsController, MetricsService } from './metrics';
 import { ProblemFilter } from './problem.filter';
 import { PlatformThrottlerGuard } from './throttler';
-import { PLATFORM_CONFIG, PLATFORM_OPTIONS, PlatformOptions } from './tokens';
+import { PLATFORM_CONFIG, PLATFORM_OPTIONS, PlatformOptions, appDataSourceOptions } from './tokens';
 import { createValidationPipe } from './validation';
 import { WhoamiController } from './whoami.controller';
 
@@ -46,6 +46,21 @@ class PlatformCoreModule {
  */
 @Module({})
 export class PlatformModule {
+  /** {@link forRoot} from an app's options (libs/platform `AppOptions`), database name and data source. */
+  static forApp(
+    app: { appName: string; config?: PlatformOptions['config'] },
+    defaultDatabaseName: string,
+    db: Pick<PlatformOptions, 'entities' | 'migrations'>,
+  ): DynamicModule {
+    return PlatformModule.forRoot({
+      appName: app.appName,
+      config: app.config,
+      defaultDatabaseName,
+      entities: db.entities,
+      migrations: db.migrations,
+    });
+  }
+
   static forRoot(options: PlatformOptions): DynamicModule {
     return {
       module: PlatformModule,
@@ -64,12 +79,7 @@ export class PlatformModule {
         TypeOrmModule.forRootAsync({
           inject: [DatabaseRuntime],
           useFactory: (db: DatabaseRuntime) => ({
-            type: 'postgres' as const,
-            url: db.url,
-            entities: options.entities,
-            migrations: options.migrations,
-            synchronize: false,
-            migrationsRun: true,
+            ...appDataSourceOptions(options.entities, options.migrations, db.url),
             logger: new TypeOrmNestLogger(),
             retryAttempts: 3,
             retryDelay: 1000,

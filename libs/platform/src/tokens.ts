@@ -20,3 +20,11 @@ export interface PlatformOptions {
 export const PLATFORM_OPTIONS = Symbol('PLATFORM_OPTIONS');
 /** The validated settings (an instance of the app's config class), typed as {@link CommonConfig}. */
 export const PLATFORM_CONFIG = Symbol('PLATFORM_CONFIG');
+
+/**
+ * An app's TypeORM options (PostgreSQL, the explicit entity and migration lists, no synchronize, migrations at boot):
+ * what PlatformModule connects with and what the TypeORM CLI reads from each app's `database/data-source.ts`.
+ */
+export function appDataSourceOptions<E, M>(entities: E, migrations: M, url: string | undefined = process.env.DATABASE_URL) {
+  return { type: 'postgres' as const, url, entities, migrations, synchronize: false, migrationsRun: true };
+}

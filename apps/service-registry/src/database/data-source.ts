@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { appDataSourceOptions } from '@lib/platform';
 import { AnnouncementEntity } from '../announcements/announcement.entity';
 import { ChecklistResultEntity } from '../checklist/checklist-result.entity';
 import { ChecklistEvidenceEntity } from '../checklist/evidence.entity';
@@ -29,13 +30,6 @@ export const entities = [
  * Used by PlatformModule and by the TypeORM CLI: DATABASE_URL=... SWC_NODE_PROJECT=tsconfig.base.json node -r
  * @swc-node/register node_modules/typeorm/cli.js migration:run -d apps/service-registry/src/database/data-source.ts
  */
-export const dataSourceOptions = {
-  type: 'postgres' as const,
-  url: process.env.DATABASE_URL,
-  entities,
-  migrations,
-  synchronize: false,
-  migrationsRun: true,
-};
+export const dataSourceOptions = appDataSourceOptions(entities, migrations);
 
 export default new DataSource(dataSourceOptions);
