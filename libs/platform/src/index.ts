@@ -32,3 +32,5 @@ export { FixedWindowThrottlerStorage, SharedThrottlerStorage } from './throttler
 export { SharedRedis, createSharedRedis } from './redis';
 export { OutboundHttp, OutboundTransportError, transportProblem } from './outbound-http';
 export type { OutboundHttpOptions, OutboundRequest, TransportFailure } from './outbound-http';
+export { AUDIT_SINK, AuditInterceptor, AuditedRoute } from './audit';
+export type { AuditSink, AuditedRequest } from './audit';

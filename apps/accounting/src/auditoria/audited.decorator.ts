@@ -1,14 +1,13 @@
-import { SetMetadata } from '@nestjs/common';
+import { AuditedRoute } from '@lib/platform';
 
-export const AUDITED = 'accounting:audited';
-
+/** What an audited route of accounting records (docs/accounting.md "Audit trail"). */
 export interface AuditedOptions {
   accion: string;
   entidad: string;
-  /** `write`: the service records success in its transaction, the interceptor refusals only. */
+  /** `write`: the service records success in its transaction, the audit sink refusals only. */
   kind: 'write' | 'read';
   /** The route's `:id` is the empresa. */
   empresaFromParam?: boolean;
 }
 
-export const Audited = (options: AuditedOptions): MethodDecorator => SetMetadata(AUDITED, options);
+export const Audited = (options: AuditedOptions): MethodDecorator => AuditedRoute(options);
