@@ -2,11 +2,13 @@
 // build (dist/apps/tax-gateway/main.js, NODE_ENV=production, LOG_LEVEL=info, JSON logs to a file, the internal-key
 // guard, the rate limiter and metrics on, default settings otherwise), against a bare Fastify server returning the
 // same body in the same run. The same read with REDIS_URL (counters in Redis) is reported beside it.
-// A bare Nest server (bench/bare-nest-server.ts) is measured too, as the framework's floor (not a target).
-// Targets: >= 50 % of the bare server's requests/s, p99 < 10 ms at 50 connections, no decline across the runs
-// (the last run >= 90 % of the first), idle RSS < 200 MB. Exit 1 when a target is missed, 2 on a crash.
+// A bare Nest server (bench/bare-nest-server.ts), the same route and body, is the framework's floor the targets are
+// set against (issue 23: bare Fastify moves by half between runs on these machines; it is reported, not a target).
+// Targets: the gateway's CPU per answer at most 2x bare Nest's; p99 < 5 ms at a fixed 2,000 requests/s; p99 < 10 ms
+// at 50 connections; no decline across the runs (the last >= 90 % of the first); idle RSS < 200 MB. Exit 1 when a
+// target is missed, 3 when nothing was measured, 2 on a crash.
 //
-//   npx nx build tax-gateway && node tools/dev/bin.js bench bench/gateway-read.bench.ts [runs=5] [seconds=8]
+//   npm run bench:gateway-read -- [runs=5] [seconds=8]   (BENCH_TINY=1: one 1-second run of each)
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +17,7 @@ import { join, resolve } from 'node:path';
 import { freePort, startEmbeddedPostgres } from '@lib/platform';
 import { SiiFakeAuthority, startSiiFakeServer } from '@lib/sii-fake';
 import { startDevSigner, startRedisServer } from '@lib/testing';
-import { machine } from './support';
+import { TINY, machine, verdict, type Check } from './support';
 
 // autocannon ships no types: the part used here.
 interface CannonResult {
@@ -30,8 +32,11 @@ const REPO = resolve(__dirname, '..');
 const MAIN = join(REPO, 'dist/apps/tax-gateway/main.js');
 const KEY = 'bench-admin-key-0123456789abcdef';
 const TENANT = '76086428-5';
-const [RUNS, SECONDS] = [Number(process.argv[2] ?? 5), Number(process.argv[3] ?? 8)];
-const WARMUP_SECONDS = 3;
+const [RUNS, SECONDS] = TINY ? [1, 1] : [Number(process.argv[2] ?? 5), Number(process.argv[3] ?? 8)];
+const WARMUP_SECONDS = TINY ? 1 : 3;
+/** The fixed rate at which p99 is judged (requests/s), and the cold token requests of the scale-out check. */
+const FIXED_RATE = 2000;
+const TOKEN_REQUESTS = TINY ? 50 : 1000;
 
 function child(name: string, args: string[], env: Record<string, string>, logFile: string): ChildProcess {
   // Output straight to the file: through a pipe to this busy process the child's synchronous log writes would stall.
@@ -70,9 +75,10 @@ function cpuUs(pid: number): number {
 /** A measured run, with the server's CPU time per answer (less noisy than requests/s on a shared machine). */
 type Measured = CannonResult & { cpuUsPerRequest: number };
 
-async function load(url: string, headers: Record<string, string>, pid: number): Promise<Measured> {
+async function load(url: string, headers: Record<string, string>, pid: number, rate?: number): Promise<Measured> {
   const before = cpuUs(pid);
-  const result = await autocannon({ url, connections: 50, duration: SECONDS, headers, pipelining: 1 });
+  const fixed = rate ? { connections: 10, overallRate: rate } : { connections: 50 };
+  const result = await autocannon({ url, ...fixed, duration: SECONDS, headers, pipelining: 1 });
   return { ...result, cpuUsPerRequest: (cpuUs(pid) - before) / Math.max(1, result.requests.total) };
 }
 
@@ -81,7 +87,7 @@ async function warmUp(url: string, headers: Record<string, string> = {}): Promis
   await autocannon({ url, connections: 50, duration: WARMUP_SECONDS, headers, pipelining: 1 });
 }
 
-async function main(): Promise<number> {
+export async function main(): Promise<number> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npx nx build tax-gateway first`);
   const dir = mkdtempSync(join(tmpdir(), 'bench-gw-'));
   const procs: ChildProcess[] = [];
@@ -143,10 +149,10 @@ async function main(): Promise<number> {
       shared.push(`http://127.0.0.1:${p}`);
       await waitFor(`${shared[shared.length - 1]}/health`);
     }
-    // 1,000 concurrent token requests for a cold (tenant, environment), split across the two processes sharing Redis:
+    // Concurrent token requests for a cold (tenant, environment), split across the two processes sharing Redis:
     // exactly one seed/token exchange.
     const tokenAnswers = await Promise.all(
-      Array.from({ length: 1000 }, (_, i) =>
+      Array.from({ length: TOKEN_REQUESTS }, (_, i) =>
         fetch(`${shared[i % 2]}/tax/auth/token`, {
           method: 'POST',
           headers: { ...headers, 'content-type': 'application/json' },
@@ -182,6 +188,7 @@ async function main(): Promise<number> {
     await waitFor(nestUrl);
     await warmUp(nestUrl);
     const bareNest = await load(nestUrl, {}, nestProc.pid as number);
+    const bareNestFixed = await load(nestUrl, {}, nestProc.pid as number, FIXED_RATE);
 
     const bare = await load(bareUrl, {}, bareProc.pid as number);
     await warmUp(url, headers); // the bare server's warm-up is its "before" run
@@ -192,6 +199,7 @@ async function main(): Promise<number> {
       runs.push(await load(url, headers, gateway.pid as number));
       rssAfter.push(rssMb(gateway.pid as number));
     }
+    const fixed = await load(url, headers, gateway.pid as number, FIXED_RATE);
     const bareAfter = await load(bareUrl, {}, bareProc.pid as number);
     // Not a target: the same read on a process whose rate-limit counters live in Redis (one round trip per request).
     const sharedUrl = `${shared[0]}/tax/contribuyente/datos?tenant=${TENANT}`;
@@ -200,41 +208,46 @@ async function main(): Promise<number> {
     const withRedis = await load(sharedUrl, headers, sharedProcs[0].pid as number);
     const reference = Math.max(bare.requests.average, bareAfter.requests.average);
 
-    const best = runs.reduce((a, r) => (r.requests.average > a.requests.average ? r : a));
-    const ratio = best.requests.average / reference;
+    const cpuRatio = Math.min(...runs.map((r) => r.cpuUsPerRequest)) / bareNest.cpuUsPerRequest;
     const p99 = Math.max(...runs.map((r) => r.latency.p99));
     const decline = runs[runs.length - 1].requests.average / runs[0].requests.average;
-    const failures = runs.reduce((s, r) => s + r.non2xx + r.errors, 0);
-    const checks = [
-      [`requests/s vs bare Fastify ${(ratio * 100).toFixed(1)} % (>= 50 %)`, ratio >= 0.5],
-      [`p99 ${p99} ms (< 10 ms)`, p99 < 10],
+    const failures = [...runs, fixed].reduce((s, r) => s + r.non2xx + r.errors, 0);
+    const checks: Check[] = [
+      [`CPU per answer ${cpuRatio.toFixed(2)}x bare Nest's (<= 2x)`, cpuRatio <= 2],
+      [`p99 ${fixed.latency.p99} ms at ${FIXED_RATE} requests/s (< 5 ms)`, fixed.latency.p99 < 5],
+      [`p99 ${p99} ms at 50 connections (< 10 ms)`, p99 < 10],
       [`last run / first run ${(decline * 100).toFixed(0)} % (>= 90 %)`, decline >= 0.9],
       [`idle RSS ${idleRss} MB (< 200 MB)`, idleRss < 200],
       [`non-2xx and errors ${failures} (0)`, failures === 0],
       [
-        `1,000 concurrent cold token requests on 2 processes sharing Redis: ${exchanges.ok} answered, ${exchanges.seeds} seed and ${exchanges.tokens} token exchange(s) (1)`,
-        exchanges.ok === 1000 && exchanges.seeds === 1 && exchanges.tokens === 1,
+        `${TOKEN_REQUESTS} concurrent cold token requests on 2 processes sharing Redis: ${exchanges.ok} answered, ${exchanges.seeds} seed and ${exchanges.tokens} token exchange(s) (1)`,
+        exchanges.ok === TOKEN_REQUESTS && exchanges.seeds === 1 && exchanges.tokens === 1,
       ],
-    ] as const;
+    ];
     const cpu = (m: Measured) => m.cpuUsPerRequest.toFixed(0);
     const ofBare = (m: Measured) => `${((m.requests.average / reference) * 100).toFixed(1)} % of bare Fastify`;
-    console.log(`machine: ${machine()}`);
+    console.log(`machine: ${machine()}; ${new Date().toISOString()}`);
     console.log(
-      `bare Fastify: ${bare.requests.average.toFixed(0)} / ${bareAfter.requests.average.toFixed(0)} req/s (before / after), p99 ${bare.latency.p99} ms, CPU ${cpu(bare)} µs/request`,
+      `bare Fastify (reference only): ${bare.requests.average.toFixed(0)} / ${bareAfter.requests.average.toFixed(0)} req/s (before / after), p99 ${bare.latency.p99} ms, CPU ${cpu(bare)} µs/request`,
     );
     console.log(
-      `bare Nest (reference only): ${bareNest.requests.average.toFixed(0)} req/s (${ofBare(bareNest)}), p99 ${bareNest.latency.p99} ms, CPU ${cpu(bareNest)} µs/request`,
+      `bare Nest: ${bareNest.requests.average.toFixed(0)} req/s (${ofBare(bareNest)}), p99 ${bareNest.latency.p99} ms, CPU ${cpu(bareNest)} µs/request; at ${FIXED_RATE} req/s p99 ${bareNestFixed.latency.p99} ms`,
     );
     console.log(
       `with REDIS_URL (reference only): ${withRedis.requests.average.toFixed(0)} req/s (${ofBare(withRedis)}), p99 ${withRedis.latency.p99} ms, CPU ${cpu(withRedis)} µs/request`,
     );
     runs.forEach((r, i) =>
       console.log(
-        `gateway run ${i + 1}: ${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms, mean ${r.latency.average} ms, CPU ${cpu(r)} µs/request, RSS ${rssAfter[i]} MB`,
+        `gateway run ${i + 1}: ${r.requests.average.toFixed(0)} req/s (${ofBare(r)}), p99 ${r.latency.p99} ms, mean ${r.latency.average} ms, CPU ${cpu(r)} µs/request, RSS ${rssAfter[i]} MB`,
       ),
     );
-    for (const [text, ok] of checks) console.log(`${ok ? 'met   ' : 'MISSED'} ${text}`);
-    return checks.every(([, ok]) => ok) ? 0 : 1;
+    console.log(
+      `gateway at ${FIXED_RATE} req/s: ${fixed.requests.average.toFixed(0)} req/s, p99 ${fixed.latency.p99} ms, mean ${fixed.latency.average} ms, CPU ${cpu(fixed)} µs/request`,
+    );
+    return verdict(
+      runs.reduce((n, r) => n + r.requests.total, 0),
+      checks,
+    );
   } finally {
     for (const p of procs) p.kill('SIGTERM');
     await Promise.all(procs.map((p) => (p.exitCode === null ? new Promise((r) => p.once('exit', r)) : undefined)));
@@ -247,11 +260,3 @@ async function main(): Promise<number> {
     rmSync(pgRoot, { recursive: true, force: true });
   }
 }
-
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(2);
-  },
-);
