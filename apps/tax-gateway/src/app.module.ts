@@ -18,7 +18,6 @@ import { PortalModule } from './portal/portal.module';
 import { RecepcionModule } from './recepcion/recepcion.module';
 import { TaxSettingsModule } from './settings/tax-settings.module';
 
-/** The platform, the gateway's settings and metrics (global), and one module per area of the API. */
 @Module({
   imports: [
     PlatformModule.forRoot({

@@ -74,7 +74,7 @@ describe('audit receipts (e2e)', () => {
     const pendiente = (await listar({ tenant, operacion: 'token_invalidado' }).expect(200)).body.items[0];
     expect(pendiente).toMatchObject({ estado: 'pendiente', cms_base64: null, intentos: 1, error: expect.stringContaining('sign_cms') });
 
-    expect(await gw.app.get(AuditoriaService).reintentar()).toBeGreaterThanOrEqual(1);
+    expect(await gw.app.get(AuditoriaService).retry()).toBeGreaterThanOrEqual(1);
     const firmado = (await api().get(`/tax/auditoria/${pendiente.id}`).set('X-Internal-Key', KEY).expect(200)).body;
     expect(firmado).toMatchObject({ estado: 'firmado', intentos: 2, error: null });
     const check = await opensslCmsVerify(Buffer.from(firmado.cms_base64, 'base64'), certificatePem);

@@ -12,6 +12,22 @@ describe('reconciler (e2e)', () => {
   const tenant = rut(76_800_100);
   const db = () => gw.app.get(DataSource);
 
+  /** An emission whose upload failed, left as a crash right after signing leaves it: signed, no trackid, untouched for a while. */
+  async function emitLeftSigned(): Promise<string> {
+    gw.msw.use(http.post(`${SII_BASE}/cgi_dte/UPL/DTEUpload`, () => HttpResponse.error()));
+    let id: string;
+    try {
+      id = (await emitir(gw, facturaBody(tenant))).body.emision_id;
+    } finally {
+      gw.msw.resetHandlers();
+    }
+    await db().query(
+      `UPDATE dte_emission SET estado = 'signed', trackid = NULL, updated_at = now() - interval '10 minutes' WHERE id = $1`,
+      [id],
+    );
+    return id;
+  }
+
   beforeAll(async () => {
     gw = await startGateway();
     await registerEmisor(gw, tenant).expect(200);
@@ -23,18 +39,7 @@ describe('reconciler (e2e)', () => {
   });
 
   it('uploads a DTE left signed by a crash exactly once, with its stored bytes and folio, and follows it to EPR', async () => {
-    gw.msw.use(http.post(`${SII_BASE}/cgi_dte/UPL/DTEUpload`, () => HttpResponse.error()));
-    let id: string;
-    try {
-      id = (await emitir(gw, facturaBody(tenant))).body.emision_id;
-    } finally {
-      gw.msw.resetHandlers();
-    }
-    // The state a crash right after signing leaves: signed, no trackid, untouched for a while.
-    await db().query(
-      `UPDATE dte_emission SET estado = 'signed', trackid = NULL, updated_at = now() - interval '10 minutes' WHERE id = $1`,
-      [id],
-    );
+    const id = await emitLeftSigned();
     const reconciler = gw.app.get(EmisionReconciler);
 
     expect(await reconciler.runOnce()).toMatchObject({ uploaded: 1, failed: 0 });
@@ -106,18 +111,8 @@ describe('reconciler (e2e)', () => {
   });
 
   it('survives a process restart between signing and upload: the new process uploads the document once, same folio and bytes', async () => {
-    gw.msw.use(http.post(`${SII_BASE}/cgi_dte/UPL/DTEUpload`, () => HttpResponse.error()));
-    let id: string;
-    try {
-      id = (await emitir(gw, facturaBody(tenant))).body.emision_id;
-    } finally {
-      gw.msw.resetHandlers();
-    }
     // The crash: the row is `signed` with its bytes; then a new process boots on the same database.
-    await db().query(
-      `UPDATE dte_emission SET estado = 'signed', trackid = NULL, updated_at = now() - interval '10 minutes' WHERE id = $1`,
-      [id],
-    );
+    const id = await emitLeftSigned();
     const [before] = await db().query('SELECT folio::int AS folio, xml_sha256 FROM dte_emission WHERE id = $1', [id]);
     await gw.restart();
     const reconciler = gw.app.get(EmisionReconciler);

@@ -50,6 +50,8 @@ import {
 
 describeReal('SII certification environment: folios, emission, RCV (SII_INTEGRATION=1)', () => {
   const { tenant, get, post, put, counted, siiCalls, estadoFinal, cafSubido, recepcionId } = integrationRun();
+  // What the emission needs: Chromium (the tenant's own data for the Emisor), the CAF, FchResol and a real receptor.
+  const EMISION_NEEDS = [BROWSER, 'SII_INTEGRATION_CAF_FILE', 'SII_INTEGRATION_FCH_RESOL', 'SII_INTEGRATION_RECEPTOR'] as const;
   let emitida: { emision_id: string; folio: number; trackid: string } | undefined;
 
   // ---- Folios and emission ------------------------------------------------------------------------------------------
@@ -84,12 +86,7 @@ describeReal('SII certification environment: folios, emission, RCV (SII_INTEGRAT
   // Needs: Chromium (the tenant's own data for the Emisor), SII_INTEGRATION_CAF_FILE, SII_INTEGRATION_FCH_RESOL (the
   // certification authorization date: the Caratula's FchResol, NroResol 0) and SII_INTEGRATION_RECEPTOR (a real
   // receptor, e.g. 60803000-K, the SII itself). Consumes one folio of the CAF for good.
-  needs(
-    BROWSER,
-    'SII_INTEGRATION_CAF_FILE',
-    'SII_INTEGRATION_FCH_RESOL',
-    'SII_INTEGRATION_RECEPTOR',
-  )(
+  needs(...EMISION_NEEDS)(
     'DTEUpload: PUT /tax/emisores/{tenant}, then POST /tax/dte/emitir of one factura 33 gets a TRACKID',
     async () => {
       const fecha = (ENV.SII_INTEGRATION_FCH_RESOL as string).trim();
@@ -123,12 +120,7 @@ describeReal('SII certification environment: folios, emission, RCV (SII_INTEGRAT
   // maullin takes from a minute to much longer), then POST /tax/caf/resync asks getEstDte about the accepted factura
   // (the one HTTP route that calls QueryEstDte; the reconciler, off here, is the other caller). The resync also reads
   // the folio page, whose own test is above.
-  needs(
-    BROWSER,
-    'SII_INTEGRATION_CAF_FILE',
-    'SII_INTEGRATION_FCH_RESOL',
-    'SII_INTEGRATION_RECEPTOR',
-  )(
+  needs(...EMISION_NEEDS)(
     'QueryEstDte: after EPR, POST /tax/caf/resync asks getEstDte what the SII registered of the factura',
     async () => {
       check(emitida, 'the DTEUpload test did not emit in this run');

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { mergeMap, type Observable } from 'rxjs';
 import { requestTenant } from '@lib/platform';
-import { AuditoriaService, sha256De } from './auditoria.service';
+import { AuditoriaService, sha256Of } from './auditoria.service';
 import { AuditoriaStore } from './auditoria.store';
 import type { OperacionAuditada } from './operaciones';
 
@@ -26,10 +26,8 @@ type Detalle = (
 const AUDITAR = 'auditoria:operacion';
 
 /**
- * Marks a route as a critical operation (spec 1 §9): once it succeeds, {@link AuditoriaInterceptor} records its
- * signed receipt before the answer leaves. `detalle` names the tenant, the record and the bytes involved (`filas.fila`
- * reads them from the row the operation made or touched). The
- * interceptor runs on these routes only, so the other routes (the cached reads) do not pay for it.
+ * Marks a critical operation (spec 1 §9): {@link AuditoriaInterceptor} records its signed receipt before the answer leaves; `detalle` names
+ * the tenant, the record and the bytes. Only these routes pay for it.
  */
 export function Auditar(operacion: OperacionAuditada, detalle: Detalle = () => ({})): MethodDecorator {
   return applyDecorators(SetMetadata(AUDITAR, { operacion, detalle }), UseInterceptors(AuditoriaInterceptor));
@@ -51,12 +49,12 @@ export class AuditoriaInterceptor implements NestInterceptor {
     return next.handle().pipe(
       mergeMap(async (respuesta: unknown) => {
         const d = await spec.detalle(respuesta as never, req, this.filas);
-        await this.auditoria.registrar({
+        await this.auditoria.record({
           operacion: spec.operacion,
           actor: req.caller ?? 'unknown',
           tenant: d.tenant !== undefined ? d.tenant : (requestTenant(req as never) ?? null),
           recurso: d.recurso ?? null,
-          sha256: d.sha256 ?? sha256De(d.bytes, respuesta),
+          sha256: d.sha256 ?? sha256Of(d.bytes, respuesta),
         });
         return respuesta;
       }),

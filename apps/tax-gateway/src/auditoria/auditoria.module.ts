@@ -4,10 +4,7 @@ import { AuditoriaController } from './auditoria.controller';
 import { AuditoriaService } from './auditoria.service';
 import { AuditoriaStore } from './auditoria.store';
 
-/**
- * Audit receipts (spec 1 §9): the `@Auditar` routes of every area get one through AuditoriaInterceptor, which Nest
- * builds in each area's module; global so that it finds AuditoriaService there.
- */
+/** Global, so that AuditoriaInterceptor, built in each area's module (spec 1 §9), finds AuditoriaService. */
 @Global()
 @Module({
   imports: [SignerModule],

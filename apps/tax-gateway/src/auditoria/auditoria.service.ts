@@ -4,12 +4,11 @@ import { PeriodicTask, canonicalJson, escapeForLog, sha256Hex } from '@lib/platf
 import { ProblemException, assertFechaEnRango, errorText } from '@lib/schemas';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { SignerClient } from '../signer/signer-client';
-import type { AuditoriaDto, AuditoriaListDto, AuditoriaQueryDto } from './dto/auditoria.dto';
+import type { AuditoriaView, AuditoriaListView, AuditoriaQueryDto } from './dto/auditoria.dto';
 import { AuditoriaEntity } from './entities/auditoria.entity';
 import { AuditoriaStore } from './auditoria.store';
 import type { OperacionAuditada } from './operaciones';
 
-/** One operation to record. */
 export interface OperacionRealizada {
   operacion: OperacionAuditada;
   actor: string;
@@ -23,15 +22,13 @@ export interface OperacionRealizada {
 const LOTE = 100;
 
 /**
- * Audit receipts (spec 1 §9; docs/tax-gateway.md "Audit receipts"): each critical operation is recorded with the
- * canonical JSON of who, what, when and the sha256 of the bytes involved, signed by the signing service
- * (`/sign/cms`: CMS SignedData, content attached, verifiable with `openssl cms -verify`). A signer outage does not
- * lose the receipt: it stays `pendiente` and a retry loop (every AUDITORIA_RETRY_SECONDS) signs it.
+ * Audit receipts (spec 1 §9; docs/tax-gateway.md "Audit receipts"), signed by the signer's `/sign/cms`; a signer outage leaves a receipt
+ * `pendiente` for the retry loop.
  */
 @Injectable()
 export class AuditoriaService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(AuditoriaService.name);
-  private readonly retry = new PeriodicTask('AuditoriaRetry', () => this.firmarPendientes());
+  private readonly retryLoop = new PeriodicTask('AuditoriaRetry', () => this.signPending());
 
   constructor(
     private readonly store: AuditoriaStore,
@@ -40,18 +37,15 @@ export class AuditoriaService implements OnApplicationBootstrap, BeforeApplicati
   ) {}
 
   onApplicationBootstrap(): void {
-    this.retry.start(this.settings.auditoriaRetrySeconds * 1000);
+    this.retryLoop.start(this.settings.auditoriaRetrySeconds * 1000);
   }
 
   beforeApplicationShutdown(): Promise<void> {
-    return this.retry.stop();
+    return this.retryLoop.stop();
   }
 
-  /**
-   * Records the operation and signs its receipt; never throws (the operation already happened): a signer failure
-   * leaves the receipt pending, a database failure is logged.
-   */
-  async registrar(op: OperacionRealizada): Promise<void> {
+  /** Never throws (the operation already happened): a signer failure leaves the receipt pending, a database failure is logged. */
+  async record(op: OperacionRealizada): Promise<void> {
     const at = new Date();
     const canonical = canonicalJson({ version: 1, ...op, at: at.toISOString() });
     const row: AuditoriaEntity = {
@@ -67,41 +61,38 @@ export class AuditoriaService implements OnApplicationBootstrap, BeforeApplicati
     };
     try {
       await this.store.insert(row);
-      await this.firmar(row);
+      await this.sign(row);
     } catch (err) {
       this.logger.error(`audit receipt of ${op.operacion} ${op.recurso ?? ''} not recorded: ${escapeForLog(errorText(err), 300)}`);
     }
   }
 
-  /** Signs the pending receipts, oldest first; answers how many were signed. */
-  async firmarPendientes(): Promise<number> {
-    const pendientes = await this.store.pendientes(LOTE);
+  async signPending(): Promise<number> {
+    const pendientes = await this.store.findPending(LOTE);
     let firmados = 0;
-    for (const row of pendientes) if (await this.firmar(row)) firmados++;
+    for (const row of pendientes) if (await this.sign(row)) firmados++;
     return firmados;
   }
 
   /** Runs the retry loop once now (tests, tools). */
-  reintentar(): Promise<number> {
-    return this.retry.run();
+  retry(): Promise<number> {
+    return this.retryLoop.run();
   }
 
-  /** @throws ProblemException 422 `fecha_out_of_range` for a desde or hasta no receipt can have (year 0, 9999). */
-  async listar(q: AuditoriaQueryDto): Promise<AuditoriaListDto> {
+  async list(q: AuditoriaQueryDto): Promise<AuditoriaListView> {
     if (q.desde) assertFechaEnRango(q.desde, 'desde');
     if (q.hasta) assertFechaEnRango(q.hasta, 'hasta');
-    const [rows, total] = await this.store.page(q);
+    const [rows, total] = await this.store.findPage(q);
     return { items: rows.map(toAuditoriaView), total, limit: q.limit, offset: q.offset };
   }
 
-  /** @throws ProblemException 404 `auditoria_not_found`. */
-  async obtener(id: string): Promise<AuditoriaDto> {
+  async find(id: string): Promise<AuditoriaView> {
     const row = await this.store.find(id);
     if (!row) throw new ProblemException(404, 'auditoria_not_found', `No audit receipt ${id}.`);
     return toAuditoriaView(row);
   }
 
-  private async firmar(row: AuditoriaEntity): Promise<boolean> {
+  private async sign(row: AuditoriaEntity): Promise<boolean> {
     try {
       const cms = await this.signer.signCms(Buffer.from(row.canonical, 'utf8'));
       await this.store.update(row.id, { estado: 'firmado', cms, firmadoAt: new Date(), error: null, intentos: row.intentos + 1 }, true);
@@ -116,11 +107,11 @@ export class AuditoriaService implements OnApplicationBootstrap, BeforeApplicati
 }
 
 /** The sha256 of the bytes an answer names, else of its canonical JSON. */
-export function sha256De(bytes: Buffer | string | undefined, respuesta: unknown): string {
+export function sha256Of(bytes: Buffer | string | undefined, respuesta: unknown): string {
   return bytes !== undefined ? sha256Hex(bytes) : sha256Hex(canonicalJson(respuesta ?? null));
 }
 
-function toAuditoriaView(a: AuditoriaEntity): AuditoriaDto {
+function toAuditoriaView(a: AuditoriaEntity): AuditoriaView {
   return {
     id: a.id,
     tenant: a.tenant,

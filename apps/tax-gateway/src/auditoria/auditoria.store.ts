@@ -9,7 +9,6 @@ import { AuditoriaEntity } from './entities/auditoria.entity';
 const FILAS = { dte_emission: 'xml_sha256', caf: 'file_sha256', recepcion: null } as const;
 export type TablaAuditada = keyof typeof FILAS;
 
-/** Persistence of audit receipts (docs/tax-gateway.md "Audit receipts"). */
 @Injectable()
 export class AuditoriaStore {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -18,8 +17,7 @@ export class AuditoriaStore {
     await this.db.getRepository(AuditoriaEntity).insert(row);
   }
 
-  /** Pending receipts, oldest first. */
-  pendientes(limit: number): Promise<AuditoriaEntity[]> {
+  findPending(limit: number): Promise<AuditoriaEntity[]> {
     return this.db.getRepository(AuditoriaEntity).find({ where: { estado: 'pendiente' }, order: { at: 'ASC' }, take: limit });
   }
 
@@ -33,7 +31,7 @@ export class AuditoriaStore {
   }
 
   /** A page of receipts, newest first; desde/hasta are days in America/Santiago. */
-  page(q: AuditoriaQueryDto): Promise<[AuditoriaEntity[], number]> {
+  findPage(q: AuditoriaQueryDto): Promise<[AuditoriaEntity[], number]> {
     const qb = this.db.getRepository(AuditoriaEntity).createQueryBuilder('a');
     if (q.tenant) qb.andWhere('a.tenant = :tenant', { tenant: q.tenant });
     if (q.operacion) qb.andWhere('a.operacion = :operacion', { operacion: q.operacion });
@@ -42,11 +40,8 @@ export class AuditoriaStore {
     return qb.orderBy('a.at', 'DESC').addOrderBy('a.id', 'DESC').skip(q.offset).take(q.limit).getManyAndCount();
   }
 
-  /**
-   * The tenant of a row and the sha256 of its bytes, for routes whose request names only the record (the emission
-   * resent, the reception answered) or whose answer does not carry the bytes' hash (the emitted EnvioDTE, the CAF file).
-   */
-  async fila(tabla: TablaAuditada, id: string): Promise<{ tenant: string | null; recurso: string; sha256?: string }> {
+  /** For routes whose request names only the record or whose answer lacks the bytes' hash: the row's tenant and sha256. */
+  async findRow(tabla: TablaAuditada, id: string): Promise<{ tenant: string | null; recurso: string; sha256?: string }> {
     const sha = FILAS[tabla];
     const rows: { tenant: string; sha256: string | null }[] = await this.db.query(
       `SELECT tenant, ${sha ?? 'NULL'} AS sha256 FROM ${tabla} WHERE id = $1`,

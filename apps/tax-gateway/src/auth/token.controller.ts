@@ -3,7 +3,7 @@ import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nes
 import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
-import { TokenInvalidateQueryDto, TokenRequestDto, TokenResponseDto } from './dto/token.dto';
+import { TokenInvalidateQueryDto, TokenRequestDto, TokenView } from './dto/token.dto';
 import { TokenService } from './token.service';
 import { Auditar } from '../auditoria/auditar.decorator';
 
@@ -16,9 +16,9 @@ export class TokenController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Obtain (or reuse) the SII token of a tenant; the token itself is never returned' })
-  @ApiOkResponse({ type: TokenResponseDto })
+  @ApiOkResponse({ type: TokenView })
   @ApiProblemResponses(400, 401, 403, ...UPSTREAM_PROBLEMS)
-  obtain(@Body() body: TokenRequestDto): Promise<TokenResponseDto> {
+  obtain(@Body() body: TokenRequestDto): Promise<TokenView> {
     return this.tokens.info(body.tenant);
   }
 

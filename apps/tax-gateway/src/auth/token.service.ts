@@ -13,7 +13,6 @@ export interface CachedToken {
   expiresAt: Date;
 }
 
-/** What a caller learns about a token: never the token itself. */
 export interface TokenInfo {
   tenant: string;
   environment: string;
@@ -32,11 +31,8 @@ const WAIT_STEP_MS = 25;
 const UNLOCK_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 /**
- * SII token per (tenant, environment) (docs/DESIGN.md §4.2, SII manual "Autenticación automática" v1.9):
- * getSeed -> `<getToken><item><Semilla>` signed by the signing service with Reference URI="" ->
- * getToken. Cached in memory for TOKEN_TTL_SECONDS; concurrent cold requests for one key share a
- * single exchange (single flight). {@link withToken} invalidates and retries once when the SII says
- * the token is invalid (upload STATUS 5, ESTADO 001/002/003, HTTP 401).
+ * SII token per (tenant, environment) (docs/DESIGN.md §4.2; SII manual "Autenticación automática" v1.9): getSeed, the seed signed with
+ * Reference URI="", getToken; cached, one exchange per key at a time.
  */
 @Injectable()
 export class TokenService {
@@ -55,7 +51,6 @@ export class TokenService {
     @Optional() private readonly redis: SharedRedis = new SharedRedis(),
   ) {}
 
-  /** The environment part of the cache key (TAX_ENV). */
   get environment(): string {
     return this.settings.taxEnv;
   }
@@ -80,13 +75,11 @@ export class TokenService {
     return { token: await pending, cached: false };
   }
 
-  /** {@link getToken} shaped for the API. */
   async info(tenant: string): Promise<TokenInfo> {
     const { token, cached } = await this.getToken(tenant);
     return { tenant, environment: this.environment, expires_at: token.expiresAt.toISOString(), cached };
   }
 
-  /** Drops the token of one tenant (or of every tenant). Returns how many entries were dropped. */
   invalidate(tenant?: string): number {
     this.generation++;
     if (tenant === undefined) {
@@ -108,10 +101,7 @@ export class TokenService {
     return this.cache.delete(key) ? 1 : 0;
   }
 
-  /**
-   * Runs `fn` with the tenant's token; when it throws {@link SiiTokenInvalidError} the token is
-   * invalidated and `fn` runs once more with a fresh token. A second rejection is a 502.
-   */
+  /** On {@link SiiTokenInvalidError} the token is invalidated and `fn` runs once more; a second rejection is a 502. */
   async withToken<T>(tenant: string, fn: (token: string) => Promise<T>): Promise<T> {
     const first = await this.getToken(tenant);
     try {
@@ -143,9 +133,8 @@ export class TokenService {
   }
 
   /**
-   * The token of `key` from the processes' shared cache, or exchanged by exactly one of them (docs/tax-gateway.md
-   * "Scale-out"): a lock taken with SET NX decides who exchanges; the others wait for the token to appear (or the
-   * lock to go) for up to {@link LOCK_MS}. Without Redis, or while it is unreachable, the exchange is this process's.
+   * Shared by the processes (docs/tax-gateway.md "Scale-out"): a SET NX lock decides who exchanges, the others wait up to {@link LOCK_MS};
+   * without Redis the exchange is this process's.
    */
   private async exchange(key: string): Promise<CachedToken> {
     const until = this.now() + LOCK_MS;
@@ -167,7 +156,6 @@ export class TokenService {
           await this.redis.run('token unlock', (r) => r.eval(UNLOCK_LUA, 1, `${LOCK}${key}`, owner));
         }
       }
-      // Another process is exchanging: look again shortly.
       await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
     }
     return this.exchangeHere(key);
@@ -179,7 +167,6 @@ export class TokenService {
     return entry;
   }
 
-  /** One seed/token exchange with the SII, in this process. */
   private async exchangeHere(key: string): Promise<CachedToken> {
     const generation = this.generation;
     const seed = await this.sii.getSeed();

@@ -2,7 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { ProblemException } from '@lib/schemas';
 import { loadTaxSettings } from '../settings/tax-settings';
-import { resolverRango } from './banco-rango';
+import { resolveRango } from './banco-rango';
 import { MovimientosQueryDto, RefreshBodyDto } from './dto/banco.dto';
 import { parseBankLinkTokens } from '../settings/bank-link-tokens';
 
@@ -19,18 +19,18 @@ function refused(fn: () => unknown): ProblemException {
   throw new Error('not refused');
 }
 
-describe('resolverRango', () => {
+describe('resolveRango', () => {
   it('defaults to the last 30 days, today included, in America/Santiago', () => {
-    expect(resolverRango(undefined, undefined, NOW)).toEqual({ desde: '2026-02-14', hasta: '2026-03-15' });
+    expect(resolveRango(undefined, undefined, NOW)).toEqual({ desde: '2026-02-14', hasta: '2026-03-15' });
     // 01:00 UTC on the 16th is still the 15th in Santiago.
-    expect(resolverRango(undefined, undefined, new Date('2026-03-16T01:00:00Z')).hasta).toBe('2026-03-15');
-    expect(resolverRango(undefined, '2026-01-31', NOW)).toEqual({ desde: '2026-01-02', hasta: '2026-01-31' });
-    expect(resolverRango('2026-03-01', undefined, NOW)).toEqual({ desde: '2026-03-01', hasta: '2026-03-15' });
+    expect(resolveRango(undefined, undefined, new Date('2026-03-16T01:00:00Z')).hasta).toBe('2026-03-15');
+    expect(resolveRango(undefined, '2026-01-31', NOW)).toEqual({ desde: '2026-01-02', hasta: '2026-01-31' });
+    expect(resolveRango('2026-03-01', undefined, NOW)).toEqual({ desde: '2026-03-01', hasta: '2026-03-15' });
   });
 
   it('takes a range of up to 366 days', () => {
-    expect(resolverRango('2025-03-15', '2026-03-15', NOW)).toEqual({ desde: '2025-03-15', hasta: '2026-03-15' });
-    expect(resolverRango('2026-03-15', '2026-03-15', NOW)).toEqual({ desde: '2026-03-15', hasta: '2026-03-15' });
+    expect(resolveRango('2025-03-15', '2026-03-15', NOW)).toEqual({ desde: '2025-03-15', hasta: '2026-03-15' });
+    expect(resolveRango('2026-03-15', '2026-03-15', NOW)).toEqual({ desde: '2026-03-15', hasta: '2026-03-15' });
   });
 
   it('refuses with 400 range_invalid: desde after hasta, hasta after today, over 366 days, before 2000', () => {
@@ -41,7 +41,7 @@ describe('resolverRango', () => {
       ['1999-12-31', '2000-01-05', 'desde'],
       [undefined, '0000-01-01', 'desde'],
     ] as const) {
-      const p = refused(() => resolverRango(desde, hasta, NOW));
+      const p = refused(() => resolveRango(desde, hasta, NOW));
       expect([p.getStatus(), p.error]).toEqual([400, 'range_invalid']);
       expect(p.getProblem().errors).toEqual([{ field, message: p.detail }]);
     }

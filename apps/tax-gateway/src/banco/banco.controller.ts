@@ -5,7 +5,7 @@ import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { BANCO_PROBLEMS } from './banco-errors';
 import { BancoService } from './banco.service';
-import { BancoHealthDto, MovimientosPageDto, MovimientosQueryDto, RefreshBodyDto, RefreshResponseDto } from './dto/banco.dto';
+import { BancoHealthView, MovimientosPageView, MovimientosQueryDto, RefreshBodyDto, RefreshView } from './dto/banco.dto';
 
 /** Cached bank movements (spec 1 "Cached bank movements"; docs/tax-gateway.md "Bank movements"). */
 @ApiTags('banco')
@@ -22,7 +22,7 @@ export class BancoController {
     summary:
       "Reads every page of every CLP account of the tenant's bank link for desde..hasta (default: the last 30 days, America/Santiago) and stores the movements once each, in one transaction",
   })
-  @ApiOkResponse({ type: RefreshResponseDto })
+  @ApiOkResponse({ type: RefreshView })
   @ApiProblemResponses(
     { status: 400, errors: ['validation_failed', 'range_invalid'] },
     401,
@@ -31,17 +31,17 @@ export class BancoController {
     { status: 429, errors: ['rate_limited'] },
     ...BANCO_PROBLEMS,
   )
-  refresh(@Body() dto: RefreshBodyDto): Promise<RefreshResponseDto> {
+  refresh(@Body() dto: RefreshBodyDto): Promise<RefreshView> {
     return this.banco.refresh(dto.tenant, dto.desde, dto.hasta);
   }
 
   @Get('movimientos')
   @Callers('admin', 'accounting')
   @ApiOperation({ summary: 'Stored movements of a tenant, newest first, paginated; amounts in whole CLP (negative for debits)' })
-  @ApiOkResponse({ type: MovimientosPageDto })
+  @ApiOkResponse({ type: MovimientosPageView })
   @ApiProblemResponses(400, 401, 403)
-  movimientos(@Query() q: MovimientosQueryDto): Promise<MovimientosPageDto> {
-    return this.banco.movimientos(q);
+  listMovimientos(@Query() q: MovimientosQueryDto): Promise<MovimientosPageView> {
+    return this.banco.listMovimientos(q);
   }
 
   @Get('health')
@@ -49,9 +49,9 @@ export class BancoController {
   @ApiOperation({
     summary: "The bank provider's reachability (a short probe) and each tenant's last refresh and stored movements; never a 5xx",
   })
-  @ApiOkResponse({ type: BancoHealthDto })
+  @ApiOkResponse({ type: BancoHealthView })
   @ApiProblemResponses(401, 403)
-  health(): Promise<BancoHealthDto> {
+  health(): Promise<BancoHealthView> {
     return this.banco.health();
   }
 }

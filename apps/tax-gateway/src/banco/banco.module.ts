@@ -5,7 +5,6 @@ import { BancoStore } from './banco.store';
 import { BANK_MOVEMENTS_SOURCE } from './bank-movements-source';
 import { FintocBankSource } from './fintoc-bank-source';
 
-/** Cached bank movements, /banco/* (docs/tax-gateway.md "Bank movements"), behind a {@link BankMovementsSource}. */
 @Module({
   controllers: [BancoController],
   providers: [BancoService, BancoStore, { provide: BANK_MOVEMENTS_SOURCE, useClass: FintocBankSource }],

@@ -1,32 +1,21 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ProblemException } from '@lib/schemas';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
-import { bancoNoVinculado } from './banco-errors';
-import { resolverRango } from './banco-rango';
+import { bancoNotLinked } from './banco-errors';
+import { resolveRango } from './banco-rango';
 import { BANK_MOVEMENTS_SOURCE, BankMovementsSource } from './bank-movements-source';
-import {
-  BancoHealthDto,
-  MovimientoDto,
-  MovimientosPageDto,
-  MovimientosQueryDto,
-  RefreshResponseDto,
-  TenantHealthDto,
-} from './dto/banco.dto';
+import { BancoHealthView, MovimientoView, MovimientosPageView, MovimientosQueryDto, RefreshView, TenantHealthView } from './dto/banco.dto';
 import { BancoStore } from './banco.store';
 import { BancoMovimientoEntity } from './entities/banco-movimiento.entity';
 
 /** Timeout of the health probe, ms (never longer than BANK_TIMEOUT_MS). */
 const PROBE_TIMEOUT_MS = 3000;
 
-/**
- * Cached bank movements (spec 1 "Cached bank movements"; docs/tax-gateway.md "Bank movements"): refreshes a
- * tenant's movements from the {@link BankMovementsSource} into PostgreSQL, lists them, and reports the module's
- * health. Amounts are whole CLP; dates are calendar dates in America/Santiago.
- */
+/** Cached bank movements (spec 1 "Cached bank movements"; docs/tax-gateway.md "Bank movements"): whole CLP, dates in America/Santiago. */
 @Injectable()
 export class BancoService {
   private readonly logger = new Logger(BancoService.name);
-  private probing?: Promise<BancoHealthDto['provider']>;
+  private probing?: Promise<BancoHealthView['provider']>;
 
   constructor(
     private readonly store: BancoStore,
@@ -35,19 +24,13 @@ export class BancoService {
   ) {}
 
   /**
-   * Reads every page of every CLP account of `tenant`'s link for [desde, hasta] (defaults: the last 30 days,
-   * America/Santiago), then stores the movements in ONE transaction, each once per provider id (INSERT ... ON
-   * CONFLICT DO NOTHING), with a `banco_refresh` row. A provider failure stores no movement; it is recorded as a
-   * `banco_refresh` row with its error value (for GET /banco/health) and rethrown.
-   * @param tenant canonical RUT.
-   * @returns the range, CLP accounts read, new and already known movements, and when they were stored.
-   * @throws ProblemException 400 `range_invalid`, 422 `banco_not_linked`, 502 `banco_error`, 503
-   * `banco_unavailable`, 504 `banco_timeout`.
+   * A provider failure stores no movement and is recorded as a `banco_refresh` row with its error value (for GET /banco/health), then
+   * rethrown.
    */
-  async refresh(tenant: string, desde?: string, hasta?: string): Promise<RefreshResponseDto> {
-    const rango = resolverRango(desde, hasta);
+  async refresh(tenant: string, desde?: string, hasta?: string): Promise<RefreshView> {
+    const rango = resolveRango(desde, hasta);
     const linkToken = this.settings.bankLinkTokens.get(tenant);
-    if (!linkToken) throw bancoNoVinculado(tenant);
+    if (!linkToken) throw bancoNotLinked(tenant);
     let fetched;
     try {
       fetched = await this.source.fetchMovements(linkToken, rango.desde, rango.hasta);
@@ -77,23 +60,18 @@ export class BancoService {
     };
   }
 
-  /** The stored movements of a tenant, newest first (post_date, then first seen), one page; amounts in whole CLP. */
-  async movimientos(q: MovimientosQueryDto): Promise<MovimientosPageDto> {
-    const [rows, total] = await this.store.page(q);
+  async listMovimientos(q: MovimientosQueryDto): Promise<MovimientosPageView> {
+    const [rows, total] = await this.store.findPage(q);
     return { items: rows.map(toMovimientoView), total, limit: q.limit, offset: q.offset };
   }
 
-  /**
-   * The provider's reachability (one cheap call, {@link PROBE_TIMEOUT_MS} at most, shared by concurrent callers)
-   * and, per tenant linked or with stored data, the last refresh and the movements stored. Never throws: a
-   * database failure gives an empty tenant list.
-   */
-  async health(): Promise<BancoHealthDto> {
+  /** Never throws: a database failure gives an empty tenant list. The probe is shared by concurrent callers. */
+  async health(): Promise<BancoHealthView> {
     const [provider, tenants] = await Promise.all([this.probe(), this.tenantsHealth()]);
     return { provider, tenants };
   }
 
-  private probe(): Promise<BancoHealthDto['provider']> {
+  private probe(): Promise<BancoHealthView['provider']> {
     this.probing ??= (async () => {
       const firstLink = this.settings.bankLinkTokens.values().next().value as string | undefined;
       const p = await this.source.probe(Math.min(PROBE_TIMEOUT_MS, this.settings.bankTimeoutMs), firstLink);
@@ -102,10 +80,10 @@ export class BancoService {
     return this.probing;
   }
 
-  private async tenantsHealth(): Promise<TenantHealthDto[]> {
+  private async tenantsHealth(): Promise<TenantHealthView[]> {
     const linked = [...this.settings.bankLinkTokens.keys()];
     try {
-      const rows = await this.store.tenants(linked);
+      const rows = await this.store.listTenants(linked);
       return rows.map((r) => ({
         tenant: r.tenant,
         vinculado: this.settings.bankLinkTokens.has(r.tenant),
@@ -139,7 +117,7 @@ export class BancoService {
   }
 }
 
-function toMovimientoView(m: BancoMovimientoEntity): MovimientoDto {
+function toMovimientoView(m: BancoMovimientoEntity): MovimientoView {
   const contraparte =
     m.counterpartRut || m.counterpartName || m.counterpartInstitution
       ? { rut: m.counterpartRut, nombre: m.counterpartName, institucion: m.counterpartInstitution }

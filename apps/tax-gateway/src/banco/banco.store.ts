@@ -9,10 +9,8 @@ import { BancoRefreshEntity } from './entities/banco-refresh.entity';
 /** Rows per INSERT statement (15 parameters each, well under PostgreSQL's 65535). */
 const INSERT_BATCH = 500;
 
-/** A refresh as `banco_refresh` records it, without its time. */
 export type Refresh = Omit<BancoRefreshEntity, 'id' | 'refreshedAt' | 'tenant' | 'provider'>;
 
-/** Per tenant: its last refresh and the movements stored. */
 export interface TenantRow {
   tenant: string;
   refreshed_at: Date | null;
@@ -21,15 +19,11 @@ export interface TenantRow {
   movimientos: number;
 }
 
-/** Persistence of cached bank movements and the record of each refresh (docs/tax-gateway.md "Bank movements"). */
 @Injectable()
 export class BancoStore {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /**
-   * Stores the movements in ONE transaction, each once per provider id (INSERT ... ON CONFLICT DO NOTHING), with a
-   * `banco_refresh` row stamped with the database's clock; `refresh` gets how many were new.
-   */
+  /** ONE transaction; the `banco_refresh` row is stamped with the database's clock. */
   async storeRefresh(
     tenant: string,
     provider: string,
@@ -50,8 +44,7 @@ export class BancoStore {
     await this.db.getRepository(BancoRefreshEntity).insert({ tenant, provider, refreshedAt: new Date(), ...refresh });
   }
 
-  /** A page of a tenant's movements, newest first (post_date, then first seen). */
-  page(q: MovimientosQueryDto): Promise<[BancoMovimientoEntity[], number]> {
+  findPage(q: MovimientosQueryDto): Promise<[BancoMovimientoEntity[], number]> {
     const qb = this.db.getRepository(BancoMovimientoEntity).createQueryBuilder('m').where('m.tenant = :tenant', { tenant: q.tenant });
     if (q.desde) qb.andWhere('m.post_date >= :desde', { desde: q.desde });
     if (q.hasta) qb.andWhere('m.post_date <= :hasta', { hasta: q.hasta });
@@ -66,8 +59,7 @@ export class BancoStore {
       .getManyAndCount();
   }
 
-  /** Every tenant linked (`linked`) or with stored data, with its last refresh and movement count. */
-  async tenants(linked: string[]): Promise<TenantRow[]> {
+  async listTenants(linked: string[]): Promise<TenantRow[]> {
     return (await this.db.query(
       `SELECT t.tenant, r.refreshed_at, r.outcome, r.error, COALESCE(m.n, 0)::int AS movimientos
          FROM (SELECT unnest($1::text[]) AS tenant UNION SELECT tenant FROM banco_refresh UNION SELECT tenant FROM banco_movimiento) t
@@ -81,7 +73,6 @@ export class BancoStore {
   }
 }
 
-/** Inserts a batch, skipping movements already stored; returns how many were new. */
 async function insert(tx: EntityManager, tenant: string, provider: string, batch: BankMovement[]): Promise<number> {
   if (batch.length === 0) return 0;
   const params: unknown[] = [];

@@ -33,16 +33,8 @@ export function nextLink(header: unknown): string | undefined {
 }
 
 /**
- * {@link BankMovementsSource} for the JSON API of a Chilean bank-data aggregator in the style of Fintoc
- * (`BANK_API_BASE_URL`, default https://api.fintoc.com): `GET /v1/accounts?link_token=` lists a link's accounts,
- * `GET /v1/accounts/{id}/movements?link_token=&since=&until=&page=&per_page=` its movements, newest first, one page
- * per request while the answer's `Link` header has `rel="next"`. The secret key (`BANK_API_KEY`) goes in the
- * `Authorization` header. Only CLP accounts are read; amounts are whole CLP (negative for debits).
- *
- * Failures become problems: unreachable, reset or HTTP 5xx -> 503 `banco_unavailable`; over `BANK_TIMEOUT_MS`
- * -> 504 `banco_timeout`; a 4xx (refused key, unknown link), a redirect or an answer of the wrong shape -> 502
- * `banco_error`. The key and the link tokens never reach a log or a problem: logged provider texts have them
- * replaced by `[redacted]` and are escaped.
+ * {@link BankMovementsSource} for a Fintoc-style aggregator (docs/tax-gateway.md "Bank movements": endpoints, `Link` rel="next" paging,
+ * problems). The key and the link tokens never reach a log or a problem.
  */
 @Injectable()
 export class FintocBankSource implements BankMovementsSource {
@@ -102,7 +94,6 @@ export class FintocBankSource implements BankMovementsSource {
     }
   }
 
-  /** One GET, mapped to problems unless it is a 2xx. */
   private async get(operation: string, path: string, params: Record<string, string | number>): Promise<AxiosResponse<string>> {
     let res: AxiosResponse<string>;
     try {
@@ -130,7 +121,6 @@ export class FintocBankSource implements BankMovementsSource {
     throw bancoError(operation, `HTTP ${res.status} (${why})`);
   }
 
-  /** The answer's JSON array. */
   private list(res: AxiosResponse<string>, operation: string): Json[] {
     let value: unknown;
     try {
@@ -213,7 +203,6 @@ function clean(text: string): string {
   return text.replaceAll(NUL, '').trim();
 }
 
-/** A JSON value with NUL characters removed from every string and name. */
 function withoutNul(value: unknown): unknown {
   if (typeof value === 'string') return value.replaceAll(NUL, '');
   if (Array.isArray(value)) return value.map(withoutNul);

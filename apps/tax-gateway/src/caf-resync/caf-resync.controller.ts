@@ -4,7 +4,7 @@ import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
 import { CafResyncService } from './caf-resync.service';
-import { CafResyncDto, CafResyncResponseDto } from './dto/caf-resync.dto';
+import { CafResyncDto, CafResyncView } from './dto/caf-resync.dto';
 
 @ApiTags('caf')
 @Callers('admin')
@@ -18,9 +18,9 @@ export class CafResyncController {
     summary:
       'Compare the folios consumed here with what the SII knows: skip folios another system used (the counter moves past them), list folios to resend or annul',
   })
-  @ApiOkResponse({ type: CafResyncResponseDto })
+  @ApiOkResponse({ type: CafResyncView })
   @ApiProblemResponses(400, 401, 403, ...UPSTREAM_PROBLEMS)
-  resync(@Body() dto: CafResyncDto): Promise<CafResyncResponseDto> {
+  resync(@Body() dto: CafResyncDto): Promise<CafResyncView> {
     return this.resyncs.resync(dto);
   }
 }

@@ -8,7 +8,6 @@ import { SiiModule } from '../sii/sii.module';
 import { CafResyncController } from './caf-resync.controller';
 import { CafResyncService } from './caf-resync.service';
 
-/** The CAF cycle's reconciliation with the SII: stands on the CAFs and on the emissions that consumed their folios. */
 @Module({
   imports: [CafModule, DteModule, SignerModule, SiiModule, TokenModule, PortalModule],
   controllers: [CafResyncController],

@@ -2,14 +2,14 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ESTADOS_ENVIO_RECHAZADO } from '@lib/dte';
 import type { EstadoFolio } from '@lib/portal';
 import { TokenService } from '../auth/token.service';
-import { estDteDe } from '../dte/emision-query.service';
+import { estDteQueryOf } from '../dte/emision-query.service';
 import { EmisionEntity } from '../dte/entities/emision.entity';
 import { EmisionStore } from '../dte/emision.store';
 import { CafStore } from '../caf/caf.store';
 import { FoliosPortal, MAX_FOLIOS_CONSULTA } from '../portal/folios-portal';
 import { SiiClient } from '../sii/sii-client';
 import { SignerClient } from '../signer/signer-client';
-import type { CafResyncDto, CafResyncResponseDto, CafResyncResultDto, FolioPendienteDto } from './dto/caf-resync.dto';
+import type { CafResyncDto, CafResyncView, CafResyncResultView, FolioPendienteView } from './dto/caf-resync.dto';
 import { CafEntity } from '../caf/entities/caf.entity';
 
 /** How many folios after the counter are asked about: another system rarely runs further ahead unnoticed. */
@@ -20,13 +20,8 @@ const RECHAZADOS: ReadonlySet<string> = new Set(ESTADOS_ENVIO_RECHAZADO);
 const ABANDONO_DIAS = 7;
 
 /**
- * The CAF cycle's reconciliation with the SII (docs/tax-gateway.md "CAF runbook"): for each CAF of the tenant,
- * the folios this gateway consumed are compared with what the SII registered (QueryEstDte per consumed folio
- * not yet confirmed, docs/research/sii-protocol.md §2.6), and the portal's folio query page ({@link FoliosPortal}) tells what the SII
- * holds of the folios right after the counter and of those to annul: one it received or the company annulled was
- * used elsewhere, so the counter moves past a contiguous run of them (the one safe correction). Consumed folios
- * the SII does not know are listed to resend (`no_recibido`); those consumed by a rejected or abandoned document
- * are listed to annul in the SII portal (`a_anular`) until the page shows them annulled.
+ * The CAF cycle's reconciliation with the SII (docs/tax-gateway.md "CAF runbook"; QueryEstDte, docs/research/sii-protocol.md §2.6). The
+ * counter only moves past a contiguous run of folios the SII received or the company annulled (the one safe correction).
  */
 @Injectable()
 export class CafResyncService {
@@ -41,24 +36,23 @@ export class CafResyncService {
     private readonly folios: FoliosPortal,
   ) {}
 
-  /** @throws SII, portal, token and signer problems 502/503/504 (nothing is changed then). */
-  async resync(dto: CafResyncDto): Promise<CafResyncResponseDto> {
+  async resync(dto: CafResyncDto): Promise<CafResyncView> {
     const { holder_rut } = await this.signer.certificate();
     const cafs = await this.cafs.list(dto.tenant, dto.tipo_dte);
-    const out: CafResyncResultDto[] = [];
-    for (const caf of cafs) out.push(await this.one(caf, holder_rut));
+    const out: CafResyncResultView[] = [];
+    for (const caf of cafs) out.push(await this.resyncCaf(caf, holder_rut));
     return { tenant: dto.tenant, cafs: out };
   }
 
-  private async one(caf: CafEntity, holder: string): Promise<CafResyncResultDto> {
-    const counter = await this.cafs.counter(caf.id);
-    const emisiones = await this.emisiones.byFolios(caf.tenant, caf.tipoDte, range(caf.desde, counter.nextFolio - 1));
-    const candidatos: FolioPendienteDto[] = [];
+  private async resyncCaf(caf: CafEntity, holder: string): Promise<CafResyncResultView> {
+    const counter = await this.cafs.findCounter(caf.id);
+    const emisiones = await this.emisiones.findByFolios(caf.tenant, caf.tipoDte, range(caf.desde, counter.nextFolio - 1));
+    const candidatos: FolioPendienteView[] = [];
     for (const e of emisiones) {
-      const p = await this.pendiente(e, holder);
+      const p = await this.findPendiente(e, holder);
       if (p) candidatos.push(p);
     }
-    const portal = await this.portal(caf, counter.nextFolio, candidatos);
+    const portal = await this.readPortal(caf, counter.nextFolio, candidatos);
     const pendientes = candidatos.filter((p) => !(p.motivo === 'a_anular' && portal.get(p.folio) === 'anulado'));
     const conocidos = range(counter.nextFolio, Math.min(caf.hasta, counter.nextFolio + PROBE - 1)).filter(
       (f) => (portal.get(f) ?? 'disponible') !== 'disponible',
@@ -81,7 +75,7 @@ export class CafResyncService {
     };
   }
 
-  private async pendiente(e: EmisionEntity, holder: string): Promise<FolioPendienteDto | undefined> {
+  private async findPendiente(e: EmisionEntity, holder: string): Promise<FolioPendienteView | undefined> {
     const base = { folio: e.folio, emision_id: e.id };
     if (RECHAZADOS.has(e.estado) || e.resultado === 'rechazado') {
       return {
@@ -99,7 +93,7 @@ export class CafResyncService {
       };
     }
     if (e.estado !== 'EPR' || (e.estadoSii && e.estadoSii !== 'FAU')) return undefined;
-    const answer = await this.tokens.withToken(e.tenant, (t) => this.sii.getEstDte(estDteDe(e, holder), t));
+    const answer = await this.tokens.withToken(e.tenant, (t) => this.sii.getEstDte(estDteQueryOf(e, holder), t));
     if (answer.estado !== 'FAU') return undefined;
     return {
       ...base,
@@ -108,16 +102,13 @@ export class CafResyncService {
     };
   }
 
-  /**
-   * What the portal's folio page says of the folios after the counter and of those to annul, in one query from the
-   * lowest of them (folios too far below the counter to fit in the page's range are left unknown).
-   */
-  private async portal(caf: CafEntity, next: number, candidatos: FolioPendienteDto[]): Promise<Map<number, EstadoFolio['estado']>> {
+  /** One portal query from the lowest folio asked about; folios below the page's range stay unknown. */
+  private async readPortal(caf: CafEntity, next: number, candidatos: FolioPendienteView[]): Promise<Map<number, EstadoFolio['estado']>> {
     const hasta = Math.min(caf.hasta, next + PROBE - 1);
     const aAnular = candidatos.filter((p) => p.motivo === 'a_anular').map((p) => p.folio);
     const desde = Math.max(Math.min(next, ...aAnular), hasta - MAX_FOLIOS_CONSULTA + 1, caf.desde);
     if (desde > hasta) return new Map();
-    const estados = await this.folios.estados(caf.tenant, caf.tipoDte, desde, hasta);
+    const estados = await this.folios.fetchEstados(caf.tenant, caf.tipoDte, desde, hasta);
     return new Map(estados.map((e) => [e.folio, e.estado]));
   }
 }

@@ -10,20 +10,19 @@ export interface CafAlerta {
 export const DIAS_AVISO_VENCIMIENTO = 30;
 
 /** Whole days from `today` to `fecha` (both YYYY-MM-DD). */
-export function diasHasta(today: string, fecha: string): number {
+export function daysUntil(today: string, fecha: string): number {
   return Math.round((Date.parse(`${fecha}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 }
 
 /**
- * The alert of one DTE type, the most urgent first: no folio left; fewer than `umbral` left; the CAF
- * being consumed expires within {@link DIAS_AVISO_VENCIMIENTO} days (33, 56 and 61 CAFs expire six
- * months after their authorization; docs/research/sii-protocol.md §3.4). Null when none applies.
+ * The most urgent alert of one DTE type, or null (33, 56 and 61 CAFs expire six months after authorization; docs/research/sii-protocol.md
+ * §3.4).
  */
 export function cafAlerta(disponibles: number, vence: string | null, today: string, umbral: number): CafAlerta | null {
   if (disponibles === 0) return { tipo: 'sin_folios', detalle: 'No folio left: request a new CAF from the SII and upload it.' };
   if (disponibles < umbral) return { tipo: 'pocos_folios', detalle: `${disponibles} folios left (alert under ${umbral}).` };
-  if (vence !== null && diasHasta(today, vence) <= DIAS_AVISO_VENCIMIENTO) {
-    return { tipo: 'por_vencer', detalle: `The CAF in use can be used until ${vence} (${diasHasta(today, vence)} days).` };
+  if (vence !== null && daysUntil(today, vence) <= DIAS_AVISO_VENCIMIENTO) {
+    return { tipo: 'por_vencer', detalle: `The CAF in use can be used until ${vence} (${daysUntil(today, vence)} days).` };
   }
   return null;
 }

@@ -2,16 +2,13 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Gauge, Registry } from 'prom-client';
 import { MetricsService } from '@lib/platform';
 import { santiagoDate } from '@lib/dte';
-import { diasHasta } from './caf-alerta';
+import { daysUntil } from './caf-alerta';
 import { CafService } from './caf.service';
 import { CafStore } from './caf.store';
 
 /**
- * The facts of GET /tax/caf/status as gauges, read from the database at scrape time (so every process reports
- * the same), with closed label sets (docs/tax-gateway.md "Metrics": never a RUT in a label): per DTE type, the
- * fewest folios left in any tenant's valid CAFs (`caf_folios_available{tipo_dte}`), the fewest days until a CAF in
- * use expires (`caf_days_to_expiry{tipo_dte}`), and how many tenants have each alert (`caf_alert{tipo_dte,alerta}`:
- * sin_folios, pocos_folios, por_vencer). Alert on `caf_alert > 0`; GET /tax/caf/status?tenant= says which tenant.
+ * GET /tax/caf/status as gauges, read at scrape time so every process reports the same; closed label sets, never a RUT (docs/tax-gateway.md
+ * "Metrics").
  */
 @Injectable()
 export class CafMetrics implements OnModuleInit {
@@ -50,12 +47,12 @@ export class CafMetrics implements OnModuleInit {
   private async read(): Promise<CafGaugeRow[]> {
     const today = santiagoDate();
     const rows: CafGaugeRow[] = [];
-    for (const tenant of await this.store.tenants()) {
+    for (const tenant of await this.store.listTenants()) {
       for (const t of (await this.cafs.status(tenant)).tipos) {
         rows.push({
           tipo: String(t.tipo_dte),
           disponibles: t.disponibles,
-          dias: t.vence ? diasHasta(today, t.vence) : null,
+          dias: t.vence ? daysUntil(today, t.vence) : null,
           alerta: t.alerta?.tipo ?? null,
         });
       }

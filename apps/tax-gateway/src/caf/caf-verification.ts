@@ -5,13 +5,10 @@ import { ProblemException } from '@lib/schemas';
 export const EMITTED_TYPES = [33, 34, 56, 61] as const;
 
 export interface CafCheckOptions {
-  /** Canonical tenant RUT the CAF must belong to (DA/RE). */
   tenant: string;
-  /** Today in America/Santiago, YYYY-MM-DD. */
   today: string;
   /** The sim authority certificate, trusted only with SII_TRUST_SIM_CAF=true outside prod. */
   simCertificatePem?: string;
-  /** TAX_ENV: the CAF's IDK must belong to it. */
   taxEnv: 'cert' | 'prod';
 }
 
@@ -19,11 +16,8 @@ export interface CafCheckOptions {
 const SII_IDK = { cert: 100, prod: 300 } as const;
 
 /**
- * Refuses a CAF signed for the other environment: a certification CAF (IDK 100) cannot stamp documents
- * sent to palena, nor a production one (IDK 300) documents sent to maullin. Another IDK is the sim
- * authority's, usable only where it is trusted (certification with SII_TRUST_SIM_CAF=true).
- * Source: the SII's CAF-signing certificates shipped in libs/dte assets (siiCafCertificate).
- * @throws ProblemException 422 `caf_environment_mismatch`.
+ * A certification CAF (IDK 100) cannot stamp documents sent to palena, nor a production one (IDK 300) those sent to maullin; other IDKs are
+ * the sim authority's (libs/dte siiCafCertificate).
  */
 export function assertCafEnvironment(idk: number, taxEnv: 'cert' | 'prod', simTrusted: boolean): void {
   const siiIdk = idk === SII_IDK.cert || idk === SII_IDK.prod;
@@ -37,15 +31,9 @@ export function assertCafEnvironment(idk: number, taxEnv: 'cert' | 'prod', simTr
 }
 
 /**
- * Checks a parsed CAF before it is accepted (docs/research/sii-protocol.md §3.4, LibreDTE's three steps, plus ours):
- * 1. the type is one the gateway emits (422 `caf_tipo_unsupported`);
- * 2. FRMA verifies with the SII certificate of its IDK, or the sim authority when trusted
- *    (422 `caf_signature_invalid`);
- * 3. RSASK is present and is the private half of RSAPK (422 `caf_key_mismatch`);
- * 4. DA/RE is the tenant (422 `caf_tenant_mismatch`), and its IDK belongs to TAX_ENV (422 `caf_environment_mismatch`);
- * 5. it has not expired: 33/56/61 are usable until FA + 6 months - 1 day (docs/research/sii-protocol.md §1.10); 34 is not
- *    in the SII's expiring list, so a 34 CAF does not expire here (422 `caf_expired`).
- * @returns the last valid date (YYYY-MM-DD) or null when the type does not expire.
+ * Checks a parsed CAF before it is accepted (docs/research/sii-protocol.md §3.4, LibreDTE's three steps plus ours). 33/56/61 are usable
+ * until FA + 6 months - 1 day (docs/research/sii-protocol.md §1.10); 34 is not in the SII's expiring list. Answers the last valid date, or
+ * null.
  */
 export function checkCaf(caf: Caf, opts: CafCheckOptions): string | null {
   if (!(EMITTED_TYPES as readonly number[]).includes(caf.td)) {
@@ -82,12 +70,7 @@ export function checkCaf(caf: Caf, opts: CafCheckOptions): string | null {
   return lastValid;
 }
 
-/**
- * Checks, at emission, that the CAF chosen for a folio may stamp a document dated `fecha`: not before
- * the CAF's authorization date (DA/FA; a folio does not exist before the SII authorizes it) and of an
- * IDK of this environment (see {@link assertCafEnvironment}).
- * @throws ProblemException 422 `fecha_before_caf` or `caf_environment_mismatch`.
- */
+/** A folio does not exist before the SII authorizes its CAF (DA/FA), and the CAF's IDK must be of this environment. */
 export function assertCafStamps(
   caf: { fechaAutorizacion: string; idk: number },
   fecha: string,
@@ -107,11 +90,7 @@ export function assertCafStamps(
   assertCafEnvironment(caf.idk, taxEnv, simTrusted);
 }
 
-/**
- * True when the CAF's FRMA verifies with the SII certificate of its IDK (libs/dte assets, from
- * libs/dte/assets/certs) or, when given, the sim authority's (trusted only with SII_TRUST_SIM_CAF=true).
- * Used for uploaded CAFs and for the CAF inside a received DTE's TED.
- */
+/** FRMA verified with the SII certificate of its IDK (libs/dte/assets/certs) or the sim authority's, when trusted. */
 export function frmaVerifies(caf: Caf, simPem?: string): boolean {
   const siiPem = siiCafCertificate(caf.idk);
   if (siiPem && safeVerify(caf, siiPem)) return true;

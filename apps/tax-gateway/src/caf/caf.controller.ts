@@ -8,7 +8,7 @@ import { validationProblem } from '@lib/platform';
 import { ApiProblemResponses } from '@lib/schemas';
 import { CafService } from './caf.service';
 import { fileRequired, readFileUpload } from '../common/file-upload.reader';
-import { CafDto, CafStatusDto, CafStatusQueryDto, CafUploadFieldsDto } from './dto/caf.dto';
+import { CafView, CafStatusView, CafStatusQueryDto, CafUploadFieldsDto } from './dto/caf.dto';
 import { Auditar } from '../auditoria/auditar.decorator';
 
 // A real CAF file is about 2 KB; anything much larger is not one.
@@ -34,7 +34,7 @@ export class CafController {
       },
     },
   })
-  @ApiCreatedResponse({ type: CafDto })
+  @ApiCreatedResponse({ type: CafView })
   @ApiProblemResponses(
     400,
     401,
@@ -49,8 +49,8 @@ export class CafController {
     { status: 503, errors: ['signer_unavailable'] },
     { status: 504, errors: ['signer_timeout'] },
   )
-  @Auditar('caf_upload', (r: CafDto, _req, filas) => filas.fila('caf', r.caf_id))
-  async upload(@Req() req: FastifyRequest, @Caller() caller?: string): Promise<CafDto> {
+  @Auditar('caf_upload', (r: CafView, _req, filas) => filas.findRow('caf', r.caf_id))
+  async upload(@Req() req: FastifyRequest, @Caller() caller?: string): Promise<CafView> {
     const { fields, file } = await readFileUpload(req, MAX_CAF_BYTES, 'tenant and file');
     const dto = plainToInstance(CafUploadFieldsDto, { tenant: fields.tenant });
     const errors = await validate(dto);
@@ -61,9 +61,9 @@ export class CafController {
 
   @Get('status')
   @ApiOperation({ summary: 'Folios available per DTE type for a tenant' })
-  @ApiOkResponse({ type: CafStatusDto })
+  @ApiOkResponse({ type: CafStatusView })
   @ApiProblemResponses(400, 401, 403)
-  status(@Query() q: CafStatusQueryDto): Promise<CafStatusDto> {
+  status(@Query() q: CafStatusQueryDto): Promise<CafStatusView> {
     return this.cafs.status(q.tenant);
   }
 }

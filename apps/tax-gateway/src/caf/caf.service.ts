@@ -10,7 +10,6 @@ import { CafStore, NuevoCaf } from './caf.store';
 import { CafEntity } from './entities/caf.entity';
 import { FolioCounterEntity } from './entities/folio-counter.entity';
 
-/** An accepted CAF as the API shows it. */
 export interface CafSummary {
   caf_id: string;
   tenant: string;
@@ -30,11 +29,7 @@ export interface CafStatus {
   tipos: { tipo_dte: number; disponibles: number; vence: string | null; alerta: CafAlerta | null; cafs: CafSummary[] }[];
 }
 
-/**
- * CAF intake and folio inventory (docs/DESIGN.md §4.4 "caf"). Upload: parse (Latin-1), verify (see
- * caf-verification.ts), refuse overlaps per (tenant, tipo), hand the file to the signing service
- * (which keeps RSASK) and store the CAF without RSASK plus its folio counter, in one transaction.
- */
+/** CAF intake and folio inventory (docs/DESIGN.md §4.4 "caf"): the signing service keeps RSASK; the CAF is stored without it. */
 @Injectable()
 export class CafService {
   private readonly logger = new Logger(CafService.name);
@@ -45,7 +40,6 @@ export class CafService {
     private readonly signer: SignerClient,
   ) {}
 
-  /** Accepts a CAF file for `tenant` (canonical RUT). */
   async upload(tenant: string, file: Buffer, caller?: string): Promise<CafSummary> {
     const caf = this.parse(file);
     const today = santiagoDate();
@@ -70,32 +64,31 @@ export class CafService {
       );
     }
     this.logger.log(`CAF ${saved.caf.id} of ${tenant} tipo ${caf.td} folios ${caf.desde}-${caf.hasta} accepted`);
-    return summary(saved.caf, saved.counter, today);
+    return toCafView(saved.caf, saved.counter, today);
   }
 
   /** Folios available per type for `tenant`; expired or exhausted CAFs count 0. */
   async status(tenant: string): Promise<CafStatus> {
     const cafs = await this.store.list(tenant);
-    const counters = await this.store.counters(tenant);
+    const counters = await this.store.listCounters(tenant);
     const byId = new Map(counters.map((c) => [c.cafId, c]));
     const today = santiagoDate();
     const tipos = new Map<number, CafSummary[]>();
     for (const caf of cafs) {
       const counter = byId.get(caf.id);
       if (!counter) continue;
-      tipos.set(caf.tipoDte, [...(tipos.get(caf.tipoDte) ?? []), summary(caf, counter, today)]);
+      tipos.set(caf.tipoDte, [...(tipos.get(caf.tipoDte) ?? []), toCafView(caf, counter, today)]);
     }
-    return { tenant, tipos: [...tipos.entries()].map(([tipo_dte, list]) => this.tipoStatus(tipo_dte, list, today)) };
+    return { tenant, tipos: [...tipos.entries()].map(([tipo_dte, list]) => this.summarizeTipo(tipo_dte, list, today)) };
   }
 
-  private tipoStatus(tipo_dte: number, cafs: CafSummary[], today: string): CafStatus['tipos'][number] {
+  private summarizeTipo(tipo_dte: number, cafs: CafSummary[], today: string): CafStatus['tipos'][number] {
     const disponibles = cafs.reduce((n, c) => n + c.disponibles, 0);
     // The CAF in use is the first (lowest range) with folios left; its expiry is the one that matters.
     const vence = cafs.find((c) => c.disponibles > 0)?.ultimo_dia_valido ?? null;
     return { tipo_dte, disponibles, vence, alerta: cafAlerta(disponibles, vence, today, this.settings.cafAlertaFolios), cafs };
   }
 
-  /** The stored CAF of an allocated folio (for the TED). */
   async findById(id: string): Promise<CafEntity> {
     const caf = await this.store.findById(id);
     if (!caf) throw new Error(`CAF ${id} vanished`);
@@ -112,7 +105,7 @@ export class CafService {
   }
 }
 
-function summary(caf: CafEntity, counter: FolioCounterEntity, today: string): CafSummary {
+function toCafView(caf: CafEntity, counter: FolioCounterEntity, today: string): CafSummary {
   const vigente = caf.ultimoDiaValido === null || caf.ultimoDiaValido >= today;
   return {
     caf_id: caf.id,

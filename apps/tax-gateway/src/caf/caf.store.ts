@@ -5,22 +5,18 @@ import { ProblemException } from '@lib/schemas';
 import { CafEntity } from './entities/caf.entity';
 import { FolioCounterEntity } from './entities/folio-counter.entity';
 
-/** A folio taken from a CAF. */
 export interface AllocatedFolio {
   caf: CafEntity;
   folio: number;
 }
 
-/** A CAF to store with its folio counter. */
 export interface NuevoCaf {
   caf: CafEntity;
   counter: FolioCounterEntity;
 }
 
-// One statement takes the folio: the sub-select picks the CAF with the lowest free folio that is still
-// valid on `today`, the UPDATE increments its counter and returns the folio it consumed. Concurrent
-// callers queue on the row lock; after the wait PostgreSQL re-checks `next_folio <= hasta` on the new
-// row version, so two transactions never get the same folio.
+// One statement takes the folio: concurrent callers queue on the row lock, and PostgreSQL re-checks
+// `next_folio <= hasta` on the new row version after the wait, so two transactions never get the same folio.
 const TAKE_FOLIO = `
   UPDATE caf_folio_counter SET next_folio = next_folio + 1, updated_at = now()
   WHERE caf_id = (
@@ -41,18 +37,16 @@ const ANY_LEFT = `
 const MAX_ATTEMPTS = 5;
 
 /**
- * Persistence of CAFs and their folio counters (docs/DESIGN.md §4.4 "caf"). Folios are handed out atomically (SII: a
- * folio is used once, never reused) inside the emission's transaction: the counter row stays locked until it ends,
- * so a rollback (signer down, XSD failure) gives the folio back untouched and a commit consumes it for good.
+ * Folios are handed out inside the emission's transaction (a folio is used once, never reused: docs/DESIGN.md §4.4 "caf"): a rollback gives
+ * the folio back, a commit consumes it.
  */
 @Injectable()
 export class CafStore {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
-   * Stores the CAF `build` returns unless one of (tenant, tipo) already covers a folio of desde..hasta, in which
-   * case that one is returned and nothing is written. Uploads of one (tenant, tipo) are serialized by an advisory
-   * lock so the overlap check cannot race; `build` runs inside, so a failure there stores nothing.
+   * Returns the CAF of (tenant, tipo) already covering a folio of desde..hasta, else stores `build`'s; an advisory lock serializes the
+   * overlap check.
    */
   async insertUnlessOverlap(
     tenant: string,
@@ -76,7 +70,6 @@ export class CafStore {
     });
   }
 
-  /** The tenant's CAFs (of one type when given), by type and first folio. */
   list(tenant: string, tipoDte?: number): Promise<CafEntity[]> {
     return this.db.getRepository(CafEntity).find({
       where: { tenant, ...(tipoDte ? { tipoDte } : {}) },
@@ -84,11 +77,11 @@ export class CafStore {
     });
   }
 
-  counters(tenant: string): Promise<FolioCounterEntity[]> {
+  listCounters(tenant: string): Promise<FolioCounterEntity[]> {
     return this.db.getRepository(FolioCounterEntity).find({ where: { tenant } });
   }
 
-  counter(cafId: string): Promise<FolioCounterEntity> {
+  findCounter(cafId: string): Promise<FolioCounterEntity> {
     return this.db.getRepository(FolioCounterEntity).findOneByOrFail({ cafId });
   }
 
@@ -96,7 +89,7 @@ export class CafStore {
     return m.findOneBy(CafEntity, { id });
   }
 
-  async tenants(): Promise<string[]> {
+  async listTenants(): Promise<string[]> {
     const rows: { tenant: string }[] = await this.db.query('SELECT DISTINCT tenant FROM caf ORDER BY tenant');
     return rows.map((r) => r.tenant);
   }
@@ -110,10 +103,7 @@ export class CafStore {
     ]);
   }
 
-  /**
-   * Takes the next folio of (tenant, tipoDte) from an active CAF valid on `today` (YYYY-MM-DD), with that CAF.
-   * @throws ProblemException 409 `caf_missing` when no CAF has folios left.
-   */
+  /** Takes the next folio of (tenant, tipoDte) from an active CAF valid on `today` (YYYY-MM-DD), with that CAF. */
   async takeFolio(manager: EntityManager, tenant: string, tipoDte: number, today: string): Promise<AllocatedFolio> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const row = firstRow(await manager.query(TAKE_FOLIO, [tenant, tipoDte, today]));

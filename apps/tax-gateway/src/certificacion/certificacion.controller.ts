@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller, Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
-import { CertificacionRunDto, CertificacionRunResultDto, CertificacionSetsDto, CertificacionSetsQueryDto } from './dto/certificacion.dto';
+import { CertificacionRunDto, CertificacionRunView, CertificacionSetsView, CertificacionSetsQueryDto } from './dto/certificacion.dto';
 import { CertificacionService } from './certificacion.service';
 
 /** The SII certification sets (docs/tax-gateway.md "Certification"). */
@@ -15,9 +15,9 @@ export class CertificacionController {
 
   @Get('sets')
   @ApiOperation({ summary: 'The certification sets available for the tenant, with their cases and whether the platform issues each' })
-  @ApiOkResponse({ type: CertificacionSetsDto })
+  @ApiOkResponse({ type: CertificacionSetsView })
   @ApiProblemResponses(400, 401, 403, { status: 422, errors: ['set_invalid'] }, ...UPSTREAM_PROBLEMS)
-  sets(@Query() q: CertificacionSetsQueryDto): Promise<CertificacionSetsDto> {
+  sets(@Query() q: CertificacionSetsQueryDto): Promise<CertificacionSetsView> {
     return this.certificacion.sets(q.tenant);
   }
 
@@ -26,7 +26,7 @@ export class CertificacionController {
   @ApiOperation({
     summary: 'Emit every case of the set in one EnvioDTE, in order, with its SET reference; follow the envío; a summary per case',
   })
-  @ApiOkResponse({ type: CertificacionRunResultDto })
+  @ApiOkResponse({ type: CertificacionRunView })
   @ApiProblemResponses(
     400,
     401,
@@ -35,7 +35,7 @@ export class CertificacionController {
     { status: 422, errors: ['set_invalid', 'set_empty', 'emisor_incomplete', 'dte_invalid'] },
     ...UPSTREAM_PROBLEMS,
   )
-  run(@Body() dto: CertificacionRunDto, @Caller() caller?: string): Promise<CertificacionRunResultDto> {
+  run(@Body() dto: CertificacionRunDto, @Caller() caller?: string): Promise<CertificacionRunView> {
     return this.certificacion.run(dto, caller);
   }
 }

@@ -6,7 +6,6 @@ import { SiiModule } from '../sii/sii.module';
 import { CertificacionController } from './certificacion.controller';
 import { CertificacionService } from './certificacion.service';
 
-/** The SII certification sets (docs/tax-gateway.md "Certification"). */
 @Module({
   imports: [SiiModule, PortalModule, DteModule, LibrosModule],
   controllers: [CertificacionController],

@@ -22,11 +22,11 @@ import { EmisionService } from '../dte/emision.service';
 import { LibrosService, type DetalleDado } from '../libros/libros.service';
 import { SiiClient } from '../sii/sii-client';
 import type {
-  CasoResultadoDto,
+  CasoResultadoView,
   CertificacionRunDto,
-  CertificacionRunResultDto,
-  CertificacionSetsDto,
-  LibroSetDto,
+  CertificacionRunView,
+  CertificacionSetsView,
+  LibroSetView,
 } from './dto/certificacion.dto';
 
 /** The receiver of a set's documents when none is given: the SII itself (Teatinos 120). */
@@ -42,13 +42,11 @@ const FINAL: ReadonlySet<string> = new Set(ESTADOS_ENVIO_FINALES);
 /** How long the run waits for the envío to be processed before answering with its current estado. */
 const ESPERA_MS = 20_000;
 
-type Item = Parameters<EmisionService['emitirLote']>[0][number];
+type Item = Parameters<EmisionService['emitBatch']>[0][number];
 
 /**
- * The SII certification set (docs/tax-gateway.md "Certification"; docs/research/sii-protocol.md §10): lists the
- * sets the SII hands out for a tenant (its certification pages, or the set file given), and runs one: every case the platform issues, in the set's order, in
- * ONE EnvioDTE, each with the reference TpoDocRef SET / RazonRef "CASO n" and, for notes, the reference to the
- * case they modify; a case the model cannot express is reported as such.
+ * The SII certification set (docs/tax-gateway.md "Certification"; docs/research/sii-protocol.md §10): every case the platform issues, in
+ * the set's order, in ONE EnvioDTE, each referencing TpoDocRef SET / RazonRef "CASO n".
  */
 @Injectable()
 export class CertificacionService {
@@ -60,9 +58,8 @@ export class CertificacionService {
     private readonly libros: LibrosService,
   ) {}
 
-  /** @throws 422 `set_invalid` (the text is not a set); SII and token problems. */
-  async sets(tenant: string): Promise<CertificacionSetsDto> {
-    const set = parse(await this.descargar(tenant));
+  async sets(tenant: string): Promise<CertificacionSetsView> {
+    const set = parse(await this.downloadSet(tenant));
     return {
       tenant,
       sets: [
@@ -80,22 +77,18 @@ export class CertificacionService {
     };
   }
 
-  /**
-   * Emits the set and follows its envío for up to 20 s.
-   * @throws 422 `set_invalid`, `set_empty` (no case the platform issues); the emission's 422 rules, CAF and
-   *   signer problems (nothing emitted then).
-   */
-  async run(dto: CertificacionRunDto, caller?: string): Promise<CertificacionRunResultDto> {
-    const text = dto.set_base64 ? Buffer.from(dto.set_base64, 'base64').toString('latin1') : await this.descargar(dto.tenant);
+  /** Emits the set and follows its envío for up to 20 s. */
+  async run(dto: CertificacionRunDto, caller?: string): Promise<CertificacionRunView> {
+    const text = dto.set_base64 ? Buffer.from(dto.set_base64, 'base64').toString('latin1') : await this.downloadSet(dto.tenant);
     const set = parse(text);
     const { items, casos } = this.plan(set, dto);
     if (items.length === 0) throw new ProblemException(422, 'set_empty', `The set ${set.numeroAtencion} has no case this platform issues.`);
-    const { emisiones, error } = await this.emisiones.emitirLote(items, caller);
-    const trackid = emisiones[0].trackid ?? (error ? null : await this.trackid(emisiones[0].id));
-    const estado = trackid ? await this.seguir(dto.tenant, trackid) : undefined;
+    const { emisiones, error } = await this.emisiones.emitBatch(items, caller);
+    const trackid = emisiones[0].trackid ?? (error ? null : await this.findTrackid(emisiones[0].id));
+    const estado = trackid ? await this.follow(dto.tenant, trackid) : undefined;
     const resultados = await Promise.all(emisiones.map((e) => this.queries.get(e.id)));
-    const libroVentas = await this.libroVentas(dto.tenant, numerosDeAtencion(text)['SET LIBRO DE VENTAS'], caller);
-    const libroCompras = await this.libroCompras(dto.tenant, text, caller);
+    const libroVentas = await this.generateLibroVentas(dto.tenant, numerosDeAtencion(text)['SET LIBRO DE VENTAS'], caller);
+    const libroCompras = await this.generateLibroCompras(dto.tenant, text, caller);
     const porCaso = new Map(casos.filter((c) => c.indice !== undefined).map((c) => [c.caso, resultados[c.indice as number]]));
     return {
       tenant: dto.tenant,
@@ -107,7 +100,7 @@ export class CertificacionService {
       error: error ? `${error.error}: ${error.message}` : null,
       libro_ventas: libroVentas,
       libro_compras: libroCompras,
-      casos: casos.map((c): CasoResultadoDto => {
+      casos: casos.map((c): CasoResultadoView => {
         const e = porCaso.get(c.caso);
         return {
           caso: c.caso,
@@ -123,14 +116,13 @@ export class CertificacionService {
     };
   }
 
-  /** The documents to emit, in order, and what became of each case. */
   private plan(set: SetPruebas, dto: CertificacionRunDto) {
     const fecha = santiagoDate();
     const items: Item[] = [];
     const casos: { caso: string; tipoDte?: number; indice?: number; error?: string }[] = [];
     const indices = new Map<string, number>();
     for (const caso of set.casos) {
-      const motivo = noSoportado(caso, indices);
+      const motivo = unsupportedReason(caso, indices);
       if (motivo) {
         casos.push({ caso: caso.id, tipoDte: caso.tipoDte, error: motivo });
         continue;
@@ -142,21 +134,14 @@ export class CertificacionService {
     return { items, casos };
   }
 
-  /**
-   * The sales book the SET LIBRO DE VENTAS asks for: the month's ventas, TipoLibro ESPECIAL with the set's
-   * atención number as FolioNotificacion. Null when the file has no such set.
-   */
-  private libroVentas(tenant: string, numero: string | undefined, caller?: string): Promise<LibroSetDto | null> {
+  /** TipoLibro ESPECIAL with the set's atención number as FolioNotificacion. */
+  private generateLibroVentas(tenant: string, numero: string | undefined, caller?: string): Promise<LibroSetView | null> {
     if (!numero) return Promise.resolve(null);
-    return this.libroEspecial({ tenant, tipo: 'venta', numero }, caller);
+    return this.generateLibroEspecial({ tenant, tipo: 'venta', numero }, caller);
   }
 
-  /**
-   * The purchases book the SET LIBRO DE COMPRAS asks for: its documents (libs/dte `detalleLibroComprasSet`, dated
-   * today and attributed to the SII as supplier, since the set gives neither) with its proportionality factor,
-   * TipoLibro ESPECIAL with the set's atención number. Null when the file has no such set.
-   */
-  private libroCompras(tenant: string, text: string, caller?: string): Promise<LibroSetDto | null> {
+  /** Documents from libs/dte `detalleLibroComprasSet`, dated today and attributed to the SII as supplier, since the set gives neither. */
+  private generateLibroCompras(tenant: string, text: string, caller?: string): Promise<LibroSetView | null> {
     let set: LibroComprasSet | undefined;
     try {
       set = parseLibroComprasSet(text);
@@ -166,25 +151,22 @@ export class CertificacionService {
     }
     if (!set) return Promise.resolve(null);
     const detalle = detalleLibroComprasSet(set, santiagoDate(), { rut: RECEPTOR_SII.rut, razonSocial: RECEPTOR_SII.razon_social });
-    return this.libroEspecial({ tenant, tipo: 'compra', numero: set.numeroAtencion }, caller, {
+    return this.generateLibroEspecial({ tenant, tipo: 'compra', numero: set.numeroAtencion }, caller, {
       detalle,
       factorProporcionalidad: set.factorProporcionalidad,
     });
   }
 
-  /**
-   * A book of the month, TipoLibro ESPECIAL with the set's atención number as FolioNotificacion, generated (signed,
-   * XSD-valid) for the operator to send with POST /tax/libros/enviar/{libro_id}; its problem when it failed.
-   */
-  private async libroEspecial(
+  /** Generated (signed, XSD-valid) for the operator to send with POST /tax/libros/enviar/{libro_id}; its problem when it failed. */
+  private async generateLibroEspecial(
     libro: { tenant: string; tipo: 'venta' | 'compra'; numero: string },
     caller?: string,
     dado?: DetalleDado,
-  ): Promise<LibroSetDto> {
+  ): Promise<LibroSetView> {
     const folio = Number(libro.numero);
     try {
       const periodo = santiagoDate().slice(0, 7);
-      const generado = await this.libros.generar(
+      const generado = await this.libros.generate(
         { tenant: libro.tenant, tipo: libro.tipo, periodo, tipo_libro: 'ESPECIAL', tipo_envio: 'TOTAL', folio_notificacion: folio },
         caller,
         dado,
@@ -197,19 +179,19 @@ export class CertificacionService {
   }
 
   /** The tenant's set from the SII's certification pages, in the platform's certificate session (research sources §3). */
-  private async descargar(tenant: string): Promise<string> {
-    return this.certificado.conCookies((cookies) => this.sii.setDePruebas(tenant, cookieHeader(cookies)));
+  private async downloadSet(tenant: string): Promise<string> {
+    return this.certificado.withCookies((cookies) => this.sii.downloadSetDePruebas(tenant, cookieHeader(cookies)));
   }
 
-  private async trackid(id: string): Promise<string | null> {
+  private async findTrackid(id: string): Promise<string | null> {
     return (await this.queries.get(id)).trackid;
   }
 
-  private async seguir(tenant: string, trackid: string): Promise<{ estado: string; glosa: string } | undefined> {
+  private async follow(tenant: string, trackid: string): Promise<{ estado: string; glosa: string } | undefined> {
     const hasta = Date.now() + ESPERA_MS;
     let last: { estado: string; glosa: string } | undefined;
     while (Date.now() < hasta) {
-      last = await this.queries.estado(tenant, trackid).catch(() => last);
+      last = await this.queries.refreshEstado(tenant, trackid).catch(() => last);
       if (last && FINAL.has(last.estado)) return last;
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -227,7 +209,7 @@ function parse(text: string): SetPruebas {
 }
 
 /** Why a case cannot be issued here, or undefined. */
-function noSoportado(caso: CasoSet, emitidos: Map<string, number>): string | undefined {
+function unsupportedReason(caso: CasoSet, emitidos: Map<string, number>): string | undefined {
   if (caso.tipoDte === undefined) return `the platform does not issue ${caso.documento}`;
   if (caso.referencia && !emitidos.has(caso.referencia.caso)) return `it references CASO ${caso.referencia.caso}, which is not issued`;
   return undefined;

@@ -1,6 +1,5 @@
 import type { SharedRedis } from '@lib/platform';
 
-/** What a {@link TtlCache} lookup gives: the value, when it was loaded and whether it came from the cache. */
 export interface Cached<T> {
   value: T;
   loadedAt: Date;
@@ -15,10 +14,7 @@ interface Entry<T> {
   shared?: boolean;
 }
 
-/**
- * An in-process cache with a time to live per entry and one load per key at a time (concurrent misses share it);
- * a load that fails is not cached. Spec 1 "Limits": the gateway's caches are in memory per process.
- */
+/** In-process cache, one load per key at a time; a failed load is not cached (spec 1 "Limits": caches are in memory per process). */
 export class TtlCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private readonly inflight = new Map<string, Promise<Entry<T>>>();
@@ -26,10 +22,8 @@ export class TtlCache<T> {
   private generation = 0;
 
   /**
-   * @param ttlMs how long an entry answers.
-   * @param onLookup told of each lookup (hit or miss), for the cache metrics.
-   * @param shared JSON values only: also kept in Redis under `prefix` + key with the same time to live, so the app's
-   *   processes share them (docs/tax-gateway.md "Scale-out"); while Redis is unreachable the cache is per process.
+   * @param shared JSON values only: also kept in Redis so the processes share them (docs/tax-gateway.md "Scale-out"); per process while
+   * Redis is unreachable.
    */
   constructor(
     private readonly ttlMs: () => number,
@@ -37,7 +31,6 @@ export class TtlCache<T> {
     private readonly shared?: { redis: SharedRedis; prefix: string },
   ) {}
 
-  /** The value of `key`, loaded with `load` when absent or expired; throws what `load` throws. */
   async get(key: string, load: () => Promise<T>): Promise<Cached<T>> {
     const hit = this.entries.get(key);
     if (hit && hit.expires > Date.now()) {
@@ -57,10 +50,7 @@ export class TtlCache<T> {
     return { value: entry.value, loadedAt: entry.loadedAt, cached: entry.shared === true };
   }
 
-  /**
-   * Drops the entries whose key is `key` or starts with `key` + ':' (all when absent) and forgets the loads running
-   * for them (and their shared copies), so the next lookup reads afresh; answers how many local entries were dropped.
-   */
+  /** Drops `key` and its "key:" children (all when absent) and forgets their running loads; answers how many local entries were dropped. */
   async clear(key?: string): Promise<number> {
     this.generation++;
     if (this.shared) await this.clearShared(key);
@@ -105,7 +95,6 @@ export class TtlCache<T> {
     );
   }
 
-  /** Drops the shared copies too (all of this cache's keys, or `key` and its "key:" children). */
   private async clearShared(key?: string): Promise<void> {
     const { redis, prefix } = this.shared as { redis: SharedRedis; prefix: string };
     await redis.run('cache clear', async (r) => {

@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ContribuyenteAutorizado, ListaAutorizadosError, leerAutorizados } from './autorizados-csv';
+import { ContribuyenteAutorizado, ListaAutorizadosError, readAutorizados } from './autorizados-csv';
 
 // Peers' rows (docs/research/sources/contribuyentes-autorizados: origin and licence in its README).
 const SAMPLE = readFileSync(join(__dirname, '../../../../docs/research/sources/contribuyentes-autorizados/ce_empresas_dwnld.sample.csv'));
 
 async function leer(bytes: Buffer, skipped = { count: 0 }): Promise<ContribuyenteAutorizado[]> {
   const out: ContribuyenteAutorizado[] = [];
-  for await (const row of leerAutorizados(bytes, skipped)) out.push(row);
+  for await (const row of readAutorizados(bytes, skipped)) out.push(row);
   return out;
 }
 
-describe('leerAutorizados (the SII list of DTE-authorized taxpayers)', () => {
+describe('readAutorizados (the SII list of DTE-authorized taxpayers)', () => {
   it('reads the peers’ sample: dates with a trailing space, an empty e-mail, a trailing separator', async () => {
     expect(await leer(SAMPLE)).toEqual([
       {

@@ -15,18 +15,13 @@ export interface ContribuyenteAutorizado {
   url: string | null;
 }
 
-/** Error of a file that is not the list (its header differs). */
 export class ListaAutorizadosError extends Error {}
 
 /**
- * Reads the SII's list of DTE-authorized taxpayers (`ce_empresas_dwnld`): ISO-8859-1 (docs/research/sources/README.md §1.3: probably; the
- * sources conflict, and every field is ASCII but names), `;`-separated without quoting, dates `DD-MM-AAAA` with a
- * trailing space, a trailing `;` after the URL in some copies. Rows whose RUT is not a valid RUT or whose resolution
- * is not a number are skipped (counted in `skipped`), never guessed. Streams: the production file has about
- * 1.7 million rows.
- * @throws ListaAutorizadosError when the first line is not {@link CABECERA_AUTORIZADOS}.
+ * Reads `ce_empresas_dwnld`, streaming (about 1.7 million rows): probably ISO-8859-1 (docs/research/sources/README.md §1.3; the sources
+ * conflict). Invalid RUTs or resolutions are skipped and counted, never guessed.
  */
-export async function* leerAutorizados(bytes: Buffer, skipped: { count: number } = { count: 0 }): AsyncGenerator<ContribuyenteAutorizado> {
+export async function* readAutorizados(bytes: Buffer, skipped: { count: number } = { count: 0 }): AsyncGenerator<ContribuyenteAutorizado> {
   const header = bytes
     .subarray(0, 200)
     .toString('latin1')
@@ -48,7 +43,7 @@ export async function* leerAutorizados(bytes: Buffer, skipped: { count: number }
     }),
   );
   for await (const fields of parser as AsyncIterable<string[]>) {
-    const row = filaAutorizado(fields);
+    const row = parseFila(fields);
     if (row) yield row;
     else skipped.count++;
   }
@@ -58,7 +53,7 @@ function* slices(bytes: Buffer, size = 1 << 20): Generator<Buffer> {
   for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
 }
 
-function filaAutorizado([rutText, razonSocial, numero, fecha, correo, url]: string[]): ContribuyenteAutorizado | undefined {
+function parseFila([rutText, razonSocial, numero, fecha, correo, url]: string[]): ContribuyenteAutorizado | undefined {
   const rut = tryNormalizeRut(rutText);
   if (!rut || !razonSocial || !/^\d{1,9}$/.test(numero ?? '')) return undefined;
   return {

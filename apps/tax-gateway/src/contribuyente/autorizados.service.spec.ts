@@ -12,7 +12,7 @@ function setup(descargadoHaceHoras: number | null) {
   let done: () => void = () => undefined;
   const replaced = new Promise<void>((resolve) => (done = resolve));
   const store = {
-    descarga: jest.fn(async () =>
+    findDescarga: jest.fn(async () =>
       descargadoHaceHoras === null ? null : { descargadoEn: new Date(Date.now() - descargadoHaceHoras * 3_600_000), filas: 1 },
     ),
     replace: jest.fn(async (_a: string, rows: AsyncIterable<unknown>) => {
@@ -22,8 +22,8 @@ function setup(descargadoHaceHoras: number | null) {
       return n;
     }),
   };
-  const sii = { contribuyentesAutorizados: jest.fn(async () => CSV) };
-  const certificado = { conCookies: (fn: (c: never[]) => Promise<Buffer>) => fn([]) };
+  const sii = { downloadContribuyentesAutorizados: jest.fn(async () => CSV) };
+  const certificado = { withCookies: (fn: (c: never[]) => Promise<Buffer>) => fn([]) };
   const service = new AutorizadosService(
     store as unknown as AutorizadosStore,
     sii as unknown as SiiClient,
@@ -39,7 +39,7 @@ describe('AutorizadosService (the SII list of DTE-authorized taxpayers)', () => 
       const { service, sii, replaced } = setup(edad);
       service.onApplicationBootstrap();
       await replaced;
-      expect(sii.contribuyentesAutorizados).toHaveBeenCalledTimes(1);
+      expect(sii.downloadContribuyentesAutorizados).toHaveBeenCalledTimes(1);
       await service.beforeApplicationShutdown();
     }
   });
@@ -48,13 +48,13 @@ describe('AutorizadosService (the SII list of DTE-authorized taxpayers)', () => 
     const { service, store, sii } = setup(1);
     service.onApplicationBootstrap();
     await service.beforeApplicationShutdown();
-    expect(store.descarga).toHaveBeenCalledTimes(1);
-    expect(sii.contribuyentesAutorizados).not.toHaveBeenCalled();
+    expect(store.findDescarga).toHaveBeenCalledTimes(1);
+    expect(sii.downloadContribuyentesAutorizados).not.toHaveBeenCalled();
   });
 
   it('downloads on request whatever the age of the stored list', async () => {
     const { service, sii } = setup(1);
     expect(await service.refresh()).toMatchObject({ ambiente: 'cert', filas: 1, omitidas: 0 });
-    expect(sii.contribuyentesAutorizados).toHaveBeenCalledTimes(1);
+    expect(sii.downloadContribuyentesAutorizados).toHaveBeenCalledTimes(1);
   });
 });

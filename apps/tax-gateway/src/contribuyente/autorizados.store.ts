@@ -7,25 +7,21 @@ import { ContribuyenteAutorizadoEntity, ContribuyentesDescargaEntity } from './e
 /** Rows per INSERT: the list has about 1.7 million (docs/research/sources/README.md §1.3). */
 const LOTE = 2000;
 
-/** Persistence of the SII's list of DTE-authorized taxpayers, one whole list per environment. */
 @Injectable()
 export class AutorizadosStore {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** The stored row of `rut` in `ambiente`'s list, or null. */
   find(ambiente: string, rut: string): Promise<ContribuyenteAutorizadoEntity | null> {
     return this.db.getRepository(ContribuyenteAutorizadoEntity).findOneBy({ ambiente, rut });
   }
 
-  /** The last download of `ambiente`'s list, or null before the first. */
-  descarga(ambiente: string): Promise<ContribuyentesDescargaEntity | null> {
+  findDescarga(ambiente: string): Promise<ContribuyentesDescargaEntity | null> {
     return this.db.getRepository(ContribuyentesDescargaEntity).findOneBy({ ambiente });
   }
 
   /**
-   * Replaces `ambiente`'s list by `rows` in one transaction: readers see the old list until it commits, and a
-   * failed download leaves it as it was. A RUT listed twice keeps its last row.
-   * @returns the number of rows stored.
+   * One transaction: readers see the old list until it commits, a failed download leaves it as it was; a RUT listed twice keeps its last
+   * row.
    */
   async replace(ambiente: string, rows: AsyncIterable<ContribuyenteAutorizado>, sha256: string, now: Date): Promise<number> {
     return this.db.transaction(async (m) => {
@@ -34,16 +30,16 @@ export class AutorizadosStore {
       let filas = 0;
       for await (const row of rows) {
         lote.push(row);
-        if (lote.length === LOTE) filas += await insertar(m, ambiente, lote.splice(0));
+        if (lote.length === LOTE) filas += await insertBatch(m, ambiente, lote.splice(0));
       }
-      filas += await insertar(m, ambiente, lote);
+      filas += await insertBatch(m, ambiente, lote);
       await m.upsert(ContribuyentesDescargaEntity, { ambiente, descargadoEn: now, filas, sha256 }, ['ambiente']);
       return filas;
     });
   }
 }
 
-async function insertar(m: EntityManager, ambiente: string, rows: ContribuyenteAutorizado[]): Promise<number> {
+async function insertBatch(m: EntityManager, ambiente: string, rows: ContribuyenteAutorizado[]): Promise<number> {
   if (rows.length === 0) return 0;
   const unicos = [...new Map(rows.map((r) => [r.rut, r])).values()];
   await m

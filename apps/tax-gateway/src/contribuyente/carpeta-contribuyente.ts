@@ -4,28 +4,17 @@ import { ProblemException } from '@lib/schemas';
 import { CarpetaService } from '../portal/carpeta.service';
 import type { Giro, Representante, TaxpayerRecord } from './taxpayer-source';
 
-/**
- * The portal's page for a RUT without tax records. Its real wording is not public (docs/research/sources/README.md:
- * no capture of the carpeta's error pages); this is the stand-in's, and both change together when one is seen.
- */
+/** The real wording is not public (docs/research/sources/README.md: no capture of the carpeta's error pages); this is the stand-in's. */
 const SIN_REGISTRO = /no registra informaci[oó]n tributaria/i;
 
-/**
- * A tenant's own taxpayer data, read from its carpeta tributaria (docs/tax-gateway.md "Taxpayer data"; the carpeta's
- * sections, docs/research/sii-protocol.md §7): legal name, domicilio (address and comuna), activities with their
- * codes, legal representatives, start of activities. The day's carpeta is shared with POST /tax/scrape/carpeta.
- */
+/** A tenant's own record from its carpeta tributaria (docs/tax-gateway.md "Taxpayer data"; sections: docs/research/sii-protocol.md §7). */
 @Injectable()
 export class CarpetaContribuyente {
   constructor(private readonly carpetas: CarpetaService) {}
 
-  /**
-   * @returns the record, or undefined when the portal says the RUT has no tax records.
-   * @throws the portal's and the signer's problems (409, 502 `portal_error`, 503, 504).
-   */
   async fetch(rut: string): Promise<Omit<TaxpayerRecord, 'autorizacion_dte'> | undefined> {
     try {
-      const { carpeta } = await this.carpetas.obtener(rut, rut, 'creditos');
+      const { carpeta } = await this.carpetas.getCarpeta(rut, rut, 'creditos');
       return recordFromCarpeta(rut, carpeta);
     } catch (err) {
       if (
@@ -40,9 +29,7 @@ export class CarpetaContribuyente {
 }
 
 /**
- * The record of a carpeta. `estado` is the carpeta's observation when it has one (e.g. a término de giro; not its
- * "No tiene observaciones."), else
- * `vigente` for a taxpayer with start of activities, else `sin inicio de actividades`.
+ * `estado`: the carpeta's observation (e.g. a término de giro), else `vigente` with start of activities, else `sin inicio de actividades`.
  */
 export function recordFromCarpeta(rut: string, c: CarpetaTributaria): Omit<TaxpayerRecord, 'autorizacion_dte'> {
   const { direccion, comuna } = domicilio(c.contribuyente.domicilio);

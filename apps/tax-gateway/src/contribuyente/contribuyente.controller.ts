@@ -6,15 +6,15 @@ import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
 import { AutorizadosService } from './autorizados.service';
 import { ContribuyenteService, TaxpayerLookup } from './contribuyente.service';
 import {
-  AutorizadosEstadoDto,
+  AutorizadosEstadoView,
   CacheClearQueryDto,
-  ContribuyenteDto,
-  EstadoDto,
-  GirosDto,
+  ContribuyenteView,
+  EstadoView,
+  GirosView,
   OptionalTenantQueryDto,
-  RepresentantesDto,
+  RepresentantesView,
   RutParamDto,
-  TaxpayerBaseDto,
+  TaxpayerBaseView,
   TenantRutQueryDto,
 } from './dto/contribuyente.dto';
 
@@ -31,27 +31,27 @@ export class ContribuyenteController {
   @Get('datos')
   @Callers('admin', 'assistant', 'accounting')
   @ApiOperation({ summary: 'Canonical taxpayer data (legal name, address, giros) and normalized RUT; cached 24 h' })
-  @ApiOkResponse({ type: ContribuyenteDto })
+  @ApiOkResponse({ type: ContribuyenteView })
   @ApiProblemResponses(400, 401, 403, NOT_FOUND, ...UPSTREAM_PROBLEMS)
-  async datos(@Query() q: TenantRutQueryDto): Promise<ContribuyenteDto> {
-    return toDatos(await this.service.lookup(q.rut ?? q.tenant, q.tenant));
+  async getDatos(@Query() q: TenantRutQueryDto): Promise<ContribuyenteView> {
+    return toContribuyenteView(await this.service.lookup(q.rut ?? q.tenant, q.tenant));
   }
 
   @Get('datos-rut/:rut')
   @Callers('admin', 'assistant', 'accounting')
   @ApiOperation({ summary: 'Same as datos with the RUT in the path (for webhook handlers)' })
-  @ApiOkResponse({ type: ContribuyenteDto })
+  @ApiOkResponse({ type: ContribuyenteView })
   @ApiProblemResponses(400, 401, 403, NOT_FOUND, ...UPSTREAM_PROBLEMS)
-  async datosRut(@Param() p: RutParamDto, @Query() q: OptionalTenantQueryDto): Promise<ContribuyenteDto> {
-    return toDatos(await this.service.lookup(p.rut, q.tenant ?? p.rut));
+  async getDatosOfRut(@Param() p: RutParamDto, @Query() q: OptionalTenantQueryDto): Promise<ContribuyenteView> {
+    return toContribuyenteView(await this.service.lookup(p.rut, q.tenant ?? p.rut));
   }
 
   @Get('estado')
   @Callers('admin', 'assistant')
   @ApiOperation({ summary: 'Tax status of the taxpayer; cached 24 h' })
-  @ApiOkResponse({ type: EstadoDto })
+  @ApiOkResponse({ type: EstadoView })
   @ApiProblemResponses(400, 401, 403, NOT_FOUND, ...UPSTREAM_PROBLEMS)
-  async estado(@Query() q: TenantRutQueryDto): Promise<EstadoDto> {
+  async getEstado(@Query() q: TenantRutQueryDto): Promise<EstadoView> {
     const found = await this.service.lookup(q.rut ?? q.tenant, q.tenant);
     return { rut: found.record.rut, estado: found.record.estado, ...meta(found) };
   }
@@ -59,9 +59,9 @@ export class ContribuyenteController {
   @Get('giros')
   @Callers('admin', 'assistant')
   @ApiOperation({ summary: 'Active lines of business (giros); cached 24 h' })
-  @ApiOkResponse({ type: GirosDto })
+  @ApiOkResponse({ type: GirosView })
   @ApiProblemResponses(400, 401, 403, NOT_FOUND, ...UPSTREAM_PROBLEMS)
-  async giros(@Query() q: TenantRutQueryDto): Promise<GirosDto> {
+  async listGiros(@Query() q: TenantRutQueryDto): Promise<GirosView> {
     const found = await this.service.lookup(q.rut ?? q.tenant, q.tenant);
     return { rut: found.record.rut, giros: found.record.giros, ...meta(found) };
   }
@@ -69,9 +69,9 @@ export class ContribuyenteController {
   @Get('representantes')
   @Callers('admin', 'assistant')
   @ApiOperation({ summary: 'Legal representatives; cached 24 h' })
-  @ApiOkResponse({ type: RepresentantesDto })
+  @ApiOkResponse({ type: RepresentantesView })
   @ApiProblemResponses(400, 401, 403, NOT_FOUND, ...UPSTREAM_PROBLEMS)
-  async representantes(@Query() q: TenantRutQueryDto): Promise<RepresentantesDto> {
+  async listRepresentantes(@Query() q: TenantRutQueryDto): Promise<RepresentantesView> {
     const found = await this.service.lookup(q.rut ?? q.tenant, q.tenant);
     return { rut: found.record.rut, representantes: found.record.representantes, ...meta(found) };
   }
@@ -79,10 +79,10 @@ export class ContribuyenteController {
   @Get('autorizados')
   @Callers('admin')
   @ApiOperation({ summary: "The stored copy of the SII's list of DTE-authorized taxpayers: when it was downloaded, how many rows" })
-  @ApiOkResponse({ type: AutorizadosEstadoDto })
+  @ApiOkResponse({ type: AutorizadosEstadoView })
   @ApiProblemResponses(401, 403)
-  async autorizados(): Promise<AutorizadosEstadoDto> {
-    const ultima = await this.autorizadosService.ultima();
+  async getAutorizados(): Promise<AutorizadosEstadoView> {
+    const ultima = await this.autorizadosService.findLastDescarga();
     return { ambiente: this.autorizadosService.ambiente, descargado_en: ultima?.descargado_en ?? null, filas: ultima?.filas ?? 0 };
   }
 
@@ -90,9 +90,9 @@ export class ContribuyenteController {
   @Callers('admin')
   @HttpCode(200)
   @ApiOperation({ summary: "Download the SII's list of DTE-authorized taxpayers now (it is also downloaded at boot and daily)" })
-  @ApiOkResponse({ type: AutorizadosEstadoDto })
+  @ApiOkResponse({ type: AutorizadosEstadoView })
   @ApiProblemResponses(401, 403, ...UPSTREAM_PROBLEMS)
-  async refreshAutorizados(): Promise<AutorizadosEstadoDto> {
+  async refreshAutorizados(): Promise<AutorizadosEstadoView> {
     const d = await this.autorizadosService.refresh();
     return { ambiente: d.ambiente, descargado_en: d.descargado_en, filas: d.filas };
   }
@@ -108,11 +108,11 @@ export class ContribuyenteController {
   }
 }
 
-function meta(found: TaxpayerLookup): Omit<TaxpayerBaseDto, 'rut'> {
+function meta(found: TaxpayerLookup): Omit<TaxpayerBaseView, 'rut'> {
   return { fetched_at: found.fetchedAt.toISOString(), cached: found.cached };
 }
 
-function toDatos(found: TaxpayerLookup): ContribuyenteDto {
+function toContribuyenteView(found: TaxpayerLookup): ContribuyenteView {
   const { record } = found;
   return {
     rut: record.rut,

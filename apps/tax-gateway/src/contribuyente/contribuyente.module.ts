@@ -9,7 +9,6 @@ import { ContribuyenteService } from './contribuyente.service';
 import { SiiTaxpayerSource } from './sii-taxpayer-source';
 import { TAXPAYER_SOURCE } from './taxpayer-source';
 
-/** Canonical taxpayer data, /tax/contribuyente/* (docs/DESIGN.md §4.4, docs/tax-gateway.md "Taxpayer data"). */
 @Module({
   imports: [SiiModule, PortalModule],
   controllers: [ContribuyenteController],

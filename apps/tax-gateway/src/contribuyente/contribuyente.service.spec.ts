@@ -2,22 +2,11 @@ import { Registry } from 'prom-client';
 import { TaxMetrics } from '../metrics/tax-metrics';
 import { loadTaxSettings } from '../settings/tax-settings';
 import { ContribuyenteService } from './contribuyente.service';
-import { TaxpayerRecord, TaxpayerSource } from './taxpayer-source';
-
-const record = (rut: string): TaxpayerRecord => ({
-  rut,
-  razon_social: `Empresa ${rut} SpA`,
-  direccion: 'Moneda 1',
-  comuna: 'Santiago',
-  giros: [{ codigo: '620200', descripcion: 'CONSULTORIA INFORMATICA' }],
-  representantes: [],
-  estado: 'vigente',
-  fuente: 'carpeta_tributaria',
-  autorizacion_dte: null,
-});
+import { taxpayerRecord } from '../../test/support/taxpayer-record';
+import { TaxpayerSource } from './taxpayer-source';
 
 function setup(ttl = '86400') {
-  const fetch = jest.fn(async (rut: string, _tenant: string) => (rut === '2-7' ? undefined : record(rut)));
+  const fetch = jest.fn(async (rut: string, _tenant: string) => (rut === '2-7' ? undefined : taxpayerRecord(rut)));
   const registry = new Registry();
   const service = new ContribuyenteService(
     { fetch } as TaxpayerSource,

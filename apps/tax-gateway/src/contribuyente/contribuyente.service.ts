@@ -9,7 +9,6 @@ import { TAXPAYER_SOURCE, TaxpayerRecord, TaxpayerSource } from './taxpayer-sour
 /** Cache key prefix of a third party's record (see {@link ContribuyenteService.lookup}). */
 const TERCERO = 'tercero:';
 
-/** Taxpayer data plus where it came from. */
 export interface TaxpayerLookup {
   record: TaxpayerRecord;
   fetchedAt: Date;
@@ -17,10 +16,8 @@ export interface TaxpayerLookup {
 }
 
 /**
- * Canonical taxpayer data (docs/spec/1-tax-gateway.md "Canonical-data rule"; docs/tax-gateway.md "Taxpayer data"): the
- * only source of a legal name and a normalized RUT for the platform. Cached in memory per RUT for TAXPAYER_CACHE_TTL_SECONDS (24 h);
- * concurrent misses for one RUT share one upstream read. Unknown RUT: 404 `taxpayer_not_found`
- * (not cached, so a newly registered company shows up at once).
+ * Canonical taxpayer data (docs/spec/1-tax-gateway.md "Canonical-data rule"; docs/tax-gateway.md "Taxpayer data"). An unknown RUT is not
+ * cached, so a newly registered company shows up at once.
  */
 @Injectable()
 export class ContribuyenteService {
@@ -40,17 +37,13 @@ export class ContribuyenteService {
     );
   }
 
-  /**
-   * Data of `rut` (canonical form), read with `tenant`'s SII session on a miss.
-   * @throws ProblemException 404 `taxpayer_not_found`, or the source's upstream problems.
-   */
+  /** Data of `rut` (canonical form), read with `tenant`'s SII session on a miss. */
   async lookup(rut: string, tenant: string = rut): Promise<TaxpayerLookup> {
     // A tenant's own record (its carpeta) and a third party's (the list) are different records of one RUT.
     const r = await this.cache.get(rut === tenant ? rut : `${TERCERO}${rut}`, () => this.load(rut, tenant));
     return { record: r.value, fetchedAt: r.loadedAt, cached: r.cached };
   }
 
-  /** Clears one RUT (both of its records) or the whole cache; returns how many entries were dropped. */
   async clear(rut?: string): Promise<number> {
     if (rut === undefined) return this.cache.clear();
     return (await this.cache.clear(rut)) + (await this.cache.clear(`${TERCERO}${rut}`));

@@ -4,12 +4,7 @@ import { CarpetaContribuyente } from './carpeta-contribuyente';
 import type { ContribuyenteAutorizadoEntity } from './entities/contribuyente-autorizado.entity';
 import { AutorizacionDte, TaxpayerRecord, TaxpayerSource } from './taxpayer-source';
 
-/**
- * Taxpayer data from what the SII serves to the platform's authenticated certificate (docs/tax-gateway.md "Taxpayer
- * data"), never through a captcha: a tenant's own data from its carpeta tributaria, with its DTE authorization from
- * the SII's list; a third party's legal name and authorization from the SII's list of DTE-authorized taxpayers
- * (a local lookup). A RUT neither source knows is undefined (404 `taxpayer_not_found` upstream).
- */
+/** Only what the SII serves to the platform's authenticated certificate, never through a captcha (docs/tax-gateway.md "Taxpayer data"). */
 @Injectable()
 export class SiiTaxpayerSource implements TaxpayerSource {
   constructor(
@@ -19,7 +14,7 @@ export class SiiTaxpayerSource implements TaxpayerSource {
 
   async fetch(rut: string, tenant: string): Promise<TaxpayerRecord | undefined> {
     const listado = await this.autorizados.find(rut);
-    if (rut !== tenant) return listado ? deLaLista(listado) : undefined;
+    if (rut !== tenant) return listado ? fromLista(listado) : undefined;
     const propio = await this.carpeta.fetch(rut);
     return propio ? { ...propio, autorizacion_dte: listado ? autorizacion(listado) : null } : undefined;
   }
@@ -30,7 +25,7 @@ function autorizacion(r: ContribuyenteAutorizadoEntity): AutorizacionDte {
 }
 
 /** A third party as the list has it: legal name and authorization; nothing the list does not show. */
-function deLaLista(r: ContribuyenteAutorizadoEntity): TaxpayerRecord {
+function fromLista(r: ContribuyenteAutorizadoEntity): TaxpayerRecord {
   return {
     rut: r.rut,
     razon_social: r.razonSocial,

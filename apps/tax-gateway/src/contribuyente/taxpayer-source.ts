@@ -4,19 +4,16 @@ export interface Giro {
   descripcion: string;
 }
 
-/** A legal representative. */
 export interface Representante {
   rut: string;
   nombre: string;
 }
 
 /**
- * Where a record came from (docs/tax-gateway.md "Taxpayer data"): the taxpayer's own carpeta tributaria (a tenant's
- * own data, complete), or the SII's list of DTE-authorized taxpayers (a third party: legal name and authorization only).
+ * A tenant's own carpeta tributaria (complete), or the SII's list of DTE-authorized taxpayers (a third party: name and authorization only).
  */
 export type FuenteContribuyente = 'carpeta_tributaria' | 'contribuyentes_autorizados';
 
-/** The taxpayer's authorization to issue DTEs, as the SII's list of authorized taxpayers has it. */
 export interface AutorizacionDte {
   numero_resolucion: number;
   /** YYYY-MM-DD. */
@@ -42,12 +39,8 @@ export interface TaxpayerRecord {
 
 /** Where canonical taxpayer data comes from (the SII, through authenticated sources only: docs/DESIGN.md §4.4). */
 export interface TaxpayerSource {
-  /**
-   * Data of `rut` (canonical form): `tenant`'s own when `rut` is the tenant, a third party's otherwise; undefined when
-   * no source knows the RUT. Throws problems for upstream failures.
-   */
+  /** `tenant`'s own record when `rut` is the tenant, a third party's otherwise; undefined when no source knows the RUT. */
   fetch(rut: string, tenant: string): Promise<TaxpayerRecord | undefined>;
 }
 
-/** Injection token of the {@link TaxpayerSource}. */
 export const TAXPAYER_SOURCE = Symbol('TAXPAYER_SOURCE');

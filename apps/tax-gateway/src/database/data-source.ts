@@ -44,12 +44,8 @@ export const entities = [
   ContribuyentesDescargaEntity,
 ];
 
-/**
- * The one TypeORM configuration of tax-gateway: PlatformModule uses `entities` and `migrations` (with
- * synchronize off and migrations run at boot), and the TypeORM CLI uses the DataSource below:
- *   DATABASE_URL=postgres://... SWC_NODE_PROJECT=tsconfig.base.json node -r @swc-node/register \
- *     node_modules/typeorm/cli.js migration:run -d apps/tax-gateway/src/database/data-source.ts
- */
+// TypeORM CLI: DATABASE_URL=postgres://... SWC_NODE_PROJECT=tsconfig.base.json node -r @swc-node/register \
+//   node_modules/typeorm/cli.js migration:run -d apps/tax-gateway/src/database/data-source.ts
 export const dataSourceOptions = {
   type: 'postgres' as const,
   url: process.env.DATABASE_URL,

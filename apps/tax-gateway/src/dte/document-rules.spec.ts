@@ -1,7 +1,7 @@
 import { EmitirDto } from '@lib/contracts';
 import { computeTotals } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
-import { checkDocumentRules, checkReferencedDocument, checkSaldoNotas, referenciaPropia } from './document-rules';
+import { checkDocumentRules, checkReferencedDocument, checkSaldoNotas, findReferenciaPropia } from './document-rules';
 
 const TODAY = '2026-11-24';
 const receptor = { rut: '77777777-7', razon_social: 'Receptor SpA', giro: 'Giro', direccion: 'Calle 1', comuna: 'Santiago' };
@@ -113,7 +113,7 @@ describe('checkReferencedDocument (a note against the tenant’s own document)',
   });
 });
 
-describe('checkSaldoNotas and referenciaPropia (notes add up against the document they correct)', () => {
+describe('checkSaldoNotas and findReferenciaPropia (notes add up against the document they correct)', () => {
   const original = { tipoDte: 33, folio: 10, receptorRut: '77777777-7', total: 10_000 };
 
   it('lets credit notes take off what the document and its debit notes charged, and no more', () => {
@@ -124,9 +124,9 @@ describe('checkSaldoNotas and referenciaPropia (notes add up against the documen
   });
 
   it('names the one reference to an own document, and none when there are several or it was issued elsewhere', () => {
-    expect(referenciaPropia(dto({ tipo_dte: 61, referencias: [ref(3)] }))).toEqual({ index: 0, tipoDte: 33, folio: 10 });
-    expect(referenciaPropia(dto({ tipo_dte: 61, referencias: [ref(3), ref(3, '11')] }))).toBeUndefined();
-    expect(referenciaPropia(dto({ tipo_dte: 61, referencias: [{ ...ref(3), externo: true }] }))).toBeUndefined();
-    expect(referenciaPropia(dto({ tipo_dte: 33, referencias: [ref(3)] }))).toBeUndefined();
+    expect(findReferenciaPropia(dto({ tipo_dte: 61, referencias: [ref(3)] }))).toEqual({ index: 0, tipoDte: 33, folio: 10 });
+    expect(findReferenciaPropia(dto({ tipo_dte: 61, referencias: [ref(3), ref(3, '11')] }))).toBeUndefined();
+    expect(findReferenciaPropia(dto({ tipo_dte: 61, referencias: [{ ...ref(3), externo: true }] }))).toBeUndefined();
+    expect(findReferenciaPropia(dto({ tipo_dte: 33, referencias: [ref(3)] }))).toBeUndefined();
   });
 });

@@ -6,18 +6,17 @@ import { ProblemException } from '@lib/schemas';
  * Whether a note's reference names the tenant's own document issued through this gateway: a numeric type the gateway
  * emits and a numeric folio, not issued elsewhere (`externo`), by another taxpayer (RUTOtr) nor global (IndGlobal).
  */
-export function esReferenciaPropia(r: NonNullable<EmitirDto['referencias']>[number]): boolean {
+export function isReferenciaPropia(r: NonNullable<EmitirDto['referencias']>[number]): boolean {
   return !r.externo && !r.rut_otro && !r.global && OWN_DTE_TYPES.has(Number(r.tipo_doc)) && /^\d{1,18}$/.test(r.folio);
 }
 
 /**
- * The one reference of a note (56, 61) to the tenant's own document ({@link esReferenciaPropia}), with its index in
- * `referencias`, or undefined when there are none or several: the notes on a document add up against its total only
- * when each names that one document.
+ * The one reference of a note (56, 61) to the tenant's own document ({@link isReferenciaPropia}), with its index in `referencias`, or
+ * undefined when there are none or several: the notes on a document add up against its total only when each names that one document.
  */
-export function referenciaPropia(dto: EmitirDto): { index: number; tipoDte: number; folio: number } | undefined {
+export function findReferenciaPropia(dto: EmitirDto): { index: number; tipoDte: number; folio: number } | undefined {
   if (dto.tipo_dte !== 56 && dto.tipo_dte !== 61) return undefined;
-  const propias = (dto.referencias ?? []).flatMap((r, index) => (esReferenciaPropia(r) ? [{ r, index }] : []));
+  const propias = (dto.referencias ?? []).flatMap((r, index) => (isReferenciaPropia(r) ? [{ r, index }] : []));
   if (propias.length !== 1) return undefined;
   const [{ r, index }] = propias;
   return { index, tipoDte: Number(r.tipo_doc), folio: Number(r.folio) };
@@ -31,7 +30,6 @@ export const OWN_DTE_TYPES: ReadonlySet<number> = new Set([33, 34, 56, 61]);
  * the credit notes already emitted on it (SII Formato DTE v2.2 §E CodRef: a note corrects the document it references;
  * crediting more than was charged has nothing to correct).
  * @param total the new note's MntTotal (CLP); `original` the referenced document's MntTotal; `notas` its notes so far.
- * @throws ProblemException 422 `referencia_exceeds_original`, naming the amount still open.
  */
 export function checkSaldoNotas(
   index: number,
@@ -64,19 +62,11 @@ const refuse = (error: string, detail: string, field?: string): ProblemException
  * Content rules the SII applies to a document, checked before a folio is taken (SII Formato DTE v2.2:
  * Detalle field 35 IndExe, Referencia fields 86-92 and the "Notas de crédito y débito" rules of §2.2).
  * @param today the emission day in America/Santiago (YYYY-MM-DD).
- * @throws ProblemException 422:
- *   `all_lines_exempt` a 33 without a taxed line (all exempt or not billable: that is a 34);
- *   `taxed_line_in_34` a 34 with a line marked `exento: false`;
- *   `codref_required` a 56 or 61 without a reference carrying CodRef;
- *   `codref_single_reference` CodRef 1 (anula) or 2 (corrige texto) beside other references;
- *   `codref2_with_amounts` CodRef 2 with amounts other than zero;
- *   `fecha_emision_future` a document dated after today;
- *   `forma_pago_required` a 33 or 34 without FmaPago (Formato DTE v2.2, Cambios 31/05/2017 item 3: obligatory on
- *   facturas; the SII would read a missing one as 2, crédito, which the issuer did not say).
  */
 export function checkDocumentRules(dto: EmitirDto, montos: Montos, today: string): void {
   const fecha = dto.fecha_emision ?? today;
   if (fecha > today) throw refuse('fecha_emision_future', `fecha_emision ${fecha} is after today (${today}).`, 'fecha_emision');
+  // FmaPago is obligatory on facturas (Formato DTE v2.2, Cambios 31/05/2017 item 3): the SII would read a missing one as 2, crédito.
   if ((dto.tipo_dte === 33 || dto.tipo_dte === 34) && dto.forma_pago === undefined) {
     throw refuse(
       'forma_pago_required',
@@ -132,7 +122,6 @@ function checkNoteReferences(dto: EmitirDto, montos: Montos): void {
  * the documents this gateway emitted): same receptor, and an annulment (CodRef 1) for exactly the original's total
  * (SII Formato DTE v2.2 §E, CodRef). How much a credit note may take off is judged with the notes already emitted on
  * the document ({@link checkSaldoNotas}); a debit note may charge more than the original.
- * @throws ProblemException 422 `referencia_not_found`, `referencia_receptor_mismatch`, `anulacion_monto_distinto`.
  */
 export function checkReferencedDocument(
   index: number,

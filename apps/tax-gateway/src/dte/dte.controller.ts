@@ -5,7 +5,7 @@ import { Caller, Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { SIGNER_PROBLEMS, UPSTREAM_PROBLEMS } from '../sii/sii-problems';
 import { EmisionDetailDto, EmitirDto, EmitirResponseDto } from '@lib/contracts';
-import { EmisionIdParamDto, EstadoQueryDto, EstadoResponseDto, PdfQueryDto, PendientesDto, PendingQueryDto } from './dto/emision.dto';
+import { EmisionIdParamDto, EstadoQueryDto, DteEstadoView, PdfQueryDto, PendientesView, PendingQueryDto } from './dto/emision.dto';
 import type { FastifyReply } from 'fastify';
 import { EmisionPdfService } from './emision-pdf.service';
 import { EmisionIntercambioService } from './emision-intercambio.service';
@@ -63,17 +63,17 @@ export class DteController {
     { status: 500, errors: ['xsd_invalid', 'internal_error'] },
     ...UPSTREAM_PROBLEMS,
   )
-  @Auditar('emision', (r: EmitirResponseDto, _req, filas) => filas.fila('dte_emission', r.emision_id))
-  emitir(@Body() body: EmitirDto, @Caller() caller?: string): Promise<EmitirResponseDto> {
+  @Auditar('emision', (r: EmitirResponseDto, _req, filas) => filas.findRow('dte_emission', r.emision_id))
+  emit(@Body() body: EmitirDto, @Caller() caller?: string): Promise<EmitirResponseDto> {
     return this.emissions.emit(body, caller);
   }
 
   @Get('pending')
   @Callers('admin', 'accounting')
   @ApiOperation({ summary: 'Pending DTEs of a tenant: never sent, upload failed, or rejected by the SII (oldest first)' })
-  @ApiOkResponse({ type: PendientesDto })
+  @ApiOkResponse({ type: PendientesView })
   @ApiProblemResponses(400, 401, 403)
-  pending(@Query() q: PendingQueryDto): Promise<PendientesDto> {
+  pending(@Query() q: PendingQueryDto): Promise<PendientesView> {
     return this.queries.pending(q.tenant, q.tipo_dte);
   }
 
@@ -94,9 +94,9 @@ export class DteController {
     { status: 429, errors: ['rate_limited'] },
     ...UPSTREAM_PROBLEMS,
   )
-  @Auditar('reenvio', (r: EmitirResponseDto, _req, filas) => filas.fila('dte_emission', r.emision_id))
-  reenviar(@Param() p: EmisionIdParamDto): Promise<EmitirResponseDto> {
-    return this.uploader.reenviar(p.emision_id);
+  @Auditar('reenvio', (r: EmitirResponseDto, _req, filas) => filas.findRow('dte_emission', r.emision_id))
+  resend(@Param() p: EmisionIdParamDto): Promise<EmitirResponseDto> {
+    return this.uploader.resend(p.emision_id);
   }
 
   @Get(':emision_id/pdf')
@@ -155,8 +155,8 @@ export class DteController {
     { status: 500, errors: ['xsd_invalid', 'internal_error'] },
     ...SIGNER_PROBLEMS,
   )
-  async intercambio(@Param() p: EmisionIdParamDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
-    const { xml, filename } = await this.intercambios.envio(p.emision_id);
+  async getIntercambio(@Param() p: EmisionIdParamDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    const { xml, filename } = await this.intercambios.buildEnvio(p.emision_id);
     reply.header('content-type', 'application/xml; charset=ISO-8859-1').header('content-disposition', `attachment; filename="${filename}"`);
     return xml;
   }
@@ -164,10 +164,10 @@ export class DteController {
   @Get('estado')
   @Callers('admin', 'assistant', 'accounting')
   @ApiOperation({ summary: 'Upload state of a trackid at the SII (QueryEstUp); updates the stored emission' })
-  @ApiOkResponse({ type: EstadoResponseDto })
+  @ApiOkResponse({ type: DteEstadoView })
   @ApiProblemResponses(400, 401, 403, ...UPSTREAM_PROBLEMS)
-  estado(@Query() q: EstadoQueryDto): Promise<EstadoResponseDto> {
-    return this.queries.estado(q.tenant, q.trackid);
+  getEstado(@Query() q: EstadoQueryDto): Promise<DteEstadoView> {
+    return this.queries.refreshEstado(q.tenant, q.trackid);
   }
 
   @Get('get/:emision_id')

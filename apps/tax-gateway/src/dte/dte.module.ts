@@ -15,7 +15,6 @@ import { EmisionUploader } from './emision-uploader';
 import { EmisionStore } from './emision.store';
 import { EnvioBuilder } from './envio-builder';
 
-/** DTE emission, upload state and retrieval (docs/DESIGN.md §4.4 "dte"). */
 @Module({
   imports: [SiiModule, SignerModule, TokenModule, ContribuyenteModule, CafModule, EmisoresModule],
   controllers: [DteController],

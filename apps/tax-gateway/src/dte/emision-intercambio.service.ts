@@ -7,9 +7,8 @@ import { EmisionStore } from './emision.store';
 import { EnvioBuilder } from './envio-builder';
 
 /**
- * GET /tax/dte/{emision_id}/intercambio (docs/tax-gateway.md "Reception"): the EnvioDTE addressed to the
- * receiver of an emitted DTE, which the caller (the mailer) delivers to the receiver's intercambio address.
- * Built on request from the stored bytes; the DTE inside is the one the SII received, byte for byte.
+ * The EnvioDTE for the receiver's intercambio address (docs/tax-gateway.md "Reception"), built on request: the DTE inside is the one the
+ * SII received, byte for byte.
  */
 @Injectable()
 export class EmisionIntercambioService {
@@ -20,13 +19,12 @@ export class EmisionIntercambioService {
     private readonly builder: EnvioBuilder,
   ) {}
 
-  /** @throws ProblemException 404 `emission_not_found`, 422 `emisor_incomplete`; signer problems. */
-  async envio(id: string): Promise<{ xml: Buffer; filename: string }> {
+  async buildEnvio(id: string): Promise<{ xml: Buffer; filename: string }> {
     const e = await this.store.find(id);
     if (!e) throw new ProblemException(404, 'emission_not_found', `No emission ${id}.`);
     const emisor = await this.emisores.forEmission(e.tenant);
     const { holder_rut } = await this.signer.certificate();
-    const xml = await asDteProblemAsync(() => this.builder.intercambio(e.xml, e, e.receptorRut, holder_rut, resolucionOf(emisor)));
+    const xml = await asDteProblemAsync(() => this.builder.buildIntercambio(e.xml, e, e.receptorRut, holder_rut, resolucionOf(emisor)));
     return { xml, filename: `EnvioDTE_${e.tenant}_T${e.tipoDte}F${e.folio}.xml` };
   }
 }

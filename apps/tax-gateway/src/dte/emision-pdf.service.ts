@@ -11,17 +11,14 @@ import { dteOf } from './envio-builder';
 /** Longest a PDF may take to print (a LETTER page of a DTE takes tens of milliseconds; a thermal roll is laid out twice). */
 export const PDF_TIME_LIMIT_MS = 10_000;
 
-/** A printed DTE and the name to offer it under. */
 export interface DtePdf {
   pdf: Buffer;
   filename: string;
 }
 
 /**
- * GET /tax/dte/{emision_id}/pdf (docs/tax-gateway.md "Printed documents"): the printed representation
- * of an emitted DTE, rendered from the exact stored EnvioDTE with the issuer's resolution, SII office and
- * logo (libs/dte `renderDtePdf`), on LETTER (`carta`) or an 80 mm thermal roll (`termica`), stored once per
- * copy and form and regenerated when missing.
+ * GET /tax/dte/{emision_id}/pdf (docs/tax-gateway.md "Printed documents"): rendered from the exact stored EnvioDTE, stored once per copy
+ * and form.
  */
 @Injectable()
 export class EmisionPdfService {
@@ -32,11 +29,7 @@ export class EmisionPdfService {
     private readonly emisores: EmisoresService,
   ) {}
 
-  /**
-   * @param formato `carta` (LETTER) or `termica` (80 mm roll; no CEDIBLE copy).
-   * @throws ProblemException 404 `emission_not_found`; 422 `cedible_not_applicable` (CEDIBLE of a
-   *   note, or on the thermal roll), `emisor_incomplete`, `dte_invalid`; 503 `pdf_timeout` (nothing stored).
-   */
+  /** @param formato `carta` (LETTER) or `termica` (80 mm roll; no CEDIBLE copy). */
   async pdf(id: string, cedible: boolean, formato: FormatoPdf = 'carta'): Promise<DtePdf> {
     const e = await this.store.find(id);
     if (!e) throw new ProblemException(404, 'emission_not_found', `No emission ${id}.`);
@@ -47,7 +40,7 @@ export class EmisionPdfService {
       throw new ProblemException(422, 'cedible_not_applicable', 'The thermal roll has no CEDIBLE copy; ask for formato=carta.');
     }
     const filename = `F${e.folio}T${e.tipoDte}${cedible ? '-cedible' : ''}${formato === 'termica' ? '-termica' : ''}.pdf`;
-    const stored = await this.store.pdf(id, cedible, formato);
+    const stored = await this.store.findPdf(id, cedible, formato);
     if (stored) return { pdf: stored, filename };
     const pdf = await this.render(e, cedible, formato);
     await this.store.insertPdf(id, cedible, formato, pdf);
@@ -65,10 +58,7 @@ export class EmisionPdfService {
     return withTimeLimit(rendering, `F${e.folio}T${e.tipoDte}`);
   }
 
-  /**
-   * The stored logo in the form the PDF embeds. A stored value is input too: a logo stored before PUT checked
-   * it (or written by other means) is checked here, and one that fails is left out rather than failing the PDF.
-   */
+  /** A stored logo is input too (it may predate PUT's checks): one that fails is left out rather than failing the PDF. */
   private async printableLogo(tenant: string, stored: Buffer | null): Promise<Buffer | undefined> {
     if (!stored) return undefined;
     try {

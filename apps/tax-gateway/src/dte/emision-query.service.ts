@@ -3,8 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { ProblemException } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
 import { SiiClient, type EstDteQuery, type EstUpDocument } from '../sii/sii-client';
-import { EstadoResponseDto, MotivoPendiente, PendientesDto } from './dto/emision.dto';
-import { EmisionEntity, montosView, receptorView, type ResultadoDocumento } from './entities/emision.entity';
+import { DteEstadoView, MotivoPendiente, PendientesView } from './dto/emision.dto';
+import { EmisionEntity, toMontosView, toReceptorView, type ResultadoDocumento } from './entities/emision.entity';
 import { EmisionStore } from './emision.store';
 
 /** QueryEstDte questions for one document before FAU (not registered) is taken as the answer. */
@@ -19,10 +19,9 @@ export class EmisionQueryService {
     private readonly store: EmisionStore,
   ) {}
 
-  /** Asks the SII for the state of `trackid` and records it on the tenant's emissions with that trackid. */
-  async estado(tenant: string, trackid: string): Promise<EstadoResponseDto> {
+  async refreshEstado(tenant: string, trackid: string): Promise<DteEstadoView> {
     const answer = await this.tokens.withToken(tenant, (token) => this.sii.getEstUp(tenant, trackid, token));
-    for (const emission of await this.store.byTrackid(tenant, trackid)) {
+    for (const emission of await this.store.findByTrackid(tenant, trackid)) {
       const resultado = answer.estado === 'EPR' ? resultadoOf(answer.documentos, emission.tipoDte) : undefined;
       await this.store.transition(emission.id, answer.estado, {
         glosa: answer.glosa || null,
@@ -34,19 +33,18 @@ export class EmisionQueryService {
   }
 
   /**
-   * Asks QueryEstDte what the SII registered of one accepted document and records it: an answer other than FAU
-   * (DOK, DNK, ANC, MMC, ...) is kept; FAU (not registered yet) is asked again later with a doubling delay
-   * from `baseSeconds` (at most 6 h), and kept as the answer after {@link MAX_CONSULTAS} questions.
+   * An answer other than FAU (not registered yet) is kept; FAU is asked again with a doubling delay from `baseSeconds` (at most 6 h) and
+   * kept after {@link MAX_CONSULTAS} questions.
    */
-  async confirmar(e: EmisionEntity, baseSeconds: number): Promise<string | null> {
-    const answer = await this.tokens.withToken(e.tenant, (token) => this.sii.getEstDte(estDteDe(e, e.rutEnvia), token));
+  async confirm(e: EmisionEntity, baseSeconds: number): Promise<string | null> {
+    const answer = await this.tokens.withToken(e.tenant, (token) => this.sii.getEstDte(estDteQueryOf(e, e.rutEnvia), token));
     const consultas = e.consultas + 1;
     if (answer.estado === 'FAU' && consultas < MAX_CONSULTAS) {
       const delay = Math.min(baseSeconds * 2 ** (consultas - 1), 6 * 3600);
-      await this.store.confirmation(e.id, { consultas, proximaConsulta: new Date(Date.now() + delay * 1000) });
+      await this.store.recordConfirmation(e.id, { consultas, proximaConsulta: new Date(Date.now() + delay * 1000) });
       return null;
     }
-    await this.store.confirmation(e.id, {
+    await this.store.recordConfirmation(e.id, {
       consultas,
       proximaConsulta: null,
       estadoSii: answer.estado,
@@ -55,22 +53,21 @@ export class EmisionQueryService {
     return answer.estado;
   }
 
-  /** The emission with the exact uploaded bytes. @throws ProblemException 404 `emission_not_found` */
   async get(id: string): Promise<EmisionDetailDto> {
     const e = await this.store.find(id);
     if (!e) throw new ProblemException(404, 'emission_not_found', `No emission ${id}.`);
-    const history = await this.store.history(id);
+    const history = await this.store.listHistory(id);
     return {
       emision_id: e.id,
       tenant: e.tenant,
       tipo_dte: e.tipoDte,
       folio: e.folio,
       fecha_emision: e.fechaEmision,
-      receptor: receptorView(e),
+      receptor: toReceptorView(e),
       trackid: e.trackid,
       estado: e.estado,
       glosa: e.glosa,
-      montos: montosView(e),
+      montos: toMontosView(e),
       xml_base64: e.xml.toString('base64'),
       documentos: (e.documentos as EmisionDetailDto['documentos']) ?? null,
       resultado: e.resultado,
@@ -84,9 +81,8 @@ export class EmisionQueryService {
     };
   }
 
-  /** The tenant's pending DTEs with the reason (docs/tax-gateway.md "Pending"). */
-  async pending(tenant: string, tipoDte?: number): Promise<PendientesDto> {
-    const rows = await this.store.pending(tenant, tipoDte);
+  async pending(tenant: string, tipoDte?: number): Promise<PendientesView> {
+    const rows = await this.store.listPending(tenant, tipoDte);
     return {
       pendientes: rows.map((e) => ({
         emision_id: e.id,
@@ -116,8 +112,8 @@ function detalleOf(e: EmisionEntity): string | null {
 }
 
 /**
- * The outcome of the envío's one document from the EPR counts of its type (docs/research/sii-protocol.md §2.5:
- * RCH rejected, RPR/RLV accepted with objections; QueryEstUp gives counts only). Undefined without counts.
+ * From the EPR counts of its type (docs/research/sii-protocol.md §2.5: RCH rejected, RPR/RLV accepted with objections); undefined without
+ * counts.
  */
 export function resultadoOf(documentos: EstUpDocument[], tipoDte: number): ResultadoDocumento | undefined {
   const c = documentos.find((d) => d.tipo_dte === tipoDte);
@@ -127,7 +123,7 @@ export function resultadoOf(documentos: EstUpDocument[], tipoDte: number): Resul
 }
 
 /** The getEstDte question about an emitted document, asked by the certificate holder `rutConsultante`. */
-export function estDteDe(e: EmisionEntity, rutConsultante: string): EstDteQuery {
+export function estDteQueryOf(e: EmisionEntity, rutConsultante: string): EstDteQuery {
   return {
     rutConsultante,
     rutCompany: e.tenant,

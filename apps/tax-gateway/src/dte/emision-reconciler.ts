@@ -8,7 +8,6 @@ import { EmisionStore } from './emision.store';
 /** An emission left `signed` this long was interrupted (a normal upload follows its signing within seconds). */
 const STALE_SECONDS = 120;
 
-/** What one run did. */
 export interface ReconcileRun {
   uploaded: number;
   followed: number;
@@ -18,12 +17,8 @@ export interface ReconcileRun {
 }
 
 /**
- * The background reconciler (docs/tax-gateway.md "Reconciler"), every `RECONCILER_INTERVAL_SECONDS`:
- * uploads the stored bytes of emissions a crash left `signed` (the same folio and bytes; the claim to
- * `uploading` is atomic, so two processes never upload one twice), follows uploaded envíos with
- * QueryEstUp until a final estado (the EPR counts give each document its `resultado`), then asks
- * QueryEstDte for each accepted document until the SII has registered it, with a doubling delay. One run
- * at a time; a failure is logged and retried at the next run.
+ * The background reconciler (docs/tax-gateway.md "Reconciler"): the claim to `uploading` is atomic, so two processes never upload one
+ * emission twice. One run at a time; a failure is retried at the next run.
  */
 @Injectable()
 export class EmisionReconciler implements OnModuleInit, BeforeApplicationShutdown {
@@ -52,7 +47,7 @@ export class EmisionReconciler implements OnModuleInit, BeforeApplicationShutdow
 
   private async pass(staleSeconds: number): Promise<ReconcileRun> {
     const run: ReconcileRun = { uploaded: 0, followed: 0, confirmed: 0, failed: 0 };
-    const { unsent, following } = await this.store.toReconcile(staleSeconds);
+    const { unsent, following } = await this.store.listToReconcile(staleSeconds);
     for (const e of unsent) {
       const claimed = await this.store.claimForUpload(e.id, [e.estado]);
       if (!claimed) continue;
@@ -60,11 +55,13 @@ export class EmisionReconciler implements OnModuleInit, BeforeApplicationShutdow
     }
     const envios = new Map(following.map((e) => [`${e.tenant}/${e.trackid}`, e]));
     for (const e of envios.values()) {
-      await this.attempt(run, 'followed', `estado of ${e.tenant} ${e.trackid}`, () => this.queries.estado(e.tenant, e.trackid as string));
+      await this.attempt(run, 'followed', `estado of ${e.tenant} ${e.trackid}`, () =>
+        this.queries.refreshEstado(e.tenant, e.trackid as string),
+      );
     }
     const base = Math.max(this.settings.reconcilerIntervalSeconds, 60);
-    for (const e of await this.store.toConfirm()) {
-      await this.attempt(run, 'confirmed', `QueryEstDte of ${e.id}`, () => this.queries.confirmar(e, base));
+    for (const e of await this.store.listToConfirm()) {
+      await this.attempt(run, 'confirmed', `QueryEstDte of ${e.id}`, () => this.queries.confirm(e, base));
     }
     return run;
   }

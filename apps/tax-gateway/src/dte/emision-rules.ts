@@ -4,15 +4,9 @@ import { TaxpayerRecord } from '../contribuyente/taxpayer-source';
 import { EmisorEntity } from '../emisores/entities/emisor.entity';
 
 /**
- * Emisor of a DTE: the legal data from the tenant's canonical SII record (docs/tax-gateway.md
- * "Canonical data": RznSoc, GiroEmis from the first giro, DirOrigen, CmnaOrigen) and what the tenant
- * registered with PUT /tax/emisores (Acteco to print, CdgSIISucur, CorreoEmisor). A DTE issued from a branch
- * (`codigoSucursal`, else the tenant's default branch) carries that branch's CdgSIISucur and its address as DirOrigen,
- * CmnaOrigen and CiudadOrigen (SII Formato DTE v2.2 §A Emisor: "DirOrigen: dirección de la casa matriz o sucursal
- * desde donde se emite"). DirOrigen and CmnaOrigen are required by the SII for every DTE, so they are never left out.
- * @throws ProblemException 422 `taxpayer_incomplete` when the SII record has no giro with an activity
- *   code (and the tenant registered none), or no address or comuna; `sucursal_unknown` for a branch the tenant did
- *   not register with its address.
+ * The tenant's canonical SII record plus its PUT /tax/emisores data (docs/tax-gateway.md "Canonical data"). A branch's DTE carries the
+ * branch's address (SII Formato DTE v2.2 §A Emisor: "DirOrigen: dirección de la casa matriz o sucursal desde donde se emite"); DirOrigen
+ * and CmnaOrigen are never left out.
  */
 export function emisorFrom(record: TaxpayerRecord, emisor: EmisorEntity, codigoSucursal?: number): EmisorInput {
   const giros = record.giros.filter((g) => /^\d{1,6}$/.test(g.codigo));
@@ -57,12 +51,10 @@ function origenOf(record: TaxpayerRecord, emisor: EmisorEntity, codigo: number |
   };
 }
 
-/** The Caratula's FchResol and NroResol: the tenant's own SII authorization. */
 export function resolucionOf(emisor: EmisorEntity): Resolucion {
   return { fchResol: emisor.fechaResolucion, nroResol: emisor.numeroResolucion };
 }
 
-/** The issuer's SII resolution as the Caratula carries it. */
 export interface Resolucion {
   fchResol: string;
   nroResol: number;
@@ -71,10 +63,7 @@ export interface Resolucion {
 // A stand-in TED with the shape buildDte requires; only used to check the input before a folio is taken.
 const DRY_RUN_TED = '<TED version="1.0"><DD></DD><FRMT algoritmo="SHA1withRSA">AA==</FRMT></TED>';
 
-/**
- * Builds the Documento once with a placeholder folio and TED, so that bad input (an overlong legal
- * name, a character outside ISO-8859-1, ...) is a 422 before any folio is taken.
- */
+/** Bad input (an overlong legal name, a character outside ISO-8859-1) is a 422 before any folio is taken. */
 export function preflight(doc: DocumentoInput): void {
   asDteProblem(() => encodeLatin1(buildDte({ ...doc, folio: 1 }, DRY_RUN_TED, santiagoTimestamp())));
 }

@@ -6,15 +6,14 @@ import { TaxMetrics } from '../metrics/tax-metrics';
 import { SiiClient } from '../sii/sii-client';
 import { withMembers } from './emision-rules';
 import { EmisionStore } from './emision.store';
-import { EmisionEntity, montosView, receptorView } from './entities/emision.entity';
+import { EmisionEntity, toMontosView, toReceptorView } from './entities/emision.entity';
 
 /** Estados from which the stored EnvioDTE may be uploaded (again): never sent, or the upload failed. */
 export const RESENDABLE = ['signed', 'upload_failed'] as const;
 
 /**
- * Uploads the stored EnvioDTE of an emission to the SII (DTEUpload) and records the outcome on every
- * emission of that envelope (one, or the documents of a certification set). The bytes are the ones signed
- * at emission: a retry never takes a new folio nor builds new bytes.
+ * The bytes are the ones signed at emission: a retry never takes a new folio nor builds new bytes. On failure the emission is
+ * `upload_failed` and its folio stays consumed.
  */
 @Injectable()
 export class EmisionUploader {
@@ -27,10 +26,6 @@ export class EmisionUploader {
     private readonly metrics: TaxMetrics,
   ) {}
 
-  /**
-   * @throws the SII or token problem (502/503/504, 401 from the SII...) with `emision_id`, `folio`,
-   *   `tipo_dte`; the emission is then `upload_failed` and its folio stays consumed.
-   */
   async upload(e: EmisionEntity): Promise<EmitirResponseDto> {
     let trackid: string;
     try {
@@ -49,11 +44,11 @@ export class EmisionUploader {
           ? err
           : new ProblemException(500, 'internal_error', 'The upload failed unexpectedly.', { cause: err });
       const { type: _t, title: _ti, instance: _i, ...body } = problem.getProblem();
-      for (const x of await this.lote(e)) await this.store.transition(x.id, 'upload_failed', { error: body }, body);
+      for (const x of await this.findLote(e)) await this.store.transition(x.id, 'upload_failed', { error: body }, body);
       this.logger.warn(`emision ${e.id}: upload failed (${problem.error}); folio ${e.folio} stays consumed`);
       throw withMembers(problem, { emision_id: e.id, folio: e.folio, tipo_dte: e.tipoDte });
     }
-    for (const x of await this.lote(e)) {
+    for (const x of await this.findLote(e)) {
       await this.store.transition(x.id, 'uploaded', { trackid, uploadedAt: new Date(), error: null });
       this.metrics.dtesEmitted.inc({ tipo_dte: String(x.tipoDte) });
     }
@@ -63,24 +58,19 @@ export class EmisionUploader {
       folio: e.folio,
       trackid,
       estado: 'uploaded',
-      montos: montosView(e),
-      receptor: receptorView(e),
+      montos: toMontosView(e),
+      receptor: toReceptorView(e),
     };
   }
 
   /** The emissions that travel in the same EnvioDTE as `e` (several for a certification set), `e` first. */
-  private async lote(e: EmisionEntity): Promise<EmisionEntity[]> {
-    const others = (await this.store.sameEnvio(e)).filter((x) => x.id !== e.id);
+  private async findLote(e: EmisionEntity): Promise<EmisionEntity[]> {
+    const others = (await this.store.listSameEnvio(e)).filter((x) => x.id !== e.id);
     return [e, ...others];
   }
 
-  /**
-   * POST /tax/dte/{emision_id}/reenviar: uploads the stored bytes of an emission that was never sent or
-   * whose upload failed. One at a time: the claim moves it to `uploading` atomically.
-   * @throws ProblemException 404 `emission_not_found`; 409 `not_resendable` (already uploaded, being
-   *   uploaded, or judged by the SII: a rejected document needs a new one, not the same bytes again).
-   */
-  async reenviar(id: string): Promise<EmitirResponseDto> {
+  /** One at a time: the claim moves the emission to `uploading` atomically. */
+  async resend(id: string): Promise<EmitirResponseDto> {
     const claimed = await this.store.claimForUpload(id, RESENDABLE);
     if (!claimed) {
       const current = await this.store.find(id);

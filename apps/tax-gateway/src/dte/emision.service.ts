@@ -15,8 +15,8 @@ import {
   checkDocumentRules,
   checkReferencedDocument,
   checkSaldoNotas,
-  esReferenciaPropia,
-  referenciaPropia,
+  isReferenciaPropia,
+  findReferenciaPropia,
   type DocumentoReferido,
 } from './document-rules';
 import { asDteProblem, asDteProblemAsync, emisorFrom, preflight, resolucionOf } from './emision-rules';
@@ -25,18 +25,13 @@ import { EmisionStore } from './emision.store';
 import { EmisionEntity } from './entities/emision.entity';
 import { EnvioBuilder } from './envio-builder';
 
-/**
- * POST /tax/dte/emitir (docs/DESIGN.md §4.4 "dte"). Two phases:
- * 1. One transaction: take the folio (CafStore.takeFolio), build and sign TED, Documento and EnvioDTE,
- *    validate the XSD, insert the emission as `signed` with the exact bytes. Any failure (signer,
- *    XSD, bad data) rolls everything back: no emission row, and the folio was never used.
- * 2. Upload those bytes. Success: `uploaded` + trackid. Failure: `upload_failed`, the folio stays
- *    consumed (the document may have reached the SII and folios are never reused), and the caller
- *    gets the problem with `emision_id` and `folio`.
- */
 /** A request with the receptor's canonical legal name, and where that name came from (canonical-data rule). */
 type EmitirCanonico = EmitirDto & { razonSocialFuente: 'sii' | 'solicitud' };
 
+/**
+ * POST /tax/dte/emitir (docs/DESIGN.md §4.4 "dte"): folio, signing, XSD and insert in one transaction (a failure leaves no row and no used
+ * folio), then the upload; a failed upload keeps the folio consumed (it may have reached the SII).
+ */
 @Injectable()
 export class EmisionService {
   private readonly logger = new Logger(EmisionService.name);
@@ -53,14 +48,14 @@ export class EmisionService {
   ) {}
 
   async emit(pedido: EmitirDto, caller?: string): Promise<EmitirResponseDto> {
-    const { fecha, montos } = this.revisar(pedido);
-    const dto = await this.receptorCanonico(pedido);
+    const { fecha, montos } = this.review(pedido);
+    const dto = await this.canonicalizeReceptor(pedido);
     const originales = await this.checkReferences(dto, montos);
-    const ctx = await this.contexto(dto.tenant);
-    const doc = this.documento(dto, fecha, ctx);
+    const ctx = await this.loadContext(dto.tenant);
+    const doc = this.buildDocumento(dto, fecha, ctx);
     const emission = await this.store.transaction(async (m) => {
       await this.checkSaldo(m, dto, montos, originales);
-      const { caf, folio } = await this.folio(m, dto, fecha);
+      const { caf, folio } = await this.takeFolio(m, dto, fecha);
       const xml = await asDteProblemAsync(() => this.builder.build({ ...doc, folio }, caf, ctx.cert.holder_rut, resolucionOf(ctx.emisor)));
       const entity = newEmission(dto, folio, caf.id, fecha, montos, ctx.cert.holder_rut, xml, caller);
       await this.store.insert(m, entity);
@@ -71,25 +66,21 @@ export class EmisionService {
   }
 
   /**
-   * Emits several documents of one tenant in ONE EnvioDTE, in the given order (a certification set, docs/research/
-   * sii-protocol.md §10). A document may reference an earlier one of the same lote by its index: the reference
-   * gets that document's type and folio once it has one. All or nothing until the upload: any refusal takes no
-   * folio; the upload's outcome is recorded on every document.
-   * @returns the stored emissions, in order, and the upload's answer (or its problem when it failed).
-   * @throws the 422 rules of {@link emit} for any document, CAF and signer problems (nothing stored).
+   * ONE EnvioDTE, in order (a certification set, docs/research/sii-protocol.md §10); a document may reference an earlier one by index. Any
+   * refusal takes no folio; the upload's outcome is recorded on every document.
    */
-  async emitirLote(
+  async emitBatch(
     items: { dto: EmitirDto; referenciasLote?: { indice: number; codigo: 1 | 2 | 3; razon: string }[] }[],
     caller?: string,
   ): Promise<{ emisiones: EmisionEntity[]; error?: ProblemException }> {
-    const pedidos = items.map((it) => ({ ...it, ...this.revisar(it.dto, it.referenciasLote ?? []) }));
+    const pedidos = items.map((it) => ({ ...it, ...this.review(it.dto, it.referenciasLote ?? []) }));
     const revisados: ((typeof pedidos)[number] & { dto: EmitirCanonico })[] = [];
-    for (const it of pedidos) revisados.push({ ...it, dto: await this.receptorCanonico(it.dto) });
-    const ctx = await this.contexto(items[0].dto.tenant);
+    for (const it of pedidos) revisados.push({ ...it, dto: await this.canonicalizeReceptor(it.dto) });
+    const ctx = await this.loadContext(items[0].dto.tenant);
     const emisiones = await this.store.transaction(async (m) => {
       const out: { doc: DocumentoInput; caf: CafEntity; entity: EmisionEntity }[] = [];
       for (const it of revisados) {
-        const { caf, folio } = await this.folio(m, it.dto, it.fecha);
+        const { caf, folio } = await this.takeFolio(m, it.dto, it.fecha);
         const refs = (it.referenciasLote ?? []).map((r) => {
           const original = out[r.indice]?.entity;
           if (!original) throw new ProblemException(422, 'referencia_not_found', `The lote has no earlier document ${r.indice}.`);
@@ -102,7 +93,7 @@ export class EmisionService {
           };
         });
         const dto = { ...it.dto, referencias: [...(it.dto.referencias ?? []), ...refs] };
-        const doc = { ...this.documento(dto, it.fecha, ctx), folio };
+        const doc = { ...this.buildDocumento(dto, it.fecha, ctx), folio };
         out.push({ doc, caf, entity: newEmission(dto, folio, caf.id, it.fecha, it.montos, ctx.cert.holder_rut, Buffer.alloc(0), caller) });
       }
       const xml = await asDteProblemAsync(() => this.builder.buildLote(out, ctx.cert.holder_rut, resolucionOf(ctx.emisor)));
@@ -122,11 +113,8 @@ export class EmisionService {
     }
   }
 
-  /**
-   * The checks of a document before any folio; `refsLote`, the references to earlier documents of a lote,
-   * count with their CodRef (their folio is not known yet). @throws ProblemException 422
-   */
-  private revisar(dto: EmitirDto, refsLote: { codigo: 1 | 2 | 3 }[] = []): { fecha: string; montos: Montos } {
+  /** `refsLote`, references to earlier documents of a lote, count with their CodRef (their folio is not known yet). */
+  private review(dto: EmitirDto, refsLote: { codigo: 1 | 2 | 3 }[] = []): { fecha: string; montos: Montos } {
     if ((dto.tipo_dte === 56 || dto.tipo_dte === 61) && !dto.referencias?.length && refsLote.length === 0) {
       throw new ProblemException(
         422,
@@ -143,12 +131,10 @@ export class EmisionService {
   }
 
   /**
-   * The request with the receptor's canonical legal name (spec hard rule 8; docs/tax-gateway.md "Taxpayer data"): the
-   * SII's, when a source knows the RUT (RznSocRecep holds 100 characters, SII Formato DTE v2.2); the caller's text
-   * only when none does. `razon_social_fuente` says which.
-   * @throws the taxpayer sources' upstream problems (502/503/504).
+   * Canonical legal name (spec hard rule 8; docs/tax-gateway.md "Taxpayer data"): the SII's when a source knows the RUT (RznSocRecep holds
+   * 100 characters, SII Formato DTE v2.2), else the caller's.
    */
-  private async receptorCanonico(dto: EmitirDto): Promise<EmitirCanonico> {
+  private async canonicalizeReceptor(dto: EmitirDto): Promise<EmitirCanonico> {
     try {
       const { record } = await this.contribuyente.lookup(dto.receptor.rut, dto.tenant);
       const razonSocial = record.razon_social.slice(0, 100).trimEnd();
@@ -159,8 +145,7 @@ export class EmisionService {
     }
   }
 
-  /** The tenant's issuer data, its canonical taxpayer data and the certificate that signs. */
-  private async contexto(tenant: string) {
+  private async loadContext(tenant: string) {
     const emisor = await this.emisores.forEmission(tenant);
     // The issuer's legal data comes only from contribuyente/datos (docs/tax-gateway.md "Canonical data").
     const { record } = await this.contribuyente.lookup(tenant, tenant);
@@ -168,7 +153,7 @@ export class EmisionService {
     return { emisor, record, cert };
   }
 
-  private documento(dto: EmitirDto, fecha: string, ctx: Awaited<ReturnType<EmisionService['contexto']>>): DocumentoInput {
+  private buildDocumento(dto: EmitirDto, fecha: string, ctx: Awaited<ReturnType<EmisionService['loadContext']>>): DocumentoInput {
     const doc: DocumentoInput = {
       tipo_dte: dto.tipo_dte,
       folio: 0,
@@ -197,34 +182,26 @@ export class EmisionService {
     return doc;
   }
 
-  /** Takes a folio and its CAF inside the emission's transaction; a refusal rolls the folio back. */
-  private async folio(m: EntityManager, dto: EmitirDto, fecha: string): Promise<{ caf: CafEntity; folio: number }> {
+  private async takeFolio(m: EntityManager, dto: EmitirDto, fecha: string): Promise<{ caf: CafEntity; folio: number }> {
     const { caf, folio } = await this.cafs.takeFolio(m, dto.tenant, dto.tipo_dte, santiagoDate());
     assertCafStamps(caf, fecha, this.settings.taxEnv, this.settings.simCafCertificatePem !== undefined);
     return { caf, folio };
   }
 
-  /**
-   * A credit note on one of the tenant's own documents (as {@link checkReferences} found it), judged under a lock on
-   * that document's row so that concurrent notes on it add up (document-rules `checkSaldoNotas`).
-   */
+  /** Judged under a lock on the referenced document's row so that concurrent notes on it add up (document-rules `checkSaldoNotas`). */
   private async checkSaldo(m: EntityManager, dto: EmitirDto, montos: Montos, originales: Map<number, DocumentoReferido>): Promise<void> {
-    const ref = referenciaPropia(dto);
+    const ref = findReferenciaPropia(dto);
     const original = ref && originales.get(ref.index);
     if (dto.tipo_dte !== 61 || !ref || !original) return;
-    checkSaldoNotas(ref.index, montos.total, original, await this.store.notasSobre(m, dto.tenant, ref.tipoDte, ref.folio));
+    checkSaldoNotas(ref.index, montos.total, original, await this.store.sumNotas(m, dto.tenant, ref.tipoDte, ref.folio));
   }
 
-  /**
-   * A note's references to the tenant's own DTEs must name documents this gateway emitted, unless the caller says the
-   * document was issued elsewhere (`externo`), by another taxpayer (RUTOtr) or that the reference is global (IndGlobal).
-   * @returns the documents found, by the index of their reference.
-   */
+  /** Unless the caller says the document was issued elsewhere (`externo`), by another taxpayer (RUTOtr) or is global (IndGlobal). */
   private async checkReferences(dto: EmitirDto, montos: Montos): Promise<Map<number, DocumentoReferido>> {
     const originales = new Map<number, DocumentoReferido>();
     if (dto.tipo_dte !== 56 && dto.tipo_dte !== 61) return originales;
     for (const [i, ref] of (dto.referencias ?? []).entries()) {
-      if (!esReferenciaPropia(ref)) continue;
+      if (!isReferenciaPropia(ref)) continue;
       const original = await this.store.findIssued(dto.tenant, Number(ref.tipo_doc), Number(ref.folio));
       checkReferencedDocument(i, ref.codigo, original, dto, montos);
       if (original) originales.set(i, original);
@@ -243,7 +220,7 @@ function newEmission(
   xml: Buffer,
   caller?: string,
 ): EmisionEntity {
-  const propia = referenciaPropia(dto);
+  const propia = findReferenciaPropia(dto);
   return Object.assign(new EmisionEntity(), {
     id: randomUUID(),
     tenant: dto.tenant,

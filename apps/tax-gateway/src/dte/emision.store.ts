@@ -16,10 +16,9 @@ export interface NotasSobre {
   creditos: number;
 }
 
-/** Fields an estado change may set. */
 export type EmisionPatch = Partial<Pick<EmisionEntity, 'trackid' | 'glosa' | 'documentos' | 'error' | 'uploadedAt' | 'resultado'>>;
 
-/** Persistence of emissions and their status history (every estado change leaves a history row). */
+/** Every estado change leaves a history row. */
 @Injectable()
 export class EmisionStore {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -29,8 +28,7 @@ export class EmisionStore {
     return this.db.transaction(fn);
   }
 
-  /** The stored PDF of an emission in that copy and form, or null. */
-  async pdf(emisionId: string, cedible: boolean, formato: FormatoPdf): Promise<Buffer | null> {
+  async findPdf(emisionId: string, cedible: boolean, formato: FormatoPdf): Promise<Buffer | null> {
     return (await this.db.getRepository(DtePdfEntity).findOneBy({ emisionId, cedible, formato }))?.pdf ?? null;
   }
 
@@ -45,7 +43,6 @@ export class EmisionStore {
       .execute();
   }
 
-  /** Inserts a new emission and its first history row, inside the caller's transaction. */
   async insert(m: EntityManager, emission: EmisionEntity): Promise<void> {
     await m.insert(EmisionEntity, emission as QueryDeepPartialEntity<EmisionEntity>);
     await m.insert(EmisionEstadoEntity, { emissionId: emission.id, estado: emission.estado, glosa: emission.glosa, detail: null });
@@ -64,20 +61,16 @@ export class EmisionStore {
     });
   }
 
-  /** The tenant's emissions of `tipoDte` with one of `folios`. */
-  byFolios(tenant: string, tipoDte: number, folios: number[]): Promise<EmisionEntity[]> {
+  findByFolios(tenant: string, tipoDte: number, folios: number[]): Promise<EmisionEntity[]> {
     return this.db.getRepository(EmisionEntity).find({ where: { tenant, tipoDte, folio: In(folios) } });
   }
 
   /** Emissions of a tenant with that trackid (one EnvioDTE per emission today). */
-  async byTrackid(tenant: string, trackid: string): Promise<EmisionEntity[]> {
+  async findByTrackid(tenant: string, trackid: string): Promise<EmisionEntity[]> {
     return this.db.getRepository(EmisionEntity).find({ where: { tenant, trackid } });
   }
 
-  /**
-   * Moves an emission from one of `from` to `uploading` and returns it, or null when it is not in one of
-   * those estados (one UPDATE: two concurrent claims cannot both win).
-   */
+  /** One UPDATE: two concurrent claims cannot both win. */
   async claimForUpload(id: string, from: readonly string[]): Promise<EmisionEntity | null> {
     const claimed = await this.db
       .createQueryBuilder()
@@ -91,12 +84,8 @@ export class EmisionStore {
     return this.find(id);
   }
 
-  /**
-   * The tenant's pending DTEs (docs/tax-gateway.md "Pending"): never sent (`signed`, `uploading`), upload
-   * failed, or rejected by the SII (an envío-level rejection, or an EPR whose counts show rejected
-   * documents). Oldest first.
-   */
-  async pending(tenant: string, tipoDte?: number): Promise<EmisionEntity[]> {
+  /** Never sent, upload failed, or rejected by the SII (docs/tax-gateway.md "Pending"). Oldest first. */
+  async listPending(tenant: string, tipoDte?: number): Promise<EmisionEntity[]> {
     return this.db
       .getRepository(EmisionEntity)
       .createQueryBuilder('e')
@@ -114,10 +103,10 @@ export class EmisionStore {
   }
 
   /**
-   * Work for the reconciler: emissions left `signed` (or `uploading`) for more than `staleSeconds` (a
-   * crash between signing and upload), and envíos uploaded but not in a final SII estado yet, oldest first.
+   * Left `signed` (or `uploading`) longer than `staleSeconds` (a crash between signing and upload), and envíos not yet in a final SII
+   * estado.
    */
-  async toReconcile(staleSeconds: number, limit = 100): Promise<{ unsent: EmisionEntity[]; following: EmisionEntity[] }> {
+  async listToReconcile(staleSeconds: number, limit = 100): Promise<{ unsent: EmisionEntity[]; following: EmisionEntity[] }> {
     const repo = this.db.getRepository(EmisionEntity);
     const unsent = await repo
       .createQueryBuilder('e')
@@ -134,11 +123,8 @@ export class EmisionStore {
     return { unsent, following };
   }
 
-  /**
-   * Documents accepted in an envío at EPR whose registration the SII has not confirmed yet (QueryEstDte), due
-   * for their next question (`proxima_consulta`), oldest first.
-   */
-  async toConfirm(limit = 100): Promise<EmisionEntity[]> {
+  /** Accepted at EPR, registration not yet confirmed by QueryEstDte, due for their next question. */
+  async listToConfirm(limit = 100): Promise<EmisionEntity[]> {
     return this.db
       .getRepository(EmisionEntity)
       .createQueryBuilder('e')
@@ -150,7 +136,7 @@ export class EmisionStore {
   }
 
   /** Records a QueryEstDte answer (or the next time to ask) without touching the envío estado. */
-  async confirmation(
+  async recordConfirmation(
     id: string,
     patch: Partial<Pick<EmisionEntity, 'estadoSii' | 'estadoSiiGlosa' | 'consultas' | 'proximaConsulta'>>,
   ): Promise<void> {
@@ -158,24 +144,19 @@ export class EmisionStore {
   }
 
   /** The emissions stored with the same EnvioDTE bytes as `e` that are not past their upload (the documents of one envelope). */
-  async sameEnvio(e: EmisionEntity): Promise<EmisionEntity[]> {
+  async listSameEnvio(e: EmisionEntity): Promise<EmisionEntity[]> {
     return this.db.getRepository(EmisionEntity).find({
       where: { tenant: e.tenant, xmlSha256: e.xmlSha256, estado: In(['signed', 'uploading', 'upload_failed']) },
       order: { tipoDte: 'ASC', folio: 'ASC' },
     });
   }
 
-  /** The tenant's own document of that type and folio, as a note's reference names it. */
   async findIssued(tenant: string, tipoDte: number, folio: number): Promise<EmisionEntity | null> {
     return this.db.getRepository(EmisionEntity).findOneBy({ tenant, tipoDte, folio });
   }
 
-  /**
-   * The notes emitted on the tenant's document (tipo, folio), except those the SII rejected (the envío, or the document
-   * in it), inside the caller's transaction and after locking the document's row: two notes on one document are judged
-   * one after the other. Amounts in CLP.
-   */
-  async notasSobre(m: EntityManager, tenant: string, tipoDte: number, folio: number): Promise<NotasSobre> {
+  /** Except those the SII rejected; the document's row is locked, so two notes on one document are judged one after the other. */
+  async sumNotas(m: EntityManager, tenant: string, tipoDte: number, folio: number): Promise<NotasSobre> {
     await m.query('SELECT 1 FROM dte_emission WHERE tenant = $1 AND tipo_dte = $2 AND folio = $3 FOR UPDATE', [tenant, tipoDte, folio]);
     const [row] = await m.query(
       `SELECT coalesce(sum(total) FILTER (WHERE tipo_dte = 56), 0) AS debitos, coalesce(sum(total) FILTER (WHERE tipo_dte = 61), 0) AS creditos
@@ -190,7 +171,7 @@ export class EmisionStore {
     return this.db.getRepository(EmisionEntity).findOneBy({ id });
   }
 
-  async history(id: string): Promise<EmisionEstadoEntity[]> {
+  async listHistory(id: string): Promise<EmisionEstadoEntity[]> {
     return this.db.getRepository(EmisionEstadoEntity).find({ where: { emissionId: id }, order: { id: 'ASC' } });
   }
 }

@@ -1,6 +1,7 @@
 import { createPrivateKey, sign } from 'node:crypto';
 import { encodeLatin1, parseCaf } from '@lib/dte';
 import { SiiFakeAuthority } from '@lib/sii-fake';
+import { taxpayerRecord } from '../../test/support/taxpayer-record';
 import { CafEntity } from '../caf/entities/caf.entity';
 import { EmisorEntity } from '../emisores/entities/emisor.entity';
 import type { SignerClient } from '../signer/signer-client';
@@ -33,17 +34,7 @@ const doc = {
   folio: 1,
   fecha_emision: '2026-01-15',
   emisor: emisorFrom(
-    {
-      rut: TENANT,
-      razon_social: 'Servicios Andes Maipo SpA',
-      direccion: 'Moneda 1',
-      comuna: 'Santiago',
-      giros: [{ codigo: '620200', descripcion: 'CONSULTORIA INFORMATICA' }],
-      representantes: [],
-      estado: 'vigente',
-      fuente: 'carpeta_tributaria',
-      autorizacion_dte: null,
-    },
+    taxpayerRecord(TENANT, 'Servicios Andes Maipo SpA'),
     Object.assign(new EmisorEntity(), { actecos: [], codigoSucursal: null, correoIntercambio: null }),
   ),
   receptor: { rut: '77777777-7', razon_social: 'Receptor SpA', giro: 'Giro', direccion: 'Calle 1', comuna: 'Santiago' },

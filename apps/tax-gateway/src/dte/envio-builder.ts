@@ -23,31 +23,18 @@ import { SignerClient } from '../signer/signer-client';
 import { Resolucion } from './emision-rules';
 
 /**
- * Builds the signed EnvioDTE of one document (docs/research/sii-protocol.md §2.3, §3): DD -> FRMT from the signing service
- * (CAF key) -> TED -> Documento signed (`#F{folio}T{tipo}`) -> EnvioDTE with Caratula RutReceptor
- * 60803000-K -> envelope signed (`#SetDoc`) -> validated against EnvioDTE_v10.xsd. The signed bytes
- * are never re-serialized: the signed DTE is embedded as returned, and the signed envelope is what is
- * stored and uploaded.
+ * docs/research/sii-protocol.md §2.3, §3: DD, FRMT from the signing service, TED, Documento signed, EnvioDTE signed (`#SetDoc`), XSD.
+ * Signed bytes are never re-serialized.
  */
 @Injectable()
 export class EnvioBuilder {
   constructor(private readonly signer: SignerClient) {}
 
-  /**
-   * @param doc the Documento with its folio; `caf` the CAF that authorizes it; `rutEnvia` the
-   *   certificate holder's RUT; `resolucion` the tenant's own SII authorization (Caratula).
-   * @returns the signed EnvioDTE, ISO-8859-1 bytes.
-   * @throws ProblemException 500 `xsd_invalid` (nothing is uploaded), 502 `signer_error` when the
-   *   TED signature does not verify, signer problems; DteBuildError/DteEncodingError on bad input.
-   */
   build(doc: DocumentoInput, caf: CafEntity, rutEnvia: string, resolucion: Resolucion, now = new Date()): Promise<Buffer> {
     return this.buildLote([{ doc, caf }], rutEnvia, resolucion, now);
   }
 
-  /**
-   * One signed EnvioDTE holding several documents of one issuer, in the given order (a certification set
-   * goes to the SII this way, docs/research/sii-protocol.md §10). Same steps and errors as {@link build}.
-   */
+  /** Several documents of one issuer, in order: a certification set goes this way (docs/research/sii-protocol.md §10). */
   async buildLote(
     items: { doc: DocumentoInput; caf: CafEntity }[],
     rutEnvia: string,
@@ -77,12 +64,10 @@ export class EnvioBuilder {
   }
 
   /**
-   * The EnvioDTE of intercambio for the receiver of an emitted DTE (docs/research/sii-protocol.md §3.5): the
-   * signed DTE (the one of `documento` in an envelope of several) exactly as it was uploaded, in a new envelope whose Caratula RutReceptor is the receiver,
-   * signed (`#SetDoc`) and XSD-valid. `uploaded` is the stored EnvioDTE sent to the SII.
-   * @throws ProblemException 500 `xsd_invalid`; signer problems; DteParseError when `uploaded` holds no DTE.
+   * Intercambio copy (docs/research/sii-protocol.md §3.5): the uploaded signed DTE, byte for byte, in a new envelope whose RutReceptor is
+   * the receiver.
    */
-  async intercambio(
+  async buildIntercambio(
     uploaded: Buffer,
     documento: { tipoDte: number; folio: number },
     rutReceptor: string,
@@ -115,10 +100,7 @@ export class EnvioBuilder {
   }
 }
 
-/**
- * The DTE of one document inside a stored EnvioDTE (one of several when a set went in one envelope).
- * @throws DteParseError when the envelope does not hold it.
- */
+/** The DTE of one document inside a stored EnvioDTE (one of several when a set went in one envelope). */
 export function dteOf(envio: Buffer, documento: { tipoDte: number; folio: number }): ParsedDte {
   const dte = parseDteDocuments(envio).find((d) => d.tipo_dte === documento.tipoDte && d.folio === documento.folio);
   if (!dte) throw new DteParseError(`the EnvioDTE holds no DTE ${documento.tipoDte} N° ${documento.folio}`);

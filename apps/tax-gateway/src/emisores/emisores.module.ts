@@ -3,7 +3,6 @@ import { EmisoresController } from './emisores.controller';
 import { EmisoresService } from './emisores.service';
 import { EmisoresStore } from './emisores.store';
 
-/** Issuer data per tenant, /tax/emisores/* (docs/tax-gateway.md "Emisores"). */
 @Module({
   controllers: [EmisoresController],
   providers: [EmisoresService, EmisoresStore],

@@ -1,15 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DteImageError, LOGO_LIMITS, normalizeLogo } from '@lib/dte';
 import { ProblemException, assertFechaEnRango } from '@lib/schemas';
-import { EmisorDto, PutEmisorDto } from './dto/emisor.dto';
+import { EmisorView, PutEmisorDto } from './dto/emisor.dto';
 import { EmisorEntity, type Sucursal } from './entities/emisor.entity';
 import { EmisoresStore } from './emisores.store';
 import { TAX_SETTINGS, TaxSettings, type TaxEnv } from '../settings/tax-settings';
 
-/**
- * The issuer data of each tenant (docs/tax-gateway.md "Emisores"): kept by admins with
- * GET/PUT /tax/emisores/{tenant}, required by emission.
- */
+/** Issuer data of each tenant (docs/tax-gateway.md "Emisores"), required by emission. */
 @Injectable()
 export class EmisoresService {
   constructor(
@@ -17,21 +14,13 @@ export class EmisoresService {
     @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
   ) {}
 
-  /** @throws ProblemException 404 `emisor_not_found`. */
-  async get(tenant: string): Promise<EmisorDto> {
+  async get(tenant: string): Promise<EmisorView> {
     const row = await this.store.find(tenant);
     if (!row) throw notFound(tenant);
-    return toDto(row);
+    return toEmisorView(row);
   }
 
-  /**
-   * Creates or replaces the record (absent optional fields are cleared).
-   * @throws ProblemException 422 `fecha_out_of_range`, `resolucion_invalid` (see {@link assertResolucion}),
-   *   `logo_invalid` (not a readable PNG/JPEG, over 256 KB, a side over 4096 px), `sucursal_unknown` (codigo_sucursal
-   *   not among sucursales), `sucursal_repeated` (two branches with one code). The logo is stored as libs/dte
-   *   `normalizeLogo` rewrites it (a PNG of at most 600 x 450 px on white): checked once here, never a failure later.
-   */
-  async put(tenant: string, dto: PutEmisorDto, caller?: string): Promise<EmisorDto> {
+  async put(tenant: string, dto: PutEmisorDto, caller?: string): Promise<EmisorView> {
     assertFechaEnRango(dto.fecha_resolucion, 'fecha_resolucion');
     assertResolucion(this.settings.taxEnv, dto.numero_resolucion);
     const sucursales = checkSucursales(dto);
@@ -52,10 +41,7 @@ export class EmisoresService {
     return this.get(tenant);
   }
 
-  /**
-   * The record emission needs: a tenant without one cannot send a correct Caratula.
-   * @throws ProblemException 422 `emisor_incomplete`, `resolucion_invalid` (a record kept under the other TAX_ENV).
-   */
+  /** The record emission needs: a tenant without one cannot send a correct Caratula. */
   async forEmission(tenant: string): Promise<EmisorEntity> {
     const row = await this.store.find(tenant);
     if (!row) {
@@ -71,10 +57,8 @@ export class EmisoresService {
 }
 
 /**
- * NroResol of the environment: 0 in certification (maullin), the company's resolution number (> 0) in
- * production (docs/research/sii-protocol.md §1; the SII ends an envío whose Caratula carries another in RCT
- * "(CRT-3-19) Fecha/Numero Resolucion Invalido").
- * @throws ProblemException 422 `resolucion_invalid`.
+ * 0 in certification, the company's number in production (docs/research/sii-protocol.md §1): the SII ends an envío with another in RCT
+ * "(CRT-3-19) Fecha/Numero Resolucion Invalido".
  */
 function assertResolucion(env: TaxEnv, numero: number): void {
   if (env === 'cert' ? numero === 0 : numero > 0) return;
@@ -128,7 +112,7 @@ async function checkLogo(bytes: Buffer): Promise<Buffer> {
 const notFound = (tenant: string) =>
   new ProblemException(404, 'emisor_not_found', `Tenant ${tenant} has no issuer data; create it with PUT /tax/emisores/${tenant}.`);
 
-function toDto(row: EmisorEntity): EmisorDto {
+function toEmisorView(row: EmisorEntity): EmisorView {
   return {
     tenant: row.tenant,
     fecha_resolucion: row.fechaResolucion,

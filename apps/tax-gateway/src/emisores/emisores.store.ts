@@ -4,7 +4,6 @@ import { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { EmisorEntity } from './entities/emisor.entity';
 
-/** Persistence of the issuer data, one row per tenant. */
 @Injectable()
 export class EmisoresStore {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -13,7 +12,6 @@ export class EmisoresStore {
     return this.db.getRepository(EmisorEntity).findOneBy({ tenant });
   }
 
-  /** Creates or replaces the tenant's row. */
   async upsert(row: QueryDeepPartialEntity<EmisorEntity> & { tenant: string }): Promise<void> {
     await this.db.getRepository(EmisorEntity).upsert(row, ['tenant']);
   }

@@ -14,12 +14,8 @@ export interface IvaCompraLinea {
 
 const clave = (tipo: number, folio: number, rut: string) => `${tipo}|${folio}|${rut}`;
 
-/**
- * The checks that need no document: one line cannot be both IVA de uso común and non-recoverable, and one document is
- * classified once; IVA de uso común needs the proportionality factor (its credit is TotIVAUsoComun × FctProp).
- * @throws ProblemException 422 `iva_compra_conflict` naming the line (`iva_compras[i]`), 422 `factor_proporcionalidad_required`.
- */
-export function validarIvaCompras(lineas: IvaCompraLinea[], factor: number | string | undefined): void {
+/** IVA de uso común needs the proportionality factor: its credit is TotIVAUsoComun × FctProp. */
+export function validateIvaCompras(lineas: IvaCompraLinea[], factor: number | string | undefined): void {
   const vistas = new Map<string, number>();
   lineas.forEach((l, i) => {
     if (l.iva_uso_comun && l.iva_no_recuperable !== undefined) {
@@ -44,14 +40,8 @@ function conflicto(i: number, message: string): never {
   throw new ProblemException(422, 'iva_compra_conflict', `${field}: ${message}.`, { errors: [{ field, message }] });
 }
 
-/**
- * The purchases book's Detalle with the tenant's classification (amounts in CLP): a document marked IVA de uso común
- * has its whole IVA as IVAUsoComun, one marked non-recoverable its whole IVA as IVANoRec of that code; the others keep
- * it recoverable. The builder then writes MntIVA as what is left (0 for a classified document). Pure.
- * @param detalle the documents the book holds (`documentosDelLibro`).
- * @throws ProblemException 422 `documento_not_found` for a line that matches none of them (naming `iva_compras[i]`).
- */
-export function clasificarIvaCompras(detalle: LibroDetalleInput[], lineas: IvaCompraLinea[]): LibroDetalleInput[] {
+/** IVA de uso común goes whole to IVAUsoComun, non-recoverable to IVANoRec of its code; the builder writes MntIVA as what is left. */
+export function classifyIvaCompras(detalle: LibroDetalleInput[], lineas: IvaCompraLinea[]): LibroDetalleInput[] {
   const porDocumento = new Map(lineas.map((l, i) => [clave(l.tipo_dte, l.folio, l.rut_emisor), { l, i }]));
   const out = detalle.map((d) => {
     const k = clave(d.tipoDoc, d.folio, d.rut);

@@ -7,43 +7,32 @@ import { EmisionEntity } from '../dte/entities/emision.entity';
 import { RecepcionEntity } from '../recepcion/entities/recepcion.entity';
 
 /**
- * Commercial claims registered in the RCV (RegistroReclamoDTE): content claimed (RCD), goods missing in part (RFP) or
- * in whole (RFT). The register then lists the document as RECLAMADO, outside the purchases it records (REGISTRO; see
- * ../rcv/rcv.service.ts): the buyer does not book it.
+ * RCV claims (RCD, RFP, RFT): the register lists the document as RECLAMADO, outside the purchases it records, so the buyer does not book
+ * it.
  */
 const RECLAMOS = ['RCD', 'RFP', 'RFT'];
 
 type Db = DataSource | EntityManager;
 
-/** The documents of a tenant's month that its books and the RCV reconciliation hold. */
 @Injectable()
 export class LibroDocumentosStore {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
-   * Every document of a tenant for a month (FchEmis in `periodo`, YYYY-MM), ordered by type and folio, as the RCV
-   * reconciliation compares them with the SII's register: ventas are the DTEs the gateway emitted (every folio it
-   * consumed, whatever the SII said), compras the suppliers' DTEs it received and whose reception checks held
-   * (`recibido`), claimed or not. Amounts in CLP as the documents carry them; notes stay positive.
+   * For the RCV reconciliation: ventas are every folio the gateway consumed, compras the received DTEs whose checks held, claimed or not.
+   * Notes stay positive.
    */
-  async delPeriodo(tenant: string, tipo: 'compra' | 'venta', periodo: string): Promise<LibroDetalleInput[]> {
+  async listOfPeriodo(tenant: string, tipo: 'compra' | 'venta', periodo: string): Promise<LibroDetalleInput[]> {
     if (tipo === 'venta') return (await emisiones(this.db, tenant, periodo).getMany()).map(detalleVenta);
     return (await recepciones(this.db, tenant, periodo).getMany()).map(detalleCompra);
   }
 
   /**
-   * The documents an IECV book of the month holds (docs/tax-gateway.md "Books"), ordered by type and folio, with their
-   * additional taxes as OtrosImp (CLP; notes stay positive, the SII subtracts 61 by its type, LibroCV_v10.xsd):
-   * - venta: the DTEs the gateway emitted that reached the SII and were not rejected: not in an estado of
-   *   PENDING_ESTADOS (never uploaded, upload failed, the envío rejected) and not `resultado = 'rechazado'` (the
-   *   document rejected inside an accepted envío). A rejected DTE is not a sale: it is corrected with a new document.
-   * - compra: the suppliers' DTEs received with every check holding, of a type the book takes (LibroCV_v10.xsd
-   *   DoctoType, @lib/dte TIPOS_LIBRO_CV: a guía de despacho 52 is left out) and without a commercial claim
-   *   registered in the RCV (recepcion_evento RCD, RFP or RFT).
-   * An additional tax whose code the book cannot carry (outside LibroCV_v10.xsd ImptoType, e.g. 54 of a received
-   * document) stays out of OtrosImp; the document's MntTotal still includes it.
+   * What an IECV book holds (docs/tax-gateway.md "Books"): ventas that reached the SII and were not rejected (a rejected DTE is corrected
+   * with a new document); compras that verified, of a type LibroCV_v10.xsd DoctoType takes, not claimed in the RCV. Taxes outside ImptoType
+   * stay out of OtrosImp.
    */
-  async delLibro(tenant: string, tipo: 'compra' | 'venta', periodo: string, db: Db = this.db): Promise<LibroDetalleInput[]> {
+  async listOfLibro(tenant: string, tipo: 'compra' | 'venta', periodo: string, db: Db = this.db): Promise<LibroDetalleInput[]> {
     if (tipo === 'venta') {
       const rows = await emisiones(db, tenant, periodo)
         .andWhere('x.estado NOT IN (:...pendientes)', { pendientes: [...PENDING_ESTADOS] })

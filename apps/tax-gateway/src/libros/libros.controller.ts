@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { Caller, Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { SIGNER_PROBLEMS, UPSTREAM_PROBLEMS } from '../sii/sii-problems';
-import { GenerarLibroDto, LibroDetailDto, LibroDto, LibroIdParamDto, LibroListQueryDto, LibroPageDto } from './dto/libro.dto';
+import { GenerarLibroDto, LibroDetailView, LibroView, LibroIdParamDto, LibroListQueryDto, LibroPageView } from './dto/libro.dto';
 import { LibrosService } from './libros.service';
 import { Auditar } from '../auditoria/auditar.decorator';
 
@@ -23,7 +23,7 @@ export class LibrosController {
       "with the tenant's iva_compras (IVA de uso común, IVA no recuperable) and factor_proporcionalidad. 422 documento_not_found names " +
       'the iva_compras line that matches no document of the book; iva_compra_conflict a line with both flags or a document listed twice.',
   })
-  @ApiCreatedResponse({ type: LibroDto })
+  @ApiCreatedResponse({ type: LibroView })
   @ApiProblemResponses(
     400,
     401,
@@ -35,8 +35,8 @@ export class LibrosController {
     { status: 500, errors: ['xsd_invalid', 'internal_error'] },
     ...SIGNER_PROBLEMS,
   )
-  generar(@Body() body: GenerarLibroDto, @Caller() caller?: string): Promise<LibroDto> {
-    return this.libros.generar(body, caller);
+  generate(@Body() body: GenerarLibroDto, @Caller() caller?: string): Promise<LibroView> {
+    return this.libros.generate(body, caller);
   }
 
   @Post('enviar/:libro_id')
@@ -45,7 +45,7 @@ export class LibrosController {
   @ApiOperation({
     summary: 'Upload the stored book to the SII (DTEUpload) and keep the trackid; only a book generado or whose upload failed',
   })
-  @ApiOkResponse({ type: LibroDto })
+  @ApiOkResponse({ type: LibroView })
   @ApiProblemResponses(
     400,
     401,
@@ -54,17 +54,17 @@ export class LibrosController {
     { status: 409, errors: ['libro_not_sendable'] },
     ...UPSTREAM_PROBLEMS,
   )
-  @Auditar('libro_envio', (r: LibroDto) => ({ tenant: r.tenant, recurso: r.libro_id, sha256: r.sha256 }))
-  enviar(@Param() p: LibroIdParamDto): Promise<LibroDto> {
-    return this.libros.enviar(p.libro_id);
+  @Auditar('libro_envio', (r: LibroView) => ({ tenant: r.tenant, recurso: r.libro_id, sha256: r.sha256 }))
+  send(@Param() p: LibroIdParamDto): Promise<LibroView> {
+    return this.libros.send(p.libro_id);
   }
 
   @Get()
   @Callers('admin', 'assistant', 'accounting')
   @ApiOperation({ summary: "A tenant's books, newest first (filters: tipo, periodo, estado)" })
-  @ApiOkResponse({ type: LibroPageDto })
+  @ApiOkResponse({ type: LibroPageView })
   @ApiProblemResponses(400, 401, 403)
-  async list(@Query() q: LibroListQueryDto): Promise<LibroPageDto> {
+  async list(@Query() q: LibroListQueryDto): Promise<LibroPageView> {
     const page = await this.libros.page(q);
     return { ...page, limit: q.limit, offset: q.offset };
   }
@@ -72,9 +72,9 @@ export class LibrosController {
   @Get(':libro_id')
   @Callers('admin', 'assistant', 'accounting')
   @ApiOperation({ summary: 'A book with its bytes and history; one still with the SII is refreshed with QueryEstUp first' })
-  @ApiOkResponse({ type: LibroDetailDto })
+  @ApiOkResponse({ type: LibroDetailView })
   @ApiProblemResponses(400, 401, 403, { status: 404, errors: ['libro_not_found'] })
-  detail(@Param() p: LibroIdParamDto): Promise<LibroDetailDto> {
+  detail(@Param() p: LibroIdParamDto): Promise<LibroDetailView> {
     return this.libros.detail(p.libro_id);
   }
 }

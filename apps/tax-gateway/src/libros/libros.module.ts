@@ -8,7 +8,6 @@ import { LibrosService } from './libros.service';
 import { LibrosStore } from './libros.store';
 import { LibroDocumentosStore } from './libro-documentos.store';
 
-/** IECV books (docs/tax-gateway.md "Books"). */
 @Module({
   imports: [SiiModule, SignerModule, TokenModule, EmisoresModule],
   controllers: [LibrosController],

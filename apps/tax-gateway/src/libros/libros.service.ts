@@ -14,9 +14,9 @@ import { asDteProblem } from '../dte/emision-rules';
 import { EmisoresService } from '../emisores/emisores.service';
 import { SiiClient } from '../sii/sii-client';
 import { SignerClient } from '../signer/signer-client';
-import type { GenerarLibroDto, LibroDetailDto, LibroDto, LibroListQueryDto } from './dto/libro.dto';
+import type { GenerarLibroDto, LibroDetailView, LibroView, LibroListQueryDto } from './dto/libro.dto';
 import { LibroEntity, type LibroTotal } from './entities/libro.entity';
-import { clasificarIvaCompras, validarIvaCompras } from './iva-compras';
+import { classifyIvaCompras, validateIvaCompras } from './iva-compras';
 import { LibrosStore } from './libros.store';
 
 /** Estados from which a book may be uploaded: never sent, or the upload failed. */
@@ -24,12 +24,7 @@ const ENVIABLE = ['generado', 'envio_fallido'];
 /** SII estados after which QueryEstUp is no longer asked (docs/research/sii-protocol.md §2.5; LOK/LRH for books). */
 const FINAL: ReadonlySet<string> = new Set(ESTADOS_LIBRO_FINALES);
 
-/**
- * IECV books (docs/tax-gateway.md "Books"; docs/research/sii-protocol.md §3.6): a LibroCompraVenta built from the
- * gateway's own emissions (venta) or receptions (compra) of a month, signed through the signing service,
- * valid against LibroCV_v10.xsd and stored as a new version; uploaded with DTEUpload on request, once per
- * claim, and followed with QueryEstUp until the SII's final estado.
- */
+/** IECV books (docs/tax-gateway.md "Books"; docs/research/sii-protocol.md §3.6). */
 @Injectable()
 export class LibrosService {
   private readonly logger = new Logger(LibrosService.name);
@@ -43,15 +38,12 @@ export class LibrosService {
   ) {}
 
   /**
-   * A new version of the book of the period: from the gateway's own emissions (ventas) or receptions (compras,
-   * with the tenant's `iva_compras` classification and `factor_proporcionalidad`; LibroDocumentosStore.delLibro says
-   * which documents a book holds), or from `dado` (a certification set's documents and proportionality factor).
-   * Generating a period again stores the next version (LibrosStore.insertNextVersion serializes generations);
-   * nothing is stored when signing or the XSD check fails.
+   * Each generation stores the next version (LibrosStore.insertNextVersion serializes them); `dado` is a certification set's documents.
+   * Nothing is stored when signing or the XSD fails.
    */
-  async generar(dto: GenerarLibroDto, caller?: string, dado?: DetalleDado): Promise<LibroDto> {
+  async generate(dto: GenerarLibroDto, caller?: string, dado?: DetalleDado): Promise<LibroView> {
     const ivaCompras = dado ? [] : (dto.iva_compras ?? []);
-    validarIvaCompras(ivaCompras, dto.factor_proporcionalidad);
+    validateIvaCompras(ivaCompras, dto.factor_proporcionalidad);
     const factor = dado
       ? dado.factorProporcionalidad
       : dto.factor_proporcionalidad === undefined
@@ -60,14 +52,14 @@ export class LibrosService {
     const emisor = await this.emisores.forEmission(dto.tenant);
     const { holder_rut } = await this.signer.certificate();
     const libro = await this.store.insertNextVersion(dto, !dado, async (version, documentos) => {
-      const detalle = dado?.detalle ?? clasificarIvaCompras(documentos, ivaCompras);
-      const xml = await this.signedLibro(dto, detalle, version, holder_rut, emisor, factor);
-      return this.entity(dto, version, detalle, xml, caller);
+      const detalle = dado?.detalle ?? classifyIvaCompras(documentos, ivaCompras);
+      const xml = await this.signLibro(dto, detalle, version, holder_rut, emisor, factor);
+      return this.buildEntity(dto, version, detalle, xml, caller);
     });
-    return libroView(libro);
+    return toLibroView(libro);
   }
 
-  private async signedLibro(
+  private async signLibro(
     dto: GenerarLibroDto,
     detalle: LibroDetalleInput[],
     version: number,
@@ -107,7 +99,7 @@ export class LibrosService {
     return signed;
   }
 
-  private entity(dto: GenerarLibroDto, version: number, detalle: LibroDetalleInput[], xml: Buffer, caller?: string): LibroEntity {
+  private buildEntity(dto: GenerarLibroDto, version: number, detalle: LibroDetalleInput[], xml: Buffer, caller?: string): LibroEntity {
     const now = new Date();
     return Object.assign(new LibroEntity(), {
       id: randomUUID(),
@@ -121,7 +113,7 @@ export class LibrosService {
       estado: 'generado',
       glosa: null,
       trackid: null,
-      totales: totalesPorTipo(detalle, dto.tipo === 'compra'),
+      totales: sumTotalesPorTipo(detalle, dto.tipo === 'compra'),
       documentos: detalle.length,
       xml,
       xmlSha256: createHash('sha256').update(xml).digest('hex'),
@@ -132,12 +124,8 @@ export class LibrosService {
     });
   }
 
-  /**
-   * Uploads the stored bytes (DTEUpload) and keeps the trackid. One upload per claim: the book moves to
-   * `enviando` atomically from `generado` or `envio_fallido`; a failed upload leaves it `envio_fallido`.
-   * @throws ProblemException 404 `libro_not_found`, 409 `libro_not_sendable`; SII and token problems.
-   */
-  async enviar(id: string): Promise<LibroDto> {
+  /** One upload per claim: `enviando` is taken atomically; a failed upload leaves it `envio_fallido`. */
+  async send(id: string): Promise<LibroView> {
     const claimed = await this.claim(id);
     const { holder_rut } = await this.signer.certificate().catch(async (err) => {
       await this.transition(claimed, 'envio_fallido', errorText(err));
@@ -153,7 +141,7 @@ export class LibrosService {
           file: claimed.xml,
         }),
       );
-      return libroView(await this.transition(claimed, 'enviado', null, { trackid }));
+      return toLibroView(await this.transition(claimed, 'enviado', null, { trackid }));
     } catch (err) {
       const reason = errorText(err);
       await this.transition(claimed, 'envio_fallido', reason);
@@ -164,7 +152,7 @@ export class LibrosService {
 
   private async claim(id: string): Promise<LibroEntity> {
     const claimed = await this.store.claim(id, ENVIABLE, 'enviando');
-    const current = await this.found(id);
+    const current = await this.findOrThrow(id);
     if (!claimed) {
       throw new ProblemException(
         409,
@@ -187,11 +175,11 @@ export class LibrosService {
     return libro;
   }
 
-  /** GET /tax/libros/{id}: a book still with the SII is refreshed with QueryEstUp first (best effort). */
-  async detail(id: string): Promise<LibroDetailDto> {
-    let libro = await this.found(id);
+  /** A book still with the SII is refreshed with QueryEstUp first (best effort). */
+  async detail(id: string): Promise<LibroDetailView> {
+    let libro = await this.findOrThrow(id);
     if (libro.trackid && !FINAL.has(libro.estado)) libro = await this.refresh(libro);
-    return { ...libroView(libro), xml_base64: libro.xml.toString('base64'), historial: libro.historial };
+    return { ...toLibroView(libro), xml_base64: libro.xml.toString('base64'), historial: libro.historial };
   }
 
   private async refresh(libro: LibroEntity): Promise<LibroEntity> {
@@ -205,16 +193,15 @@ export class LibrosService {
     }
   }
 
-  /** @throws ProblemException 404 `libro_not_found`. */
-  async found(id: string): Promise<LibroEntity> {
+  async findOrThrow(id: string): Promise<LibroEntity> {
     const libro = await this.store.find(id);
     if (!libro) throw new ProblemException(404, 'libro_not_found', `No book ${id}.`);
     return libro;
   }
 
-  async page(q: LibroListQueryDto): Promise<{ items: LibroDto[]; total: number }> {
-    const [items, total] = await this.store.page(q);
-    return { items: items.map(libroView), total };
+  async page(q: LibroListQueryDto): Promise<{ items: LibroView[]; total: number }> {
+    const [items, total] = await this.store.findPage(q);
+    return { items: items.map(toLibroView), total };
   }
 }
 
@@ -225,12 +212,8 @@ export interface DetalleDado {
   factorProporcionalidad?: number;
 }
 
-/**
- * TotalesPeriodo per type as the book states them (CLP; the same rules as libs/dte buildLibroCompraVenta): voided folios
- * apart, and in a purchases book `iva` is TotMntIVA, the recoverable IVA (each document's IVA without its IVANoRec
- * and IVAUsoComun).
- */
-function totalesPorTipo(detalle: LibroDetalleInput[], compra: boolean): LibroTotal[] {
+/** As libs/dte buildLibroCompraVenta states them: voided folios apart; a purchases book's `iva` is the recoverable IVA. */
+function sumTotalesPorTipo(detalle: LibroDetalleInput[], compra: boolean): LibroTotal[] {
   const byType = new Map<number, LibroTotal>();
   for (const d of detalle) {
     const t = byType.get(d.tipoDoc) ?? { tipo_dte: d.tipoDoc, documentos: 0, exento: 0, neto: 0, iva: 0, total: 0 };
@@ -249,7 +232,7 @@ function totalesPorTipo(detalle: LibroDetalleInput[], compra: boolean): LibroTot
   return [...byType.values()].sort((a, b) => a.tipo_dte - b.tipo_dte);
 }
 
-function libroView(l: LibroEntity): LibroDto {
+function toLibroView(l: LibroEntity): LibroView {
   return {
     libro_id: l.id,
     tenant: l.tenant,

@@ -14,7 +14,6 @@ export interface LibroKey {
   periodo: string;
 }
 
-/** Persistence of IECV books, one row per version (docs/tax-gateway.md "Books"). */
 @Injectable()
 export class LibrosStore {
   constructor(
@@ -23,12 +22,8 @@ export class LibrosStore {
   ) {}
 
   /**
-   * Stores the next version of the book that `build` makes, given that version and, when `leerDocumentos`, the
-   * documents the book holds (LibroDocumentosStore.delLibro). The version is inside the signed bytes, so choosing
-   * it, signing and storing must not interleave with another generation of the same book: a transaction-scoped
-   * advisory lock on the key, taken before the version and the documents are read, queues concurrent generations
-   * across processes; each gets its own consecutive version and none collides on UNIQUE (tenant, tipo, periodo,
-   * version). A failure in `build` stores nothing.
+   * The version is inside the signed bytes, so a transaction-scoped advisory lock on the book's key queues concurrent generations across
+   * processes; a failure in `build` stores nothing.
    */
   async insertNextVersion(
     key: LibroKey,
@@ -37,7 +32,7 @@ export class LibrosStore {
   ): Promise<LibroEntity> {
     return this.db.transaction(async (m) => {
       await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`libro:${key.tenant}:${key.tipo}:${key.periodo}`]);
-      const documentos = leerDocumentos ? await this.documentos.delLibro(key.tenant, key.tipo, key.periodo, m) : [];
+      const documentos = leerDocumentos ? await this.documentos.listOfLibro(key.tenant, key.tipo, key.periodo, m) : [];
       const [row] = await m.query('SELECT coalesce(max(version), 0) + 1 AS v FROM libro WHERE tenant = $1 AND tipo = $2 AND periodo = $3', [
         key.tenant,
         key.tipo,
@@ -68,8 +63,7 @@ export class LibrosStore {
     return this.db.getRepository(LibroEntity).findOneBy({ id });
   }
 
-  /** A page of the tenant's books, newest first. */
-  page(q: LibroListQueryDto): Promise<[LibroEntity[], number]> {
+  findPage(q: LibroListQueryDto): Promise<[LibroEntity[], number]> {
     const qb = this.db.getRepository(LibroEntity).createQueryBuilder('l').where('l.tenant = :tenant', { tenant: q.tenant });
     if (q.tipo) qb.andWhere('l.tipo = :tipo', { tipo: q.tipo });
     if (q.periodo) qb.andWhere('l.periodo = :periodo', { periodo: q.periodo });

@@ -3,11 +3,7 @@ import { Counter, Histogram, Registry } from 'prom-client';
 /** Outcome label values of `sii_requests_total`. */
 export type SiiOutcome = 'ok' | 'rejected' | 'token_invalid' | 'bad_response' | 'unavailable' | 'timeout';
 
-/**
- * The gateway's application metrics (docs/tax-gateway.md "Areas"; the platform adds the HTTP request
- * counter and duration). Registered once per registry: a second instance on the same registry
- * (several test apps in one process) reuses the existing collectors.
- */
+/** docs/tax-gateway.md "Areas". A second instance on the same registry (several test apps in one process) reuses the collectors. */
 export class TaxMetrics {
   readonly siiRequests: Counter<'operation' | 'outcome'>;
   readonly siiDuration: Histogram<'operation'>;
@@ -27,7 +23,6 @@ export class TaxMetrics {
     this.scrapeRuns = this.counter('scrape_runs_total', 'Portal scraping runs by kind and outcome', ['kind', 'outcome']);
   }
 
-  /** Records one SII call. */
   sii(operation: string, outcome: SiiOutcome, seconds: number): void {
     this.siiRequests.inc({ operation, outcome });
     this.siiDuration.observe({ operation }, seconds);

@@ -16,11 +16,10 @@ export interface Buzon {
 }
 
 /** Whose mailbox a request reads: `rut`, else the representado's, else the tenant's. */
-export function buzonDe(q: { tenant: string; rut?: string; representado_rut?: string }): Buzon {
+export function buzonOf(q: { tenant: string; rut?: string; representado_rut?: string }): Buzon {
   return { tenant: q.tenant, rut: q.rut ?? q.representado_rut ?? q.tenant, representado: q.representado_rut };
 }
 
-/** A read of the notifications list: the list, and those no earlier read had seen. */
 export interface LecturaNotificaciones {
   notificaciones: Notificacion[];
   nuevas: Notificacion[];
@@ -29,10 +28,8 @@ export interface LecturaNotificaciones {
 type Valor = LecturaNotificaciones | Notificacion | DocumentoSii[] | Buffer;
 
 /**
- * A taxpayer's SII mailbox on the portal (docs/tax-gateway.md "Notifications and documents"): notifications
- * (`/cgi_buzon/notificaciones.cgi`, `notificacion.cgi`) and the documents the SII issued (`documentos.cgi`, their
- * PDF), read with libs/portal and cached in memory per RUT for NOTIFICACIONES_CACHE_TTL_SECONDS. Every read of the
- * list records the ids it saw in PostgreSQL (`notificacion_vista`), which tells the inbox path what is new.
+ * A taxpayer's SII mailbox (docs/tax-gateway.md "Notifications and documents"); each list read records the ids seen (`notificacion_vista`),
+ * which tells the inbox path what is new.
  */
 @Injectable()
 export class BuzonService {
@@ -50,54 +47,43 @@ export class BuzonService {
     );
   }
 
-  /**
-   * The notifications, newest first.
-   * @throws ProblemException 409 `session_expired`, 502 `portal_error`, 503/504 portal problems.
-   */
-  notificaciones(b: Buzon): Promise<Cached<LecturaNotificaciones>> {
-    return this.leer(b, 'notificaciones', () =>
-      this.visitar(b, 'notificaciones', async (page) => {
-        const lista = await this.acceso.leer(page, this.path('notificaciones', b.rut), 'the SII mailbox', parseNotificaciones);
-        return { notificaciones: lista, nuevas: await this.registrarVistas(b.rut, lista) };
+  listNotificaciones(b: Buzon): Promise<Cached<LecturaNotificaciones>> {
+    return this.read(b, 'notificaciones', () =>
+      this.visit(b, 'notificaciones', async (page) => {
+        const lista = await this.acceso.read(page, this.path('notificaciones', b.rut), 'the SII mailbox', parseNotificaciones);
+        return { notificaciones: lista, nuevas: await this.recordVistas(b.rut, lista) };
       }),
     ) as Promise<Cached<LecturaNotificaciones>>;
   }
 
-  /**
-   * One notification with its body (opening it on the portal marks it read there).
-   * @throws ProblemException 404 `notificacion_not_found` when the list does not have it; as {@link notificaciones}.
-   */
-  async notificacion(b: Buzon, id: string): Promise<Cached<Notificacion>> {
-    const lista = await this.notificaciones(b);
+  /** One notification with its body (opening it on the portal marks it read there). */
+  async findNotificacion(b: Buzon, id: string): Promise<Cached<Notificacion>> {
+    const lista = await this.listNotificaciones(b);
     if (!lista.value.notificaciones.some((n) => n.id === id)) {
       throw new ProblemException(404, 'notificacion_not_found', `The SII mailbox of ${b.rut} has no notification ${id}.`);
     }
-    return this.leer(b, `notificacion:${id}`, () =>
-      this.visitar(b, 'notificaciones', (page) =>
-        this.acceso.leer(page, `${this.path('notificacion', b.rut)}&id=${encodeURIComponent(id)}`, 'the notification', parseNotificacion),
+    return this.read(b, `notificacion:${id}`, () =>
+      this.visit(b, 'notificaciones', (page) =>
+        this.acceso.read(page, `${this.path('notificacion', b.rut)}&id=${encodeURIComponent(id)}`, 'the notification', parseNotificacion),
       ),
     ) as Promise<Cached<Notificacion>>;
   }
 
-  /** The documents the SII issued to the taxpayer; as {@link notificaciones}. */
-  documentos(b: Buzon): Promise<Cached<DocumentoSii[]>> {
-    return this.leer(b, 'documentos', () =>
-      this.visitar(b, 'documentos', (page) => this.acceso.leer(page, this.path('documentos', b.rut), 'the SII documents', parseDocumentos)),
+  listDocumentos(b: Buzon): Promise<Cached<DocumentoSii[]>> {
+    return this.read(b, 'documentos', () =>
+      this.visit(b, 'documentos', (page) => this.acceso.read(page, this.path('documentos', b.rut), 'the SII documents', parseDocumentos)),
     ) as Promise<Cached<DocumentoSii[]>>;
   }
 
-  /**
-   * One document as PDF, fetched from the documents page in the same session.
-   * @throws ProblemException 404 `documento_not_found` when the list does not have it; as {@link notificaciones}.
-   */
-  async documentoPdf(b: Buzon, id: string): Promise<Cached<Buffer>> {
-    const documentos = await this.documentos(b);
+  /** One document as PDF, fetched from the documents page in the same session. */
+  async fetchDocumentoPdf(b: Buzon, id: string): Promise<Cached<Buffer>> {
+    const documentos = await this.listDocumentos(b);
     if (!documentos.value.some((d) => d.id === id)) {
       throw new ProblemException(404, 'documento_not_found', `The SII has no document ${id} for ${b.rut}.`);
     }
-    return this.leer(b, `pdf:${id}`, () =>
-      this.visitar(b, 'documentos', async (page) => {
-        await this.acceso.abrir(page, this.path('documentos', b.rut));
+    return this.read(b, `pdf:${id}`, () =>
+      this.visit(b, 'documentos', async (page) => {
+        await this.acceso.open(page, this.path('documentos', b.rut));
         return this.acceso.pdf(
           page.mainFrame(),
           `${this.acceso.base}${this.path('documento_pdf', b.rut)}&id=${encodeURIComponent(id)}`,
@@ -107,18 +93,17 @@ export class BuzonService {
     ) as Promise<Cached<Buffer>>;
   }
 
-  /** Drops the cached mailbox of `rut` (all RUTs when absent); returns how many entries were dropped. */
   clear(rut?: string): Promise<number> {
     return this.cache.clear(rut);
   }
 
-  private leer(b: Buzon, que: string, load: () => Promise<Valor>): Promise<Cached<Valor>> {
+  private read(b: Buzon, que: string, load: () => Promise<Valor>): Promise<Cached<Valor>> {
     return this.cache.get(`${b.rut}:${b.representado ?? ''}:${que}`, load);
   }
 
-  private async visitar<T>(b: Buzon, kind: 'notificaciones' | 'documentos', job: (page: Page) => Promise<T>): Promise<T> {
+  private async visit<T>(b: Buzon, kind: 'notificaciones' | 'documentos', job: (page: Page) => Promise<T>): Promise<T> {
     try {
-      const value = await this.acceso.conSesion(b.representado, 'the SII mailbox', job);
+      const value = await this.acceso.withSession(b.representado, 'the SII mailbox', job);
       this.metrics.scrapeRuns.inc({ kind, outcome: 'ok' });
       return value;
     } catch (err) {
@@ -132,7 +117,7 @@ export class BuzonService {
   }
 
   /** Records the ids of `lista` as seen for `rut`; returns the notifications no earlier read had seen. */
-  private async registrarVistas(rut: string, lista: Notificacion[]): Promise<Notificacion[]> {
+  private async recordVistas(rut: string, lista: Notificacion[]): Promise<Notificacion[]> {
     if (lista.length === 0) return [];
     const nuevas = await this.store.insertVistas(
       rut,

@@ -4,7 +4,7 @@ import { Throttle } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import { Callers } from '@lib/auth';
 import { ApiProblemResponses, DOCUMENTO_SII_JSON_SCHEMA } from '@lib/schemas';
-import { BuzonService, buzonDe } from './buzon.service';
+import { BuzonService, buzonOf } from './buzon.service';
 import { BuzonQueryDto, DocIdParamDto } from './dto/portal-query.dto';
 import { openApiSchema, PORTAL_PROBLEMS, PORTAL_THROTTLE } from './openapi-schema';
 
@@ -31,9 +31,9 @@ export class DocumentosController {
     },
   })
   @ApiProblemResponses(...PORTAL_PROBLEMS)
-  async listar(@Query() q: BuzonQueryDto): Promise<object> {
-    const b = buzonDe(q);
-    const r = await this.buzon.documentos(b);
+  async list(@Query() q: BuzonQueryDto): Promise<object> {
+    const b = buzonOf(q);
+    const r = await this.buzon.listDocumentos(b);
     return { rut: b.rut, fetched_at: r.loadedAt.toISOString(), cached: r.cached, documentos: r.value };
   }
 
@@ -44,7 +44,7 @@ export class DocumentosController {
   @ApiOkResponse({ description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
   @ApiProblemResponses(...PORTAL_PROBLEMS, { status: 404, errors: ['documento_not_found'] })
   async pdf(@Param() p: DocIdParamDto, @Query() q: BuzonQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
-    const r = await this.buzon.documentoPdf(buzonDe(q), p.doc_id);
+    const r = await this.buzon.fetchDocumentoPdf(buzonOf(q), p.doc_id);
     reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${p.doc_id}.pdf"`);
     return r.value;
   }

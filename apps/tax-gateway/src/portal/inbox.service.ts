@@ -12,11 +12,8 @@ export interface RespuestaInbox {
 }
 
 /**
- * The inbox-notification path (spec 1 "Events"; docs/tax-gateway.md "Notifications and documents"): the mailer
- * reports that an SII e-mail arrived for a RUT; the gateway drops that RUT's cached mailbox, reads the list again
- * and answers the notifications no earlier read had seen. The answer is kept per message id (PostgreSQL
- * `notificacion_inbox`): a redelivery gets the same answer without a second read, and a read that failed keeps
- * nothing, so the redelivery tries again.
+ * The inbox path (spec 1 "Events"; docs/tax-gateway.md "Notifications and documents"): the answer is kept per message id; a failed read
+ * keeps nothing, so a redelivery tries again.
  */
 @Injectable()
 export class InboxService {
@@ -28,20 +25,19 @@ export class InboxService {
     private readonly buzon: BuzonService,
   ) {}
 
-  /** @throws what {@link BuzonService.notificaciones} throws (409, 502, 503, 504); nothing is then kept. */
-  async recibir(b: Buzon, messageId: string): Promise<RespuestaInbox> {
-    const stored = await this.store.inbox(messageId);
+  async receive(b: Buzon, messageId: string): Promise<RespuestaInbox> {
+    const stored = await this.store.findInbox(messageId);
     if (stored) return { row: stored, repetido: true };
     const running = this.inflight.get(messageId);
     if (running) return { row: await running, repetido: true };
-    const started = this.leer(b, messageId).finally(() => this.inflight.delete(messageId));
+    const started = this.read(b, messageId).finally(() => this.inflight.delete(messageId));
     this.inflight.set(messageId, started);
     return { row: await started, repetido: false };
   }
 
-  private async leer(b: Buzon, messageId: string): Promise<NotificacionInboxEntity> {
+  private async read(b: Buzon, messageId: string): Promise<NotificacionInboxEntity> {
     await this.buzon.clear(b.rut);
-    const lectura = await this.buzon.notificaciones(b);
+    const lectura = await this.buzon.listNotificaciones(b);
     const row: NotificacionInboxEntity = {
       messageId,
       rut: b.rut,

@@ -4,7 +4,7 @@ import { Throttle } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import { Callers } from '@lib/auth';
 import { ApiProblemResponses, NOTIFICACION_JSON_SCHEMA } from '@lib/schemas';
-import { BuzonService, buzonDe } from './buzon.service';
+import { BuzonService, buzonOf } from './buzon.service';
 import { BuzonQueryDto, InboxDto, NotifIdParamDto } from './dto/portal-query.dto';
 import { InboxService } from './inbox.service';
 import { openApiSchema, PORTAL_PROBLEMS, PORTAL_THROTTLE } from './openapi-schema';
@@ -16,11 +16,7 @@ const FRESCURA = {
   cached: { type: 'boolean' },
 } as const;
 
-/**
- * The taxpayer's SII mailbox (docs/tax-gateway.md "Notifications and documents"): the admin service, the assistant
- * and the mailer read it; only the mailer reports an arrived SII e-mail (the inbox path); only the admin service
- * clears the cache.
- */
+/** The taxpayer's SII mailbox (docs/tax-gateway.md "Notifications and documents"). */
 @ApiTags('portal')
 @Controller('tax/notificaciones')
 export class NotificacionesController {
@@ -41,9 +37,9 @@ export class NotificacionesController {
     },
   })
   @ApiProblemResponses(...PORTAL_PROBLEMS)
-  async listar(@Query() q: BuzonQueryDto): Promise<object> {
-    const b = buzonDe(q);
-    const r = await this.buzon.notificaciones(b);
+  async list(@Query() q: BuzonQueryDto): Promise<object> {
+    const b = buzonOf(q);
+    const r = await this.buzon.listNotificaciones(b);
     return { rut: b.rut, fetched_at: r.loadedAt.toISOString(), cached: r.cached, notificaciones: r.value.notificaciones };
   }
 
@@ -68,8 +64,8 @@ export class NotificacionesController {
     },
   })
   @ApiProblemResponses(...PORTAL_PROBLEMS)
-  async recibir(@Body() dto: InboxDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<object> {
-    const { row, repetido } = await this.inbox.recibir(buzonDe(dto), dto.message_id);
+  async receive(@Body() dto: InboxDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<object> {
+    const { row, repetido } = await this.inbox.receive(buzonOf(dto), dto.message_id);
     reply.header('x-inbox-repeated', String(repetido));
     return { message_id: row.messageId, rut: row.rut, leido_at: row.leidoAt.toISOString(), nuevas: row.nuevas };
   }
@@ -96,9 +92,9 @@ export class NotificacionesController {
     },
   })
   @ApiProblemResponses(...PORTAL_PROBLEMS, { status: 404, errors: ['notificacion_not_found'] })
-  async una(@Param() p: NotifIdParamDto, @Query() q: BuzonQueryDto): Promise<object> {
-    const b = buzonDe(q);
-    const r = await this.buzon.notificacion(b, p.notif_id);
+  async findOne(@Param() p: NotifIdParamDto, @Query() q: BuzonQueryDto): Promise<object> {
+    const b = buzonOf(q);
+    const r = await this.buzon.findNotificacion(b, p.notif_id);
     return { rut: b.rut, fetched_at: r.loadedAt.toISOString(), cached: r.cached, notificacion: r.value };
   }
 }

@@ -12,9 +12,8 @@ const CONCURRENCY = 2;
 const MAX_QUEUE = 20;
 
 /**
- * The one headless Chromium of this process (puppeteer-core, `CHROMIUM_PATH`), for the SII portal pages
- * (docs/tax-gateway.md "Portal"): launched on first use and again after a crash, a bounded queue of page jobs
- * (2 at once, 20 waiting), a timeout per job (`PORTAL_TIMEOUT_MS`), every page closed whatever happens.
+ * The one headless Chromium of this process (docs/tax-gateway.md "Portal"): relaunched after a crash, a bounded job queue, every page
+ * closed whatever happens.
  */
 @Injectable()
 export class PortalBrowser implements OnModuleDestroy {
@@ -26,11 +25,6 @@ export class PortalBrowser implements OnModuleDestroy {
 
   constructor(@Inject(TAX_SETTINGS) private readonly settings: TaxSettings) {}
 
-  /**
-   * Runs `job` on a new page and closes the page.
-   * @throws ProblemException 503 `portal_busy` (queue full), 503 `portal_unavailable` (Chromium cannot start or
-   *   crashed), 504 `portal_timeout`; what `job` throws otherwise.
-   */
   async run<T>(job: (page: Page) => Promise<T>): Promise<T> {
     await this.slot();
     let page: Page | undefined;

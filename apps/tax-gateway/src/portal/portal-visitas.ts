@@ -22,10 +22,8 @@ const ABANDONADA_MS = 10 * 60_000;
 const ESPERA_PASO_MS = 200;
 
 /**
- * The once-a-day rule of the portal (spec 1 "Hard rules"; docs/tax-gateway.md "Portal"): at most one visit per
- * RUT, kind and day in America/Santiago, counted in PostgreSQL (a unique index on the visits that did not fail),
- * so that a restart or a second process does not reset it. A second request the same day answers the stored
- * result; one that arrives while the visit runs waits for it; a failed visit leaves the day free.
+ * Once a day per RUT and kind (spec 1 "Hard rules"; docs/tax-gateway.md "Portal"), counted in PostgreSQL so a restart or a second process
+ * does not reset it; a failed visit leaves the day free.
  */
 @Injectable()
 export class PortalVisitas {
@@ -33,12 +31,8 @@ export class PortalVisitas {
 
   constructor(private readonly store: PortalStore) {}
 
-  /**
-   * The day's result of `tipo` for `rut`, visiting with `visitar` only when the day has none.
-   * @param esperaMs how long to wait for another request's running visit (then 504 `portal_timeout`).
-   * @throws what `visitar` throws (the visit is then recorded as failed).
-   */
-  async delDia(
+  /** @param esperaMs how long to wait for another request's running visit (then 504 `portal_timeout`). */
+  async visitOncePerDay(
     tenant: string,
     rut: string,
     tipo: string,
@@ -47,14 +41,14 @@ export class PortalVisitas {
   ): Promise<VisitaDelDia> {
     const hasta = Date.now() + esperaMs;
     for (;;) {
-      const claimed = await this.reclamar(tenant, rut, tipo);
-      if (claimed) return this.visitar(claimed, visitar);
-      const actual = await this.store.visitaDelDia(rut, tipo);
+      const claimed = await this.claim(tenant, rut, tipo);
+      if (claimed) return this.visit(claimed, visitar);
+      const actual = await this.store.findVisitaDelDia(rut, tipo);
       if (actual?.estado === 'ok') {
         return { resultado: actual.resultado, pdf: actual.pdf, cache: true, scrapedAt: actual.visitadaAt ?? actual.updatedAt };
       }
       if (actual && Date.now() - actual.updatedAt.getTime() > ABANDONADA_MS)
-        await this.fallar(actual.id, 'abandoned (no news for 10 minutes)');
+        await this.fail(actual.id, 'abandoned (no news for 10 minutes)');
       if (Date.now() > hasta) {
         throw new ProblemException(504, 'portal_timeout', `Another visit of the SII portal for ${rut} is still running; try again later.`);
       }
@@ -62,17 +56,17 @@ export class PortalVisitas {
     }
   }
 
-  private async reclamar(tenant: string, rut: string, tipo: string): Promise<string | undefined> {
+  private async claim(tenant: string, rut: string, tipo: string): Promise<string | undefined> {
     const id = randomUUID();
     return (await this.store.claimVisita(id, tenant, rut, tipo)) ? id : undefined;
   }
 
-  private async visitar(id: string, visitar: () => Promise<ResultadoVisita>): Promise<VisitaDelDia> {
+  private async visit(id: string, visitar: () => Promise<ResultadoVisita>): Promise<VisitaDelDia> {
     let result: ResultadoVisita;
     try {
       result = await visitar();
     } catch (err) {
-      await this.fallar(id, errorText(err));
+      await this.fail(id, errorText(err));
       throw err;
     }
     const visitadaAt = new Date();
@@ -80,7 +74,7 @@ export class PortalVisitas {
     return { ...result, cache: false, scrapedAt: visitadaAt };
   }
 
-  private async fallar(id: string, error: string): Promise<void> {
+  private async fail(id: string, error: string): Promise<void> {
     await this.store.updateVisita(id, { estado: 'fallida', error: error.slice(0, 1000) });
     // The reason may carry the portal's page text: escaped (spec 1 "Hard rules").
     this.logger.warn(`portal visit ${id} failed: ${escapeForLog(error, 200)}`);

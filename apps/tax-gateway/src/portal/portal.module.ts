@@ -17,7 +17,6 @@ import { ScrapeController } from './scrape.controller';
 import { SesionesController } from './sesiones.controller';
 import { SesionesImportadas } from './sesiones-importadas';
 
-/** The SII portal through a real browser (docs/tax-gateway.md "Portal"). */
 @Module({
   imports: [SignerModule],
   controllers: [ScrapeController, SesionesController, RegistroController, NotificacionesController, DocumentosController],

@@ -9,15 +9,11 @@ import { SesionImportadaEntity } from './entities/sesion-importada.entity';
 
 const UNIQUE_VIOLATION = '23505';
 
-/** Persistence of the portal area: the day's visits, imported sessions, notifications seen and answered e-mails. */
 @Injectable()
 export class PortalStore {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /**
-   * Claims today's visit of `tipo` for `rut` (America/Santiago): a unique index on the visits that did not fail
-   * lets one insert win across processes. @returns false when the day already has a visit running or done.
-   */
+  /** A unique index on the visits that did not fail lets one insert win across processes; false when the day already has one. */
   async claimVisita(id: string, tenant: string, rut: string, tipo: string): Promise<boolean> {
     try {
       await this.db.getRepository(PortalVisitaEntity).insert({ id, tenant, rut, tipo, dia: santiagoDate(), estado: 'en_curso' });
@@ -32,8 +28,7 @@ export class PortalStore {
     await this.db.getRepository(PortalVisitaEntity).update({ id }, patch);
   }
 
-  /** Today's visit of `tipo` for `rut` that did not fail, or null. */
-  visitaDelDia(rut: string, tipo: string): Promise<PortalVisitaEntity | null> {
+  findVisitaDelDia(rut: string, tipo: string): Promise<PortalVisitaEntity | null> {
     return this.db
       .getRepository(PortalVisitaEntity)
       .createQueryBuilder('v')
@@ -45,15 +40,14 @@ export class PortalStore {
     await this.db.getRepository(SesionImportadaEntity).save(row);
   }
 
-  sesiones(): Promise<SesionImportadaEntity[]> {
+  listSesiones(): Promise<SesionImportadaEntity[]> {
     return this.db.getRepository(SesionImportadaEntity).find({ order: { representadoRut: 'ASC' } });
   }
 
-  sesion(representadoRut: string): Promise<SesionImportadaEntity | null> {
+  findSesion(representadoRut: string): Promise<SesionImportadaEntity | null> {
     return this.db.getRepository(SesionImportadaEntity).findOneBy({ representadoRut });
   }
 
-  /** @returns false when there was none. */
   async deleteSesion(representadoRut: string): Promise<boolean> {
     return Boolean((await this.db.getRepository(SesionImportadaEntity).delete({ representadoRut })).affected);
   }
@@ -73,7 +67,7 @@ export class PortalStore {
     return new Set(rows.map((r) => r.notif_id));
   }
 
-  inbox(messageId: string): Promise<NotificacionInboxEntity | null> {
+  findInbox(messageId: string): Promise<NotificacionInboxEntity | null> {
     return this.db.getRepository(NotificacionInboxEntity).findOneBy({ messageId });
   }
 

@@ -14,10 +14,7 @@ const FRESCURA = {
 } as const;
 const REGISTRO_PROBLEMS = [...PORTAL_PROBLEMS, { status: 404, errors: ['empresa_not_found'] }];
 
-/**
- * The company registry from the portal (docs/tax-gateway.md "Company registry"): the admin service and the
- * assistant read it; only the admin service clears its cache.
- */
+/** The company registry (docs/tax-gateway.md "Company registry"). */
 @ApiTags('portal')
 @Controller('tax/registro')
 export class RegistroController {
@@ -35,8 +32,8 @@ export class RegistroController {
     },
   })
   @ApiProblemResponses(...REGISTRO_PROBLEMS)
-  async empresa(@Param() p: RutParamDto, @Query() q: PortalSesionQueryDto): Promise<object> {
-    const r = await this.registro.empresa(q.tenant, p.rut, q.representado_rut);
+  async getEmpresa(@Param() p: RutParamDto, @Query() q: PortalSesionQueryDto): Promise<object> {
+    const r = await this.registro.getEmpresa(q.tenant, p.rut, q.representado_rut);
     return { fetched_at: r.loadedAt.toISOString(), cached: r.cached, empresa: r.value };
   }
 
@@ -52,8 +49,8 @@ export class RegistroController {
     },
   })
   @ApiProblemResponses(...REGISTRO_PROBLEMS)
-  async historial(@Param() p: RutParamDto, @Query() q: PortalSesionQueryDto): Promise<object> {
-    const r = await this.registro.historial(q.tenant, p.rut, q.representado_rut);
+  async getHistorial(@Param() p: RutParamDto, @Query() q: PortalSesionQueryDto): Promise<object> {
+    const r = await this.registro.getHistorial(q.tenant, p.rut, q.representado_rut);
     return { rut: p.rut, fetched_at: r.loadedAt.toISOString(), cached: r.cached, modificaciones: r.value };
   }
 

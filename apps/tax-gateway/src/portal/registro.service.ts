@@ -9,12 +9,7 @@ import { PortalAcceso } from './portal-acceso';
 /** The registry's answer for a RUT with no registration (libs/portal `parseEmpresa`, the portal's error page). */
 const SIN_INSCRIPCION = /no registra inscripci[oó]n/i;
 
-/**
- * The company registry (Registro de Empresas y Sociedades) pages of the portal (docs/tax-gateway.md "Company
- * registry"): the record and the registered filings of a company, read with libs/portal `parseEmpresa` and
- * `parseHistorialEmpresa`, cached in memory per RUT for REGISTRO_CACHE_TTL_SECONDS (24 h) and one visit per
- * RUT and page at a time.
- */
+/** The Registro de Empresas y Sociedades pages (docs/tax-gateway.md "Company registry"), one visit per RUT and page at a time. */
 @Injectable()
 export class RegistroService {
   private readonly cache: TtlCache<Empresa | ModificacionEmpresa[]>;
@@ -30,26 +25,20 @@ export class RegistroService {
     );
   }
 
-  /**
-   * The company's record.
-   * @throws ProblemException 404 `empresa_not_found` (the registry has no record of `rut`), 409 `session_expired`,
-   *   502 `portal_error`, 503/504 portal problems.
-   */
-  empresa(tenant: string, rut: string, representado?: string): Promise<Cached<Empresa>> {
-    return this.leer(tenant, rut, representado, 'empresa', parseEmpresa) as Promise<Cached<Empresa>>;
+  getEmpresa(tenant: string, rut: string, representado?: string): Promise<Cached<Empresa>> {
+    return this.read(tenant, rut, representado, 'empresa', parseEmpresa) as Promise<Cached<Empresa>>;
   }
 
-  /** The company's registered filings, as the page lists them; the same errors as {@link empresa}. */
-  historial(tenant: string, rut: string, representado?: string): Promise<Cached<ModificacionEmpresa[]>> {
-    return this.leer(tenant, rut, representado, 'historial', parseHistorialEmpresa) as Promise<Cached<ModificacionEmpresa[]>>;
+  /** The company's registered filings, as the page lists them; the same errors as {@link getEmpresa}. */
+  getHistorial(tenant: string, rut: string, representado?: string): Promise<Cached<ModificacionEmpresa[]>> {
+    return this.read(tenant, rut, representado, 'historial', parseHistorialEmpresa) as Promise<Cached<ModificacionEmpresa[]>>;
   }
 
-  /** Empties the cache (POST /tax/registro/cache/clear); returns how many entries were dropped. */
   clear(): Promise<number> {
     return this.cache.clear();
   }
 
-  private leer(
+  private read(
     tenant: string,
     rut: string,
     representado: string | undefined,
@@ -58,8 +47,8 @@ export class RegistroService {
   ): Promise<Cached<Empresa | ModificacionEmpresa[]>> {
     return this.cache.get(`${rut}:${pagina}:${representado ?? ''}`, async () => {
       try {
-        const value = await this.acceso.conSesion(representado, `the company registry of ${rut}`, (page) =>
-          this.acceso.leer(page, `/cgi_res/${pagina}.cgi?rut=${encodeURIComponent(rut)}`, `the company registry of ${rut}`, (html) =>
+        const value = await this.acceso.withSession(representado, `the company registry of ${rut}`, (page) =>
+          this.acceso.read(page, `/cgi_res/${pagina}.cgi?rut=${encodeURIComponent(rut)}`, `the company registry of ${rut}`, (html) =>
             sinInscripcion(rut, () => parse(html)),
           ),
         );

@@ -30,7 +30,7 @@ export class ScrapeController {
   @ApiOkResponse({ description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
   @ApiProblemResponses(...PORTAL_PROBLEMS)
   async pdf(@Body() dto: CarpetaRequestDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
-    const c = await this.carpetas.obtener(dto.tenant, carpetaRut(dto), dto.proposito ?? 'creditos', dto.representado_rut);
+    const c = await this.carpetas.getCarpeta(dto.tenant, carpetaRut(dto), dto.proposito ?? 'creditos', dto.representado_rut);
     reply
       .header('content-type', 'application/pdf')
       .header('x-scrape-cache', c.cache ? 'hit' : 'miss')
@@ -51,7 +51,7 @@ export class ScrapeController {
     @Body() dto: CarpetaRequestDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<CarpetaTributaria & { scraped_at: string }> {
-    const c = await this.carpetas.obtener(dto.tenant, carpetaRut(dto), dto.proposito ?? 'creditos', dto.representado_rut);
+    const c = await this.carpetas.getCarpeta(dto.tenant, carpetaRut(dto), dto.proposito ?? 'creditos', dto.representado_rut);
     reply.header('x-scrape-cache', c.cache ? 'hit' : 'miss').header('x-scraped-at', c.scrapedAt.toISOString());
     return { ...c.carpeta, scraped_at: c.scrapedAt.toISOString() };
   }

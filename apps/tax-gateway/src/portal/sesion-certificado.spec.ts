@@ -16,9 +16,9 @@ function setup() {
 describe('SesionCertificado (the platform’s SII portal session)', () => {
   it('logs in once for concurrent jobs and reuses the session', async () => {
     const { sesion, portalSession } = setup();
-    const seen = await Promise.all([1, 2, 3].map(() => sesion.conCookies(async (c) => cookieHeader(c))));
+    const seen = await Promise.all([1, 2, 3].map(() => sesion.withCookies(async (c) => cookieHeader(c))));
     expect(seen).toEqual(['TOKEN=T1', 'TOKEN=T1', 'TOKEN=T1']);
-    expect(await sesion.conCookies(async (c) => cookieHeader(c))).toBe('TOKEN=T1');
+    expect(await sesion.withCookies(async (c) => cookieHeader(c))).toBe('TOKEN=T1');
     expect(portalSession).toHaveBeenCalledTimes(1);
     expect(portalSession).toHaveBeenCalledWith('https://zeus.sii.cl/');
   });
@@ -30,16 +30,16 @@ describe('SesionCertificado (the platform’s SII portal session)', () => {
       tried.push(c[0].value);
       throw new SiiTokenInvalidError('portal', 'NO ESTA AUTENTICADO');
     };
-    await expect(sesion.conCookies(async (c) => dead(c))).rejects.toBeInstanceOf(SiiTokenInvalidError);
+    await expect(sesion.withCookies(async (c) => dead(c))).rejects.toBeInstanceOf(SiiTokenInvalidError);
     expect(tried).toEqual(['T1', 'T2']);
     expect(portalSession).toHaveBeenCalledTimes(2);
-    expect(await sesion.conCookies(async (c) => cookieHeader(c))).toBe('TOKEN=T2');
+    expect(await sesion.withCookies(async (c) => cookieHeader(c))).toBe('TOKEN=T2');
   });
 
   it('does not keep a failed login', async () => {
     const { sesion, portalSession } = setup();
     portalSession.mockRejectedValueOnce(new Error('signer down'));
-    await expect(sesion.conCookies(async () => 'x')).rejects.toThrow('signer down');
-    expect(await sesion.conCookies(async (c) => cookieHeader(c))).toBe('TOKEN=T1');
+    await expect(sesion.withCookies(async () => 'x')).rejects.toThrow('signer down');
+    expect(await sesion.withCookies(async (c) => cookieHeader(c))).toBe('TOKEN=T1');
   });
 });

@@ -12,11 +12,9 @@ interface Sesion {
 const SESSION_TTL_MS = 20 * 60 * 1000;
 
 /**
- * The platform's own SII portal session: the signing service's TLS client-certificate login (docs/tax-gateway.md
- * "Portal"; the portal pages do not take the web-service TOKEN, docs/research/sources/README.md §1.2). One
- * session per process, opened on first use (one login at a time), reused for {@link SESSION_TTL_MS} and opened
- * again when a page says "NO ESTA AUTENTICADO". The portal refuses more than 10 open sessions of one holder
- * (login error ending 27, docs/research/sii-protocol.md §8): one per process keeps well below that.
+ * The platform's own portal session, a TLS client-certificate login (docs/tax-gateway.md "Portal"; the pages do not take the web-service
+ * TOKEN, docs/research/sources/README.md §1.2). One per process: the portal refuses more than 10 sessions of one holder
+ * (docs/research/sii-protocol.md §8).
  */
 @Injectable()
 export class SesionCertificado {
@@ -29,19 +27,15 @@ export class SesionCertificado {
     @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
   ) {}
 
-  /**
-   * Runs `fn` with the session's cookies; when `fn` throws SiiTokenInvalidError (the portal's page for a dead
-   * session), logs in again once and runs it again.
-   * @throws the signer's problems (502 `signer_error` for a refused login, 503, 504), and whatever `fn` throws.
-   */
-  async conCookies<T>(fn: (cookies: PortalCookie[]) => Promise<T>): Promise<T> {
+  /** On SiiTokenInvalidError (the portal's page for a dead session) logs in again once and retries. */
+  async withCookies<T>(fn: (cookies: PortalCookie[]) => Promise<T>): Promise<T> {
     const first = await this.cookies();
     try {
       return await fn(first);
     } catch (err) {
       if (!(err instanceof SiiTokenInvalidError)) throw err;
       this.logger.warn('the SII portal ended the certificate session; logging in again once');
-      this.olvidar(first);
+      this.forget(first);
     }
     return fn(await this.cookies());
   }
@@ -61,7 +55,7 @@ export class SesionCertificado {
   }
 
   /** Forgets the session that carried `cookies` (a newer one stays). */
-  private olvidar(cookies: PortalCookie[]): void {
+  private forget(cookies: PortalCookie[]): void {
     if (this.sesion?.cookies === cookies) this.sesion = undefined;
   }
 }

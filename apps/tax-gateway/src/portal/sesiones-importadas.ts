@@ -1,16 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ProblemException } from '@lib/schemas';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
-import type { ImportedCookieDto, ImportedSessionStatusDto } from './dto/import-session.dto';
+import type { ImportedCookieDto, ImportedSessionStatusView } from './dto/import-session.dto';
 import { SesionImportadaEntity, type CookieImportada } from './entities/sesion-importada.entity';
 import { PortalStore } from './portal.store';
 
 /**
- * Imported portal sessions (spec 1 "Imported session"; docs/tax-gateway.md "Imported sessions"): the cookies of a
- * browser logged in on the SII portal as mandatary of a representado, kept in PostgreSQL (one per representado,
- * a new import replaces the old). A request naming `representado_rut` uses that session and only it: an expired
- * session, or one the portal refused, is 409 `session_expired`, never a fallback to the certificate's token.
- * Cookie values never reach a log or an answer.
+ * Imported portal sessions (spec 1 "Imported session"; docs/tax-gateway.md "Imported sessions"): a refused or expired one is 409
+ * `session_expired`, never a fallback to the certificate's token. Cookie values never reach a log or an answer.
  */
 @Injectable()
 export class SesionesImportadas {
@@ -21,12 +18,7 @@ export class SesionesImportadas {
     @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
   ) {}
 
-  /**
-   * Stores (or replaces) the session of `representado`.
-   * @throws ProblemException 422 `cookie_domain` when a cookie would not be sent to the portal's host,
-   *   422 `session_expired` when every cookie that has an expiry is already past it.
-   */
-  async importar(representado: string, cookies: ImportedCookieDto[], caller: string): Promise<ImportedSessionStatusDto> {
+  async import(representado: string, cookies: ImportedCookieDto[], caller: string): Promise<ImportedSessionStatusView> {
     const host = new URL(this.settings.siiPortalBaseUrl).hostname;
     const ajena = cookies.find((c) => !domainMatch(host, c.domain));
     if (ajena) {
@@ -47,38 +39,30 @@ export class SesionesImportadas {
     };
     await this.store.saveSesion(row);
     this.logger.log(`portal session imported for ${representado} by ${caller} (${cookies.length} cookies)`);
-    return status(row);
+    return toImportedSessionStatusView(row);
   }
 
-  async listar(): Promise<ImportedSessionStatusDto[]> {
-    const rows = await this.store.sesiones();
-    return rows.map(status);
+  async list(): Promise<ImportedSessionStatusView[]> {
+    const rows = await this.store.listSesiones();
+    return rows.map(toImportedSessionStatusView);
   }
 
-  /** @throws ProblemException 404 `not_found` when there is no session for `representado`. */
-  async borrar(representado: string): Promise<void> {
+  async delete(representado: string): Promise<void> {
     if (!(await this.store.deleteSesion(representado)))
       throw new ProblemException(404, 'not_found', `No imported session for ${representado}.`);
     this.logger.log(`portal session of ${representado} deleted`);
   }
 
-  /**
-   * The cookies to drive the portal for `representado`.
-   * @throws ProblemException 409 `session_expired` (none imported, expired, or refused on its last use).
-   */
   async cookies(representado: string): Promise<CookieImportada[]> {
-    const row = await this.store.sesion(representado);
+    const row = await this.store.findSesion(representado);
     if (!row) throw expired(representado, 'there is no imported session for it');
-    const estado = status(row).estado;
+    const estado = toImportedSessionStatusView(row).estado;
     if (estado !== 'active') throw expired(representado, estado === 'expired' ? 'its cookies expired' : 'the portal refused it');
     return row.cookies;
   }
 
-  /**
-   * Records how the portal took the session on a use.
-   * @returns when refused, the 409 `session_expired` problem for the caller to throw.
-   */
-  async usada(representado: string, aceptada: boolean): Promise<ProblemException | undefined> {
+  /** Records how the portal took the session on a use. @returns when refused, the 409 `session_expired` problem for the caller to throw. */
+  async recordUse(representado: string, aceptada: boolean): Promise<ProblemException | undefined> {
     await this.store.updateSesion(representado, { lastUsedAt: new Date(), lastUseAccepted: aceptada });
     if (aceptada) return undefined;
     this.logger.warn(`the SII portal refused the imported session of ${representado}`);
@@ -98,7 +82,7 @@ function earliestExpiry(cookies: ImportedCookieDto[]): Date | null {
   return times.length ? new Date(Math.min(...times) * 1000) : null;
 }
 
-function status(row: SesionImportadaEntity): ImportedSessionStatusDto {
+function toImportedSessionStatusView(row: SesionImportadaEntity): ImportedSessionStatusView {
   const expired = row.expiresAt !== null && row.expiresAt.getTime() <= Date.now();
   return {
     representado_rut: row.representadoRut,

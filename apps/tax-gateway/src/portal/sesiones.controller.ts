@@ -3,14 +3,11 @@ import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nes
 import { Caller, Callers } from '@lib/auth';
 import { normalizeRut } from '@lib/rut';
 import { ApiProblemResponses } from '@lib/schemas';
-import { ImportedSessionListDto, ImportedSessionStatusDto, ImportSessionDto, RepresentadoParamDto } from './dto/import-session.dto';
+import { ImportedSessionListView, ImportedSessionStatusView, ImportSessionDto, RepresentadoParamDto } from './dto/import-session.dto';
 import { SesionesImportadas } from './sesiones-importadas';
 import { Auditar } from '../auditoria/auditar.decorator';
 
-/**
- * Imported SII portal sessions (docs/tax-gateway.md "Imported sessions"): only the admin service imports and
- * deletes them (a person exported the cookies there); the assistant may read their state.
- */
+/** Imported SII portal sessions (docs/tax-gateway.md "Imported sessions"). */
 @ApiTags('auth')
 @Controller('tax/auth/import-session')
 export class SesionesController {
@@ -20,21 +17,21 @@ export class SesionesController {
   @HttpCode(200)
   @Callers('admin')
   @ApiOperation({ summary: 'Import the portal session cookies of a representado (replaces an earlier import)' })
-  @ApiOkResponse({ type: ImportedSessionStatusDto })
+  @ApiOkResponse({ type: ImportedSessionStatusView })
   @ApiProblemResponses(400, 401, 403, { status: 422, errors: ['cookie_domain', 'session_expired'] })
   // The answer names the cookies, never their values: its hash is what the receipt keeps.
-  @Auditar('sesion_importada', (r: ImportedSessionStatusDto) => ({ tenant: null, recurso: r.representado_rut }))
-  importar(@Body() dto: ImportSessionDto, @Caller() caller?: string): Promise<ImportedSessionStatusDto> {
-    return this.sesiones.importar(dto.representado_rut, dto.cookies, caller ?? 'unknown');
+  @Auditar('sesion_importada', (r: ImportedSessionStatusView) => ({ tenant: null, recurso: r.representado_rut }))
+  import(@Body() dto: ImportSessionDto, @Caller() caller?: string): Promise<ImportedSessionStatusView> {
+    return this.sesiones.import(dto.representado_rut, dto.cookies, caller ?? 'unknown');
   }
 
   @Get('status')
   @Callers('admin', 'assistant')
   @ApiOperation({ summary: 'The imported sessions: when, until when, whether the portal accepted the last use (never a cookie value)' })
-  @ApiOkResponse({ type: ImportedSessionListDto })
+  @ApiOkResponse({ type: ImportedSessionListView })
   @ApiProblemResponses(401, 403)
-  async status(): Promise<ImportedSessionListDto> {
-    return { sesiones: await this.sesiones.listar() };
+  async status(): Promise<ImportedSessionListView> {
+    return { sesiones: await this.sesiones.list() };
   }
 
   @Delete(':representado_rut')
@@ -44,7 +41,7 @@ export class SesionesController {
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiProblemResponses(400, 401, 403, 404)
   @Auditar('sesion_borrada', (_r: undefined, req) => ({ tenant: null, recurso: normalizeRut(req.params.representado_rut) }))
-  async borrar(@Param() p: RepresentadoParamDto): Promise<void> {
-    await this.sesiones.borrar(p.representado_rut);
+  async delete(@Param() p: RepresentadoParamDto): Promise<void> {
+    await this.sesiones.delete(p.representado_rut);
   }
 }

@@ -1,5 +1,5 @@
 import type { LibroDetalleInput } from '@lib/dte';
-import { conciliar, type RcvRegistrado } from './conciliacion';
+import { reconcile, type RcvRegistrado } from './conciliacion';
 
 const sii = (folio: number, montos: Partial<RcvRegistrado> = {}): RcvRegistrado => ({
   tipo_dte: 33,
@@ -28,9 +28,9 @@ const gw = (folio: number, montos: Partial<LibroDetalleInput> = {}): LibroDetall
   ...montos,
 });
 
-describe('conciliar (RCV against the gateway)', () => {
+describe('reconcile (RCV against the gateway)', () => {
   it('marks each document coincide, difiere (with each differing amount), solo_sii or solo_gateway, by type and folio', () => {
-    const out = conciliar([sii(4), sii(2, { iva: 200, total: 1200 }), sii(1)], [gw(1), gw(2), gw(3)]);
+    const out = reconcile([sii(4), sii(2, { iva: 200, total: 1200 }), sii(1)], [gw(1), gw(2), gw(3)]);
     expect(out.map((d) => [d.folio, d.estado])).toEqual([
       [1, 'coincide'],
       [2, 'difiere'],
@@ -46,7 +46,7 @@ describe('conciliar (RCV against the gateway)', () => {
   });
 
   it('does not pair documents of another type or counterpart with the same folio', () => {
-    const out = conciliar([sii(1, { tipo_dte: 34 }), sii(2, { rut_contraparte: '76086428-5' })], [gw(1), gw(2)]);
+    const out = reconcile([sii(1, { tipo_dte: 34 }), sii(2, { rut_contraparte: '76086428-5' })], [gw(1), gw(2)]);
     expect(out.map((d) => d.estado).sort()).toEqual(['solo_gateway', 'solo_gateway', 'solo_sii', 'solo_sii']);
   });
 });

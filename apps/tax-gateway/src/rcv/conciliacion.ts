@@ -12,7 +12,6 @@ export interface MontosConciliados {
   total: number;
 }
 
-/** One document of the reconciliation. */
 export interface DocumentoConciliado {
   tipo_dte: number;
   folio: number;
@@ -33,12 +32,10 @@ export type RcvRegistrado = RcvDocumento & { estado_rcv: string };
 const CAMPOS: (keyof MontosConciliados)[] = ['exento', 'neto', 'iva', 'total'];
 
 /**
- * Reconciles the SII's register (RCV) with the gateway's own documents of the same period: each document
- * (type, folio, counterpart RUT) is `coincide` when both have it with equal amounts, `difiere` (listing each
- * differing amount) when both have it with other amounts, else `solo_sii` or `solo_gateway`. Sorted by type
- * and folio. Pure; the source of the register is docs/research/sii-protocol.md §8.
+ * Each document (type, folio, counterpart RUT) `coincide`, `difiere` (listing the amounts), `solo_sii` or `solo_gateway`; the register's
+ * source: docs/research/sii-protocol.md §8.
  */
-export function conciliar(sii: RcvRegistrado[], gateway: LibroDetalleInput[]): DocumentoConciliado[] {
+export function reconcile(sii: RcvRegistrado[], gateway: LibroDetalleInput[]): DocumentoConciliado[] {
   const key = (tipo: number, folio: number, rut: string) => `${tipo}|${folio}|${rut}`;
   const ours = new Map(gateway.map((g) => [key(g.tipoDoc, g.folio, g.rut), g]));
   const out: DocumentoConciliado[] = [];

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
-import { RcvLibroDto, RcvLibroQueryDto } from './dto/rcv.dto';
+import { RcvLibroView, RcvLibroQueryDto } from './dto/rcv.dto';
 import { RcvService } from './rcv.service';
 
 /** The purchases and sales register (RCV), reconciled (docs/tax-gateway.md "RCV"). */
@@ -18,9 +18,9 @@ export class RcvController {
     summary:
       "The tenant's purchases or sales register of a month as the SII holds it, each document marked coincide, solo_sii, solo_gateway or difiere against the gateway's own",
   })
-  @ApiOkResponse({ type: RcvLibroDto })
+  @ApiOkResponse({ type: RcvLibroView })
   @ApiProblemResponses(400, 401, 403, ...UPSTREAM_PROBLEMS)
-  libro(@Query() q: RcvLibroQueryDto): Promise<RcvLibroDto> {
-    return this.rcv.libro(q);
+  getLibro(@Query() q: RcvLibroQueryDto): Promise<RcvLibroView> {
+    return this.rcv.getLibro(q);
   }
 }

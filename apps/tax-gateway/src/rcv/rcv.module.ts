@@ -5,7 +5,6 @@ import { SiiModule } from '../sii/sii.module';
 import { RcvController } from './rcv.controller';
 import { RcvService } from './rcv.service';
 
-/** The RCV register and its reconciliation (docs/tax-gateway.md "RCV"). */
 @Module({
   imports: [SiiModule, PortalModule, LibrosModule],
   controllers: [RcvController],

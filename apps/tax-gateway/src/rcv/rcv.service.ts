@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { SesionCertificado, cookieHeader } from '../portal/sesion-certificado';
 import { LibroDocumentosStore } from '../libros/libro-documentos.store';
 import { RcvClient, type EstadoContabRcv, type OperacionRcv } from '../sii/rcv.client';
-import { conciliar, type RcvRegistrado } from './conciliacion';
-import type { RcvLibroDto, RcvLibroQueryDto } from './dto/rcv.dto';
+import { reconcile, type RcvRegistrado } from './conciliacion';
+import type { RcvLibroView, RcvLibroQueryDto } from './dto/rcv.dto';
 
 // The purchases register splits documents by estado; the sales register has only REGISTRO (docs/research/sii-protocol.md §8).
 const ESTADOS: Record<OperacionRcv, EstadoContabRcv[]> = {
@@ -11,10 +11,7 @@ const ESTADOS: Record<OperacionRcv, EstadoContabRcv[]> = {
   VENTA: ['REGISTRO'],
 };
 
-/**
- * The purchases and sales register (RCV) as the SII holds it, reconciled with what the gateway emitted
- * (ventas) and received with its checks holding (compras) in the same month (docs/tax-gateway.md "RCV").
- */
+/** The RCV as the SII holds it, reconciled with the gateway's own documents of the month (docs/tax-gateway.md "RCV"). */
 @Injectable()
 export class RcvService {
   constructor(
@@ -23,23 +20,24 @@ export class RcvService {
     private readonly rcv: RcvClient,
   ) {}
 
-  /** @throws SII and token problems 502/503/504 (the register could not be read; nothing is stored). */
-  async libro(q: RcvLibroQueryDto): Promise<RcvLibroDto> {
+  async getLibro(q: RcvLibroQueryDto): Promise<RcvLibroView> {
     const operacion: OperacionRcv = q.tipo === 'venta' ? 'VENTA' : 'COMPRA';
-    const registro = await this.certificado.conCookies((cookies) => this.registro(q.tenant, q.periodo, operacion, cookieHeader(cookies)));
-    const propios = await this.documentos.delPeriodo(q.tenant, q.tipo, q.periodo);
-    const documentos = conciliar(registro, propios);
+    const registro = await this.certificado.withCookies((cookies) =>
+      this.fetchRegistro(q.tenant, q.periodo, operacion, cookieHeader(cookies)),
+    );
+    const propios = await this.documentos.listOfPeriodo(q.tenant, q.tipo, q.periodo);
+    const documentos = reconcile(registro, propios);
     const resumen = { coincide: 0, solo_sii: 0, solo_gateway: 0, difiere: 0 };
     for (const d of documentos) resumen[d.estado] += 1;
     return { tenant: q.tenant, periodo: q.periodo, tipo: q.tipo, consultado_at: new Date().toISOString(), resumen, documentos };
   }
 
-  private async registro(rut: string, periodo: string, operacion: OperacionRcv, cookie: string): Promise<RcvRegistrado[]> {
+  private async fetchRegistro(rut: string, periodo: string, operacion: OperacionRcv, cookie: string): Promise<RcvRegistrado[]> {
     const out: RcvRegistrado[] = [];
     for (const estado of ESTADOS[operacion]) {
-      const tipos = (await this.rcv.resumen(rut, periodo, operacion, estado, cookie)).filter((t) => t.documentos > 0);
+      const tipos = (await this.rcv.getResumen(rut, periodo, operacion, estado, cookie)).filter((t) => t.documentos > 0);
       for (const { tipo_dte } of tipos) {
-        const docs = await this.rcv.detalle(rut, periodo, operacion, estado, tipo_dte, cookie);
+        const docs = await this.rcv.getDetalle(rut, periodo, operacion, estado, tipo_dte, cookie);
         out.push(...docs.map((d) => ({ ...d, estado_rcv: estado })));
       }
     }

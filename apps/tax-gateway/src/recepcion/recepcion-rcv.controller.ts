@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, applyDecorators } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller, Callers } from '@lib/auth';
 import { ApiProblemResponses, type ProblemResponseSpec } from '@lib/schemas';
 import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
-import { AceptarBodyDto, RecepcionEventoDto, RecepcionEventosDto, ReclamarBodyDto } from './dto/recepcion-rcv.dto';
+import { AceptarBodyDto, RecepcionEventoView, RecepcionEventosView, ReclamarBodyDto } from './dto/recepcion-rcv.dto';
 import { RecepcionIdParamDto } from './dto/recepcion.dto';
 import { RecepcionRcvService } from './recepcion-rcv.service';
 import { Auditar } from '../auditoria/auditar.decorator';
@@ -17,7 +17,21 @@ const RCV_PROBLEMS: (number | ProblemResponseSpec)[] = [
   ...UPSTREAM_PROBLEMS,
 ];
 
-/** Acceptance and claims of received DTEs in the SII's RCV (RegistroReclamoDTE; docs/tax-gateway.md "Reception"). */
+/** The answer, problems and receipt of a route that registers an event in the RCV. */
+const RcvEventoRoute = (): MethodDecorator =>
+  applyDecorators(
+    ApiCreatedResponse({ type: RecepcionEventoView }),
+    ApiProblemResponses(...RCV_PROBLEMS, {
+      status: 409,
+      errors: ['not_received_by_sii', 'plazo_expired', 'evento_already_registered', 'evento_refused'],
+    }),
+    Auditar('rcv_evento', async (r: RecepcionEventoView, _req, filas) => ({
+      ...(await filas.findRow('recepcion', r.recepcion_id)),
+      recurso: r.evento_id,
+    })),
+  );
+
+/** Acceptance and claims of received DTEs in the RCV (docs/tax-gateway.md "Reception"). */
 @ApiTags('recepcion')
 @Controller('tax/recepcion')
 export class RecepcionRcvController {
@@ -27,17 +41,9 @@ export class RecepcionRcvController {
   @Callers('admin', 'accounting')
   @HttpCode(201)
   @ApiOperation({ summary: 'Register in the RCV the acceptance of the content (ACD) or the receipt of goods or services (ERM)' })
-  @ApiCreatedResponse({ type: RecepcionEventoDto })
-  @ApiProblemResponses(...RCV_PROBLEMS, {
-    status: 409,
-    errors: ['not_received_by_sii', 'plazo_expired', 'evento_already_registered', 'evento_refused'],
-  })
-  @Auditar('rcv_evento', async (r: RecepcionEventoDto, _req, filas) => ({
-    ...(await filas.fila('recepcion', r.recepcion_id)),
-    recurso: r.evento_id,
-  }))
-  aceptar(@Param() p: RecepcionIdParamDto, @Body() body: AceptarBodyDto, @Caller() caller?: string): Promise<RecepcionEventoDto> {
-    return this.rcv.registrar(p.recepcion_id, body.accion ?? 'ACD', null, caller);
+  @RcvEventoRoute()
+  accept(@Param() p: RecepcionIdParamDto, @Body() body: AceptarBodyDto, @Caller() caller?: string): Promise<RecepcionEventoView> {
+    return this.rcv.register(p.recepcion_id, body.accion ?? 'ACD', null, caller);
   }
 
   @Post(':recepcion_id/reclamar')
@@ -49,25 +55,17 @@ export class RecepcionRcvController {
       'The claim with legal effect (Ley 19.983 art. 3): a ResultadoDTE sent to the supplier alone has none. The SII judges the ' +
       "8 days: it is always asked, its codResp 8 is 409 plazo_expired; the gateway's own count only adds `advertencias`.",
   })
-  @ApiCreatedResponse({ type: RecepcionEventoDto })
-  @ApiProblemResponses(...RCV_PROBLEMS, {
-    status: 409,
-    errors: ['not_received_by_sii', 'plazo_expired', 'evento_already_registered', 'evento_refused'],
-  })
-  @Auditar('rcv_evento', async (r: RecepcionEventoDto, _req, filas) => ({
-    ...(await filas.fila('recepcion', r.recepcion_id)),
-    recurso: r.evento_id,
-  }))
-  reclamar(@Param() p: RecepcionIdParamDto, @Body() body: ReclamarBodyDto, @Caller() caller?: string): Promise<RecepcionEventoDto> {
-    return this.rcv.registrar(p.recepcion_id, body.accion, body.motivo, caller);
+  @RcvEventoRoute()
+  claim(@Param() p: RecepcionIdParamDto, @Body() body: ReclamarBodyDto, @Caller() caller?: string): Promise<RecepcionEventoView> {
+    return this.rcv.register(p.recepcion_id, body.accion, body.motivo, caller);
   }
 
   @Get(':recepcion_id/eventos')
   @Callers('admin', 'assistant', 'accounting', 'mailer')
   @ApiOperation({ summary: "The DTE's events in the RCV as the SII lists them, its SII reception date and the 8-day window" })
-  @ApiOkResponse({ type: RecepcionEventosDto })
+  @ApiOkResponse({ type: RecepcionEventosView })
   @ApiProblemResponses(...RCV_PROBLEMS)
-  eventos(@Param() p: RecepcionIdParamDto): Promise<RecepcionEventosDto> {
-    return this.rcv.eventos(p.recepcion_id);
+  listEventos(@Param() p: RecepcionIdParamDto): Promise<RecepcionEventosView> {
+    return this.rcv.listEventos(p.recepcion_id);
   }
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ProblemException } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
 import { RegistroReclamoClient, type AccionRcv, type DocumentoRcv, type RespuestaRcv } from '../sii/registro-reclamo.client';
-import type { RecepcionEventoDto, RecepcionEventosDto } from './dto/recepcion-rcv.dto';
+import type { RecepcionEventoView, RecepcionEventosView } from './dto/recepcion-rcv.dto';
 import { RecepcionEventoEntity } from './entities/recepcion-evento.entity';
 import type { RecepcionEntity } from './entities/recepcion.entity';
 import { RecepcionService } from './recepcion.service';
@@ -17,11 +17,9 @@ const PLAZO_MS = 8 * 24 * 3600 * 1000;
 const EVENTO_RECHAZADO = new Set([5, 6, 11, 12, 13, 19]);
 
 /**
- * Acceptance and claims of received DTEs in the RCV (docs/tax-gateway.md "Acceptance and claims in the RCV"; SII "Web
- * Service de Consulta y Registro de Aceptación/Reclamo a DTE recibido" v1.2). What has legal effect is the event the
- * SII registers (Ley 19.983 art. 3): a ResultadoDTE sent to the supplier alone does not accept or claim anything.
- * The 8-day window is the SII's to judge: the gateway always asks it, surfaces its answer (codResp 8 -> 409
- * `plazo_expired`), and its own count only warns. An event is stored only when the SII registered it.
+ * RCV acceptance and claims (docs/tax-gateway.md "Acceptance and claims in the RCV"; SII "Web Service de Consulta y Registro de
+ * Aceptación/Reclamo a DTE recibido" v1.2). Only the event the SII registers has legal effect (Ley 19.983 art. 3), so the 8-day window is
+ * the SII's to judge: the gateway's own count only warns.
  */
 @Injectable()
 export class RecepcionRcvService {
@@ -32,25 +30,18 @@ export class RecepcionRcvService {
     private readonly reclamo: RegistroReclamoClient,
   ) {}
 
-  /**
-   * Registers `accion` for the received DTE `id`. When the gateway counts more than 8 days since the SII received the
-   * DTE it still asks the SII (whose clock and calendar decide) and answers with `advertencias`.
-   * @throws ProblemException 404 `recepcion_not_found`; 422 `tipo_not_applicable` (only 33, 34, 43); 409
-   *   `not_received_by_sii` (the SII has no record of the DTE), `plazo_expired` (the SII says the 8 days are over,
-   *   codResp 8), `evento_already_registered`, `evento_refused` (the DTE's earlier events refuse it), each with the
-   *   SII's codResp and descResp; 503 `sii_unavailable` (codResp -1); SII and token problems 502/503/504.
-   */
-  async registrar(id: string, accion: AccionRcv, motivo: string | null, caller?: string): Promise<RecepcionEventoDto> {
-    const r = await this.rcvDocument(id);
+  /** Past 8 days by the gateway's count it still asks the SII (whose clock and calendar decide) and answers with `advertencias`. */
+  async register(id: string, accion: AccionRcv, motivo: string | null, caller?: string): Promise<RecepcionEventoView> {
+    const r = await this.findRcvDocument(id);
     const doc = documento(r);
-    const fecha = await this.tokens.withToken(r.tenant, (t) => this.reclamo.fechaRecepcion(doc, t));
-    const plazo = plazoDe(fecha);
+    const fecha = await this.tokens.withToken(r.tenant, (t) => this.reclamo.getFechaRecepcion(doc, t));
+    const plazo = plazoOf(fecha);
     if (!fecha || !plazo) throw noRecibido(id);
     const advertencias =
       Date.now() > plazo.getTime()
         ? [`plazo_expired: by the gateway's clock the 8 days ended at ${plazo.toISOString()}; the SII registered the event`]
         : [];
-    const answer = await this.tokens.withToken(r.tenant, (t) => this.reclamo.ingresar(doc, accion, t));
+    const answer = await this.tokens.withToken(r.tenant, (t) => this.reclamo.register(doc, accion, t));
     if (answer.codResp !== 0) throw refused(id, accion, answer, fecha, plazo);
     const evento = Object.assign(new RecepcionEventoEntity(), {
       id: randomUUID(),
@@ -64,19 +55,14 @@ export class RecepcionRcvService {
       createdAt: new Date(),
     });
     await this.store.insertEvento(evento);
-    return { ...eventoView(evento), advertencias };
+    return { ...toRecepcionEventoView(evento), advertencias };
   }
 
-  /**
-   * The DTE's events as the SII lists them, its reception date and window, and those registered here.
-   * @throws ProblemException 404 `recepcion_not_found`, 422 `tipo_not_applicable`, 502 `sii_rejected` (another
-   *   codResp than 15, 16 or 18); SII and token problems 502/503/504.
-   */
-  async eventos(id: string): Promise<RecepcionEventosDto> {
-    const r = await this.rcvDocument(id);
+  async listEventos(id: string): Promise<RecepcionEventosView> {
+    const r = await this.findRcvDocument(id);
     const doc = documento(r);
-    const fecha = await this.tokens.withToken(r.tenant, (t) => this.reclamo.fechaRecepcion(doc, t));
-    const sii = fecha ? await this.tokens.withToken(r.tenant, (t) => this.reclamo.eventos(doc, t)) : undefined;
+    const fecha = await this.tokens.withToken(r.tenant, (t) => this.reclamo.getFechaRecepcion(doc, t));
+    const sii = fecha ? await this.tokens.withToken(r.tenant, (t) => this.reclamo.listEventos(doc, t)) : undefined;
     if (sii && ![15, 16, 18].includes(sii.codResp)) {
       throw new ProblemException(502, 'sii_rejected', `The SII refused listarEventosHistDoc: ${sii.descResp} (codResp ${sii.codResp}).`, {
         operation: 'listarEventosHistDoc',
@@ -84,20 +70,20 @@ export class RecepcionRcvService {
         sii_details: [sii.descResp],
       });
     }
-    const plazo = plazoDe(fecha);
-    const registrados = await this.store.eventos(id);
+    const plazo = plazoOf(fecha);
+    const registrados = await this.store.listEventos(id);
     return {
       recepcion_id: id,
       fecha_recepcion_sii: fecha?.toISOString() ?? null,
       plazo_hasta: plazo?.toISOString() ?? null,
       plazo_vigente: !!plazo && Date.now() <= plazo.getTime(),
       eventos: sii?.eventos ?? [],
-      registrados: registrados.map(eventoView),
+      registrados: registrados.map(toRecepcionEventoView),
     };
   }
 
-  private async rcvDocument(id: string): Promise<RecepcionEntity> {
-    const r = await this.recepciones.found(id);
+  private async findRcvDocument(id: string): Promise<RecepcionEntity> {
+    const r = await this.recepciones.findOrThrow(id);
     if (!TIPOS_RCV.has(r.tipoDte)) {
       throw new ProblemException(
         422,
@@ -113,7 +99,7 @@ function documento(r: RecepcionEntity): DocumentoRcv {
   return { rutEmisor: r.rutEmisor, tipoDte: r.tipoDte, folio: r.folio };
 }
 
-function plazoDe(fecha: Date | undefined): Date | undefined {
+function plazoOf(fecha: Date | undefined): Date | undefined {
   return fecha ? new Date(fecha.getTime() + PLAZO_MS) : undefined;
 }
 
@@ -149,7 +135,7 @@ function refused(id: string, accion: AccionRcv, answer: RespuestaRcv, fecha: Dat
   );
 }
 
-function eventoView(e: RecepcionEventoEntity): RecepcionEventoDto {
+function toRecepcionEventoView(e: RecepcionEventoEntity): RecepcionEventoView {
   return {
     evento_id: e.id,
     recepcion_id: e.recepcionId,

@@ -6,7 +6,7 @@ import type { EstadoComercial, RecepcionEntity } from './entities/recepcion.enti
 import { RecepcionEnvioEntity } from './entities/recepcion-envio.entity';
 import { RecepcionService, respuestaOf } from './recepcion.service';
 import { RecepcionStore } from './recepcion.store';
-import { respuestaView } from './recepcion.views';
+import { toRespuestaView } from './recepcion.views';
 import { RespuestaBuilder } from './respuesta-builder';
 
 /** EstadoDTE of a ResultadoDTE (RespuestaEnvioDTE_v10.xsd): 0 accepted, 1 accepted with discrepancies, 2 rejected. */
@@ -18,10 +18,8 @@ const GLOSA_RESULTADO: Record<EstadoComercial, string> = {
 };
 
 /**
- * The commercial answers to a received DTE (docs/research/sii-protocol.md §3.5, the SII's intercambio stage):
- * ResultadoDTE (acceptance or rejection of the content, once per DTE) and EnvioRecibos (Ley 19.983 receipt of
- * goods or services, once, only for a DTE not rejected). Each is signed, XSD-valid and stored with the DTE's
- * new estado_comercial in one transaction; callers deliver the bytes to the supplier's CorreoEmisor.
+ * ResultadoDTE and EnvioRecibos (docs/research/sii-protocol.md §3.5; Ley 19.983), each stored with the DTE's new estado_comercial in one
+ * transaction; callers deliver the bytes.
  */
 @Injectable()
 export class RecepcionRespuestasService {
@@ -31,23 +29,19 @@ export class RecepcionRespuestasService {
     private readonly builder: RespuestaBuilder,
   ) {}
 
-  /**
-   * @throws ProblemException 404 `recepcion_not_found`; 409 `resultado_already_issued` (one commercial answer per DTE),
-   *   409 `recepcion_rejected` (accepting a DTE that failed reception checks); 422 `text_invalid` (`glosa`).
-   */
-  async resultado(id: string, body: ResultadoBodyDto): Promise<RespuestaDto> {
+  async issueResultado(id: string, body: ResultadoBodyDto): Promise<RespuestaDto> {
     if (body.glosa !== undefined) assertSiiText('glosa', body.glosa);
-    const r = await this.recepciones.found(id);
+    const r = await this.recepciones.findOrThrow(id);
     if (r.estadoComercial !== null) {
       throw new ProblemException(409, 'resultado_already_issued', `DTE ${id} already has a commercial answer (${r.estadoComercial}).`);
     }
     if (r.estado === 'rechazado' && body.estado !== 'rechazado') {
       throw new ProblemException(409, 'recepcion_rejected', `DTE ${id} failed reception (${r.glosa}); it can only be rejected.`);
     }
-    const envio = (await this.store.envio(r.envioId)) as RecepcionEnvioEntity;
+    const envio = (await this.store.findEnvio(r.envioId)) as RecepcionEnvioEntity;
     const numero = await this.store.nextNumero('recepcion_respuesta');
     const estado = ESTADO_DTE[body.estado];
-    const xml = await this.builder.resultadoDte({ ...partes(r), idRespuesta: numero }, [
+    const xml = await this.builder.buildResultadoDte({ ...partes(r), idRespuesta: numero }, [
       {
         ...documento(r),
         codEnvio: envio.numero,
@@ -58,25 +52,21 @@ export class RecepcionRespuestasService {
     ]);
     const respuesta = respuestaOf(r.tenant, numero, 'ResultadoDTE', xml, { recepcionId: r.id });
     await this.store.insertRespuesta(respuesta, { estadoComercial: body.estado });
-    return respuestaView(respuesta);
+    return toRespuestaView(respuesta);
   }
 
-  /**
-   * @throws ProblemException 404 `recepcion_not_found`; 409 `recepcion_rejected` (failed reception, or rejected
-   *   commercially), 409 `recibo_already_issued`; 422 `text_invalid` (`recinto`).
-   */
-  async recibo(id: string, recinto: string): Promise<RespuestaDto> {
+  async issueRecibo(id: string, recinto: string): Promise<RespuestaDto> {
     assertSiiText('recinto', recinto);
-    const r = await this.recepciones.found(id);
+    const r = await this.recepciones.findOrThrow(id);
     if (r.estado === 'rechazado' || r.estadoComercial === 'rechazado') {
       throw new ProblemException(409, 'recepcion_rejected', `DTE ${id} was rejected; a receipt of goods is only given for accepted DTEs.`);
     }
-    if ((await this.store.respuestas({ recepcionId: id })).some((a) => a.tipo === 'EnvioRecibos')) {
+    if ((await this.store.listRespuestas({ recepcionId: id })).some((a) => a.tipo === 'EnvioRecibos')) {
       throw new ProblemException(409, 'recibo_already_issued', `DTE ${id} already has a receipt of goods or services.`);
     }
     const numero = await this.store.nextNumero('recepcion_respuesta');
     const d = documento(r);
-    const xml = await this.builder.envioRecibos({ ...partes(r), idRespuesta: numero }, [
+    const xml = await this.builder.buildEnvioRecibos({ ...partes(r), idRespuesta: numero }, [
       {
         tipoDoc: d.tipoDte,
         folio: d.folio,
@@ -89,14 +79,13 @@ export class RecepcionRespuestasService {
     ]);
     const respuesta = respuestaOf(r.tenant, numero, 'EnvioRecibos', xml, { recepcionId: r.id });
     await this.store.insertRespuesta(respuesta);
-    return respuestaView(respuesta);
+    return toRespuestaView(respuesta);
   }
 }
 
 /**
- * The caller's text goes into a signed ISO-8859-1 answer: typographic characters are transliterated there
- * (libs/dte TRANSLITERACION), anything else outside ISO-8859-1 or a control character is refused by name.
- * @throws ProblemException 422 `text_invalid`.
+ * Typographic characters are transliterated (libs/dte TRANSLITERACION); anything else outside ISO-8859-1, or a control character, is
+ * refused by name.
  */
 function assertSiiText(field: string, value: string): void {
   const problem = siiTextProblem(value);

@@ -19,10 +19,7 @@ import { frmaVerifies } from '../caf/caf-verification';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { SignerClient } from '../signer/signer-client';
 
-/**
- * The form of a received document a check ran on: the bytes as received; the DTE alone, out of its envelope; the DTE
- * with the SII namespace its issuer's software left out (docs/tax-gateway.md "Reception": the shapes real issuers send).
- */
+/** The form a check ran on (docs/tax-gateway.md "Reception": the shapes real issuers send). */
 export type FormaVerificada = 'recibido' | 'extraido' | 'con_namespace';
 
 /** One check of a received file or document, with why it failed, and for xsd and firma_documento the form checked. */
@@ -39,7 +36,6 @@ export type EstadoRecepDte = 0 | 1 | 2 | 3 | 4 | 99;
 /** EstadoRecepEnv of RespuestaEnvioDTE_v10.xsd: 0 ok, 1 schema, 2 signature, 3 receiver RUT, 90 repeated, 91 unreadable, 99 other. */
 export type EstadoRecepEnv = 0 | 1 | 2 | 3 | 90 | 91 | 99;
 
-/** The verdict on one DTE of the file. */
 export interface DocumentoVerificado {
   dte: ParsedDte;
   verificaciones: Verificacion[];
@@ -47,7 +43,6 @@ export interface DocumentoVerificado {
   glosa: string;
 }
 
-/** The verdict on a received file and each of its DTEs. */
 export interface EnvioVerificado {
   /** SetDTE/@ID, or the Documento/@ID of a standalone DTE. */
   setId: string;
@@ -93,12 +88,8 @@ const ok = (verificacion: string): Verificacion => ({ verificacion, ok: true });
 const fail = (verificacion: string, detalle: string): Verificacion => ({ verificacion, ok: false, detalle });
 
 /**
- * Verifies a supplier's file the way the intercambio rules require (docs/research/sii-protocol.md §3.5;
- * docs/tax-gateway.md "Reception"): XSD (EnvioDTE_v10 or DTE_v10), the envelope and each Documento's XMLDSig
- * and the TED's FRMT through the signing service (the gateway does no XMLDSig or RSA of its own here), the CAF
- * FRMA against the SII certificate of its IDK, the DD against the Documento, Caratula RutReceptor and each
- * RUTRecep against the tenant, and the totals. Signer failures propagate as 502/503/504 problems: nothing is
- * judged on a half-run verification.
+ * Verifies a supplier's file as the intercambio rules require (docs/research/sii-protocol.md §3.5; docs/tax-gateway.md "Reception").
+ * Signatures go through the signing service; its failures propagate: nothing is judged on a half-run verification.
  */
 @Injectable()
 export class RecepcionVerifier {
@@ -113,9 +104,9 @@ export class RecepcionVerifier {
     const envio = doc.documentElement.localName === 'EnvioDTE';
     const setId = envio ? (findFirst(doc.documentElement, 'SetDTE')?.getAttribute('ID') ?? '') : (dtes[0].id ?? '');
     const rutEmisor = envio ? (textOf(findFirst(doc.documentElement, 'Caratula') as Element, 'RutEmisor') ?? '') : dtes[0].emisor.rut;
-    const verificaciones = [await this.schema(text, envio)];
+    const verificaciones = [await this.verifySchema(text, envio)];
     if (envio) {
-      verificaciones.push(await this.firma('firma_envio', bytes, `#${setId}`));
+      verificaciones.push(await this.verifyFirma('firma_envio', bytes, `#${setId}`));
       const receptor = textOf(findFirst(doc.documentElement, 'Caratula') as Element, 'RutReceptor');
       verificaciones.push(
         receptor === tenant
@@ -124,36 +115,32 @@ export class RecepcionVerifier {
       );
     }
     const documentos: DocumentoVerificado[] = [];
-    for (const dte of dtes) documentos.push({ dte, ...verdict(verificaciones, await this.documento(tenant, bytes, dte, envio)) });
+    for (const dte of dtes) documentos.push({ dte, ...verdict(verificaciones, await this.verifyDocumento(tenant, bytes, dte, envio)) });
     const estado = envioEstado(verificaciones);
     return { setId, rutEmisor, verificaciones, estado, glosa: glosaOf(GLOSA_ENVIO[estado], verificaciones), documentos };
   }
 
   /**
-   * EnvioDTE_v10.xsd for an envelope, DTE_v10.xsd for a DTE alone, on the document with the SII namespace set when its
-   * issuer left it out (the schemas declare DTE and EnvioDTE only in it) and without DocPersonalizado (an issuer's
-   * extension outside the schema, e.g. the Paperless platform's). The bytes kept and verified stay as received.
+   * With the SII namespace set when the issuer left it out (the schemas declare DTE and EnvioDTE only in it) and without DocPersonalizado
+   * (an issuer extension, e.g. Paperless's); the bytes kept stay as received.
    */
-  private async schema(text: string, envio: boolean): Promise<Verificacion> {
+  private async verifySchema(text: string, envio: boolean): Promise<Verificacion> {
     const forma: FormaVerificada = declaraNamespace(text) ? 'recibido' : 'con_namespace';
     const result = await validateXsd(sinDocPersonalizado(conNamespaceSii(text)), envio ? 'EnvioDTE' : 'DTE');
     return result.valid ? { ...ok('xsd'), forma } : { ...fail('xsd', result.errors.slice(0, 5).join('; ')), forma };
   }
 
-  private async firma(name: string, bytes: Buffer, reference: string): Promise<Verificacion> {
+  private async verifyFirma(name: string, bytes: Buffer, reference: string): Promise<Verificacion> {
     const check = await this.signer.verifyXml(bytes, reference);
     return check.valid ? ok(name) : fail(name, check.reasons.join('; ') || 'the signature does not verify');
   }
 
   /**
-   * The Documento's XMLDSig, tried on the forms real issuers' signatures hold, in this order: the bytes as received; the
-   * DTE alone (signed alone, then put in an envelope that declares more namespaces, which inclusive C14N of the
-   * enveloped DTE takes in); the DTE alone with the SII namespace its start tag lacks (signed inside an envelope that
-   * declared it, then stored or sent alone: lib-cl-sii-python `clean_dte_xml(set_missing_xmlns=True)`). The first form
-   * that verifies is recorded. Only the namespace and the surrounding envelope change between forms: the Documento's
-   * characters are the received ones, so a form that verifies proves the same content.
+   * Tried on the forms real issuers' signatures hold: as received, the DTE alone (inclusive C14N takes in the envelope's namespaces), the
+   * DTE alone with the missing SII namespace (lib-cl-sii-python `clean_dte_xml(set_missing_xmlns=True)`). The characters are the received
+   * ones, so a form that verifies proves the same content.
    */
-  private async firmaDocumento(bytes: Buffer, dte: ParsedDte, envio: boolean): Promise<Verificacion> {
+  private async verifyFirmaDocumento(bytes: Buffer, dte: ParsedDte, envio: boolean): Promise<Verificacion> {
     if (!dte.signed) return fail('firma_documento', 'the DTE carries no Signature');
     const reference = `#${dte.id ?? ''}`;
     // The copies are UTF-8 without a declaration (XML's default): C14N works on characters, not on the file's encoding.
@@ -169,10 +156,10 @@ export class RecepcionVerifier {
     return fail('firma_documento', reasons.join('; ') || 'the signature does not verify');
   }
 
-  private async documento(tenant: string, bytes: Buffer, dte: ParsedDte, envio: boolean): Promise<Verificacion[]> {
+  private async verifyDocumento(tenant: string, bytes: Buffer, dte: ParsedDte, envio: boolean): Promise<Verificacion[]> {
     return [
-      await this.firmaDocumento(bytes, dte, envio),
-      ...(await this.timbre(dte)),
+      await this.verifyFirmaDocumento(bytes, dte, envio),
+      ...(await this.verifyTimbre(dte)),
       dte.receptor.rut === tenant ? ok('receptor') : fail('receptor', `RUTRecep ${dte.receptor.rut} is not ${tenant}`),
       discrepancias(
         'ted_documento',
@@ -186,7 +173,7 @@ export class RecepcionVerifier {
   }
 
   /** TED FRMT (through the signer) and the CAF it carries: FRMA, type, issuer and folio range. */
-  private async timbre(dte: ParsedDte): Promise<Verificacion[]> {
+  private async verifyTimbre(dte: ParsedDte): Promise<Verificacion[]> {
     let caf;
     try {
       caf = tedCaf(dte);
@@ -211,10 +198,8 @@ export class RecepcionVerifier {
 }
 
 /**
- * Checks that are observations, never a reason to refuse: the SII does not reject a document for its content
- * (SII Formato DTE v2.2 §2.2 "No se rechazan documentos por errores de contenido"; an amount difference is a reparo).
- * Reception decides on schema, signatures, TED/CAF and RUTs, the RecepcionEnvio codes; a totals difference stays on
- * record, for the ResultadoDTE or an RCV claim.
+ * Observations, never a reason to refuse (SII Formato DTE v2.2 §2.2 "No se rechazan documentos por errores de contenido"): a totals
+ * difference stays on record for the ResultadoDTE or an RCV claim.
  */
 const OBSERVACIONES = new Set(['totales']);
 

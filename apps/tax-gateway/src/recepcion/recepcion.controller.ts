@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, applyDecorators } from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -19,11 +19,11 @@ import { ApiProblemResponses } from '@lib/schemas';
 import { fileRequired, readFileUpload } from '../common/file-upload.reader';
 import { SIGNER_PROBLEMS } from '../sii/sii-problems';
 import {
-  RecepcionDetailDto,
+  RecepcionDetailView,
   RecepcionEnvioDto,
   RecepcionIdParamDto,
   RecepcionListQueryDto,
-  RecepcionPageDto,
+  RecepcionPageView,
   ReciboBodyDto,
   RecibirDteDto,
   RespuestaDto,
@@ -31,9 +31,30 @@ import {
 } from './dto/recepcion.dto';
 import { RecepcionRespuestasService } from './recepcion-respuestas.service';
 import { MAX_RECEPCION_BYTES, RecepcionService } from './recepcion.service';
-import { recepcionView } from './recepcion.views';
+import { toRecepcionView } from './recepcion.views';
 import { RecepcionStore } from './recepcion.store';
 import { Auditar } from '../auditoria/auditar.decorator';
+
+/** The answer, problems and receipt of a commercial answer to the supplier; `conflict` is its own 409 (one answer per DTE). */
+const RespuestaRoute = (conflict: string): MethodDecorator =>
+  applyDecorators(
+    ApiCreatedResponse({ type: RespuestaDto }),
+    ApiProblemResponses(
+      400,
+      401,
+      403,
+      { status: 404, errors: ['recepcion_not_found'] },
+      { status: 409, errors: [conflict, 'recepcion_rejected'] },
+      { status: 422, errors: ['text_invalid'] },
+      { status: 500, errors: ['xsd_invalid', 'internal_error'] },
+      ...SIGNER_PROBLEMS,
+    ),
+    Auditar('recepcion_respuesta', async (r: RespuestaDto, req, filas) => ({
+      ...(await filas.findRow('recepcion', req.params.recepcion_id)),
+      recurso: r.respuesta_id,
+      sha256: r.sha256,
+    })),
+  );
 
 @ApiTags('recepcion')
 @Controller('tax/recepcion')
@@ -79,13 +100,13 @@ export class RecepcionController {
     { status: 500, errors: ['xsd_invalid', 'internal_error'] },
     ...SIGNER_PROBLEMS,
   )
-  async recibir(
+  async receive(
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
     @Caller() caller?: string,
   ): Promise<RecepcionEnvioDto> {
     const input = await this.input(req);
-    const { nuevo, ...result } = await this.recepciones.recibir(input.tenant, input.bytes, input.nombre, caller);
+    const { nuevo, ...result } = await this.recepciones.receive(input.tenant, input.bytes, input.nombre, caller);
     reply.status(nuevo ? 201 : 200);
     return result;
   }
@@ -93,19 +114,19 @@ export class RecepcionController {
   @Get()
   @Callers('admin', 'assistant', 'accounting', 'mailer')
   @ApiOperation({ summary: "A tenant's received DTEs, newest first (filters: rut_emisor, tipo_dte, periodo, estado)" })
-  @ApiOkResponse({ type: RecepcionPageDto })
+  @ApiOkResponse({ type: RecepcionPageView })
   @ApiProblemResponses(400, 401, 403)
-  async list(@Query() q: RecepcionListQueryDto): Promise<RecepcionPageDto> {
-    const page = await this.store.page(q);
-    return { items: page.items.map(recepcionView), total: page.total, limit: q.limit, offset: q.offset };
+  async list(@Query() q: RecepcionListQueryDto): Promise<RecepcionPageView> {
+    const page = await this.store.findPage(q);
+    return { items: page.items.map(toRecepcionView), total: page.total, limit: q.limit, offset: q.offset };
   }
 
   @Get(':recepcion_id')
   @Callers('admin', 'assistant', 'accounting', 'mailer')
   @ApiOperation({ summary: 'A received DTE: verification results, the file as received and every answer, as base64 of the exact bytes' })
-  @ApiOkResponse({ type: RecepcionDetailDto })
+  @ApiOkResponse({ type: RecepcionDetailView })
   @ApiProblemResponses(400, 401, 403, { status: 404, errors: ['recepcion_not_found'] })
-  detail(@Param() p: RecepcionIdParamDto): Promise<RecepcionDetailDto> {
+  detail(@Param() p: RecepcionIdParamDto): Promise<RecepcionDetailView> {
     return this.recepciones.detail(p.recepcion_id);
   }
 
@@ -118,48 +139,18 @@ export class RecepcionController {
       'The answer goes to the supplier only: it has no legal effect on its own. Acceptance or a claim with effect (Ley 19.983 ' +
       'art. 3) is the event the SII registers in the RCV: POST /tax/recepcion/{recepcion_id}/aceptar or /reclamar.',
   })
-  @ApiCreatedResponse({ type: RespuestaDto })
-  @ApiProblemResponses(
-    400,
-    401,
-    403,
-    { status: 404, errors: ['recepcion_not_found'] },
-    { status: 409, errors: ['resultado_already_issued', 'recepcion_rejected'] },
-    { status: 422, errors: ['text_invalid'] },
-    { status: 500, errors: ['xsd_invalid', 'internal_error'] },
-    ...SIGNER_PROBLEMS,
-  )
-  @Auditar('recepcion_respuesta', async (r: RespuestaDto, req, filas) => ({
-    ...(await filas.fila('recepcion', req.params.recepcion_id)),
-    recurso: r.respuesta_id,
-    sha256: r.sha256,
-  }))
-  resultado(@Param() p: RecepcionIdParamDto, @Body() body: ResultadoBodyDto): Promise<RespuestaDto> {
-    return this.respuestas.resultado(p.recepcion_id, body);
+  @RespuestaRoute('resultado_already_issued')
+  issueResultado(@Param() p: RecepcionIdParamDto, @Body() body: ResultadoBodyDto): Promise<RespuestaDto> {
+    return this.respuestas.issueResultado(p.recepcion_id, body);
   }
 
   @Post(':recepcion_id/recibo')
   @Callers('admin', 'accounting')
   @HttpCode(201)
   @ApiOperation({ summary: 'Receipt of goods or services (EnvioRecibos, Ley 19.983) for a DTE that was not rejected' })
-  @ApiCreatedResponse({ type: RespuestaDto })
-  @ApiProblemResponses(
-    400,
-    401,
-    403,
-    { status: 404, errors: ['recepcion_not_found'] },
-    { status: 409, errors: ['recibo_already_issued', 'recepcion_rejected'] },
-    { status: 422, errors: ['text_invalid'] },
-    { status: 500, errors: ['xsd_invalid', 'internal_error'] },
-    ...SIGNER_PROBLEMS,
-  )
-  @Auditar('recepcion_respuesta', async (r: RespuestaDto, req, filas) => ({
-    ...(await filas.fila('recepcion', req.params.recepcion_id)),
-    recurso: r.respuesta_id,
-    sha256: r.sha256,
-  }))
-  recibo(@Param() p: RecepcionIdParamDto, @Body() body: ReciboBodyDto): Promise<RespuestaDto> {
-    return this.respuestas.recibo(p.recepcion_id, body.recinto);
+  @RespuestaRoute('recibo_already_issued')
+  issueRecibo(@Param() p: RecepcionIdParamDto, @Body() body: ReciboBodyDto): Promise<RespuestaDto> {
+    return this.respuestas.issueRecibo(p.recepcion_id, body.recinto);
   }
 
   /** `{tenant, xml_base64, nombre_archivo?}` as JSON, or multipart `tenant` + `file` (up to 5 MB). */

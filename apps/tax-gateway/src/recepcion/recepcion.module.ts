@@ -11,7 +11,6 @@ import { RecepcionService } from './recepcion.service';
 import { RecepcionStore } from './recepcion.store';
 import { RespuestaBuilder } from './respuesta-builder';
 
-/** Reception of suppliers' DTEs, the intercambio answers and the RCV events (docs/tax-gateway.md "Reception"). */
 @Module({
   imports: [SignerModule, SiiModule, TokenModule],
   controllers: [RecepcionController, RecepcionRcvController],

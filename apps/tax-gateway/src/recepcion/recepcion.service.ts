@@ -15,13 +15,13 @@ import {
 import { isValidRut, normalizeRut } from '@lib/rut';
 import { ProblemException } from '@lib/schemas';
 import { TaxMetrics } from '../metrics/tax-metrics';
-import type { RecepcionDetailDto, RecepcionDocumentoDto, RecepcionEnvioDto } from './dto/recepcion.dto';
+import type { RecepcionDetailView, RecepcionDocumentoDto, RecepcionEnvioDto } from './dto/recepcion.dto';
 import { RecepcionEnvioEntity } from './entities/recepcion-envio.entity';
 import { RecepcionEntity, type MontosRecibidos } from './entities/recepcion.entity';
 import { RecepcionRespuestaEntity } from './entities/recepcion-respuesta.entity';
 import { GLOSA_DTE, RecepcionVerifier, type DocumentoVerificado, type EnvioVerificado } from './recepcion-verifier';
 import { RecepcionStore } from './recepcion.store';
-import { recepcionView, respuestaView } from './recepcion.views';
+import { toRecepcionView, toRespuestaView } from './recepcion.views';
 import { RespuestaBuilder } from './respuesta-builder';
 
 /** Largest file accepted (issue 9, "Reception"): real EnvioDTEs are tens of KB; the SII's own limit is of this order. */
@@ -30,12 +30,8 @@ export const MAX_RECEPCION_BYTES = 5 * 1024 * 1024;
 const UNIQUE_VIOLATION = '23505';
 
 /**
- * Reception of suppliers' DTEs (docs/tax-gateway.md "Reception"): reads the file, verifies it
- * (RecepcionVerifier), answers with a signed RecepcionEnvio, and stores the exact bytes, one record per DTE
- * and the answer in one transaction. A file received before answers its stored result. A DTE that verifies and
- * was received and verified before (same emisor, tipo, folio: the SII's key) is not recorded twice and is
- * reported as EstadoRecepDTE 4 in the answer; a DTE that fails verification is recorded with its reasons and
- * never keys duplicates, so a forged copy received first cannot shadow the genuine document.
+ * Reception (docs/tax-gateway.md "Reception"): a DTE that fails verification is recorded with its reasons but never keys duplicates, so a
+ * forged copy received first cannot shadow the genuine document.
  */
 @Injectable()
 export class RecepcionService {
@@ -48,13 +44,8 @@ export class RecepcionService {
     private readonly metrics: TaxMetrics,
   ) {}
 
-  /**
-   * @param bytes the file exactly as received (any encoding libs/dte reads).
-   * @throws ProblemException 413 `payload_too_large`, 422 `encoding_invalid`, `dte_unreadable` (not XML, DOCTYPE,
-   *   too deep, not a DTE), `tipo_dte_unsupported`, `fecha_out_of_range`; signer problems 502/503/504 (nothing
-   *   stored). Every 4xx is decided before the signer is called.
-   */
-  async recibir(tenant: string, bytes: Buffer, nombreArchivo: string, caller?: string): Promise<RecepcionEnvioDto & { nuevo: boolean }> {
+  /** @param bytes the file exactly as received (any encoding libs/dte reads). */
+  async receive(tenant: string, bytes: Buffer, nombreArchivo: string, caller?: string): Promise<RecepcionEnvioDto & { nuevo: boolean }> {
     if (bytes.length > MAX_RECEPCION_BYTES) {
       throw new ProblemException(
         413,
@@ -64,20 +55,20 @@ export class RecepcionService {
     }
     const dtes = readDtes(bytes);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const seen = await this.store.envioBySha(tenant, sha256);
-    if (seen) return { ...(await this.envioView(seen, true)), nuevo: false };
+    const seen = await this.store.findEnvioBySha(tenant, sha256);
+    if (seen) return { ...(await this.loadEnvioView(seen, true)), nuevo: false };
     try {
-      return { ...(await this.recibirNuevo(tenant, bytes, sha256, dtes, nombreArchivo, caller)), nuevo: true };
+      return { ...(await this.receiveNew(tenant, bytes, sha256, dtes, nombreArchivo, caller)), nuevo: true };
     } catch (err) {
       // A concurrent reception of the same file or DTE won the race: answer what it stored.
       if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
-      const winner = await this.store.envioBySha(tenant, sha256);
-      if (winner) return { ...(await this.envioView(winner, true)), nuevo: false };
-      return { ...(await this.recibirNuevo(tenant, bytes, sha256, dtes, nombreArchivo, caller)), nuevo: true };
+      const winner = await this.store.findEnvioBySha(tenant, sha256);
+      if (winner) return { ...(await this.loadEnvioView(winner, true)), nuevo: false };
+      return { ...(await this.receiveNew(tenant, bytes, sha256, dtes, nombreArchivo, caller)), nuevo: true };
     }
   }
 
-  private async recibirNuevo(
+  private async receiveNew(
     tenant: string,
     bytes: Buffer,
     sha256: string,
@@ -86,7 +77,7 @@ export class RecepcionService {
     caller?: string,
   ): Promise<RecepcionEnvioDto> {
     const verificado = await this.verifier.verify(tenant, bytes, dtes);
-    const previos = await this.store.verificados(tenant, dtes.map(keyOf));
+    const previos = await this.store.findVerificados(tenant, dtes.map(keyOf));
     // Only a DTE that verifies can be a repetition: a failed one is recorded with its reasons, whatever came before.
     const previoOf = (d: DocumentoVerificado) => (d.estado === 0 ? previos.find((p) => sameKey(p, d.dte)) : undefined);
     const now = new Date();
@@ -107,22 +98,22 @@ export class RecepcionService {
     const nuevos = verificado.documentos.filter((d) => !previoOf(d));
     const recepciones = uniqueByKey(nuevos).map((d) => recepcionOf(envio, d));
     const repetidos = new Set(verificado.documentos.filter((d) => previoOf(d)).map((d) => d.dte));
-    const respuesta = await this.recepcionEnvio(envio, verificado, (d) => repetidos.has(d), now);
+    const respuesta = await this.answerEnvio(envio, verificado, (d) => repetidos.has(d), now);
     await this.store.insertEnvio(envio, recepciones, respuesta);
     for (const r of recepciones) this.metrics.dtesReceived.inc({ tipo_dte: String(r.tipoDte) });
     this.logger.log(`recepcion ${envio.id}: ${recepciones.length} new DTE(s), EstadoRecepEnv ${envio.estadoEnvio}`);
     const matched = previos.filter((p) => verificado.documentos.some((d) => previoOf(d) === p));
-    return this.envioView(Object.assign(envio, { receivedAt: now }), false, [...recepciones, ...matched], respuesta);
+    return this.loadEnvioView(Object.assign(envio, { receivedAt: now }), false, [...recepciones, ...matched], respuesta);
   }
 
-  private async recepcionEnvio(
+  private async answerEnvio(
     envio: RecepcionEnvioEntity,
     v: EnvioVerificado,
     repetido: (d: ParsedDte) => boolean,
     now: Date,
   ): Promise<RecepcionRespuestaEntity> {
     const numero = await this.store.nextNumero('recepcion_respuesta');
-    const xml = await this.respuestas.recepcionEnvio(
+    const xml = await this.respuestas.buildRecepcionEnvio(
       { rutResponde: envio.tenant, rutRecibe: v.rutEmisor || v.documentos[0].dte.emisor.rut, idRespuesta: numero },
       {
         nmbEnvio: envio.nombreArchivo,
@@ -142,15 +133,14 @@ export class RecepcionService {
     return respuestaOf(envio.tenant, numero, 'RecepcionEnvio', xml, { envioId: envio.id }, now);
   }
 
-  /** The answer of POST /tax/recepcion/dte for a stored file. */
-  private async envioView(
+  private async loadEnvioView(
     envio: RecepcionEnvioEntity,
     duplicado: boolean,
     documentos?: RecepcionEntity[],
     respuesta?: RecepcionRespuestaEntity,
   ): Promise<RecepcionEnvioDto> {
-    const docs = documentos ?? (await this.storedDocumentos(envio));
-    const answer = respuesta ?? (await this.store.respuestas({ envioId: envio.id }))[0];
+    const docs = documentos ?? (await this.findStoredDocumentos(envio));
+    const answer = respuesta ?? (await this.store.listRespuestas({ envioId: envio.id }))[0];
     const nuevos = new Set((documentos ?? []).filter((d) => d.envioId === envio.id).map((d) => d.id));
     return {
       envio_id: envio.id,
@@ -162,49 +152,47 @@ export class RecepcionService {
       duplicado,
       verificaciones: envio.verificaciones,
       documentos: docs.map((d): RecepcionDocumentoDto => ({
-        ...recepcionView(d),
+        ...toRecepcionView(d),
         duplicado: duplicado || !nuevos.has(d.id),
         verificaciones: [...envio.verificaciones, ...d.verificaciones],
       })),
-      respuesta: respuestaView(answer),
+      respuesta: toRespuestaView(answer),
       correo_intercambio: docs.find((d) => d.correoEmisor)?.correoEmisor ?? null,
     };
   }
 
   /** The DTEs of a stored file: those it recorded, and for the others the verified record it repeated. */
-  private async storedDocumentos(envio: RecepcionEnvioEntity): Promise<RecepcionEntity[]> {
-    const propios = await this.store.byEnvio(envio.id);
+  private async findStoredDocumentos(envio: RecepcionEnvioEntity): Promise<RecepcionEntity[]> {
+    const propios = await this.store.findByEnvio(envio.id);
     const otros = readDtes(envio.xml).filter((d) => !propios.some((p) => sameKey(p, d)));
-    const verificados = await this.store.verificados(envio.tenant, otros.map(keyOf));
+    const verificados = await this.store.findVerificados(envio.tenant, otros.map(keyOf));
     return [...propios, ...verificados];
   }
 
-  /** GET /tax/recepcion/{recepcion_id}. @throws ProblemException 404 `recepcion_not_found`. */
-  async detail(id: string): Promise<RecepcionDetailDto> {
-    const r = await this.found(id);
-    const envio = (await this.store.envio(r.envioId)) as RecepcionEnvioEntity;
-    const respuestas = [...(await this.store.respuestas({ envioId: envio.id })), ...(await this.store.respuestas({ recepcionId: id }))];
+  async detail(id: string): Promise<RecepcionDetailView> {
+    const r = await this.findOrThrow(id);
+    const envio = (await this.store.findEnvio(r.envioId)) as RecepcionEnvioEntity;
+    const respuestas = [
+      ...(await this.store.listRespuestas({ envioId: envio.id })),
+      ...(await this.store.listRespuestas({ recepcionId: id })),
+    ];
     return {
-      ...recepcionView(r),
+      ...toRecepcionView(r),
       verificaciones: [...envio.verificaciones, ...r.verificaciones],
       nombre_archivo: envio.nombreArchivo,
       xml_base64: envio.xml.toString('base64'),
-      respuestas: respuestas.map(respuestaView),
+      respuestas: respuestas.map(toRespuestaView),
     };
   }
 
-  /** @throws ProblemException 404 `recepcion_not_found`. */
-  async found(id: string): Promise<RecepcionEntity> {
-    const r = await this.store.recepcion(id);
+  async findOrThrow(id: string): Promise<RecepcionEntity> {
+    const r = await this.store.findRecepcion(id);
     if (!r) throw new ProblemException(404, 'recepcion_not_found', `No received DTE ${id}.`);
     return r;
   }
 }
 
-/**
- * The DTEs of a file, or the reason it cannot be verified at all.
- * @throws ProblemException 422 `encoding_invalid`, `dte_unreadable`, `tipo_dte_unsupported`, `fecha_out_of_range`.
- */
+/** The DTEs of a file, or the reason it cannot be verified at all. */
 function readDtes(bytes: Buffer): ParsedDte[] {
   let dtes: ParsedDte[];
   try {
@@ -304,7 +292,6 @@ function montosRecibidos(dte: ParsedDte): MontosRecibidos {
   };
 }
 
-/** A stored answer row for signed bytes. */
 export function respuestaOf(
   tenant: string,
   numero: number,

@@ -15,26 +15,24 @@ export interface DteKey {
   folio: number;
 }
 
-/** Persistence of received files, their DTEs and the answers given. */
 @Injectable()
 export class RecepcionStore {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** The file of a tenant with these bytes, if it was received before. */
-  envioBySha(tenant: string, sha256: string): Promise<RecepcionEnvioEntity | null> {
+  findEnvioBySha(tenant: string, sha256: string): Promise<RecepcionEnvioEntity | null> {
     return this.db.getRepository(RecepcionEnvioEntity).findOne({ where: { tenant, xmlSha256: sha256 } });
   }
 
-  envio(id: string): Promise<RecepcionEnvioEntity | null> {
+  findEnvio(id: string): Promise<RecepcionEnvioEntity | null> {
     return this.db.getRepository(RecepcionEnvioEntity).findOne({ where: { id } });
   }
 
-  recepcion(id: string): Promise<RecepcionEntity | null> {
+  findRecepcion(id: string): Promise<RecepcionEntity | null> {
     return this.db.getRepository(RecepcionEntity).findOne({ where: { id } });
   }
 
   /** The stored DTEs of a tenant among `keys` that verified (`recibido`): a failed copy never keys a duplicate. */
-  async verificados(tenant: string, keys: DteKey[]): Promise<RecepcionEntity[]> {
+  async findVerificados(tenant: string, keys: DteKey[]): Promise<RecepcionEntity[]> {
     if (keys.length === 0) return [];
     const qb = this.db
       .getRepository(RecepcionEntity)
@@ -54,13 +52,12 @@ export class RecepcionStore {
     return qb.getMany();
   }
 
-  /** The DTEs a file brought (new or, for duplicates, those it matched are not listed here). */
-  byEnvio(envioId: string): Promise<RecepcionEntity[]> {
+  findByEnvio(envioId: string): Promise<RecepcionEntity[]> {
     return this.db.getRepository(RecepcionEntity).find({ where: { envioId }, order: { folio: 'ASC' } });
   }
 
   /** Answers of an envío (RecepcionEnvio) or of a DTE (ResultadoDTE, EnvioRecibos), oldest first. */
-  respuestas(where: { envioId?: string; recepcionId?: string }): Promise<RecepcionRespuestaEntity[]> {
+  listRespuestas(where: { envioId?: string; recepcionId?: string }): Promise<RecepcionRespuestaEntity[]> {
     return this.db.getRepository(RecepcionRespuestaEntity).find({ where, order: { numero: 'ASC' } });
   }
 
@@ -70,7 +67,7 @@ export class RecepcionStore {
     return Number(row.n);
   }
 
-  /** Stores a file, its new DTEs and its answer at once: nothing half-written. */
+  /** Nothing half-written. */
   async insertEnvio(envio: RecepcionEnvioEntity, recepciones: RecepcionEntity[], respuesta: RecepcionRespuestaEntity): Promise<void> {
     await this.db.transaction(async (m) => {
       await m.insert(RecepcionEnvioEntity, envio as QueryDeepPartialEntity<RecepcionEnvioEntity>);
@@ -87,17 +84,15 @@ export class RecepcionStore {
     });
   }
 
-  /** A page of a tenant's received DTEs, newest first. */
   async insertEvento(evento: RecepcionEventoEntity): Promise<void> {
     await this.db.getRepository(RecepcionEventoEntity).insert(evento);
   }
 
-  /** The RCV events registered here for a reception, oldest first. */
-  eventos(recepcionId: string): Promise<RecepcionEventoEntity[]> {
+  listEventos(recepcionId: string): Promise<RecepcionEventoEntity[]> {
     return this.db.getRepository(RecepcionEventoEntity).find({ where: { recepcionId }, order: { createdAt: 'ASC' } });
   }
 
-  async page(q: RecepcionListQueryDto): Promise<{ items: RecepcionEntity[]; total: number }> {
+  async findPage(q: RecepcionListQueryDto): Promise<{ items: RecepcionEntity[]; total: number }> {
     const qb = this.db.getRepository(RecepcionEntity).createQueryBuilder('r').where('r.tenant = :tenant', { tenant: q.tenant });
     if (q.rut_emisor) qb.andWhere('r.rut_emisor = :rutEmisor', { rutEmisor: q.rut_emisor });
     if (q.tipo_dte !== undefined) qb.andWhere('r.tipo_dte = :tipo', { tipo: q.tipo_dte });

@@ -2,7 +2,7 @@ import type { RecepcionEntity } from './entities/recepcion.entity';
 import type { RecepcionRespuestaEntity } from './entities/recepcion-respuesta.entity';
 import type { RecepcionDto, RespuestaDto } from './dto/recepcion.dto';
 
-export function recepcionView(r: RecepcionEntity): RecepcionDto {
+export function toRecepcionView(r: RecepcionEntity): RecepcionDto {
   return {
     recepcion_id: r.id,
     tenant: r.tenant,
@@ -23,7 +23,7 @@ export function recepcionView(r: RecepcionEntity): RecepcionDto {
   };
 }
 
-export function respuestaView(r: RecepcionRespuestaEntity): RespuestaDto {
+export function toRespuestaView(r: RecepcionRespuestaEntity): RespuestaDto {
   return {
     respuesta_id: r.id,
     tipo: r.tipo,

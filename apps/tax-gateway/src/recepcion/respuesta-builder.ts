@@ -38,30 +38,25 @@ export interface ReciboDatos {
 }
 
 /**
- * Builds, signs (through the signing service) and validates the three intercambio answers
- * (docs/research/sii-protocol.md §3.5): RespuestaDTE with RecepcionEnvio, RespuestaDTE with ResultadoDTE
- * (RespuestaEnvioDTE_v10.xsd) and EnvioRecibos (EnvioRecibos_v10.xsd). Each result is the signer's exact
- * bytes, valid against its XSD, or nothing: 500 `xsd_invalid` (nothing is stored), signer problems
- * 502/503/504.
+ * The three intercambio answers (docs/research/sii-protocol.md §3.5), each the signer's exact bytes valid against its XSD, or 500
+ * `xsd_invalid` with nothing stored.
  */
 @Injectable()
 export class RespuestaBuilder {
   constructor(private readonly signer: SignerClient) {}
 
-  /** Acknowledgement of a received envelope, with one RecepcionDTE per document. */
-  async recepcionEnvio(partes: RespuestaPartes, recepcion: RecepcionEnvioInput, now = new Date()): Promise<Buffer> {
-    const xml = buildRespuestaDte({ caratula: this.caratula(partes, now), recepciones: [recepcion] });
+  async buildRecepcionEnvio(partes: RespuestaPartes, recepcion: RecepcionEnvioInput, now = new Date()): Promise<Buffer> {
+    const xml = buildRespuestaDte({ caratula: this.buildCaratula(partes, now), recepciones: [recepcion] });
     return this.signed(encodeLatin1(xml), '#ResultadoEnvio', 'RespuestaEnvioDTE');
   }
 
-  /** Commercial acceptance or rejection of received documents. */
-  async resultadoDte(partes: RespuestaPartes, resultados: ResultadoDteInput[], now = new Date()): Promise<Buffer> {
-    const xml = buildRespuestaDte({ caratula: this.caratula(partes, now), resultados });
+  async buildResultadoDte(partes: RespuestaPartes, resultados: ResultadoDteInput[], now = new Date()): Promise<Buffer> {
+    const xml = buildRespuestaDte({ caratula: this.buildCaratula(partes, now), resultados });
     return this.signed(encodeLatin1(xml), '#ResultadoEnvio', 'RespuestaEnvioDTE');
   }
 
-  /** Receipt of goods or services: each Recibo signed on its own, then the SetRecibos; RutFirma is the certificate holder. */
-  async envioRecibos(partes: RespuestaPartes, recibos: ReciboDatos[], now = new Date()): Promise<Buffer> {
+  /** Each Recibo signed on its own, then the SetRecibos; RutFirma is the certificate holder. */
+  async buildEnvioRecibos(partes: RespuestaPartes, recibos: ReciboDatos[], now = new Date()): Promise<Buffer> {
     const { holder_rut } = await this.signer.certificate();
     const tmst = santiagoTimestamp(now);
     const signedRecibos: string[] = [];
@@ -77,7 +72,7 @@ export class RespuestaBuilder {
     return this.signed(encodeLatin1(envio), '#SetRecibos', 'EnvioRecibos');
   }
 
-  private caratula(p: RespuestaPartes, now: Date) {
+  private buildCaratula(p: RespuestaPartes, now: Date) {
     return {
       rutResponde: p.rutResponde,
       rutRecibe: p.rutRecibe,

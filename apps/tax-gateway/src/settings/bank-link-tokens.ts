@@ -3,12 +3,7 @@ import { isValidRut, normalizeRut } from '@lib/rut';
 /** What a link token may hold (the aggregator's are `link_<id>_token_<secret>`-like): letters, digits, `_`, `-`, `.`. */
 const LINK_TOKEN = /^[A-Za-z0-9_.-]{1,200}$/;
 
-/**
- * Parses `BANK_LINK_TOKENS`: `<tenant RUT>:<link token>` entries separated by commas
- * (`76086428-5:link_xxx,77777777-7:link_yyy`; spaces around entries are ignored, the RUT in any notation).
- * @returns the link token of each tenant, keyed by the canonical RUT (`12345678-K`).
- * @throws Error naming the bad entry by position, never echoing a value (the tokens are secrets).
- */
+/** `<tenant RUT>:<link token>,...` (spaces ignored, the RUT in any notation), keyed by the canonical RUT. */
 export function parseBankLinkTokens(value: string | undefined): Map<string, string> {
   const out = new Map<string, string>();
   const entries = (value ?? '').split(',').map((e) => e.trim());

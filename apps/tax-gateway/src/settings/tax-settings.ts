@@ -8,17 +8,11 @@ import { parseBankLinkTokens } from './bank-link-tokens';
 /** SII environment: `cert` = maullin (certification), `prod` = palena. */
 export type TaxEnv = 'cert' | 'prod';
 
-/**
- * Settings of the tax areas of the gateway (token, contribuyente, caf, dte), derived once at boot from
- * the validated {@link TaxGatewayConfig}. Durations are in seconds or milliseconds as their names say.
- */
+/** Derived once at boot from the validated {@link TaxGatewayConfig}; durations in the unit their names say. */
 export interface TaxSettings {
   taxEnv: TaxEnv;
-  /** Base URL of the DTE web services and the upload (CrSeed, GetTokenFromSeed, QueryEstUp, DTEUpload). */
   siiDteBaseUrl: string;
-  /** Base URL of RegistroReclamoDTE (`{base}/registroreclamodteservice`). */
   siiReclamoBaseUrl: string;
-  /** Base URL of the RCV's portal services (`{base}/consdcvinternetui/services/data/facadeService/...`). */
   siiRcvBaseUrl: string;
   siiIssuerCertified: boolean;
   /** PEM of the sim authority certificate, set only when SII_TRUST_SIM_CAF=true (never in prod). */
@@ -29,22 +23,16 @@ export interface TaxSettings {
   signerKey: string;
   signerTimeoutMs: number;
   tokenTtlSeconds: number;
-  /** Folios left under which a type is `pocos_folios`. */
   cafAlertaFolios: number;
-  /** Seconds between reconciler runs; 0 = never. */
   reconcilerIntervalSeconds: number;
   taxpayerCacheTtlSeconds: number;
-  /** Hours between downloads of the DTE-authorized taxpayers list; 0 = on request only. */
   contribuyentesRefreshHours: number;
-  /** Base URL of the SII portal pages (carpeta tributaria). */
   siiPortalBaseUrl: string;
   chromiumPath: string;
   portalTimeoutMs: number;
   registroCacheTtlSeconds: number;
-  /** Seconds between audit-receipt retry runs; 0 = never. */
   auditoriaRetrySeconds: number;
   notificacionesCacheTtlSeconds: number;
-  /** Base URL of the bank-data aggregator's API (`{base}/v1/accounts`...). */
   bankApiBaseUrl: string;
   /** The aggregator's secret key (Authorization header); undefined when not configured. Never logged. */
   bankApiKey?: string;
@@ -53,7 +41,6 @@ export interface TaxSettings {
   bankTimeoutMs: number;
 }
 
-/** Injection token of {@link TaxSettings}. */
 export const TAX_SETTINGS = Symbol('TAX_SETTINGS');
 
 // The SII's upload service refuses user agents that do not look like a browser (docs/tax-gateway.md "Settings").
@@ -109,10 +96,7 @@ const TAX_SETTING_NAMES = [
 ];
 
 /**
- * The tax settings from environment-like values (strings, or already typed numbers and booleans),
- * validated by the rules of {@link TaxGatewayConfig} for the tax settings only: for unit tests and
- * tools that need no complete app configuration.
- * @throws ConfigError naming each bad setting, never echoing its value.
+ * Validated by {@link TaxGatewayConfig}'s rules for the tax settings only: for unit tests and tools without a complete app configuration.
  */
 export function loadTaxSettings(env: Record<string, unknown> = process.env): TaxSettings {
   return taxSettingsOf(loadConfig(TaxGatewayConfig, env, { only: TAX_SETTING_NAMES }));

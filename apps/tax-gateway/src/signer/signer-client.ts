@@ -39,10 +39,8 @@ const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 const CERTIFICATE_TTL_MS = 60 * 60 * 1000;
 
 /**
- * Client of the signing service (docs/DESIGN.md §4.3, docs/CONTRACTS.md "Signing service"): every cryptographic
- * operation of the gateway goes through it; the gateway never holds a private key. XML travels as
- * base64 of the exact bytes. Failures become problems: unreachable -> 503 `signer_unavailable`,
- * timeout -> 504 `signer_timeout`, an error answer -> 502 `signer_error`.
+ * Client of the signing service (docs/DESIGN.md §4.3, docs/CONTRACTS.md "Signing service"): the gateway never holds a private key; XML
+ * travels as base64 of the exact bytes.
  */
 @Injectable()
 export class SignerClient {
@@ -63,10 +61,7 @@ export class SignerClient {
     });
   }
 
-  /**
-   * Enveloped XMLDSig (rsa-sha1, C14N 2001) of `xml`; `referenceUri` is `""` (whole document) or
-   * `#ID`. Returns the signed bytes exactly as the signer produced them (never re-serialize them).
-   */
+  /** Enveloped XMLDSig (rsa-sha1, C14N 2001); answers the signer's exact bytes (never re-serialize them). */
   async signXml(xml: Buffer, referenceUri: string): Promise<Buffer> {
     const out = await this.call<{ xml: string }>('sign_xml', 'POST', '/sign/xml', {
       xml: xml.toString('base64'),
@@ -88,10 +83,8 @@ export class SignerClient {
   }
 
   /**
-   * Verifies the ds:Signature elements of `xml` whose Reference URI is `referenceUri` (`#ID`), each with the
-   * certificate of its own KeyInfo (`POST /verify/xml`). `valid` false with the signer's reasons when one
-   * does not verify or none has that reference. Certificate trust is not judged here. A fragment without an XML
-   * declaration is read as UTF-8, XML's default (docs/CONTRACTS.md "Signing service").
+   * Each signature with the certificate of its own KeyInfo; trust is not judged here. A fragment without a declaration is read as UTF-8
+   * (docs/CONTRACTS.md "Signing service").
    */
   async verifyXml(xml: Buffer, referenceUri: string): Promise<SignatureCheck> {
     const out = await this.call<SignatureCheck>('verify_xml', 'POST', '/verify/xml', {
@@ -107,23 +100,15 @@ export class SignerClient {
     return this.check(out);
   }
 
-  /** The signing certificate (cached one hour; `cache_lookups_total{cache="certificate"}`). */
-  /**
-   * CMS SignedData (RFC 5652, DER, content attached, the signer's certificate included) over `data`: the audit
-   * receipts of critical operations (docs/DESIGN.md §4.3 `POST /sign/cms`).
-   */
+  /** CMS SignedData (RFC 5652, DER, content attached) for the audit receipts (docs/DESIGN.md §4.3 `POST /sign/cms`). */
   async signCms(data: Buffer): Promise<Buffer> {
     const out = await this.call<{ cms: string }>('sign_cms', 'POST', '/sign/cms', { data: data.toString('base64') });
     return Buffer.from(this.field(out.cms, 'cms'), 'base64');
   }
 
   /**
-   * Opens an SII portal session with the signer's certificate (`POST /portal/session`): the TLS client-certificate
-   * login at herculesr.sii.cl that the portal pages require (the web-service TOKEN does not open them;
-   * docs/research/sources/README.md §1.2, docs/CONTRACTS.md "Signing service"). The private key stays in the
-   * signer, which does the handshake. `referencia` is the page the login lands on. Cookie values are never logged.
-   * @throws ProblemException 502 `signer_error` (the SII refused the login: the signer's `sii_login_failed`),
-   *   503 `signer_unavailable`, 504 `signer_timeout`.
+   * TLS client-certificate login at herculesr.sii.cl, done by the signer with its key (the web-service TOKEN does not open the portal
+   * pages; docs/research/sources/README.md §1.2). Cookie values are never logged.
    */
   async portalSession(referencia: string): Promise<PortalSessionAnswer> {
     const out = await this.call<PortalSessionAnswer>('portal_session', 'POST', '/portal/session', { referencia });
@@ -133,6 +118,7 @@ export class SignerClient {
     return { cookies, rut: this.field(out.rut, 'rut') };
   }
 
+  /** The signing certificate (cached one hour; `cache_lookups_total{cache="certificate"}`). */
   async certificate(): Promise<SignerCertificate> {
     const cached = this.certificateCache;
     this.metrics.cache('certificate', !!cached && cached.expires > Date.now());

@@ -43,12 +43,8 @@ interface FacadeAnswer {
 }
 
 /**
- * Outbound client of the RCV's portal services (docs/research/sii-protocol.md §8; the SII publishes no web
- * service for the register's detail): `getResumen` and `getDetalleCompra` / `getDetalleVenta`, JSON POSTs on
- * SII_RCV_BASE_URL with a portal session's cookies (the platform's certificate session: docs/tax-gateway.md "Portal
-session"; docs/research/sii-protocol.md §8, the RCV is a portal service). Throws 502 `sii_rejected` when
- * respEstado.codRespuesta is not 0, other SII problems for transport failures, {@link SiiTokenInvalidError}
- * on HTTP 401.
+ * The RCV's portal services (docs/research/sii-protocol.md §8: the SII publishes no web service for the register's detail), with the
+ * platform's certificate session (docs/tax-gateway.md "Portal session").
  */
 @Injectable()
 export class RcvClient {
@@ -58,14 +54,18 @@ export class RcvClient {
     this.http = new SiiHttp(settings, metrics, settings.siiRcvBaseUrl);
   }
 
-  /** The document types present in the register of `rut` for `periodo` (YYYY-MM) in that estado. */
-  async resumen(rut: string, periodo: string, operacion: OperacionRcv, estado: EstadoContabRcv, cookie: string): Promise<RcvResumenTipo[]> {
+  async getResumen(
+    rut: string,
+    periodo: string,
+    operacion: OperacionRcv,
+    estado: EstadoContabRcv,
+    cookie: string,
+  ): Promise<RcvResumenTipo[]> {
     const rows = await this.call('getResumen', consulta(rut, periodo, operacion, estado), cookie);
     return rows.map((r) => ({ tipo_dte: int(r['rsmnTipoDocInteger']), documentos: int(r['rsmnTotDoc']) }));
   }
 
-  /** The documents of one type in the register of `rut` for `periodo` (YYYY-MM) in that estado. */
-  async detalle(
+  async getDetalle(
     rut: string,
     periodo: string,
     operacion: OperacionRcv,

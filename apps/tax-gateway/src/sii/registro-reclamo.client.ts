@@ -41,11 +41,8 @@ export interface EventoRcv {
 const PATH = '/registroreclamodteservice';
 
 /**
- * Outbound client of RegistroReclamoDTE, the SII web service for acceptance and claims in the RCV (SII
- * "Web Service de Consulta y Registro de Aceptación/Reclamo a DTE recibido" v1.2; docs/research/
- * sii-protocol.md §2.7): document/literal SOAP on SII_RECLAMO_BASE_URL with the token as `Cookie: TOKEN`.
- * Answers what the SII said (codResp is the caller's to judge); throws problems for transport failures and
- * unusable answers, {@link SiiTokenInvalidError} on HTTP 401.
+ * RegistroReclamoDTE (SII "Web Service de Consulta y Registro de Aceptación/Reclamo a DTE recibido" v1.2; docs/research/sii-protocol.md
+ * §2.7). codResp is the caller's to judge.
  */
 @Injectable()
 export class RegistroReclamoClient {
@@ -56,17 +53,17 @@ export class RegistroReclamoClient {
   }
 
   /** ingresarAceptacionReclamoDoc: registers `accion` on the document. */
-  async ingresar(doc: DocumentoRcv, accion: AccionRcv, token: string): Promise<RespuestaRcv> {
+  async register(doc: DocumentoRcv, accion: AccionRcv, token: string): Promise<RespuestaRcv> {
     const op = 'ingresarAceptacionReclamoDoc';
     const ret = await this.call(op, doc, token, [['accionDoc', accion]]);
-    return this.respuesta(op, ret);
+    return this.parseRespuesta(op, ret);
   }
 
   /** listarEventosHistDoc: codResp 15 with the events, 16 without any, another code for a problem. */
-  async eventos(doc: DocumentoRcv, token: string): Promise<RespuestaRcv & { eventos: EventoRcv[] }> {
+  async listEventos(doc: DocumentoRcv, token: string): Promise<RespuestaRcv & { eventos: EventoRcv[] }> {
     const op = 'listarEventosHistDoc';
     const ret = await this.call(op, doc, token);
-    const respuesta = this.respuesta(op, ret);
+    const respuesta = this.parseRespuesta(op, ret);
     const eventos = plainChildren(ret.element, 'listaEventosDoc').map((e) => ({
       codigo: plainText(e, 'codEvento') ?? '',
       descripcion: plainText(e, 'descEvento') ?? '',
@@ -77,7 +74,7 @@ export class RegistroReclamoClient {
   }
 
   /** consultarFechaRecepcionSii: when the SII received the document, or undefined when it has no record of it. */
-  async fechaRecepcion(doc: DocumentoRcv, token: string): Promise<Date | undefined> {
+  async getFechaRecepcion(doc: DocumentoRcv, token: string): Promise<Date | undefined> {
     const op = 'consultarFechaRecepcionSii';
     const ret = await this.call(op, doc, token);
     const text = ret.element.text.trim();
@@ -113,7 +110,7 @@ export class RegistroReclamoClient {
     }
   }
 
-  private respuesta(op: string, ret: { res: SiiHttpResponse; element: PlainElement }): RespuestaRcv {
+  private parseRespuesta(op: string, ret: { res: SiiHttpResponse; element: PlainElement }): RespuestaRcv {
     const code = plainText(ret.element, 'codResp');
     if (!code || !/^-?\d+$/.test(code)) return this.unusable(op, ret.res, 'no codResp');
     const codResp = Number(code);

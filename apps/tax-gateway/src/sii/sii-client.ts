@@ -60,11 +60,7 @@ const TOKEN_INVALID_ESTADOS = new Set(['001', '002', '003']);
 /** The whole list of DTE-authorized taxpayers is about 150 MB (docs/research/sources/README.md §1.3). */
 const LIST_TIMEOUT_MS = 10 * 60 * 1000;
 
-/**
- * Outbound client of the SII DTE web services (docs/research/sii-protocol.md §2): getSeed (CrSeed), getToken
- * (GetTokenFromSeed), getEstUp (QueryEstUp), getEstDte (QueryEstDte), the DTEUpload multipart POST, and the sim's taxpayer
- * page. Throws problems (see sii-errors.ts) or {@link SiiTokenInvalidError} for a dead token.
- */
+/** The SII DTE web services (docs/research/sii-protocol.md §2). */
 @Injectable()
 export class SiiClient {
   private readonly logger = new Logger(SiiClient.name);
@@ -80,7 +76,7 @@ export class SiiClient {
   async getSeed(): Promise<string> {
     const op = 'getSeed';
     const res = await this.soap(op, 'CrSeed.jws', []);
-    const answer = this.respuesta(op, res);
+    const answer = this.parseRespuesta(op, res);
     const seed = answer.body[0]?.SEMILLA?.trim();
     if (answer.estado !== '00' || !seed) return this.reject(op, res, answer.estado, answer.glosa);
     this.http.done(op, res, 'ok');
@@ -91,7 +87,7 @@ export class SiiClient {
   async getToken(signedXml: Buffer): Promise<string> {
     const op = 'getToken';
     const res = await this.soap(op, 'GetTokenFromSeed.jws', [['pszXml', decodeXml(signedXml)]]);
-    const answer = this.respuesta(op, res);
+    const answer = this.parseRespuesta(op, res);
     const token = answer.body[0]?.TOKEN?.trim();
     if (answer.estado !== '00' || !token) return this.reject(op, res, answer.estado, answer.glosa);
     this.http.done(op, res, 'ok');
@@ -108,8 +104,8 @@ export class SiiClient {
       ['TrackId', trackid],
       ['Token', token],
     ]);
-    const answer = this.respuesta(op, res);
-    const estado = this.estadoVigente(op, res, answer);
+    const answer = this.parseRespuesta(op, res);
+    const estado = this.checkEstado(op, res, answer);
     if (!/^[A-Z]{3}$/.test(estado)) return this.reject(op, res, estado, answer.glosa);
     this.http.done(op, res, 'ok');
     return {
@@ -120,12 +116,7 @@ export class SiiClient {
     };
   }
 
-  /**
-   * QueryEstDte.getEstDte (docs/research/sii-protocol.md §2.6): what the SII registered of one document. Parameters
-   * RutConsultante, DvConsultante, RutCompania, DvCompania, RutReceptor, DvReceptor, TipoDte, FolioDte,
-   * FechaEmisionDte (DDMMAAAA), MontoDte, Token. ESTADO 001/002/003 -> {@link SiiTokenInvalidError}; a negative
-   * ESTADO (query error) -> 502 `sii_rejected`.
-   */
+  /** docs/research/sii-protocol.md §2.6; a negative ESTADO (query error) is 502 `sii_rejected`. */
   async getEstDte(q: EstDteQuery, token: string): Promise<EstDteAnswer> {
     const op = 'getEstDte';
     const split = (rut: string): [string, string] => {
@@ -148,17 +139,14 @@ export class SiiClient {
       ['MontoDte', String(q.montoTotal)],
       ['Token', token],
     ]);
-    const answer = this.respuesta(op, res);
-    const estado = this.estadoVigente(op, res, answer);
+    const answer = this.parseRespuesta(op, res);
+    const estado = this.checkEstado(op, res, answer);
     if (!/^[A-Z]{3}$/.test(estado)) return this.reject(op, res, estado, answer.header.GLOSA_ERR ?? answer.glosa);
     this.http.done(op, res, 'ok');
     return { estado, glosa: (answer.header.GLOSA_ESTADO ?? answer.glosa ?? '').trim(), errCode: (answer.header.ERR_CODE ?? '').trim() };
   }
 
-  /**
-   * DTEUpload (docs/research/sii-protocol.md §2.4): parts rutSender, dvSender, rutCompany, dvCompany, archivo in that
-   * order, one buffered body with Content-Length, `Cookie: TOKEN=`. Returns the TRACKID of STATUS 0.
-   */
+  /** docs/research/sii-protocol.md §2.4: parts in this order, one buffered body with Content-Length. */
   async upload(input: UploadInput): Promise<string> {
     const op = 'DTEUpload';
     const sender = splitRut(input.rutSender);
@@ -198,12 +186,10 @@ export class SiiClient {
   }
 
   /**
-   * The SII's list of taxpayers authorized to issue DTEs (`GET /cvc_cgi/dte/ce_empresas_dwnld` on maullin or palena,
-   * with a portal session's cookies; docs/research/sources/README.md §1.1-1.3): the CSV bytes as received
-   * (`RUT;RAZON SOCIAL;NUMERO RESOLUCION;FECHA RESOLUCION;MAIL INTERCAMBIO;URL`). About 150 MB in production.
-   * @throws SiiTokenInvalidError for the portal's dead-session page; 502 `sii_bad_response` for anything but the CSV.
+   * `ce_empresas_dwnld` with a portal session's cookies (docs/research/sources/README.md §1.1-1.3): the CSV bytes as received, about 150 MB
+   * in production.
    */
-  async contribuyentesAutorizados(cookie: string): Promise<Buffer> {
+  async downloadContribuyentesAutorizados(cookie: string): Promise<Buffer> {
     const op = 'contribuyentesAutorizados';
     const res = await this.http.send(op, {
       method: 'GET',
@@ -217,13 +203,8 @@ export class SiiClient {
     return res.body;
   }
 
-  /**
-   * The company's set de pruebas from the certification pages (maullin `POST /cvc_cgi/dte/pe_generar1` to confirm
-   * the company, then `POST /cvc_cgi/dte/pe_generar2` asking for the sets; docs/research/sources/README.md §3), with
-   * a portal session's cookies: the text, decoded from ISO-8859-1. `sets` are the form's SETnn fields (`SET01` basic).
-   * @throws SiiTokenInvalidError for the portal's dead-session page; 502 `sii_bad_response` for anything but a set.
-   */
-  async setDePruebas(rut: string, cookie: string, sets: string[] = ['SET01']): Promise<string> {
+  /** The certification pages pe_generar1 then pe_generar2 (docs/research/sources/README.md §3); `sets` are the form's SETnn fields. */
+  async downloadSetDePruebas(rut: string, cookie: string, sets: string[] = ['SET01']): Promise<string> {
     const op = 'setDePruebas';
     const { body: cuerpo, dv } = splitRut(rut);
     const form = (fields: [string, string][]) => Buffer.from(new URLSearchParams(fields).toString(), 'latin1');
@@ -264,7 +245,7 @@ export class SiiClient {
   }
 
   /** The answer's ESTADO; 001/002/003 (token not valid) -> {@link SiiTokenInvalidError}. */
-  private estadoVigente(op: string, res: SiiHttpResponse, answer: ReturnType<typeof parseSiiRespuesta>): string {
+  private checkEstado(op: string, res: SiiHttpResponse, answer: ReturnType<typeof parseSiiRespuesta>): string {
     const estado = answer.estado.trim();
     if (TOKEN_INVALID_ESTADOS.has(estado)) {
       this.http.done(op, res, 'token_invalid');
@@ -273,7 +254,7 @@ export class SiiClient {
     return estado;
   }
 
-  private respuesta(op: string, res: SiiHttpResponse): ReturnType<typeof parseSiiRespuesta> {
+  private parseRespuesta(op: string, res: SiiHttpResponse): ReturnType<typeof parseSiiRespuesta> {
     if (res.status !== 200) return this.unusable(op, res, `HTTP ${res.status}`);
     try {
       return parseSiiRespuesta(parseSoapReturn(decodeXml(res.body)));

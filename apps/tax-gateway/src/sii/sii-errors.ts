@@ -1,8 +1,8 @@
 import { ProblemException } from '@lib/schemas';
 
 /**
- * The SII said the token is not valid (upload STATUS 5, QueryEstUp ESTADO 001/002/003, HTTP 401;
- * docs/research/sii-protocol.md §2.2). Callers invalidate the cached token and retry once; it never reaches a client.
+ * Upload STATUS 5, QueryEstUp ESTADO 001/002/003, HTTP 401 (docs/research/sii-protocol.md §2.2): callers invalidate the token and retry
+ * once.
  */
 export class SiiTokenInvalidError extends Error {
   constructor(
@@ -32,10 +32,7 @@ export function siiBadResponse(operation: string, detail: string, cause?: unknow
   });
 }
 
-/**
- * 502 `sii_rejected`: the SII answered and refused (upload STATUS != 0, an ESTADO error code).
- * `sii_status` and `sii_details` carry the SII's code and messages (escaped text, never markup).
- */
+/** `sii_status` and `sii_details` carry the SII's code and messages (escaped text, never markup). */
 export function siiRejected(operation: string, status: string | number, details: string[] = []): ProblemException {
   const text = details.length ? `: ${details.join('; ')}` : '';
   return new ProblemException(502, 'sii_rejected', `The SII rejected ${operation} with status ${status}${text}`, {

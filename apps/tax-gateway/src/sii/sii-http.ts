@@ -30,12 +30,7 @@ const NO_AUTENTICADO = /NO ESTA AUTENTICADO/i;
 
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 
-/**
- * The one HTTP door to the SII hosts (axios, one base URL each, `SII_TIMEOUT_MS`, no redirects).
- * Maps transport failures to problems: unreachable -> 503 `sii_unavailable`, timeout -> 504
- * `sii_timeout`, an HTML error page or a 5xx -> 502 `sii_bad_response`, HTTP 401 or the portal's
- * "NO ESTA AUTENTICADO" page -> {@link SiiTokenInvalidError}. Every call is counted in `sii_requests_total` and timed.
- */
+/** The one HTTP door to the SII hosts: no redirects, transport failures mapped to problems, every call counted in `sii_requests_total`. */
 export class SiiHttp {
   private readonly logger = new Logger('SiiHttp');
   private readonly http: AxiosInstance;
@@ -58,10 +53,7 @@ export class SiiHttp {
     });
   }
 
-  /**
-   * Sends one request and returns the answer when it is usable (2xx, 404, not HTML).
-   * `operation` names the SII operation in metrics and problems.
-   */
+  /** Answers when the answer is usable (2xx, 404, not HTML). */
   async send(operation: string, req: SiiHttpRequest): Promise<SiiHttpResponse> {
     const started = process.hrtime.bigint();
     let res: SiiHttpResponse;

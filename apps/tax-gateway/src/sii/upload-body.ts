@@ -9,9 +9,8 @@ export interface UploadFile {
 }
 
 /**
- * Builds a `multipart/form-data` body (RFC 7578) as ONE buffer, fields in the given order and the
- * file last, so it is sent with an explicit Content-Length and never chunked: the SII reads a
- * chunked DTEUpload only up to ~4 KB (docs/research/sii-protocol.md §2.4).
+ * A multipart body (RFC 7578) as ONE buffer with Content-Length, never chunked: the SII reads a chunked DTEUpload only up to ~4 KB
+ * (docs/research/sii-protocol.md §2.4).
  */
 export function multipartBody(fields: [string, string][], file: UploadFile): { body: Buffer; contentType: string } {
   const boundary = `----SiiUpload${randomBytes(12).toString('hex')}`;

@@ -5,7 +5,6 @@ import { IsFecha } from '@lib/schemas';
 import { OPERACIONES_AUDITADAS } from '../operaciones';
 import { PaginaView, PaginaQueryDto } from '@lib/schemas';
 
-/** GET /tax/auditoria filters. */
 export class AuditoriaQueryDto extends PaginaQueryDto {
   @ApiPropertyOptional({ example: '76086428-5' })
   @IsOptional()
@@ -28,15 +27,13 @@ export class AuditoriaQueryDto extends PaginaQueryDto {
   hasta?: string;
 }
 
-/** `{id}` of a receipt. */
 export class AuditoriaIdParamDto {
   @ApiProperty({ format: 'uuid' })
   @IsUUID()
   id!: string;
 }
 
-/** One receipt. */
-export class AuditoriaDto {
+export class AuditoriaView {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ nullable: true, type: String, example: '76086428-5' }) tenant!: string | null;
   @ApiProperty({ enum: OPERACIONES_AUDITADAS }) operacion!: string;
@@ -58,7 +55,6 @@ export class AuditoriaDto {
   @ApiProperty({ nullable: true, type: String }) firmado_at!: string | null;
 }
 
-/** GET /tax/auditoria. */
-export class AuditoriaListDto extends PaginaView {
-  @ApiProperty({ type: [AuditoriaDto] }) items!: AuditoriaDto[];
+export class AuditoriaListView extends PaginaView {
+  @ApiProperty({ type: [AuditoriaView] }) items!: AuditoriaView[];
 }

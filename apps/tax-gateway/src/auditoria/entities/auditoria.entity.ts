@@ -1,10 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/**
- * The signed receipt of a critical operation (spec 1 §9; docs/tax-gateway.md "Audit receipts"): the canonical JSON
- * of who, what, when and the sha256 of the bytes involved, and the signing service's CMS over it; `pendiente` while
- * the signer could not sign it (the retry loop completes it).
- */
+/** Signed receipt of a critical operation (spec 1 §9; docs/tax-gateway.md "Audit receipts"); `pendiente` until the signer signs it. */
 @Entity({ name: 'auditoria' })
 export class AuditoriaEntity {
   @PrimaryColumn({ type: 'uuid' })

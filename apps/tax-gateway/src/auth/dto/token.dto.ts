@@ -2,14 +2,12 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsRut } from '@lib/rut';
 import { IsOptional } from 'class-validator';
 
-/** Body of POST /tax/auth/token. */
 export class TokenRequestDto {
   @ApiProperty({ example: '76086428-5', description: 'Tenant RUT (normalized to 12345678-K)' })
   @IsRut()
   tenant!: string;
 }
 
-/** Query of DELETE /tax/auth/token. */
 export class TokenInvalidateQueryDto {
   @ApiPropertyOptional({ example: '76086428-5', description: 'Only this tenant; all tenants when absent' })
   @IsOptional()
@@ -18,7 +16,7 @@ export class TokenInvalidateQueryDto {
 }
 
 /** Answer of POST /tax/auth/token. The token itself never leaves the gateway. */
-export class TokenResponseDto {
+export class TokenView {
   @ApiProperty({ example: '76086428-5' })
   tenant!: string;
 

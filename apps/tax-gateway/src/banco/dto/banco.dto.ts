@@ -27,8 +27,7 @@ export class RefreshBodyDto {
   hasta?: string;
 }
 
-/** What a refresh stored. */
-export class RefreshResponseDto {
+export class RefreshView {
   @ApiProperty({ example: '76086428-5' })
   tenant!: string;
 
@@ -51,7 +50,6 @@ export class RefreshResponseDto {
   refreshed_at!: string;
 }
 
-/** GET /banco/movimientos filters and page. */
 export class MovimientosQueryDto extends PaginaQueryDto {
   @ApiProperty({ example: '76086428-5' })
   @IsRut()
@@ -80,8 +78,7 @@ export class MovimientosQueryDto extends PaginaQueryDto {
   tipo?: string;
 }
 
-/** The holder of the other account of a movement. */
-export class ContraparteDto {
+export class ContraparteView {
   @ApiProperty({ example: '77123456-7', nullable: true, type: String, description: 'Canonical RUT, when the provider gives a valid one' })
   rut!: string | null;
 
@@ -92,8 +89,7 @@ export class ContraparteDto {
   institucion!: string | null;
 }
 
-/** A stored movement. */
-export class MovimientoDto {
+export class MovimientoView {
   @ApiProperty({ example: 'mov_8c1d2e3f4a5b6c7d8e9f0a1b', description: "The provider's id" })
   id!: string;
 
@@ -121,21 +117,20 @@ export class MovimientoDto {
   @ApiProperty({ example: '482019334', nullable: true, type: String })
   referencia!: string | null;
 
-  @ApiProperty({ type: ContraparteDto, nullable: true })
-  contraparte!: ContraparteDto | null;
+  @ApiProperty({ type: ContraparteView, nullable: true })
+  contraparte!: ContraparteView | null;
 
   @ApiProperty({ example: '2026-03-15T15:00:00.000Z', description: 'When a refresh first stored it (UTC)' })
   first_seen_at!: string;
 }
 
 /** A page of stored movements, newest first. */
-export class MovimientosPageDto extends PaginaView {
-  @ApiProperty({ type: [MovimientoDto] })
-  items!: MovimientoDto[];
+export class MovimientosPageView extends PaginaView {
+  @ApiProperty({ type: [MovimientoView] })
+  items!: MovimientoView[];
 }
 
-/** The provider's reachability. */
-export class ProveedorHealthDto {
+export class ProveedorHealthView {
   @ApiProperty({ example: true })
   reachable!: boolean;
 
@@ -146,8 +141,7 @@ export class ProveedorHealthDto {
   error?: string;
 }
 
-/** A tenant's cached movements. */
-export class TenantHealthDto {
+export class TenantHealthView {
   @ApiProperty({ example: '76086428-5' })
   tenant!: string;
 
@@ -172,11 +166,10 @@ export class TenantHealthDto {
   movimientos!: number;
 }
 
-/** GET /banco/health. */
-export class BancoHealthDto {
-  @ApiProperty({ type: ProveedorHealthDto })
-  provider!: ProveedorHealthDto;
+export class BancoHealthView {
+  @ApiProperty({ type: ProveedorHealthView })
+  provider!: ProveedorHealthView;
 
-  @ApiProperty({ type: [TenantHealthDto] })
-  tenants!: TenantHealthDto[];
+  @ApiProperty({ type: [TenantHealthView] })
+  tenants!: TenantHealthView[];
 }

@@ -1,9 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/**
- * One bank movement of a tenant as the provider reported it (docs/tax-gateway.md "Bank movements"): stored once per
- * (tenant, provider, provider_id), never updated. Amounts in whole CLP, negative for debits.
- */
+/** Stored once per (tenant, provider, provider_id), never updated (docs/tax-gateway.md "Bank movements"). */
 @Entity({ name: 'banco_movimiento' })
 export class BancoMovimientoEntity {
   @PrimaryGeneratedColumn({ type: 'bigint' })
@@ -12,15 +9,12 @@ export class BancoMovimientoEntity {
   @Column({ type: 'varchar', length: 10 })
   tenant!: string;
 
-  /** Which provider (`fintoc`). */
   @Column({ type: 'varchar', length: 32 })
   provider!: string;
 
-  /** The provider's id of the movement. */
   @Column({ name: 'provider_id', type: 'varchar', length: 128 })
   providerId!: string;
 
-  /** The provider's id of the account. */
   @Column({ name: 'account_id', type: 'varchar', length: 128 })
   accountId!: string;
 
@@ -53,11 +47,9 @@ export class BancoMovimientoEntity {
   @Column({ name: 'counterpart_institution', type: 'text', nullable: true })
   counterpartInstitution!: string | null;
 
-  /** The movement as the provider sent it. */
   @Column({ type: 'jsonb' })
   raw!: Record<string, unknown>;
 
-  /** When a refresh first stored it. */
   @Column({ name: 'first_seen_at', type: 'timestamptz' })
   firstSeenAt!: Date;
 }

@@ -1,9 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/**
- * One refresh of a tenant's bank movements (POST /banco/refresh) that reached the provider: what range it asked
- * for, how many movements were new and how many known, and its outcome (`ok` or the problem's error value).
- */
+/** A refresh that reached the provider and its outcome (`ok` or the problem's error value). */
 @Entity({ name: 'banco_refresh' })
 export class BancoRefreshEntity {
   @PrimaryGeneratedColumn({ type: 'bigint' })

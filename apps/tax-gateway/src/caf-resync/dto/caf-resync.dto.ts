@@ -2,7 +2,6 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional } from 'class-validator';
 import { IsRut } from '@lib/rut';
 
-/** POST /tax/caf/resync. */
 export class CafResyncDto {
   @ApiProperty({ example: '76086428-5' })
   @IsRut()
@@ -16,7 +15,7 @@ export class CafResyncDto {
 }
 
 /** A consumed folio that needs a person: why, and what to do. */
-export class FolioPendienteDto {
+export class FolioPendienteView {
   @ApiProperty({ example: 12 }) folio!: number;
   @ApiProperty({ enum: ['no_recibido', 'a_anular'], description: 'no_recibido: resend it; a_anular: annul it in the SII portal' })
   motivo!: string;
@@ -24,8 +23,7 @@ export class FolioPendienteDto {
   @ApiPropertyOptional({ nullable: true, type: String }) emision_id!: string | null;
 }
 
-/** The result for one CAF. */
-export class CafResyncResultDto {
+export class CafResyncResultView {
   @ApiProperty({ example: 33 }) tipo_dte!: number;
   @ApiProperty() caf_id!: string;
   @ApiProperty({ example: 1 }) desde!: number;
@@ -35,11 +33,10 @@ export class CafResyncResultDto {
   @ApiProperty({ example: 12, description: 'Folios this gateway consumed' }) consumidos!: number;
   @ApiProperty({ type: [Number], description: 'Folios after the counter the SII already knows: used by another system, skipped' })
   conocidos_por_sii!: number[];
-  @ApiProperty({ type: [FolioPendienteDto] }) pendientes!: FolioPendienteDto[];
+  @ApiProperty({ type: [FolioPendienteView] }) pendientes!: FolioPendienteView[];
 }
 
-/** Answer of POST /tax/caf/resync. */
-export class CafResyncResponseDto {
+export class CafResyncView {
   @ApiProperty() tenant!: string;
-  @ApiProperty({ type: [CafResyncResultDto] }) cafs!: CafResyncResultDto[];
+  @ApiProperty({ type: [CafResyncResultView] }) cafs!: CafResyncResultView[];
 }

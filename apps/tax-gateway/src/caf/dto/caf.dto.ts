@@ -8,15 +8,13 @@ export class CafUploadFieldsDto {
   tenant!: string;
 }
 
-/** `?tenant=` of GET /tax/caf/status. */
 export class CafStatusQueryDto {
   @ApiProperty({ example: '76086428-5' })
   @IsRut()
   tenant!: string;
 }
 
-/** An accepted CAF. */
-export class CafDto {
+export class CafView {
   @ApiProperty({ example: '6f1c0c7e-3d0c-4a8a-9a53-1b7f3c7e2a10' })
   caf_id!: string;
 
@@ -48,7 +46,7 @@ export class CafDto {
   vigente!: boolean;
 }
 
-export class CafAlertaDto {
+export class CafAlertaView {
   @ApiProperty({ enum: ['sin_folios', 'pocos_folios', 'por_vencer'] })
   tipo!: 'sin_folios' | 'pocos_folios' | 'por_vencer';
 
@@ -56,7 +54,7 @@ export class CafAlertaDto {
   detalle!: string;
 }
 
-export class CafTipoStatusDto {
+export class CafTipoStatusView {
   @ApiProperty({ example: 33 })
   tipo_dte!: number;
 
@@ -72,20 +70,20 @@ export class CafTipoStatusDto {
   vence!: string | null;
 
   @ApiPropertyOptional({
-    type: () => CafAlertaDto,
+    type: () => CafAlertaView,
     nullable: true,
     description: 'sin_folios, pocos_folios (under CAF_ALERTA_FOLIOS) or por_vencer (30 days)',
   })
-  alerta!: CafAlertaDto | null;
+  alerta!: CafAlertaView | null;
 
-  @ApiProperty({ type: [CafDto] })
-  cafs!: CafDto[];
+  @ApiProperty({ type: [CafView] })
+  cafs!: CafView[];
 }
 
-export class CafStatusDto {
+export class CafStatusView {
   @ApiProperty({ example: '76086428-5' })
   tenant!: string;
 
-  @ApiProperty({ type: [CafTipoStatusDto] })
-  tipos!: CafTipoStatusDto[];
+  @ApiProperty({ type: [CafTipoStatusView] })
+  tipos!: CafTipoStatusView[];
 }

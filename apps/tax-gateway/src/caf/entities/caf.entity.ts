@@ -2,9 +2,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm'
 import { bigintTransformer } from '@lib/platform';
 
 /**
- * An uploaded CAF (folio authorization; SII Formato DTE v2.2, docs/research/sii-protocol.md §3.4). Stored WITHOUT the
- * folio private key: RSASK lives only in the signing service (`signer_caf_id`). `caf_xml` is the
- * verbatim `<CAF version="1.0">...</CAF>` element (ISO-8859-1 bytes) that every TED copies.
+ * An uploaded CAF (SII Formato DTE v2.2; docs/research/sii-protocol.md §3.4), WITHOUT RSASK: the folio key lives only in the signing
+ * service (`signer_caf_id`). `caf_xml` is the verbatim element every TED copies.
  */
 @Entity({ name: 'caf' })
 @Index('caf_tenant_tipo_idx', ['tenant', 'tipoDte'])
@@ -51,7 +50,6 @@ export class CafEntity {
   @Column({ name: 'signer_caf_id', type: 'varchar', length: 200 })
   signerCafId!: string;
 
-  /** SHA-256 of the uploaded file, for audit. */
   @Column({ name: 'file_sha256', type: 'char', length: 64 })
   fileSha256!: string;
 

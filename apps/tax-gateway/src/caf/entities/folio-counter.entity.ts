@@ -2,9 +2,8 @@ import { Column, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm'
 import { bigintTransformer } from '@lib/platform';
 
 /**
- * The folio counter of one CAF: `next_folio` is the next folio to hand out (hasta + 1 = exhausted).
- * A small row of its own (tenant, type, range end and validity copied from the CAF) so a folio is
- * taken by ONE `UPDATE ... RETURNING` on this table (see CafStore.takeFolio), without touching the CAF row.
+ * `next_folio` is the next folio to hand out (hasta + 1 = exhausted); a row of its own so a folio is taken by ONE `UPDATE ... RETURNING`
+ * (CafStore.takeFolio).
  */
 @Entity({ name: 'caf_folio_counter' })
 @Index('caf_folio_counter_lookup_idx', ['tenant', 'tipoDte', 'nextFolio'])

@@ -5,14 +5,12 @@ import { ReceptorDto } from '@lib/contracts';
 import { IsRut } from '@lib/rut';
 import { IsAbsentOr } from '@lib/schemas';
 
-/** GET /tax/certificacion/sets query. */
 export class CertificacionSetsQueryDto {
   @ApiProperty({ example: '76086428-5' })
   @IsRut()
   tenant!: string;
 }
 
-/** POST /tax/certificacion/run. */
 export class CertificacionRunDto {
   @ApiProperty({ example: '76086428-5' })
   @IsRut()
@@ -39,29 +37,25 @@ export class CertificacionRunDto {
   receptor?: ReceptorDto;
 }
 
-/** One case of a set as the gateway reads it. */
-export class CasoSetDto {
+export class CasoSetView {
   @ApiProperty({ example: '4567890-1' }) caso!: string;
   @ApiProperty({ example: 'FACTURA ELECTRONICA' }) documento!: string;
   @ApiProperty({ nullable: true, type: Number, example: 33 }) tipo_dte!: number | null;
   @ApiProperty({ description: 'This platform issues the document' }) soportado!: boolean;
 }
 
-/** A set available for the tenant. */
-export class SetPruebasDto {
+export class SetPruebasView {
   @ApiProperty({ example: 'BASICO' }) set!: string;
   @ApiProperty({ example: '4567890' }) numero_atencion!: string;
-  @ApiProperty({ type: [CasoSetDto] }) casos!: CasoSetDto[];
+  @ApiProperty({ type: [CasoSetView] }) casos!: CasoSetView[];
 }
 
-/** GET /tax/certificacion/sets. */
-export class CertificacionSetsDto {
+export class CertificacionSetsView {
   @ApiProperty() tenant!: string;
-  @ApiProperty({ type: [SetPruebasDto] }) sets!: SetPruebasDto[];
+  @ApiProperty({ type: [SetPruebasView] }) sets!: SetPruebasView[];
 }
 
-/** The outcome of one case. */
-export class CasoResultadoDto {
+export class CasoResultadoView {
   @ApiProperty({ example: '4567890-1' }) caso!: string;
   @ApiProperty({ nullable: true, type: Number }) tipo_dte!: number | null;
   @ApiProperty({ nullable: true, type: Number }) folio!: number | null;
@@ -73,8 +67,7 @@ export class CasoResultadoDto {
   @ApiProperty({ nullable: true, type: String }) error!: string | null;
 }
 
-/** The sales book the SET LIBRO DE VENTAS asks for. */
-export class LibroSetDto {
+export class LibroSetView {
   @ApiProperty({ nullable: true, type: String }) libro_id!: string | null;
   @ApiProperty({ example: 4567891, nullable: true, type: Number, description: 'FolioNotificacion: the atención number of the libro set' })
   folio_notificacion!: number | null;
@@ -82,8 +75,7 @@ export class LibroSetDto {
   @ApiProperty({ nullable: true, type: String }) error!: string | null;
 }
 
-/** POST /tax/certificacion/run. */
-export class CertificacionRunResultDto {
+export class CertificacionRunView {
   @ApiProperty() tenant!: string;
   @ApiProperty({ example: 'BASICO' }) set!: string;
   @ApiProperty({ example: '4567890' }) numero_atencion!: string;
@@ -92,13 +84,13 @@ export class CertificacionRunResultDto {
   estado!: string | null;
   @ApiProperty({ nullable: true, type: String }) glosa!: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'The upload problem, when it failed' }) error!: string | null;
-  @ApiProperty({ type: LibroSetDto, nullable: true, description: 'Generated, not sent: POST /tax/libros/enviar/{libro_id}' })
-  libro_ventas!: LibroSetDto | null;
+  @ApiProperty({ type: LibroSetView, nullable: true, description: 'Generated, not sent: POST /tax/libros/enviar/{libro_id}' })
+  libro_ventas!: LibroSetView | null;
   @ApiProperty({
-    type: LibroSetDto,
+    type: LibroSetView,
     nullable: true,
     description: 'The SET LIBRO DE COMPRAS as a book (its documents and proportionality factor); generated, not sent',
   })
-  libro_compras!: LibroSetDto | null;
-  @ApiProperty({ type: [CasoResultadoDto] }) casos!: CasoResultadoDto[];
+  libro_compras!: LibroSetView | null;
+  @ApiProperty({ type: [CasoResultadoView] }) casos!: CasoResultadoView[];
 }

@@ -14,7 +14,6 @@ export class TenantRutQueryDto {
   rut?: string;
 }
 
-/** `{rut}` path parameter. */
 export class RutParamDto {
   @ApiProperty({ example: '76086428-5', description: 'RUT to look up (any notation; modulo 11 checked)' })
   @IsRut()
@@ -29,7 +28,6 @@ export class OptionalTenantQueryDto {
   tenant?: string;
 }
 
-/** Optional `?rut=` of POST /tax/contribuyente/cache/clear. */
 export class CacheClearQueryDto {
   @ApiPropertyOptional({ example: '76086428-5', description: 'Only this RUT; the whole cache when absent' })
   @IsOptional()
@@ -37,7 +35,7 @@ export class CacheClearQueryDto {
   rut?: string;
 }
 
-export class GiroDto {
+export class GiroView {
   @ApiProperty({ example: '620200', description: 'SII activity code (CIIU4.CL)' })
   codigo!: string;
 
@@ -45,7 +43,7 @@ export class GiroDto {
   descripcion!: string;
 }
 
-export class RepresentanteDto {
+export class RepresentanteView {
   @ApiProperty({ example: '12345678-5' })
   rut!: string;
 
@@ -53,8 +51,7 @@ export class RepresentanteDto {
   nombre!: string;
 }
 
-/** Fields every contribuyente answer carries. */
-export class TaxpayerBaseDto {
+export class TaxpayerBaseView {
   @ApiProperty({ example: '76086428-5', description: 'Normalized RUT (no dots, hyphen, upper-case K)' })
   rut!: string;
 
@@ -66,7 +63,7 @@ export class TaxpayerBaseDto {
 }
 
 /** The taxpayer's authorization to issue DTEs, from the SII's list of DTE-authorized taxpayers. */
-export class AutorizacionDteDto {
+export class AutorizacionDteView {
   @ApiProperty({ example: 80, description: 'NroResol (0 in certification)' })
   numero_resolucion!: number;
 
@@ -78,7 +75,7 @@ export class AutorizacionDteDto {
 }
 
 /** Canonical taxpayer data: the platform's only source of a legal name. */
-export class ContribuyenteDto extends TaxpayerBaseDto {
+export class ContribuyenteView extends TaxpayerBaseView {
   @ApiProperty({ example: 'Servicios Andes Maipo SpA', description: 'Official legal name' })
   razon_social!: string;
 
@@ -100,11 +97,11 @@ export class ContribuyenteDto extends TaxpayerBaseDto {
   @ApiPropertyOptional({ example: 'PROVIDENCIA', nullable: true, type: String })
   comuna!: string | null;
 
-  @ApiProperty({ type: [GiroDto] })
-  giros!: GiroDto[];
+  @ApiProperty({ type: [GiroView] })
+  giros!: GiroView[];
 
-  @ApiProperty({ type: [RepresentanteDto] })
-  representantes!: RepresentanteDto[];
+  @ApiProperty({ type: [RepresentanteView] })
+  representantes!: RepresentanteView[];
 
   @ApiProperty({ example: 'vigente', description: "Tax status: the carpeta's observation, `vigente`, or `autorizado_dte` (a third party)" })
   estado!: string;
@@ -112,12 +109,12 @@ export class ContribuyenteDto extends TaxpayerBaseDto {
   @ApiPropertyOptional({ example: '2010-03-15', description: 'Start of activities' })
   inicio_actividades?: string;
 
-  @ApiPropertyOptional({ type: AutorizacionDteDto, nullable: true, description: "null when the SII's list does not have the RUT" })
-  autorizacion_dte!: AutorizacionDteDto | null;
+  @ApiPropertyOptional({ type: AutorizacionDteView, nullable: true, description: "null when the SII's list does not have the RUT" })
+  autorizacion_dte!: AutorizacionDteView | null;
 }
 
 /** `GET /tax/contribuyente/autorizados` and the answer of its refresh: the stored list of DTE-authorized taxpayers. */
-export class AutorizadosEstadoDto {
+export class AutorizadosEstadoView {
   @ApiProperty({ example: 'cert', enum: ['cert', 'prod'] })
   ambiente!: string;
 
@@ -128,17 +125,17 @@ export class AutorizadosEstadoDto {
   filas!: number;
 }
 
-export class EstadoDto extends TaxpayerBaseDto {
+export class EstadoView extends TaxpayerBaseView {
   @ApiProperty({ example: 'vigente' })
   estado!: string;
 }
 
-export class GirosDto extends TaxpayerBaseDto {
-  @ApiProperty({ type: [GiroDto] })
-  giros!: GiroDto[];
+export class GirosView extends TaxpayerBaseView {
+  @ApiProperty({ type: [GiroView] })
+  giros!: GiroView[];
 }
 
-export class RepresentantesDto extends TaxpayerBaseDto {
-  @ApiProperty({ type: [RepresentanteDto] })
-  representantes!: RepresentanteDto[];
+export class RepresentantesView extends TaxpayerBaseView {
+  @ApiProperty({ type: [RepresentanteView] })
+  representantes!: RepresentanteView[];
 }

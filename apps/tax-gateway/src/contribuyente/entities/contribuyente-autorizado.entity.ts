@@ -1,10 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/**
- * One row of the SII's list of taxpayers authorized to issue DTEs, per environment (`ce_empresas_dwnld`:
- * `RUT;RAZON SOCIAL;NUMERO RESOLUCION;FECHA RESOLUCION;MAIL INTERCAMBIO;URL`, docs/research/sources/README.md §1.3).
- * Replaced whole at each download.
- */
+/** A row of the SII's `ce_empresas_dwnld` list per environment (docs/research/sources/README.md §1.3), replaced whole at each download. */
 @Entity({ name: 'contribuyente_autorizado' })
 export class ContribuyenteAutorizadoEntity {
   /** TAX_ENV of the list: `cert` (maullin) or `prod` (palena). */

@@ -1,9 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * Baseline of the tax_gateway database. Intentionally creates nothing: it marks the schema history start
- * so that the first domain migration is never the one that creates the migrations table.
- */
+/** Creates nothing: marks the start of the history so no domain migration creates the migrations table. */
 export class Initial1732170000000 implements MigrationInterface {
   name = 'Initial1732170000000';
 

@@ -1,9 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * CAFs (without RSASK), their folio counters, DTE emissions (exact uploaded bytes) and their status
- * history. Money is whole CLP in bigint; SII dates are `date`; instants are timestamptz (docs/DESIGN.md §3).
- */
+/** Money is whole CLP in bigint; SII dates are `date`; instants are timestamptz (docs/DESIGN.md §3). */
 export class TaxCore1767225600000 implements MigrationInterface {
   name = 'TaxCore1767225600000';
 

@@ -1,10 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * Reception of suppliers' DTEs (docs/tax-gateway.md "Reception"): the files as received, one row per
- * document (unique per tenant, emisor, tipo, folio), and the signed answers. Sequences give CodEnvio and
- * IdRespuesta, which must be known before the answer is signed.
- */
+/** Reception (docs/tax-gateway.md "Reception"); sequences give CodEnvio and IdRespuesta, needed before the answer is signed. */
 export class Recepcion1797000000002 implements MigrationInterface {
   name = 'Recepcion1797000000002';
 

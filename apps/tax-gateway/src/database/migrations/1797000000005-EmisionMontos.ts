@@ -1,10 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * What made an emission's totals (docs/tax-gateway.md "Request shape"): the sum of its additional taxes
- * (ImptoReten) in `adicionales` and its packaging deposits (GrntDep) in `garantia_envases`, so that MntTotal =
- * neto + exento + IVA + adicionales + garantia_envases stays checked by the database, and the detail
- * (discounts, surcharges, each tax, MontoNF) in `montos_detalle`.
+ * Totals' parts (docs/tax-gateway.md "Request shape") so the database checks MntTotal = neto + exento + IVA + adicionales +
+ * garantia_envases.
  */
 export class EmisionMontos1797000000005 implements MigrationInterface {
   name = 'EmisionMontos1797000000005';

@@ -1,10 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * The per-document outcome of an emission (docs/tax-gateway.md "Reconciler"): `resultado` from the EPR counts
- * (aceptado, reparos, rechazado), `estado_sii` from QueryEstDte (DOK, DNK, FAU, ANC, ...), and the backoff of
- * those queries (`consultas`, `proxima_consulta`).
- */
+/** Per-document outcome of an emission and its QueryEstDte backoff (docs/tax-gateway.md "Reconciler"). */
 export class EmisionResultado1797000000006 implements MigrationInterface {
   name = 'EmisionResultado1797000000006';
 

@@ -1,8 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Portal visits (docs/tax-gateway.md "Portal"): at most one per RUT, kind and day (America/Santiago) that did not
- * fail, counted here so that a restart or another process does not reset it; the visit's result is kept.
+ * Portal visits per RUT, kind and day, counted in the database so a restart or another process does not reset them (docs/tax-gateway.md
+ * "Portal").
  */
 export class PortalVisita1797000000007 implements MigrationInterface {
   name = 'PortalVisita1797000000007';

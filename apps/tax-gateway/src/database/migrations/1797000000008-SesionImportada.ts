@@ -1,9 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * Imported portal sessions (spec 1 "Imported session"; docs/tax-gateway.md "Imported sessions"), one per
- * representado, kept across restarts; the cookie values are read only to drive the portal.
- */
+/** Imported portal sessions (spec 1 "Imported session"; docs/tax-gateway.md "Imported sessions"). */
 export class SesionImportada1797000000008 implements MigrationInterface {
   name = 'SesionImportada1797000000008';
 

@@ -1,9 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * The SII mailbox's inbox path (docs/tax-gateway.md "Notifications and documents"): the notifications each RUT's
- * reads have seen, and each e-mail the mailer reported with the answer it got (a redelivery gets the same one).
- */
+/** The SII mailbox's inbox path (docs/tax-gateway.md "Notifications and documents"): a redelivered e-mail gets the same answer. */
 export class Buzon1797000000009 implements MigrationInterface {
   name = 'Buzon1797000000009';
 

@@ -1,9 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * Cached bank movements (docs/tax-gateway.md "Bank movements"): each movement once per tenant and provider id
- * (refreshes insert with ON CONFLICT DO NOTHING), and every refresh that reached the provider with its outcome.
- */
+/** Cached bank movements (docs/tax-gateway.md "Bank movements"). */
 export class Banco1797000000010 implements MigrationInterface {
   name = 'Banco1797000000010';
 

@@ -1,9 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A received DTE is unique per tenant by the SII's key (emisor, tipo, folio) only among the DTEs that verified
- * (docs/tax-gateway.md "Reception"): a copy that failed verification (a forged amount, a broken signature) stays
- * on record with its reasons but never shadows the genuine document received after it.
+ * Unique by the SII's key only among verified DTEs (docs/tax-gateway.md "Reception"): a forged copy never shadows the genuine one received
+ * after it.
  */
 export class RecepcionVerificada1797000000012 implements MigrationInterface {
   name = 'RecepcionVerificada1797000000012';

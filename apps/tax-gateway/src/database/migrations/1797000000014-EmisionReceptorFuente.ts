@@ -1,9 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * Where an emitted DTE's RznSocRecep came from (canonical-data rule, docs/tax-gateway.md "Taxpayer data"): `sii` or
- * `solicitud`. Earlier emissions carried the caller's text.
- */
+/** Where RznSocRecep came from (canonical-data rule, docs/tax-gateway.md "Taxpayer data"). */
 export class EmisionReceptorFuente1797000000014 implements MigrationInterface {
   name = 'EmisionReceptorFuente1797000000014';
 

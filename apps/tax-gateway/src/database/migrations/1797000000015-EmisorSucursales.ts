@@ -1,9 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * The issuer's branches (CdgSIISucur with their DirOrigen, CmnaOrigen, CiudadOrigen): a DTE issued from a branch carries
- * the branch's address, not the head office's (SII Formato DTE v2.2 §A Emisor fields CdgSIISucur, DirOrigen, CmnaOrigen).
- */
+/** A DTE issued from a branch carries the branch's address (SII Formato DTE v2.2 §A Emisor: CdgSIISucur, DirOrigen, CmnaOrigen). */
 export class EmisorSucursales1797000000015 implements MigrationInterface {
   name = 'EmisorSucursales1797000000015';
 

@@ -1,10 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * The tenant's own document a note (56, 61) corrects, when it references exactly one: the notes on a document add up
- * against its total (a credit note stays within what the document, and its debit notes, charged). Null for other
- * documents and for notes emitted before.
- */
+/** The own document a note references, when exactly one: the notes on a document add up against its total. */
 export class EmisionReferencia1797000000017 implements MigrationInterface {
   name = 'EmisionReferencia1797000000017';
 

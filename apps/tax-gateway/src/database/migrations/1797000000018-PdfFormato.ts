@@ -1,9 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * Printed DTEs in two forms (GET /tax/dte/{emision_id}/pdf?formato=carta|termica): one row per emission, copy and
- * form. The PDFs stored before are LETTER pages.
- */
+/** Printed DTEs in two forms (carta, termica); the PDFs stored before are LETTER pages. */
 export class PdfFormato1797000000018 implements MigrationInterface {
   name = 'PdfFormato1797000000018';
 

@@ -5,7 +5,6 @@ import { IsRut } from '@lib/rut';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsUUID, Matches } from 'class-validator';
 
-/** `?tenant=&trackid=` of GET /tax/dte/estado. */
 export class EstadoQueryDto {
   @ApiProperty({ example: '76086428-5' })
   @IsRut()
@@ -17,7 +16,7 @@ export class EstadoQueryDto {
 }
 
 /** Answer of GET /tax/dte/estado (QueryEstUp). */
-export class EstadoResponseDto {
+export class DteEstadoView {
   @ApiProperty({ example: '0260003916' })
   trackid!: string;
 
@@ -31,14 +30,12 @@ export class EstadoResponseDto {
   documentos!: EstadoDocumentoDto[];
 }
 
-/** `{emision_id}` path parameter. */
 export class EmisionIdParamDto {
   @ApiProperty({ example: '0d7f4c56-3f6e-4b1e-9d0a-0b1a5c1f2e3d' })
   @IsUUID()
   emision_id!: string;
 }
 
-/** `?tenant=&tipo_dte=` of GET /tax/dte/pending. */
 export class PendingQueryDto {
   @ApiProperty({ example: '76086428-5' })
   @IsRut()
@@ -56,7 +53,7 @@ export class PendingQueryDto {
 export const MOTIVOS_PENDIENTE = ['not_sent', 'upload_failed', 'rejected'] as const;
 export type MotivoPendiente = (typeof MOTIVOS_PENDIENTE)[number];
 
-export class PendienteDto {
+export class PendienteView {
   @ApiProperty({ example: '0d7f4c56-3f6e-4b1e-9d0a-0b1a5c1f2e3d' })
   emision_id!: string;
 
@@ -92,12 +89,11 @@ export class PendienteDto {
 }
 
 /** Answer of GET /tax/dte/pending: oldest first, at most 500. */
-export class PendientesDto {
-  @ApiProperty({ type: [PendienteDto] })
-  pendientes!: PendienteDto[];
+export class PendientesView {
+  @ApiProperty({ type: [PendienteView] })
+  pendientes!: PendienteView[];
 }
 
-/** `?cedible=&formato=` of GET /tax/dte/{emision_id}/pdf. */
 export class PdfQueryDto {
   @ApiPropertyOptional({ example: true, description: 'The CEDIBLE copy with the acuse de recibo (33 and 34 only; carta only)' })
   @IsOptional()

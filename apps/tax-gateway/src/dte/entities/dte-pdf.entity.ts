@@ -1,10 +1,7 @@
 import type { FormatoPdf } from '@lib/dte';
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-/**
- * The printed representation of an emission, stored once per copy (plain, or CEDIBLE) and form (LETTER `carta`, or
- * 80 mm thermal roll `termica`) and regenerated when missing.
- */
+/** Once per copy (plain, CEDIBLE) and form (`carta`, `termica`); regenerated when missing. */
 @Entity({ name: 'dte_pdf' })
 export class DtePdfEntity {
   @PrimaryColumn({ name: 'emision_id', type: 'uuid' })

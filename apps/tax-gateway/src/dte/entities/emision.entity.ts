@@ -3,15 +3,11 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 import { bigintTransformer } from '@lib/platform';
 
 /**
- * Gateway-side states of an emission; after the upload the SII's own codes follow
- * (REC, SOK, CRT, FOK, PDR, EPR, RSC, RFR, RCT, RPT, ...; docs/research/sii-protocol.md §2.5).
- * - `signed`: folio consumed, EnvioDTE signed and stored, upload not finished (or the process died).
- * - `uploaded`: DTEUpload STATUS 0, trackid stored.
- * - `upload_failed`: the upload failed; the folio stays consumed (the SII forbids reusing folios).
+ * After the upload the SII's own codes follow (docs/research/sii-protocol.md §2.5). `upload_failed` keeps the folio consumed: the SII
+ * forbids reusing folios.
  */
 export type EmisionEstado = 'signed' | 'uploaded' | 'upload_failed' | string;
 
-/** A DTE emitted by the gateway, with the EXACT EnvioDTE bytes that were (or were to be) uploaded. */
 /** A document's outcome in its envío (QueryEstUp counts at EPR; docs/research/sii-protocol.md §2.5 RCH/RPR/RLV). */
 export type ResultadoDocumento = 'aceptado' | 'reparos' | 'rechazado';
 
@@ -88,7 +84,6 @@ export class EmisionEntity {
   @Column({ type: 'varchar', length: 20, nullable: true })
   trackid!: string | null;
 
-  /** RUT of the certificate holder that signed and uploaded (Caratula RutEnvia). */
   @Column({ name: 'rut_envia', type: 'varchar', length: 10 })
   rutEnvia!: string;
 
@@ -129,7 +124,6 @@ export class EmisionEntity {
   @Column({ name: 'proxima_consulta', type: 'timestamptz', nullable: true })
   proximaConsulta!: Date | null;
 
-  /** Last QueryEstUp counts per type. */
   @Column({ type: 'jsonb', nullable: true })
   documentos!: unknown[] | null;
 
@@ -151,7 +145,7 @@ export class EmisionEntity {
 }
 
 /** The `montos` of an emission's answers (@lib/contracts MontosEmisionDto). */
-export function montosView(e: EmisionEntity): MontosEmisionDto {
+export function toMontosView(e: EmisionEntity): MontosEmisionDto {
   const d = e.montosDetalle;
   return {
     neto: e.neto,
@@ -165,6 +159,6 @@ export function montosView(e: EmisionEntity): MontosEmisionDto {
 }
 
 /** The `receptor` of an emission's answers (@lib/contracts ReceptorRefDto): the name the DTE carries and its source. */
-export function receptorView(e: EmisionEntity): ReceptorRefDto {
+export function toReceptorView(e: EmisionEntity): ReceptorRefDto {
   return { rut: e.receptorRut, razon_social: e.receptorRazonSocial, razon_social_fuente: e.receptorRazonSocialFuente };
 }

@@ -3,7 +3,6 @@ import { IsRut } from '@lib/rut';
 import { ArrayOfObjects, IsAbsentOr, IsFecha } from '@lib/schemas';
 import { ArrayMaxSize, IsArray, IsBase64, IsEmail, IsInt, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 
-/** `{tenant}` path parameter. */
 export class TenantParamDto {
   @ApiProperty({ example: '76086428-5', description: 'Tenant (issuer) RUT, any notation; modulo 11 checked' })
   @IsRut()
@@ -111,8 +110,7 @@ export class PutEmisorDto {
   logo_base64?: string;
 }
 
-/** Answer of GET and PUT /tax/emisores/{tenant}. */
-export class EmisorDto {
+export class EmisorView {
   @ApiProperty({ example: '76086428-5' })
   tenant!: string;
 

@@ -1,10 +1,8 @@
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /**
- * The issuer data of one tenant that the SII's taxpayer record does not hold: its own authorization
- * to issue DTEs (the Caratula's FchResol and NroResol, SII Formato DTE v2.2 "Carátula"; NroResol 0 in
- * certification), the economic activities to print (Acteco, up to 4), its SII branch code
- * (CdgSIISucur) and its branches' addresses, its intercambio address and the logo of its printed documents.
+ * Issuer data the SII's taxpayer record does not hold: the Caratula's FchResol and NroResol (SII Formato DTE v2.2 "Carátula"), Acteco,
+ * branches, intercambio address, logo.
  */
 /** One branch of the issuer: its SII code (CdgSIISucur) and the address its DTEs print as DirOrigen/CmnaOrigen/CiudadOrigen. */
 export interface Sucursal {

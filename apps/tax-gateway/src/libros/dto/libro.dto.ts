@@ -52,7 +52,6 @@ export class IvaCompraDto {
   iva_no_recuperable?: 1 | 2 | 3 | 4 | 9;
 }
 
-/** POST /tax/libros/generar. */
 export class GenerarLibroDto {
   @ApiProperty({ example: '76086428-5' })
   @IsRut()
@@ -118,7 +117,7 @@ export class GenerarLibroDto {
   iva_compras?: IvaCompraDto[];
 }
 
-export class LibroTotalDto {
+export class LibroTotalView {
   @ApiProperty({ example: 33 }) tipo_dte!: number;
   @ApiProperty({ example: 3 }) documentos!: number;
   @ApiProperty({ example: 0, description: 'TotMntExe, CLP' }) exento!: number;
@@ -129,7 +128,7 @@ export class LibroTotalDto {
 }
 
 /** A book (LibroResponse of the spec). */
-export class LibroDto {
+export class LibroView {
   @ApiProperty({ example: '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d' }) libro_id!: string;
   @ApiProperty({ example: '76086428-5' }) tenant!: string;
   @ApiProperty({ enum: ['compra', 'venta'] }) tipo!: string;
@@ -144,22 +143,21 @@ export class LibroDto {
   estado!: string;
   @ApiProperty({ nullable: true, type: String }) glosa!: string | null;
   @ApiProperty({ nullable: true, type: String, example: '0260003916' }) trackid!: string | null;
-  @ApiProperty({ type: [LibroTotalDto] }) totales!: LibroTotalDto[];
+  @ApiProperty({ type: [LibroTotalView] }) totales!: LibroTotalView[];
   @ApiProperty({ example: 3 }) documentos!: number;
   @ApiProperty({ description: 'sha256 of the signed book, hex' }) sha256!: string;
   @ApiProperty({ example: '2026-11-24T12:00:00.000Z' }) created_at!: string;
 }
 
-export class LibroEventoDto {
+export class LibroEventoView {
   @ApiProperty({ example: 'enviado' }) estado!: string;
   @ApiProperty({ nullable: true, type: String }) glosa!: string | null;
   @ApiProperty({ example: '2026-11-24T12:00:00.000Z' }) at!: string;
 }
 
-/** GET /tax/libros/{libro_id}. */
-export class LibroDetailDto extends LibroDto {
+export class LibroDetailView extends LibroView {
   @ApiProperty({ description: 'The signed LibroCompraVenta, base64 of the exact ISO-8859-1 bytes' }) xml_base64!: string;
-  @ApiProperty({ type: [LibroEventoDto] }) historial!: LibroEventoDto[];
+  @ApiProperty({ type: [LibroEventoView] }) historial!: LibroEventoView[];
 }
 
 export class LibroIdParamDto {
@@ -190,8 +188,8 @@ export class LibroListQueryDto extends PaginaQueryDto {
   estado?: string;
 }
 
-export class LibroPageDto {
-  @ApiProperty({ type: [LibroDto] }) items!: LibroDto[];
+export class LibroPageView {
+  @ApiProperty({ type: [LibroView] }) items!: LibroView[];
   @ApiProperty() total!: number;
   @ApiProperty() limit!: number;
   @ApiProperty() offset!: number;

@@ -10,18 +10,13 @@ export interface LibroTotal {
   total: number;
 }
 
-/** One change of a book's estado. */
 export interface LibroEvento {
   estado: string;
   glosa: string | null;
   at: string;
 }
 
-/**
- * A generated IECV book (LibroCompraVenta), signed and valid against LibroCV_v10.xsd, kept as exact bytes.
- * Generating the same (tenant, tipo, periodo) again adds a version. Estados: `generado`, `enviando`,
- * `enviado` (trackid kept), `envio_fallido` (can be sent again), then the SII's (REC ... LOK, LRH, RCT ...).
- */
+/** Signed and valid against LibroCV_v10.xsd, kept as exact bytes; generating the same (tenant, tipo, periodo) again adds a version. */
 @Entity({ name: 'libro' })
 export class LibroEntity {
   @PrimaryColumn({ type: 'uuid' })

@@ -3,7 +3,6 @@ import { IsIn, IsOptional } from 'class-validator';
 import { IsRut } from '@lib/rut';
 import { PROPOSITOS, type Proposito } from '../carpeta.service';
 
-/** POST /tax/scrape/carpeta and /tax/scrape/carpeta/json. */
 export class CarpetaRequestDto {
   @ApiProperty({ example: '76086428-5' })
   @IsRut()

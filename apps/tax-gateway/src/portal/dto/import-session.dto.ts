@@ -37,7 +37,6 @@ export class ImportedCookieDto {
   expires?: number;
 }
 
-/** POST /tax/auth/import-session. */
 export class ImportSessionDto {
   @ApiProperty({ example: '76086428-5', description: 'The taxpayer the certificate holder acts for as mandatary' })
   @IsRut()
@@ -49,7 +48,7 @@ export class ImportSessionDto {
 }
 
 /** The state of one imported session; never a cookie value. */
-export class ImportedSessionStatusDto {
+export class ImportedSessionStatusView {
   @ApiProperty({ example: '76086428-5' }) representado_rut!: string;
   @ApiProperty({ example: '2026-11-25T12:00:00.000Z' }) imported_at!: string;
   @ApiProperty({ example: '2026-11-25T14:00:00.000Z', nullable: true, type: String, description: 'Earliest cookie expiry' })
@@ -63,12 +62,10 @@ export class ImportedSessionStatusDto {
   cookie_names!: string[];
 }
 
-/** GET /tax/auth/import-session/status. */
-export class ImportedSessionListDto {
-  @ApiProperty({ type: [ImportedSessionStatusDto] }) sesiones!: ImportedSessionStatusDto[];
+export class ImportedSessionListView {
+  @ApiProperty({ type: [ImportedSessionStatusView] }) sesiones!: ImportedSessionStatusView[];
 }
 
-/** DELETE /tax/auth/import-session/{representado_rut}. */
 export class RepresentadoParamDto {
   @ApiProperty({ example: '76086428-5' })
   @IsRut()

@@ -1,6 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** One visit to a portal page for a RUT on a day (America/Santiago): running, done with its result, or failed. */
 @Entity({ name: 'portal_visita' })
 export class PortalVisitaEntity {
   @PrimaryColumn({ type: 'uuid' })

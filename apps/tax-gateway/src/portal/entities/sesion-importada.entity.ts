@@ -9,11 +9,7 @@ export interface CookieImportada {
   expires?: number;
 }
 
-/**
- * A portal session imported for a representado (spec 1 "Imported session"): the cookies a person exported
- * from a browser logged in on the SII portal as mandatary of `representado_rut`. The cookie values never
- * leave this table except towards the portal.
- */
+/** Spec 1 "Imported session": the cookie values never leave this table except towards the portal. */
 @Entity({ name: 'sesion_importada' })
 export class SesionImportadaEntity {
   @PrimaryColumn({ name: 'representado_rut', type: 'varchar', length: 10 })
@@ -36,7 +32,6 @@ export class SesionImportadaEntity {
   @Column({ name: 'last_use_accepted', type: 'boolean', nullable: true })
   lastUseAccepted!: boolean | null;
 
-  /** The caller (internal key name) that imported it. */
   @Column({ name: 'imported_by', type: 'varchar', length: 40 })
   importedBy!: string;
 }

@@ -3,7 +3,6 @@ import { IsIn, Matches } from 'class-validator';
 import { IsRut } from '@lib/rut';
 import { PERIODO_TRIBUTARIO as PERIODO } from '@lib/dte';
 
-/** GET /tax/rcv/libro query. */
 export class RcvLibroQueryDto {
   @ApiProperty({ example: '76086428-5' })
   @IsRut()
@@ -19,22 +18,20 @@ export class RcvLibroQueryDto {
 }
 
 /** Amounts in CLP. */
-export class MontosRcvDto {
+export class MontosRcvView {
   @ApiProperty() exento!: number;
   @ApiProperty() neto!: number;
   @ApiProperty() iva!: number;
   @ApiProperty() total!: number;
 }
 
-/** One amount that differs between the register and the gateway. */
-export class DiferenciaRcvDto {
+export class DiferenciaRcvView {
   @ApiProperty({ enum: ['exento', 'neto', 'iva', 'total'] }) campo!: string;
   @ApiProperty() sii!: number;
   @ApiProperty() gateway!: number;
 }
 
-/** One document of the period, reconciled. */
-export class DocumentoRcvDto {
+export class DocumentoRcvView {
   @ApiProperty({ example: 33 }) tipo_dte!: number;
   @ApiProperty({ example: 120 }) folio!: number;
   @ApiProperty({ example: '77777777-7', description: 'The customer (venta) or the supplier (compra)' }) rut_contraparte!: string;
@@ -42,13 +39,12 @@ export class DocumentoRcvDto {
   @ApiProperty({ example: '2026-11-03' }) fecha_emision!: string;
   @ApiProperty({ enum: ['coincide', 'solo_sii', 'solo_gateway', 'difiere'] }) estado!: string;
   @ApiProperty({ nullable: true, type: String, enum: ['REGISTRO', 'PENDIENTE', 'RECLAMADO', 'NO_INCLUIR'] }) estado_rcv!: string | null;
-  @ApiProperty({ type: MontosRcvDto, nullable: true }) sii!: MontosRcvDto | null;
-  @ApiProperty({ type: MontosRcvDto, nullable: true }) gateway!: MontosRcvDto | null;
-  @ApiProperty({ type: [DiferenciaRcvDto] }) diferencias!: DiferenciaRcvDto[];
+  @ApiProperty({ type: MontosRcvView, nullable: true }) sii!: MontosRcvView | null;
+  @ApiProperty({ type: MontosRcvView, nullable: true }) gateway!: MontosRcvView | null;
+  @ApiProperty({ type: [DiferenciaRcvView] }) diferencias!: DiferenciaRcvView[];
 }
 
-/** Counts per reconciliation estado. */
-export class ResumenRcvDto {
+export class ResumenRcvView {
   @ApiProperty() coincide!: number;
   @ApiProperty() solo_sii!: number;
   @ApiProperty() solo_gateway!: number;
@@ -56,11 +52,11 @@ export class ResumenRcvDto {
 }
 
 /** GET /tax/rcv/libro: the register as the SII holds it, reconciled with the gateway's documents. */
-export class RcvLibroDto {
+export class RcvLibroView {
   @ApiProperty() tenant!: string;
   @ApiProperty() periodo!: string;
   @ApiProperty({ enum: ['compra', 'venta'] }) tipo!: string;
   @ApiProperty({ description: 'When the SII was asked' }) consultado_at!: string;
-  @ApiProperty({ type: ResumenRcvDto }) resumen!: ResumenRcvDto;
-  @ApiProperty({ type: [DocumentoRcvDto] }) documentos!: DocumentoRcvDto[];
+  @ApiProperty({ type: ResumenRcvView }) resumen!: ResumenRcvView;
+  @ApiProperty({ type: [DocumentoRcvView] }) documentos!: DocumentoRcvView[];
 }

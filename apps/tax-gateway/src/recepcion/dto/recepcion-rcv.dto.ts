@@ -22,8 +22,7 @@ export class ReclamarBodyDto {
   motivo!: string;
 }
 
-/** An event registered through the gateway. */
-export class RecepcionEventoDto {
+export class RecepcionEventoView {
   @ApiProperty() evento_id!: string;
   @ApiProperty() recepcion_id!: string;
   @ApiProperty({ enum: ['ACD', 'ERM', 'RCD', 'RFP', 'RFT'] }) accion!: string;
@@ -42,22 +41,21 @@ export class RecepcionEventoDto {
 }
 
 /** One event as the SII lists it (listarEventosHistDoc). */
-export class EventoSiiDto {
+export class EventoSiiView {
   @ApiProperty({ example: 'ACD' }) codigo!: string;
   @ApiProperty({ example: 'Acepta Contenido del Documento' }) descripcion!: string;
   @ApiProperty({ example: '11111111-1' }) rut_responsable!: string;
   @ApiProperty({ example: '2026-11-21T12:00:00.000Z' }) fecha!: string;
 }
 
-/** GET /tax/recepcion/{recepcion_id}/eventos. */
-export class RecepcionEventosDto {
+export class RecepcionEventosView {
   @ApiProperty() recepcion_id!: string;
   @ApiProperty({ nullable: true, type: String, description: 'When the SII received the DTE; null when it has no record of it' })
   fecha_recepcion_sii!: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'End of the 8 calendar days for acceptance and claims (Ley 19.983 art. 3)' })
   plazo_hasta!: string | null;
   @ApiProperty({ description: 'Events may still be registered' }) plazo_vigente!: boolean;
-  @ApiProperty({ type: [EventoSiiDto], description: 'As the SII lists them' }) eventos!: EventoSiiDto[];
-  @ApiProperty({ type: [RecepcionEventoDto], description: 'Those registered through the gateway, with their reasons' })
-  registrados!: RecepcionEventoDto[];
+  @ApiProperty({ type: [EventoSiiView], description: 'As the SII lists them' }) eventos!: EventoSiiView[];
+  @ApiProperty({ type: [RecepcionEventoView], description: 'Those registered through the gateway, with their reasons' })
+  registrados!: RecepcionEventoView[];
 }

@@ -27,8 +27,7 @@ export class RecibirDteDto {
   nombre_archivo?: string;
 }
 
-/** GET /tax/recepcion/{recepcion_id}. */
-export class RecepcionDetailDto extends RecepcionDto {
+export class RecepcionDetailView extends RecepcionDto {
   @ApiProperty({ type: [VerificacionDto], description: 'Checks of the file, then of the document' })
   verificaciones!: VerificacionDto[];
 
@@ -42,7 +41,6 @@ export class RecepcionDetailDto extends RecepcionDto {
   respuestas!: RespuestaDto[];
 }
 
-/** `{recepcion_id}` path parameter. */
 export class RecepcionIdParamDto {
   @ApiProperty({ example: '6f1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e' })
   @IsUUID()
@@ -79,8 +77,7 @@ export class RecepcionListQueryDto extends PaginaQueryDto {
   estado?: string;
 }
 
-/** A page of received DTEs. */
-export class RecepcionPageDto {
+export class RecepcionPageView {
   @ApiProperty({ type: [RecepcionDto] })
   items!: RecepcionDto[];
 

@@ -3,9 +3,7 @@ import { bigintTransformer } from '@lib/platform';
 import type { Verificacion } from '../recepcion-verifier';
 
 /**
- * One file a supplier sent (an EnvioDTE, or a standalone DTE), kept as received: the exact bytes and their
- * sha256, whatever the encoding. `numero` is the CodEnvio of the RecepcionEnvio answer; `estadoEnvio` the
- * EstadoRecepEnv it reported (RespuestaEnvioDTE_v10.xsd: 0 ok, 1 schema, 2 signature, 3 receiver RUT, 99 other).
+ * A supplier's file kept as received, whatever the encoding; `estadoEnvio` is the EstadoRecepEnv it reported (RespuestaEnvioDTE_v10.xsd).
  */
 @Entity({ name: 'recepcion_envio' })
 export class RecepcionEnvioEntity {
@@ -28,11 +26,9 @@ export class RecepcionEnvioEntity {
   @Column({ name: 'xml_sha256', type: 'char', length: 64 })
   xmlSha256!: string;
 
-  /** SetDTE/@ID, or the Documento/@ID of a standalone DTE. */
   @Column({ name: 'set_id', type: 'varchar', length: 80 })
   setId!: string;
 
-  /** Caratula RutEmisor, or the issuer of a standalone DTE. */
   @Column({ name: 'rut_emisor', type: 'varchar', length: 10 })
   rutEmisor!: string;
 

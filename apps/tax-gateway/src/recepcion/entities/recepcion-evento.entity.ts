@@ -1,9 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-/**
- * An acceptance or claim the SII registered in the RCV for a received DTE (RegistroReclamoDTE codResp 0):
- * what was asked, why (claims), who asked, and the SII's answer. Only registered events are stored.
- */
+/** An event the SII registered in the RCV (RegistroReclamoDTE codResp 0); only registered events are stored. */
 @Entity({ name: 'recepcion_evento' })
 export class RecepcionEventoEntity {
   @PrimaryColumn({ type: 'uuid' })

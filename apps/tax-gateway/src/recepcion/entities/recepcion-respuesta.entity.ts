@@ -4,10 +4,7 @@ import { bigintTransformer } from '@lib/platform';
 /** The three answers of intercambio (docs/research/sii-protocol.md §3.5). */
 export type RespuestaTipo = 'RecepcionEnvio' | 'ResultadoDTE' | 'EnvioRecibos';
 
-/**
- * A signed answer to a supplier, valid against its XSD before it was stored, kept as exact bytes.
- * `numero` is the Caratula IdRespuesta. RecepcionEnvio answers belong to an envío; the others to a recepcion.
- */
+/** Valid against its XSD before it was stored; `numero` is the Caratula IdRespuesta. */
 @Entity({ name: 'recepcion_respuesta' })
 export class RecepcionRespuestaEntity {
   @PrimaryColumn({ type: 'uuid' })

@@ -6,9 +6,8 @@ import type { Verificacion } from '../recepcion-verifier';
 export type RecepcionEstado = 'recibido' | 'rechazado';
 
 /**
- * A received DTE's Totales beyond MntNeto, MntExe, IVA and MntTotal, in CLP as the document states them (SII Formato DTE
- * v2.2 §B Totales): ImptoReten (TasaImp absent for some codes), IVANoRet, CredEC (65 % of IVA of construction companies,
- * DL 910 art. 21), MntBase (base of code 17), MntBruto (line amounts IVA-included), Comisiones of a 43.
+ * Totales beyond the four amounts, in CLP (SII Formato DTE v2.2 §B Totales; CredEC: 65 % of the IVA of construction companies, DL 910 art.
+ * 21).
  */
 export interface MontosRecibidos {
   impuestos_adicionales: { codigo: number; tasa: number | null; monto: number }[];
@@ -22,12 +21,7 @@ export interface MontosRecibidos {
 /** Commercial answer given to the supplier (ResultadoDTE, EnvioRecibos) or registered in the RCV. */
 export type EstadoComercial = 'aceptado' | 'aceptado_con_reparos' | 'rechazado';
 
-/**
- * One supplier DTE received by a tenant: its identity (emisor, tipo, folio: unique per tenant among the DTEs
- * that verified; a failed copy stays on record beside the genuine one), amounts in CLP, the per-document
- * EstadoRecepDTE (0 ok, 1 signature, 2 issuer RUT, 3 receiver RUT, 99 other) with its glosa, and every
- * verification with its reason.
- */
+/** Unique per tenant by (emisor, tipo, folio) only among the DTEs that verified: a failed copy stays on record beside the genuine one. */
 @Entity({ name: 'recepcion' })
 export class RecepcionEntity {
   @PrimaryColumn({ type: 'uuid' })
@@ -72,7 +66,6 @@ export class RecepcionEntity {
   @Column({ type: 'bigint', transformer: bigintTransformer })
   total!: number;
 
-  /** The Totales beyond the four amounts (additional taxes and retentions, ...); null for documents received before. */
   @Column({ name: 'montos_detalle', type: 'jsonb', nullable: true })
   montosDetalle!: MontosRecibidos | null;
 
