@@ -9,14 +9,14 @@ export {
   ReferenciaDto,
 } from './dte/emitir.dto';
 export {
-  EmisionBaseDto,
-  EmisionDetailDto,
-  EmitirResponseDto,
-  EstadoDocumentoDto,
-  HistorialDto,
-  ImpuestoAdicionalDto,
-  MontosDto,
-  MontosEmisionDto,
-  ReceptorRefDto,
-} from './dte/emision.dto';
-export { RecepcionDocumentoDto, RecepcionDto, RecepcionEnvioDto, RespuestaDto, VerificacionDto } from './recepcion/recepcion.dto';
+  EmisionBaseView,
+  EmisionDetailView,
+  EmitirView,
+  EstadoDocumentoView,
+  HistorialView,
+  ImpuestoAdicionalView,
+  MontosView,
+  MontosEmisionView,
+  ReceptorRefView,
+} from './dte/emision.view';
+export { RecepcionDocumentoView, RecepcionView, RecepcionEnvioView, RespuestaView, VerificacionView } from './recepcion/recepcion.view';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RecepcionDocumentoDto, RecepcionEnvioDto } from '@lib/contracts';
+import type { RecepcionDocumentoView, RecepcionEnvioView } from '@lib/contracts';
 import { ProblemException } from '@lib/schemas';
 import { GatewayClient } from '../gateway/gateway.client';
 import type { ReceivedDte } from './received-dte';
@@ -32,11 +32,11 @@ export class GatewayVerification {
   }
 }
 
-function findDocumento(answer: RecepcionEnvioDto, d: ReceivedDte): RecepcionDocumentoDto | undefined {
+function findDocumento(answer: RecepcionEnvioView, d: ReceivedDte): RecepcionDocumentoView | undefined {
   return answer.documentos.find((g) => g.rut_emisor === d.emisor.rut && g.tipo_dte === d.tipo && g.folio === d.folio);
 }
 
-function toDteRechazado(d: ReceivedDte, found: RecepcionDocumentoDto | undefined): DteRechazado {
+function toDteRechazado(d: ReceivedDte, found: RecepcionDocumentoView | undefined): DteRechazado {
   return {
     tipo_dte: d.tipo,
     folio: d.folio,

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import type { EmisionDetailDto } from '@lib/contracts';
+import type { EmisionDetailView } from '@lib/contracts';
 import { ESTADOS_ENVIO_RECHAZADO, santiagoDate } from '@lib/dte';
 import { PeriodicTask } from '@lib/platform';
 import { ProblemException } from '@lib/schemas';
@@ -70,7 +70,7 @@ export class SeguimientoService implements OnModuleInit, BeforeApplicationShutdo
     return run;
   }
 
-  private async reverseRejected(d: Pendiente, detail: EmisionDetailDto): Promise<void> {
+  private async reverseRejected(d: Pendiente, detail: EmisionDetailView): Promise<void> {
     if (d.asiento_id) {
       const key = `sii-rechazo:${d.id}`;
       const actor: Actor = { caller: 'seguimiento', inputSha256: createHash('sha256').update(key).digest('hex') };
@@ -88,7 +88,7 @@ export class SeguimientoService implements OnModuleInit, BeforeApplicationShutdo
 }
 
 /** The whole envío, the EPR `resultado`, or for gateways that do not say it, the EPR counts (one DTE per envío). */
-function isRechazado(detail: EmisionDetailDto, tipo: number): boolean {
+function isRechazado(detail: EmisionDetailView, tipo: number): boolean {
   if (RECHAZO_ENVIO.includes(detail.estado) || detail.resultado === 'rechazado') return true;
   return detail.estado === 'EPR' && (detail.documentos ?? []).some((c) => c.tipo_dte === tipo && c.rechazados > 0);
 }

@@ -1,11 +1,11 @@
 import { isUUID } from 'class-validator';
-import type { EmitirDto, EmitirResponseDto } from '@lib/contracts';
+import type { EmitirDto, EmitirView } from '@lib/contracts';
 import { ProblemException } from '@lib/schemas';
 
 export type EmitirRequest = EmitirDto;
 
 /** `estado` and `trackid` are not booked, so a failed upload may lack them. */
-export type EmisionGateway = EmitirResponseDto;
+export type EmisionGateway = EmitirView;
 
 /**
  * `mayHaveEmitted`: the gateway's answer names an `emision_id` (the folio was consumed), or no answer came

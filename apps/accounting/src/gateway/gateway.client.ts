@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AxiosResponse } from 'axios';
-import type { EmisionDetailDto, RecepcionEnvioDto } from '@lib/contracts';
+import type { EmisionDetailView, RecepcionEnvioView } from '@lib/contracts';
 import { OutboundHttp, OutboundTransportError } from '@lib/platform';
 import { isValidRut, normalizeRut } from '@lib/rut';
 import { ProblemException } from '@lib/schemas';
@@ -88,8 +88,8 @@ export class GatewayClient {
   }
 
   /** An emission as the gateway tracks it; undefined when the gateway does not know it. */
-  async fetchEmision(emisionId: string): Promise<EmisionDetailDto | undefined> {
-    const res = await this.send<EmisionDetailDto>('emision', 'GET', `/tax/dte/get/${encodeURIComponent(emisionId)}`);
+  async fetchEmision(emisionId: string): Promise<EmisionDetailView | undefined> {
+    const res = await this.send<EmisionDetailView>('emision', 'GET', `/tax/dte/get/${encodeURIComponent(emisionId)}`);
     if (res.status === 404) return undefined;
     if (res.status !== 200) throw this.upstreamFailure(res);
     return res.data;
@@ -99,7 +99,7 @@ export class GatewayClient {
    * Hands a supplier's file, as received, to the gateway's reception, the only verifier of received DTEs
    * (docs/tax-gateway.md "Reception"); a file the gateway refuses itself (413, 422) is 422 `invalid_dte`.
    */
-  async receiveDte(tenant: string, bytes: Buffer, nombreArchivo?: string): Promise<RecepcionEnvioDto> {
+  async receiveDte(tenant: string, bytes: Buffer, nombreArchivo?: string): Promise<RecepcionEnvioView> {
     const res = await this.send<unknown>('recepcion', 'POST', '/tax/recepcion/dte', {
       tenant,
       xml_base64: bytes.toString('base64'),
@@ -116,7 +116,7 @@ export class GatewayClient {
     if (!Array.isArray(answer?.documentos)) {
       throw new ProblemException(502, 'gateway_unavailable', 'The tax gateway answered a reception without documentos');
     }
-    return answer as unknown as RecepcionEnvioDto;
+    return answer as unknown as RecepcionEnvioView;
   }
 
   /** @throws the transport failure's problem (503/504 `gateway_unavailable`). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { http, HttpResponse } from 'msw';
 import type { SetupServer } from 'msw/node';
-import type { EmisionDetailDto, EmitirDto, EmitirResponseDto } from '@lib/contracts';
+import type { EmisionDetailView, EmitirDto, EmitirView } from '@lib/contracts';
 import { computeTotals } from '@lib/dte';
 import { GATEWAY_URL } from './gateway-stub';
 
@@ -21,11 +21,11 @@ export interface EmitirStub {
   /** Holds the next call until the test releases it (explicit signals instead of delays). */
   hold(): EmitirGate;
   /** What `GET /tax/dte/get/{emision_id}` answers per emission (unknown ids: 404). */
-  detalles: Map<string, Pick<EmisionDetailDto, 'estado' | 'glosa' | 'documentos' | 'trackid'>>;
+  detalles: Map<string, Pick<EmisionDetailView, 'estado' | 'glosa' | 'documentos' | 'trackid'>>;
 }
 
 /**
- * The tax gateway's `POST /tax/dte/emitir` (@lib/contracts EmitirDto in, EmitirResponseDto out): 201
+ * The tax gateway's `POST /tax/dte/emitir` (@lib/contracts EmitirDto in, EmitirView out): 201
  * with correlative folios per (tenant, tipo) and the totals of @lib/dte `computeTotals`, the gateway's
  * own rule; error answers are RFC 9457 problems (`error`), an upload failure also carries `emision_id`
  * and `folio`. Installed on the file's msw server (see gateway-stub.ts).
@@ -80,7 +80,7 @@ export function installEmitirStub(server: SetupServer): EmitirStub {
         body.detalle,
         body.descuentos_recargos ?? [],
       );
-      const answer: EmitirResponseDto = {
+      const answer: EmitirView = {
         emision_id: randomUUID(),
         tipo_dte: body.tipo_dte,
         folio,

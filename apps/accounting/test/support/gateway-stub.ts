@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { http, HttpResponse } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
-import type { RecepcionDocumentoDto, RecepcionEnvioDto, VerificacionDto } from '@lib/contracts';
+import type { RecepcionDocumentoView, RecepcionEnvioView, VerificacionView } from '@lib/contracts';
 import { parseDteDocuments, type ParsedDte } from '@lib/dte';
 
 /** Base URL the test apps are given as TAX_GATEWAY_URL; msw answers for it. */
@@ -27,7 +27,7 @@ export interface GatewayStub {
   /** Files handed to `POST /tax/recepcion/dte`: the tenant, the caller key and the sha256 of the bytes. */
   recepciones: { tenant: string; key: string | null; sha256: string }[];
   /** DTEs the stand-in reception rejects, by `emisor|tipo|folio`, with the failing check (e.g. ted_firma). */
-  rechazar: Map<string, VerificacionDto>;
+  rechazar: Map<string, VerificacionView>;
 }
 
 /**
@@ -85,13 +85,13 @@ export function startGatewayStub(): GatewayStub {
 }
 
 /**
- * The gateway's reception answer (@lib/contracts RecepcionEnvioDto) as the stand-in gives it: a DTE is
+ * The gateway's reception answer (@lib/contracts RecepcionEnvioView) as the stand-in gives it: a DTE is
  * `recibido` unless its receptor is not the tenant (check `receptor`, EstadoRecepDTE 3) or the test listed
  * it in `stub.rechazar`. The real checks (signatures, TED, CAF, totals) are the gateway's and tested there.
  */
-function recepcionAnswer(stub: GatewayStub, tenant: string, bytes: Buffer, sha256: string, nombre?: string): RecepcionEnvioDto {
+function recepcionAnswer(stub: GatewayStub, tenant: string, bytes: Buffer, sha256: string, nombre?: string): RecepcionEnvioView {
   const envioId = randomUUID();
-  const documentos = parseDteDocuments(bytes).map((d): RecepcionDocumentoDto => {
+  const documentos = parseDteDocuments(bytes).map((d): RecepcionDocumentoView => {
     const failed =
       d.receptor.rut !== tenant
         ? { verificacion: 'receptor', ok: false, detalle: `RUTRecep ${d.receptor.rut} is not ${tenant}` }
@@ -120,7 +120,7 @@ function recepcionAnswer(stub: GatewayStub, tenant: string, bytes: Buffer, sha25
   };
 }
 
-function documento(d: ParsedDte, tenant: string, envioId: string, failed: VerificacionDto | undefined): RecepcionDocumentoDto {
+function documento(d: ParsedDte, tenant: string, envioId: string, failed: VerificacionView | undefined): RecepcionDocumentoView {
   return {
     recepcion_id: randomUUID(),
     tenant,

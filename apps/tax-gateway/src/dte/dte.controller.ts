@@ -4,7 +4,7 @@ import { Throttle } from '@nestjs/throttler';
 import { Caller, Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { SIGNER_PROBLEMS, UPSTREAM_PROBLEMS } from '../sii/sii-problems';
-import { EmisionDetailDto, EmitirDto, EmitirResponseDto } from '@lib/contracts';
+import { EmisionDetailView, EmitirDto, EmitirView } from '@lib/contracts';
 import { EmisionIdParamDto, EstadoQueryDto, DteEstadoView, PdfQueryDto, PendientesView, PendingQueryDto } from './dto/emision.dto';
 import type { FastifyReply } from 'fastify';
 import { EmisionPdfService } from './emision-pdf.service';
@@ -31,7 +31,7 @@ export class DteController {
   // Spec 1 "Limits": 20 emissions per minute, keyed by caller + tenant (platform throttler).
   @Throttle({ default: { limit: 20, ttl: 60_000 } })
   @ApiOperation({ summary: 'Emit a DTE (33, 34, 56, 61): folio, TED, signatures, XSD check, upload to the SII' })
-  @ApiCreatedResponse({ type: EmitirResponseDto })
+  @ApiCreatedResponse({ type: EmitirView })
   @ApiProblemResponses(
     400,
     401,
@@ -63,8 +63,8 @@ export class DteController {
     { status: 500, errors: ['xsd_invalid', 'internal_error'] },
     ...UPSTREAM_PROBLEMS,
   )
-  @Auditar('emision', (r: EmitirResponseDto, _req, filas) => filas.findRow('dte_emission', r.emision_id))
-  emit(@Body() body: EmitirDto, @Caller() caller?: string): Promise<EmitirResponseDto> {
+  @Auditar('emision', (r: EmitirView, _req, filas) => filas.findRow('dte_emission', r.emision_id))
+  emit(@Body() body: EmitirDto, @Caller() caller?: string): Promise<EmitirView> {
     return this.emissions.emit(body, caller);
   }
 
@@ -84,7 +84,7 @@ export class DteController {
   @ApiOperation({
     summary: 'Upload the stored EnvioDTE again (never a new folio, never new bytes); only for a DTE never sent or whose upload failed',
   })
-  @ApiOkResponse({ type: EmitirResponseDto })
+  @ApiOkResponse({ type: EmitirView })
   @ApiProblemResponses(
     400,
     401,
@@ -94,8 +94,8 @@ export class DteController {
     { status: 429, errors: ['rate_limited'] },
     ...UPSTREAM_PROBLEMS,
   )
-  @Auditar('reenvio', (r: EmitirResponseDto, _req, filas) => filas.findRow('dte_emission', r.emision_id))
-  resend(@Param() p: EmisionIdParamDto): Promise<EmitirResponseDto> {
+  @Auditar('reenvio', (r: EmitirView, _req, filas) => filas.findRow('dte_emission', r.emision_id))
+  resend(@Param() p: EmisionIdParamDto): Promise<EmitirView> {
     return this.uploader.resend(p.emision_id);
   }
 
@@ -173,9 +173,9 @@ export class DteController {
   @Get('get/:emision_id')
   @Callers('admin', 'assistant', 'accounting')
   @ApiOperation({ summary: 'An emitted DTE: folio, trackid, estado, amounts, history and the exact uploaded XML' })
-  @ApiOkResponse({ type: EmisionDetailDto })
+  @ApiOkResponse({ type: EmisionDetailView })
   @ApiProblemResponses(400, 401, 403, { status: 404, errors: ['emission_not_found'] })
-  get(@Param() p: EmisionIdParamDto): Promise<EmisionDetailDto> {
+  get(@Param() p: EmisionIdParamDto): Promise<EmisionDetailView> {
     return this.queries.get(p.emision_id);
   }
 }

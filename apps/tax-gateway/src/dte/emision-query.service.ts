@@ -1,4 +1,4 @@
-import { EmisionDetailDto } from '@lib/contracts';
+import { EmisionDetailView } from '@lib/contracts';
 import { Injectable } from '@nestjs/common';
 import { ProblemException } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
@@ -53,7 +53,7 @@ export class EmisionQueryService {
     return answer.estado;
   }
 
-  async get(id: string): Promise<EmisionDetailDto> {
+  async get(id: string): Promise<EmisionDetailView> {
     const e = await this.store.find(id);
     if (!e) throw new ProblemException(404, 'emission_not_found', `No emission ${id}.`);
     const history = await this.store.listHistory(id);
@@ -69,7 +69,7 @@ export class EmisionQueryService {
       glosa: e.glosa,
       montos: toMontosView(e),
       xml_base64: e.xml.toString('base64'),
-      documentos: (e.documentos as EmisionDetailDto['documentos']) ?? null,
+      documentos: (e.documentos as EmisionDetailView['documentos']) ?? null,
       resultado: e.resultado,
       estado_sii: e.estadoSii,
       estado_sii_glosa: e.estadoSiiGlosa,

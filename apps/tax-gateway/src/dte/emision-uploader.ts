@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EmitirResponseDto } from '@lib/contracts';
+import { EmitirView } from '@lib/contracts';
 import { ProblemException } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
 import { TaxMetrics } from '../metrics/tax-metrics';
@@ -26,7 +26,7 @@ export class EmisionUploader {
     private readonly metrics: TaxMetrics,
   ) {}
 
-  async upload(e: EmisionEntity): Promise<EmitirResponseDto> {
+  async upload(e: EmisionEntity): Promise<EmitirView> {
     let trackid: string;
     try {
       trackid = await this.tokens.withToken(e.tenant, (token) =>
@@ -70,7 +70,7 @@ export class EmisionUploader {
   }
 
   /** One at a time: the claim moves the emission to `uploading` atomically. */
-  async resend(id: string): Promise<EmitirResponseDto> {
+  async resend(id: string): Promise<EmitirView> {
     const claimed = await this.store.claimForUpload(id, RESENDABLE);
     if (!claimed) {
       const current = await this.store.find(id);

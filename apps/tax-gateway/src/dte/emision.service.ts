@@ -10,7 +10,7 @@ import { ContribuyenteService } from '../contribuyente/contribuyente.service';
 import { EmisoresService } from '../emisores/emisores.service';
 import { SignerClient } from '../signer/signer-client';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
-import { EmitirDto, EmitirResponseDto } from '@lib/contracts';
+import { EmitirDto, EmitirView } from '@lib/contracts';
 import {
   checkDocumentRules,
   checkReferencedDocument,
@@ -47,7 +47,7 @@ export class EmisionService {
     private readonly uploader: EmisionUploader,
   ) {}
 
-  async emit(pedido: EmitirDto, caller?: string): Promise<EmitirResponseDto> {
+  async emit(pedido: EmitirDto, caller?: string): Promise<EmitirView> {
     const { fecha, montos } = this.review(pedido);
     const dto = await this.canonicalizeReceptor(pedido);
     const originales = await this.checkReferences(dto, montos);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { siiTextProblem } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
-import type { RespuestaDto, ResultadoBodyDto } from './dto/recepcion.dto';
+import type { RespuestaView, ResultadoBodyDto } from './dto/recepcion.dto';
 import type { EstadoComercial, RecepcionEntity } from './entities/recepcion.entity';
 import { RecepcionEnvioEntity } from './entities/recepcion-envio.entity';
 import { RecepcionService, respuestaOf } from './recepcion.service';
@@ -29,7 +29,7 @@ export class RecepcionRespuestasService {
     private readonly builder: RespuestaBuilder,
   ) {}
 
-  async issueResultado(id: string, body: ResultadoBodyDto): Promise<RespuestaDto> {
+  async issueResultado(id: string, body: ResultadoBodyDto): Promise<RespuestaView> {
     if (body.glosa !== undefined) assertSiiText('glosa', body.glosa);
     const r = await this.recepciones.findOrThrow(id);
     if (r.estadoComercial !== null) {
@@ -55,7 +55,7 @@ export class RecepcionRespuestasService {
     return toRespuestaView(respuesta);
   }
 
-  async issueRecibo(id: string, recinto: string): Promise<RespuestaDto> {
+  async issueRecibo(id: string, recinto: string): Promise<RespuestaView> {
     assertSiiText('recinto', recinto);
     const r = await this.recepciones.findOrThrow(id);
     if (r.estado === 'rechazado' || r.estadoComercial === 'rechazado') {

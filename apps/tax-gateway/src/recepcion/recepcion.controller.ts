@@ -20,13 +20,13 @@ import { fileRequired, readFileUpload } from '../common/file-upload.reader';
 import { SIGNER_PROBLEMS } from '../sii/sii-problems';
 import {
   RecepcionDetailView,
-  RecepcionEnvioDto,
+  RecepcionEnvioView,
   RecepcionIdParamDto,
   RecepcionListQueryDto,
   RecepcionPageView,
   ReciboBodyDto,
   RecibirDteDto,
-  RespuestaDto,
+  RespuestaView,
   ResultadoBodyDto,
 } from './dto/recepcion.dto';
 import { RecepcionRespuestasService } from './recepcion-respuestas.service';
@@ -38,7 +38,7 @@ import { Auditar } from '../auditoria/auditar.decorator';
 /** The answer, problems and receipt of a commercial answer to the supplier; `conflict` is its own 409 (one answer per DTE). */
 const RespuestaRoute = (conflict: string): MethodDecorator =>
   applyDecorators(
-    ApiCreatedResponse({ type: RespuestaDto }),
+    ApiCreatedResponse({ type: RespuestaView }),
     ApiProblemResponses(
       400,
       401,
@@ -49,7 +49,7 @@ const RespuestaRoute = (conflict: string): MethodDecorator =>
       { status: 500, errors: ['xsd_invalid', 'internal_error'] },
       ...SIGNER_PROBLEMS,
     ),
-    Auditar('recepcion_respuesta', async (r: RespuestaDto, req, filas) => ({
+    Auditar('recepcion_respuesta', async (r: RespuestaView, req, filas) => ({
       ...(await filas.findRow('recepcion', req.params.recepcion_id)),
       recurso: r.respuesta_id,
       sha256: r.sha256,
@@ -88,8 +88,8 @@ export class RecepcionController {
       ],
     },
   })
-  @ApiCreatedResponse({ type: RecepcionEnvioDto })
-  @ApiOkResponse({ type: RecepcionEnvioDto, description: 'The same file was received before: its stored result' })
+  @ApiCreatedResponse({ type: RecepcionEnvioView })
+  @ApiOkResponse({ type: RecepcionEnvioView, description: 'The same file was received before: its stored result' })
   @ApiProblemResponses(
     400,
     401,
@@ -104,7 +104,7 @@ export class RecepcionController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
     @Caller() caller?: string,
-  ): Promise<RecepcionEnvioDto> {
+  ): Promise<RecepcionEnvioView> {
     const input = await this.input(req);
     const { nuevo, ...result } = await this.recepciones.receive(input.tenant, input.bytes, input.nombre, caller);
     reply.status(nuevo ? 201 : 200);
@@ -140,7 +140,7 @@ export class RecepcionController {
       'art. 3) is the event the SII registers in the RCV: POST /tax/recepcion/{recepcion_id}/aceptar or /reclamar.',
   })
   @RespuestaRoute('resultado_already_issued')
-  issueResultado(@Param() p: RecepcionIdParamDto, @Body() body: ResultadoBodyDto): Promise<RespuestaDto> {
+  issueResultado(@Param() p: RecepcionIdParamDto, @Body() body: ResultadoBodyDto): Promise<RespuestaView> {
     return this.respuestas.issueResultado(p.recepcion_id, body);
   }
 
@@ -149,7 +149,7 @@ export class RecepcionController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Receipt of goods or services (EnvioRecibos, Ley 19.983) for a DTE that was not rejected' })
   @RespuestaRoute('recibo_already_issued')
-  issueRecibo(@Param() p: RecepcionIdParamDto, @Body() body: ReciboBodyDto): Promise<RespuestaDto> {
+  issueRecibo(@Param() p: RecepcionIdParamDto, @Body() body: ReciboBodyDto): Promise<RespuestaView> {
     return this.respuestas.issueRecibo(p.recepcion_id, body.recinto);
   }
 

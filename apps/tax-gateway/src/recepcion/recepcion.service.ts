@@ -15,7 +15,7 @@ import {
 import { isValidRut, normalizeRut } from '@lib/rut';
 import { ProblemException } from '@lib/schemas';
 import { TaxMetrics } from '../metrics/tax-metrics';
-import type { RecepcionDetailView, RecepcionDocumentoDto, RecepcionEnvioDto } from './dto/recepcion.dto';
+import type { RecepcionDetailView, RecepcionDocumentoView, RecepcionEnvioView } from './dto/recepcion.dto';
 import { RecepcionEnvioEntity } from './entities/recepcion-envio.entity';
 import { RecepcionEntity, type MontosRecibidos } from './entities/recepcion.entity';
 import { RecepcionRespuestaEntity } from './entities/recepcion-respuesta.entity';
@@ -45,7 +45,7 @@ export class RecepcionService {
   ) {}
 
   /** @param bytes the file exactly as received (any encoding libs/dte reads). */
-  async receive(tenant: string, bytes: Buffer, nombreArchivo: string, caller?: string): Promise<RecepcionEnvioDto & { nuevo: boolean }> {
+  async receive(tenant: string, bytes: Buffer, nombreArchivo: string, caller?: string): Promise<RecepcionEnvioView & { nuevo: boolean }> {
     if (bytes.length > MAX_RECEPCION_BYTES) {
       throw new ProblemException(
         413,
@@ -75,7 +75,7 @@ export class RecepcionService {
     dtes: ParsedDte[],
     nombreArchivo: string,
     caller?: string,
-  ): Promise<RecepcionEnvioDto> {
+  ): Promise<RecepcionEnvioView> {
     const verificado = await this.verifier.verify(tenant, bytes, dtes);
     const previos = await this.store.findVerificados(tenant, dtes.map(keyOf));
     // Only a DTE that verifies can be a repetition: a failed one is recorded with its reasons, whatever came before.
@@ -138,7 +138,7 @@ export class RecepcionService {
     duplicado: boolean,
     documentos?: RecepcionEntity[],
     respuesta?: RecepcionRespuestaEntity,
-  ): Promise<RecepcionEnvioDto> {
+  ): Promise<RecepcionEnvioView> {
     const docs = documentos ?? (await this.findStoredDocumentos(envio));
     const answer = respuesta ?? (await this.store.listRespuestas({ envioId: envio.id }))[0];
     const nuevos = new Set((documentos ?? []).filter((d) => d.envioId === envio.id).map((d) => d.id));
@@ -151,7 +151,7 @@ export class RecepcionService {
       glosa: envio.glosa,
       duplicado,
       verificaciones: envio.verificaciones,
-      documentos: docs.map((d): RecepcionDocumentoDto => ({
+      documentos: docs.map((d): RecepcionDocumentoView => ({
         ...toRecepcionView(d),
         duplicado: duplicado || !nuevos.has(d.id),
         verificaciones: [...envio.verificaciones, ...d.verificaciones],

@@ -1,8 +1,8 @@
 import type { RecepcionEntity } from './entities/recepcion.entity';
 import type { RecepcionRespuestaEntity } from './entities/recepcion-respuesta.entity';
-import type { RecepcionDto, RespuestaDto } from './dto/recepcion.dto';
+import type { RecepcionView, RespuestaView } from './dto/recepcion.dto';
 
-export function toRecepcionView(r: RecepcionEntity): RecepcionDto {
+export function toRecepcionView(r: RecepcionEntity): RecepcionView {
   return {
     recepcion_id: r.id,
     tenant: r.tenant,
@@ -23,7 +23,7 @@ export function toRecepcionView(r: RecepcionEntity): RecepcionDto {
   };
 }
 
-export function toRespuestaView(r: RecepcionRespuestaEntity): RespuestaDto {
+export function toRespuestaView(r: RecepcionRespuestaEntity): RespuestaView {
   return {
     respuesta_id: r.id,
     tipo: r.tipo,

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { EstadoDocumentoDto } from '@lib/contracts';
+import { EstadoDocumentoView } from '@lib/contracts';
 import { FORMATOS_PDF, type FormatoPdf } from '@lib/dte';
 import { IsRut } from '@lib/rut';
 import { Transform, Type } from 'class-transformer';
@@ -26,8 +26,8 @@ export class DteEstadoView {
   @ApiProperty({ example: 'Envio Procesado' })
   glosa!: string;
 
-  @ApiProperty({ type: [EstadoDocumentoDto] })
-  documentos!: EstadoDocumentoDto[];
+  @ApiProperty({ type: [EstadoDocumentoView] })
+  documentos!: EstadoDocumentoView[];
 }
 
 export class EmisionIdParamDto {

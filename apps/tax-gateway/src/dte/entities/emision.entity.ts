@@ -1,4 +1,4 @@
-import type { MontosEmisionDto, ReceptorRefDto } from '@lib/contracts';
+import type { MontosEmisionView, ReceptorRefView } from '@lib/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { bigintTransformer } from '@lib/platform';
 
@@ -144,8 +144,8 @@ export class EmisionEntity {
   updatedAt!: Date;
 }
 
-/** The `montos` of an emission's answers (@lib/contracts MontosEmisionDto). */
-export function toMontosView(e: EmisionEntity): MontosEmisionDto {
+/** The `montos` of an emission's answers (@lib/contracts MontosEmisionView). */
+export function toMontosView(e: EmisionEntity): MontosEmisionView {
   const d = e.montosDetalle;
   return {
     neto: e.neto,
@@ -158,7 +158,7 @@ export function toMontosView(e: EmisionEntity): MontosEmisionDto {
   };
 }
 
-/** The `receptor` of an emission's answers (@lib/contracts ReceptorRefDto): the name the DTE carries and its source. */
-export function toReceptorView(e: EmisionEntity): ReceptorRefDto {
+/** The `receptor` of an emission's answers (@lib/contracts ReceptorRefView): the name the DTE carries and its source. */
+export function toReceptorView(e: EmisionEntity): ReceptorRefView {
   return { rut: e.receptorRut, razon_social: e.receptorRazonSocial, razon_social_fuente: e.receptorRazonSocialFuente };
 }

@@ -1,13 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBase64, IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Matches, Max, Min } from 'class-validator';
-import { RecepcionDto, RespuestaDto, VerificacionDto } from '@lib/contracts';
+import { RecepcionView, RespuestaView, VerificacionView } from '@lib/contracts';
 import { IsRut } from '@lib/rut';
 import { IsAbsentOr } from '@lib/schemas';
 import { PaginaQueryDto } from '@lib/schemas';
 
 // The answer shapes are a contract with the gateway's callers (libs/contracts).
-export { RecepcionDocumentoDto, RecepcionDto, RecepcionEnvioDto, RespuestaDto, VerificacionDto } from '@lib/contracts';
+export { RecepcionDocumentoView, RecepcionView, RecepcionEnvioView, RespuestaView, VerificacionView } from '@lib/contracts';
 
 /** JSON body of POST /tax/recepcion/dte (multipart carries the same `tenant` and the file as `file`). */
 export class RecibirDteDto {
@@ -27,9 +27,9 @@ export class RecibirDteDto {
   nombre_archivo?: string;
 }
 
-export class RecepcionDetailView extends RecepcionDto {
-  @ApiProperty({ type: [VerificacionDto], description: 'Checks of the file, then of the document' })
-  verificaciones!: VerificacionDto[];
+export class RecepcionDetailView extends RecepcionView {
+  @ApiProperty({ type: [VerificacionView], description: 'Checks of the file, then of the document' })
+  verificaciones!: VerificacionView[];
 
   @ApiProperty({ example: 'EnvioDTE.xml' })
   nombre_archivo!: string;
@@ -37,8 +37,8 @@ export class RecepcionDetailView extends RecepcionDto {
   @ApiProperty({ description: 'The file as received, base64 of the exact bytes' })
   xml_base64!: string;
 
-  @ApiProperty({ type: [RespuestaDto], description: 'Every answer given for it, oldest first' })
-  respuestas!: RespuestaDto[];
+  @ApiProperty({ type: [RespuestaView], description: 'Every answer given for it, oldest first' })
+  respuestas!: RespuestaView[];
 }
 
 export class RecepcionIdParamDto {
@@ -78,8 +78,8 @@ export class RecepcionListQueryDto extends PaginaQueryDto {
 }
 
 export class RecepcionPageView {
-  @ApiProperty({ type: [RecepcionDto] })
-  items!: RecepcionDto[];
+  @ApiProperty({ type: [RecepcionView] })
+  items!: RecepcionView[];
 
   @ApiProperty() total!: number;
   @ApiProperty() limit!: number;

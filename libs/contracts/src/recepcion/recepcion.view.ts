@@ -1,11 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MontosDto } from '../dte/emision.dto';
+import { MontosView } from '../dte/emision.view';
 
 // The answer of the gateway's POST /tax/recepcion/dte (docs/tax-gateway.md "Reception"), shared by the
 // gateway and its callers (accounting verifies a supplier's DTE through it before booking).
 
 /** One check of a received file or DTE. */
-export class VerificacionDto {
+export class VerificacionView {
   @ApiProperty({
     example: 'ted_firma',
     description:
@@ -30,7 +30,7 @@ export class VerificacionDto {
 }
 
 /** A signed answer to the supplier (exact bytes). */
-export class RespuestaDto {
+export class RespuestaView {
   @ApiProperty({ example: '3b0b7f3e-1c1a-4c55-9b1e-2f0f1c2d3e4f' })
   respuesta_id!: string;
 
@@ -51,7 +51,7 @@ export class RespuestaDto {
 }
 
 /** A received DTE. */
-export class RecepcionDto {
+export class RecepcionView {
   @ApiProperty({ example: '6f1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e' })
   recepcion_id!: string;
 
@@ -87,8 +87,8 @@ export class RecepcionDto {
   @ApiProperty({ example: '76086428-5' })
   rut_receptor!: string;
 
-  @ApiProperty({ type: MontosDto })
-  montos!: MontosDto;
+  @ApiProperty({ type: MontosView })
+  montos!: MontosView;
 
   @ApiProperty({ enum: ['recibido', 'rechazado'], description: 'recibido: every check held' })
   estado!: string;
@@ -107,16 +107,16 @@ export class RecepcionDto {
 }
 
 /** A DTE of a reception answer: `duplicado` when it had been received before (the stored result, no new record). */
-export class RecepcionDocumentoDto extends RecepcionDto {
+export class RecepcionDocumentoView extends RecepcionView {
   @ApiProperty()
   duplicado!: boolean;
 
-  @ApiProperty({ type: [VerificacionDto], description: 'Checks of the file, then of the document (the reasons of a rechazado)' })
-  verificaciones!: VerificacionDto[];
+  @ApiProperty({ type: [VerificacionView], description: 'Checks of the file, then of the document (the reasons of a rechazado)' })
+  verificaciones!: VerificacionView[];
 }
 
 /** Answer of POST /tax/recepcion/dte. */
-export class RecepcionEnvioDto {
+export class RecepcionEnvioView {
   @ApiProperty({ example: '2d1c0b9a-8f7e-4d6c-9b5a-4f3e2d1c0b9a' })
   envio_id!: string;
 
@@ -138,14 +138,14 @@ export class RecepcionEnvioDto {
   @ApiProperty({ description: 'The same bytes had been received before: the stored result, nothing new stored' })
   duplicado!: boolean;
 
-  @ApiProperty({ type: [VerificacionDto], description: 'Checks of the file as a whole' })
-  verificaciones!: VerificacionDto[];
+  @ApiProperty({ type: [VerificacionView], description: 'Checks of the file as a whole' })
+  verificaciones!: VerificacionView[];
 
-  @ApiProperty({ type: [RecepcionDocumentoDto] })
-  documentos!: RecepcionDocumentoDto[];
+  @ApiProperty({ type: [RecepcionDocumentoView] })
+  documentos!: RecepcionDocumentoView[];
 
-  @ApiProperty({ type: RespuestaDto, description: 'The signed RecepcionEnvio to deliver to the supplier' })
-  respuesta!: RespuestaDto;
+  @ApiProperty({ type: RespuestaView, description: 'The signed RecepcionEnvio to deliver to the supplier' })
+  respuesta!: RespuestaView;
 
   @ApiProperty({ nullable: true, type: String, example: 'dte@proveedora.cl', description: 'Where to deliver the answer (CorreoEmisor)' })
   correo_intercambio!: string | null;

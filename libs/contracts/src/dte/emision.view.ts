@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 /** Amounts of an emitted DTE (Totales of Formato DTE v2.2), whole CLP pesos. */
-export class MontosDto {
+export class MontosView {
   @ApiProperty({ example: 119990, description: 'MntNeto, whole CLP' })
   neto!: number;
 
@@ -16,21 +16,21 @@ export class MontosDto {
 }
 
 /** One additional tax of an emitted DTE (ImptoReten). */
-export class ImpuestoAdicionalDto {
+export class ImpuestoAdicionalView {
   @ApiProperty({ example: 27, description: 'TipoImp (Formato DTE v2.2 §4)' }) codigo!: number;
   @ApiProperty({ example: 10, description: 'TasaImp, percent' }) tasa!: number;
   @ApiProperty({ example: 1000, description: 'MontoImp, whole CLP' }) monto!: number;
 }
 
 /** Amounts of an emitted DTE: the Totales and what made them (whole CLP). */
-export class MontosEmisionDto extends MontosDto {
+export class MontosEmisionView extends MontosView {
   @ApiProperty({ example: 0, description: 'Line and global discounts' }) descuentos!: number;
   @ApiProperty({ example: 0, description: 'Line and global surcharges' }) recargos!: number;
-  @ApiProperty({ type: [ImpuestoAdicionalDto] }) impuestos_adicionales!: ImpuestoAdicionalDto[];
+  @ApiProperty({ type: [ImpuestoAdicionalView] }) impuestos_adicionales!: ImpuestoAdicionalView[];
 }
 
 /** Fields shared by the emission answers. */
-export class EmisionBaseDto {
+export class EmisionBaseView {
   @ApiProperty({ example: '0d7f4c56-3f6e-4b1e-9d0a-0b1a5c1f2e3d' })
   emision_id!: string;
 
@@ -47,12 +47,12 @@ export class EmisionBaseDto {
   })
   estado!: string;
 
-  @ApiProperty({ type: MontosEmisionDto })
-  montos!: MontosEmisionDto;
+  @ApiProperty({ type: MontosEmisionView })
+  montos!: MontosEmisionView;
 }
 
 /** The receptor of an emitted DTE. */
-export class ReceptorRefDto {
+export class ReceptorRefView {
   @ApiProperty({ example: '77777777-7' })
   rut!: string;
 
@@ -68,16 +68,16 @@ export class ReceptorRefDto {
 }
 
 /** Answer (201) of the tax-gateway's `POST /tax/dte/emitir`; accounting books from it. */
-export class EmitirResponseDto extends EmisionBaseDto {
+export class EmitirView extends EmisionBaseView {
   @ApiProperty({ example: '0260003916', description: 'SII TRACKID of the upload' })
   trackid!: string;
 
-  @ApiProperty({ type: ReceptorRefDto })
-  receptor!: ReceptorRefDto;
+  @ApiProperty({ type: ReceptorRefView })
+  receptor!: ReceptorRefView;
 }
 
 /** Counts of one document type in the SII's answer for an envío (QueryEstUp). */
-export class EstadoDocumentoDto {
+export class EstadoDocumentoView {
   @ApiProperty({ example: 33 })
   tipo_dte!: number;
 
@@ -94,7 +94,7 @@ export class EstadoDocumentoDto {
   reparos!: number;
 }
 
-export class HistorialDto {
+export class HistorialView {
   @ApiProperty({ example: 'uploaded' })
   estado!: string;
 
@@ -106,7 +106,7 @@ export class HistorialDto {
 }
 
 /** Answer of GET /tax/dte/get/{emision_id}. */
-export class EmisionDetailDto extends EmisionBaseDto {
+export class EmisionDetailView extends EmisionBaseView {
   @ApiPropertyOptional({ example: '0260003916', nullable: true, description: 'null when the upload failed' })
   trackid!: string | null;
 
@@ -116,8 +116,8 @@ export class EmisionDetailDto extends EmisionBaseDto {
   @ApiProperty({ example: '2026-01-15' })
   fecha_emision!: string;
 
-  @ApiProperty({ type: ReceptorRefDto })
-  receptor!: ReceptorRefDto;
+  @ApiProperty({ type: ReceptorRefView })
+  receptor!: ReceptorRefView;
 
   @ApiPropertyOptional({ example: 'Envio Procesado', nullable: true })
   glosa!: string | null;
@@ -125,8 +125,8 @@ export class EmisionDetailDto extends EmisionBaseDto {
   @ApiProperty({ description: 'Base64 of the EnvioDTE bytes exactly as uploaded (ISO-8859-1)' })
   xml_base64!: string;
 
-  @ApiPropertyOptional({ type: [EstadoDocumentoDto], nullable: true })
-  documentos!: EstadoDocumentoDto[] | null;
+  @ApiPropertyOptional({ type: [EstadoDocumentoView], nullable: true })
+  documentos!: EstadoDocumentoView[] | null;
 
   @ApiPropertyOptional({
     enum: ['aceptado', 'reparos', 'rechazado'],
@@ -149,8 +149,8 @@ export class EmisionDetailDto extends EmisionBaseDto {
   @ApiPropertyOptional({ description: 'The problem of a failed upload', nullable: true, type: Object })
   error!: Record<string, unknown> | null;
 
-  @ApiProperty({ type: [HistorialDto] })
-  historial!: HistorialDto[];
+  @ApiProperty({ type: [HistorialView] })
+  historial!: HistorialView[];
 
   @ApiProperty({ example: '2026-01-15T12:00:00.000Z' })
   created_at!: string;
