@@ -20,13 +20,7 @@ import { TaxSettingsModule } from './settings/tax-settings.module';
 
 @Module({
   imports: [
-    PlatformModule.forRoot({
-      appName: appOptions.appName,
-      config: appOptions.config,
-      defaultDatabaseName: DEFAULT_DATABASE_NAME,
-      entities: dataSourceOptions.entities,
-      migrations: dataSourceOptions.migrations,
-    }),
+    PlatformModule.forApp(appOptions, DEFAULT_DATABASE_NAME, dataSourceOptions),
     TaxSettingsModule,
     TaxMetricsModule,
     TokenModule,

@@ -15,7 +15,6 @@ import { catchError, from, mergeMap, throwError, type Observable } from 'rxjs';
 export const AUDIT_SINK = Symbol('AUDIT_SINK');
 const AUDITED = 'platform:audited';
 
-/** The request of an audited route as the sink sees it. */
 export interface AuditedRequest {
   params: Record<string, string>;
   query?: unknown;
@@ -24,27 +23,18 @@ export interface AuditedRequest {
   caller?: string;
 }
 
-/**
- * Where an app records what its audited routes did, with the route's spec (the operation, the record, what to
- * keep): the gateway signs a receipt of each critical operation (docs/tax-gateway.md "Audit receipts"), accounting
- * keeps its audit trail of reads and refusals (docs/accounting.md "Audit trail"). Both run before the answer leaves.
- */
+/** Records audited routes' outcomes before the answer leaves (docs/tax-gateway.md "Audit receipts", docs/accounting.md "Audit trail"). */
 export interface AuditSink<S = never> {
-  /** The route answered 2xx with `answer`. */
   succeeded?(spec: S, request: AuditedRequest, answer: unknown): Promise<void>;
-  /** The route refused or failed with `error`, which is answered after this returns. */
   failed?(spec: S, request: AuditedRequest, error: unknown): Promise<void>;
 }
 
-/**
- * Marks a route as audited with `spec`, which the app's {@link AuditSink} reads (docs/ARCHITECTURE.md "Audit"). The
- * interceptor runs on these routes only, so the others (the cached reads) do not pay for it.
- */
+/** Audits a route with `spec` for the {@link AuditSink} (docs/ARCHITECTURE.md "Audit"); other routes (cached reads) do not pay for it. */
 export function AuditedRoute<S>(spec: S): MethodDecorator {
   return applyDecorators(SetMetadata(AUDITED, spec), UseInterceptors(AuditInterceptor));
 }
 
-/** Hands each audited route's outcome to the app's {@link AuditSink} (put on those routes by {@link AuditedRoute}). */
+/** Hands an audited route's outcome to the app's {@link AuditSink}; put on the route by {@link AuditedRoute}. */
 @Injectable()
 export class AuditInterceptor implements NestInterceptor {
   constructor(

@@ -20,24 +20,16 @@ import { MULTIPART_BODY } from './multipart-body';
 import { registerRequestLogging, requestId } from './request-logging';
 import { DocsOptions, setupSwagger } from './swagger';
 
-/** How an app presents itself (name, default port, docs). */
+/** An app's docs, name, port when `PORT` is unset (8270, 8260, 8280: docs/platform.md) and settings class (default CommonConfig). */
 export interface AppOptions extends DocsOptions {
-  /** Short app name, as in `PlatformModule.forRoot({ appName })`. */
   appName: string;
-  /** Port used when `PORT` is unset (8270, 8260, 8280: docs/platform.md). */
   defaultPort: number;
-  /** The app's settings class, validated before anything starts (defaults to CommonConfig). */
   config?: Type<CommonConfig>;
 }
 
-/**
- * The Fastify adapter with the platform's body limit; Fastify's own logger is off (pino via Nest). Errors
- * Fastify and Node's HTTP parser answer themselves (bad percent-encoding, over-long path segments,
- * oversized headers, malformed requests) are problem+json like every other error.
- */
+/** Fastify with the body limit, its own logger off (pino via Nest), and problem+json for the errors Fastify and Node answer. */
 export function createFastifyAdapter(config: CommonConfig): FastifyAdapter {
-  // ignoreTrailingSlash: the spec writes paths both ways (`POST /api/v1/services/`, `/tax/caf/status`);
-  // a client must not get a 404 for a slash.
+  // The spec writes paths both ways (`POST /api/v1/services/`, `/tax/caf/status`): no 404 for a slash.
   return new FastifyAdapter({
     bodyLimit: config.BODY_LIMIT_BYTES,
     logger: false,
@@ -51,14 +43,8 @@ export function createFastifyAdapter(config: CommonConfig): FastifyAdapter {
   });
 }
 
-/**
- * JSON bodies: nesting deeper than MAX_JSON_DEPTH is refused before parsing (400 `json_too_deep`), then
- * Fastify's own secure parser runs (prototype-poisoning protection; a failure is 400 `invalid_json`),
- * and a NUL character (400 `nul_byte`) or an unpaired surrogate (400 `invalid_unicode`) in any string or
- * name is refused.
- */
+/** Depth is checked before parsing (see MAX_JSON_DEPTH), then Fastify's secure parser (prototype poisoning), then NUL and surrogates. */
 function registerJsonParser(app: NestFastifyApplication): void {
-  // Nest's own (nested) fastify copy: use its types, not the root package's.
   const fastify = app.getHttpAdapter().getInstance();
   const parse = fastify.getDefaultJsonParser('error', 'error');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -73,7 +59,6 @@ function registerJsonParser(app: NestFastifyApplication): void {
   });
 }
 
-/** See {@link MULTIPART_BODY}. */
 function markMultipartBodies(app: NestFastifyApplication): void {
   app
     .getHttpAdapter()
@@ -91,7 +76,6 @@ function markMultipartBodies(app: NestFastifyApplication): void {
     });
 }
 
-/** A NUL byte in the path or the query string is refused before routing reaches any handler (400 `nul_byte`). */
 function refuseNulInUrl(app: NestFastifyApplication): void {
   app
     .getHttpAdapter()
@@ -99,12 +83,7 @@ function refuseNulInUrl(app: NestFastifyApplication): void {
     .addHook('onRequest', (request, _reply, done) => done(urlHasNul(request.url) ? nulByteProblem('URL') : undefined));
 }
 
-/**
- * Shared by `main.ts` and the tests: pino as the Nest logger and the request logging, shutdown hooks (close
- * HTTP, DB, embedded PostgreSQL on SIGTERM/SIGINT), `@fastify/multipart` with the configured limits, Swagger at
- * `/docs`.
- * Call before `init()`/`listen()`.
- */
+/** For `main.ts` and tests, before `init()`/`listen()`: logging, shutdown hooks, input limits, multipart, Swagger at `/docs`. */
 export async function configureApp(app: NestFastifyApplication, options: AppOptions, config: CommonConfig): Promise<void> {
   app.useLogger(app.get(Logger));
   app.flushLogs();
@@ -119,29 +98,23 @@ export async function configureApp(app: NestFastifyApplication, options: AppOpti
   setupSwagger(app, options);
 }
 
-/** The app's root pino logger (the one nestjs-pino writes through). */
 function rootLogger(app: NestFastifyApplication): PinoRoot {
   return (app.get<string, Params>(PARAMS_PROVIDER_TOKEN).pinoHttp as { logger: PinoRoot }).logger;
 }
 
-/** Creates and configures (not yet listening) the Nest application of `AppModule`. */
+/** The configured, not yet listening, Nest application of `appModule`. */
 export async function createApp(appModule: Type<unknown>, options: AppOptions, config: CommonConfig): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(appModule, createFastifyAdapter(config), {
     bufferLogs: true,
     abortOnError: false,
-    // JSON parsing is registered by configureApp (see registerJsonParser); other types are not parsed.
+    // JSON is parsed by registerJsonParser; other types are not parsed.
     bodyParser: false,
   });
   await configureApp(app, options, config);
   return app;
 }
 
-/**
- * `main.ts` of every app: validates the settings (a bad one stops the process with a message naming
- * it), creates the app and listens on HOST:PORT (PORT defaulting to `defaultPort`). From its first line
- * on, an uncaught exception or unhandled rejection ends the process with a fatal log line and exit code 1
- * ({@link exitOnUncaughtErrors}), for a supervisor to restart it.
- */
+/** `main.ts` of every app: listens on HOST:PORT; a bad setting, or an uncaught error from its first line on, exits 1 (supervisor). */
 export async function bootstrapApp(appModule: Type<unknown>, options: AppOptions): Promise<NestFastifyApplication> {
   exitOnUncaughtErrors(bootLogger(options.appName));
   try {

@@ -2,21 +2,13 @@ import pino, { type Logger } from 'pino';
 import { REDACT_PATHS } from './logging';
 import { logSerializers } from './redaction';
 
-/** Exit code of a process ended by {@link exitOnUncaughtErrors}. */
 export const CRASH_EXIT_CODE = 1;
 
 let installed: { exception: (err: unknown) => void; rejection: (reason: unknown) => void } | undefined;
 
 /**
- * Ends the process loudly on an uncaught exception (thrown in a library callback: a timer, a stream, zlib, a
- * socket) or an unhandled promise rejection: one fatal JSON line on `logger` (`event`, and `err` through the
- * platform's serializers: type, message and stack, never request configuration nor SQL parameters), then
- * exit code {@link CRASH_EXIT_CODE}, so that the supervisor (`npm start`, the container's restart policy)
- * starts a fresh process. Resuming is unsafe (Node's docs, "Warning: using 'uncaughtException' correctly"):
- * the exception may have left the process's state half-updated. Node's own default also exits, but writes
- * a bare stack trace to stderr, outside the structured logs. Calling it again swaps the logger (bootstrapApp
- * installs it with a boot logger, then with the app's).
- * @returns a function that removes the handlers.
+ * Uncaught error: one redacted fatal line, then exit for the supervisor (docs/platform.md "Crashes and supervision"). Resuming is
+ * unsafe (Node's docs, "Warning: using 'uncaughtException' correctly"); Node's own exit logs a bare stack. Returns the remover.
  */
 export function exitOnUncaughtErrors(logger: Logger, exit: (code: number) => void = (code) => process.exit(code)): () => void {
   removeCrashHandlers();
@@ -45,10 +37,7 @@ function removeCrashHandlers(): void {
   installed = undefined;
 }
 
-/**
- * A JSON logger for the time before the app's settings (LOG_LEVEL, pretty output) are known: stdout, with
- * the platform's redaction and error serializers.
- */
+/** A redacting JSON logger on stdout for before the app's settings (LOG_LEVEL, pretty output) are known. */
 export function bootLogger(appName: string): Logger {
   return pino({ name: appName, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: logSerializers });
 }

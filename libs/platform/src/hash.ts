@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
 
-/**
- * JSON with object keys sorted at every level and undefined fields left out, so the same logical value always
- * gives the same text (what audit records and receipts sign and idempotency checks compare).
- */
+/** JSON with sorted keys, undefined left out: one text per value, as audit receipts sign and idempotency checks compare. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(sortKeys(value));
 }
@@ -22,7 +19,7 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
-/** Hex SHA-256 of a string (UTF-8) or bytes. */
+/** Hex SHA-256 of UTF-8 text or bytes. */
 export function sha256Hex(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }

@@ -6,7 +6,6 @@ import type { FastifyReply } from 'fastify';
 import { Public } from '@lib/auth';
 import { PLATFORM_OPTIONS, PlatformOptions } from './tokens';
 
-/** Health body: terminus' result plus the app name. */
 export type HealthBody = HealthCheckResult & { service: string };
 
 const HEALTH_SCHEMA = {
@@ -21,11 +20,7 @@ const HEALTH_SCHEMA = {
   },
 };
 
-/**
- * `GET /health` and `GET /healthz` (docs/platform.md "What an app gets"): public, 200
- * `{"status":"ok"}` when the database answers a ping within 2 s, 503 `{"status":"error"}` when not.
- * Answered as plain JSON (not problem+json) because probes read `status`.
- */
+/** Database health (docs/platform.md "What an app gets"), as plain JSON, not problem+json, because probes read `status`. */
 @ApiTags('platform')
 @Controller()
 @Public()

@@ -2,17 +2,13 @@ import type { Socket } from 'node:net';
 import { PROBLEM_CONTENT_TYPE, buildProblem, problemTitle } from '@lib/schemas';
 import { toProblem } from './problem.filter';
 
-/** The part of a Fastify reply the handlers use (Nest's nested copy of fastify has its own types). */
 interface ProblemReply {
   status(code: number): ProblemReply;
   header(name: string, value: string): ProblemReply;
   send(body: string): unknown;
 }
 
-/**
- * Errors Fastify raises while routing, before any Nest code runs (`frameworkErrors`). Bad
- * percent-encoding answers without the path: Fastify's own answer echoes it back.
- */
+/** Fastify's errors before any Nest code (`frameworkErrors`); bad percent-encoding answers without the path, which Fastify echoes. */
 export function frameworkErrorHandler(error: Error & { code?: string }, _request: unknown, reply: unknown): void {
   let problem = toProblem(error).problem;
   if (error.code === 'FST_ERR_BAD_URL') problem = buildProblem(400, 'invalid_url', 'The request path is not valid percent-encoding.');
@@ -25,11 +21,7 @@ const CLIENT_ERRORS: Record<string, { status: number; error: string; detail: str
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, error: 'request_timeout', detail: 'The request was not received in time.' },
 };
 
-/**
- * Errors of Node's HTTP parser (`clientErrorHandler`): oversized headers (431), a request not received in
- * time (408), anything malformed (400). No request exists yet, so the answer is written to the socket
- * directly, as problem+json, and the connection is closed.
- */
+/** Node's HTTP parser errors (431, 408, else 400): no request exists yet, so problem+json is written to the socket, then closed. */
 export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const known = (err.code && CLIENT_ERRORS[err.code]) || {

@@ -7,12 +7,7 @@ import { logSerializers } from './redaction';
 
 const CONTROL_ESCAPES: Record<string, string> = { '\r': '\\r', '\n': '\\n', '\t': '\\t', '\\': '\\\\' };
 
-/**
- * Escapes a value for a log line (anything that came from the SII, such as cookies, headers or glosas:
- * docs/platform.md "Logging"): backslash, CR, LF, tab, other C0/C1 control characters and U+2028/U+2029 become
- * visible escapes, so a value can never forge a log line. Non-strings are JSON-encoded; Buffers read
- * as Latin-1. Longer values are cut at `maxLength` characters and marked.
- */
+/** Escapes control characters so a value from the SII can never forge a log line (docs/platform.md "Logging"); cut at `maxLength`. */
 export function escapeForLog(value: unknown, maxLength = 2000): string {
   let text: string;
   if (typeof value === 'string') text = value;
@@ -34,10 +29,7 @@ export function escapeForLog(value: unknown, maxLength = 2000): string {
 }
 
 const SECRET_FIELDS = ['token', 'password', 'key', 'certificate', 'secret', 'private_key', 'rsask'];
-/**
- * pino redact paths: the key, authorization and cookie headers and any field named like a secret up to
- * three levels deep. Other headers and query parameters are redacted by name pattern in {@link logSerializers}.
- */
+/** pino redact paths: key, authorization and cookie headers, secret-named fields 3 levels deep (other names: logSerializers). */
 export const REDACT_PATHS = [
   'req.headers["x-internal-key"]',
   'req.headers.authorization',
@@ -57,25 +49,15 @@ function prettyAvailable(): boolean {
 
 let destinationOverride: DestinationStream | undefined;
 
-/**
- * Sends the log lines of apps created from now on to `stream` instead of stdout, so that a test can
- * scan them; `undefined` restores stdout.
- */
+/** Log lines of apps created from now on go to `stream` (for a test to scan), or stdout again when `undefined`. */
 export function setLogDestination(stream: DestinationStream | undefined): void {
   destinationOverride = stream;
 }
 
-/** Whether the logs are pretty-printed: in development only, when pino-pretty resolves and no test captures them. */
 export function prettyOutput(config: CommonConfig): boolean {
   return config.NODE_ENV === 'development' && !destinationOverride && prettyAvailable();
 }
 
-/**
- * The app's root pino logger: JSON lines at LOG_LEVEL with secrets redacted (fields by name, and through
- * {@link logSerializers} headers and query parameters by name pattern, SQL parameters and HTTP client
- * configuration out of errors), written to stdout or to the stream of {@link setLogDestination}; pretty output
- * only in development when pino-pretty resolves.
- */
 export function createRootLogger(appName: string, config: CommonConfig): Logger {
   const options: LoggerOptions = {
     name: appName,
@@ -84,16 +66,11 @@ export function createRootLogger(appName: string, config: CommonConfig): Logger 
     serializers: logSerializers,
   };
   if (prettyOutput(config)) return pino({ ...options, transport: { target: 'pino-pretty', options: { singleLine: true } } });
-  // pino's default destination writes each line synchronously, so nothing logged is lost if the process dies
-  // (an asynchronous one measured no faster on the cached read, bench/README.md).
+  // Synchronous (pino's default) so nothing is lost if the process dies; async measured no faster (bench/README.md).
   return destinationOverride ? pino(options, destinationOverride) : pino(options);
 }
 
-/**
- * nestjs-pino settings: its Logger and PinoLogger write through the app's root logger; the per-request part
- * (request id, the "request completed" line, the request's logger for lines logged while handling it) is
- * {@link registerRequestLogging}, on Fastify's hooks rather than nestjs-pino's Express-style middleware.
- */
+/** nestjs-pino writing through the app's root logger; its per-request part is registerRequestLogging (Fastify hooks, no middleware). */
 export function loggerParams(appName: string, config: CommonConfig): Params {
   return { pinoHttp: { logger: createRootLogger(appName, config) }, useExisting: true, forRoutes: [] };
 }

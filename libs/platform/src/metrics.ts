@@ -8,13 +8,7 @@ import { ANY_CALLER, Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { PLATFORM_OPTIONS, PlatformOptions } from './tokens';
 
-/**
- * The app's Prometheus registry (one per app instance, so several apps or test apps in one process
- * never share counters) with default process metrics and the HTTP metrics recorded on every response:
- * `http_requests_total` and `http_request_duration_seconds` labelled method, route (the route pattern,
- * `unmatched` for 404s), status and caller (`anonymous` when none). Domain code registers its own
- * metrics on {@link MetricsService.registry}.
- */
+/** A Prometheus registry per app instance (apps in one process never share counters); domain metrics register on `registry`. */
 @Injectable()
 export class MetricsService implements OnModuleInit {
   readonly registry = new Registry();
@@ -56,6 +50,7 @@ export class MetricsService implements OnModuleInit {
   }
 }
 
+/** `GET /metrics` for Prometheus. */
 @ApiTags('platform')
 @Controller()
 export class MetricsController {

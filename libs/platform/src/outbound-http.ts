@@ -2,18 +2,16 @@ import axios, { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type 
 import { ExponentialBackoff, handleWhen, retry, type RetryPolicy } from 'cockatiel';
 import { ProblemException } from '@lib/schemas';
 
-/** How a request failed before any answer: no answer in time, no connection, or an answer over the size limit. */
 export type TransportFailure = 'timeout' | 'unavailable' | 'too_large';
 
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 const TOO_LARGE_CODES = new Set(['ERR_FR_MAX_CONTENT_LENGTH_EXCEEDED', 'ERR_BAD_RESPONSE']);
 
-/** A request that got no usable answer; `problem` is what the caller answers (503/504/502, see {@link transportProblem}). */
+/** No usable answer; `code` is the transport's (`ECONNREFUSED`...), never a URL or body; `problem` is the caller's answer. */
 export class OutboundTransportError extends Error {
   constructor(
     readonly operation: string,
     readonly failure: TransportFailure,
-    /** The transport's code (`ECONNREFUSED`, `ECONNABORTED`...), never a URL or a body. */
     readonly code: string,
     readonly problem: ProblemException,
   ) {
@@ -23,9 +21,8 @@ export class OutboundTransportError extends Error {
 }
 
 export interface OutboundHttpOptions {
-  /** The upstream's name in problem values: `sii` gives `sii_timeout` and `sii_unavailable`. */
+  /** Name in problem values (`sii`: `sii_timeout`, `sii_unavailable`); `label` names it for people ("The SII"). */
   service: string;
-  /** The upstream for people: "The SII", "The signing service". */
   label: string;
   baseURL: string;
   timeoutMs: number;
@@ -34,29 +31,20 @@ export interface OutboundHttpOptions {
   /** Sends the body bytes as given (an SII upload must never be re-encoded). */
   rawBody?: boolean;
   maxRedirects?: number;
-  /** Bytes; a larger answer fails as `too_large`. */
+  /** Bytes; more fails as `too_large`. */
   maxContentLength?: number;
   httpsAgent?: unknown;
-  /** Problem value of a timeout when the upstream's contract names another (default `<service>_timeout`). */
+  /** A timeout's problem value when the upstream's contract names another (default `<service>_timeout`). */
   timeoutError?: string;
-  /** Seconds a client should wait before trying again after `<service>_unavailable` (a Retry-After header). */
   retryAfterSeconds?: number;
-  /** Called once per request, whatever its outcome (`ok`, `timeout`, `unavailable`, `too_large`, or the caller's). */
   observe?: (operation: string, outcome: string, seconds: number) => void;
-  /** Attempts of an idempotent request when the transport failed (exponential backoff with jitter; default 1). */
+  /** Tries of an idempotent request on transport failures (exponential backoff; default 1). */
   attempts?: number;
 }
 
-/** A request: axios' config, plus whether it may be sent again after a transport failure. */
 export type OutboundRequest = AxiosRequestConfig & { idempotent?: boolean };
 
-/**
- * The one outbound HTTP client of the apps (docs/ARCHITECTURE.md "Outbound HTTP"): a timeout on every request, no
- * status treated as an exception (the caller judges every answer it gets), transport failures turned into the
- * problem the apps answer (503 `<service>_unavailable`, 504 `<service>_timeout`, 502 `<service>_error` for an answer
- * over the size limit), retries of idempotent requests through cockatiel, and one observation per request for the
- * app's metrics. Redirects are not followed unless `maxRedirects` says so.
- */
+/** The apps' one outbound HTTP client (docs/ARCHITECTURE.md "Outbound HTTP"); every status is the caller's to judge. */
 export class OutboundHttp {
   private readonly http: AxiosInstance;
   private readonly retries?: RetryPolicy;
@@ -83,17 +71,14 @@ export class OutboundHttp {
     }
   }
 
-  /**
-   * Sends `config` and answers whatever status came back, timed from start to answer.
-   * @throws OutboundTransportError when no answer came (after the retries of an idempotent request).
-   */
+  /** Any status comes back, with `startedAt`; OutboundTransportError when no answer came (after an idempotent request's retries). */
   async request<T>(operation: string, config: OutboundRequest): Promise<AxiosResponse<T> & { startedAt: bigint }> {
     const { idempotent, ...axiosConfig } = config;
     const once = () => this.once<T>(operation, axiosConfig);
     return idempotent && this.retries ? this.retries.execute(once) : once();
   }
 
-  /** Records the outcome the caller gave an answer (`bad_response`, `rejected`...), timed from the request's start. */
+  /** Records the caller's verdict on an answer (`bad_response`, `rejected`...), timed from `startedAt`. */
   observe(operation: string, outcome: string, startedAt: bigint): void {
     this.options.observe?.(operation, outcome, Number(process.hrtime.bigint() - startedAt) / 1e9);
   }
@@ -104,14 +89,17 @@ export class OutboundHttp {
       return Object.assign(await this.http.request<T>(config), { startedAt });
     } catch (err) {
       const code = (isAxiosError(err) ? err.code : undefined) ?? 'error';
-      const failure: TransportFailure = TIMEOUT_CODES.has(code) ? 'timeout' : TOO_LARGE_CODES.has(code) ? 'too_large' : 'unavailable';
+      const tooLarge = this.options.maxContentLength !== undefined && TOO_LARGE_CODES.has(code);
+      const failure: TransportFailure = TIMEOUT_CODES.has(code) ? 'timeout' : tooLarge ? 'too_large' : 'unavailable';
       this.observe(operation, failure, startedAt);
-      throw new OutboundTransportError(operation, failure, code, transportProblem(this.options, operation, failure, err));
+      // The cause logged is the failure alone: the transport's error carries the URL, its query and the headers (keys).
+      const cause = new Error(`${operation}: ${failure} (${code})`);
+      throw new OutboundTransportError(operation, failure, code, transportProblem(this.options, operation, failure, cause));
     }
   }
 }
 
-/** The problem of a transport failure of `operation` at the upstream `options` names. */
+/** 504 `<service>_timeout`, 502 `<service>_error` (too large) or 503 `<service>_unavailable` for a transport failure. */
 export function transportProblem(
   options: Pick<OutboundHttpOptions, 'service' | 'label' | 'timeoutError' | 'maxContentLength' | 'retryAfterSeconds'>,
   operation: string,

@@ -1,11 +1,6 @@
 import { Logger } from '@nestjs/common';
 
-/**
- * A background job of an app (reconcilers, schedulers): run every `everyMs` once started, one run at a
- * time (a run asked for while one is going returns that run), a failed run logged and retried at the
- * next interval, and `stop` waiting for the run in progress (call it from `beforeApplicationShutdown`).
- * The timer does not keep the process alive.
- */
+/** A background job: one run at a time, a failure retried at the next interval; call `stop` from `beforeApplicationShutdown`. */
 export class PeriodicTask<T> {
   private readonly logger: Logger;
   private timer?: NodeJS.Timeout;
@@ -18,7 +13,7 @@ export class PeriodicTask<T> {
     this.logger = new Logger(name);
   }
 
-  /** Starts the interval; `everyMs` <= 0 leaves the task to explicit `run` calls (tests, tools). */
+  /** `everyMs` <= 0 leaves the task to explicit `run` calls (tests, tools). */
   start(everyMs: number): void {
     if (everyMs > 0 && !this.timer) {
       this.timer = setInterval(
@@ -34,7 +29,6 @@ export class PeriodicTask<T> {
     return this.running;
   }
 
-  /** Stops the interval and waits for the run in progress. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;

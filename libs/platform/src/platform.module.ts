@@ -36,17 +36,10 @@ class PlatformCoreModule {
   }
 }
 
-/**
- * Everything an app shares (docs/platform.md "What an app gets"), imported once by each AppModule:
- * settings validated at boot (`config` class, injectable), X-Internal-Key guard (global, first) then the
- * caller+tenant throttler, ValidationPipe (400 `validation_failed`), the problem+json filter, pino logging
- * (the per-request part registered by `configureApp`), TypeORM on PostgreSQL (explicit entities/migrations,
- * migrations run at boot, embedded PostgreSQL outside production when DATABASE_URL is unset), `/health`
- * `/healthz` `/metrics` `/whoami`, and closing the database on shutdown.
- */
+/** Everything an app shares (docs/platform.md "What an app gets"), imported once by each AppModule. */
 @Module({})
 export class PlatformModule {
-  /** {@link forRoot} from an app's options (libs/platform `AppOptions`), database name and data source. */
+  /** {@link forRoot} from an app's `AppOptions`, database name and data source. */
   static forApp(
     app: { appName: string; config?: PlatformOptions['config'] },
     defaultDatabaseName: string,
@@ -90,8 +83,6 @@ export class PlatformModule {
           useFactory: (config: CommonConfig, redis: SharedRedis) => ({
             throttlers: [{ name: 'default', ttl: seconds(config.THROTTLE_TTL_SECONDS), limit: config.THROTTLE_LIMIT }],
             skipIf: () => !config.THROTTLE_ENABLED,
-            // O(1) per hit, memory bounded by the active keys (the default storage prunes every hit's expiry).
-            // Shared by the app's processes through Redis when REDIS_URL is set, per process otherwise and during an outage.
             storage: redis.enabled
               ? new SharedThrottlerStorage(redis, new FixedWindowThrottlerStorage())
               : new FixedWindowThrottlerStorage(),

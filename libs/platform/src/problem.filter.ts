@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PROBLEM_CONTENT_TYPE, ProblemDetails, ProblemException, buildProblem, errorForStatus } from '@lib/schemas';
 
-/** A problem ready to send: body plus the response headers it needs. */
+/** A problem body plus the response headers it needs. */
 export interface RenderedProblem {
   problem: ProblemDetails;
   headers: Record<string, string>;
@@ -10,7 +10,6 @@ export interface RenderedProblem {
 
 const GENERIC_5XX = 'An unexpected error occurred.';
 
-// Errors of Fastify's content-type parsers and of @fastify/multipart: their code decides status and error value.
 // Multipart limits are 400: a second file where one is expected is a malformed request, not a large one.
 const FASTIFY_ERRORS: Record<string, { status?: number; error: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { error: 'invalid_json' },
@@ -28,14 +27,11 @@ const FASTIFY_ERRORS: Record<string, { status?: number; error: string }> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, error: 'unsupported_media_type' },
 };
 
-// busboy (under @fastify/multipart) reports a body without boundary or cut short with plain Errors; a
-// multipart body that ends before its closing boundary can also surface as a prematurely closed stream.
+// busboy reports a multipart body without boundary or cut short as a plain Error, or as a prematurely closed stream.
 const MALFORMED_MULTIPART = /^Multipart: |unexpected end of multipart data|Malformed part header/i;
 const CUT_SHORT = 'ERR_STREAM_PREMATURE_CLOSE';
 
-/** What {@link toProblem} may know about the request that failed. */
 export interface ProblemContext {
-  /** The request body is multipart/form-data. */
   multipart?: boolean;
 }
 
@@ -48,12 +44,7 @@ function httpExceptionDetail(exception: HttpException): string {
   return exception.message;
 }
 
-/**
- * Maps anything thrown to a problem (RFC 9457): ProblemException as is; other HttpExceptions by status;
- * errors of Fastify's parsers and of multipart reading keep (or get) a 4xx status: bad input is never a
- * 500; an unmapped unique violation is 409 `conflict`; everything else is 500 `internal_error` with a
- * generic detail.
- */
+/** Anything thrown as an RFC 9457 problem: bad input is never a 500, an unmapped unique violation is 409 `conflict`. */
 export function toProblem(exception: unknown, context: ProblemContext = {}): RenderedProblem {
   if (exception instanceof ProblemException) return { problem: { ...exception.getProblem() }, headers: exception.headers };
   if (exception instanceof HttpException) {
@@ -79,19 +70,13 @@ export function toProblem(exception: unknown, context: ProblemContext = {}): Ren
 
 const UNIQUE_VIOLATION_DETAIL = 'The request conflicts with a record that already exists (possibly created by a concurrent request).';
 
-/**
- * A PostgreSQL unique violation (SQLSTATE 23505) that no service mapped itself: two concurrent
- * requests raced to create the same thing. That is a conflict for the caller, never a 500.
- */
+/** SQLSTATE 23505 that no service mapped: concurrent requests raced to create the same thing, a conflict, never a 500. */
 function isUniqueViolation(exception: unknown): boolean {
   const e = exception as { code?: unknown; driverError?: { code?: unknown } } | undefined;
   return e?.driverError?.code === '23505' || e?.code === '23505';
 }
 
-/**
- * The one exception filter of every app: every error leaves as `application/problem+json`. The stack is
- * logged for 5xx only and never sent. `instance` is the request path (query string dropped).
- */
+/** Every error leaves as `application/problem+json`; the stack is logged for 5xx only, never sent; `instance` drops the query. */
 @Catch()
 export class ProblemFilter implements ExceptionFilter {
   private readonly logger = new Logger('ProblemFilter');

@@ -1,19 +1,15 @@
 const REDACTED = '[redacted]';
 
-/**
- * Names of headers, query parameters and fields that carry, or may carry, a credential. Matched
- * loosely on purpose: a key sent in the wrong place (`X_Internal_Key`, `?key=`, `?access_token=`)
- * is still a key.
- */
+/** Credential-like names, matched loosely on purpose: a key sent in the wrong place (`X_Internal_Key`, `?access_token=`) is a key. */
 export const SECRET_NAME = /key|token|secret|cookie|passw|auth|session|credential|signature|certificate|rsask/i;
 
-/** Copy of a header map with every value whose name looks like a credential replaced by `[redacted]`. */
+/** Copy of a header map with credential-like values replaced by `[redacted]`. */
 export function redactHeaders(headers: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!headers) return headers;
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, SECRET_NAME.test(name) ? REDACTED : value]));
 }
 
-/** The URL with the value of every query parameter whose name looks like a credential replaced by `[redacted]`. */
+/** The URL with credential-like query values replaced by `[redacted]`. */
 export function redactUrl(url: string | undefined): string | undefined {
   if (!url) return url;
   const q = url.indexOf('?');
@@ -36,7 +32,6 @@ export function redactUrl(url: string | undefined): string | undefined {
   return `${url.slice(0, q)}?${query}`;
 }
 
-/** Copy of a parsed query object with credential-like parameters redacted. */
 export function redactQuery(query: unknown): unknown {
   if (!query || typeof query !== 'object') return query;
   return redactHeaders(query as Record<string, unknown>);
@@ -67,10 +62,8 @@ function isQueryError(err: Error): err is Error & { query?: unknown; code?: unkn
 }
 
 /**
- * An error as it may appear in a log line. A failed SQL query keeps its statement, SQLSTATE and
- * constraint but neither its parameters nor PostgreSQL's message, which quotes the offending values
- * (RUTs, names, amounts). Other errors lose the request configuration and bodies that HTTP clients
- * attach to them (axios puts the outgoing headers, keys included, in `config`).
+ * An error fit for a log line: a failed query keeps statement, SQLSTATE and constraint, never its parameters nor PostgreSQL's
+ * message, which quotes the values (RUTs, amounts); others lose what HTTP clients attach (axios' `config` holds the keys).
  */
 export function loggableError(err: unknown, depth = 0): Loggable {
   if (!isError(err)) return { type: typeof err, message: String(err) };
@@ -96,10 +89,7 @@ export function loggableError(err: unknown, depth = 0): Loggable {
 
 const RAW_ERROR = 'pino-raw-err-ref';
 
-/**
- * pino-http serializers: request headers and query parameters that look like credentials are
- * redacted (copies; the request itself is untouched), and errors go through {@link loggableError}.
- */
+/** pino serializers: credential-like headers and query values redacted (in copies), errors through {@link loggableError}. */
 export const logSerializers = {
   req: (req: Loggable): Loggable => ({
     ...req,

@@ -2,23 +2,15 @@ import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { escapeForLog } from './logging';
 
-/** How long one Redis command may take before the caller falls back to per-process state (ms). */
 const COMMAND_TIMEOUT_MS = 500;
 
-/**
- * The Redis the processes of an app share when `REDIS_URL` is set (docs/platform.md "Scale-out"): rate-limit
- * counters, and in the tax gateway the SII token cache (with a cross-process single flight) and the taxpayer
- * cache. Redis is an optimization, never a dependency: without `REDIS_URL` nothing uses it, and while it is
- * unreachable every command answers `undefined` at once (no offline queue, short timeouts) so the caller keeps
- * its per-process behaviour; the outage and the recovery are logged once each.
- */
+/** Redis of an app's processes, an optimization, never a dependency (docs/platform.md "Scale-out"): down, commands answer `undefined`. */
 export class SharedRedis implements OnApplicationShutdown {
   private readonly logger = new Logger(SharedRedis.name);
   private down = false;
 
   constructor(readonly client?: Redis) {}
 
-  /** Whether `REDIS_URL` is set (Redis may still be unreachable at a given moment). */
   get enabled(): boolean {
     return this.client !== undefined;
   }
@@ -49,9 +41,7 @@ export class SharedRedis implements OnApplicationShutdown {
   }
 }
 
-/**
- * The app's {@link SharedRedis}: connected (or given up after 2 s, reconnecting in the background) when `url` is set.
- */
+/** The app's {@link SharedRedis}: connected when `url` is set (or given up after 2 s, reconnecting in the background). */
 export async function createSharedRedis(url: string | undefined): Promise<SharedRedis> {
   if (!url) return new SharedRedis();
   const client = new Redis(url, {
@@ -61,7 +51,7 @@ export async function createSharedRedis(url: string | undefined): Promise<Shared
     commandTimeout: COMMAND_TIMEOUT_MS,
     retryStrategy: (times) => Math.min(times * 200, 2000),
     lazyConnect: true,
-    // Commands issued in the same tick (a burst of requests' rate-limit hits) go out in one write.
+    // A burst of requests' rate-limit hits in one tick goes out in one write.
     enableAutoPipelining: true,
   });
   // Connection errors surface through SharedRedis.run; an 'error' event without a listener would crash the process.

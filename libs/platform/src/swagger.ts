@@ -3,10 +3,9 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { PUBLIC_OPENAPI_EXTENSION } from '@lib/auth';
 import { FieldProblemDto, ProblemDto } from '@lib/schemas';
 
-/** Name of the OpenAPI security scheme for `X-Internal-Key`. */
+/** OpenAPI security scheme of `X-Internal-Key`. */
 export const INTERNAL_KEY_SCHEME = 'internal-key';
 
-/** What the docs say about an app. */
 export interface DocsOptions {
   title: string;
   description?: string;
@@ -18,7 +17,6 @@ const AUTH_NOTE =
   'These documentation pages (`/docs`, `/docs-json`) open without a key: press **Authorize** and paste a key ' +
   'to try the routes. Errors are RFC 9457 `application/problem+json` bodies with a stable `error` value.';
 
-/** Public operations (flagged by `@Public()`) are documented without the global security requirement. */
 function clearSecurityOfPublicOperations(document: OpenAPIObject): void {
   for (const item of Object.values(document.paths)) {
     for (const operation of Object.values(item)) {
@@ -29,7 +27,7 @@ function clearSecurityOfPublicOperations(document: OpenAPIObject): void {
   }
 }
 
-/** Builds the OpenAPI document (X-Internal-Key apiKey scheme applied globally). */
+/** The OpenAPI document; `X-Internal-Key` is required everywhere but on `@Public()` operations. */
 export function buildOpenApiDocument(app: NestFastifyApplication, options: DocsOptions): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle(options.title)

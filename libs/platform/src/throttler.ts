@@ -28,13 +28,12 @@ export function requestTenant(req: TrackedRequest): string | undefined {
 }
 
 /**
- * Rate limiting (docs/platform.md "What an app gets"): counters keyed by caller + tenant (the client address
- * when there is no caller, i.e. public routes); over the limit -> 429 `rate_limited` with Retry-After.
- * Runs after the internal-key guard, which sets the caller.
+ * Rate limits per caller (or address) + tenant, 429 `rate_limited` with Retry-After (docs/platform.md "What an app gets").
+ * Runs after the key guard, which sets the caller.
  */
 @Injectable()
 export class PlatformThrottlerGuard extends ThrottlerGuard {
-  // The library reads five metadata keys per request; the route metadata reflector remembers them per route.
+  // RouteMetadataReflector remembers per route the five metadata keys the library reads per request.
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() storage: ThrottlerStorage,
@@ -50,10 +49,7 @@ export class PlatformThrottlerGuard extends ThrottlerGuard {
     return tenant ? `${who}|tenant:${tenant}` : who;
   }
 
-  /**
-   * The counter's key: route (class and handler), throttler and tracker as plain text. The library hashes it with
-   * SHA-256 on every request; the tracker is already bounded (caller name, tenant cut at 64 characters, address).
-   */
+  /** Plain text, not the library's SHA-256 per request: the tracker is already bounded (caller, tenant cut at 64, address). */
   protected override generateKey(context: ExecutionContext, tracker: string, name: string): string {
     return `${context.getClass().name}-${context.getHandler().name}-${name}-${tracker}`;
   }

@@ -6,15 +6,9 @@ type Rules = ReturnType<Lookup>;
 const REMEMBERED = Symbol('platform:rememberedValidationMetadata');
 
 /**
- * Makes class-validator remember, per DTO class and options, the validation rules it resolves for each `validate()`
- * call. Unchanged, `MetadataStorage.getTargetValidationMetadatas` walks every decorated class of the app on every
- * call to find the class's ancestors (typestack/class-validator#2686, open): 3 % of the gateway's busy time on a
- * cached read (bench/README.md "gateway-read").
- *
- * Safe because a class's rules, its own and its ancestors', are all registered when the class is defined (decorators
- * run then, and a parent is defined before its child), so before anything can validate an instance of it; a class
- * defined later adds its own rules only. Keyed weakly by the class, so a class that goes away takes its entry along.
- * Idempotent: a second call leaves the storage as the first one made it.
+ * Memoizes class-validator's rules per class and options: its lookup walks every decorated class on each call
+ * (typestack/class-validator#2686, open), 3 % of the gateway's busy time on a cached read (bench/README.md "gateway-read").
+ * Safe: a class's rules, its ancestors' included, are all registered when it is defined. Idempotent.
  */
 export function rememberValidationMetadata(storage: MetadataStorage = getMetadataStorage()): void {
   const marked = storage as MetadataStorage & { [REMEMBERED]?: true };

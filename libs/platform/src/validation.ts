@@ -3,10 +3,7 @@ import { FieldProblem, ProblemException } from '@lib/schemas';
 import { MULTIPART_BODY } from './multipart-body';
 import { rememberValidationMetadata } from './validation-metadata';
 
-/**
- * Flattens class-validator errors into `{field, message}` pairs; `field` is the dotted path of the
- * property (`lines.0.amount`), one entry per failed constraint.
- */
+/** class-validator errors as `{field, message}`, one per failed constraint; `field` is the dotted path (`lines.0.amount`). */
 export function toFieldProblems(errors: ValidationError[], parent = ''): FieldProblem[] {
   return errors.flatMap((error) => {
     const field = parent ? `${parent}.${error.property}` : error.property;
@@ -25,11 +22,8 @@ export function validationProblem(errors: ValidationError[]): ProblemException {
 }
 
 /**
- * The validation pipe of the platform. Beyond Nest's: a body bound to a DTO class must be a JSON object
- * (or absent, which counts as `{}`). Nest would turn `null` into `{}` and let a PATCH whose fields are
- * all optional succeed; an array or a scalar would reach class-validator as something it cannot describe.
- * A transformer or validator that throws on a value it did not expect (class-validator's decimal-places
- * check on `1e-7`, a `trim()` on a number) makes the input invalid, not the server broken: 400.
+ * A DTO body must be a JSON object or absent (Nest turns `null` into `{}`, passing an all-optional PATCH). A transformer or validator
+ * throwing on an unexpected value (decimal places of `1e-7`, `trim()` on a number) means bad input, not a broken server: 400.
  */
 class PlatformValidationPipe extends ValidationPipe {
   private readonly logger = new Logger('ValidationPipe');
@@ -64,11 +58,7 @@ class PlatformValidationPipe extends ValidationPipe {
 const isPlainObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
 const describeJson = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`);
 
-/**
- * The global pipe (docs/platform.md "Validation"): whitelist, forbidNonWhitelisted, transform; bodies
- * must be JSON objects; failures become {@link validationProblem}. Values are never echoed back. Each DTO's rules are
- * resolved once ({@link rememberValidationMetadata}).
- */
+/** The global pipe (docs/platform.md "Validation"): whitelist, forbidNonWhitelisted, transform; values are never echoed back. */
 export function createValidationPipe(): ValidationPipe {
   rememberValidationMetadata();
   return new PlatformValidationPipe({

@@ -4,7 +4,6 @@ import { ANY_CALLER, Caller, Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { PLATFORM_OPTIONS, PlatformOptions } from './tokens';
 
-/** Answer of `GET /whoami`. */
 export class WhoamiDto {
   @ApiProperty({ example: 'accounting', description: 'Caller name owning the presented key (INTERNAL_KEYS)' })
   caller!: string;

@@ -16,10 +16,6 @@ export function bancoUnavailable(operation: string, detail: string, cause?: unkn
   });
 }
 
-export function bancoTimeout(operation: string, cause?: unknown): ProblemException {
-  return new ProblemException(504, 'banco_timeout', `The bank provider did not answer in time (${operation}).`, { cause, operation });
-}
-
 export function bancoNotLinked(tenant: string): ProblemException {
   return new ProblemException(422, 'banco_not_linked', `Tenant ${tenant} has no bank link (BANK_LINK_TOKENS).`, { tenant });
 }

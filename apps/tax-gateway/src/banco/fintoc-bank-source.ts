@@ -1,13 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import axios, { AxiosInstance, AxiosResponse, isAxiosError } from 'axios';
+import type { AxiosResponse } from 'axios';
 import { isCalendarDate } from '@lib/dte';
-import { escapeForLog } from '@lib/platform';
+import { OutboundHttp, OutboundTransportError, escapeForLog } from '@lib/platform';
 import { tryNormalizeRut } from '@lib/rut';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
-import { bancoError, bancoTimeout, bancoUnavailable } from './banco-errors';
+import { bancoError, bancoUnavailable } from './banco-errors';
 import { BankCounterpart, BankFetch, BankMovement, BankMovementsSource, BankProbe } from './bank-movements-source';
 
-const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 /** Largest answer accepted from the provider (one page), bytes. */
 const MAX_ANSWER_BYTES = 20 * 1024 * 1024;
 const MAX_TEXT = 2000;
@@ -44,17 +43,16 @@ export class FintocBankSource implements BankMovementsSource {
   /** Pages read per account at most: beyond it the answer is treated as unusable (a provider that never ends). */
   maxPages = 1000;
   private readonly logger = new Logger(FintocBankSource.name);
-  private readonly http: AxiosInstance;
+  private readonly http: OutboundHttp;
 
   constructor(@Inject(TAX_SETTINGS) private readonly settings: TaxSettings) {
-    this.http = axios.create({
+    this.http = new OutboundHttp({
+      service: 'banco',
+      label: 'The bank provider',
       baseURL: settings.bankApiBaseUrl,
-      timeout: settings.bankTimeoutMs,
-      maxRedirects: 0,
+      timeoutMs: settings.bankTimeoutMs,
       maxContentLength: MAX_ANSWER_BYTES,
       responseType: 'text',
-      transformResponse: [(data: unknown) => data],
-      validateStatus: () => true,
       headers: { Accept: 'application/json', ...(settings.bankApiKey ? { Authorization: settings.bankApiKey } : {}) },
     });
   }
@@ -82,30 +80,32 @@ export class FintocBankSource implements BankMovementsSource {
     const started = Date.now();
     const latency = () => Date.now() - started;
     try {
-      const res = await this.http.get<string>('/v1/accounts', { params: linkToken ? { link_token: linkToken } : {}, timeout: timeoutMs });
+      const res = await this.http.request<string>('probe', {
+        method: 'GET',
+        url: '/v1/accounts',
+        params: linkToken ? { link_token: linkToken } : {},
+        timeout: timeoutMs,
+        transformResponse: (data: unknown) => data,
+      });
       if (res.status >= 500) return { reachable: false, latencyMs: latency(), error: `HTTP ${res.status}` };
       if (res.status === 401 || res.status === 403)
         return { reachable: true, latencyMs: latency(), error: `the key was refused (HTTP ${res.status})` };
       if (linkToken && res.status >= 300) return { reachable: true, latencyMs: latency(), error: `HTTP ${res.status}` };
       return { reachable: true, latencyMs: latency() };
     } catch (err) {
-      const code = isAxiosError(err) ? (err.code ?? 'error') : 'error';
-      return { reachable: false, latencyMs: latency(), error: TIMEOUT_CODES.has(code) ? `no answer within ${timeoutMs} ms` : code };
+      if (!(err instanceof OutboundTransportError)) throw err;
+      return { reachable: false, latencyMs: latency(), error: err.failure === 'timeout' ? `no answer within ${timeoutMs} ms` : err.code };
     }
   }
 
   private async get(operation: string, path: string, params: Record<string, string | number>): Promise<AxiosResponse<string>> {
     let res: AxiosResponse<string>;
     try {
-      res = await this.http.get<string>(path, { params });
+      res = await this.http.request<string>(operation, { method: 'GET', url: path, params, transformResponse: (data: unknown) => data });
     } catch (err) {
-      const code = isAxiosError(err) ? (err.code ?? '') : '';
-      this.logger.warn(`bank ${operation} failed: ${code || this.redact(err instanceof Error ? err.message : String(err))}`);
-      if (TIMEOUT_CODES.has(code)) throw bancoTimeout(operation);
-      if (code === 'ERR_BAD_RESPONSE' || code === 'ERR_FR_MAX_CONTENT_LENGTH_EXCEEDED') {
-        throw bancoError(operation, `the answer is larger than ${MAX_ANSWER_BYTES} bytes`);
-      }
-      throw bancoUnavailable(operation, code || 'connection failed');
+      if (!(err instanceof OutboundTransportError)) throw err;
+      this.logger.warn(`bank ${operation} failed: ${err.code}`);
+      throw err.problem;
     }
     if (res.status >= 200 && res.status < 300) return res;
     this.logger.warn(`bank ${operation} answered HTTP ${res.status}: ${this.redact(res.data, 300)}`);

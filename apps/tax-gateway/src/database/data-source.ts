@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { appDataSourceOptions } from '@lib/platform';
 import { CafEntity } from '../caf/entities/caf.entity';
 import { FolioCounterEntity } from '../caf/entities/folio-counter.entity';
 import { EmisionEstadoEntity } from '../dte/entities/emision-estado.entity';
@@ -46,13 +47,6 @@ export const entities = [
 
 // TypeORM CLI: DATABASE_URL=postgres://... SWC_NODE_PROJECT=tsconfig.base.json node -r @swc-node/register \
 //   node_modules/typeorm/cli.js migration:run -d apps/tax-gateway/src/database/data-source.ts
-export const dataSourceOptions = {
-  type: 'postgres' as const,
-  url: process.env.DATABASE_URL,
-  entities,
-  migrations,
-  synchronize: false,
-  migrationsRun: true,
-};
+export const dataSourceOptions = appDataSourceOptions(entities, migrations);
 
 export default new DataSource(dataSourceOptions);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import axios, { AxiosInstance, isAxiosError } from 'axios';
+import { OutboundHttp, OutboundTransportError } from '@lib/platform';
 import { ProblemException } from '@lib/schemas';
 import { TaxMetrics } from '../metrics/tax-metrics';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
@@ -35,7 +35,6 @@ export interface PortalSessionAnswer {
   rut: string;
 }
 
-const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 const CERTIFICATE_TTL_MS = 60 * 60 * 1000;
 
 /**
@@ -45,19 +44,20 @@ const CERTIFICATE_TTL_MS = 60 * 60 * 1000;
 @Injectable()
 export class SignerClient {
   private readonly logger = new Logger(SignerClient.name);
-  private readonly http: AxiosInstance;
+  private readonly http: OutboundHttp;
   private certificateCache?: { value: SignerCertificate; expires: number };
 
   constructor(
     @Inject(TAX_SETTINGS) settings: TaxSettings,
     private readonly metrics: TaxMetrics,
   ) {
-    this.http = axios.create({
+    this.http = new OutboundHttp({
+      service: 'signer',
+      label: 'The signing service',
       baseURL: settings.signerUrl,
-      timeout: settings.signerTimeoutMs,
-      maxRedirects: 0,
-      validateStatus: () => true,
+      timeoutMs: settings.signerTimeoutMs,
       headers: { 'X-Internal-Key': settings.signerKey },
+      observe: (operation, outcome, seconds) => metrics.signerDuration.observe({ operation, outcome }, seconds),
     });
   }
 
@@ -130,21 +130,16 @@ export class SignerClient {
   }
 
   private async call<T>(operation: string, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-    const started = Date.now();
-    const observe = (outcome: string) => this.metrics.signerDuration.observe({ operation, outcome }, (Date.now() - started) / 1000);
     let res;
     try {
-      res = await this.http.request({ method, url: path, data });
+      res = await this.http.request(operation, { method, url: path, data });
     } catch (err) {
-      const timeout = isAxiosError(err) && TIMEOUT_CODES.has(err.code ?? '');
-      observe(timeout ? 'timeout' : 'unavailable');
-      this.logger.warn(`signer ${operation} failed: ${isAxiosError(err) ? (err.code ?? err.message) : String(err)}`);
-      throw timeout
-        ? new ProblemException(504, 'signer_timeout', `The signing service did not answer in time (${operation}).`, { cause: err })
-        : new ProblemException(503, 'signer_unavailable', `The signing service is unavailable (${operation}).`, { cause: err });
+      if (!(err instanceof OutboundTransportError)) throw err;
+      this.logger.warn(`signer ${operation} failed: ${err.code}`);
+      throw err.problem;
     }
     if (res.status < 200 || res.status >= 300) {
-      observe('error');
+      this.http.observe(operation, 'error', res.startedAt);
       const body = (res.data ?? {}) as { error?: unknown; detail?: unknown };
       const reason = [body.error, body.detail].filter((v) => typeof v === 'string').join(': ') || `HTTP ${res.status}`;
       this.logger.warn(`signer ${operation} answered ${res.status}: ${reason}`);
@@ -152,7 +147,7 @@ export class SignerClient {
         signer_status: res.status,
       });
     }
-    observe('ok');
+    this.http.observe(operation, 'ok', res.startedAt);
     return res.data as T;
   }
 

@@ -14,16 +14,6 @@ export class SiiTokenInvalidError extends Error {
   }
 }
 
-/** 503 `sii_unavailable`: the SII host could not be reached (connection refused, DNS, reset). */
-export function siiUnavailable(operation: string, cause?: unknown): ProblemException {
-  return new ProblemException(503, 'sii_unavailable', `The SII could not be reached (${operation}).`, { cause, operation });
-}
-
-/** 504 `sii_timeout`: the SII did not answer within SII_TIMEOUT_MS. */
-export function siiTimeout(operation: string, cause?: unknown): ProblemException {
-  return new ProblemException(504, 'sii_timeout', `The SII did not answer in time (${operation}).`, { cause, operation });
-}
-
 /** 502 `sii_bad_response`: an HTML error page, an HTTP error status or XML that is not the expected answer. */
 export function siiBadResponse(operation: string, detail: string, cause?: unknown): ProblemException {
   return new ProblemException(502, 'sii_bad_response', `The SII gave an unusable answer (${operation}): ${detail}`, {

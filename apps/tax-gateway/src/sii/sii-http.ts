@@ -1,9 +1,8 @@
 import { Logger } from '@nestjs/common';
-import axios, { AxiosInstance, isAxiosError } from 'axios';
 import { TaxMetrics, SiiOutcome } from '../metrics/tax-metrics';
 import { TaxSettings } from '../settings/tax-settings';
-import { escapeForLog } from '@lib/platform';
-import { SiiTokenInvalidError, siiBadResponse, siiTimeout, siiUnavailable } from './sii-errors';
+import { OutboundHttp, OutboundTransportError, escapeForLog } from '@lib/platform';
+import { SiiTokenInvalidError, siiBadResponse } from './sii-errors';
 
 /** A raw SII answer: bytes as received (SII payloads are ISO-8859-1, whatever the header says). */
 export interface SiiHttpResponse {
@@ -28,12 +27,10 @@ export interface SiiHttpRequest {
 /** The portal's page for a dead or absent session (docs/research/sii-protocol.md §8). */
 const NO_AUTENTICADO = /NO ESTA AUTENTICADO/i;
 
-const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
-
 /** The one HTTP door to the SII hosts: no redirects, transport failures mapped to problems, every call counted in `sii_requests_total`. */
 export class SiiHttp {
   private readonly logger = new Logger('SiiHttp');
-  private readonly http: AxiosInstance;
+  private readonly http: OutboundHttp;
 
   /** `baseUrl` defaults to SII_DTE_BASE_URL; the RCV services live on other hosts. */
   constructor(
@@ -41,24 +38,23 @@ export class SiiHttp {
     private readonly metrics: TaxMetrics,
     baseUrl: string = settings.siiDteBaseUrl,
   ) {
-    this.http = axios.create({
+    this.http = new OutboundHttp({
+      service: 'sii',
+      label: 'The SII',
       baseURL: baseUrl,
-      timeout: settings.siiTimeoutMs,
-      maxRedirects: 0,
+      timeoutMs: settings.siiTimeoutMs,
       responseType: 'arraybuffer',
-      validateStatus: () => true,
-      // Bodies are sent as the exact bytes given (an upload must never be re-encoded).
-      transformRequest: [(data) => data],
+      rawBody: true,
       headers: { 'User-Agent': settings.siiUserAgent },
+      observe: (operation, outcome, seconds) => metrics.sii(operation, outcome as SiiOutcome, seconds),
     });
   }
 
   /** Answers when the answer is usable (2xx, 404, not HTML). */
   async send(operation: string, req: SiiHttpRequest): Promise<SiiHttpResponse> {
-    const started = process.hrtime.bigint();
     let res: SiiHttpResponse;
     try {
-      const answer = await this.http.request<ArrayBuffer>({
+      const answer = await this.http.request<ArrayBuffer>(operation, {
         method: req.method,
         url: req.path,
         headers: req.headers,
@@ -69,14 +65,14 @@ export class SiiHttp {
         status: answer.status,
         contentType: String(answer.headers['content-type'] ?? ''),
         body: Buffer.from(answer.data ?? new ArrayBuffer(0)),
-        startedAt: started,
+        startedAt: answer.startedAt,
       };
     } catch (err) {
-      const timeout = isAxiosError(err) && TIMEOUT_CODES.has(err.code ?? '');
-      this.record(operation, timeout ? 'timeout' : 'unavailable', started);
-      this.logger.warn(`SII ${operation} failed: ${escapeForLog(isAxiosError(err) ? (err.code ?? err.message) : err)}`);
-      throw timeout ? siiTimeout(operation, err) : siiUnavailable(operation, err);
+      if (!(err instanceof OutboundTransportError)) throw err;
+      this.logger.warn(`SII ${operation} failed: ${escapeForLog(err.code)}`);
+      throw err.problem;
     }
+    const started = res.startedAt;
     if (res.status === 401 || (isHtml(res) && NO_AUTENTICADO.test(res.body.subarray(0, 4096).toString('latin1')))) {
       this.record(operation, 'token_invalid', started);
       throw new SiiTokenInvalidError(operation, res.status === 401 ? 'HTTP 401' : 'NO ESTA AUTENTICADO');
@@ -102,7 +98,7 @@ export class SiiHttp {
   }
 
   private record(operation: string, outcome: SiiOutcome, started: bigint): void {
-    this.metrics.sii(operation, outcome, Number(process.hrtime.bigint() - started) / 1e9);
+    this.http.observe(operation, outcome, started);
   }
 }
 
