@@ -1,8 +1,6 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata, UseInterceptors, applyDecorators } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { mergeMap, type Observable } from 'rxjs';
-import { requestTenant } from '@lib/platform';
+import { AuditedRoute, requestTenant, type AuditSink, type AuditedRequest } from '@lib/platform';
 import { AuditoriaService, sha256Of } from './auditoria.service';
 import { AuditoriaStore } from './auditoria.store';
 import type { OperacionAuditada } from './operaciones';
@@ -23,41 +21,37 @@ type Detalle = (
   filas: AuditoriaStore,
 ) => DetalleAuditado | Promise<DetalleAuditado>;
 
-const AUDITAR = 'auditoria:operacion';
-
-/**
- * Marks a critical operation (spec 1 §9): {@link AuditoriaInterceptor} records its signed receipt before the answer leaves; `detalle` names
- * the tenant, the record and the bytes. Only these routes pay for it.
- */
-export function Auditar(operacion: OperacionAuditada, detalle: Detalle = () => ({})): MethodDecorator {
-  return applyDecorators(SetMetadata(AUDITAR, { operacion, detalle }), UseInterceptors(AuditoriaInterceptor));
+/** The spec of an audited gateway route. */
+export interface AuditarSpec {
+  operacion: OperacionAuditada;
+  detalle: Detalle;
 }
 
-/** Records the receipt of each successful {@link Auditar} route (put on those routes by the decorator). */
+/**
+ * Marks a critical operation (spec 1 §9): {@link GatewayAuditSink} records its signed receipt before the answer leaves;
+ * `detalle` names the tenant, the record and the bytes (docs/ARCHITECTURE.md "Audit").
+ */
+export function Auditar(operacion: OperacionAuditada, detalle: Detalle = () => ({})): MethodDecorator {
+  return AuditedRoute<AuditarSpec>({ operacion, detalle });
+}
+
+/** Records the receipt of each {@link Auditar} route that succeeded. */
 @Injectable()
-export class AuditoriaInterceptor implements NestInterceptor {
+export class GatewayAuditSink implements AuditSink<AuditarSpec> {
   constructor(
-    private readonly reflector: Reflector,
     private readonly auditoria: AuditoriaService,
     private readonly filas: AuditoriaStore,
   ) {}
 
-  intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const spec = this.reflector.get<{ operacion: OperacionAuditada; detalle: Detalle } | undefined>(AUDITAR, ctx.getHandler());
-    if (!spec) return next.handle();
-    const req = ctx.switchToHttp().getRequest<FastifyRequest & { params: Record<string, string>; caller?: string }>();
-    return next.handle().pipe(
-      mergeMap(async (respuesta: unknown) => {
-        const d = await spec.detalle(respuesta as never, req, this.filas);
-        await this.auditoria.record({
-          operacion: spec.operacion,
-          actor: req.caller ?? 'unknown',
-          tenant: d.tenant !== undefined ? d.tenant : (requestTenant(req as never) ?? null),
-          recurso: d.recurso ?? null,
-          sha256: d.sha256 ?? sha256Of(d.bytes, respuesta),
-        });
-        return respuesta;
-      }),
-    );
+  async succeeded(spec: AuditarSpec, request: AuditedRequest, respuesta: unknown): Promise<void> {
+    const req = request as unknown as FastifyRequest & { params: Record<string, string>; caller?: string };
+    const d = await spec.detalle(respuesta as never, req, this.filas);
+    await this.auditoria.record({
+      operacion: spec.operacion,
+      actor: req.caller ?? 'unknown',
+      tenant: d.tenant !== undefined ? d.tenant : (requestTenant(req as never) ?? null),
+      recurso: d.recurso ?? null,
+      sha256: d.sha256 ?? sha256Of(d.bytes, respuesta),
+    });
   }
 }
