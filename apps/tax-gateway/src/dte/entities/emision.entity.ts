@@ -1,4 +1,5 @@
 import type { MontosEmisionView, ReceptorRefView } from '@lib/contracts';
+import { MontosColumns } from '../../database/montos.columns';
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { bigintTransformer } from '@lib/platform';
 
@@ -23,7 +24,7 @@ export interface MontosDetalle {
 @Entity({ name: 'dte_emission' })
 @Index('dte_emission_folio_uq', ['tenant', 'tipoDte', 'folio'], { unique: true })
 @Index('dte_emission_trackid_idx', ['tenant', 'trackid'])
-export class EmisionEntity {
+export class EmisionEntity extends MontosColumns {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
@@ -51,19 +52,6 @@ export class EmisionEntity {
   /** `sii`: the name came from the SII's list of DTE-authorized taxpayers; `solicitud`: from the caller (no source knew the RUT). */
   @Column({ name: 'receptor_razon_social_fuente', type: 'varchar', length: 10 })
   receptorRazonSocialFuente!: 'sii' | 'solicitud';
-
-  /** Amounts in whole CLP. */
-  @Column({ type: 'bigint', transformer: bigintTransformer })
-  neto!: number;
-
-  @Column({ type: 'bigint', transformer: bigintTransformer })
-  exento!: number;
-
-  @Column({ type: 'bigint', transformer: bigintTransformer })
-  iva!: number;
-
-  @Column({ type: 'bigint', transformer: bigintTransformer })
-  total!: number;
 
   @Column({ name: 'tasa_iva', type: 'smallint' })
   tasaIva!: number;

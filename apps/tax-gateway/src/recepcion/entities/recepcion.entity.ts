@@ -1,3 +1,4 @@
+import { MontosColumns } from '../../database/montos.columns';
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '@lib/platform';
 import type { Verificacion } from '../recepcion-verifier';
@@ -23,7 +24,7 @@ export type EstadoComercial = 'aceptado' | 'aceptado_con_reparos' | 'rechazado';
 
 /** Unique per tenant by (emisor, tipo, folio) only among the DTEs that verified: a failed copy stays on record beside the genuine one. */
 @Entity({ name: 'recepcion' })
-export class RecepcionEntity {
+export class RecepcionEntity extends MontosColumns {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
@@ -53,18 +54,6 @@ export class RecepcionEntity {
 
   @Column({ name: 'rut_receptor', type: 'varchar', length: 10 })
   rutReceptor!: string;
-
-  @Column({ type: 'bigint', transformer: bigintTransformer })
-  neto!: number;
-
-  @Column({ type: 'bigint', transformer: bigintTransformer })
-  exento!: number;
-
-  @Column({ type: 'bigint', transformer: bigintTransformer })
-  iva!: number;
-
-  @Column({ type: 'bigint', transformer: bigintTransformer })
-  total!: number;
 
   @Column({ name: 'montos_detalle', type: 'jsonb', nullable: true })
   montosDetalle!: MontosRecibidos | null;
