@@ -5,6 +5,7 @@ import { CODIGOS_OTROS_IMP_LIBRO_CV, TIPOS_LIBRO_CV, type LibroDetalleInput } fr
 import { PENDING_ESTADOS } from '../dte/emision.store';
 import { EmisionEntity } from '../dte/entities/emision.entity';
 import { RecepcionEntity } from '../recepcion/entities/recepcion.entity';
+import type { MontosColumns } from '../database/montos.columns';
 
 /**
  * RCV claims (RCD, RFP, RFT): the register lists the document as RECLAMADO, outside the purchases it records, so the buyer does not book
@@ -73,33 +74,27 @@ function recepciones(db: Db, tenant: string, periodo: string): SelectQueryBuilde
     .addOrderBy('x.folio');
 }
 
-function detalleVenta(e: EmisionEntity): LibroDetalleInput {
+/** A book line of an emitted (the receptor's RUT) or received (the emisor's RUT) document. */
+function detalle(
+  d: MontosColumns & { tipoDte: number; folio: number; fechaEmision: string },
+  rut: string,
+  razonSocial: string,
+): LibroDetalleInput {
   return {
-    tipoDoc: e.tipoDte,
-    folio: e.folio,
-    fecha: e.fechaEmision,
-    rut: e.receptorRut,
-    razonSocial: e.receptorRazonSocial,
-    exento: e.exento,
-    neto: e.neto,
-    iva: e.iva,
-    total: e.total,
+    tipoDoc: d.tipoDte,
+    folio: d.folio,
+    fecha: d.fechaEmision,
+    rut,
+    razonSocial,
+    exento: d.exento,
+    neto: d.neto,
+    iva: d.iva,
+    total: d.total,
   };
 }
 
-function detalleCompra(r: RecepcionEntity): LibroDetalleInput {
-  return {
-    tipoDoc: r.tipoDte,
-    folio: r.folio,
-    fecha: r.fechaEmision,
-    rut: r.rutEmisor,
-    razonSocial: r.razonSocialEmisor,
-    exento: r.exento,
-    neto: r.neto,
-    iva: r.iva,
-    total: r.total,
-  };
-}
+const detalleVenta = (e: EmisionEntity) => detalle(e, e.receptorRut, e.receptorRazonSocial);
+const detalleCompra = (r: RecepcionEntity) => detalle(r, r.rutEmisor, r.razonSocialEmisor);
 
 /** OtrosImp of a document's additional taxes (TasaImp left out when the document states none: minOccurs 0). */
 function otrosImpuestos(
