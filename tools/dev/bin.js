@@ -14,9 +14,9 @@ process.argv.splice(2, command === 'bench' ? 2 : 1);
 const loaded = require(entry);
 // A benchmark exports main(), answering its exit code (bench/support.ts `verdict`): 1 a target missed, 3 nothing
 // measured, 2 a crash. One that exports none would measure nothing and exit 0 unnoticed.
-if (command === 'bench' && entry.endsWith('.bench.ts')) {
+if (command === 'bench' && (typeof loaded.main === 'function' || entry.endsWith('.bench.ts'))) {
   if (typeof loaded.main !== 'function') {
-    console.error(`${process.argv[1] ?? entry}: ${entry} exports no main(): nothing was measured`);
+    console.error(`${entry} exports no main(): nothing was measured`);
     process.exit(3);
   }
   loaded.main().then(
