@@ -132,7 +132,7 @@ async function accountingPart(receptorRut: string, xmlBase64: string) {
       expect: 422,
       body: { empresa_id: empresa.id, xml_base64: Buffer.from(forged, 'latin1').toString('base64') },
     });
-    check(body.error === 'dte_rechazado', `the forged copy answered ${JSON.stringify(body)}`);
+    check(body.error === 'dte_rejected', `the forged copy answered ${JSON.stringify(body)}`);
   });
   await step('recibir-dte of the intercambio envelope (verified by the gateway)', async () => {
     await call('POST', `${acc}/contable/recibir-dte`, {
