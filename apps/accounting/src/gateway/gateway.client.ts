@@ -22,8 +22,10 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 export class GatewayClient {
   private readonly logger = new Logger(GatewayClient.name);
   private readonly http: OutboundHttp;
+  private readonly timeoutMs: number;
 
   constructor(@Inject(GATEWAY_SETTINGS) settings: GatewaySettings) {
+    this.timeoutMs = settings.timeoutMs;
     this.http = new OutboundHttp({
       service: 'gateway',
       label: 'The tax gateway',
@@ -63,10 +65,10 @@ export class GatewayClient {
   async emit(body: EmitirRequest): Promise<EmitirResult> {
     let res: AxiosResponse<unknown>;
     try {
-      res = await this.send<unknown>('emitir', 'POST', '/tax/dte/emitir', body);
+      res = await this.request<unknown>('emitir', 'POST', '/tax/dte/emitir', body);
     } catch (err) {
       if (!(err instanceof OutboundTransportError)) throw err;
-      return { ok: false, problem: err.problem, mayHaveEmitted: !NOT_SENT.has(err.code) };
+      return { ok: false, problem: this.emitFailure(err), mayHaveEmitted: !NOT_SENT.has(err.code) };
     }
     const answer = objectOrNull(res.data);
     if (res.status === 200 || res.status === 201) {
@@ -85,6 +87,16 @@ export class GatewayClient {
       problem: problemFromGateway(res.status, answer, retryAfterOf(res)),
       mayHaveEmitted: typeof emisionId === 'string',
     };
+  }
+
+  /** A timeout after the request left may have emitted the DTE: the answer says so. */
+  private emitFailure(err: OutboundTransportError): ProblemException {
+    if (err.failure !== 'timeout') return err.problem;
+    return new ProblemException(
+      504,
+      'gateway_unavailable',
+      `The tax gateway did not answer within ${this.timeoutMs} ms; the DTE may have been emitted`,
+    );
   }
 
   /** An emission as the gateway tracks it; undefined when the gateway does not know it. */
@@ -122,6 +134,15 @@ export class GatewayClient {
   /** @throws the transport failure's problem (503/504 `gateway_unavailable`). */
   private async send<T>(operation: string, method: 'GET' | 'POST', url: string, data?: unknown): Promise<AxiosResponse<T>> {
     try {
+      return await this.request<T>(operation, method, url, data);
+    } catch (err) {
+      throw err instanceof OutboundTransportError ? err.problem : err;
+    }
+  }
+
+  /** @throws OutboundTransportError when no answer came (logged by its code only). */
+  private async request<T>(operation: string, method: 'GET' | 'POST', url: string, data?: unknown): Promise<AxiosResponse<T>> {
+    try {
       return await this.http.request<T>(operation, {
         method,
         url,
@@ -129,10 +150,7 @@ export class GatewayClient {
         idempotent: method === 'GET',
       });
     } catch (err) {
-      if (err instanceof OutboundTransportError) {
-        this.logger.warn(`tax gateway ${operation} failed: ${err.failure} (${err.code})`);
-        if (operation !== 'emitir') throw err.problem;
-      }
+      if (err instanceof OutboundTransportError) this.logger.warn(`tax gateway ${operation} failed: ${err.failure} (${err.code})`);
       throw err;
     }
   }

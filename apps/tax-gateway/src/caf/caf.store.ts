@@ -85,8 +85,8 @@ export class CafStore {
     return this.db.getRepository(FolioCounterEntity).findOneByOrFail({ cafId });
   }
 
-  findById(id: string, m: EntityManager = this.db.manager): Promise<CafEntity | null> {
-    return m.findOneBy(CafEntity, { id });
+  findById(id: string): Promise<CafEntity | null> {
+    return this.db.getRepository(CafEntity).findOneBy({ id });
   }
 
   async listTenants(): Promise<string[]> {

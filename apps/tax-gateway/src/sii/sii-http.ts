@@ -33,11 +33,7 @@ export class SiiHttp {
   private readonly http: OutboundHttp;
 
   /** `baseUrl` defaults to SII_DTE_BASE_URL; the RCV services live on other hosts. */
-  constructor(
-    settings: TaxSettings,
-    private readonly metrics: TaxMetrics,
-    baseUrl: string = settings.siiDteBaseUrl,
-  ) {
+  constructor(settings: TaxSettings, metrics: TaxMetrics, baseUrl: string = settings.siiDteBaseUrl) {
     this.http = new OutboundHttp({
       service: 'sii',
       label: 'The SII',
