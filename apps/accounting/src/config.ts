@@ -1,5 +1,6 @@
 import { EnvInt } from '@lib/platform';
 import type { AppOptions } from '@lib/platform';
+import { PLATFORM_APPS } from '@lib/contracts';
 import { Matches, ValidateBy } from 'class-validator';
 import { internalKeyOf } from '@lib/auth';
 import { PollerConfig } from './poller-config';
@@ -7,7 +8,7 @@ import { PollerConfig } from './poller-config';
 /** The one config of accounting, validated once at boot; areas derive typed settings from it (`gatewaySettingsOf`). */
 export class AccountingConfig extends PollerConfig {
   @Matches(/^https?:\/\/[^/\s]+(\/\S*)?$/, { message: 'TAX_GATEWAY_URL must be an http(s) URL' })
-  TAX_GATEWAY_URL = 'http://127.0.0.1:8270';
+  TAX_GATEWAY_URL = `http://127.0.0.1:${PLATFORM_APPS.taxGateway.defaultPort}`;
 
   /** Default: the `accounting` entry of INTERNAL_KEYS (no `@IsOptional`: the rule must run when unset). */
   @ValidateBy({
@@ -30,12 +31,6 @@ export class AccountingConfig extends PollerConfig {
   EMISION_SEGUIMIENTO_MINUTES = 5;
 }
 
-export const appOptions: AppOptions = {
-  appName: 'accounting',
-  defaultPort: 8260,
-  title: 'Accounting',
-  description: 'Double-entry books per company (empresa): chart of accounts, asientos, facturas, reports.',
-  config: AccountingConfig,
-};
+export const appOptions: AppOptions = { ...PLATFORM_APPS.accounting, config: AccountingConfig };
 
 export const DEFAULT_DATABASE_NAME = 'accounting';

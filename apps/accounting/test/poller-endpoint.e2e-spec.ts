@@ -74,16 +74,7 @@ describe('POST /contable/poller/recibir-dte (e2e)', () => {
 
   it('books two concurrent deliveries of one message once: one processed, the other duplicate', async () => {
     const before = await counts();
-    const xml = dteXml({
-      tipo: 33,
-      folio: 501,
-      fecha: '2025-05-02',
-      emisor: PROVEEDOR,
-      receptor: '76086428-5',
-      neto: 10_000,
-      iva: 1_900,
-      total: 11_900,
-    });
+    const xml = facturaXml({ folio: 501, fecha: '2025-05-02', emisor: PROVEEDOR, receptor: '76086428-5' });
     const body = delivery('<concurrent@proveedor.example>', [xml]);
     const answers = await Promise.all([postDelivery(app, body), postDelivery(app, body)]);
     expect(answers.map((a) => `${a.status}:${a.body.status}`).sort()).toEqual(['200:duplicate', '201:processed']);
@@ -215,16 +206,7 @@ describe('POST /contable/poller/recibir-dte (e2e)', () => {
   it('answers 409 period_closed for a DTE dated in a closed period (the poller retries), writing nothing', async () => {
     await client(app).post('/contable/periodos/2025-01/cerrar', { empresa_id: andes }).expect(201);
     const before = await counts();
-    const xml = dteXml({
-      tipo: 33,
-      folio: 77,
-      fecha: '2025-01-15',
-      emisor: PROVEEDOR,
-      receptor: '76086428-5',
-      neto: 100,
-      iva: 19,
-      total: 119,
-    });
+    const xml = facturaXml({ folio: 77, fecha: '2025-01-15', emisor: PROVEEDOR, receptor: '76086428-5' });
     const res = await postDelivery(app, delivery('<closed@x>', [xml])).expect(409);
     expect(res.body.error).toBe('period_closed');
     expect(await counts()).toEqual(before);

@@ -1,6 +1,7 @@
 import { IsNotEmpty, IsOptional, IsString, IsUrl, ValidateIf } from 'class-validator';
 import { CommonConfig, EnvInt } from '@lib/platform';
 import type { AppOptions } from '@lib/platform';
+import { PLATFORM_APPS } from '@lib/contracts';
 
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 /** The three OIDC settings are set together or not at all (none = every bearer token is refused). */
@@ -52,13 +53,7 @@ export class ServiceRegistryConfig extends CommonConfig {
   DEMOTION_GRACE_DAYS = 30;
 }
 
-export const appOptions: AppOptions = {
-  appName: 'service-registry',
-  defaultPort: 8280,
-  title: 'Service registry',
-  description: 'Service records, marketplace lifecycle and the style component catalog.',
-  config: ServiceRegistryConfig,
-};
+export const appOptions: AppOptions = { ...PLATFORM_APPS.serviceRegistry, config: ServiceRegistryConfig };
 
 /** Database created in the embedded PostgreSQL when DATABASE_URL is unset. */
 export const DEFAULT_DATABASE_NAME = 'service_registry';

@@ -3,6 +3,7 @@ import { IsIn, IsOptional, IsString, Matches, ValidateBy, ValidateIf, Validation
 import { internalKeyOf } from '@lib/auth';
 import { CommonConfig, EnvBoolean, EnvInt } from '@lib/platform';
 import type { AppOptions } from '@lib/platform';
+import { PLATFORM_APPS } from '@lib/contracts';
 import { bankLinkTokensProblem } from './settings/bank-link-tokens';
 
 const HTTP_URL = /^https?:\/\/\S+$/;
@@ -173,13 +174,7 @@ export class TaxGatewayConfig extends CommonConfig {
   BANK_TIMEOUT_MS = 15_000;
 }
 
-export const appOptions: AppOptions = {
-  appName: 'tax-gateway',
-  defaultPort: 8270,
-  title: 'Tax gateway',
-  description: 'Every conversation with the SII (Chilean tax authority): tokens, CAF, DTE emission and reception, libros, taxpayer data.',
-  config: TaxGatewayConfig,
-};
+export const appOptions: AppOptions = { ...PLATFORM_APPS.taxGateway, config: TaxGatewayConfig };
 
 /** Database created in the embedded PostgreSQL when DATABASE_URL is unset. */
 export const DEFAULT_DATABASE_NAME = 'tax_gateway';

@@ -4,13 +4,14 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { TEST_KEYS } from '@lib/testing';
 import {
-  Gateway,
-  KEY,
-  SII_BASE,
   emitir,
   facturaBody,
+  Gateway,
+  KEY,
+  prepareEmisor,
   registerEmisor,
   rut,
+  SII_BASE,
   simCaf,
   startGateway,
   uploadCaf,
@@ -75,8 +76,7 @@ describe('acceptance: DTE emission checked by independent tools', () => {
 
   it('five concurrent emissions get five distinct consecutive folios', async () => {
     const tenant = rut(76_200_300);
-    await registerEmisor(gw, tenant).expect(200);
-    await uploadCaf(gw, tenant, await simCaf(gw, tenant, 33, 1, 10)).expect(201);
+    await prepareEmisor(gw, tenant, 10);
     const results = await Promise.all(Array.from({ length: 5 }, () => emitir(gw, facturaBody(tenant))));
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     expect(results.map((r) => r.body.folio).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
@@ -87,8 +87,7 @@ describe('acceptance: DTE emission checked by independent tools', () => {
 
   it('signer down: 503 signer_unavailable, no emission row, and the folio is not consumed', async () => {
     const tenant = rut(76_200_400);
-    await registerEmisor(gw, tenant).expect(200);
-    await uploadCaf(gw, tenant, await simCaf(gw, tenant, 33, 1, 10)).expect(201);
+    await prepareEmisor(gw, tenant, 10);
     // Token and taxpayer data are warm, so the signer fails inside the emission transaction (TED), after the folio was taken.
     await request(gw.http).get('/tax/contribuyente/datos').query({ tenant }).set('X-Internal-Key', KEY).expect(200);
     gw.msw.use(http.all(`${gw.signer.url}/sign/*`, () => HttpResponse.error()));
@@ -110,8 +109,7 @@ describe('acceptance: DTE emission checked by independent tools', () => {
     'SII upload STATUS %i: 502 sii_rejected, the emission stays as upload_failed and its folio is never reused',
     async (status, detail) => {
       const tenant = rut(76_200_500 + status);
-      await registerEmisor(gw, tenant).expect(200);
-      await uploadCaf(gw, tenant, await simCaf(gw, tenant, 33, 1, 10)).expect(201);
+      await prepareEmisor(gw, tenant, 10);
       gw.msw.use(
         http.post(`${SII_BASE}/cgi_dte/UPL/DTEUpload`, () =>
           HttpResponse.text(

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { Gateway, KEY, emitir, facturaBody, registerEmisor, rut, simCaf, startGateway, uploadCaf } from './support/harness';
+import { emitir, facturaBody, Gateway, KEY, prepareEmisor, rut, startGateway } from './support/harness';
 
 // POST /tax/caf/resync against the SII stand-in: QueryEstDte tells what the SII registered of each consumed folio, and
 // the portal's folio query page (real Chromium) what it holds of the folios after the counter and of those to annul.
@@ -36,8 +36,7 @@ describe('POST /tax/caf/resync (e2e)', () => {
 
   beforeAll(async () => {
     gw = await startGateway();
-    await registerEmisor(gw, tenant).expect(200);
-    await uploadCaf(gw, tenant, await simCaf(gw, tenant, 33, 1, 20)).expect(201);
+    await prepareEmisor(gw, tenant, 20);
   });
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { setBasico } from '@lib/sii-fake';
 import { parseDteDocuments, validateXsd } from '@lib/dte';
-import { Gateway, KEY, registerEmisor, rut, simCaf, startGateway, uploadCaf } from './support/harness';
+import { Gateway, KEY, prepareEmisor, rut, startGateway } from './support/harness';
 import { xmllintEnvio } from './support/independent-checks';
 
 // The certification set end to end: the sim hands out the SET BASICO, the gateway emits its eight cases in one
@@ -18,8 +18,7 @@ describe('certification sets (e2e)', () => {
 
   beforeAll(async () => {
     gw = await startGateway();
-    await registerEmisor(gw, tenant).expect(200);
-    for (const tipo of [33, 56, 61]) await uploadCaf(gw, tenant, await simCaf(gw, tenant, tipo, 1, 30)).expect(201);
+    await prepareEmisor(gw, tenant, 30, [33, 56, 61]);
   }, 120_000);
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { PORTAL_DTE, contribuyenteFor } from '@lib/sii-fake';
-import { Gateway, KEY, emitir, facturaBody, registerEmisor, rut, simCaf, startGateway, uploadCaf } from './support/harness';
+import { emitir, facturaBody, Gateway, KEY, prepareEmisor, rut, startGateway } from './support/harness';
 
 const TENANT = '76086428-5';
 const UNKNOWN = rut(76_999_001);
@@ -85,8 +85,7 @@ describe('contribuyente (e2e: canonical taxpayer data, 24 h cache)', () => {
   });
 
   it('an emitted DTE carries the receptor’s SII name when the list knows it, the caller’s text otherwise, and says which', async () => {
-    await registerEmisor(gw, TENANT).expect(200);
-    await uploadCaf(gw, TENANT, await simCaf(gw, TENANT, 33, 1, 10)).expect(201);
+    await prepareEmisor(gw, TENANT, 10);
     const conocido = rut(77_200_300);
     gw.authority.resoluciones.set(conocido, { fecha: '2020-01-15', numero: 0 });
     await refresh().expect(200);

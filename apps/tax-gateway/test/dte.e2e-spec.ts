@@ -2,10 +2,11 @@ import { santiagoDate } from '@lib/dte';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
-  Gateway,
-  KEY,
   emitir,
   facturaBody,
+  Gateway,
+  KEY,
+  prepareEmisor,
   registerEmisor,
   rut,
   simCaf,
@@ -21,8 +22,7 @@ describe('DTE emission (e2e: real PostgreSQL, dev signer, SII fake)', () => {
 
   beforeAll(async () => {
     gw = await startGateway();
-    await registerEmisor(gw, TENANT).expect(200);
-    await uploadCaf(gw, TENANT, await simCaf(gw, TENANT, 33, 1, 50)).expect(201);
+    await prepareEmisor(gw, TENANT, 50);
   });
 
   afterAll(async () => {

@@ -7,11 +7,12 @@ import { DataSource } from 'typeorm';
 import { hostileImages, pngImage, validImages } from '@lib/testing';
 import {
   EMISOR_CERTIFICACION,
-  Gateway,
-  KEY,
   emitir,
   facturaBody,
+  Gateway,
   getBytes,
+  KEY,
+  prepareEmisor,
   registerEmisor,
   rut,
   simCaf,
@@ -145,8 +146,7 @@ describe('emisores (e2e: GET/PUT /tax/emisores/{tenant})', () => {
   // A stored value is input too: logos stored before PUT checked them (the process once exited printing one).
   it('prints the PDF without a stored logo that fails the check, and with a good one', async () => {
     const tenant = rut(76_400_600);
-    await registerEmisor(gw, tenant).expect(200);
-    await uploadCaf(gw, tenant, await simCaf(gw, tenant, 33, 1, 20)).expect(201);
+    await prepareEmisor(gw, tenant, 20);
     const db = gw.app.get(DataSource);
     for (const [label, bytes] of Object.entries({ ...hostileImages(), ...validImages() })) {
       await db.query('UPDATE emisor SET logo = $2 WHERE tenant = $1', [tenant, bytes]);

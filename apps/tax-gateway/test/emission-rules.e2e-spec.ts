@@ -2,7 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { santiagoDate } from '@lib/dte';
 import { xmllintEnvio } from './support/independent-checks';
-import { Gateway, KEY, emitir, facturaBody, registerEmisor, rut, simCaf, startGateway, uploadCaf } from './support/harness';
+import { emitir, facturaBody, Gateway, KEY, prepareEmisor, rut, simCaf, startGateway, uploadCaf } from './support/harness';
 
 // The SII's content rules answer 422 before a folio is taken: the next valid document gets the folio.
 describe('emission rules (e2e: refused before a folio is taken)', () => {
@@ -19,8 +19,7 @@ describe('emission rules (e2e: refused before a folio is taken)', () => {
   beforeAll(async () => {
     // More than 20 emissions a minute (the limit is tested in acceptance.e2e-spec.ts) make this file's documents.
     gw = await startGateway({ env: { THROTTLE_ENABLED: 'false' } });
-    await registerEmisor(gw, tenant).expect(200);
-    await uploadCaf(gw, tenant, await simCaf(gw, tenant, 33, 1, 10)).expect(201);
+    await prepareEmisor(gw, tenant, 10);
     await uploadCaf(gw, tenant, await simCaf(gw, tenant, 61, 1, 10)).expect(201);
     expect((await emitir(gw, facturaBody(tenant)).expect(201)).body.folio).toBe(1); // total 142788 to 77777777-7
   });
@@ -143,8 +142,7 @@ describe('emission rules (e2e: refused before a folio is taken)', () => {
 
   it('refuses a document dated before its CAF was authorized, without consuming the folio', async () => {
     const other = rut(76_500_200);
-    await registerEmisor(gw, other).expect(200);
-    await uploadCaf(gw, other, await simCaf(gw, other, 33, 1, 5)).expect(201);
+    await prepareEmisor(gw, other, 5);
     const yesterday = santiagoDate(new Date(Date.now() - 86_400_000));
     const res = await emitir(gw, facturaBody(other, { fecha_emision: yesterday })).expect(422);
     expect(res.body).toMatchObject({ error: 'fecha_before_caf' });

@@ -1,18 +1,7 @@
 import { CALLER_TEST_KEYS, TEST_INTERNAL_KEYS, TEST_KEYS, hostileInputSuite } from '@lib/testing';
 import request from 'supertest';
 import { santiagoDate } from '@lib/dte';
-import {
-  EMISOR_CERTIFICACION,
-  Gateway,
-  KEY,
-  emitir,
-  facturaBody,
-  getBytes,
-  registerEmisor,
-  simCaf,
-  startGateway,
-  uploadCaf,
-} from './support/harness';
+import { EMISOR_CERTIFICACION, emitir, facturaBody, Gateway, getBytes, KEY, prepareEmisor, simCaf, startGateway } from './support/harness';
 import { gatewaySecondOrder } from './support/second-order';
 
 const TENANT = '76086428-5';
@@ -38,8 +27,7 @@ hostileInputSuite('tax-gateway', {
     return gw;
   },
   setup: async () => {
-    await registerEmisor(gw, TENANT).expect(200);
-    await uploadCaf(gw, TENANT, await simCaf(gw, TENANT, 33, 1, 5000)).expect(201);
+    await prepareEmisor(gw, TENANT, 5000);
     const res = await emitir(gw, facturaBody(TENANT)).expect(201);
     Object.assign(emitted, { emision_id: res.body.emision_id, trackid: res.body.trackid });
     caf = await simCaf(gw, TENANT, 34, 1, 50);

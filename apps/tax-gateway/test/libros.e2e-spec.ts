@@ -2,7 +2,7 @@ import { http, passthrough } from 'msw';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { santiagoDate } from '@lib/dte';
-import { KEY, Gateway, emitir, facturaBody, getBytes, registerEmisor, simCaf, startGateway, uploadCaf } from './support/harness';
+import { emitir, facturaBody, Gateway, getBytes, KEY, prepareEmisor, registerEmisor, startGateway } from './support/harness';
 import { xmllint, xmlsecVerify } from './support/independent-checks';
 
 const TENANT = '76086428-5';
@@ -65,8 +65,7 @@ const detail = (id: string) => request(gw.http).get(`/tax/libros/${id}`).set('X-
 
 beforeAll(async () => {
   gw = await startGateway();
-  await registerEmisor(gw, TENANT).expect(200);
-  for (const tipo of [33, 34, 56, 61]) await uploadCaf(gw, TENANT, await simCaf(gw, TENANT, tipo, 1, 20)).expect(201);
+  await prepareEmisor(gw, TENANT, 20, [33, 34, 56, 61]);
   const hoy = santiagoDate();
   const f1 = await emit(facturaBody(TENANT));
   await emit(facturaBody(TENANT, { detalle: [{ nombre: 'Asesoría', cantidad: 3, precio_unitario: 12_345 }] }));

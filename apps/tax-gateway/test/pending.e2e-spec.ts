@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { HttpResponse, http } from 'msw';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { Gateway, KEY, SII_BASE, emitir, facturaBody, registerEmisor, rut, simCaf, startGateway, uploadCaf } from './support/harness';
+import { emitir, facturaBody, Gateway, KEY, prepareEmisor, rut, SII_BASE, startGateway } from './support/harness';
 
 // Pending DTEs and sending the stored bytes again (never a new folio, never new bytes).
 describe('GET /tax/dte/pending and POST /tax/dte/{emision_id}/reenviar (e2e)', () => {
@@ -14,8 +14,7 @@ describe('GET /tax/dte/pending and POST /tax/dte/{emision_id}/reenviar (e2e)', (
 
   beforeAll(async () => {
     gw = await startGateway();
-    await registerEmisor(gw, tenant).expect(200);
-    await uploadCaf(gw, tenant, await simCaf(gw, tenant, 33, 1, 10)).expect(201);
+    await prepareEmisor(gw, tenant, 10);
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { santiagoDate } from '@lib/dte';
-import { KEY, Gateway, emitir, facturaBody, getBytes, registerEmisor, simCaf, startGateway, uploadCaf } from './support/harness';
+import { emitir, facturaBody, Gateway, getBytes, KEY, prepareEmisor, startGateway } from './support/harness';
 
 const SUPPLIER = '76086428-5';
 const TENANT = '77777777-7';
@@ -42,8 +42,7 @@ beforeAll(async () => {
         .text()
         .then((t) => reclamoCalls.push(t));
   });
-  await registerEmisor(gw, SUPPLIER).expect(200);
-  await uploadCaf(gw, SUPPLIER, await simCaf(gw, SUPPLIER, 33, 1, 200)).expect(201);
+  await prepareEmisor(gw, SUPPLIER, 200);
 }, 120_000);
 
 afterAll(async () => {

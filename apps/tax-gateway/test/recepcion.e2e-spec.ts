@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { KEY, Gateway, emitir, getBytes, facturaBody, registerEmisor, simCaf, startGateway, uploadCaf } from './support/harness';
+import { emitir, facturaBody, Gateway, getBytes, KEY, prepareEmisor, simCaf, startGateway } from './support/harness';
 import { SignerClient } from '../src/signer/signer-client';
 import { xmllint, xmlsecVerify } from './support/independent-checks';
 
@@ -33,8 +33,7 @@ const failed = (checks: { verificacion: string; ok: boolean }[]) => checks.filte
 beforeAll(async () => {
   // More than 20 emissions a minute (the emission rate limit, tested in acceptance.e2e-spec.ts) make this file's documents.
   gw = await startGateway({ env: { THROTTLE_ENABLED: 'false' } });
-  await registerEmisor(gw, SUPPLIER).expect(200);
-  await uploadCaf(gw, SUPPLIER, await simCaf(gw, SUPPLIER, 33, 1, 100)).expect(201);
+  await prepareEmisor(gw, SUPPLIER, 100);
   const cert = await request(gw.signer.url).get('/sign/certificate').set('X-Internal-Key', gw.signer.key);
   certificatePem = cert.body.certificate_pem;
 }, 120_000);

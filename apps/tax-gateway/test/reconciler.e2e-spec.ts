@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { EmisionReconciler } from '../src/dte/emision-reconciler';
-import { Gateway, KEY, SII_BASE, emitir, facturaBody, registerEmisor, rut, simCaf, startGateway, uploadCaf } from './support/harness';
+import { emitir, facturaBody, Gateway, KEY, prepareEmisor, rut, SII_BASE, startGateway } from './support/harness';
 
 // A crash between signing and upload leaves a row `signed` with its exact bytes: the reconciler works
 // from that database state alone (what survives a restart), uploads those bytes once, then follows the envío.
@@ -30,8 +30,7 @@ describe('reconciler (e2e)', () => {
 
   beforeAll(async () => {
     gw = await startGateway();
-    await registerEmisor(gw, tenant).expect(200);
-    await uploadCaf(gw, tenant, await simCaf(gw, tenant, 33, 1, 5)).expect(201);
+    await prepareEmisor(gw, tenant, 5);
   });
 
   afterAll(async () => {

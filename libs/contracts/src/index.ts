@@ -20,3 +20,5 @@ export {
   ReceptorRefView,
 } from './dte/emision.view';
 export { RecepcionDocumentoView, RecepcionView, RecepcionEnvioView, RespuestaView, VerificacionView } from './recepcion/recepcion.view';
+export { PLATFORM_APPS } from './platform-apps';
+export type { PlatformApp } from './platform-apps';

@@ -43,17 +43,7 @@ export {
   type RsaPk,
 } from './caf';
 export { computeTotals, montoItem, TASA_IVA, type Montos, type LineaTotales, type TipoDteEmision } from './totals';
-export {
-  FECHA_SII_MAXIMA,
-  FECHA_SII_MINIMA,
-  fechaFueraDeRango,
-  fechaMaxima,
-  isCalendarDate,
-  periodoFueraDeRango,
-  santiagoDate,
-  santiagoInstant,
-  santiagoTimestamp,
-} from './dates';
+export * from './dates';
 export { buildDd, buildTed, type DdInput } from './builders/dd-ted';
 export {
   buildDte,

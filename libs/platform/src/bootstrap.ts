@@ -20,7 +20,7 @@ import { MULTIPART_BODY } from './multipart-body';
 import { registerRequestLogging, requestId } from './request-logging';
 import { DocsOptions, setupSwagger } from './swagger';
 
-/** An app's docs, name, port when `PORT` is unset (8270, 8260, 8280: docs/platform.md) and settings class (default CommonConfig). */
+/** An app's docs, name, port when `PORT` is unset (`PLATFORM_APPS` in @lib/contracts) and settings class (default CommonConfig). */
 export interface AppOptions extends DocsOptions {
   appName: string;
   defaultPort: number;

@@ -34,3 +34,4 @@ export { OutboundHttp, OutboundTransportError, transportProblem } from './outbou
 export type { OutboundHttpOptions, OutboundRequest, TransportFailure } from './outbound-http';
 export { AUDIT_SINK, AuditInterceptor, AuditedRoute } from './audit';
 export type { AuditSink, AuditedRequest } from './audit';
+export { pickFields } from './views';

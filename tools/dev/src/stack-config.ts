@@ -1,4 +1,5 @@
 import { InternalKeyRegistry, internalKeyOf } from '@lib/auth';
+import { PLATFORM_APPS } from '@lib/contracts';
 
 /** Every value can be overridden by env. */
 export const DEFAULT_INTERNAL_KEYS = [
@@ -17,9 +18,9 @@ const port = (envName: string, fallback: number) => Number(process.env[envName] 
 /** `<NAME>_PORT` moves one (e.g. for a second stack). */
 export const PORTS = {
   signer: port('SIGNER_PORT', 8250),
-  accounting: port('ACCOUNTING_PORT', 8260),
-  gateway: port('TAX_GATEWAY_PORT', 8270),
-  registry: port('SERVICE_REGISTRY_PORT', 8280),
+  accounting: port('ACCOUNTING_PORT', PLATFORM_APPS.accounting.defaultPort),
+  gateway: port('TAX_GATEWAY_PORT', PLATFORM_APPS.taxGateway.defaultPort),
+  registry: port('SERVICE_REGISTRY_PORT', PLATFORM_APPS.serviceRegistry.defaultPort),
   sim: port('SIM_PORT', 8241),
   /** The SII's certificate login (CAutInicio.cgi), which the signer calls. */
   simTls: port('SIM_TLS_PORT', 8243),

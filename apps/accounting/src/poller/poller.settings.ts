@@ -1,5 +1,6 @@
 import { internalKeyOf } from '@lib/auth';
 import { loadConfig } from '@lib/platform';
+import { PLATFORM_APPS } from '@lib/contracts';
 import { AccountingConfig } from '../config';
 import type { GraphSettings } from './graph.client';
 import type { ImapSettings } from './imap.adapter';
@@ -29,7 +30,7 @@ export function pollerSettingsOf(e: PollerConfig): PollerSettings {
     adapter: e.MAILBOX_ADAPTER,
     intervalMinutes: e.MAILBOX_ADAPTER === 'none' ? 0 : e.POLLER_INTERVAL_MINUTES,
     selfUrl: e.ACCOUNTING_SELF_URL?.replace(/\/+$/, ''),
-    fallbackPort: Number.isInteger(port) && port > 0 ? port : 8260,
+    fallbackPort: Number.isInteger(port) && port > 0 ? port : PLATFORM_APPS.accounting.defaultPort,
     key,
     empresaId: e.POLLER_EMPRESA_ID,
     timeoutMs: e.POLLER_TIMEOUT_MS,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { pickFields } from '@lib/platform';
 import { Clock, isoOrNull } from '../clock/clock';
 import type { Tx } from '../database/tx';
 import type { AnnouncementEntity } from './announcement.entity';
@@ -46,13 +47,7 @@ export class AnnouncementsService {
 function toAnnouncementView(a: AnnouncementEntity): AnnouncementView {
   return {
     id: String(a.id),
-    kind: a.kind,
-    slug: a.slug,
-    text: a.text,
-    payload: a.payload,
-    state: a.state,
-    attempts: a.attempts,
-    last_error: a.last_error,
+    ...pickFields(a, 'kind', 'slug', 'text', 'payload', 'state', 'attempts', 'last_error'),
     created_at: new Date(a.created_at).toISOString(),
     delivered_at: isoOrNull(a.delivered_at),
   };

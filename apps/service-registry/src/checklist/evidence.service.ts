@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { pickFields } from '@lib/platform';
 import { checklistItem, ProblemException } from '@lib/schemas';
 import { ROLES, type Viewer } from '../access/viewer';
 import { Clock } from '../clock/clock';
@@ -89,13 +90,8 @@ export class EvidenceService {
 function toEvidenceView(e: ChecklistEvidenceEntity): EvidenceView {
   return {
     id: String(e.id),
-    item_id: e.item_id,
-    source: e.source,
-    status: e.status,
-    detail: e.detail,
-    link: e.link,
+    ...pickFields(e, 'item_id', 'source', 'status', 'detail', 'link', 'submitted_by'),
     generated_at: new Date(e.generated_at).toISOString(),
-    submitted_by: e.submitted_by,
     created_at: new Date(e.created_at).toISOString(),
   };
 }

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { PeriodicTask, canonicalJson, escapeForLog, sha256Hex } from '@lib/platform';
+import { canonicalJson, escapeForLog, PeriodicTask, pickFields, sha256Hex } from '@lib/platform';
 import { ProblemException, assertFechaEnRango, errorText } from '@lib/schemas';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { SignerClient } from '../signer/signer-client';
@@ -113,18 +113,10 @@ export function sha256Of(bytes: Buffer | string | undefined, respuesta: unknown)
 
 function toAuditoriaView(a: AuditoriaEntity): AuditoriaView {
   return {
-    id: a.id,
-    tenant: a.tenant,
-    operacion: a.operacion,
-    actor: a.actor,
+    ...pickFields(a, 'id', 'tenant', 'operacion', 'actor', 'recurso', 'canonical', 'estado', 'intentos', 'error'),
     at: a.at.toISOString(),
-    recurso: a.recurso,
     sha256: a.sha256.trim(),
-    canonical: a.canonical,
-    estado: a.estado,
     cms_base64: a.cms ? a.cms.toString('base64') : null,
-    intentos: a.intentos,
-    error: a.error,
     firmado_at: a.firmadoAt?.toISOString() ?? null,
   };
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { pickFields } from '@lib/platform';
 import { DteImageError, LOGO_LIMITS, normalizeLogo } from '@lib/dte';
 import { ProblemException, assertFechaEnRango } from '@lib/schemas';
 import { EmisorView, PutEmisorDto } from './dto/emisor.dto';
@@ -114,10 +115,9 @@ const notFound = (tenant: string) =>
 
 function toEmisorView(row: EmisorEntity): EmisorView {
   return {
-    tenant: row.tenant,
+    ...pickFields(row, 'tenant', 'actecos'),
     fecha_resolucion: row.fechaResolucion,
     numero_resolucion: row.numeroResolucion,
-    actecos: row.actecos,
     codigo_sucursal: row.codigoSucursal,
     sucursales: row.sucursales.map((s) => ({
       codigo: s.codigo,

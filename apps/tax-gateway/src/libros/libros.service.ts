@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { pickFields } from '@lib/platform';
 import { createHash, randomUUID } from 'node:crypto';
 import {
   ESTADOS_LIBRO_FINALES,
@@ -235,17 +236,9 @@ function sumTotalesPorTipo(detalle: LibroDetalleInput[], compra: boolean): Libro
 function toLibroView(l: LibroEntity): LibroView {
   return {
     libro_id: l.id,
-    tenant: l.tenant,
-    tipo: l.tipo,
-    periodo: l.periodo,
-    version: l.version,
+    ...pickFields(l, 'tenant', 'tipo', 'periodo', 'version', 'estado', 'glosa', 'trackid', 'totales', 'documentos'),
     tipo_libro: l.tipoLibro,
     tipo_envio: l.tipoEnvio,
-    estado: l.estado,
-    glosa: l.glosa,
-    trackid: l.trackid,
-    totales: l.totales,
-    documentos: l.documentos,
     sha256: l.xmlSha256,
     created_at: l.createdAt.toISOString(),
   };

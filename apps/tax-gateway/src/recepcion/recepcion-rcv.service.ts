@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { pickFields } from '@lib/platform';
 import { randomUUID } from 'node:crypto';
 import { ProblemException } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
@@ -139,11 +140,9 @@ function toRecepcionEventoView(e: RecepcionEventoEntity): RecepcionEventoView {
   return {
     evento_id: e.id,
     recepcion_id: e.recepcionId,
-    accion: e.accion,
-    motivo: e.motivo,
+    ...pickFields(e, 'accion', 'motivo', 'caller'),
     sii_respuesta: e.descResp,
     fecha_recepcion_sii: e.fechaRecepcionSii.toISOString(),
-    caller: e.caller,
     created_at: e.createdAt.toISOString(),
   };
 }

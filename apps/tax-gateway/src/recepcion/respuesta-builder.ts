@@ -10,6 +10,7 @@ import {
   santiagoTimestamp,
   validateXsd,
   type RecepcionEnvioInput,
+  type ReciboInput,
   type ResultadoDteInput,
   type XsdSchemaName,
 } from '@lib/dte';
@@ -25,17 +26,8 @@ export interface RespuestaPartes {
   mailContacto?: string;
 }
 
-/** One goods/services receipt (Ley 19.983) for a received DTE. */
-export interface ReciboDatos {
-  tipoDoc: number;
-  folio: number;
-  fchEmis: string;
-  rutEmisor: string;
-  rutRecep: string;
-  mntTotal: number;
-  /** Where the goods or services were received (Recinto, ≤ 80). */
-  recinto: string;
-}
+/** One goods/services receipt (Ley 19.983) for a received DTE; the signer's holder and the time are added here. */
+export type ReciboDatos = Omit<ReciboInput, 'rutFirma' | 'tmstFirmaRecibo' | 'id'>;
 
 /**
  * The three intercambio answers (docs/research/sii-protocol.md §3.5), each the signer's exact bytes valid against its XSD, or 500

@@ -170,6 +170,12 @@ export function registerEmisor(gw: Gateway, tenant: string, body: object = EMISO
   return request(gw.http).put(`/tax/emisores/${tenant}`).set('X-Internal-Key', key).send(body);
 }
 
+/** What a tenant needs before it emits: its issuer data (certification) and a stand-in CAF of folios 1..hasta for each tipo. */
+export async function prepareEmisor(gw: Gateway, tenant: string, hasta: number, tipos: number[] = [33]): Promise<void> {
+  await registerEmisor(gw, tenant).expect(200);
+  for (const tipo of tipos) await uploadCaf(gw, tenant, await simCaf(gw, tenant, tipo, 1, hasta)).expect(201);
+}
+
 /** A factura body in the shape of the smoke run: neto 119990, IVA 22798, total 142788. */
 export function facturaBody(tenant: string, overrides: Record<string, unknown> = {}) {
   return {

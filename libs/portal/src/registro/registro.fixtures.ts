@@ -5,19 +5,39 @@ const HEAD = '<html><head><meta http-equiv="Content-Type" content="text/html; ch
 const td = (text: string, attrs = '') => `<td${attrs}><span class="textof">${text}</span></td>`;
 const fila = (label: string, id: string, value: string) => `<tr>${td(label)}<td id="${id}"><span class="textof">${value}</span></td></tr>`;
 
+/** The seven rows of tbl_empresa, in the page's order. */
+const tablaEmpresa = (e: {
+  rut: string;
+  razonSocial: string;
+  tipo: string;
+  constitucion: string;
+  capital: string;
+  domicilio: string;
+  estado: string;
+}) =>
+  '<table id="tbl_empresa"><tbody>' +
+  fila('RUT:', 'td_rut', e.rut) +
+  fila('Razón Social:', 'td_razon_social', e.razonSocial) +
+  fila('Tipo de Sociedad:', 'td_tipo_sociedad', e.tipo) +
+  fila('Fecha de Constitución:', 'td_fecha_constitucion', e.constitucion) +
+  fila('Capital:', 'td_capital', e.capital) +
+  fila('Domicilio:', 'td_domicilio', e.domicilio) +
+  fila('Estado:', 'td_estado', e.estado) +
+  '</tbody></table>';
+
 /** Three socios (one a company, one without a percentage), two administradores. */
 export const EMPRESA_COMPLETA =
   HEAD +
   '<table width="630"><tbody><tr><td class="centeralign"><span class="textof"><b>REGISTRO DE EMPRESAS Y SOCIEDADES<br>DATOS DE LA EMPRESA</b></span></td></tr></tbody></table>' +
-  '<table id="tbl_empresa"><tbody>' +
-  fila('RUT:', 'td_rut', ' 76.086.428 - 5 ') +
-  fila('Razón Social:', 'td_razon_social', 'COMERCIAL LOS ALERCES<br>LIMITADA') +
-  fila('Tipo de Sociedad:', 'td_tipo_sociedad', 'SOCIEDAD DE RESPONSABILIDAD LIMITADA') +
-  fila('Fecha de Constitución:', 'td_fecha_constitucion', '02/03/2015') +
-  fila('Capital:', 'td_capital', '$ 10.000.000') +
-  fila('Domicilio:', 'td_domicilio', 'AV LOS LEONES 1234 OF 56, PROVIDENCIA') +
-  fila('Estado:', 'td_estado', 'VIGENTE') +
-  '</tbody></table>' +
+  tablaEmpresa({
+    rut: ' 76.086.428 - 5 ',
+    razonSocial: 'COMERCIAL LOS ALERCES<br>LIMITADA',
+    tipo: 'SOCIEDAD DE RESPONSABILIDAD LIMITADA',
+    constitucion: '02/03/2015',
+    capital: '$ 10.000.000',
+    domicilio: 'AV LOS LEONES 1234 OF 56, PROVIDENCIA',
+    estado: 'VIGENTE',
+  }) +
   '<table id="tbl_socios"><tbody>' +
   `<tr><td colspan="4"><span class="textof"><b>Socios</b></span></td></tr>` +
   `<tr>${td('Nombre o Razón Social')}${td('RUT')}${td('Aporte')}${td('% Participación')}</tr>` +
@@ -36,15 +56,15 @@ export const EMPRESA_COMPLETA =
 /** An E.I.R.L. without capital, socios or state. */
 export const EMPRESA_SIN_SOCIOS =
   HEAD +
-  '<table id="tbl_empresa"><tbody>' +
-  fila('RUT:', 'td_rut', '96790240-3') +
-  fila('Razón Social:', 'td_razon_social', 'TRANSPORTES DEL SUR E.I.R.L.') +
-  fila('Tipo de Sociedad:', 'td_tipo_sociedad', 'EMPRESA INDIVIDUAL DE RESPONSABILIDAD LIMITADA') +
-  fila('Fecha de Constitución:', 'td_fecha_constitucion', '5-6-2018') +
-  fila('Capital:', 'td_capital', '') +
-  fila('Domicilio:', 'td_domicilio', '-') +
-  fila('Estado:', 'td_estado', '') +
-  '</tbody></table>' +
+  tablaEmpresa({
+    rut: '96790240-3',
+    razonSocial: 'TRANSPORTES DEL SUR E.I.R.L.',
+    tipo: 'EMPRESA INDIVIDUAL DE RESPONSABILIDAD LIMITADA',
+    constitucion: '5-6-2018',
+    capital: '',
+    domicilio: '-',
+    estado: '',
+  }) +
   '<table id="tbl_socios"><tbody>' +
   `<tr>${td('Nombre o Razón Social')}${td('RUT')}${td('Aporte')}${td('% Participación')}</tr>` +
   '<tr><td colspan="4"><span class="textof">- No se registran socios -</span></td></tr>' +

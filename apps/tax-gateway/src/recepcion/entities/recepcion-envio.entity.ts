@@ -1,22 +1,12 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import { bigintTransformer } from '@lib/platform';
+import { Column, CreateDateColumn, Entity } from 'typeorm';
+import { NumeradaColumns } from './numerada.columns';
 import type { Verificacion } from '../recepcion-verifier';
 
 /**
  * A supplier's file kept as received, whatever the encoding; `estadoEnvio` is the EstadoRecepEnv it reported (RespuestaEnvioDTE_v10.xsd).
  */
 @Entity({ name: 'recepcion_envio' })
-export class RecepcionEnvioEntity {
-  @PrimaryColumn({ type: 'uuid' })
-  id!: string;
-
-  /** From the table's sequence, taken before the answer is signed (it is written inside it). */
-  @Column({ type: 'bigint', transformer: bigintTransformer })
-  numero!: number;
-
-  @Column({ type: 'varchar', length: 10 })
-  tenant!: string;
-
+export class RecepcionEnvioEntity extends NumeradaColumns {
   @Column({ name: 'nombre_archivo', type: 'varchar', length: 200 })
   nombreArchivo!: string;
 

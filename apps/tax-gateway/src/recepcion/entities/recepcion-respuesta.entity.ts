@@ -1,22 +1,12 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import { bigintTransformer } from '@lib/platform';
+import { Column, CreateDateColumn, Entity } from 'typeorm';
+import { NumeradaColumns } from './numerada.columns';
 
 /** The three answers of intercambio (docs/research/sii-protocol.md §3.5). */
 export type RespuestaTipo = 'RecepcionEnvio' | 'ResultadoDTE' | 'EnvioRecibos';
 
 /** Valid against its XSD before it was stored; `numero` is the Caratula IdRespuesta. */
 @Entity({ name: 'recepcion_respuesta' })
-export class RecepcionRespuestaEntity {
-  @PrimaryColumn({ type: 'uuid' })
-  id!: string;
-
-  /** From the table's sequence, taken before the answer is signed (it is written inside it). */
-  @Column({ type: 'bigint', transformer: bigintTransformer })
-  numero!: number;
-
-  @Column({ type: 'varchar', length: 10 })
-  tenant!: string;
-
+export class RecepcionRespuestaEntity extends NumeradaColumns {
   @Column({ name: 'envio_id', type: 'uuid', nullable: true })
   envioId!: string | null;
 
