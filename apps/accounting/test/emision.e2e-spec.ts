@@ -84,6 +84,7 @@ describe('POST /contable/emit-dte (e2e)', () => {
       total: 119_000,
       trackid: '1001',
       estado: 'uploaded',
+      resultado: 'pendiente',
       asiento_numero: 1,
     });
     expect(await lines(res.body.asiento_id)).toEqual([
@@ -257,27 +258,38 @@ describe('POST /contable/emit-dte (e2e)', () => {
     expect(a.resultado).toBe('sin_asiento:period_closed');
   });
 
-  it('follows an emitted DTE to the SII answer: a rejected one is marked rechazado and its sale reversed once', async () => {
+  it('follows an emitted DTE to the outcome the gateway publishes: a rejected one is reversed once, none is followed after', async () => {
     const db = app.get(DataSource);
     const seguimiento = app.get(SeguimientoService);
     const aceptada = (await emit(factura({ fecha_emision: santiagoDate() })).expect(201)).body;
     const rechazada = (await emit(factura({ fecha_emision: santiagoDate() })).expect(201)).body;
-    const counts = (rechazados: number) => [{ tipo_dte: 33, informados: 1, aceptados: 1 - rechazados, rechazados, reparos: 0 }];
-    stub.detalles.set(aceptada.emision_id, { estado: 'EPR', glosa: 'Envio Procesado', trackid: aceptada.trackid, documentos: counts(0) });
-    stub.detalles.set(rechazada.emision_id, { estado: 'EPR', glosa: 'Envio Procesado', trackid: rechazada.trackid, documentos: counts(1) });
+    const pendiente = (await emit(factura({ fecha_emision: santiagoDate() })).expect(201)).body;
+    const procesado = { estado: 'EPR', glosa: 'Envio Procesado' };
+    stub.detalles.set(aceptada.emision_id, { ...procesado, trackid: aceptada.trackid, resultado: 'aceptado_con_reparos' });
+    stub.detalles.set(rechazada.emision_id, { ...procesado, trackid: rechazada.trackid, resultado: 'rechazado' });
+    stub.detalles.set(pendiente.emision_id, {
+      estado: 'SOK',
+      glosa: 'Schema Validado',
+      trackid: pendiente.trackid,
+      resultado: 'pendiente',
+    });
 
     const run = await seguimiento.sync();
     expect(run).toMatchObject({ rechazados: 1, fallidos: 0 });
-    const estados = await db.query('SELECT id, estado FROM documento_emitido WHERE id = ANY($1) ORDER BY created_at', [
-      [aceptada.id, rechazada.id],
+    const seguidos = await db.query('SELECT estado, resultado FROM documento_emitido WHERE id = ANY($1) ORDER BY created_at', [
+      [aceptada.id, rechazada.id, pendiente.id],
     ]);
-    expect(estados.map((r: { estado: string }) => r.estado)).toEqual(['EPR', 'rechazado']);
+    expect(seguidos.map((r: { estado: string; resultado: string }) => [r.estado, r.resultado])).toEqual([
+      ['EPR', 'aceptado_con_reparos'],
+      ['EPR', 'rechazado'],
+      ['SOK', 'pendiente'],
+    ]);
     const reversals = await db.query("SELECT glosa FROM asiento WHERE reversa_de = $1 AND origen = 'reversa'", [rechazada.asiento_id]);
     expect(reversals).toEqual([{ glosa: expect.stringContaining('rechazado por el SII') }]);
     expect(await db.query('SELECT 1 FROM asiento WHERE reversa_de = $1', [aceptada.asiento_id])).toEqual([]);
 
-    // Final estados are not followed again, and a reversal is never posted twice.
-    expect(await seguimiento.sync()).toMatchObject({ revisados: 0, rechazados: 0 });
+    // Final outcomes are not followed again (the pending one is), and a reversal is never posted twice.
+    expect(await seguimiento.sync()).toMatchObject({ revisados: 1, rechazados: 0 });
     expect(await db.query('SELECT count(*)::int AS n FROM asiento WHERE reversa_de = $1', [rechazada.asiento_id])).toEqual([{ n: 1 }]);
   });
 });

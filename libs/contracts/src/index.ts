@@ -22,3 +22,4 @@ export {
 export { RecepcionDocumentoView, RecepcionView, RecepcionEnvioView, RespuestaView, VerificacionView } from './recepcion/recepcion.view';
 export { PLATFORM_APPS } from './platform-apps';
 export type { PlatformApp } from './platform-apps';
+export { RESULTADOS_SII, type ResultadoSii } from '@lib/dte';

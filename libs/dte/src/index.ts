@@ -147,4 +147,8 @@ export {
   ESTADOS_ENVIO_RECHAZADO,
   ESTADOS_LIBRO_FINALES,
   PERIODO_TRIBUTARIO,
+  RESULTADOS_SII,
+  resultadoDeEnvio,
+  type ConteoEnvio,
+  type ResultadoSii,
 } from './estados-sii';

@@ -187,6 +187,7 @@ function toDocumentoEmitidoView(r: DocumentoRow): DocumentoEmitidoView {
     emision_id: r.emision_id,
     trackid: r.trackid,
     estado: r.estado,
+    resultado: r.resultado,
     asiento_id: r.asiento_id,
     asiento_numero: r.asiento_numero ?? null,
   };

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { ResultadoSii } from '@lib/contracts';
 import { AccountingStore, Tx } from '../common/accounting.store';
 
 export interface PriorSolicitud {
@@ -39,6 +40,7 @@ export interface DocumentoRow {
   emision_id: string;
   trackid: string | null;
   estado: string;
+  resultado: ResultadoSii;
   asiento_id: string | null;
   asiento_numero: number | null;
 }
@@ -127,15 +129,17 @@ export class EmisionStore extends AccountingStore {
   pendientes(): Promise<Pendiente[]> {
     return this.ds.query(
       `SELECT id, empresa_id, tipo_dte, folio::text AS folio, emision_id, asiento_id FROM documento_emitido
-        WHERE estado NOT IN ('EPR', 'rechazado') ORDER BY created_at LIMIT 100`,
+        WHERE resultado = 'pendiente' ORDER BY created_at LIMIT 100`,
     );
   }
 
-  async setEstado(id: string, estado: string, trackid: string | null | undefined): Promise<void> {
-    await this.ds.query('UPDATE documento_emitido SET estado = $2, trackid = COALESCE($3, trackid) WHERE id = $1', [id, estado, trackid]);
-  }
-
-  async markRechazado(id: string): Promise<void> {
-    await this.ds.query(`UPDATE documento_emitido SET estado = 'rechazado' WHERE id = $1`, [id]);
+  /** What the gateway last said of the document: its state, its outcome and its trackid (kept when it says none). */
+  async setSeguimiento(id: string, s: { estado: string; resultado: ResultadoSii; trackid: string | null | undefined }): Promise<void> {
+    await this.ds.query('UPDATE documento_emitido SET estado = $2, resultado = $3, trackid = COALESCE($4, trackid) WHERE id = $1', [
+      id,
+      s.estado,
+      s.resultado,
+      s.trackid,
+    ]);
   }
 }

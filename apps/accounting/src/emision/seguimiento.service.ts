@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { EmisionDetailView } from '@lib/contracts';
-import { ESTADOS_ENVIO_RECHAZADO, santiagoDate } from '@lib/dte';
+import { santiagoDate } from '@lib/dte';
 import { PeriodicTask } from '@lib/platform';
 import { ProblemException } from '@lib/schemas';
 import { AsientosService } from '../asientos/asientos.service';
@@ -9,8 +9,6 @@ import { Actor } from '../common/actor';
 import { AccountingConfig } from '../config';
 import { GatewayClient } from '../gateway/gateway.client';
 import { EmisionStore, Pendiente } from './emision.store';
-
-const RECHAZO_ENVIO: readonly string[] = ESTADOS_ENVIO_RECHAZADO;
 
 export interface SeguimientoRun {
   revisados: number;
@@ -56,12 +54,11 @@ export class SeguimientoService implements OnModuleInit, BeforeApplicationShutdo
         const detail = await this.gateway.fetchEmision(d.emision_id);
         if (!detail) continue;
         run.revisados++;
-        if (isRechazado(detail, d.tipo_dte)) {
+        if (detail.resultado === 'rechazado') {
           await this.reverseRejected(d, detail);
           run.rechazados++;
-        } else {
-          await this.store.setEstado(d.id, detail.estado, detail.trackid);
         }
+        await this.store.setSeguimiento(d.id, detail);
       } catch (err) {
         run.fallidos++;
         this.logger.warn({ err, documento: d.id }, 'seguimiento: could not follow an emitted DTE; retried at the next pass');
@@ -83,12 +80,5 @@ export class SeguimientoService implements OnModuleInit, BeforeApplicationShutdo
         throw err;
       });
     }
-    await this.store.markRechazado(d.id);
   }
-}
-
-/** The whole envío, the EPR `resultado`, or for gateways that do not say it, the EPR counts (one DTE per envío). */
-function isRechazado(detail: EmisionDetailView, tipo: number): boolean {
-  if (RECHAZO_ENVIO.includes(detail.estado) || detail.resultado === 'rechazado') return true;
-  return detail.estado === 'EPR' && (detail.documentos ?? []).some((c) => c.tipo_dte === tipo && c.rechazados > 0);
 }

@@ -21,7 +21,7 @@ export interface EmitirStub {
   /** Holds the next call until the test releases it (explicit signals instead of delays). */
   hold(): EmitirGate;
   /** What `GET /tax/dte/get/{emision_id}` answers per emission (unknown ids: 404). */
-  detalles: Map<string, Pick<EmisionDetailView, 'estado' | 'glosa' | 'documentos' | 'trackid'>>;
+  detalles: Map<string, Pick<EmisionDetailView, 'estado' | 'glosa' | 'trackid' | 'resultado'>>;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ESTADOS_ENVIO_RECHAZADO } from '@lib/dte';
 import type { EstadoFolio } from '@lib/portal';
 import { TokenService } from '../auth/token.service';
 import { estDteQueryOf } from '../dte/emision-query.service';
@@ -15,7 +14,6 @@ import { CafEntity } from '../caf/entities/caf.entity';
 /** How many folios after the counter are asked about: another system rarely runs further ahead unnoticed. */
 const PROBE = 10;
 /** Envío estados in which the SII refused the document: its folio was consumed for nothing. */
-const RECHAZADOS: ReadonlySet<string> = new Set(ESTADOS_ENVIO_RECHAZADO);
 /** An upload that failed this long ago (days) and was not resent is taken as abandoned. */
 const ABANDONO_DIAS = 7;
 
@@ -77,11 +75,11 @@ export class CafResyncService {
 
   private async findPendiente(e: EmisionEntity, holder: string): Promise<FolioPendienteView | undefined> {
     const base = { folio: e.folio, emision_id: e.id };
-    if (RECHAZADOS.has(e.estado) || e.resultado === 'rechazado') {
+    if (e.resultado === 'rechazado') {
       return {
         ...base,
         motivo: 'a_anular',
-        detalle: `The SII rejected the document (${e.resultado ?? e.estado}); annul the folio in the SII portal`,
+        detalle: `The SII rejected the document (${e.estado}); annul the folio in the SII portal`,
       };
     }
     const abandoned = Date.now() - e.updatedAt.getTime() > ABANDONO_DIAS * 86_400_000;

@@ -109,7 +109,7 @@ export class CertificacionService {
           emision_id: e?.emision_id ?? null,
           estado: e?.estado ?? 'no_soportado',
           resultado: e?.resultado ?? null,
-          reparos: e?.resultado ? e.resultado === 'reparos' : null,
+          reparos: e && e.resultado !== 'pendiente' ? e.resultado === 'aceptado_con_reparos' : null,
           error: c.error ?? null,
         };
       }),

@@ -1,10 +1,11 @@
 import { EmisionDetailView } from '@lib/contracts';
 import { Injectable } from '@nestjs/common';
+import { resultadoDeEnvio } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
-import { SiiClient, type EstDteQuery, type EstUpDocument } from '../sii/sii-client';
+import { SiiClient, type EstDteQuery } from '../sii/sii-client';
 import { DteEstadoView, MotivoPendiente, PendientesView } from './dto/emision.dto';
-import { EmisionEntity, toMontosView, toReceptorView, type ResultadoDocumento } from './entities/emision.entity';
+import { EmisionEntity, toMontosView, toReceptorView } from './entities/emision.entity';
 import { EmisionStore } from './emision.store';
 
 /** QueryEstDte questions for one document before FAU (not registered) is taken as the answer. */
@@ -22,11 +23,10 @@ export class EmisionQueryService {
   async refreshEstado(tenant: string, trackid: string): Promise<DteEstadoView> {
     const answer = await this.tokens.withToken(tenant, (token) => this.sii.getEstUp(tenant, trackid, token));
     for (const emission of await this.store.findByTrackid(tenant, trackid)) {
-      const resultado = answer.estado === 'EPR' ? resultadoOf(answer.documentos, emission.tipoDte) : undefined;
       await this.store.transition(emission.id, answer.estado, {
         glosa: answer.glosa || null,
         documentos: answer.documentos,
-        ...(resultado ? { resultado } : {}),
+        resultado: resultadoDeEnvio(answer.estado, answer.documentos, emission.tipoDte),
       });
     }
     return { trackid: answer.trackid, estado: answer.estado, glosa: answer.glosa, documentos: answer.documentos };
@@ -109,17 +109,6 @@ function detalleOf(e: EmisionEntity): string | null {
   const detail = e.error?.['detail'];
   if (e.estado === 'upload_failed' && typeof detail === 'string') return detail;
   return e.glosa;
-}
-
-/**
- * From the EPR counts of its type (docs/research/sii-protocol.md §2.5: RCH rejected, RPR/RLV accepted with objections); undefined without
- * counts.
- */
-export function resultadoOf(documentos: EstUpDocument[], tipoDte: number): ResultadoDocumento | undefined {
-  const c = documentos.find((d) => d.tipo_dte === tipoDte);
-  if (!c) return undefined;
-  if (c.rechazados > 0) return 'rechazado';
-  return c.reparos > 0 ? 'reparos' : 'aceptado';
 }
 
 /** The getEstDte question about an emitted document, asked by the certificate holder `rutConsultante`. */

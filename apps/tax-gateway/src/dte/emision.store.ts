@@ -128,7 +128,7 @@ export class EmisionStore {
     return this.db
       .getRepository(EmisionEntity)
       .createQueryBuilder('e')
-      .where(`e.estado = 'EPR' AND e.estado_sii IS NULL AND e.resultado IN ('aceptado', 'reparos')`)
+      .where(`e.estado = 'EPR' AND e.estado_sii IS NULL AND e.resultado IN ('aceptado', 'aceptado_con_reparos')`)
       .andWhere('(e.proxima_consulta IS NULL OR e.proxima_consulta <= now())')
       .orderBy('e.updated_at', 'ASC')
       .limit(limit)
@@ -161,8 +161,8 @@ export class EmisionStore {
     const [row] = await m.query(
       `SELECT coalesce(sum(total) FILTER (WHERE tipo_dte = 56), 0) AS debitos, coalesce(sum(total) FILTER (WHERE tipo_dte = 61), 0) AS creditos
          FROM dte_emission
-        WHERE tenant = $1 AND ref_tipo_dte = $2 AND ref_folio = $3 AND estado <> ALL($4) AND resultado IS DISTINCT FROM 'rechazado'`,
-      [tenant, tipoDte, folio, [...ESTADOS_ENVIO_RECHAZADO]],
+        WHERE tenant = $1 AND ref_tipo_dte = $2 AND ref_folio = $3 AND resultado <> 'rechazado'`,
+      [tenant, tipoDte, folio],
     );
     return { debitos: Number(row.debitos), creditos: Number(row.creditos) };
   }

@@ -37,7 +37,7 @@ export class LibroDocumentosStore {
     if (tipo === 'venta') {
       const rows = await emisiones(db, tenant, periodo)
         .andWhere('x.estado NOT IN (:...pendientes)', { pendientes: [...PENDING_ESTADOS] })
-        .andWhere("(x.resultado IS NULL OR x.resultado <> 'rechazado')")
+        .andWhere("x.resultado <> 'rechazado'")
         .getMany();
       return rows.map((e) => ({ ...detalleVenta(e), ...otrosImpuestos(e.montosDetalle?.impuestos_adicionales) }));
     }

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { RESULTADOS_SII, type ResultadoSii } from '@lib/dte';
 
 /** Amounts of an emitted DTE (Totales of Formato DTE v2.2), whole CLP pesos. */
 export class MontosView {
@@ -128,12 +129,12 @@ export class EmisionDetailView extends EmisionBaseView {
   @ApiPropertyOptional({ type: [EstadoDocumentoView], nullable: true })
   documentos!: EstadoDocumentoView[] | null;
 
-  @ApiPropertyOptional({
-    enum: ['aceptado', 'reparos', 'rechazado'],
-    nullable: true,
-    description: "The document's outcome in its envío at EPR (from the SII's counts); null before EPR",
+  @ApiProperty({
+    enum: RESULTADOS_SII,
+    description:
+      "The document's outcome at the SII, the field the other apps read instead of SII codes: pendiente until the envío is refused or processed (EPR), then from the SII's counts",
   })
-  resultado!: 'aceptado' | 'reparos' | 'rechazado' | null;
+  resultado!: ResultadoSii;
 
   @ApiPropertyOptional({
     example: 'DOK',

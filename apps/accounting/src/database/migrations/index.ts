@@ -4,6 +4,7 @@ import { AccountingLedgerGuards1760000000001 } from './1760000000001-AccountingL
 import { PollerState1795240000000 } from './1795240000000-PollerState';
 import { MensajeProcesado1796000000000 } from './1796000000000-MensajeProcesado';
 import { DocumentoEmitido1796000000001 } from './1796000000001-DocumentoEmitido';
+import { DocumentoEmitidoResultado1797000000000 } from './1797000000000-DocumentoEmitidoResultado';
 
 /** Every migration of accounting, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   PollerState1795240000000,
   MensajeProcesado1796000000000,
   DocumentoEmitido1796000000001,
+  DocumentoEmitidoResultado1797000000000,
 ];

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { DocumentoView } from '../../common/dto/documento.view';
+import { RESULTADOS_SII, type ResultadoSii } from '@lib/contracts';
 
 export class ReceptorEmitidoView {
   @ApiProperty({ example: '76543210-3' })
@@ -20,8 +21,11 @@ export class DocumentoEmitidoView extends DocumentoView {
   @ApiProperty({ example: '0260003916', nullable: true, type: String })
   trackid!: string | null;
 
-  @ApiProperty({ example: 'uploaded' })
+  @ApiProperty({ example: 'uploaded', description: "The gateway's state of the emission, for people; programs read resultado" })
   estado!: string;
+
+  @ApiProperty({ enum: RESULTADOS_SII, description: 'The outcome at the SII as the gateway publishes it; pendiente until final' })
+  resultado!: ResultadoSii;
 
   @ApiPropertyOptional({
     description: 'Set when the DTE was emitted but the books refused its entry (e.g. the period was closed meanwhile)',

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBase64, IsIn, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
-import { ReceptorDto } from '@lib/contracts';
+import { RESULTADOS_SII, ReceptorDto, type ResultadoSii } from '@lib/contracts';
 import { IsRut } from '@lib/rut';
 import { IsAbsentOr } from '@lib/schemas';
 
@@ -61,7 +61,8 @@ export class CasoResultadoView {
   @ApiProperty({ nullable: true, type: Number }) folio!: number | null;
   @ApiProperty({ nullable: true, type: String }) emision_id!: string | null;
   @ApiProperty({ example: 'EPR', description: 'The envío estado, or no_soportado for a case the model cannot express' }) estado!: string;
-  @ApiProperty({ nullable: true, type: String, enum: ['aceptado', 'reparos', 'rechazado'] }) resultado!: string | null;
+  @ApiProperty({ nullable: true, type: String, enum: RESULTADOS_SII, description: 'null for a case not emitted' })
+  resultado!: ResultadoSii | null;
   @ApiProperty({ nullable: true, type: Boolean, description: 'Accepted with objections (reparos); null until the SII judged it' })
   reparos!: boolean | null;
   @ApiProperty({ nullable: true, type: String }) error!: string | null;

@@ -19,6 +19,7 @@ import { Banco1797000000010 } from './1797000000010-Banco';
 import { SesionImportada1797000000008 } from './1797000000008-SesionImportada';
 import { PortalVisita1797000000007 } from './1797000000007-PortalVisita';
 import { PdfFormato1797000000018 } from './1797000000018-PdfFormato';
+import { ResultadoSii1797000000019 } from './1797000000019-ResultadoSii';
 
 /** Every migration of tax-gateway, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   RecepcionMontos1797000000016,
   EmisionReferencia1797000000017,
   PdfFormato1797000000018,
+  ResultadoSii1797000000019,
 ];

@@ -1,4 +1,4 @@
-import type { MontosEmisionView, ReceptorRefView } from '@lib/contracts';
+import type { MontosEmisionView, ReceptorRefView, ResultadoSii } from '@lib/contracts';
 import { MontosColumns } from '../../database/montos.columns';
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { bigintTransformer } from '@lib/platform';
@@ -8,9 +8,6 @@ import { bigintTransformer } from '@lib/platform';
  * forbids reusing folios.
  */
 export type EmisionEstado = 'signed' | 'uploaded' | 'upload_failed' | string;
-
-/** A document's outcome in its envío (QueryEstUp counts at EPR; docs/research/sii-protocol.md §2.5 RCH/RPR/RLV). */
-export type ResultadoDocumento = 'aceptado' | 'reparos' | 'rechazado';
 
 /** The parts of @lib/dte Montos beyond the Totales columns. */
 export interface MontosDetalle {
@@ -94,9 +91,9 @@ export class EmisionEntity extends MontosColumns {
   @Column({ name: 'montos_detalle', type: 'jsonb', nullable: true })
   montosDetalle!: MontosDetalle | null;
 
-  /** The document's outcome in its envío at EPR: aceptado, reparos (accepted with objections) or rechazado. */
-  @Column({ type: 'varchar', length: 12, nullable: true })
-  resultado!: ResultadoDocumento | null;
+  /** `resultadoDeEnvio` (libs/dte) of the last upload state; `pendiente` (the column's default) until it is final. */
+  @Column({ type: 'varchar', length: 20, default: 'pendiente' })
+  resultado!: ResultadoSii;
 
   /** What QueryEstDte says of the document (DOK, DNK, ANC, MMC, ...); null until it has an answer other than FAU. */
   @Column({ name: 'estado_sii', type: 'varchar', length: 8, nullable: true })

@@ -1,0 +1,37 @@
+import { RESULTADOS_SII, resultadoDeEnvio } from './estados-sii';
+
+// docs/research/sii-protocol.md §2.5: the QueryEstUp states and the EPR counts per TIPO_DOCTO.
+const conteo = (tipo_dte: number, rechazados: number, reparos: number) => ({
+  tipo_dte,
+  informados: 1,
+  aceptados: 1 - rechazados,
+  rechazados,
+  reparos,
+});
+
+describe('resultadoDeEnvio', () => {
+  it.each([
+    ['EPR', [conteo(33, 0, 0)], 'aceptado'],
+    ['EPR', [conteo(33, 0, 1)], 'aceptado_con_reparos'],
+    ['EPR', [conteo(33, 1, 0)], 'rechazado'],
+    ['EPR', [conteo(34, 1, 0), conteo(33, 0, 0)], 'aceptado'],
+    ['EPR', [conteo(34, 0, 0)], 'pendiente'],
+    ['EPR', null, 'pendiente'],
+    ['RSC', null, 'rechazado'],
+    ['RFR', [], 'rechazado'],
+    ['RCT', null, 'rechazado'],
+    ['RPT', null, 'rechazado'],
+    ['VOF', null, 'rechazado'],
+    ['REC', null, 'pendiente'],
+    ['SOK', null, 'pendiente'],
+    ['PDR', null, 'pendiente'],
+    ['uploaded', null, 'pendiente'],
+    ['upload_failed', null, 'pendiente'],
+  ] as const)('%s with %j is %s for a 33', (estado, documentos, esperado) => {
+    expect(resultadoDeEnvio(estado, documentos, 33)).toBe(esperado);
+  });
+
+  it('answers only the four published outcomes', () => {
+    expect(RESULTADOS_SII).toEqual(['aceptado', 'aceptado_con_reparos', 'rechazado', 'pendiente']);
+  });
+});
