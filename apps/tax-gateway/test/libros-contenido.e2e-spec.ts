@@ -79,9 +79,7 @@ describe('which documents a book holds, and a purchases book with IVA de uso com
     }
     const db = gw.app.get(DataSource);
     const estados = await db.query('SELECT folio, estado, resultado FROM dte_emission WHERE tenant = $1 ORDER BY folio', [VENDEDOR]);
-    expect(
-      estados.map((e: { folio: string; estado: string; resultado: string }) => [Number(e.folio), e.estado, e.resultado]),
-    ).toEqual([
+    expect(estados.map((e: { folio: string; estado: string; resultado: string }) => [Number(e.folio), e.estado, e.resultado])).toEqual([
       [aceptada.folio, 'uploaded', 'pendiente'],
       [aceptada.folio + 1, 'upload_failed', 'pendiente'], // its folio stays consumed
       [rechazada.folio, 'EPR', 'rechazado'],

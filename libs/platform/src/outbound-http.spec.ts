@@ -99,4 +99,64 @@ describe('OutboundHttp', () => {
     await failure(http.request('create', { method: 'POST', url: '/', data: 'x' }));
     expect(calls).toBe(1);
   });
+
+  describe('circuit breaker per operation', () => {
+    // Only Date is faked: the breaker compares Date.now() with the instant it opened; sockets and timeouts stay real.
+    beforeEach(() =>
+      jest.useFakeTimers({
+        doNotFake: [
+          'setTimeout',
+          'clearTimeout',
+          'setInterval',
+          'clearInterval',
+          'setImmediate',
+          'clearImmediate',
+          'nextTick',
+          'queueMicrotask',
+          'hrtime',
+          'performance',
+        ],
+      }),
+    );
+    afterEach(() => jest.useRealTimers());
+
+    it('stops sending an operation that failed in a row, answers 503 at once, and tries again after the open time', async () => {
+      let status = 503;
+      const hits: string[] = [];
+      const url = await start((req, res) => {
+        hits.push(req.url as string);
+        res.writeHead(req.url === '/b' ? 200 : status).end();
+      });
+      const { http, seen } = client(url, { breaker: { consecutiveFailures: 3, openSeconds: 30 } });
+      const get = (operation: string, path: string) => http.request(operation, { method: 'GET', url: path });
+      for (let i = 0; i < 3; i++) expect((await get('upload', '/a')).status).toBe(503);
+
+      const open = await failure(get('upload', '/a'));
+      expect(open.failure).toBe('circuit_open');
+      expect(open.problem.getStatus()).toBe(503);
+      expect(open.problem.getProblem()).toMatchObject({ error: 'demo_unavailable', enviado: false, operation: 'upload' });
+      expect(open.problem.headers['Retry-After']).toBe('30');
+      expect(hits).toEqual(['/a', '/a', '/a']);
+      expect(seen).toContain('upload:circuit_open');
+      // Another operation of the same service has its own breaker.
+      expect((await get('estado', '/b')).status).toBe(200);
+
+      jest.setSystemTime(Date.now() + 29_000);
+      expect((await failure(get('upload', '/a'))).failure).toBe('circuit_open');
+      jest.setSystemTime(Date.now() + 2_000);
+      status = 200;
+      expect((await get('upload', '/a')).status).toBe(200);
+      expect((await get('upload', '/a')).status).toBe(200);
+      expect(hits.filter((h) => h === '/a')).toHaveLength(5);
+    });
+
+    it('counts transport failures too', async () => {
+      const port = await freePort();
+      const { http } = client(`http://127.0.0.1:${port}`, { breaker: { consecutiveFailures: 2, openSeconds: 5 } });
+      const get = () => http.request('seed', { method: 'GET', url: '/' });
+      expect((await failure(get())).failure).toBe('unavailable');
+      expect((await failure(get())).failure).toBe('unavailable');
+      expect((await failure(get())).failure).toBe('circuit_open');
+    });
+  });
 });

@@ -1,8 +1,18 @@
 import axios, { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
-import { ExponentialBackoff, handleWhen, retry, type RetryPolicy } from 'cockatiel';
+import {
+  BrokenCircuitError,
+  ConsecutiveBreaker,
+  ExponentialBackoff,
+  circuitBreaker,
+  handleWhen,
+  retry,
+  type CircuitBreakerPolicy,
+  type RetryPolicy,
+} from 'cockatiel';
 import { ProblemException } from '@lib/schemas';
 
-export type TransportFailure = 'timeout' | 'unavailable' | 'too_large';
+/** `circuit_open`: not sent, the operation's breaker is open. */
+export type TransportFailure = 'timeout' | 'unavailable' | 'too_large' | 'circuit_open';
 
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 const TOO_LARGE_CODES = new Set(['ERR_FR_MAX_CONTENT_LENGTH_EXCEEDED', 'ERR_BAD_RESPONSE']);
@@ -40,6 +50,11 @@ export interface OutboundHttpOptions {
   observe?: (operation: string, outcome: string, seconds: number) => void;
   /** Tries of an idempotent request on transport failures (exponential backoff; default 1). */
   attempts?: number;
+  /**
+   * A circuit breaker per operation: after `consecutiveFailures` transport failures or 5xx answers in a row the operation is
+   * not sent for `openSeconds` (503 `<service>_unavailable` at once, with Retry-After), then one request tries it again.
+   */
+  breaker?: { consecutiveFailures: number; openSeconds: number };
 }
 
 export type OutboundRequest = AxiosRequestConfig & { idempotent?: boolean };
@@ -48,6 +63,7 @@ export type OutboundRequest = AxiosRequestConfig & { idempotent?: boolean };
 export class OutboundHttp {
   private readonly http: AxiosInstance;
   private readonly retries?: RetryPolicy;
+  private readonly breakers = new Map<string, CircuitBreakerPolicy>();
 
   constructor(private readonly options: OutboundHttpOptions) {
     this.http = axios.create({
@@ -71,11 +87,46 @@ export class OutboundHttp {
     }
   }
 
-  /** Any status comes back, with `startedAt`; OutboundTransportError when no answer came (after an idempotent request's retries). */
+  /**
+   * Any status comes back, with `startedAt`; OutboundTransportError when no answer came (after an idempotent request's retries),
+   * or at once with failure `circuit_open` while the operation's breaker is open.
+   */
   async request<T>(operation: string, config: OutboundRequest): Promise<AxiosResponse<T> & { startedAt: bigint }> {
     const { idempotent, ...axiosConfig } = config;
     const once = () => this.once<T>(operation, axiosConfig);
-    return idempotent && this.retries ? this.retries.execute(once) : once();
+    const send = () => (idempotent && this.retries ? this.retries.execute(once) : once());
+    const breaker = this.breakerOf(operation);
+    if (!breaker) return send();
+    try {
+      return await breaker.execute(send);
+    } catch (err) {
+      if (!(err instanceof BrokenCircuitError)) throw err;
+      this.observe(operation, 'circuit_open', process.hrtime.bigint());
+      const open = new Error(`${operation}: circuit_open`);
+      throw new OutboundTransportError(
+        operation,
+        'circuit_open',
+        'circuit_open',
+        transportProblem(this.options, operation, 'circuit_open', open),
+      );
+    }
+  }
+
+  private breakerOf(operation: string): CircuitBreakerPolicy | undefined {
+    const options = this.options.breaker;
+    if (!options) return undefined;
+    let breaker = this.breakers.get(operation);
+    if (!breaker) {
+      const failing = handleWhen((err) => err instanceof OutboundTransportError).orWhenResult(
+        (res) => (res as AxiosResponse).status >= 500,
+      );
+      breaker = circuitBreaker(failing, {
+        halfOpenAfter: options.openSeconds * 1000,
+        breaker: new ConsecutiveBreaker(options.consecutiveFailures),
+      });
+      this.breakers.set(operation, breaker);
+    }
+    return breaker;
   }
 
   /** Records the caller's verdict on an answer (`bad_response`, `rejected`...), timed from `startedAt`. */
@@ -99,9 +150,12 @@ export class OutboundHttp {
   }
 }
 
-/** 504 `<service>_timeout`, 502 `<service>_error` (too large) or 503 `<service>_unavailable` for a transport failure. */
+/**
+ * 504 `<service>_timeout`, 502 `<service>_error` (too large) or 503 `<service>_unavailable` for a transport failure; an open
+ * breaker's 503 says so, with `enviado: false` and Retry-After its open time.
+ */
 export function transportProblem(
-  options: Pick<OutboundHttpOptions, 'service' | 'label' | 'timeoutError' | 'maxContentLength' | 'retryAfterSeconds'>,
+  options: Pick<OutboundHttpOptions, 'service' | 'label' | 'timeoutError' | 'maxContentLength' | 'retryAfterSeconds' | 'breaker'>,
   operation: string,
   failure: TransportFailure,
   cause?: unknown,
@@ -121,6 +175,15 @@ export function transportProblem(
       `${options.service}_error`,
       `${options.label} answered more than ${options.maxContentLength} bytes (${operation}).`,
       extras,
+    );
+  }
+  if (failure === 'circuit_open') {
+    const seconds = String(options.breaker?.openSeconds ?? 1);
+    return new ProblemException(
+      503,
+      `${options.service}_unavailable`,
+      `${options.label} failed ${options.breaker?.consecutiveFailures} times in a row (${operation}); not asked again for ${seconds} s.`,
+      { ...extras, enviado: false, headers: { 'Retry-After': seconds } },
     );
   }
   const headers = options.retryAfterSeconds ? { headers: { 'Retry-After': String(options.retryAfterSeconds) } } : {};

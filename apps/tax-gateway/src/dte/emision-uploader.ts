@@ -44,9 +44,12 @@ export class EmisionUploader {
           ? err
           : new ProblemException(500, 'internal_error', 'The upload failed unexpectedly.', { cause: err });
       const { type: _t, title: _ti, instance: _i, ...body } = problem.getProblem();
-      for (const x of await this.findLote(e)) await this.store.transition(x.id, 'upload_failed', { error: body }, body);
-      this.logger.warn(`emision ${e.id}: upload failed (${problem.error}); folio ${e.folio} stays consumed`);
-      throw withMembers(problem, { emision_id: e.id, folio: e.folio, tipo_dte: e.tipoDte });
+      // Not sent at all (the SII's breaker is open): queued as `signed`, which the reconciler uploads once the SII answers again.
+      const queued = body['enviado'] === false;
+      const estado = queued ? 'signed' : 'upload_failed';
+      for (const x of await this.findLote(e)) await this.store.transition(x.id, estado, queued ? {} : { error: body }, body);
+      this.logger.warn(`emision ${e.id}: upload failed (${problem.error}); folio ${e.folio} stays consumed, ${estado}`);
+      throw withMembers(problem, { emision_id: e.id, folio: e.folio, tipo_dte: e.tipoDte, estado });
     }
     for (const x of await this.findLote(e)) {
       await this.store.transition(x.id, 'uploaded', { trackid, uploadedAt: new Date(), error: null });

@@ -1,7 +1,7 @@
 import { Counter, Histogram, Registry } from 'prom-client';
 
 /** Outcome label values of `sii_requests_total`. */
-export type SiiOutcome = 'ok' | 'rejected' | 'token_invalid' | 'bad_response' | 'unavailable' | 'timeout';
+export type SiiOutcome = 'ok' | 'rejected' | 'token_invalid' | 'bad_response' | 'unavailable' | 'timeout' | 'circuit_open';
 
 /** docs/tax-gateway.md "Areas". A second instance on the same registry (several test apps in one process) reuses the collectors. */
 export class TaxMetrics {
