@@ -62,12 +62,21 @@ describe('GET /tax/dte/pending and POST /tax/dte/{emision_id}/reenviar (e2e)', (
     const a = (await emitir(gw, facturaBody(tenant)).expect(201)).body;
     const b = (await emitir(gw, facturaBody(tenant)).expect(201)).body;
     const c = (await emitir(gw, facturaBody(tenant)).expect(201)).body;
-    // As GET /tax/dte/estado records QueryEstUp answers (the fake only rejects malformed envíos).
+    // As GET /tax/dte/estado records QueryEstUp answers, with the resultado it maps (the fake only rejects malformed envíos).
     const counts = (rechazados: number) =>
       JSON.stringify([{ tipo_dte: 33, informados: 1, aceptados: 1 - rechazados, rechazados, reparos: 0 }]);
-    await db.query(`UPDATE dte_emission SET estado = 'RCT', glosa = 'Rechazado por Error en Caratula' WHERE id = $1`, [a.emision_id]);
-    await db.query(`UPDATE dte_emission SET estado = 'EPR', documentos = $2 WHERE id = $1`, [b.emision_id, counts(1)]);
-    await db.query(`UPDATE dte_emission SET estado = 'EPR', documentos = $2 WHERE id = $1`, [c.emision_id, counts(0)]);
+    await db.query(
+      `UPDATE dte_emission SET estado = 'RCT', glosa = 'Rechazado por Error en Caratula', resultado = 'rechazado' WHERE id = $1`,
+      [a.emision_id],
+    );
+    await db.query(`UPDATE dte_emission SET estado = 'EPR', documentos = $2, resultado = 'rechazado' WHERE id = $1`, [
+      b.emision_id,
+      counts(1),
+    ]);
+    await db.query(`UPDATE dte_emission SET estado = 'EPR', documentos = $2, resultado = 'aceptado' WHERE id = $1`, [
+      c.emision_id,
+      counts(0),
+    ]);
     const listed = (await pending()).body.pendientes;
     expect(listed.map((p: { emision_id: string; motivo: string }) => [p.emision_id, p.motivo])).toEqual([
       [a.emision_id, 'rejected'],

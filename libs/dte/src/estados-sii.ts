@@ -5,6 +5,9 @@ export const ESTADOS_ENVIO_RECHAZADO = ['RSC', 'RFR', 'RCT', 'RPT', 'VOF'] as co
 
 export const ESTADOS_ENVIO_FINALES: readonly string[] = ['EPR', ...ESTADOS_ENVIO_RECHAZADO];
 
+/** Received (REC), schema (SOK), carátula (CRT) and signature (FOK) checked, in process (PDR): the SII is not done yet. */
+export const ESTADOS_ENVIO_EN_PROCESO: readonly string[] = ['REC', 'SOK', 'CRT', 'FOK', 'PDR'];
+
 /** Plus LOK ("Libro Cuadrado"), LRH (refused) and RCO (consistency). */
 export const ESTADOS_LIBRO_FINALES: readonly string[] = ['LOK', 'LRH', ...ESTADOS_ENVIO_FINALES, 'RCO'];
 

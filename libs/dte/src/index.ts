@@ -143,6 +143,7 @@ export {
 } from './certificacion/set-libro-compras';
 export {
   DECLARACION_LATIN1,
+  ESTADOS_ENVIO_EN_PROCESO,
   ESTADOS_ENVIO_FINALES,
   ESTADOS_ENVIO_RECHAZADO,
   ESTADOS_LIBRO_FINALES,

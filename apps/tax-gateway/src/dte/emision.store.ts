@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { ESTADOS_ENVIO_RECHAZADO, type FormatoPdf } from '@lib/dte';
+import { ESTADOS_ENVIO_EN_PROCESO, type FormatoPdf } from '@lib/dte';
 import { EmisionEstadoEntity } from './entities/emision-estado.entity';
 import { EmisionEntity } from './entities/emision.entity';
 import { DtePdfEntity } from './entities/dte-pdf.entity';
 
-/** Estados of a DTE that was not sent, or that the SII rejected as a whole. */
-export const PENDING_ESTADOS = ['signed', 'uploading', 'upload_failed', ...ESTADOS_ENVIO_RECHAZADO] as const;
+/** The gateway's own estados before the SII has the envío: not sent yet, on its way, or the upload failed. */
+export const NO_ENVIADOS = ['signed', 'uploading', 'upload_failed'] as const;
 
 /** What the notes on one document add up to (CLP): its debit notes (56) and its credit notes (61). */
 export interface NotasSobre {
@@ -91,12 +91,7 @@ export class EmisionStore {
       .createQueryBuilder('e')
       .where('e.tenant = :tenant', { tenant })
       .andWhere(tipoDte === undefined ? '1=1' : 'e.tipo_dte = :tipoDte', { tipoDte })
-      .andWhere(
-        `(e.estado IN (:...pending) OR (e.estado = 'EPR' AND EXISTS (
-           SELECT 1 FROM jsonb_array_elements(COALESCE(e.documentos, '[]'::jsonb)) d
-            WHERE (d->>'tipo_dte')::int = e.tipo_dte AND (d->>'rechazados')::int > 0)))`,
-        { pending: [...PENDING_ESTADOS] },
-      )
+      .andWhere(`(e.estado IN (:...noEnviados) OR e.resultado = 'rechazado')`, { noEnviados: [...NO_ENVIADOS] })
       .orderBy('e.created_at', 'ASC')
       .limit(500)
       .getMany();
@@ -116,7 +111,7 @@ export class EmisionStore {
       .getMany();
     const following = await repo
       .createQueryBuilder('e')
-      .where(`e.trackid IS NOT NULL AND e.estado IN ('uploaded', 'REC', 'SOK', 'CRT', 'FOK', 'PDR')`)
+      .where('e.trackid IS NOT NULL AND e.estado IN (:...enProceso)', { enProceso: ['uploaded', ...ESTADOS_ENVIO_EN_PROCESO] })
       .orderBy('e.updated_at', 'ASC')
       .limit(limit)
       .getMany();

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { CODIGOS_OTROS_IMP_LIBRO_CV, TIPOS_LIBRO_CV, type LibroDetalleInput } from '@lib/dte';
-import { PENDING_ESTADOS } from '../dte/emision.store';
+import { NO_ENVIADOS } from '../dte/emision.store';
 import { EmisionEntity } from '../dte/entities/emision.entity';
 import { RecepcionEntity } from '../recepcion/entities/recepcion.entity';
 import type { MontosColumns } from '../database/montos.columns';
@@ -36,7 +36,7 @@ export class LibroDocumentosStore {
   async listOfLibro(tenant: string, tipo: 'compra' | 'venta', periodo: string, db: Db = this.db): Promise<LibroDetalleInput[]> {
     if (tipo === 'venta') {
       const rows = await emisiones(db, tenant, periodo)
-        .andWhere('x.estado NOT IN (:...pendientes)', { pendientes: [...PENDING_ESTADOS] })
+        .andWhere('x.estado NOT IN (:...noEnviados)', { noEnviados: [...NO_ENVIADOS] })
         .andWhere("x.resultado <> 'rechazado'")
         .getMany();
       return rows.map((e) => ({ ...detalleVenta(e), ...otrosImpuestos(e.montosDetalle?.impuestos_adicionales) }));
