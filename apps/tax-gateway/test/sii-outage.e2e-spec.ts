@@ -22,7 +22,7 @@ describe('SII outage: the upload breaker (e2e)', () => {
   });
 
   afterAll(async () => {
-    jest.useRealTimers();
+    jest.restoreAllMocks();
     await gw?.close();
   });
 
@@ -59,22 +59,9 @@ describe('SII outage: the upload breaker (e2e)', () => {
     expect(await reconciler.runOnce(0)).toMatchObject({ uploaded: 0 });
     expect((await estadoOf(queued.emision_id)).estado).toBe('signed');
 
-    // Only Date moves (the breaker compares Date.now() with the instant it opened); sockets and timers stay real.
-    jest.useFakeTimers({
-      doNotFake: [
-        'setTimeout',
-        'clearTimeout',
-        'setInterval',
-        'clearInterval',
-        'setImmediate',
-        'clearImmediate',
-        'nextTick',
-        'queueMicrotask',
-        'hrtime',
-        'performance',
-      ],
-    });
-    jest.setSystemTime(Date.now() + (SII_BREAKER.openSeconds + 1) * 1000);
+    // Only Date.now() moves (the breaker compares it with the instant it opened); sockets and timers stay real.
+    const now = Date.now();
+    jest.spyOn(Date, 'now').mockReturnValue(now + (SII_BREAKER.openSeconds + 1) * 1000);
     const atSii = gw.authority.uploads.size;
     expect(await reconciler.runOnce(0)).toMatchObject({ uploaded: 1, failed: 0 });
     expect(gw.authority.uploads.size - atSii).toBe(1);

@@ -101,24 +101,10 @@ describe('OutboundHttp', () => {
   });
 
   describe('circuit breaker per operation', () => {
-    // Only Date is faked: the breaker compares Date.now() with the instant it opened; sockets and timeouts stay real.
-    beforeEach(() =>
-      jest.useFakeTimers({
-        doNotFake: [
-          'setTimeout',
-          'clearTimeout',
-          'setInterval',
-          'clearInterval',
-          'setImmediate',
-          'clearImmediate',
-          'nextTick',
-          'queueMicrotask',
-          'hrtime',
-          'performance',
-        ],
-      }),
-    );
-    afterEach(() => jest.useRealTimers());
+    // Only Date.now() moves: the breaker compares it with the instant it opened; sockets and timeouts stay real.
+    let now = Date.now();
+    beforeEach(() => jest.spyOn(Date, 'now').mockImplementation(() => now));
+    afterEach(() => jest.restoreAllMocks());
 
     it('stops sending an operation that failed in a row, answers 503 at once, and tries again after the open time', async () => {
       let status = 503;
@@ -141,9 +127,9 @@ describe('OutboundHttp', () => {
       // Another operation of the same service has its own breaker.
       expect((await get('estado', '/b')).status).toBe(200);
 
-      jest.setSystemTime(Date.now() + 29_000);
+      now += 29_000;
       expect((await failure(get('upload', '/a'))).failure).toBe('circuit_open');
-      jest.setSystemTime(Date.now() + 2_000);
+      now += 2_000;
       status = 200;
       expect((await get('upload', '/a')).status).toBe(200);
       expect((await get('upload', '/a')).status).toBe(200);
