@@ -11,14 +11,6 @@ export const ESTADOS_ENVIO_EN_PROCESO: readonly string[] = ['REC', 'SOK', 'CRT',
 /** Plus LOK ("Libro Cuadrado"), LRH (refused) and RCO (consistency). */
 export const ESTADOS_LIBRO_FINALES: readonly string[] = ['LOK', 'LRH', ...ESTADOS_ENVIO_FINALES, 'RCO'];
 
-/**
- * A document's outcome at the SII in the platform's words, published to the other apps (libs/contracts) so that none
- * of them reads SII codes: `aceptado`, `aceptado_con_reparos` (RPR/RLV: accepted with objections), `rechazado` (RCH,
- * or the whole envío refused), `pendiente` (not sent yet, or the SII has not finished with it).
- */
-export const RESULTADOS_SII = ['aceptado', 'aceptado_con_reparos', 'rechazado', 'pendiente'] as const;
-export type ResultadoSii = (typeof RESULTADOS_SII)[number];
-
 /** One document type's counts in an EPR answer (QueryEstUp RESP_BODY: TIPO_DOCTO, INFORMADOS, ACEPTADOS, RECHAZADOS, REPAROS). */
 export interface ConteoEnvio {
   tipo_dte: number;
@@ -27,6 +19,14 @@ export interface ConteoEnvio {
   rechazados: number;
   reparos: number;
 }
+
+/**
+ * A document's outcome at the SII in the platform's words, published to the other apps (libs/contracts) so that none
+ * of them reads SII codes: `aceptado`, `aceptado_con_reparos` (RPR/RLV: accepted with objections), `rechazado` (RCH,
+ * or the whole envío refused), `pendiente` (not sent yet, or the SII has not finished with it).
+ */
+export const RESULTADOS_SII = ['aceptado', 'aceptado_con_reparos', 'rechazado', 'pendiente'] as const;
+export type ResultadoSii = (typeof RESULTADOS_SII)[number];
 
 /**
  * The outcome of a document of `tipoDte`, alone in its type in the envío (one DTE per envío, as the gateway uploads),

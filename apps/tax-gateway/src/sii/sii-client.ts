@@ -1,5 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { decodeXml, parseRecepcionDte, parseSiiRespuesta, parseSoapReturn, SOAP_HEADERS, soapNamespace, soapRequest } from '@lib/dte';
+import {
+  decodeXml,
+  parseRecepcionDte,
+  parseSiiRespuesta,
+  parseSoapReturn,
+  SOAP_HEADERS,
+  soapNamespace,
+  soapRequest,
+  type ConteoEnvio,
+} from '@lib/dte';
 import { textoSetDePruebas } from '@lib/portal';
 import { TaxMetrics } from '../metrics/tax-metrics';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
@@ -10,13 +19,7 @@ import { multipartBody } from './upload-body';
 import { splitRut } from '@lib/rut';
 
 /** Counts of one document type in a QueryEstUp answer (docs/research/sii-protocol.md §2.5). */
-export interface EstUpDocument {
-  tipo_dte: number;
-  informados: number;
-  aceptados: number;
-  rechazados: number;
-  reparos: number;
-}
+export type EstUpDocument = ConteoEnvio;
 
 /** QueryEstUp answer: ESTADO (REC, SOK, CRT, FOK, PDR, EPR, RSC, RFR, RCT, RPT, ...), GLOSA, counts. */
 export interface EstUpAnswer {
