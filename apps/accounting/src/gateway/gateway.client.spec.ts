@@ -21,6 +21,13 @@ const server = setupServer(
     }
     return HttpResponse.json({ rut: '76.086.428-5', razon_social: ' Empresa Demo SpA ', comuna: 'Santiago' });
   }),
+  http.get(`${BASE}/tax/dte/get/:id`, ({ params }) => {
+    if (params.id === 'sin-resultado') return HttpResponse.json({ emision_id: params.id, estado: 'EPR', resultado: null });
+    if (params.id === 'otra-palabra') return HttpResponse.json({ emision_id: params.id, estado: 'EPR', resultado: 'reparos' });
+    if (params.id === 'no-json') return new HttpResponse('<html></html>', { headers: { 'content-type': 'text/html' } });
+    if (params.id === 'ausente') return HttpResponse.json({ error: 'emission_not_found' }, { status: 404 });
+    return HttpResponse.json({ emision_id: params.id, estado: 'EPR', resultado: 'aceptado_con_reparos', trackid: '0260003916' });
+  }),
   http.post(`${BASE}/tax/recepcion/dte`, async ({ request }) => {
     const body = (await request.json()) as { tenant: string; xml_base64: string };
     const problem = (status: number, error: string) => HttpResponse.json({ status, error, detail: `${error} detail` }, { status });
@@ -118,4 +125,19 @@ describe('GatewayClient.receiveDte', () => {
     server.use(http.post('http://127.0.0.1:1/tax/recepcion/dte', () => HttpResponse.error()));
     expect((await problemOf(unreachable.receiveDte('76086428-5', Buffer.from('x')))).getStatus()).toBe(503);
   });
+});
+
+describe('GatewayClient.fetchEmision', () => {
+  it('answers the emission with its published resultado, and undefined for one the gateway does not know', async () => {
+    expect(await client().fetchEmision('e1')).toMatchObject({ estado: 'EPR', resultado: 'aceptado_con_reparos' });
+    expect(await client().fetchEmision('ausente')).toBeUndefined();
+  });
+
+  it.each(['sin-resultado', 'otra-palabra', 'no-json'])(
+    'refuses an answer without a known resultado (%s): 502 gateway_bad_response',
+    async (id) => {
+      const problem = await problemOf(client().fetchEmision(id));
+      expect([problem.getStatus(), problem.error]).toEqual([502, 'gateway_bad_response']);
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AxiosResponse } from 'axios';
-import type { EmisionDetailView, RecepcionEnvioView } from '@lib/contracts';
+import { RESULTADOS_SII, type EmisionDetailView, type RecepcionEnvioView } from '@lib/contracts';
 import { OutboundHttp, OutboundTransportError } from '@lib/platform';
 import { isValidRut, normalizeRut } from '@lib/rut';
 import { ProblemException } from '@lib/schemas';
@@ -100,11 +100,17 @@ export class GatewayClient {
   }
 
   /** An emission as the gateway tracks it; undefined when the gateway does not know it. */
+  /** 502 `gateway_bad_response` for a 200 without a state and a `resultado` of RESULTADOS_SII: accounting stores and acts on them. */
   async fetchEmision(emisionId: string): Promise<EmisionDetailView | undefined> {
-    const res = await this.send<EmisionDetailView>('emision', 'GET', `/tax/dte/get/${encodeURIComponent(emisionId)}`);
+    const res = await this.send<unknown>('emision', 'GET', `/tax/dte/get/${encodeURIComponent(emisionId)}`);
     if (res.status === 404) return undefined;
     if (res.status !== 200) throw this.upstreamFailure(res);
-    return res.data;
+    const answer = objectOrNull(res.data);
+    const resultado = answer?.['resultado'];
+    if (typeof answer?.['estado'] !== 'string' || !(RESULTADOS_SII as readonly unknown[]).includes(resultado)) {
+      throw new ProblemException(502, 'gateway_bad_response', 'The tax gateway answered an emission without estado and a known resultado');
+    }
+    return answer as unknown as EmisionDetailView;
   }
 
   /**
