@@ -1,7 +1,7 @@
 /**
  * The platform's three deployed services as the others and the tools know them: the name in logs, metrics and
  * Swagger, the port each listens on when `PORT` is unset, and the Swagger title and description. Source:
- * docs/platform.md (ports) and the spec's service list (../shared/spec/).
+ * docs/platform.md (ports) and the README's list of services.
  */
 export interface PlatformApp {
   appName: string;

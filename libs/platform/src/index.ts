@@ -30,7 +30,7 @@ export { PeriodicTask } from './periodic-task';
 export { canonicalJson, sha256Hex } from './hash';
 export { FixedWindowThrottlerStorage, SharedThrottlerStorage } from './throttler-storage';
 export { SharedRedis, createSharedRedis } from './redis';
-export { OutboundHttp, OutboundTransportError, transportProblem } from './outbound-http';
+export { OutboundHttp, OutboundTransportError, transportProblem, wasNotSent } from './outbound-http';
 export type { OutboundHttpOptions, OutboundRequest, TransportFailure } from './outbound-http';
 export { AUDIT_SINK, AuditInterceptor, AuditedRoute } from './audit';
 export type { AuditSink, AuditedRequest } from './audit';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { freePort } from './embedded-postgres';
-import { OutboundHttp, OutboundTransportError, type OutboundHttpOptions } from './outbound-http';
+import { OutboundHttp, OutboundTransportError, wasNotSent, type OutboundHttpOptions } from './outbound-http';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -122,6 +122,7 @@ describe('OutboundHttp', () => {
       expect(open.problem.getStatus()).toBe(503);
       expect(open.problem.getProblem()).toMatchObject({ error: 'demo_unavailable', enviado: false, operation: 'upload' });
       expect(open.problem.headers['Retry-After']).toBe('30');
+      expect(wasNotSent(open.problem)).toBe(true);
       expect(hits).toEqual(['/a', '/a', '/a']);
       expect(seen).toContain('upload:circuit_open');
       // Another operation of the same service has its own breaker.
@@ -140,7 +141,8 @@ describe('OutboundHttp', () => {
       const port = await freePort();
       const { http } = client(`http://127.0.0.1:${port}`, { breaker: { consecutiveFailures: 2, openSeconds: 5 } });
       const get = () => http.request('seed', { method: 'GET', url: '/' });
-      expect((await failure(get())).failure).toBe('unavailable');
+      const refused = await failure(get());
+      expect([refused.failure, wasNotSent(refused.problem)]).toEqual(['unavailable', false]);
       expect((await failure(get())).failure).toBe('unavailable');
       expect((await failure(get())).failure).toBe('circuit_open');
     });

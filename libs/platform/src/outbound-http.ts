@@ -150,6 +150,11 @@ export class OutboundHttp {
   }
 }
 
+/** True for the problem of a request that never left (its breaker was open), which the caller may queue and send later. */
+export function wasNotSent(problem: ProblemException): boolean {
+  return problem.getProblem()['enviado'] === false;
+}
+
 /**
  * 504 `<service>_timeout`, 502 `<service>_error` (too large) or 503 `<service>_unavailable` for a transport failure; an open
  * breaker's 503 says so, with `enviado: false` and Retry-After its open time.

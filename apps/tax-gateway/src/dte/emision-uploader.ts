@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EmitirView } from '@lib/contracts';
 import { ProblemException } from '@lib/schemas';
+import { wasNotSent } from '@lib/platform';
 import { TokenService } from '../auth/token.service';
 import { TaxMetrics } from '../metrics/tax-metrics';
 import { SiiClient } from '../sii/sii-client';
@@ -45,7 +46,7 @@ export class EmisionUploader {
           : new ProblemException(500, 'internal_error', 'The upload failed unexpectedly.', { cause: err });
       const { type: _t, title: _ti, instance: _i, ...body } = problem.getProblem();
       // Not sent at all (the SII's breaker is open): queued as `signed`, which the reconciler uploads once the SII answers again.
-      const queued = body['enviado'] === false;
+      const queued = wasNotSent(problem);
       const estado = queued ? 'signed' : 'upload_failed';
       for (const x of await this.findLote(e)) await this.store.transition(x.id, estado, queued ? {} : { error: body }, body);
       this.logger.warn(`emision ${e.id}: upload failed (${problem.error}); folio ${e.folio} stays consumed, ${estado}`);
