@@ -11,11 +11,13 @@ import { dataSourceOptions } from './database/data-source';
 import { DteModule } from './dte/dte.module';
 import { EmisoresModule } from './emisores/emisores.module';
 import { TaxMetricsModule } from './metrics/tax-metrics.module';
+import { JobsModule } from './jobs/jobs.module';
 import { LibrosModule } from './libros/libros.module';
 import { RcvModule } from './rcv/rcv.module';
 import { CertificacionModule } from './certificacion/certificacion.module';
 import { PortalModule } from './portal/portal.module';
 import { RecepcionModule } from './recepcion/recepcion.module';
+import { ReconcilerModule } from './reconciler/reconciler.module';
 import { TaxSettingsModule } from './settings/tax-settings.module';
 
 @Module({
@@ -31,8 +33,10 @@ import { TaxSettingsModule } from './settings/tax-settings.module';
     DteModule,
     RecepcionModule,
     LibrosModule,
+    ReconcilerModule,
     RcvModule,
     CertificacionModule,
+    JobsModule,
     PortalModule,
     AuditoriaModule,
     BancoModule,

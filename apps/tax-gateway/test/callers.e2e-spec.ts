@@ -56,6 +56,7 @@ callerMatrixSuite('tax-gateway', () => startGateway({ env: { INTERNAL_KEYS: CALL
   'GET /tax/rcv/libro': ['admin', 'assistant', 'accounting'],
   'POST /tax/libros/generar': ['admin', 'accounting'],
   'POST /tax/libros/enviar/{libro_id}': ['admin', 'accounting'],
+  'GET /tax/jobs/{job_id}': ['admin', 'assistant', 'accounting'],
   'GET /tax/libros': ['admin', 'assistant', 'accounting'],
   'GET /tax/libros/{libro_id}': ['admin', 'assistant', 'accounting'],
   'POST /banco/refresh': ['admin'],

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { setBasico } from '@lib/sii-fake';
 import { parseDteDocuments, validateXsd } from '@lib/dte';
+import { JobQueue } from '../src/jobs/job-queue';
 import { Gateway, KEY, prepareEmisor, rut, startGateway } from './support/harness';
 import { xmllintEnvio } from './support/independent-checks';
 
@@ -10,11 +11,24 @@ describe('certification sets (e2e)', () => {
   let gw: Gateway;
   const tenant = rut(76_950_100);
   const sets = () => request(gw.http).get('/tax/certificacion/sets').query({ tenant }).set('X-Internal-Key', KEY);
-  const run = (body: object) =>
+  const run = (body: object, rutEmisor = tenant) =>
     request(gw.http)
       .post('/tax/certificacion/run')
       .set('X-Internal-Key', KEY)
-      .send({ tenant, set: 'BASICO', ...body });
+      .send({ tenant: rutEmisor, set: 'BASICO', ...body });
+  /** Queues the run, waits for its job to end (the queue's signal), and answers the job as GET /tax/jobs/{job_id} shows it. */
+  const runJob = async (body: object, rutEmisor = tenant) => {
+    const queued = await run(body, rutEmisor).expect(202);
+    expect(queued.body).toMatchObject({
+      tipo: 'certificacion.run',
+      tenant: rutEmisor,
+      estado: expect.stringMatching(/^(queued|running|done)$/),
+    });
+    expect(queued.headers.location).toBe(`/tax/jobs/${queued.body.job_id}`);
+    await gw.app.get(JobQueue).settled(queued.body.job_id);
+    return (await request(gw.http).get(queued.headers.location).set('X-Internal-Key', KEY).expect(200)).body;
+  };
+  const emision = async (id: string) => (await request(gw.http).get(`/tax/dte/get/${id}`).set('X-Internal-Key', KEY).expect(200)).body;
 
   beforeAll(async () => {
     gw = await startGateway();
@@ -41,30 +55,37 @@ describe('certification sets (e2e)', () => {
     ]);
   });
 
-  it('emits the eight cases in ONE envelope, in order, each with its SET reference, and follows it to EPR', async () => {
+  it('runs as a job: the eight cases in ONE envelope, in order, each with its SET reference, followed to EPR by the reconciler', async () => {
     const uploadsBefore = gw.authority.uploads.size;
-    const res = await run({}).expect(200);
+    const job = await runJob({});
+    expect(job).toMatchObject({ estado: 'done', error: null, total: 10, hechos: 10 });
+    const res = { body: job.resultado };
     const atencion = res.body.numero_atencion;
-    expect(res.body).toMatchObject({ estado: 'EPR', error: null, trackid: expect.stringMatching(/^\d{10}$/) });
-    expect(
-      res.body.casos.map((c: { caso: string; tipo_dte: number; folio: number; estado: string; resultado: string }) => [
-        c.caso,
-        c.tipo_dte,
-        c.folio,
-        c.estado,
-        c.resultado,
-      ]),
-    ).toEqual([
-      [`${atencion}-1`, 33, 1, 'EPR', 'aceptado'],
-      [`${atencion}-2`, 33, 2, 'EPR', 'aceptado'],
-      [`${atencion}-3`, 33, 3, 'EPR', 'aceptado'],
-      [`${atencion}-4`, 33, 4, 'EPR', 'aceptado'],
-      [`${atencion}-5`, 61, 1, 'EPR', 'aceptado'],
-      [`${atencion}-6`, 61, 2, 'EPR', 'aceptado'],
-      [`${atencion}-7`, 61, 3, 'EPR', 'aceptado'],
-      [`${atencion}-8`, 56, 1, 'EPR', 'aceptado'],
+    // Each case and book was reported as it was reached.
+    expect(job.items.map((i: { item: string; estado: string }) => [i.item, i.estado])).toEqual([
+      ...Array.from({ length: 8 }, (_, i) => [`CASO ${atencion}-${i + 1}`, 'uploaded']),
+      ['SET LIBRO DE VENTAS', 'signed'],
+      ['SET LIBRO DE COMPRAS', 'signed'],
     ]);
-    expect(res.body.casos.map((c: { reparos: boolean | null }) => c.reparos)).toEqual(Array(8).fill(false));
+    expect(res.body).toMatchObject({ estado: 'uploaded', error: null, trackid: expect.stringMatching(/^\d{10}$/) });
+    const casos = () => res.body.casos.map((c: { caso: string; tipo_dte: number; folio: number }) => [c.caso, c.tipo_dte, c.folio]);
+    expect(casos()).toEqual([
+      [`${atencion}-1`, 33, 1],
+      [`${atencion}-2`, 33, 2],
+      [`${atencion}-3`, 33, 3],
+      [`${atencion}-4`, 33, 4],
+      [`${atencion}-5`, 61, 1],
+      [`${atencion}-6`, 61, 2],
+      [`${atencion}-7`, 61, 3],
+      [`${atencion}-8`, 56, 1],
+    ]);
+    expect(res.body.casos.map((c: { resultado: string; reparos: boolean | null }) => [c.resultado, c.reparos])).toEqual(
+      Array(8).fill(['pendiente', null]),
+    );
+    // The reconciler follows the envío, not the job: once the SII's clock is past processing, every case is EPR and accepted.
+    gw.clock.offsetMs += 60_000;
+    expect((await gw.reconcile()).failed).toBe(0);
+    for (const c of res.body.casos) expect(await emision(c.emision_id)).toMatchObject({ estado: 'EPR', resultado: 'aceptado' });
 
     expect(gw.authority.uploads.size).toBe(uploadsBefore + 1);
     const upload = gw.authority.uploads.get(res.body.trackid);
@@ -92,7 +113,7 @@ describe('certification sets (e2e)', () => {
     expect(dtes[4].montos.total).toBe(0);
 
     // The SET LIBRO DE VENTAS gets its book: generated ESPECIAL with the set's atención number, ready to send.
-    expect(res.body.libro_ventas).toMatchObject({ folio_notificacion: Number(atencion) + 1, estado: 'generado', error: null });
+    expect(res.body.libro_ventas).toMatchObject({ folio_notificacion: Number(atencion) + 1, estado: 'signed', error: null });
     const libro = await request(gw.http).get(`/tax/libros/${res.body.libro_ventas.libro_id}`).set('X-Internal-Key', KEY).expect(200);
     expect(libro.body).toMatchObject({ tipo: 'venta', tipo_libro: 'ESPECIAL', documentos: 8 });
     expect(Buffer.from(libro.body.xml_base64, 'base64').toString('latin1')).toContain(
@@ -100,7 +121,7 @@ describe('certification sets (e2e)', () => {
     );
 
     // The SET LIBRO DE COMPRAS gets its book from the set's documents, with the proportionality factor.
-    expect(res.body.libro_compras).toMatchObject({ folio_notificacion: Number(atencion) + 2, estado: 'generado', error: null });
+    expect(res.body.libro_compras).toMatchObject({ folio_notificacion: Number(atencion) + 2, estado: 'signed', error: null });
     const compras = await request(gw.http).get(`/tax/libros/${res.body.libro_compras.libro_id}`).set('X-Internal-Key', KEY).expect(200);
     expect(compras.body).toMatchObject({ tipo: 'compra', tipo_libro: 'ESPECIAL', documentos: 7 });
     const xmlCompras = Buffer.from(compras.body.xml_base64, 'base64');
@@ -112,6 +133,7 @@ describe('certification sets (e2e)', () => {
       await request(gw.http).post(`/tax/libros/enviar/${id}`).set('X-Internal-Key', KEY).expect(200);
     }
     gw.clock.offsetMs += 60_000;
+    await gw.reconcile();
     for (const id of [res.body.libro_ventas.libro_id, res.body.libro_compras.libro_id]) {
       const final = await request(gw.http).get(`/tax/libros/${id}`).set('X-Internal-Key', KEY).expect(200);
       expect(final.body).toMatchObject({ estado: 'LOK', glosa: 'Libro Cuadrado' });
@@ -129,11 +151,26 @@ describe('certification sets (e2e)', () => {
       'GUIA DE DESPACHO ELECTRONICA\r\nREFERENCIA\t\tFACTURA ELECTRONICA CORRESPONDIENTE A CASO',
     );
     expect(changed).not.toBe(text);
-    const res = await run({ set_base64: Buffer.from(changed, 'latin1').toString('base64') }).expect(200);
-    const byCaso = res.body.casos.map((c: { estado: string; error: string | null }) => [c.estado, c.error === null]);
+    const job = await runJob({ set_base64: Buffer.from(changed, 'latin1').toString('base64') });
+    const byCaso = job.resultado.casos.map((c: { estado: string; error: string | null }) => [c.estado, c.error === null]);
     expect(byCaso[4]).toEqual(['no_soportado', false]);
     expect(byCaso[7]).toEqual(['no_soportado', false]); // the debit note annuls case 5
-    expect(res.body.casos.filter((c: { estado: string }) => c.estado === 'EPR')).toHaveLength(6);
+    expect(job.resultado.casos.filter((c: { estado: string }) => c.estado === 'uploaded')).toHaveLength(6);
+    expect(job.items[4]).toMatchObject({ estado: 'no_soportado', detalle: expect.stringContaining('GUIA DE DESPACHO') });
+  });
+
+  it('ends the job failed with the problem when the set cannot be issued (no CAF for the notes), and uploads nothing', async () => {
+    const sinNotas = rut(76_950_101);
+    await prepareEmisor(gw, sinNotas, 30, [33]);
+    const before = gw.authority.uploads.size;
+    const job = await runJob({ set_base64: Buffer.from(setBasico(sinNotas), 'latin1').toString('base64') }, sinNotas);
+    expect(job).toMatchObject({
+      estado: 'failed',
+      resultado: null,
+      error: { status: 409, error: 'caf_missing' },
+      finished_at: expect.any(String),
+    });
+    expect(gw.authority.uploads.size).toBe(before);
   });
 
   it('refuses a text that is not a set with 422 set_invalid and emits nothing', async () => {
@@ -141,5 +178,10 @@ describe('certification sets (e2e)', () => {
     const res = await run({ set_base64: Buffer.from('hola').toString('base64') }).expect(422);
     expect(res.body.error).toBe('set_invalid');
     expect(gw.authority.uploads.size).toBe(before);
+    expect(
+      await request(gw.http).get('/tax/jobs/5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d').set('X-Internal-Key', KEY).expect(404),
+    ).toMatchObject({
+      body: { error: 'job_not_found' },
+    });
   });
 });

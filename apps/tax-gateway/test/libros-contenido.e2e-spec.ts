@@ -24,10 +24,11 @@ afterAll(async () => {
   await gw?.close();
 });
 
-/** Sends a stored book and reads it again once the stand-in's clock is past its processing: its final state. */
+/** Sends a stored book and reads it again once the stand-in's clock is past its processing and the reconciler followed it. */
 async function enviarHastaFinal(libroId: string) {
   await request(gw.http).post(`/tax/libros/enviar/${libroId}`).set('X-Internal-Key', KEY).expect(200);
   gw.clock.offsetMs += 60_000;
+  await gw.reconcile();
   return (await detail(libroId)).body;
 }
 

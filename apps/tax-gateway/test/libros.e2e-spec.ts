@@ -89,7 +89,15 @@ afterAll(async () => {
 describe('IECV books', () => {
   it('a libro de ventas with 33, 34, 56 and 61: XSD-valid, signed, totals equal the documents, sent until LOK', async () => {
     const res = await generar({ tenant: TENANT, tipo: 'venta', periodo: PERIODO }).expect(201);
-    expect(res.body).toMatchObject({ tenant: TENANT, tipo: 'venta', periodo: PERIODO, version: 1, estado: 'generado', documentos: 5 });
+    expect(res.body).toMatchObject({
+      tenant: TENANT,
+      tipo: 'venta',
+      periodo: PERIODO,
+      version: 1,
+      estado: 'signed',
+      resultado: 'pendiente',
+      documentos: 5,
+    });
     expect(res.body.totales).toEqual([...expected.values()].sort((a, b) => a.tipo_dte - b.tipo_dte));
 
     const book = await detail(res.body.libro_id);
@@ -102,18 +110,20 @@ describe('IECV books', () => {
     }
 
     const sent = await request(gw.http).post(`/tax/libros/enviar/${res.body.libro_id}`).set('X-Internal-Key', KEY).expect(200);
-    expect(sent.body).toMatchObject({ estado: 'enviado', trackid: expect.stringMatching(/^\d{10}$/) });
+    expect(sent.body).toMatchObject({ estado: 'uploaded', resultado: 'pendiente', trackid: expect.stringMatching(/^\d{10}$/) });
     await request(gw.http)
       .post(`/tax/libros/enviar/${res.body.libro_id}`)
       .set('X-Internal-Key', KEY)
       .expect(409)
       .expect((r) => expect(r.body.error).toBe('libro_not_sendable'));
 
-    // The SII's clock moves past the book's processing steps: the next read finds its final state.
+    // A read answers what is stored; the reconciler follows the book once the SII's clock is past its processing steps.
+    expect((await detail(res.body.libro_id)).body.estado).toBe('uploaded');
     gw.clock.offsetMs += 60_000;
+    expect((await gw.reconcile()).failed).toBe(0);
     const final = await detail(res.body.libro_id);
-    expect(final.body).toMatchObject({ estado: 'LOK', glosa: 'Libro Cuadrado' });
-    expect(final.body.historial.map((h: { estado: string }) => h.estado)).toEqual(['generado', 'enviando', 'enviado', 'LOK']);
+    expect(final.body).toMatchObject({ estado: 'LOK', glosa: 'Libro Cuadrado', resultado: 'aceptado' });
+    expect(final.body.historial.map((h: { estado: string }) => h.estado)).toEqual(['signed', 'uploading', 'uploaded', 'LOK']);
   });
 
   it('generating the same period again keeps the earlier version', async () => {

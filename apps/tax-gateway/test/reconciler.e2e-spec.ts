@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { HttpResponse, http } from 'msw';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { EmisionReconciler } from '../src/dte/emision-reconciler';
+import { EnvioReconciler } from '../src/reconciler/envio-reconciler';
 import { emitir, facturaBody, Gateway, KEY, prepareEmisor, rut, SII_BASE, startGateway } from './support/harness';
 
 // A crash between signing and upload leaves a row `signed` with its exact bytes: the reconciler works
@@ -39,7 +39,7 @@ describe('reconciler (e2e)', () => {
 
   it('uploads a DTE left signed by a crash exactly once, with its stored bytes and folio, and follows it to EPR', async () => {
     const id = await emitLeftSigned();
-    const reconciler = gw.app.get(EmisionReconciler);
+    const reconciler = gw.app.get(EnvioReconciler);
 
     expect(await reconciler.runOnce()).toMatchObject({ uploaded: 1, failed: 0 });
     // The SII stand-in has not processed the envío yet, however long this machine takes between the passes.
@@ -78,7 +78,7 @@ describe('reconciler (e2e)', () => {
       expect(got.body).toMatchObject({ resultado: 'rechazado', estado_sii: null });
       const pending = await request(gw.http).get('/tax/dte/pending').query({ tenant }).set('X-Internal-Key', KEY).expect(200);
       expect(pending.body.pendientes).toEqual([expect.objectContaining({ emision_id: res.body.emision_id, motivo: 'rejected' })]);
-      expect(await gw.app.get(EmisionReconciler).runOnce()).toMatchObject({ confirmed: 0, failed: 0 });
+      expect(await gw.app.get(EnvioReconciler).runOnce()).toMatchObject({ confirmed: 0, failed: 0 });
     } finally {
       gw.clock.offsetMs = 0;
     }
@@ -90,7 +90,7 @@ describe('reconciler (e2e)', () => {
     try {
       await request(gw.http).get('/tax/dte/estado').query({ tenant, trackid: res.body.trackid }).set('X-Internal-Key', KEY).expect(200);
       gw.authority.uploads.delete(res.body.trackid);
-      const reconciler = gw.app.get(EmisionReconciler);
+      const reconciler = gw.app.get(EnvioReconciler);
       expect(await reconciler.runOnce()).toMatchObject({ confirmed: 1, failed: 0 });
       const [first] = await db().query('SELECT consultas, estado_sii, proxima_consulta FROM dte_emission WHERE id = $1', [
         res.body.emision_id,
@@ -114,7 +114,7 @@ describe('reconciler (e2e)', () => {
     const id = await emitLeftSigned();
     const [before] = await db().query('SELECT folio::int AS folio, xml_sha256 FROM dte_emission WHERE id = $1', [id]);
     await gw.restart();
-    const reconciler = gw.app.get(EmisionReconciler);
+    const reconciler = gw.app.get(EnvioReconciler);
     expect(await reconciler.runOnce()).toMatchObject({ uploaded: 1, failed: 0 });
     expect(await reconciler.runOnce(0)).toMatchObject({ uploaded: 0 });
     const [after] = await db().query('SELECT estado, folio::int AS folio, xml_sha256, trackid FROM dte_emission WHERE id = $1', [id]);

@@ -1,4 +1,4 @@
-import { RESULTADOS_SII, resultadoDeEnvio } from './estados-sii';
+import { RESULTADOS_SII, resultadoDeEnvio, resultadoDeLibro } from './estados-sii';
 
 // docs/research/sii-protocol.md §2.5: the QueryEstUp states and the EPR counts per TIPO_DOCTO.
 const conteo = (tipo_dte: number, rechazados: number, reparos: number) => ({
@@ -33,5 +33,23 @@ describe('resultadoDeEnvio', () => {
 
   it('answers only the four published outcomes', () => {
     expect(RESULTADOS_SII).toEqual(['aceptado', 'aceptado_con_reparos', 'rechazado', 'pendiente']);
+  });
+});
+
+describe('resultadoDeLibro', () => {
+  it.each([
+    ['LOK', 'aceptado'],
+    ['EPR', 'aceptado'],
+    ['LRH', 'rechazado'],
+    ['RCO', 'rechazado'],
+    ['RSC', 'rechazado'],
+    ['RCT', 'rechazado'],
+    ['RPT', 'rechazado'],
+    ['REC', 'pendiente'],
+    ['SOK', 'pendiente'],
+    ['signed', 'pendiente'],
+    ['upload_failed', 'pendiente'],
+  ] as const)('%s is %s', (estado, esperado) => {
+    expect(resultadoDeLibro(estado)).toBe(esperado);
   });
 });

@@ -3,13 +3,12 @@
 /** Whole file refused: schema (RSC), signature (RFR), carátula (RCT), repeated (RPT), file not found (VOF). */
 export const ESTADOS_ENVIO_RECHAZADO = ['RSC', 'RFR', 'RCT', 'RPT', 'VOF'] as const;
 
-export const ESTADOS_ENVIO_FINALES: readonly string[] = ['EPR', ...ESTADOS_ENVIO_RECHAZADO];
-
-/** Received (REC), schema (SOK), carátula (CRT) and signature (FOK) checked, in process (PDR): the SII is not done yet. */
+/**
+ * Received (REC), schema (SOK), carátula (CRT) and signature (FOK) checked, in process (PDR): the SII is not done yet,
+ * with an envío of DTEs or a book. Any other state the SII answers is final (EPR, LOK, LRH, a refusal): what it means
+ * is {@link resultadoDeEnvio} or {@link resultadoDeLibro}.
+ */
 export const ESTADOS_ENVIO_EN_PROCESO: readonly string[] = ['REC', 'SOK', 'CRT', 'FOK', 'PDR'];
-
-/** Plus LOK ("Libro Cuadrado"), LRH (refused) and RCO (consistency). */
-export const ESTADOS_LIBRO_FINALES: readonly string[] = ['LOK', 'LRH', ...ESTADOS_ENVIO_FINALES, 'RCO'];
 
 /** One document type's counts in an EPR answer (QueryEstUp RESP_BODY: TIPO_DOCTO, INFORMADOS, ACEPTADOS, RECHAZADOS, REPAROS). */
 export interface ConteoEnvio {
@@ -42,6 +41,17 @@ export function resultadoDeEnvio(estado: string, documentos: readonly ConteoEnvi
   if (!conteo) return 'pendiente';
   if (conteo.rechazados > 0) return 'rechazado';
   return conteo.reparos > 0 ? 'aceptado_con_reparos' : 'aceptado';
+}
+
+/**
+ * A book's outcome (IECV, docs/research/sii-protocol.md §2.5 and §3.6) in the words of {@link RESULTADOS_SII}:
+ * LOK ("Libro Cuadrado") or a processed envío (EPR) is `aceptado`; LRH (refused), RCO (consistency) or a refused
+ * envelope (RSC, RFR, RCT, RPT, VOF) is `rechazado`; any other state `pendiente`. Never throws.
+ */
+export function resultadoDeLibro(estado: string): ResultadoSii {
+  if (estado === 'LOK' || estado === 'EPR') return 'aceptado';
+  if (estado === 'LRH' || estado === 'RCO' || (ESTADOS_ENVIO_RECHAZADO as readonly string[]).includes(estado)) return 'rechazado';
+  return 'pendiente';
 }
 
 /** LibroCV_v10.xsd Caratula; the RCV's `ptributario` without the dash. */

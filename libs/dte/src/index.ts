@@ -144,12 +144,11 @@ export {
 export {
   DECLARACION_LATIN1,
   ESTADOS_ENVIO_EN_PROCESO,
-  ESTADOS_ENVIO_FINALES,
   ESTADOS_ENVIO_RECHAZADO,
-  ESTADOS_LIBRO_FINALES,
   PERIODO_TRIBUTARIO,
   RESULTADOS_SII,
   resultadoDeEnvio,
+  resultadoDeLibro,
   type ConteoEnvio,
   type ResultadoSii,
 } from './estados-sii';

@@ -1,9 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller, Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
-import { CertificacionRunDto, CertificacionRunView, CertificacionSetsView, CertificacionSetsQueryDto } from './dto/certificacion.dto';
+import { JobView } from '../jobs/dto/job.dto';
+import { CertificacionRunDto, CertificacionSetsView, CertificacionSetsQueryDto } from './dto/certificacion.dto';
 import { CertificacionService } from './certificacion.service';
 
 /** The SII certification sets (docs/tax-gateway.md "Certification"). */
@@ -22,20 +24,23 @@ export class CertificacionController {
   }
 
   @Post('run')
-  @HttpCode(200)
+  @HttpCode(202)
   @ApiOperation({
-    summary: 'Emit every case of the set in one EnvioDTE, in order, with its SET reference; follow the envío; a summary per case',
+    summary: 'Queue a job that emits every case of the set in one EnvioDTE, in order, with its SET reference, and generates its books',
+    description:
+      'Answers the job `queued` with Location /tax/jobs/{job_id}; the job reports each case and book as it is reached and ends with a ' +
+      'summary per case (CertificacionRunView) in `resultado`, or the problem that stopped it (caf_missing, set_invalid, emisor_incomplete, ' +
+      "dte_invalid, the SII's or the signer's) in `error`. A set given as set_base64 is read before anything is queued.",
   })
-  @ApiOkResponse({ type: CertificacionRunView })
-  @ApiProblemResponses(
-    400,
-    401,
-    403,
-    { status: 409, errors: ['caf_missing'] },
-    { status: 422, errors: ['set_invalid', 'set_empty', 'emisor_incomplete', 'dte_invalid'] },
-    ...UPSTREAM_PROBLEMS,
-  )
-  run(@Body() dto: CertificacionRunDto, @Caller() caller?: string): Promise<CertificacionRunView> {
-    return this.certificacion.run(dto, caller);
+  @ApiAcceptedResponse({ type: JobView, headers: { Location: { description: '/tax/jobs/{job_id}', schema: { type: 'string' } } } })
+  @ApiProblemResponses(400, 401, 403, { status: 422, errors: ['set_invalid', 'set_empty'] })
+  async run(
+    @Body() dto: CertificacionRunDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Caller() caller?: string,
+  ): Promise<JobView> {
+    const job = await this.certificacion.run(dto, caller);
+    reply.header('Location', `/tax/jobs/${job.job_id}`);
+    return job;
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DteModule } from '../dte/dte.module';
+import { JobsModule } from '../jobs/jobs.module';
 import { LibrosModule } from '../libros/libros.module';
 import { PortalModule } from '../portal/portal.module';
 import { SiiModule } from '../sii/sii.module';
@@ -7,7 +8,7 @@ import { CertificacionController } from './certificacion.controller';
 import { CertificacionService } from './certificacion.service';
 
 @Module({
-  imports: [SiiModule, PortalModule, DteModule, LibrosModule],
+  imports: [SiiModule, PortalModule, DteModule, LibrosModule, JobsModule],
   controllers: [CertificacionController],
   providers: [CertificacionService],
 })

@@ -1,9 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EmitirDto, ReceptorDto } from '@lib/contracts';
 import {
   DteError,
   DteParseError,
-  ESTADOS_ENVIO_FINALES,
   SII_RUT,
   detalleLibroComprasSet,
   lineasDelCaso,
@@ -19,6 +18,9 @@ import { ProblemException } from '@lib/schemas';
 import { SesionCertificado, cookieHeader } from '../portal/sesion-certificado';
 import { EmisionQueryService } from '../dte/emision-query.service';
 import { EmisionService } from '../dte/emision.service';
+import type { JobView } from '../jobs/dto/job.dto';
+import { JobQueue, type JobContext } from '../jobs/job-queue';
+import { toJobView } from '../jobs/jobs.service';
 import { LibrosService, type DetalleDado } from '../libros/libros.service';
 import { SiiClient } from '../sii/sii-client';
 import type {
@@ -37,10 +39,8 @@ const RECEPTOR_SII: ReceptorDto = {
   direccion: 'Teatinos 120',
   comuna: 'Santiago',
 };
-/** Envío estados after which QueryEstUp is not asked again while answering. */
-const FINAL: ReadonlySet<string> = new Set(ESTADOS_ENVIO_FINALES);
-/** How long the run waits for the envío to be processed before answering with its current estado. */
-const ESPERA_MS = 20_000;
+/** The job that runs a set (docs/tax-gateway.md "Jobs"). */
+export const RUN_JOB = 'certificacion.run';
 
 type Item = Parameters<EmisionService['emitBatch']>[0][number];
 
@@ -49,14 +49,19 @@ type Item = Parameters<EmisionService['emitBatch']>[0][number];
  * the set's order, in ONE EnvioDTE, each referencing TpoDocRef SET / RazonRef "CASO n".
  */
 @Injectable()
-export class CertificacionService {
+export class CertificacionService implements OnModuleInit {
   constructor(
     private readonly certificado: SesionCertificado,
     private readonly sii: SiiClient,
     private readonly emisiones: EmisionService,
     private readonly queries: EmisionQueryService,
     private readonly libros: LibrosService,
+    private readonly jobs: JobQueue,
   ) {}
+
+  onModuleInit(): Promise<void> {
+    return this.jobs.register<CertificacionRunDto>(RUN_JOB, (ctx) => this.execute(ctx));
+  }
 
   async sets(tenant: string): Promise<CertificacionSetsView> {
     const set = parse(await this.downloadSet(tenant));
@@ -77,49 +82,71 @@ export class CertificacionService {
     };
   }
 
-  /** Emits the set and follows its envío for up to 20 s. */
-  async run(dto: CertificacionRunDto, caller?: string): Promise<CertificacionRunView> {
-    const text = dto.set_base64 ? Buffer.from(dto.set_base64, 'base64').toString('latin1') : await this.downloadSet(dto.tenant);
+  /**
+   * Queues the run as a job (`certificacion.run`) and answers it `queued`: GET /tax/jobs/{job_id} follows it. A set given in the
+   * request is read first, so that a file that is no set (422 `set_invalid`) or has nothing to issue (`set_empty`) queues nothing.
+   */
+  async run(dto: CertificacionRunDto, caller?: string): Promise<JobView> {
+    if (dto.set_base64) this.planOrThrow(parse(textOf(dto.set_base64)), dto);
+    return toJobView(await this.jobs.enqueue(RUN_JOB, dto.tenant, { ...dto }, caller));
+  }
+
+  /**
+   * The job: emits the set in one EnvioDTE, generates its books, and reports each case and book as it is reached. Each case's
+   * estado is the one at the end of the job; the reconciler follows the envío on (GET /tax/dte/get/{emision_id}).
+   */
+  private async execute(ctx: JobContext<CertificacionRunDto>): Promise<CertificacionRunView> {
+    const dto = ctx.datos;
+    const text = dto.set_base64 ? textOf(dto.set_base64) : await this.downloadSet(dto.tenant);
     const set = parse(text);
-    const { items, casos } = this.plan(set, dto);
-    if (items.length === 0) throw new ProblemException(422, 'set_empty', `The set ${set.numeroAtencion} has no case this platform issues.`);
-    const { emisiones, error } = await this.emisiones.emitBatch(items, caller);
-    const trackid = emisiones[0].trackid ?? (error ? null : await this.findTrackid(emisiones[0].id));
-    const estado = trackid ? await this.follow(dto.tenant, trackid) : undefined;
+    const { items, casos } = this.planOrThrow(set, dto);
+    const atenciones = numerosDeAtencion(text);
+    await ctx.setTotal(casos.length + (atenciones['SET LIBRO DE VENTAS'] ? 1 : 0) + (atenciones['SET LIBRO DE COMPRAS'] ? 1 : 0));
+    const { emisiones, error } = await this.emisiones.emitBatch(items, ctx.caller ?? undefined);
     const resultados = await Promise.all(emisiones.map((e) => this.queries.get(e.id)));
-    const libroVentas = await this.generateLibroVentas(dto.tenant, numerosDeAtencion(text)['SET LIBRO DE VENTAS'], caller);
-    const libroCompras = await this.generateLibroCompras(dto.tenant, text, caller);
     const porCaso = new Map(casos.filter((c) => c.indice !== undefined).map((c) => [c.caso, resultados[c.indice as number]]));
+    const vistas = casos.map((c) => casoView(c, porCaso.get(c.caso)));
+    for (const v of vistas) {
+      await ctx.report(`CASO ${v.caso}`, v.estado, v.folio === null ? v.error : `tipo ${v.tipo_dte} folio ${v.folio}`);
+    }
+    const { libroVentas, libroCompras } = await this.generateLibrosDelSet(ctx, text, atenciones['SET LIBRO DE VENTAS']);
+    const primera = resultados[0];
     return {
       tenant: dto.tenant,
       set: dto.set,
       numero_atencion: set.numeroAtencion,
-      trackid,
-      estado: estado?.estado ?? (error ? 'upload_failed' : null),
-      glosa: estado?.glosa ?? null,
+      trackid: primera?.trackid ?? null,
+      estado: primera?.estado ?? null,
+      glosa: primera?.glosa ?? null,
       error: error ? `${error.error}: ${error.message}` : null,
       libro_ventas: libroVentas,
       libro_compras: libroCompras,
-      casos: casos.map((c): CasoResultadoView => {
-        const e = porCaso.get(c.caso);
-        return {
-          caso: c.caso,
-          tipo_dte: c.tipoDte ?? null,
-          folio: e?.folio ?? null,
-          emision_id: e?.emision_id ?? null,
-          estado: e?.estado ?? 'no_soportado',
-          resultado: e?.resultado ?? null,
-          reparos: e && e.resultado !== 'pendiente' ? e.resultado === 'aceptado_con_reparos' : null,
-          error: c.error ?? null,
-        };
-      }),
+      casos: vistas,
     };
+  }
+
+  /** The set's books (SET LIBRO DE VENTAS, SET LIBRO DE COMPRAS), each reported to the job. */
+  private async generateLibrosDelSet(ctx: JobContext<CertificacionRunDto>, text: string, atencionVentas: string | undefined) {
+    const caller = ctx.caller ?? undefined;
+    const libroVentas = await this.generateLibroVentas(ctx.tenant, atencionVentas, caller);
+    const libroCompras = await this.generateLibroCompras(ctx.tenant, text, caller);
+    for (const [item, libro] of [['SET LIBRO DE VENTAS', libroVentas] as const, ['SET LIBRO DE COMPRAS', libroCompras] as const]) {
+      if (libro) await ctx.report(item, libro.estado ?? 'failed', libro.error ?? libro.libro_id);
+    }
+    return { libroVentas, libroCompras };
+  }
+
+  private planOrThrow(set: SetPruebas, dto: CertificacionRunDto) {
+    const plan = this.plan(set, dto);
+    if (plan.items.length === 0)
+      throw new ProblemException(422, 'set_empty', `The set ${set.numeroAtencion} has no case this platform issues.`);
+    return plan;
   }
 
   private plan(set: SetPruebas, dto: CertificacionRunDto) {
     const fecha = santiagoDate();
     const items: Item[] = [];
-    const casos: { caso: string; tipoDte?: number; indice?: number; error?: string }[] = [];
+    const casos: CasoPlan[] = [];
     const indices = new Map<string, number>();
     for (const caso of set.casos) {
       const motivo = unsupportedReason(caso, indices);
@@ -182,21 +209,26 @@ export class CertificacionService {
   private async downloadSet(tenant: string): Promise<string> {
     return this.certificado.withCookies((cookies) => this.sii.downloadSetDePruebas(tenant, cookieHeader(cookies)));
   }
+}
 
-  private async findTrackid(id: string): Promise<string | null> {
-    return (await this.queries.get(id)).trackid;
-  }
+/** The set as the SII handed it out: base64 of its ISO-8859-1 bytes. */
+function textOf(setBase64: string): string {
+  return Buffer.from(setBase64, 'base64').toString('latin1');
+}
 
-  private async follow(tenant: string, trackid: string): Promise<{ estado: string; glosa: string } | undefined> {
-    const hasta = Date.now() + ESPERA_MS;
-    let last: { estado: string; glosa: string } | undefined;
-    while (Date.now() < hasta) {
-      last = await this.queries.refreshEstado(tenant, trackid).catch(() => last);
-      if (last && FINAL.has(last.estado)) return last;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    return last;
-  }
+type CasoPlan = { caso: string; tipoDte?: number; indice?: number; error?: string };
+
+function casoView(c: CasoPlan, e: Awaited<ReturnType<EmisionQueryService['get']>> | undefined): CasoResultadoView {
+  return {
+    caso: c.caso,
+    tipo_dte: c.tipoDte ?? null,
+    folio: e?.folio ?? null,
+    emision_id: e?.emision_id ?? null,
+    estado: e?.estado ?? 'no_soportado',
+    resultado: e?.resultado ?? null,
+    reparos: e && e.resultado !== 'pendiente' ? e.resultado === 'aceptado_con_reparos' : null,
+    error: c.error ?? null,
+  };
 }
 
 function parse(text: string): SetPruebas {

@@ -7,6 +7,8 @@ import { EmisionEntity } from '../dte/entities/emision.entity';
 import { EmisorEntity } from '../emisores/entities/emisor.entity';
 import { DtePdfEntity } from '../dte/entities/dte-pdf.entity';
 import { LibroEntity } from '../libros/entities/libro.entity';
+import { LibroEstadoEntity } from '../libros/entities/libro-estado.entity';
+import { JobEntity } from '../jobs/entities/job.entity';
 import { RecepcionEnvioEntity } from '../recepcion/entities/recepcion-envio.entity';
 import { RecepcionEntity } from '../recepcion/entities/recepcion.entity';
 import { AuditoriaEntity } from '../auditoria/entities/auditoria.entity';
@@ -39,6 +41,8 @@ export const entities = [
   RecepcionEventoEntity,
   RecepcionRespuestaEntity,
   LibroEntity,
+  LibroEstadoEntity,
+  JobEntity,
   BancoMovimientoEntity,
   BancoRefreshEntity,
   ContribuyenteAutorizadoEntity,

@@ -3,6 +3,7 @@ import { TokenModule } from '../auth/token.module';
 import { CafModule } from '../caf/caf.module';
 import { ContribuyenteModule } from '../contribuyente/contribuyente.module';
 import { EmisoresModule } from '../emisores/emisores.module';
+import { EnvioModule } from '../envio/envio.module';
 import { SignerModule } from '../signer/signer.module';
 import { SiiModule } from '../sii/sii.module';
 import { DteController } from './dte.controller';
@@ -10,24 +11,22 @@ import { EmisionQueryService } from './emision-query.service';
 import { EmisionService } from './emision.service';
 import { EmisionPdfService } from './emision-pdf.service';
 import { EmisionIntercambioService } from './emision-intercambio.service';
-import { EmisionReconciler } from './emision-reconciler';
 import { EmisionUploader } from './emision-uploader';
 import { EmisionStore } from './emision.store';
 import { EnvioBuilder } from './envio-builder';
 
 @Module({
-  imports: [SiiModule, SignerModule, TokenModule, ContribuyenteModule, CafModule, EmisoresModule],
+  imports: [SiiModule, SignerModule, TokenModule, ContribuyenteModule, CafModule, EmisoresModule, EnvioModule],
   controllers: [DteController],
   providers: [
     EmisionService,
     EmisionUploader,
     EmisionPdfService,
     EmisionIntercambioService,
-    EmisionReconciler,
     EmisionQueryService,
     EmisionStore,
     EnvioBuilder,
   ],
-  exports: [EmisionService, EmisionQueryService, EmisionStore],
+  exports: [EmisionService, EmisionQueryService, EmisionStore, EmisionUploader],
 })
 export class DteModule {}

@@ -4,6 +4,8 @@ import { resultadoDeEnvio } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
 import { SiiClient, type EstDteQuery } from '../sii/sii-client';
+import { EnvioPipeline } from '../envio/envio-pipeline';
+import { toHistorialView } from '../envio/entities/estado-historial.columns';
 import { DteEstadoView, MotivoPendiente, PendientesView } from './dto/emision.dto';
 import { EmisionEntity, toMontosView, toReceptorView } from './entities/emision.entity';
 import { EmisionStore } from './emision.store';
@@ -18,10 +20,11 @@ export class EmisionQueryService {
     private readonly sii: SiiClient,
     private readonly tokens: TokenService,
     private readonly store: EmisionStore,
+    private readonly pipeline: EnvioPipeline,
   ) {}
 
   async refreshEstado(tenant: string, trackid: string): Promise<DteEstadoView> {
-    const answer = await this.tokens.withToken(tenant, (token) => this.sii.getEstUp(tenant, trackid, token));
+    const answer = await this.pipeline.queryEstado(tenant, trackid);
     for (const emission of await this.store.findByTrackid(tenant, trackid)) {
       await this.store.transition(emission.id, answer.estado, {
         glosa: answer.glosa || null,
@@ -74,7 +77,7 @@ export class EmisionQueryService {
       estado_sii: e.estadoSii,
       estado_sii_glosa: e.estadoSiiGlosa,
       error: e.error,
-      historial: history.map((h) => ({ estado: h.estado, glosa: h.glosa, at: h.createdAt.toISOString() })),
+      historial: history.map(toHistorialView),
       created_at: e.createdAt.toISOString(),
       updated_at: e.updatedAt.toISOString(),
       uploaded_at: e.uploadedAt ? e.uploadedAt.toISOString() : null,

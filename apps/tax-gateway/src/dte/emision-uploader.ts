@@ -1,16 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EmitirView } from '@lib/contracts';
 import { ProblemException } from '@lib/schemas';
-import { wasNotSent } from '@lib/platform';
-import { TokenService } from '../auth/token.service';
+import { RESENDABLE } from '../envio/envio-estados';
+import { EnvioPipeline } from '../envio/envio-pipeline';
 import { TaxMetrics } from '../metrics/tax-metrics';
-import { SiiClient } from '../sii/sii-client';
 import { withMembers } from './emision-rules';
 import { EmisionStore } from './emision.store';
 import { EmisionEntity, toMontosView, toReceptorView } from './entities/emision.entity';
-
-/** Estados from which the stored EnvioDTE may be uploaded (again): never sent, or the upload failed. */
-export const RESENDABLE = ['signed', 'upload_failed'] as const;
 
 /**
  * The bytes are the ones signed at emission: a retry never takes a new folio nor builds new bytes. On failure the emission is
@@ -21,8 +17,7 @@ export class EmisionUploader {
   private readonly logger = new Logger(EmisionUploader.name);
 
   constructor(
-    private readonly sii: SiiClient,
-    private readonly tokens: TokenService,
+    private readonly pipeline: EnvioPipeline,
     private readonly store: EmisionStore,
     private readonly metrics: TaxMetrics,
   ) {}
@@ -30,25 +25,15 @@ export class EmisionUploader {
   async upload(e: EmisionEntity): Promise<EmitirView> {
     let trackid: string;
     try {
-      trackid = await this.tokens.withToken(e.tenant, (token) =>
-        this.sii.upload({
-          rutSender: e.rutEnvia,
-          rutCompany: e.tenant,
-          token,
-          filename: `EnvioDTE_F${e.folio}T${e.tipoDte}.xml`,
-          file: e.xml,
-        }),
-      );
+      trackid = await this.pipeline.upload({
+        tenant: e.tenant,
+        rutEnvia: e.rutEnvia,
+        filename: `EnvioDTE_F${e.folio}T${e.tipoDte}.xml`,
+        xml: e.xml,
+      });
     } catch (err) {
-      const problem =
-        err instanceof ProblemException
-          ? err
-          : new ProblemException(500, 'internal_error', 'The upload failed unexpectedly.', { cause: err });
-      const { type: _t, title: _ti, instance: _i, ...body } = problem.getProblem();
-      // Not sent at all (the SII's breaker is open): queued as `signed`, which the reconciler uploads once the SII answers again.
-      const queued = wasNotSent(problem);
-      const estado = queued ? 'signed' : 'upload_failed';
-      for (const x of await this.findLote(e)) await this.store.transition(x.id, estado, queued ? {} : { error: body }, body);
+      const { problem, estado, body } = this.pipeline.failureOf(err);
+      for (const x of await this.findLote(e)) await this.store.transition(x.id, estado, estado === 'signed' ? {} : { error: body }, body);
       this.logger.warn(`emision ${e.id}: upload failed (${problem.error}); folio ${e.folio} stays consumed, ${estado}`);
       throw withMembers(problem, { emision_id: e.id, folio: e.folio, tipo_dte: e.tipoDte, estado });
     }

@@ -2,13 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { ESTADOS_ENVIO_EN_PROCESO, type FormatoPdf } from '@lib/dte';
+import type { FormatoPdf } from '@lib/dte';
+import { EN_SEGUIMIENTO, NO_ENVIADOS } from '../envio/envio-estados';
+import { EnvioEstadosStore } from '../envio/envio-estados.store';
 import { EmisionEstadoEntity } from './entities/emision-estado.entity';
 import { EmisionEntity } from './entities/emision.entity';
 import { DtePdfEntity } from './entities/dte-pdf.entity';
-
-/** The gateway's own estados before the SII has the envío: not sent yet, on its way, or the upload failed. */
-export const NO_ENVIADOS = ['signed', 'uploading', 'upload_failed'] as const;
 
 /** What the notes on one document add up to (CLP): its debit notes (56) and its credit notes (61). */
 export interface NotasSobre {
@@ -18,10 +17,14 @@ export interface NotasSobre {
 
 export type EmisionPatch = Partial<Pick<EmisionEntity, 'trackid' | 'glosa' | 'documentos' | 'error' | 'uploadedAt' | 'resultado'>>;
 
-/** Every estado change leaves a history row. */
+/** Every estado change leaves a history row (envio/EnvioEstadosStore). */
 @Injectable()
 export class EmisionStore {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  private readonly estados: EnvioEstadosStore<EmisionEntity, EmisionEstadoEntity>;
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    this.estados = new EnvioEstadosStore(db, { entity: EmisionEntity, history: EmisionEstadoEntity, fk: 'emissionId' });
+  }
 
   /** Runs `fn` in one transaction: what it writes through this store's methods with `m` commits or rolls back together. */
   transaction<T>(fn: (m: EntityManager) => Promise<T>): Promise<T> {
@@ -45,20 +48,12 @@ export class EmisionStore {
 
   async insert(m: EntityManager, emission: EmisionEntity): Promise<void> {
     await m.insert(EmisionEntity, emission as QueryDeepPartialEntity<EmisionEntity>);
-    await m.insert(EmisionEstadoEntity, { emissionId: emission.id, estado: emission.estado, glosa: emission.glosa, detail: null });
+    await this.estados.insertFirst(m, emission);
   }
 
   /** Moves an emission to `estado` (history row added when the estado or glosa changes). */
   async transition(id: string, estado: string, patch: EmisionPatch = {}, detail: Record<string, unknown> | null = null): Promise<void> {
-    await this.db.transaction(async (m) => {
-      const current = await m.findOne(EmisionEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!current) return;
-      await m.update(EmisionEntity, { id }, { estado, ...patch } as QueryDeepPartialEntity<EmisionEntity>);
-      const glosa = patch.glosa ?? null;
-      if (current.estado !== estado || (glosa !== null && current.glosa !== glosa)) {
-        await m.insert(EmisionEstadoEntity, { emissionId: id, estado, glosa, detail } as QueryDeepPartialEntity<EmisionEstadoEntity>);
-      }
-    });
+    await this.estados.transition(id, estado, patch, detail);
   }
 
   findByFolios(tenant: string, tipoDte: number, folios: number[]): Promise<EmisionEntity[]> {
@@ -70,18 +65,9 @@ export class EmisionStore {
     return this.db.getRepository(EmisionEntity).find({ where: { tenant, trackid } });
   }
 
-  /** One UPDATE: two concurrent claims cannot both win. */
-  async claimForUpload(id: string, from: readonly string[]): Promise<EmisionEntity | null> {
-    const claimed = await this.db
-      .createQueryBuilder()
-      .update(EmisionEntity)
-      .set({ estado: 'uploading' })
-      .where('id = :id AND estado IN (:...from)', { id, from })
-      .returning('id')
-      .execute();
-    if (claimed.affected !== 1) return null;
-    await this.db.getRepository(EmisionEstadoEntity).insert({ emissionId: id, estado: 'uploading', glosa: null, detail: null });
-    return this.find(id);
+  /** To `uploading` in one UPDATE: two concurrent claims cannot both win. */
+  claimForUpload(id: string, from: readonly string[]): Promise<EmisionEntity | null> {
+    return this.estados.claim(id, from);
   }
 
   /** Never sent, upload failed, or rejected by the SII (docs/tax-gateway.md "Pending"). Oldest first. */
@@ -111,7 +97,7 @@ export class EmisionStore {
       .getMany();
     const following = await repo
       .createQueryBuilder('e')
-      .where('e.trackid IS NOT NULL AND e.estado IN (:...enProceso)', { enProceso: ['uploaded', ...ESTADOS_ENVIO_EN_PROCESO] })
+      .where('e.trackid IS NOT NULL AND e.estado IN (:...enProceso)', { enProceso: EN_SEGUIMIENTO })
       .orderBy('e.updated_at', 'ASC')
       .limit(limit)
       .getMany();
@@ -141,7 +127,7 @@ export class EmisionStore {
   /** The emissions stored with the same EnvioDTE bytes as `e` that are not past their upload (the documents of one envelope). */
   async listSameEnvio(e: EmisionEntity): Promise<EmisionEntity[]> {
     return this.db.getRepository(EmisionEntity).find({
-      where: { tenant: e.tenant, xmlSha256: e.xmlSha256, estado: In(['signed', 'uploading', 'upload_failed']) },
+      where: { tenant: e.tenant, xmlSha256: e.xmlSha256, estado: In([...NO_ENVIADOS]) },
       order: { tipoDte: 'ASC', folio: 'ASC' },
     });
   }
@@ -166,7 +152,7 @@ export class EmisionStore {
     return this.db.getRepository(EmisionEntity).findOneBy({ id });
   }
 
-  async listHistory(id: string): Promise<EmisionEstadoEntity[]> {
-    return this.db.getRepository(EmisionEstadoEntity).find({ where: { emissionId: id }, order: { id: 'ASC' } });
+  listHistory(id: string): Promise<EmisionEstadoEntity[]> {
+    return this.estados.listHistory(id);
   }
 }

@@ -4,7 +4,10 @@ import { SiiFakeAuthority } from '@lib/sii-fake';
 import { taxpayerRecord } from '../../test/support/taxpayer-record';
 import { CafEntity } from '../caf/entities/caf.entity';
 import { EmisorEntity } from '../emisores/entities/emisor.entity';
+import { EnvioPipeline } from '../envio/envio-pipeline';
+import type { SiiClient } from '../sii/sii-client';
 import type { SignerClient } from '../signer/signer-client';
+import type { TokenService } from '../auth/token.service';
 import { emisorFrom } from './emision-rules';
 import { EnvioBuilder } from './envio-builder';
 
@@ -41,6 +44,12 @@ const doc = {
   detalle: [{ nombre: 'Item', cantidad: 1, precio_unitario: 1000 }],
 };
 
+/** The builder on the real pipeline's sign-then-validate step, with `signer` as the signing service (no SII is reached). */
+function builderWith(signer: object): EnvioBuilder {
+  const pipeline = new EnvioPipeline(signer as SignerClient, {} as SiiClient, {} as TokenService);
+  return new EnvioBuilder(signer as SignerClient, pipeline);
+}
+
 describe('EnvioBuilder', () => {
   const resolucion = { fchResol: '2014-08-22', nroResol: 0 };
 
@@ -50,7 +59,7 @@ describe('EnvioBuilder', () => {
       signTed: jest.fn(async (_id: string, dd: Buffer) => sign('RSA-SHA1', dd, createPrivateKey(rsask)).toString('base64')),
       signXml: jest.fn(async (xml: Buffer, _uri: string) => xml),
     };
-    const builder = new EnvioBuilder(signer as unknown as SignerClient);
+    const builder = builderWith(signer);
     await expect(builder.build(doc, entity, '11111111-1', resolucion)).rejects.toMatchObject({ status: 500, error: 'xsd_invalid' });
     expect(signer.signTed).toHaveBeenCalledWith('signer-c1', expect.any(Buffer));
     expect(signer.signXml.mock.calls.map((c) => c[1])).toEqual(['#F1T33', '#SetDoc']);
@@ -62,7 +71,7 @@ describe('EnvioBuilder', () => {
   it('refuses a TED signature that does not verify with the CAF key: 502 signer_error, nothing else signed', async () => {
     const { entity } = await cafEntity();
     const signer = { signTed: jest.fn(async () => Buffer.alloc(64, 1).toString('base64')), signXml: jest.fn() };
-    const builder = new EnvioBuilder(signer as unknown as SignerClient);
+    const builder = builderWith(signer);
     await expect(builder.build(doc, entity, '11111111-1', resolucion)).rejects.toMatchObject({ status: 502, error: 'signer_error' });
     expect(signer.signXml).not.toHaveBeenCalled();
   });

@@ -14,11 +14,11 @@ import {
   encodeLatin1,
   parseDteDocuments,
   santiagoTimestamp,
-  validateXsd,
   verifyTedSignature,
 } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { CafEntity } from '../caf/entities/caf.entity';
+import { EnvioPipeline } from '../envio/envio-pipeline';
 import { SignerClient } from '../signer/signer-client';
 import { Resolucion } from './emision-rules';
 
@@ -28,7 +28,10 @@ import { Resolucion } from './emision-rules';
  */
 @Injectable()
 export class EnvioBuilder {
-  constructor(private readonly signer: SignerClient) {}
+  constructor(
+    private readonly signer: SignerClient,
+    private readonly pipeline: EnvioPipeline,
+  ) {}
 
   build(doc: DocumentoInput, caf: CafEntity, rutEnvia: string, resolucion: Resolucion, now = new Date()): Promise<Buffer> {
     return this.buildLote([{ doc, caf }], rutEnvia, resolucion, now);
@@ -89,14 +92,7 @@ export class EnvioBuilder {
       caratula: { ...ruts, fchResol: resolucion.fchResol, nroResol: resolucion.nroResol, tmstFirmaEnv: santiagoTimestamp(now) },
       signedDtes,
     });
-    const signedEnvio = await this.signer.signXml(encodeLatin1(envio), '#SetDoc');
-    const check = await validateXsd(signedEnvio, 'EnvioDTE');
-    if (!check.valid) {
-      throw new ProblemException(500, 'xsd_invalid', 'The EnvioDTE does not validate against EnvioDTE_v10.xsd; nothing was uploaded.', {
-        xsd_errors: check.errors.slice(0, 20),
-      });
-    }
-    return signedEnvio;
+    return this.pipeline.signValidated(encodeLatin1(envio), '#SetDoc', 'EnvioDTE');
   }
 }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { CODIGOS_OTROS_IMP_LIBRO_CV, TIPOS_LIBRO_CV, type LibroDetalleInput } from '@lib/dte';
-import { NO_ENVIADOS } from '../dte/emision.store';
+import { NO_ENVIADOS } from '../envio/envio-estados';
 import { EmisionEntity } from '../dte/entities/emision.entity';
 import { RecepcionEntity } from '../recepcion/entities/recepcion.entity';
 import type { MontosColumns } from '../database/montos.columns';

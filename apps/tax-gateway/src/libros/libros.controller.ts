@@ -43,7 +43,7 @@ export class LibrosController {
   @Callers('admin', 'accounting')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Upload the stored book to the SII (DTEUpload) and keep the trackid; only a book generado or whose upload failed',
+    summary: 'Upload the stored book to the SII (DTEUpload) and keep the trackid; only a book never sent (signed) or whose upload failed',
   })
   @ApiOkResponse({ type: LibroView })
   @ApiProblemResponses(
@@ -71,7 +71,7 @@ export class LibrosController {
 
   @Get(':libro_id')
   @Callers('admin', 'assistant', 'accounting')
-  @ApiOperation({ summary: 'A book with its bytes and history; one still with the SII is refreshed with QueryEstUp first' })
+  @ApiOperation({ summary: 'A book with its bytes and history, as stored (the reconciler follows it at the SII)' })
   @ApiOkResponse({ type: LibroDetailView })
   @ApiProblemResponses(400, 401, 403, { status: 404, errors: ['libro_not_found'] })
   detail(@Param() p: LibroIdParamDto): Promise<LibroDetailView> {

@@ -1,31 +1,20 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { pickFields } from '@lib/platform';
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  ESTADOS_LIBRO_FINALES,
-  buildLibroCompraVenta,
-  encodeLatin1,
-  santiagoTimestamp,
-  validateXsd,
-  type LibroDetalleInput,
-} from '@lib/dte';
-import { ProblemException, errorText } from '@lib/schemas';
-import { TokenService } from '../auth/token.service';
+import { buildLibroCompraVenta, encodeLatin1, resultadoDeLibro, santiagoTimestamp, type LibroDetalleInput } from '@lib/dte';
+import { ProblemException } from '@lib/schemas';
 import { asDteProblem } from '../dte/emision-rules';
 import { EmisoresService } from '../emisores/emisores.service';
-import { SiiClient } from '../sii/sii-client';
+import { RESENDABLE } from '../envio/envio-estados';
+import { EnvioPipeline } from '../envio/envio-pipeline';
+import { toHistorialView } from '../envio/entities/estado-historial.columns';
 import { SignerClient } from '../signer/signer-client';
 import type { GenerarLibroDto, LibroDetailView, LibroView, LibroListQueryDto } from './dto/libro.dto';
 import { LibroEntity, type LibroTotal } from './entities/libro.entity';
 import { classifyIvaCompras, validateIvaCompras } from './iva-compras';
 import { LibrosStore } from './libros.store';
 
-/** Estados from which a book may be uploaded: never sent, or the upload failed. */
-const ENVIABLE = ['generado', 'envio_fallido'];
-/** SII estados after which QueryEstUp is no longer asked (docs/research/sii-protocol.md §2.5; LOK/LRH for books). */
-const FINAL: ReadonlySet<string> = new Set(ESTADOS_LIBRO_FINALES);
-
-/** IECV books (docs/tax-gateway.md "Books"; docs/research/sii-protocol.md §3.6). */
+/** IECV books (docs/tax-gateway.md "Books"; docs/research/sii-protocol.md §3.6), submitted through the pipeline (envio/). */
 @Injectable()
 export class LibrosService {
   private readonly logger = new Logger(LibrosService.name);
@@ -34,8 +23,7 @@ export class LibrosService {
     private readonly store: LibrosStore,
     private readonly emisores: EmisoresService,
     private readonly signer: SignerClient,
-    private readonly tokens: TokenService,
-    private readonly sii: SiiClient,
+    private readonly pipeline: EnvioPipeline,
   ) {}
 
   /**
@@ -90,14 +78,7 @@ export class LibrosService {
         tmstFirma: santiagoTimestamp(new Date()),
       }),
     );
-    const signed = await this.signer.signXml(encodeLatin1(xml), `#${id}`);
-    const check = await validateXsd(signed, 'LibroCV');
-    if (!check.valid) {
-      throw new ProblemException(500, 'xsd_invalid', 'The book does not validate against LibroCV_v10.xsd; nothing was stored.', {
-        xsd_errors: check.errors.slice(0, 20),
-      });
-    }
-    return signed;
+    return this.pipeline.signValidated(encodeLatin1(xml), `#${id}`, 'LibroCV');
   }
 
   private buildEntity(dto: GenerarLibroDto, version: number, detalle: LibroDetalleInput[], xml: Buffer, caller?: string): LibroEntity {
@@ -111,87 +92,64 @@ export class LibrosService {
       tipoLibro: dto.tipo_libro ?? 'MENSUAL',
       tipoEnvio: dto.tipo_envio ?? 'TOTAL',
       codigoAutorizacion: dto.codigo_autorizacion ?? null,
-      estado: 'generado',
+      estado: 'signed',
+      resultado: 'pendiente',
       glosa: null,
       trackid: null,
       totales: sumTotalesPorTipo(detalle, dto.tipo === 'compra'),
       documentos: detalle.length,
       xml,
       xmlSha256: createHash('sha256').update(xml).digest('hex'),
-      historial: [{ estado: 'generado', glosa: null, at: now.toISOString() }],
       caller: caller ?? null,
       createdAt: now,
       updatedAt: now,
     });
   }
 
-  /** One upload per claim: `enviando` is taken atomically; a failed upload leaves it `envio_fallido`. */
+  /**
+   * One upload per claim (`uploading` is taken atomically). A failed upload leaves it `upload_failed`; one never sent (the SII's
+   * breaker open) `signed` again; both can be sent again.
+   */
   async send(id: string): Promise<LibroView> {
     const claimed = await this.claim(id);
-    const { holder_rut } = await this.signer.certificate().catch(async (err) => {
-      await this.transition(claimed, 'envio_fallido', errorText(err));
-      throw err;
-    });
     try {
-      const trackid = await this.tokens.withToken(claimed.tenant, (token) =>
-        this.sii.upload({
-          rutSender: holder_rut,
-          rutCompany: claimed.tenant,
-          token,
-          filename: `${claimed.tipo}_${claimed.periodo}_v${claimed.version}.xml`,
-          file: claimed.xml,
-        }),
-      );
-      return toLibroView(await this.transition(claimed, 'enviado', null, { trackid }));
+      const { holder_rut } = await this.signer.certificate();
+      const filename = `${claimed.tipo}_${claimed.periodo}_v${claimed.version}.xml`;
+      const trackid = await this.pipeline.upload({ tenant: claimed.tenant, rutEnvia: holder_rut, filename, xml: claimed.xml });
+      await this.store.transition(id, 'uploaded', { trackid });
     } catch (err) {
-      const reason = errorText(err);
-      await this.transition(claimed, 'envio_fallido', reason);
-      this.logger.warn(`libro ${id}: upload failed (${reason})`);
-      throw err;
+      const { problem, estado, body } = this.pipeline.failureOf(err);
+      await this.store.transition(id, estado, {}, body);
+      this.logger.warn(`libro ${id}: upload failed (${problem.error}), ${estado}`);
+      throw problem;
     }
+    return toLibroView(await this.findOrThrow(id));
   }
 
   private async claim(id: string): Promise<LibroEntity> {
-    const claimed = await this.store.claim(id, ENVIABLE, 'enviando');
+    const claimed = await this.store.claimForUpload(id, RESENDABLE);
+    if (claimed) return claimed;
     const current = await this.findOrThrow(id);
-    if (!claimed) {
-      throw new ProblemException(
-        409,
-        'libro_not_sendable',
-        `Book ${id} is ${current.estado}; only a book generado or envio_fallido is uploaded.`,
-      );
-    }
-    return this.transition(current, 'enviando', null);
+    throw new ProblemException(
+      409,
+      'libro_not_sendable',
+      `Book ${id} is ${current.estado}; only a book never sent (signed) or whose upload failed (upload_failed) is uploaded.`,
+      { estado: current.estado },
+    );
   }
 
-  private async transition(
-    libro: LibroEntity,
-    estado: string,
-    glosa: string | null,
-    patch: Partial<LibroEntity> = {},
-  ): Promise<LibroEntity> {
-    const historial = [...libro.historial, { estado, glosa, at: new Date().toISOString() }];
-    Object.assign(libro, { estado, glosa, historial, ...patch });
-    await this.store.update(libro.id, { estado, glosa, historial, ...patch });
-    return libro;
+  /** QueryEstUp of an uploaded book (the reconciler's step, docs/tax-gateway.md "Reconciler"): its state and `resultado` recorded. */
+  async followEstado(libro: LibroEntity): Promise<string> {
+    const answer = await this.pipeline.queryEstado(libro.tenant, libro.trackid as string);
+    await this.store.transition(libro.id, answer.estado, { glosa: answer.glosa || null, resultado: resultadoDeLibro(answer.estado) });
+    return answer.estado;
   }
 
-  /** A book still with the SII is refreshed with QueryEstUp first (best effort). */
+  /** The stored state: the reconciler follows the SII's answer. */
   async detail(id: string): Promise<LibroDetailView> {
-    let libro = await this.findOrThrow(id);
-    if (libro.trackid && !FINAL.has(libro.estado)) libro = await this.refresh(libro);
-    return { ...toLibroView(libro), xml_base64: libro.xml.toString('base64'), historial: libro.historial };
-  }
-
-  private async refresh(libro: LibroEntity): Promise<LibroEntity> {
-    try {
-      const answer = await this.tokens.withToken(libro.tenant, (token) => this.sii.getEstUp(libro.tenant, libro.trackid as string, token));
-      return answer.estado === libro.estado ? libro : await this.transition(libro, answer.estado, answer.glosa);
-    } catch (err) {
-      // The stored estado still answers; the next read asks again.
-      this.logger.warn(`libro ${libro.id}: QueryEstUp failed (${errorText(err)})`);
-      return libro;
-    }
+    const libro = await this.findOrThrow(id);
+    const historial = (await this.store.listHistory(id)).map(toHistorialView);
+    return { ...toLibroView(libro), xml_base64: libro.xml.toString('base64'), historial };
   }
 
   async findOrThrow(id: string): Promise<LibroEntity> {
@@ -236,7 +194,7 @@ function sumTotalesPorTipo(detalle: LibroDetalleInput[], compra: boolean): Libro
 function toLibroView(l: LibroEntity): LibroView {
   return {
     libro_id: l.id,
-    ...pickFields(l, 'tenant', 'tipo', 'periodo', 'version', 'estado', 'glosa', 'trackid', 'totales', 'documentos'),
+    ...pickFields(l, 'tenant', 'tipo', 'periodo', 'version', 'estado', 'resultado', 'glosa', 'trackid', 'totales', 'documentos'),
     tipo_libro: l.tipoLibro,
     tipo_envio: l.tipoEnvio,
     sha256: l.xmlSha256,

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { DataSource, In } from 'typeorm';
 import type { LibroDetalleInput } from '@lib/dte';
+import { EN_SEGUIMIENTO } from '../envio/envio-estados';
+import { EnvioEstadosStore } from '../envio/envio-estados.store';
 import type { LibroListQueryDto } from './dto/libro.dto';
+import { LibroEstadoEntity } from './entities/libro-estado.entity';
 import { LibroEntity } from './entities/libro.entity';
 import { LibroDocumentosStore } from './libro-documentos.store';
 
@@ -14,12 +16,17 @@ export interface LibroKey {
   periodo: string;
 }
 
+/** Books and their history (envio/EnvioEstadosStore: every state change leaves a `libro_estado` row). */
 @Injectable()
 export class LibrosStore {
+  private readonly estados: EnvioEstadosStore<LibroEntity, LibroEstadoEntity>;
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly documentos: LibroDocumentosStore,
-  ) {}
+  ) {
+    this.estados = new EnvioEstadosStore(db, { entity: LibroEntity, history: LibroEstadoEntity, fk: 'libroId' });
+  }
 
   /**
    * The version is inside the signed bytes, so a transaction-scoped advisory lock on the book's key queues concurrent generations across
@@ -40,23 +47,32 @@ export class LibrosStore {
       ]);
       const entity = await build(Number(row.v), documentos);
       await m.getRepository(LibroEntity).insert(entity);
+      await this.estados.insertFirst(m, entity);
       return entity;
     });
   }
 
-  /** Moves a book to `to` from one of `from` in one UPDATE (two concurrent claims cannot both win); false if not. */
-  async claim(id: string, from: readonly string[], to: string): Promise<boolean> {
-    const claimed = await this.db
-      .createQueryBuilder()
-      .update(LibroEntity)
-      .set({ estado: to })
-      .where('id = :id AND estado IN (:...from)', { id, from })
-      .execute();
-    return claimed.affected === 1;
+  /** To `uploading` from one of `from` in one UPDATE (two concurrent claims cannot both win); the book, or null. */
+  claimForUpload(id: string, from: readonly string[]): Promise<LibroEntity | null> {
+    return this.estados.claim(id, from);
   }
 
-  async update(id: string, patch: QueryDeepPartialEntity<LibroEntity>): Promise<void> {
-    await this.db.getRepository(LibroEntity).update({ id }, patch);
+  /** Moves a book to `estado` (a history row when the estado or glosa changes). */
+  async transition(id: string, estado: string, patch: Partial<LibroEntity> = {}, detail: Record<string, unknown> | null = null) {
+    await this.estados.transition(id, estado, patch, detail);
+  }
+
+  listHistory(id: string): Promise<LibroEstadoEntity[]> {
+    return this.estados.listHistory(id);
+  }
+
+  /** Books uploaded and not yet in a final SII state, least recently changed first. */
+  listToFollow(limit = 100): Promise<LibroEntity[]> {
+    return this.db.getRepository(LibroEntity).find({
+      where: { estado: In([...EN_SEGUIMIENTO]) },
+      order: { updatedAt: 'ASC' },
+      take: limit,
+    });
   }
 
   find(id: string): Promise<LibroEntity | null> {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TokenModule } from '../auth/token.module';
+import { EnvioModule } from '../envio/envio.module';
 import { SignerModule } from '../signer/signer.module';
 import { SiiModule } from '../sii/sii.module';
 import { RecepcionRcvController } from './recepcion-rcv.controller';
@@ -12,7 +13,7 @@ import { RecepcionStore } from './recepcion.store';
 import { RespuestaBuilder } from './respuesta-builder';
 
 @Module({
-  imports: [SignerModule, SiiModule, TokenModule],
+  imports: [SignerModule, SiiModule, TokenModule, EnvioModule],
   controllers: [RecepcionController, RecepcionRcvController],
   providers: [RecepcionService, RecepcionRcvService, RecepcionRespuestasService, RecepcionVerifier, RecepcionStore, RespuestaBuilder],
   exports: [RecepcionService, RecepcionStore],

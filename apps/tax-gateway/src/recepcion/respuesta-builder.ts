@@ -8,13 +8,11 @@ import {
   encodeLatin1,
   reciboId,
   santiagoTimestamp,
-  validateXsd,
   type RecepcionEnvioInput,
   type ReciboInput,
   type ResultadoDteInput,
-  type XsdSchemaName,
 } from '@lib/dte';
-import { ProblemException } from '@lib/schemas';
+import { EnvioPipeline } from '../envio/envio-pipeline';
 import { SignerClient } from '../signer/signer-client';
 
 /** Who answers and to whom: the tenant (receiver of the DTEs) and the supplier (their issuer). */
@@ -35,16 +33,19 @@ export type ReciboDatos = Omit<ReciboInput, 'rutFirma' | 'tmstFirmaRecibo' | 'id
  */
 @Injectable()
 export class RespuestaBuilder {
-  constructor(private readonly signer: SignerClient) {}
+  constructor(
+    private readonly signer: SignerClient,
+    private readonly pipeline: EnvioPipeline,
+  ) {}
 
   async buildRecepcionEnvio(partes: RespuestaPartes, recepcion: RecepcionEnvioInput, now = new Date()): Promise<Buffer> {
     const xml = buildRespuestaDte({ caratula: this.buildCaratula(partes, now), recepciones: [recepcion] });
-    return this.signed(encodeLatin1(xml), '#ResultadoEnvio', 'RespuestaEnvioDTE');
+    return this.pipeline.signValidated(encodeLatin1(xml), '#ResultadoEnvio', 'RespuestaEnvioDTE');
   }
 
   async buildResultadoDte(partes: RespuestaPartes, resultados: ResultadoDteInput[], now = new Date()): Promise<Buffer> {
     const xml = buildRespuestaDte({ caratula: this.buildCaratula(partes, now), resultados });
-    return this.signed(encodeLatin1(xml), '#ResultadoEnvio', 'RespuestaEnvioDTE');
+    return this.pipeline.signValidated(encodeLatin1(xml), '#ResultadoEnvio', 'RespuestaEnvioDTE');
   }
 
   /** Each Recibo signed on its own, then the SetRecibos; RutFirma is the certificate holder. */
@@ -61,7 +62,7 @@ export class RespuestaBuilder {
       caratula: { rutResponde: partes.rutResponde, rutRecibe: partes.rutRecibe, mailContacto: partes.mailContacto, tmstFirmaEnv: tmst },
       signedRecibos,
     });
-    return this.signed(encodeLatin1(envio), '#SetRecibos', 'EnvioRecibos');
+    return this.pipeline.signValidated(encodeLatin1(envio), '#SetRecibos', 'EnvioRecibos');
   }
 
   private buildCaratula(p: RespuestaPartes, now: Date) {
@@ -72,16 +73,5 @@ export class RespuestaBuilder {
       mailContacto: p.mailContacto,
       tmstFirmaResp: santiagoTimestamp(now),
     };
-  }
-
-  private async signed(xml: Buffer, reference: string, schema: XsdSchemaName): Promise<Buffer> {
-    const signed = await this.signer.signXml(xml, reference);
-    const check = await validateXsd(signed, schema);
-    if (!check.valid) {
-      throw new ProblemException(500, 'xsd_invalid', `The answer does not validate against its XSD (${schema}); nothing was stored.`, {
-        xsd_errors: check.errors.slice(0, 20),
-      });
-    }
-    return signed;
   }
 }

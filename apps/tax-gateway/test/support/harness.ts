@@ -19,6 +19,7 @@ import type { Browser } from 'puppeteer-core';
 import { AppModule } from '../../src/app.module';
 import { PortalBrowser } from '../../src/portal/portal-browser';
 import { appOptions } from '../../src/config';
+import { EnvioReconciler, type ReconcileRun } from '../../src/reconciler/envio-reconciler';
 
 /** The SII base URL the gateway uses by default (TAX_ENV=cert); msw answers it with the fake. */
 export const SII_BASE = 'https://maullin.sii.cl';
@@ -48,6 +49,8 @@ export interface Gateway {
    * gateway), with `env` added; closed with the gateway.
    */
   second(env?: Record<string, string>): Promise<NestFastifyApplication>;
+  /** One pass of the reconciler, as its background task runs every RECONCILER_INTERVAL_SECONDS: uploads and follows envíos. */
+  reconcile(): Promise<ReconcileRun>;
   close(): Promise<void>;
 }
 
@@ -118,6 +121,9 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
         const other = await createTestApp(AppModule, { ...env, DATABASE_URL: url as string, ...extra }, appOptions);
         others.push(other);
         return other;
+      },
+      reconcile() {
+        return gw.app.get(EnvioReconciler).runOnce();
       },
       async close() {
         for (const other of others) await closeTestApp(other);

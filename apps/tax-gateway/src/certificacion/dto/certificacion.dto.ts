@@ -72,7 +72,7 @@ export class LibroSetView {
   @ApiProperty({ nullable: true, type: String }) libro_id!: string | null;
   @ApiProperty({ example: 4567891, nullable: true, type: Number, description: 'FolioNotificacion: the atención number of the libro set' })
   folio_notificacion!: number | null;
-  @ApiProperty({ nullable: true, type: String, example: 'generado' }) estado!: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'signed' }) estado!: string | null;
   @ApiProperty({ nullable: true, type: String }) error!: string | null;
 }
 

@@ -20,6 +20,8 @@ import { SesionImportada1797000000008 } from './1797000000008-SesionImportada';
 import { PortalVisita1797000000007 } from './1797000000007-PortalVisita';
 import { PdfFormato1797000000018 } from './1797000000018-PdfFormato';
 import { ResultadoSii1797000000019 } from './1797000000019-ResultadoSii';
+import { LibroEnvio1797000000020 } from './1797000000020-LibroEnvio';
+import { Job1797000000021 } from './1797000000021-Job';
 
 /** Every migration of tax-gateway, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
 export const migrations = [
@@ -45,4 +47,6 @@ export const migrations = [
   EmisionReferencia1797000000017,
   PdfFormato1797000000018,
   ResultadoSii1797000000019,
+  LibroEnvio1797000000020,
+  Job1797000000021,
 ];

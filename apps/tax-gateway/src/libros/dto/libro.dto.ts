@@ -4,6 +4,7 @@ import { IsRut } from '@lib/rut';
 import { ArrayOfObjects, IsAbsentOr, IsDecimalAmount } from '@lib/schemas';
 import { PERIODO_TRIBUTARIO as PERIODO } from '@lib/dte';
 import { PaginaQueryDto } from '@lib/schemas';
+import { HistorialView, RESULTADOS_SII, type ResultadoSii } from '@lib/contracts';
 
 /** A field of a purchases book (LC): refused in a sales book. */
 function SoloCompra(): PropertyDecorator {
@@ -137,10 +138,15 @@ export class LibroView {
   @ApiProperty({ enum: ['MENSUAL', 'ESPECIAL', 'RECTIFICA'] }) tipo_libro!: string;
   @ApiProperty({ enum: ['TOTAL', 'PARCIAL', 'FINAL', 'AJUSTE'] }) tipo_envio!: string;
   @ApiProperty({
-    example: 'generado',
-    description: 'generado, enviando, enviado, envio_fallido, then the SII states (REC ... LOK, LRH, RCT)',
+    example: 'signed',
+    description: 'The submission states signed, uploading, uploaded, upload_failed, then the SII states (REC ... LOK, LRH, RCT)',
   })
   estado!: string;
+  @ApiProperty({
+    enum: RESULTADOS_SII,
+    description: 'The outcome at the SII: pendiente until the book is refused (LRH or the envelope) or accepted (LOK)',
+  })
+  resultado!: ResultadoSii;
   @ApiProperty({ nullable: true, type: String }) glosa!: string | null;
   @ApiProperty({ nullable: true, type: String, example: '0260003916' }) trackid!: string | null;
   @ApiProperty({ type: [LibroTotalView] }) totales!: LibroTotalView[];
@@ -149,15 +155,9 @@ export class LibroView {
   @ApiProperty({ example: '2026-11-24T12:00:00.000Z' }) created_at!: string;
 }
 
-export class LibroEventoView {
-  @ApiProperty({ example: 'enviado' }) estado!: string;
-  @ApiProperty({ nullable: true, type: String }) glosa!: string | null;
-  @ApiProperty({ example: '2026-11-24T12:00:00.000Z' }) at!: string;
-}
-
 export class LibroDetailView extends LibroView {
   @ApiProperty({ description: 'The signed LibroCompraVenta, base64 of the exact ISO-8859-1 bytes' }) xml_base64!: string;
-  @ApiProperty({ type: [LibroEventoView] }) historial!: LibroEventoView[];
+  @ApiProperty({ type: [HistorialView] }) historial!: HistorialView[];
 }
 
 export class LibroIdParamDto {

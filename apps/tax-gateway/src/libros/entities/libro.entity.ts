@@ -1,4 +1,6 @@
+import type { ResultadoSii } from '@lib/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { EstadoEnvio } from '../../envio/envio-estados';
 
 /** Totals of one document type in a book, whole CLP. */
 export interface LibroTotal {
@@ -10,13 +12,10 @@ export interface LibroTotal {
   total: number;
 }
 
-export interface LibroEvento {
-  estado: string;
-  glosa: string | null;
-  at: string;
-}
-
-/** Signed and valid against LibroCV_v10.xsd, kept as exact bytes; generating the same (tenant, tipo, periodo) again adds a version. */
+/**
+ * Signed and valid against LibroCV_v10.xsd, kept as exact bytes; generating the same (tenant, tipo, periodo) again adds a version. Its
+ * states are the submission pipeline's (envio/envio-estados), its history rows in `libro_estado`.
+ */
 @Entity({ name: 'libro' })
 export class LibroEntity {
   @PrimaryColumn({ type: 'uuid' })
@@ -43,8 +42,12 @@ export class LibroEntity {
   @Column({ name: 'codigo_autorizacion', type: 'varchar', length: 10, nullable: true })
   codigoAutorizacion!: string | null;
 
-  @Column({ type: 'varchar', length: 16 })
-  estado!: string;
+  @Column({ type: 'varchar', length: 24 })
+  estado!: EstadoEnvio;
+
+  /** `resultadoDeLibro` (libs/dte) of the last upload state; `pendiente` until it is final. */
+  @Column({ type: 'varchar', length: 20, default: 'pendiente' })
+  resultado!: ResultadoSii;
 
   @Column({ type: 'text', nullable: true })
   glosa!: string | null;
@@ -63,9 +66,6 @@ export class LibroEntity {
 
   @Column({ name: 'xml_sha256', type: 'char', length: 64 })
   xmlSha256!: string;
-
-  @Column({ type: 'jsonb' })
-  historial!: LibroEvento[];
 
   @Column({ type: 'varchar', length: 40, nullable: true })
   caller!: string | null;

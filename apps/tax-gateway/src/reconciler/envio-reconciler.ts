@@ -1,15 +1,18 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { PeriodicTask } from '@lib/platform';
+import { EmisionQueryService } from '../dte/emision-query.service';
+import { EmisionUploader } from '../dte/emision-uploader';
+import { EmisionStore } from '../dte/emision.store';
+import { LibrosService } from '../libros/libros.service';
+import { LibrosStore } from '../libros/libros.store';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
-import { EmisionQueryService } from './emision-query.service';
-import { EmisionUploader } from './emision-uploader';
-import { EmisionStore } from './emision.store';
 
 /** An emission left `signed` this long was interrupted (a normal upload follows its signing within seconds). */
 const STALE_SECONDS = 120;
 
 export interface ReconcileRun {
   uploaded: number;
+  /** Envíos asked with QueryEstUp: the emissions' and the books'. */
   followed: number;
   /** Documents asked with QueryEstDte. */
   confirmed: number;
@@ -17,19 +20,22 @@ export interface ReconcileRun {
 }
 
 /**
- * The background reconciler (docs/tax-gateway.md "Reconciler"): the claim to `uploading` is atomic, so two processes never upload one
- * emission twice. One run at a time; a failure is retried at the next run.
+ * The one follower of the submission pipeline (docs/tax-gateway.md "Reconciler"): uploads interrupted emissions (the claim to
+ * `uploading` is atomic, so two processes never upload one twice) and follows every uploaded envío, emission or book, to a final
+ * state. One run at a time; a failure is retried at the next run.
  */
 @Injectable()
-export class EmisionReconciler implements OnModuleInit, BeforeApplicationShutdown {
-  private readonly logger = new Logger(EmisionReconciler.name);
-  private readonly task = new PeriodicTask<ReconcileRun>(EmisionReconciler.name, () => this.pass(STALE_SECONDS));
+export class EnvioReconciler implements OnModuleInit, BeforeApplicationShutdown {
+  private readonly logger = new Logger(EnvioReconciler.name);
+  private readonly task = new PeriodicTask<ReconcileRun>(EnvioReconciler.name, () => this.pass(STALE_SECONDS));
 
   constructor(
     @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
     private readonly store: EmisionStore,
     private readonly uploader: EmisionUploader,
     private readonly queries: EmisionQueryService,
+    private readonly libros: LibrosService,
+    private readonly librosStore: LibrosStore,
   ) {}
 
   onModuleInit(): void {
@@ -58,6 +64,9 @@ export class EmisionReconciler implements OnModuleInit, BeforeApplicationShutdow
       await this.attempt(run, 'followed', `estado of ${e.tenant} ${e.trackid}`, () =>
         this.queries.refreshEstado(e.tenant, e.trackid as string),
       );
+    }
+    for (const l of await this.librosStore.listToFollow()) {
+      await this.attempt(run, 'followed', `estado of book ${l.id}`, () => this.libros.followEstado(l));
     }
     const base = Math.max(this.settings.reconcilerIntervalSeconds, 60);
     for (const e of await this.store.listToConfirm()) {

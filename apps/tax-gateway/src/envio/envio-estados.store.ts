@@ -1,0 +1,63 @@
+import type { DataSource, EntityManager, EntityTarget } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { EstadoHistorialColumns } from './entities/estado-historial.columns';
+
+/** A submission's table, its history table and the history's column that names the submission. */
+export interface EnvioTabla<E extends { id: string; estado: string; glosa: string | null }, H extends EstadoHistorialColumns> {
+  entity: EntityTarget<E>;
+  history: EntityTarget<H>;
+  fk: Exclude<keyof H, keyof EstadoHistorialColumns> & string;
+}
+
+/**
+ * The state changes of one kind of submission, the same for all (docs/tax-gateway.md "Submission pipeline"): every
+ * change of estado or glosa leaves a history row in the same transaction, and a claim is one UPDATE, so two processes
+ * on one database never both win it.
+ */
+export class EnvioEstadosStore<E extends { id: string; estado: string; glosa: string | null }, H extends EstadoHistorialColumns> {
+  constructor(
+    private readonly db: DataSource,
+    private readonly tabla: EnvioTabla<E, H>,
+  ) {}
+
+  /** The first history row of a submission inserted with `m` (in the caller's transaction). */
+  async insertFirst(m: EntityManager, e: E): Promise<void> {
+    await this.insertHistory(m, e.id, e.estado, e.glosa, null);
+  }
+
+  /** Moves `id` from one of `from` to `to` atomically; the claimed row, or null when another state (or none) was found. */
+  async claim(id: string, from: readonly string[], to = 'uploading'): Promise<E | null> {
+    return this.db.transaction(async (m) => {
+      const claimed = await m
+        .createQueryBuilder()
+        .update(this.tabla.entity)
+        .set({ estado: to } as unknown as QueryDeepPartialEntity<E>)
+        .where('id = :id AND estado IN (:...from)', { id, from })
+        .execute();
+      if (claimed.affected !== 1) return null;
+      await this.insertHistory(m, id, to, null, null);
+      return m.findOne(this.tabla.entity, { where: { id } as never });
+    });
+  }
+
+  /** Moves `id` to `estado` with `patch`; a history row when the estado or the glosa changes. False when there is no such row. */
+  async transition(id: string, estado: string, patch: Partial<E> = {}, detail: Record<string, unknown> | null = null): Promise<boolean> {
+    return this.db.transaction(async (m) => {
+      const current = await m.findOne(this.tabla.entity, { where: { id } as never, lock: { mode: 'pessimistic_write' } });
+      if (!current) return false;
+      await m.update(this.tabla.entity, { id } as never, { estado, ...patch } as unknown as QueryDeepPartialEntity<E>);
+      const glosa = patch.glosa ?? null;
+      if (current.estado !== estado || (glosa !== null && current.glosa !== glosa)) await this.insertHistory(m, id, estado, glosa, detail);
+      return true;
+    });
+  }
+
+  listHistory(id: string): Promise<H[]> {
+    return this.db.getRepository(this.tabla.history).find({ where: { [this.tabla.fk]: id } as never, order: { id: 'ASC' } as never });
+  }
+
+  private async insertHistory(m: EntityManager, id: string, estado: string, glosa: string | null, detail: Record<string, unknown> | null) {
+    const row = { [this.tabla.fk]: id, estado, glosa, detail };
+    await m.insert(this.tabla.history, row as unknown as QueryDeepPartialEntity<H>);
+  }
+}

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { validateXsd, type XsdSchemaName } from '@lib/dte';
+import { ProblemException } from '@lib/schemas';
+import { wasNotSent } from '@lib/platform';
+import { TokenService } from '../auth/token.service';
+import { SignerClient } from '../signer/signer-client';
+import { SiiClient, type EstUpAnswer } from '../sii/sii-client';
+
+/** What one upload sends: the tenant's stored bytes, sent by the certificate holder `rutEnvia` (`12345678-9`). */
+export interface EnvioSubible {
+  tenant: string;
+  rutEnvia: string;
+  filename: string;
+  xml: Buffer;
+}
+
+/** A failed upload as the submission records it: `signed` when it was never sent (queued again), else `upload_failed`. */
+export interface FalloEnvio {
+  problem: ProblemException;
+  estado: 'signed' | 'upload_failed';
+  /** The problem's members without type, title and instance, for the history row and the `error` column. */
+  body: Record<string, unknown>;
+}
+
+/**
+ * The steps every submission to the SII shares (docs/tax-gateway.md "Submission pipeline"): sign then validate
+ * against the XSD, upload with the tenant's token (renewed once when the SII says it expired, TokenService), ask the
+ * upload's state, and what a failed upload leaves. The stores keep the states (EnvioEstadosStore); the reconciler
+ * follows them.
+ */
+@Injectable()
+export class EnvioPipeline {
+  constructor(
+    private readonly signer: SignerClient,
+    private readonly sii: SiiClient,
+    private readonly tokens: TokenService,
+  ) {}
+
+  /**
+   * The signing service's bytes for the element `reference` (`#Id`), valid against `schema`, never re-serialized.
+   * Throws 500 `xsd_invalid` (nothing is stored or sent) with the first 20 errors; the signer's own 502/503/504.
+   */
+  async signValidated(xml: Buffer, reference: string, schema: XsdSchemaName): Promise<Buffer> {
+    const signed = await this.signer.signXml(xml, reference);
+    const check = await validateXsd(signed, schema);
+    if (!check.valid) {
+      throw new ProblemException(
+        500,
+        'xsd_invalid',
+        `The signed ${schema} does not validate against its XSD; nothing was stored or sent.`,
+        {
+          xsd_errors: check.errors.slice(0, 20),
+        },
+      );
+    }
+    return signed;
+  }
+
+  /** DTEUpload (docs/research/sii-protocol.md §2.4): the trackid. Throws the SII door's problems (502/503/504, 503 when its breaker is open). */
+  upload(e: EnvioSubible): Promise<string> {
+    return this.tokens.withToken(e.tenant, (token) =>
+      this.sii.upload({ rutSender: e.rutEnvia, rutCompany: e.tenant, token, filename: e.filename, file: e.xml }),
+    );
+  }
+
+  /** QueryEstUp (docs/research/sii-protocol.md §2.5) of the tenant's envío `trackid`. */
+  queryEstado(tenant: string, trackid: string): Promise<EstUpAnswer> {
+    return this.tokens.withToken(tenant, (token) => this.sii.getEstUp(tenant, trackid, token));
+  }
+
+  /** How a failed upload is recorded: never sent (the breaker refused it) is queued again as `signed`. */
+  failureOf(err: unknown): FalloEnvio {
+    const problem =
+      err instanceof ProblemException
+        ? err
+        : new ProblemException(500, 'internal_error', 'The upload failed unexpectedly.', { cause: err });
+    const { type: _t, title: _ti, instance: _i, ...body } = problem.getProblem();
+    return { problem, estado: wasNotSent(problem) ? 'signed' : 'upload_failed', body };
+  }
+}

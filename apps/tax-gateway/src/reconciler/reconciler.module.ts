@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { DteModule } from '../dte/dte.module';
+import { LibrosModule } from '../libros/libros.module';
+import { EnvioReconciler } from './envio-reconciler';
+
+/** The background follower of every submission to the SII (docs/tax-gateway.md "Reconciler"); no routes. */
+@Module({
+  imports: [DteModule, LibrosModule],
+  providers: [EnvioReconciler],
+  exports: [EnvioReconciler],
+})
+export class ReconcilerModule {}
