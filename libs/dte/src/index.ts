@@ -55,7 +55,21 @@ export {
   type DetalleInput,
   type ReferenciaInput,
 } from './builders/documento';
-export { buildEnvioDte, SII_RUT, type CaratulaInput, type EnvioDteInput } from './builders/envio';
+export { buildEnvioBoleta, buildEnvioDte, SII_RUT, type CaratulaInput, type EnvioDteInput } from './builders/envio';
+export {
+  RSR_CONSUMIDOR_FINAL,
+  RUT_CONSUMIDOR_FINAL,
+  buildBoleta,
+  ddInputFromBoleta,
+  totalesBoleta,
+  type BoletaInput,
+  type DetalleBoletaInput,
+  type IndServicioBoleta,
+  type MontosBoleta,
+  type ReceptorBoletaInput,
+  type ReferenciaBoletaInput,
+  type TipoBoleta,
+} from './builders/boleta';
 export {
   parseDteDocuments,
   type ParsedDte,

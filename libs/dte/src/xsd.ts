@@ -6,10 +6,11 @@ import { declaredEncoding, decodeXml, withDeclaredEncoding } from './xml/encodin
 import { DteAssetsError, DteError } from './errors';
 import { assertNoDtd } from './xml/dom';
 
-export type XsdSchemaName = 'EnvioDTE' | 'DTE' | 'LibroCV' | 'RespuestaEnvioDTE' | 'EnvioRecibos' | 'RespSII';
+export type XsdSchemaName = 'EnvioDTE' | 'EnvioBOLETA' | 'DTE' | 'LibroCV' | 'RespuestaEnvioDTE' | 'EnvioRecibos' | 'RespSII';
 
 const MAIN_FILE: Record<XsdSchemaName, string> = {
   EnvioDTE: 'EnvioDTE_v10.xsd',
+  EnvioBOLETA: 'EnvioBOLETA_v11.xsd',
   DTE: 'DTE_v10.xsd',
   LibroCV: 'LibroCV_v10.xsd',
   RespuestaEnvioDTE: 'RespuestaEnvioDTE_v10.xsd',

@@ -178,7 +178,7 @@ function totales(m: Montos): string {
 const MAX_NMB_ITEM = 80;
 
 /** Cut at the last space keeping at least half; the rest opens DscItem (Formato DTE v2.2 Detalle: "descripción adicional del ítem"). */
-function nombreItem(d: DetalleInput): string {
+export function nombreItem(d: DetalleInput): string {
   const nombre = transliterate(d.nombre.trim());
   if (nombre.length <= MAX_NMB_ITEM) return reqText('NmbItem', nombre, MAX_NMB_ITEM) + optText('DscItem', d.descripcion, 1000);
   const space = nombre.lastIndexOf(' ', MAX_NMB_ITEM);
@@ -187,7 +187,8 @@ function nombreItem(d: DetalleInput): string {
   return reqText('NmbItem', nombre.slice(0, cut), MAX_NMB_ITEM) + optText('DscItem', resto, 1000);
 }
 
-function cdgItems(d: DetalleInput): string {
+/** CdgItem: `codigo` as INT1, then `codigos`; at most 5 (DTE_v10.xsd and EnvioBOLETA_v11.xsd). */
+export function cdgItems(d: DetalleInput): string {
   const codigos = [...(d.codigo ? [{ tipo: 'INT1', valor: d.codigo }] : []), ...(d.codigos ?? [])];
   if (codigos.length > 5) throw new DteBuildError('at most 5 item codes per line (CdgItem, DTE_v10.xsd)');
   return codigos.map((c) => `<CdgItem>${reqText('TpoCodigo', c.tipo, 10)}${reqText('VlrCodigo', c.valor, 35)}</CdgItem>`).join('');
@@ -201,7 +202,8 @@ function indExe(tipo: TipoDteEmision, d: DetalleInput): number | undefined {
   return d.exento && tipo !== 34 ? 1 : undefined;
 }
 
-function positive(name: string, value: LineaTotales['cantidad'] | undefined, places: number): string {
+/** A decimal element written only when above 0 (QtyItem, PrcItem, DescuentoPct, RecargoPct). */
+export function positive(name: string, value: LineaTotales['cantidad'] | undefined, places: number): string {
   if (value === undefined) return '';
   const d = decimalOf(value, name, places, '999999999999.999999');
   return d.gt(0) ? el(name, d.toFixed()) : '';

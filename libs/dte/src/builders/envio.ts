@@ -39,24 +39,65 @@ function firstValue(dte: string, tag: string): string | undefined {
   return new RegExp(`<${tag}>\\s*([^<]*?)\\s*</${tag}>`).exec(enc)?.[1];
 }
 
+/** What an envelope schema allows: EnvioDTE_v10.xsd (2000 DTEs, 20 types) or EnvioBOLETA_v11.xsd (500 boletas, 39 and 41). */
+interface Sobre {
+  root: 'EnvioDTE' | 'EnvioBOLETA';
+  maxDtes: number;
+  maxTipos: number;
+  tipos?: readonly number[];
+}
+
+const ENVIO_DTE: Sobre = { root: 'EnvioDTE', maxDtes: 2000, maxTipos: 20 };
+const ENVIO_BOLETA: Sobre = { root: 'EnvioBOLETA', maxDtes: 500, maxTipos: 2, tipos: [39, 41] };
+
 /**
  * Unsigned ISO-8859-1 EnvioDTE (`SetDoc`), the DTEs byte-for-byte; no xmlns:xsi, so each Documento keeps the namespaces it was signed
  * with (docs/research/sii-protocol.md §2.3). @throws DteBuildError on invalid Caratula values, 0 or > 2000 DTEs, or another RUTEmisor.
  */
 export function buildEnvioDte(input: EnvioDteInput): string {
-  const c = input.caratula;
+  return buildSobre(input, ENVIO_DTE);
+}
+
+/**
+ * Unsigned ISO-8859-1 EnvioBOLETA (`SetDoc`, EnvioBOLETA_v11.xsd; docs/research/boletas.md §2): the same Caratula as an
+ * EnvioDTE, 1 to 500 signed boletas (39, 41) of one issuer, byte-for-byte. @throws DteBuildError as {@link buildEnvioDte}, and
+ * for more than 500 boletas or another type.
+ */
+export function buildEnvioBoleta(input: EnvioDteInput): string {
+  return buildSobre(input, ENVIO_BOLETA);
+}
+
+function buildSobre(input: EnvioDteInput, sobre: Sobre): string {
   const dtes = input.signedDtes.map(dteElement);
-  if (dtes.length === 0 || dtes.length > 2000) throw new DteBuildError('an EnvioDTE holds 1 to 2000 DTEs');
+  if (dtes.length === 0 || dtes.length > sobre.maxDtes) throw new DteBuildError(`an ${sobre.root} holds 1 to ${sobre.maxDtes} DTEs`);
+  const caratula = caratulaXml(input.caratula, contarTipos(dtes, input.caratula.rutEmisor, sobre));
+  return (
+    '<?xml version="1.0" encoding="ISO-8859-1"?>\n' +
+    `<${sobre.root} xmlns="http://www.sii.cl/SiiDte" version="1.0"><SetDTE ID="SetDoc">` +
+    caratula +
+    dtes.join('') +
+    `</SetDTE></${sobre.root}>`
+  );
+}
+
+/** DTEs per type (SubTotDTE); each of the Caratula's issuer and of a type the envelope takes. */
+function contarTipos(dtes: string[], rutEmisor: string, sobre: Sobre): Map<number, number> {
   const counts = new Map<number, number>();
   dtes.forEach((dte, n) => {
     const tipo = Number(firstValue(dte, 'TipoDTE'));
     if (!Number.isInteger(tipo) || tipo <= 0) throw new DteBuildError(`signedDtes[${n}] has no TipoDTE`);
+    if (sobre.tipos && !sobre.tipos.includes(tipo)) {
+      throw new DteBuildError(`signedDtes[${n}] is a ${tipo}: an ${sobre.root} holds ${sobre.tipos.join(', ')}`);
+    }
     const emisor = firstValue(dte, 'RUTEmisor');
-    if (emisor !== c.rutEmisor)
-      throw new DteBuildError(`signedDtes[${n}] RUTEmisor ${emisor} differs from Caratula RutEmisor ${c.rutEmisor}`);
+    if (emisor !== rutEmisor) throw new DteBuildError(`signedDtes[${n}] RUTEmisor ${emisor} differs from Caratula RutEmisor ${rutEmisor}`);
     counts.set(tipo, (counts.get(tipo) ?? 0) + 1);
   });
-  if (counts.size > 20) throw new DteBuildError('at most 20 document types per EnvioDTE');
+  if (counts.size > sobre.maxTipos) throw new DteBuildError(`at most ${sobre.maxTipos} document types per ${sobre.root}`);
+  return counts;
+}
+
+function caratulaXml(c: CaratulaInput, counts: Map<number, number>): string {
   if (!Number.isSafeInteger(c.nroResol) || c.nroResol < 0 || c.nroResol > 999_999) {
     throw new DteBuildError(`nroResol must be an integer 0..999999, got ${c.nroResol}`);
   }
@@ -64,7 +105,7 @@ export function buildEnvioDte(input: EnvioDteInput): string {
     .sort(([a], [b]) => a - b)
     .map(([tipo, n]) => `<SubTotDTE>${el('TpoDTE', tipo)}${el('NroDTE', posInt('NroDTE', n))}</SubTotDTE>`)
     .join('');
-  const caratula =
+  return (
     '<Caratula version="1.0">' +
     el('RutEmisor', rut('RutEmisor', c.rutEmisor)) +
     el('RutEnvia', rut('RutEnvia', c.rutEnvia)) +
@@ -73,12 +114,6 @@ export function buildEnvioDte(input: EnvioDteInput): string {
     `<NroResol>${c.nroResol}</NroResol>` +
     el('TmstFirmaEnv', timestamp('TmstFirmaEnv', c.tmstFirmaEnv)) +
     subtot +
-    '</Caratula>';
-  return (
-    '<?xml version="1.0" encoding="ISO-8859-1"?>\n' +
-    '<EnvioDTE xmlns="http://www.sii.cl/SiiDte" version="1.0"><SetDTE ID="SetDoc">' +
-    caratula +
-    dtes.join('') +
-    '</SetDTE></EnvioDTE>'
+    '</Caratula>'
   );
 }
