@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { DteBuildError } from '../errors';
 import { TASA_IVA, lineaMontos } from '../totals';
 import type { DdInput } from './dd-ted';
-import { cdgItems, nombreItem, positive, type DetalleInput, type EmisorInput } from './documento';
+import { cdgItems, cdgSiiSucur, importesItem, lugar, nombreItem, type DetalleInput, type EmisorInput } from './documento';
 import { el, fecha, optText, posInt, reqText, rut, timestamp } from './text';
 
 /** Boleta electrónica afecta (39) and exenta (41) (docs/research/boletas.md §2). */
@@ -129,10 +129,8 @@ function emisor(e: EmisorInput): string {
     el('RUTEmisor', rut('RUTEmisor', e.rut)) +
     reqText('RznSocEmisor', e.razon_social, 100) +
     optText('GiroEmisor', e.giro, 80, 'truncate') +
-    el('CdgSIISucur', e.cdg_sii_sucur === undefined ? undefined : posInt('CdgSIISucur', e.cdg_sii_sucur, 9)) +
-    optText('DirOrigen', e.direccion, 70, 'truncate') +
-    optText('CmnaOrigen', e.comuna, 20, 'truncate') +
-    optText('CiudadOrigen', e.ciudad, 20, 'truncate') +
+    cdgSiiSucur(e) +
+    lugar('Origen', e) +
     '</Emisor>'
   );
 }
@@ -143,9 +141,7 @@ function receptor(r: ReceptorBoletaInput): string {
     el('RUTRecep', rut('RUTRecep', r.rut)) +
     optText('RznSocRecep', r.razon_social, 100) +
     optText('Contacto', r.contacto, 80, 'truncate') +
-    optText('DirRecep', r.direccion, 70, 'truncate') +
-    optText('CmnaRecep', r.comuna, 20, 'truncate') +
-    optText('CiudadRecep', r.ciudad, 20, 'truncate') +
+    lugar('Recep', r) +
     '</Receptor>'
   );
 }
@@ -171,13 +167,7 @@ function detalle(tipo: TipoBoleta, d: DetalleBoletaInput, n: number): string {
     cdgItems(d) +
     el('IndExe', d.exento && tipo === 39 ? 1 : undefined) +
     nombreItem(d) +
-    positive('QtyItem', d.cantidad, 6) +
-    optText('UnmdItem', d.unidad, 4, 'truncate') +
-    positive('PrcItem', d.precio_unitario, 6) +
-    positive('DescuentoPct', d.descuento_pct, 2) +
-    (m.descuento > 0 ? el('DescuentoMonto', m.descuento) : '') +
-    positive('RecargoPct', d.recargo_pct, 2) +
-    (m.recargo > 0 ? el('RecargoMonto', m.recargo) : '') +
+    importesItem(d, m) +
     el('MontoItem', m.monto) +
     '</Detalle>'
   );

@@ -6,6 +6,7 @@ import {
   lineaMontos,
   montoGlobal,
   type DescuentoRecargoGlobal,
+  type LineaMontos,
   type LineaTotales,
   type Montos,
   type TipoDteEmision,
@@ -120,6 +121,23 @@ function idDoc(i: DocumentoInput): string {
   );
 }
 
+/**
+ * Dir, Cmna and Ciudad of the issuer (`Origen`) or the receiver (`Recep`), truncated to 70, 20 and 20 characters
+ * (DTE_v10.xsd and EnvioBOLETA_v11.xsd alike).
+ */
+export function lugar(sufijo: 'Origen' | 'Recep', l: { direccion?: string; comuna?: string; ciudad?: string }): string {
+  return (
+    optText(`Dir${sufijo}`, l.direccion, 70, 'truncate') +
+    optText(`Cmna${sufijo}`, l.comuna, 20, 'truncate') +
+    optText(`Ciudad${sufijo}`, l.ciudad, 20, 'truncate')
+  );
+}
+
+/** CdgSIISucur, the SII's code of the issuing branch (9 digits), when there is one. */
+export function cdgSiiSucur(e: EmisorInput): string {
+  return el('CdgSIISucur', e.cdg_sii_sucur === undefined ? undefined : posInt('CdgSIISucur', e.cdg_sii_sucur, 9));
+}
+
 function emisor(e: EmisorInput): string {
   const acteco = Array.isArray(e.acteco) ? e.acteco : [e.acteco];
   if (acteco.length < 1 || acteco.length > 4) throw new DteBuildError('emisor.acteco needs 1 to 4 codes');
@@ -131,10 +149,8 @@ function emisor(e: EmisorInput): string {
     optText('Telefono', e.telefono, 20, 'truncate') +
     optText('CorreoEmisor', e.correo, 80) +
     acteco.map((a) => el('Acteco', posInt('Acteco', a, 6))).join('') +
-    el('CdgSIISucur', e.cdg_sii_sucur === undefined ? undefined : posInt('CdgSIISucur', e.cdg_sii_sucur, 9)) +
-    optText('DirOrigen', e.direccion, 70, 'truncate') +
-    optText('CmnaOrigen', e.comuna, 20, 'truncate') +
-    optText('CiudadOrigen', e.ciudad, 20, 'truncate') +
+    cdgSiiSucur(e) +
+    lugar('Origen', e) +
     '</Emisor>'
   );
 }
@@ -147,9 +163,7 @@ function receptor(r: ReceptorInput): string {
     optText('GiroRecep', r.giro, 40, 'truncate') +
     optText('Contacto', r.contacto, 80, 'truncate') +
     optText('CorreoRecep', r.correo, 80) +
-    optText('DirRecep', r.direccion, 70, 'truncate') +
-    optText('CmnaRecep', r.comuna, 20, 'truncate') +
-    optText('CiudadRecep', r.ciudad, 20, 'truncate') +
+    lugar('Recep', r) +
     '</Receptor>'
   );
 }
@@ -203,10 +217,23 @@ function indExe(tipo: TipoDteEmision, d: DetalleInput): number | undefined {
 }
 
 /** A decimal element written only when above 0 (QtyItem, PrcItem, DescuentoPct, RecargoPct). */
-export function positive(name: string, value: LineaTotales['cantidad'] | undefined, places: number): string {
+function positive(name: string, value: LineaTotales['cantidad'] | undefined, places: number): string {
   if (value === undefined) return '';
   const d = decimalOf(value, name, places, '999999999999.999999');
   return d.gt(0) ? el(name, d.toFixed()) : '';
+}
+
+/** QtyItem to RecargoMonto of a Detalle line (the same order in DTE_v10.xsd and EnvioBOLETA_v11.xsd), from `lineaMontos`. */
+export function importesItem(d: DetalleInput, m: LineaMontos): string {
+  return (
+    positive('QtyItem', d.cantidad, 6) +
+    optText('UnmdItem', d.unidad, 4, 'truncate') +
+    positive('PrcItem', d.precio_unitario, 6) +
+    positive('DescuentoPct', d.descuento_pct, 2) +
+    (m.descuento > 0 ? el('DescuentoMonto', m.descuento) : '') +
+    positive('RecargoPct', d.recargo_pct, 2) +
+    (m.recargo > 0 ? el('RecargoMonto', m.recargo) : '')
+  );
 }
 
 function detalle(tipo: TipoDteEmision, d: DetalleInput, n: number): string {
@@ -217,13 +244,7 @@ function detalle(tipo: TipoDteEmision, d: DetalleInput, n: number): string {
     cdgItems(d) +
     el('IndExe', indExe(tipo, d)) +
     nombreItem(d) +
-    positive('QtyItem', d.cantidad, 6) +
-    optText('UnmdItem', d.unidad, 4, 'truncate') +
-    positive('PrcItem', d.precio_unitario, 6) +
-    positive('DescuentoPct', d.descuento_pct, 2) +
-    (m.descuento > 0 ? el('DescuentoMonto', m.descuento) : '') +
-    positive('RecargoPct', d.recargo_pct, 2) +
-    (m.recargo > 0 ? el('RecargoMonto', m.recargo) : '') +
+    importesItem(d, m) +
     el('CodImpAdic', d.codigo_impuesto_adicional) +
     el('MontoItem', m.monto) +
     '</Detalle>'
