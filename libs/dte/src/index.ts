@@ -135,7 +135,7 @@ export {
   type RepresentacionOptions,
 } from './pdf/render';
 export { normalizeLogo, LOGO_LIMITS } from './pdf/logo';
-export { TIPOS_DTE_INTERCAMBIO, TIPOS_LIBRO_CV, describeTipoDte, tipoNoRecibible } from './tipos-dte';
+export { TIPOS_DTE_EMITIDOS, TIPOS_DTE_INTERCAMBIO, TIPOS_LIBRO_CV, describeTipoDte, tipoNoRecibible } from './tipos-dte';
 export { siiTextProblem } from './builders/text';
 export { timbreBytes, timbrePdf417 } from './pdf/timbre';
 export { formatPesos, formatDecimal, formatFecha, formatPorcentaje, NOMBRE_DOCUMENTO } from './pdf/format';

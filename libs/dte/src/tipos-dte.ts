@@ -1,3 +1,10 @@
+/**
+ * The types the platform issues today, each through EnvioDTE (docs/tax-gateway.md "Emission rules"): factura 33, factura
+ * exenta 34, nota de débito 56, nota de crédito 61. Every list of what is emitted (routes, CAFs, accounting) is this one.
+ */
+export const TIPOS_DTE_EMITIDOS = [33, 34, 56, 61] as const;
+export type TipoDteEmision = (typeof TIPOS_DTE_EMITIDOS)[number];
+
 /** SiiTypes_v10.xsd DTEType (TipoDTE of DTE_v10.xsd and RespuestaEnvioDTE_v10.xsd). Boletas (39, 41) go to consumers, not here. */
 export const TIPOS_DTE_INTERCAMBIO: readonly number[] = [33, 34, 46, 52, 56, 61];
 

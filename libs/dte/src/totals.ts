@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
 import { DteBuildError } from './errors';
+import { TIPOS_DTE_EMITIDOS, type TipoDteEmision } from './tipos-dte';
 
-/** Types this library emits: factura 33, factura exenta 34, nota de débito 56, nota de crédito 61. */
-export type TipoDteEmision = 33 | 34 | 56 | 61;
+export type { TipoDteEmision };
 
 /** IVA rate in percent (DL 825 art. 14). */
 export const TASA_IVA = 19;
@@ -239,7 +239,7 @@ function ajustarAdicionales(
  *   (§D rule a), or code 17 (its base, MntBase, is not the sale's).
  */
 export function computeTotals(tipoDte: number, detalle: readonly LineaTotales[], globales: readonly DescuentoRecargoGlobal[] = []): Montos {
-  if (![33, 34, 56, 61].includes(tipoDte)) throw new DteBuildError(`unsupported tipo_dte ${tipoDte}`);
+  if (!(TIPOS_DTE_EMITIDOS as readonly number[]).includes(tipoDte)) throw new DteBuildError(`unsupported tipo_dte ${tipoDte}`);
   if (detalle.length === 0) throw new DteBuildError('a document needs at least one Detalle line');
   const s = sumarLineas(tipoDte, detalle);
   let { neto, exento } = s;

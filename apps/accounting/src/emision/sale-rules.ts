@@ -10,6 +10,7 @@ import { DteMontos } from '../dte-recepcion/booking-rules';
  * Additional taxes (ImptoReten) are collected for the Treasury, not earned: role `retenciones`.
  */
 
+/** The types of the table above: accounting books what it has a rule for, not every type the gateway issues (libs/dte TIPOS_DTE_EMITIDOS). */
 export const EMITTED_TIPOS: ReadonlySet<number> = new Set([33, 34, 56, 61]);
 
 export const SALE_ROLES = ['clientes', 'ventas', 'iva_debito', 'retenciones'] as const;

@@ -1,8 +1,5 @@
-import { Caf, cafKeyPairMatches, cafLastValidDate, siiCafCertificate, verifyCafSignature } from '@lib/dte';
+import { Caf, TIPOS_DTE_EMITIDOS, cafKeyPairMatches, cafLastValidDate, siiCafCertificate, verifyCafSignature } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
-
-/** DTE types the gateway emits, hence accepts CAFs for. */
-export const EMITTED_TYPES = [33, 34, 56, 61] as const;
 
 export interface CafCheckOptions {
   tenant: string;
@@ -36,11 +33,11 @@ export function assertCafEnvironment(idk: number, taxEnv: 'cert' | 'prod', simTr
  * null.
  */
 export function checkCaf(caf: Caf, opts: CafCheckOptions): string | null {
-  if (!(EMITTED_TYPES as readonly number[]).includes(caf.td)) {
+  if (!(TIPOS_DTE_EMITIDOS as readonly number[]).includes(caf.td)) {
     throw new ProblemException(
       422,
       'caf_tipo_unsupported',
-      `CAF for tipo_dte ${caf.td}: the gateway emits only ${EMITTED_TYPES.join(', ')}.`,
+      `CAF for tipo_dte ${caf.td}: the gateway emits only ${TIPOS_DTE_EMITIDOS.join(', ')}.`,
     );
   }
   if (caf.desde < 1 || caf.hasta < caf.desde)

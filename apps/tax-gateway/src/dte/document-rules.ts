@@ -1,5 +1,5 @@
 import { EmitirDto } from '@lib/contracts';
-import { Montos } from '@lib/dte';
+import { Montos, TIPOS_DTE_EMITIDOS } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 
 /**
@@ -23,7 +23,7 @@ export function findReferenciaPropia(dto: EmitirDto): { index: number; tipoDte: 
 }
 
 /** DTE types this gateway emits: a reference to one of them is a reference to the tenant's own document. */
-export const OWN_DTE_TYPES: ReadonlySet<number> = new Set([33, 34, 56, 61]);
+export const OWN_DTE_TYPES: ReadonlySet<number> = new Set(TIPOS_DTE_EMITIDOS);
 
 /**
  * A credit note (61) on the tenant's own document stays within what that document and its debit notes charged, less

@@ -3,6 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { IsRut } from '@lib/rut';
 import { ArrayOfObjects, IsDecimalAmount, IsFecha } from '@lib/schemas';
+import { TIPOS_DTE_EMITIDOS, type TipoDteEmision } from '@lib/dte';
 
 const asString = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
 
@@ -289,10 +290,10 @@ export class EmitirDto {
   @IsRut()
   tenant!: string;
 
-  @ApiProperty({ example: 33, enum: [33, 34, 56, 61] })
+  @ApiProperty({ example: 33, enum: [...TIPOS_DTE_EMITIDOS] })
   @IsInt()
-  @IsIn([33, 34, 56, 61])
-  tipo_dte!: 33 | 34 | 56 | 61;
+  @IsIn(TIPOS_DTE_EMITIDOS)
+  tipo_dte!: TipoDteEmision;
 
   @ApiPropertyOptional({ example: '2026-01-15', description: 'FchEmis YYYY-MM-DD; today in America/Santiago when absent' })
   @IsOptional()

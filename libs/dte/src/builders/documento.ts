@@ -13,6 +13,7 @@ import {
 } from '../totals';
 import type { DdInput } from './dd-ted';
 import { el, fecha, optText, posInt, reqText, rut, timestamp, transliterate } from './text';
+import { TIPOS_DTE_EMITIDOS } from '../tipos-dte';
 
 /** Emisor, limits of DTE_v10.xsd: RznSoc is refused when over 100 (the legal name must be exact); the other texts are truncated. */
 export interface EmisorInput {
@@ -311,7 +312,8 @@ export function ddInputFromDocumento(input: DocumentoInput, cafXml: string, tste
  * @throws DteBuildError (56/61 without referencias, > 60 lines, > 40 references, invalid values); DteEncodingError outside ISO-8859-1.
  */
 export function buildDte(input: DocumentoInput, ted: string, tmstFirma: string): string {
-  if (![33, 34, 56, 61].includes(input.tipo_dte)) throw new DteBuildError(`unsupported tipo_dte ${input.tipo_dte}`);
+  if (!(TIPOS_DTE_EMITIDOS as readonly number[]).includes(input.tipo_dte))
+    throw new DteBuildError(`unsupported tipo_dte ${input.tipo_dte}`);
   const refs = input.referencias ?? [];
   if ((input.tipo_dte === 56 || input.tipo_dte === 61) && refs.length === 0) {
     throw new DteBuildError(`tipo_dte ${input.tipo_dte} requires at least one referencia (Formato DTE v2.2 §E)`);

@@ -1,16 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional } from 'class-validator';
 import { IsRut } from '@lib/rut';
+import { TIPOS_DTE_EMITIDOS } from '@lib/dte';
 
 export class CafResyncDto {
   @ApiProperty({ example: '76086428-5' })
   @IsRut()
   tenant!: string;
 
-  @ApiPropertyOptional({ enum: [33, 34, 56, 61], description: 'One type; every type with a CAF when absent' })
+  @ApiPropertyOptional({ enum: [...TIPOS_DTE_EMITIDOS], description: 'One type; every type with a CAF when absent' })
   @IsOptional()
   @IsInt()
-  @IsIn([33, 34, 56, 61])
+  @IsIn(TIPOS_DTE_EMITIDOS)
   tipo_dte?: number;
 }
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { EstadoDocumentoView } from '@lib/contracts';
-import { FORMATOS_PDF, type FormatoPdf } from '@lib/dte';
+import { FORMATOS_PDF, TIPOS_DTE_EMITIDOS, type FormatoPdf } from '@lib/dte';
 import { IsRut } from '@lib/rut';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsUUID, Matches } from 'class-validator';
@@ -41,11 +41,11 @@ export class PendingQueryDto {
   @IsRut()
   tenant!: string;
 
-  @ApiPropertyOptional({ example: 33, enum: [33, 34, 56, 61] })
+  @ApiPropertyOptional({ example: 33, enum: [...TIPOS_DTE_EMITIDOS] })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
-  @IsIn([33, 34, 56, 61])
+  @IsIn(TIPOS_DTE_EMITIDOS)
   tipo_dte?: number;
 }
 
