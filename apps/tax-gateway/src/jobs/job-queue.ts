@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
-import { DatabaseRuntime } from '@lib/platform';
+import { DatabaseRuntime, PeriodicTask } from '@lib/platform';
 import { ProblemException } from '@lib/schemas';
 import { JobEntity, type JobItem } from './entities/job.entity';
 import { JobsStore } from './jobs.store';
@@ -25,6 +25,8 @@ export type JobHandler<D> = (ctx: JobContext<D>) => Promise<object>;
 
 /** A job may run this long before the queue gives it up (pg-boss expireInSeconds). */
 const EXPIRE_SECONDS = 15 * 60;
+/** How often each process ends the jobs whose process stopped (`sweep`). */
+const SWEEP_MS = 60_000;
 
 /**
  * Background work on PostgreSQL (pg-boss, in the gateway's own database, schema `pgboss`; docs/tax-gateway.md
@@ -41,6 +43,7 @@ export class JobQueue implements OnModuleInit, BeforeApplicationShutdown {
   private markStarted!: () => void;
   private readonly workers = new Map<string, string>();
   private readonly settledEvents = new EventEmitter();
+  private readonly sweeper = new PeriodicTask(`${JobQueue.name} sweep`, () => this.sweep());
 
   constructor(
     db: DatabaseRuntime,
@@ -55,10 +58,24 @@ export class JobQueue implements OnModuleInit, BeforeApplicationShutdown {
   async onModuleInit(): Promise<void> {
     await this.boss.start();
     this.markStarted();
+    this.sweeper.start(SWEEP_MS);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    await this.sweeper.stop();
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+
+  /**
+   * Ends `failed` with 504 `job_interrupted` every job still `running` past the queue's time limit: the process that ran it
+   * stopped, and a job is never run again (it may have issued documents). Runs every minute in each process. The number ended.
+   */
+  sweep(): Promise<number> {
+    return this.store.failStale(EXPIRE_SECONDS, {
+      status: 504,
+      error: 'job_interrupted',
+      detail: `The job was still running after ${EXPIRE_SECONDS / 60} minutes: its process stopped. It is not run again; look at what it reported.`,
+    });
   }
 
   /** Runs `handler` for every job of `tipo` this process takes from the queue. */

@@ -40,6 +40,21 @@ export class JobsStore {
     await this.db.query(`UPDATE job SET items = items || $2::jsonb, updated_at = now() WHERE id = $1`, [id, JSON.stringify([item])]);
   }
 
+  /**
+   * Ends as failed the jobs still `running` `seconds` after they started: their process stopped (the queue gave them
+   * up). One UPDATE, so any number of processes may sweep at once. The number ended.
+   */
+  async failStale(seconds: number, error: Record<string, unknown>): Promise<number> {
+    const res = await this.db
+      .createQueryBuilder()
+      .update(JobEntity)
+      .set({ estado: 'failed', error: () => ':error::jsonb', finishedAt: () => 'now()' })
+      .where(`estado = 'running' AND started_at < now() - make_interval(secs => :seconds)`, { seconds })
+      .setParameter('error', JSON.stringify(error))
+      .execute();
+    return res.affected ?? 0;
+  }
+
   async finish(id: string, estado: Extract<EstadoJob, 'done' | 'failed'>, fields: Pick<JobEntity, 'resultado' | 'error'>): Promise<void> {
     await this.db
       .getRepository(JobEntity)
