@@ -190,6 +190,10 @@ describe('POST /contable/emit-dte (e2e)', () => {
     const calls = stub.calls.length;
     await emit(factura({ empresa_id: '00000000-0000-4000-8000-000000000000' })).expect(404);
     expect((await emit(factura({ tipo_dte: 39 })).expect(400)).body.error).toBe('validation_failed');
+    // The gateway issues guías 52; accounting has no sale rule for one and does not ask for it.
+    expect((await emit(factura({ tipo_dte: 52, ind_traslado: 1 })).expect(400)).body.errors).toEqual([
+      expect.objectContaining({ field: 'tipo_dte' }),
+    ]);
     expect(stub.calls.length).toBe(calls);
   });
 

@@ -60,6 +60,18 @@ describe('emission rules (e2e: refused before a folio is taken)', () => {
     expect(await folios(61)).toBe(0);
   });
 
+  it('refuses a guía 52 without ind_traslado or without comuna_destino, taking no folio; the next valid one gets folio 1', async () => {
+    await uploadCaf(gw, tenant, await simCaf(gw, tenant, 52, 1, 10)).expect(201);
+    const guia = (extra: object) => facturaBody(tenant, { tipo_dte: 52, forma_pago: undefined, ...extra });
+    const sinTraslado = await emitir(gw, guia({ transporte: { comuna_destino: 'Quilicura' } })).expect(422);
+    expect(sinTraslado.body).toMatchObject({ error: 'ind_traslado_required', errors: [{ field: 'ind_traslado' }] });
+    const sinDestino = await emitir(gw, guia({ ind_traslado: 6 })).expect(422);
+    expect(sinDestino.body).toMatchObject({ error: 'comuna_destino_required', errors: [{ field: 'transporte.comuna_destino' }] });
+    expect(await folios(52)).toBe(0);
+    const ok = await emitir(gw, guia({ ind_traslado: 6, transporte: { comuna_destino: 'Quilicura' } })).expect(201);
+    expect(ok.body).toMatchObject({ tipo_dte: 52, folio: 1 });
+  });
+
   it('refuses a 33 with only exempt lines and a 33 dated tomorrow', async () => {
     const exenta = { detalle: [{ nombre: 'Curso', cantidad: 1, precio_unitario: 5_000, exento: true }] };
     expect((await emitir(gw, facturaBody(tenant, exenta)).expect(422)).body.error).toBe('all_lines_exempt');

@@ -42,7 +42,17 @@ const m = (neto: number, exento: number, iva: number, total: number, extra: Part
 });
 
 // [name, tipo_dte, body fields beyond the receptor, expected montos]. Notes reference rows above by type and folio.
-const TABLE: [string, 33 | 34 | 56 | 61, Record<string, unknown>, Esperado][] = [
+/** Transporte of a guía (SII Formato DTE v2.2 §A fields 67-73): CmnaDest is obligatory on a 52. */
+const TRANSPORTE = {
+  patente: 'ABCD12',
+  rut_transportista: '77777777-7',
+  chofer: { rut: '11111111-1', nombre: 'Juan Pérez Soto' },
+  direccion_destino: 'Av. Américo Vespucio 1500',
+  comuna_destino: 'Quilicura',
+  ciudad_destino: 'Santiago',
+};
+
+const TABLE: [string, 33 | 34 | 52 | 56 | 61, Record<string, unknown>, Esperado][] = [
   ['33 two units', 33, { detalle: [L(2, 10_000)] }, m(20_000, 0, 3_800, 23_800)],
   ['33 taxed and exempt lines', 33, { detalle: [L(1, 10_000), L(1, 5_000, { exento: true })] }, m(10_000, 5_000, 1_900, 16_900)],
   ['33 line discount 10 %', 33, { detalle: [L(3, 1_000, { descuento_pct: 10 })] }, m(2_700, 0, 513, 3_213, { descuentos: 300 })],
@@ -235,6 +245,18 @@ const TABLE: [string, 33 | 34 | 56 | 61, Record<string, unknown>, Esperado][] = 
     // Every taxed line carries 27: the surcharge in pesos raises its base too, 10,000 -> 11,000.
     m(11_000, 0, 2_090, 14_190, { recargos: 1_000, impuestos_adicionales: [{ codigo: 27, tasa: 10, monto: 1_100 }] }),
   ],
+  [
+    '52 guía that is a sale, delivered by the issuer with the whole Transporte',
+    52,
+    { ind_traslado: 1, tipo_despacho: 2, transporte: TRANSPORTE, detalle: [L(10, 1_500)] },
+    m(15_000, 0, 2_850, 17_850),
+  ],
+  [
+    '52 guía of an internal move, without prices',
+    52,
+    { ind_traslado: 5, forma_pago: undefined, transporte: { comuna_destino: 'Pudahuel' }, detalle: [L(5, 0)] },
+    m(0, 0, 0, 0),
+  ],
 ];
 
 describe('emission table: 30+ documents checked by xmllint, xmlsec1, the TED and the SII stand-in', () => {
@@ -246,7 +268,7 @@ describe('emission table: 30+ documents checked by xmllint, xmlsec1, the TED and
     // The rate limit of emissions (20 per minute) is not what this suite tests.
     gw = await startGateway({ env: { THROTTLE_ENABLED: 'false' } });
     await registerEmisor(gw, TENANT).expect(200);
-    for (const tipo of [33, 34, 56, 61]) {
+    for (const tipo of [33, 34, 52, 56, 61]) {
       const caf = await simCaf(gw, TENANT, tipo, 1, 100);
       cafs.set(tipo, caf);
       await uploadCaf(gw, TENANT, caf).expect(201);

@@ -1,5 +1,6 @@
 export {
   CODIGOS_IMPUESTO_ADICIONAL,
+  ChoferDto,
   CodigoItemDto,
   DescuentoRecargoDto,
   DetalleDto,
@@ -7,6 +8,7 @@ export {
   PagoDto,
   ReceptorDto,
   ReferenciaDto,
+  TransporteDto,
 } from './dte/emitir.dto';
 export {
   EmisionBaseView,

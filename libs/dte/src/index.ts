@@ -54,6 +54,7 @@ export {
   type ReceptorInput,
   type DetalleInput,
   type ReferenciaInput,
+  type TransporteInput,
 } from './builders/documento';
 export { buildEnvioBoleta, buildEnvioDte, SII_RUT, type CaratulaInput, type EnvioDteInput } from './builders/envio';
 export {

@@ -1,8 +1,8 @@
 /**
  * The types the platform issues today, each through EnvioDTE (docs/tax-gateway.md "Emission rules"): factura 33, factura
- * exenta 34, nota de débito 56, nota de crédito 61. Every list of what is emitted (routes, CAFs, accounting) is this one.
+ * exenta 34, guía de despacho 52, nota de débito 56, nota de crédito 61. Every list of what is emitted (routes, CAFs) is this one.
  */
-export const TIPOS_DTE_EMITIDOS = [33, 34, 56, 61] as const;
+export const TIPOS_DTE_EMITIDOS = [33, 34, 52, 56, 61] as const;
 export type TipoDteEmision = (typeof TIPOS_DTE_EMITIDOS)[number];
 
 /** SiiTypes_v10.xsd DTEType (TipoDTE of DTE_v10.xsd and RespuestaEnvioDTE_v10.xsd). Boletas (39, 41) go to consumers, not here. */

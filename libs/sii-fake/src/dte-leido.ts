@@ -88,6 +88,9 @@ export interface DteLeido {
   rznSoc: string;
   dirOrigen?: string;
   cmnaOrigen?: string;
+  /** IdDoc/IndTraslado and Transporte/CmnaDest, which a guía 52 must carry. */
+  indTraslado?: string;
+  cmnaDest?: string;
   rutRecep: string;
   rznSocRecep: string;
   totales: TotalesLeidos;
@@ -116,6 +119,8 @@ export function leerDte(dteXml: string): DteLeido {
     rznSoc: at('Emisor/RznSoc') ?? at('Emisor/RznSocEmisor') ?? '',
     dirOrigen: at('Emisor/DirOrigen'),
     cmnaOrigen: at('Emisor/CmnaOrigen'),
+    indTraslado: at('IdDoc/IndTraslado'),
+    cmnaDest: at('Transporte/CmnaDest'),
     rutRecep: at('Receptor/RUTRecep') ?? '',
     rznSocRecep: rawText(findPath(enc, 'Receptor/RznSocRecep')),
     totales: totales(findPath(enc, 'Totales')),

@@ -36,6 +36,13 @@ describe('header rules (SII Formato DTE v2.2 §A, §B IndExe)', () => {
     expect((await issuer.emitir(nota)).documento).toEqual({ result: 'DOK', detail: undefined });
   });
 
+  it('rejects a guía de despacho (52) without IndTraslado or without CmnaDest, obligatory on a guía though the XSD takes it', async () => {
+    const guia = () => issuer.documento(52, { ind_traslado: 1, transporte: { comuna_destino: 'Quilicura' } });
+    expect((await issuer.emitir(guia())).documento).toEqual({ result: 'DOK', detail: undefined });
+    await rechazo(guia(), (xml) => xml.replace('<IndTraslado>1</IndTraslado>', ''), '(HED) Guia de Despacho sin Indicador de Traslado');
+    await rechazo(guia(), (xml) => xml.replace(/<Transporte>.*<\/Transporte>/, ''), '(HED) Guia de Despacho sin Comuna de Destino');
+  });
+
   it('rejects a factura afecta (33) whose lines are all exempt', async () => {
     const doc = issuer.documento(33, { detalle: [{ nombre: 'Exento', cantidad: 1, precio_unitario: 1_000, exento: true }] });
     await rechazo(doc, undefined, '(DET) Factura afecta sin lineas afectas');

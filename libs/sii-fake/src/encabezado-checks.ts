@@ -12,7 +12,19 @@ const RUT_MAX = 99_999_999;
 
 /** Header rules rejected (RCH), Formato DTE v2.2 §A; codes unknown, glosas name the section (docs/research/sii-protocol.md §2.8). */
 export function encabezadoRechazos(dte: DteLeido): string[] {
-  return [...origen(dte), ...rutReceptor(dte), ...facturaSinAfectas(dte)];
+  return [...origen(dte), ...guia(dte), ...rutReceptor(dte), ...facturaSinAfectas(dte)];
+}
+
+/**
+ * A guía de despacho (52): IndTraslado (field 7) and CmnaDest (field 72) are marked 1, obligatory, in the GUIA column
+ * of Formato DTE v2.2 §A; DTE_v10.xsd leaves both optional, so the schema alone lets a guía without them through.
+ */
+function guia(dte: DteLeido): string[] {
+  if (dte.tipo !== 52) return [];
+  const out: string[] = [];
+  if (!dte.indTraslado) out.push('(HED) Guia de Despacho sin Indicador de Traslado');
+  if (!dte.cmnaDest) out.push('(HED) Guia de Despacho sin Comuna de Destino');
+  return out;
 }
 
 /** Peers quote the rejection "RECHAZO- DTE Sin Comuna Origen" (Odoo documentation PR #941). */

@@ -10,8 +10,12 @@ import { DteMontos } from '../dte-recepcion/booking-rules';
  * Additional taxes (ImptoReten) are collected for the Treasury, not earned: role `retenciones`.
  */
 
-/** The types of the table above: accounting books what it has a rule for, not every type the gateway issues (libs/dte TIPOS_DTE_EMITIDOS). */
-export const EMITTED_TIPOS: ReadonlySet<number> = new Set([33, 34, 56, 61]);
+/**
+ * The types of the table above: accounting emits and books what it has a sale rule for, not every type the gateway issues
+ * (libs/dte TIPOS_DTE_EMITIDOS). A guía de despacho 52 moves goods; the factura that follows it is the sale.
+ */
+export const TIPOS_VENTA = [33, 34, 56, 61] as const;
+export const EMITTED_TIPOS: ReadonlySet<number> = new Set(TIPOS_VENTA);
 
 export const SALE_ROLES = ['clientes', 'ventas', 'iva_debito', 'retenciones'] as const;
 export type SaleRole = (typeof SALE_ROLES)[number];

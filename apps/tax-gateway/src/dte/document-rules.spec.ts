@@ -50,6 +50,18 @@ describe('checkDocumentRules (SII Formato DTE v2.2: IndExe, Referencia, notes)',
     expect(refusal(dto({ tipo_dte: 56, referencias: [ref(3), ref(3, '11')] }))).toBeUndefined();
   });
 
+  it('asks a guía 52 for ind_traslado and transporte.comuna_destino, and refuses ind_traslado elsewhere (Formato DTE v2.2 §A fields 7, 72)', () => {
+    const guia = (extra: Partial<EmitirDto>) => dto({ tipo_dte: 52, forma_pago: undefined, ...extra });
+    expect(refusal(guia({ ind_traslado: 1, transporte: { comuna_destino: 'Quilicura' } }))).toBeUndefined();
+    expect(refusal(guia({ transporte: { comuna_destino: 'Quilicura' } }))).toBe('ind_traslado_required');
+    expect(refusal(guia({ ind_traslado: 5 }))).toBe('comuna_destino_required');
+    expect(refusal(guia({ ind_traslado: 5, transporte: { patente: 'AB1234' } }))).toBe('comuna_destino_required');
+    expect(refusal(guia({ ind_traslado: 1, transporte: { comuna_destino: 'Quilicura' }, indicador_servicio: 3 }))).toBe(
+      'indicador_servicio_not_applicable',
+    );
+    expect(refusal(dto({ ind_traslado: 1 }))).toBe('ind_traslado_not_applicable');
+  });
+
   it('refuses a 33 or 34 without forma_pago, naming the field; a note may leave it out', () => {
     expect(refusal(dto({ forma_pago: undefined }))).toBe('forma_pago_required');
     const exenta = { tipo_dte: 34 as const, forma_pago: undefined, detalle: [{ nombre: 'Curso', cantidad: 1, precio_unitario: 5000 }] };

@@ -86,7 +86,33 @@ export function checkDocumentRules(dto: EmitirDto, montos: Montos, today: string
   if (dto.tipo_dte === 34 && taxed >= 0) {
     throw refuse('taxed_line_in_34', 'A factura exenta (34) has only exempt lines; issue a 33 for taxed ones.', `detalle.${taxed}.exento`);
   }
+  checkGuia(dto);
   if (dto.tipo_dte === 56 || dto.tipo_dte === 61) checkNoteReferences(dto, montos);
+}
+
+/**
+ * A guía de despacho (52) says why the goods move (IndTraslado, field 7) and where they go (CmnaDest, field 72): both
+ * obligatory on a guía; IndTraslado is for guías only and IndServicio not for them (SII Formato DTE v2.2 §A, the
+ * GUIA column of fields 7, 9 and 72).
+ */
+function checkGuia(dto: EmitirDto): void {
+  if (dto.tipo_dte !== 52) {
+    if (dto.ind_traslado === undefined) return;
+    throw refuse('ind_traslado_not_applicable', `ind_traslado is for a guía de despacho (52), not a ${dto.tipo_dte}.`, 'ind_traslado');
+  }
+  if (dto.ind_traslado === undefined) {
+    throw refuse('ind_traslado_required', 'A guía de despacho (52) says why the goods move: ind_traslado 1 to 9.', 'ind_traslado');
+  }
+  if (!dto.transporte?.comuna_destino) {
+    throw refuse(
+      'comuna_destino_required',
+      'A guía de despacho (52) says where the goods go: transporte.comuna_destino.',
+      'transporte.comuna_destino',
+    );
+  }
+  if (dto.indicador_servicio !== undefined) {
+    throw refuse('indicador_servicio_not_applicable', 'A guía de despacho (52) carries no indicador_servicio.', 'indicador_servicio');
+  }
 }
 
 function checkNoteReferences(dto: EmitirDto, montos: Montos): void {

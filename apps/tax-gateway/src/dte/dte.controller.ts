@@ -30,7 +30,7 @@ export class DteController {
   @HttpCode(201)
   // Spec 1 "Limits": 20 emissions per minute, keyed by caller + tenant (platform throttler).
   @Throttle({ default: { limit: 20, ttl: 60_000 } })
-  @ApiOperation({ summary: 'Emit a DTE (33, 34, 56, 61): folio, TED, signatures, XSD check, upload to the SII' })
+  @ApiOperation({ summary: 'Emit a DTE (33, 34, 52, 56, 61): folio, TED, signatures, XSD check, upload to the SII' })
   @ApiCreatedResponse({ type: EmitirView })
   @ApiProblemResponses(
     400,
@@ -47,6 +47,11 @@ export class DteController {
         'fecha_before_caf',
         'all_lines_exempt',
         'taxed_line_in_34',
+        'forma_pago_required',
+        'ind_traslado_required',
+        'comuna_destino_required',
+        'ind_traslado_not_applicable',
+        'indicador_servicio_not_applicable',
         'codref_required',
         'codref_single_reference',
         'codref2_with_amounts',

@@ -34,6 +34,59 @@ export class ReceptorDto {
   comuna!: string;
 }
 
+/** The driver of a guía's transport (Chofer: RUTChofer with NombreChofer, cut to 30 characters). */
+export class ChoferDto {
+  @ApiProperty({ example: '11111111-1' })
+  @IsRut()
+  rut!: string;
+
+  @ApiProperty({ example: 'Juan Pérez Soto', description: 'NombreChofer (cut to 30 characters)' })
+  @IsString()
+  @Length(1, 60)
+  nombre!: string;
+}
+
+/**
+ * Transporte (SII Formato DTE v2.2 §A fields 67-73): the vehicle, carrier, driver and destination of the goods a document
+ * carries. On a guía 52 `comuna_destino` is obligatory (field 72); the texts are cut to the XSD lengths.
+ */
+export class TransporteDto {
+  @ApiPropertyOptional({ example: 'ABCD12', description: 'Patente, the vehicle plate (≤ 8)' })
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9]{1,8}$/, { message: 'patente must be 1 to 8 letters or digits' })
+  patente?: string;
+
+  @ApiPropertyOptional({ example: '77777777-7', description: 'RUTTrans, the carrier' })
+  @IsOptional()
+  @IsRut()
+  rut_transportista?: string;
+
+  @ApiPropertyOptional({ type: ChoferDto })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ChoferDto)
+  chofer?: ChoferDto;
+
+  @ApiPropertyOptional({ example: 'Camino a Farellones 18000', description: 'DirDest (cut to 70 characters)' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  direccion_destino?: string;
+
+  @ApiPropertyOptional({ example: 'Lo Barnechea', description: 'CmnaDest (cut to 20 characters); obligatory on a guía 52' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 60)
+  comuna_destino?: string;
+
+  @ApiPropertyOptional({ example: 'Santiago', description: 'CiudadDest (cut to 20 characters)' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 60)
+  ciudad_destino?: string;
+}
+
 const DEC12_6 = '^\\d{1,12}(\\.\\d{1,6})?$';
 
 /**
@@ -377,4 +430,32 @@ export class EmitirDto {
   @IsOptional()
   @ArrayOfObjects(() => PagoDto, { max: 30 })
   pagos?: PagoDto[];
+
+  @ApiPropertyOptional({
+    enum: [1, 2, 3, 4, 5, 6, 7, 8, 9],
+    description:
+      'IndTraslado, obligatory on a guía 52 and only there (SII Formato DTE v2.2 §A field 7): 1 operación constituye venta, ' +
+      '2 venta por efectuar, 3 consignación, 4 entrega gratuita, 5 traslado interno, 6 otros traslados no venta, 7 guía de ' +
+      'devolución, 8 traslado para exportación, 9 venta para exportación',
+  })
+  @IsOptional()
+  @IsInt()
+  @IsIn([1, 2, 3, 4, 5, 6, 7, 8, 9])
+  ind_traslado?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+
+  @ApiPropertyOptional({
+    enum: [1, 2, 3],
+    description: 'TipoDespacho (field 6): 1 by the receiver, 2 by the issuer to the receiver, 3 by the issuer elsewhere',
+  })
+  @IsOptional()
+  @IsInt()
+  @IsIn([1, 2, 3])
+  tipo_despacho?: 1 | 2 | 3;
+
+  @ApiPropertyOptional({ type: TransporteDto, description: 'Transporte; on a guía 52 with comuna_destino' })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => TransporteDto)
+  transporte?: TransporteDto;
 }

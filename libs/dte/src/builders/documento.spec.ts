@@ -151,6 +151,22 @@ describe('buildDte', () => {
     expect(() => buildDte(minimal(), TED, '2025-03-10')).toThrow(/TmstFirma/);
   });
 
+  it('writes a guía 52 with TipoDespacho and IndTraslado in IdDoc and Transporte before Totales (DTE_v10.xsd order)', () => {
+    const xml = buildDte(
+      minimal({ tipo_dte: 52, tipo_despacho: 3, ind_traslado: 5, transporte: { comuna_destino: 'Quilicura', patente: 'XY1234' } }),
+      TED,
+      '2025-03-10T12:00:00',
+    );
+    expect(xml).toContain('<FchEmis>2025-03-10</FchEmis><TipoDespacho>3</TipoDespacho><IndTraslado>5</IndTraslado></IdDoc>');
+    expect(xml).toContain('</Receptor><Transporte><Patente>XY1234</Patente><CmnaDest>Quilicura</CmnaDest></Transporte><Totales>');
+  });
+
+  it('requires IndTraslado on a 52 and refuses it on another type (Formato DTE v2.2 §A field 7)', () => {
+    expect(() => buildDte(minimal({ tipo_dte: 52 }), TED, '2025-03-10T12:00:00')).toThrow(/IndTraslado is obligatory/);
+    expect(() => buildDte(minimal({ ind_traslado: 1 }), TED, '2025-03-10T12:00:00')).toThrow(/IndTraslado/);
+    expect(() => buildDte(minimal({ tipo_dte: 52, ind_traslado: 10 as 1 }), TED, '2025-03-10T12:00:00')).toThrow(/ind_traslado must be/);
+  });
+
   it('ddInputFromDocumento takes MNT from the same totals and IT1 from the first line', () => {
     const dd = ddInputFromDocumento(sampleDocumento(), '<CAF/>', '2025-03-10T11:22:33');
     expect(dd).toMatchObject({
@@ -226,6 +242,24 @@ describe('buildDte output against DTE_v10.xsd', () => {
           { tipo: 'D', valor: 3, unidad: '%', aplica: 'afecto', glosa: 'Cliente frecuente' },
           { tipo: 'R', valor: 500, unidad: '$', aplica: 'exento' },
         ],
+      }),
+    ],
+    [
+      '52 guía de despacho with TipoDespacho, IndTraslado and the whole Transporte',
+      sampleDocumento({
+        tipo_dte: 52,
+        folio: 4,
+        forma_pago: undefined,
+        tipo_despacho: 2,
+        ind_traslado: 1,
+        transporte: {
+          patente: 'ABCD12',
+          rut_transportista: '77777777-7',
+          chofer: { rut: '11111111-1', nombre: 'Juan Pérez Soto' },
+          direccion_destino: 'Camino a Farellones 18000',
+          comuna_destino: 'Lo Barnechea',
+          ciudad_destino: 'Santiago',
+        },
       }),
     ],
   ])('a signed %s validates', async (_name, doc) => {

@@ -68,7 +68,20 @@ export interface ReferenciaInput {
   rut_otro?: string;
 }
 
-/** Everything `buildDte` needs for a 33, 34, 56 or 61 (dates America/Santiago): 1-60 lines; 56 and 61 need 1-40 referencias. */
+/**
+ * Transporte (Formato DTE v2.2 §A fields 67-73, DTE_v10.xsd): Patente ≤ 8, RUTTrans, Chofer (RUTChofer with NombreChofer
+ * ≤ 30), DirDest ≤ 70, CmnaDest and CiudadDest ≤ 20 (the destination when it is not the receiver's address).
+ */
+export interface TransporteInput {
+  patente?: string;
+  rut_transportista?: string;
+  chofer?: { rut: string; nombre: string };
+  direccion_destino?: string;
+  comuna_destino?: string;
+  ciudad_destino?: string;
+}
+
+/** Everything `buildDte` needs for a 33, 34, 52, 56 or 61 (dates America/Santiago): 1-60 lines; 56 and 61 need 1-40 referencias. */
 export interface DocumentoInput {
   tipo_dte: TipoDteEmision;
   folio: number;
@@ -81,6 +94,15 @@ export interface DocumentoInput {
   referencias?: ReferenciaInput[];
   descuentos_recargos?: DescuentoRecargoGlobal[];
   indicador_servicio?: 1 | 2 | 3;
+  /** TipoDespacho (field 6): 1 by the receiver, 2 by the issuer to the receiver's premises, 3 by the issuer elsewhere. */
+  tipo_despacho?: 1 | 2 | 3;
+  /**
+   * IndTraslado (field 7, obligatory on a 52 and only there): 1 constituye venta, 2 venta por efectuar, 3 consignación,
+   * 4 entrega gratuita, 5 traslado interno, 6 otros traslados no venta, 7 guía de devolución, 8 traslado para exportación,
+   * 9 venta para exportación.
+   */
+  ind_traslado?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+  transporte?: TransporteInput;
   tipo_transaccion_venta?: 1 | 2 | 3 | 4;
   tipo_transaccion_compra?: 1 | 2 | 3 | 4 | 5 | 6;
   pagos?: PagoInput[];
@@ -105,13 +127,18 @@ function pagos(list: PagoInput[] = []): string {
     .join('');
 }
 
-/** IdDoc in DTE_v10.xsd order: TipoDTE, Folio, FchEmis, IndServicio, TpoTranCompra, TpoTranVenta, FmaPago, MntPagos, FchVenc. */
+/**
+ * IdDoc in DTE_v10.xsd order: TipoDTE, Folio, FchEmis, TipoDespacho, IndTraslado, IndServicio, TpoTranCompra, TpoTranVenta,
+ * FmaPago, MntPagos, FchVenc.
+ */
 function idDoc(i: DocumentoInput): string {
   return (
     '<IdDoc>' +
     el('TipoDTE', i.tipo_dte) +
     el('Folio', posInt('Folio', i.folio)) +
     el('FchEmis', fecha('FchEmis', i.fecha_emision)) +
+    el('TipoDespacho', oneOf('tipo_despacho', i.tipo_despacho, [1, 2, 3])) +
+    el('IndTraslado', oneOf('ind_traslado', i.ind_traslado, [1, 2, 3, 4, 5, 6, 7, 8, 9])) +
     el('IndServicio', oneOf('indicador_servicio', i.indicador_servicio, [1, 2, 3])) +
     el('TpoTranCompra', oneOf('tipo_transaccion_compra', i.tipo_transaccion_compra, [1, 2, 3, 4, 5, 6])) +
     el('TpoTranVenta', oneOf('tipo_transaccion_venta', i.tipo_transaccion_venta, [1, 2, 3, 4])) +
@@ -154,6 +181,22 @@ function emisor(e: EmisorInput): string {
     lugar('Origen', e) +
     '</Emisor>'
   );
+}
+
+/** Transporte in DTE_v10.xsd order (no Aduana: export documents are not issued yet). */
+function transporte(t: TransporteInput | undefined): string {
+  if (!t) return '';
+  const chofer = t.chofer
+    ? `<Chofer>${el('RUTChofer', rut('RUTChofer', t.chofer.rut))}${reqText('NombreChofer', t.chofer.nombre, 30, 'truncate')}</Chofer>`
+    : '';
+  const xml =
+    optText('Patente', t.patente, 8) +
+    (t.rut_transportista ? el('RUTTrans', rut('RUTTrans', t.rut_transportista)) : '') +
+    chofer +
+    optText('DirDest', t.direccion_destino, 70, 'truncate') +
+    optText('CmnaDest', t.comuna_destino, 20, 'truncate') +
+    optText('CiudadDest', t.ciudad_destino, 20, 'truncate');
+  return xml ? `<Transporte>${xml}</Transporte>` : '';
 }
 
 function receptor(r: ReceptorInput): string {
@@ -309,7 +352,7 @@ export function ddInputFromDocumento(input: DocumentoInput, cafXml: string, tste
 
 /**
  * The unsigned, compact `<DTE version="1.0"><Documento ID="F{folio}T{tipo}">` in DTE_v10.xsd order; the signer appends ds:Signature.
- * @throws DteBuildError (56/61 without referencias, > 60 lines, > 40 references, invalid values); DteEncodingError outside ISO-8859-1.
+ * @throws DteBuildError (56/61 without referencias, a 52 without IndTraslado or another type with it, > 60 lines, > 40 references, invalid values); DteEncodingError outside ISO-8859-1.
  */
 export function buildDte(input: DocumentoInput, ted: string, tmstFirma: string): string {
   if (!(TIPOS_DTE_EMITIDOS as readonly number[]).includes(input.tipo_dte))
@@ -317,6 +360,9 @@ export function buildDte(input: DocumentoInput, ted: string, tmstFirma: string):
   const refs = input.referencias ?? [];
   if ((input.tipo_dte === 56 || input.tipo_dte === 61) && refs.length === 0) {
     throw new DteBuildError(`tipo_dte ${input.tipo_dte} requires at least one referencia (Formato DTE v2.2 §E)`);
+  }
+  if ((input.tipo_dte === 52) !== (input.ind_traslado !== undefined)) {
+    throw new DteBuildError('IndTraslado is obligatory on a guía de despacho 52 and only there (Formato DTE v2.2 §A field 7)');
   }
   if (input.detalle.length > 60) throw new DteBuildError('at most 60 Detalle lines (DTE_v10.xsd)');
   if (refs.length > 40) throw new DteBuildError('at most 40 Referencia (DTE_v10.xsd)');
@@ -327,7 +373,7 @@ export function buildDte(input: DocumentoInput, ted: string, tmstFirma: string):
   const id = `F${input.folio}T${input.tipo_dte}`;
   return (
     `<DTE version="1.0" xmlns="http://www.sii.cl/SiiDte"><Documento ID="${id}">` +
-    `<Encabezado>${idDoc(input)}${emisor(input.emisor)}${receptor(input.receptor)}${totales(montos)}</Encabezado>` +
+    `<Encabezado>${idDoc(input)}${emisor(input.emisor)}${receptor(input.receptor)}${transporte(input.transporte)}${totales(montos)}</Encabezado>` +
     input.detalle.map((d, i) => detalle(input.tipo_dte, d, i + 1)).join('') +
     globales.map((g, i) => dscRcgGlobal(input.tipo_dte, g, i + 1)).join('') +
     refs.map((r, i) => referencia(r, i + 1)).join('') +

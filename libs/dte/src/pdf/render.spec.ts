@@ -89,6 +89,16 @@ describe('renderDtePdf (printed representation with the PDF417 timbre)', () => {
     expect(text).toContain('Monto no facturable $ 300');
   });
 
+  it('names a guía de despacho (52) as such', async () => {
+    const ted = '<TED version="1.0"><DD><RE>76086428-5</RE></DD><FRMT algoritmo="SHA1withRSA">AAAA</FRMT></TED>';
+    const guia = sampleDocumento({ tipo_dte: 52, ind_traslado: 1, transporte: { comuna_destino: 'Quilicura' } });
+    const file = join(dir, 'guia.pdf');
+    writeFileSync(file, await renderDtePdf(Buffer.from(buildDte(guia, ted, '2025-03-10T11:22:33'), 'latin1'), OPTIONS));
+    const text = pdfText(file);
+    expect(text).toContain('GUÍA DE DESPACHO');
+    expect(text).not.toMatch(/FACTURA|DTE 52/);
+  });
+
   it('prints 60 lines over several pages: the header repeats, every page is numbered, the timbre is on the last', async () => {
     const ted = sliceElements(parseDteDocuments(officialExample())[0].xml, 'TED')[0];
     const detalle = Array.from({ length: 60 }, (_, i) => ({ nombre: `Articulo numero ${i + 1}`, cantidad: i + 1, precio_unitario: 1000 }));
