@@ -1,15 +1,6 @@
-export {
-  CODIGOS_IMPUESTO_ADICIONAL,
-  ChoferDto,
-  CodigoItemDto,
-  DescuentoRecargoDto,
-  DetalleDto,
-  EmitirDto,
-  PagoDto,
-  ReceptorDto,
-  ReferenciaDto,
-  TransporteDto,
-} from './dte/emitir.dto';
+export { EmitirDto, PagoDto, ReceptorDto, ReferenciaDto } from './dte/emitir.dto';
+export { CODIGOS_IMPUESTO_ADICIONAL, CodigoItemDto, DescuentoRecargoDto, DetalleDto } from './dte/detalle.dto';
+export { ChoferDto, TransporteDto } from './dte/transporte.dto';
 export {
   EmisionBaseView,
   EmisionDetailView,
