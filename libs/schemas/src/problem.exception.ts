@@ -30,6 +30,20 @@ export class ProblemException extends HttpException {
   getProblem(): ProblemDetails {
     return this.getResponse() as ProblemDetails;
   }
+
+  /**
+   * The members to store or record (status, error, detail, `errors` and extensions), without `type`, `title` and
+   * `instance`, which the platform's filter writes again when the problem is answered.
+   */
+  toRecord(): Record<string, unknown> {
+    const { type: _type, title: _title, instance: _instance, ...members } = this.getProblem() as unknown as Record<string, unknown>;
+    return members;
+  }
+
+  /** `err` itself when it is a ProblemException, else 500 `internal_error` with `detail` (`err` kept as the cause for logs). */
+  static of(err: unknown, detail: string): ProblemException {
+    return err instanceof ProblemException ? err : new ProblemException(500, 'internal_error', detail, { cause: err });
+  }
 }
 
 /** `error: detail` for a {@link ProblemException}, else the message. */

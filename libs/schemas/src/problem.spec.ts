@@ -47,4 +47,14 @@ describe('ProblemException', () => {
     });
     expect(JSON.stringify(e.getProblem())).not.toContain('socket hang up');
   });
+
+  it('gives the members to store without type and title, and wraps anything else as 500 internal_error', () => {
+    const e = new ProblemException(503, 'sii_unavailable', 'Down', { enviado: false, headers: { 'Retry-After': '30' } });
+    expect(e.toRecord()).toEqual({ status: 503, error: 'sii_unavailable', detail: 'Down', enviado: false });
+    expect(ProblemException.of(e, 'unused')).toBe(e);
+    const cause = new TypeError('x is undefined');
+    const wrapped = ProblemException.of(cause, 'The job failed unexpectedly.');
+    expect(wrapped.toRecord()).toEqual({ status: 500, error: 'internal_error', detail: 'The job failed unexpectedly.' });
+    expect(wrapped.cause).toBe(cause);
+  });
 });

@@ -195,6 +195,5 @@ function toDocumentoEmitidoView(r: DocumentoRow): DocumentoEmitidoView {
 
 /** The body without type/title/instance, which the platform adds again. */
 function toStoredAnswer(problem: ProblemException): StoredAnswer {
-  const { type: _t, title: _ti, instance: _i, ...body } = problem.getProblem() as unknown as Record<string, unknown>;
-  return { status: problem.getStatus(), body };
+  return { status: problem.getStatus(), body: problem.toRecord() };
 }

@@ -16,7 +16,8 @@ import {
 } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { SesionCertificado, cookieHeader } from '../portal/sesion-certificado';
-import { EmisionQueryService } from '../dte/emision-query.service';
+import { EmisionStore } from '../dte/emision.store';
+import type { EmisionEntity } from '../dte/entities/emision.entity';
 import { EmisionService } from '../dte/emision.service';
 import type { JobView } from '../jobs/dto/job.dto';
 import { JobQueue, type JobContext } from '../jobs/job-queue';
@@ -54,7 +55,7 @@ export class CertificacionService implements OnModuleInit {
     private readonly certificado: SesionCertificado,
     private readonly sii: SiiClient,
     private readonly emisiones: EmisionService,
-    private readonly queries: EmisionQueryService,
+    private readonly emisionStore: EmisionStore,
     private readonly libros: LibrosService,
     private readonly jobs: JobQueue,
   ) {}
@@ -103,7 +104,8 @@ export class CertificacionService implements OnModuleInit {
     const atenciones = numerosDeAtencion(text);
     await ctx.setTotal(casos.length + (atenciones['SET LIBRO DE VENTAS'] ? 1 : 0) + (atenciones['SET LIBRO DE COMPRAS'] ? 1 : 0));
     const { emisiones, error } = await this.emisiones.emitBatch(items, ctx.caller ?? undefined);
-    const resultados = await Promise.all(emisiones.map((e) => this.queries.get(e.id)));
+    // Read again: the upload changed their estado and trackid after emitBatch built them.
+    const resultados = await this.emisionStore.findMany(emisiones.map((e) => e.id));
     const porCaso = new Map(casos.filter((c) => c.indice !== undefined).map((c) => [c.caso, resultados[c.indice as number]]));
     const vistas = casos.map((c) => casoView(c, porCaso.get(c.caso)));
     for (const v of vistas) {
@@ -218,12 +220,12 @@ function textOf(setBase64: string): string {
 
 type CasoPlan = { caso: string; tipoDte?: number; indice?: number; error?: string };
 
-function casoView(c: CasoPlan, e: Awaited<ReturnType<EmisionQueryService['get']>> | undefined): CasoResultadoView {
+function casoView(c: CasoPlan, e: EmisionEntity | undefined): CasoResultadoView {
   return {
     caso: c.caso,
     tipo_dte: c.tipoDte ?? null,
     folio: e?.folio ?? null,
-    emision_id: e?.emision_id ?? null,
+    emision_id: e?.id ?? null,
     estado: e?.estado ?? 'no_soportado',
     resultado: e?.resultado ?? null,
     reparos: e && e.resultado !== 'pendiente' ? e.resultado === 'aceptado_con_reparos' : null,

@@ -148,6 +148,13 @@ export class EmisionStore {
     return { debitos: Number(row.debitos), creditos: Number(row.creditos) };
   }
 
+  /** The emissions of `ids` as stored now, in the order of `ids` (those that do not exist left out). */
+  async findMany(ids: readonly string[]): Promise<EmisionEntity[]> {
+    const rows = await this.db.getRepository(EmisionEntity).find({ where: { id: In([...ids]) } });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   async find(id: string): Promise<EmisionEntity | null> {
     return this.db.getRepository(EmisionEntity).findOneBy({ id });
   }

@@ -25,30 +25,29 @@ export class EnvioEstadosStore<E extends { id: string; estado: string; glosa: st
     await this.insertHistory(m, e.id, e.estado, e.glosa, null);
   }
 
-  /** Moves `id` from one of `from` to `to` atomically; the claimed row, or null when another state (or none) was found. */
-  async claim(id: string, from: readonly string[], to = 'uploading'): Promise<E | null> {
+  /** Moves `id` from one of `from` to `uploading` atomically; the claimed row, or null when another state (or none) was found. */
+  async claim(id: string, from: readonly string[]): Promise<E | null> {
     return this.db.transaction(async (m) => {
       const claimed = await m
         .createQueryBuilder()
         .update(this.tabla.entity)
-        .set({ estado: to } as unknown as QueryDeepPartialEntity<E>)
+        .set({ estado: 'uploading' } as unknown as QueryDeepPartialEntity<E>)
         .where('id = :id AND estado IN (:...from)', { id, from })
         .execute();
       if (claimed.affected !== 1) return null;
-      await this.insertHistory(m, id, to, null, null);
+      await this.insertHistory(m, id, 'uploading', null, null);
       return m.findOne(this.tabla.entity, { where: { id } as never });
     });
   }
 
-  /** Moves `id` to `estado` with `patch`; a history row when the estado or the glosa changes. False when there is no such row. */
-  async transition(id: string, estado: string, patch: Partial<E> = {}, detail: Record<string, unknown> | null = null): Promise<boolean> {
-    return this.db.transaction(async (m) => {
+  /** Moves `id` to `estado` with `patch`; a history row when the estado or the glosa changes. Nothing when there is no such row. */
+  async transition(id: string, estado: string, patch: Partial<E> = {}, detail: Record<string, unknown> | null = null): Promise<void> {
+    await this.db.transaction(async (m) => {
       const current = await m.findOne(this.tabla.entity, { where: { id } as never, lock: { mode: 'pessimistic_write' } });
-      if (!current) return false;
+      if (!current) return;
       await m.update(this.tabla.entity, { id } as never, { estado, ...patch } as unknown as QueryDeepPartialEntity<E>);
       const glosa = patch.glosa ?? null;
       if (current.estado !== estado || (glosa !== null && current.glosa !== glosa)) await this.insertHistory(m, id, estado, glosa, detail);
-      return true;
     });
   }
 

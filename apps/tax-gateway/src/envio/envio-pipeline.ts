@@ -70,11 +70,7 @@ export class EnvioPipeline {
 
   /** How a failed upload is recorded: never sent (the breaker refused it) is queued again as `signed`. */
   failureOf(err: unknown): FalloEnvio {
-    const problem =
-      err instanceof ProblemException
-        ? err
-        : new ProblemException(500, 'internal_error', 'The upload failed unexpectedly.', { cause: err });
-    const { type: _t, title: _ti, instance: _i, ...body } = problem.getProblem();
-    return { problem, estado: wasNotSent(problem) ? 'signed' : 'upload_failed', body };
+    const problem = ProblemException.of(err, 'The upload failed unexpectedly.');
+    return { problem, estado: wasNotSent(problem) ? 'signed' : 'upload_failed', body: problem.toRecord() };
   }
 }

@@ -130,7 +130,10 @@ export class JobQueue implements OnModuleInit, BeforeApplicationShutdown {
       const job = await this.store.find(id);
       if (!job || !(await this.store.start(id))) return;
       const resultado = await handler(this.contextOf(job)).catch(async (err) => {
-        await this.store.finish(id, 'failed', { resultado: null, error: problemBody(err) });
+        await this.store.finish(id, 'failed', {
+          resultado: null,
+          error: ProblemException.of(err, 'The job failed unexpectedly.').toRecord(),
+        });
         this.logger.warn({ err }, `job ${id} (${job.tipo}) failed`);
         return null;
       });
@@ -156,10 +159,4 @@ export class JobQueue implements OnModuleInit, BeforeApplicationShutdown {
 /** pg-boss's `db` option on a TypeORM transaction: its INSERT commits or rolls back with the job row. */
 function sqlOf(m: EntityManager): PgBoss.Db {
   return { executeSql: async (text, values) => ({ rows: await m.query(text, values) }) };
-}
-
-function problemBody(err: unknown): Record<string, unknown> {
-  const problem = err instanceof ProblemException ? err : new ProblemException(500, 'internal_error', 'The job failed unexpectedly.');
-  const { type: _t, title: _ti, instance: _i, ...body } = problem.getProblem();
-  return body;
 }

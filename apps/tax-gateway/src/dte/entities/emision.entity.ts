@@ -2,12 +2,7 @@ import type { MontosEmisionView, ReceptorRefView, ResultadoSii } from '@lib/cont
 import { MontosColumns } from '../../database/montos.columns';
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { bigintTransformer } from '@lib/platform';
-
-/**
- * After the upload the SII's own codes follow (docs/research/sii-protocol.md §2.5). `upload_failed` keeps the folio consumed: the SII
- * forbids reusing folios.
- */
-export type EmisionEstado = 'signed' | 'uploaded' | 'upload_failed' | string;
+import type { EstadoEnvio } from '../../envio/envio-estados';
 
 /** The parts of @lib/dte Montos beyond the Totales columns. */
 export interface MontosDetalle {
@@ -61,7 +56,8 @@ export class EmisionEntity extends MontosColumns {
   refFolio!: number | null;
 
   @Column({ type: 'varchar', length: 24 })
-  estado!: EmisionEstado;
+  /** The pipeline's states (envio/envio-estados); `upload_failed` keeps the folio consumed: the SII forbids reusing folios. */
+  estado!: EstadoEnvio;
 
   @Column({ type: 'text', nullable: true })
   glosa!: string | null;
