@@ -139,6 +139,8 @@ describe('checkSaldoNotas and findReferenciaPropia (notes add up against the doc
     expect(findReferenciaPropia(dto({ tipo_dte: 61, referencias: [ref(3)] }))).toEqual({ index: 0, tipoDte: 33, folio: 10 });
     expect(findReferenciaPropia(dto({ tipo_dte: 61, referencias: [ref(3), ref(3, '11')] }))).toBeUndefined();
     expect(findReferenciaPropia(dto({ tipo_dte: 61, referencias: [{ ...ref(3), externo: true }] }))).toBeUndefined();
+    // A factura billing guías references them; a guía is no document a note corrects (Formato DTE v2.2 §2.1 zone D).
+    expect(findReferenciaPropia(dto({ referencias: [{ ...ref(), tipo_doc: '52' }] }))).toBeUndefined();
     expect(findReferenciaPropia(dto({ tipo_dte: 33, referencias: [ref(3)] }))).toBeUndefined();
   });
 });

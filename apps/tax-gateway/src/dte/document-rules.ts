@@ -22,8 +22,11 @@ export function findReferenciaPropia(dto: EmitirDto): { index: number; tipoDte: 
   return { index, tipoDte: Number(r.tipo_doc), folio: Number(r.folio) };
 }
 
-/** DTE types this gateway emits: a reference to one of them is a reference to the tenant's own document. */
-export const OWN_DTE_TYPES: ReadonlySet<number> = new Set(TIPOS_DTE_EMITIDOS);
+/**
+ * The tenant's own documents a note (56, 61) may modify: facturas and notes. A guía (52) is referenced by the factura that
+ * bills it, not corrected by a note (SII Formato DTE v2.2 §2.1 zone D, "Información de Referencia").
+ */
+export const OWN_DTE_TYPES: ReadonlySet<number> = new Set(TIPOS_DTE_EMITIDOS.filter((t) => t !== 52));
 
 /**
  * A credit note (61) on the tenant's own document stays within what that document and its debit notes charged, less

@@ -150,10 +150,10 @@ function idDoc(i: DocumentoInput): string {
 }
 
 /**
- * Dir, Cmna and Ciudad of the issuer (`Origen`) or the receiver (`Recep`), truncated to 70, 20 and 20 characters
- * (DTE_v10.xsd and EnvioBOLETA_v11.xsd alike).
+ * Dir, Cmna and Ciudad of the issuer (`Origen`), the receiver (`Recep`) or the goods' destination (`Dest`), truncated to
+ * 70, 20 and 20 characters (DTE_v10.xsd and EnvioBOLETA_v11.xsd alike).
  */
-export function lugar(sufijo: 'Origen' | 'Recep', l: { direccion?: string; comuna?: string; ciudad?: string }): string {
+export function lugar(sufijo: 'Origen' | 'Recep' | 'Dest', l: { direccion?: string; comuna?: string; ciudad?: string }): string {
   return (
     optText(`Dir${sufijo}`, l.direccion, 70, 'truncate') +
     optText(`Cmna${sufijo}`, l.comuna, 20, 'truncate') +
@@ -193,9 +193,7 @@ function transporte(t: TransporteInput | undefined): string {
     optText('Patente', t.patente, 8) +
     (t.rut_transportista ? el('RUTTrans', rut('RUTTrans', t.rut_transportista)) : '') +
     chofer +
-    optText('DirDest', t.direccion_destino, 70, 'truncate') +
-    optText('CmnaDest', t.comuna_destino, 20, 'truncate') +
-    optText('CiudadDest', t.ciudad_destino, 20, 'truncate');
+    lugar('Dest', { direccion: t.direccion_destino, comuna: t.comuna_destino, ciudad: t.ciudad_destino });
   return xml ? `<Transporte>${xml}</Transporte>` : '';
 }
 
