@@ -16,7 +16,7 @@ function run(args: string[], tiny = true): { status: number | null; out: string 
 
 // Issue 23: every `npm run bench:*` measures something and prints its targets, or fails.
 describe('npm run bench:* in tiny mode', () => {
-  it.each(['import', 'balance', 'emission', 'gateway-read'])(
+  it.each(['import', 'balance', 'emission', 'boletas', 'gateway-read'])(
     'bench:%s measures, prints its targets and exits 0',
     (name) => {
       const { status, out } = run(['run', '-s', `bench:${name}`]);

@@ -9,6 +9,7 @@ import { DEFAULT_DATABASE_NAME, appOptions } from './config';
 import { ContribuyenteModule } from './contribuyente/contribuyente.module';
 import { dataSourceOptions } from './database/data-source';
 import { DteModule } from './dte/dte.module';
+import { BoletaModule } from './boleta/boleta.module';
 import { EmisoresModule } from './emisores/emisores.module';
 import { TaxMetricsModule } from './metrics/tax-metrics.module';
 import { JobsModule } from './jobs/jobs.module';
@@ -31,6 +32,7 @@ import { TaxSettingsModule } from './settings/tax-settings.module';
     CafResyncModule,
     EmisoresModule,
     DteModule,
+    BoletaModule,
     RecepcionModule,
     LibrosModule,
     ReconcilerModule,

@@ -83,6 +83,19 @@ export class TaxGatewayConfig extends CommonConfig {
   @SiiUrlInProd('SII_RCV_BASE_URL')
   SII_RCV_BASE_URL?: string;
 
+  @IsOptional()
+  @Matches(HTTP_URL, { message: 'SII_BOLETA_API_BASE_URL must be an http(s) URL' })
+  @SiiUrlInProd('SII_BOLETA_API_BASE_URL')
+  SII_BOLETA_API_BASE_URL?: string;
+
+  @IsOptional()
+  @Matches(HTTP_URL, { message: 'SII_BOLETA_ENVIO_BASE_URL must be an http(s) URL' })
+  @SiiUrlInProd('SII_BOLETA_ENVIO_BASE_URL')
+  SII_BOLETA_ENVIO_BASE_URL?: string;
+
+  @EnvInt({ min: 0, max: 3_600_000 })
+  BOLETA_ENVIO_ESPERA_MS = 2000;
+
   @EnvBoolean()
   @Rule(
     'issuerCertified',

@@ -1,7 +1,18 @@
 import { CALLER_TEST_KEYS, TEST_INTERNAL_KEYS, TEST_KEYS, hostileInputSuite } from '@lib/testing';
 import request from 'supertest';
 import { santiagoDate } from '@lib/dte';
-import { EMISOR_CERTIFICACION, emitir, facturaBody, Gateway, getBytes, KEY, prepareEmisor, simCaf, startGateway } from './support/harness';
+import {
+  EMISOR_CERTIFICACION,
+  emitir,
+  facturaBody,
+  Gateway,
+  getBytes,
+  KEY,
+  prepareEmisor,
+  simCaf,
+  startGateway,
+  uploadCaf,
+} from './support/harness';
 import { gatewaySecondOrder } from './support/second-order';
 
 const TENANT = '76086428-5';
@@ -23,11 +34,15 @@ hostileInputSuite('tax-gateway', {
   keys: HOSTILE_KEYS,
   start: async () => {
     // The portal routes drive the real Chromium against the stand-in's pages (served over HTTP).
-    gw = await startGateway({ env: { THROTTLE_ENABLED: 'false', INTERNAL_KEYS: HOSTILE_INTERNAL_KEYS } });
+    // Boletas wait an hour for their envío: no background write lands while a refused case counts rows.
+    gw = await startGateway({
+      env: { THROTTLE_ENABLED: 'false', INTERNAL_KEYS: HOSTILE_INTERNAL_KEYS, BOLETA_ENVIO_ESPERA_MS: '3600000' },
+    });
     return gw;
   },
   setup: async () => {
     await prepareEmisor(gw, TENANT, 5000);
+    await uploadCaf(gw, TENANT, await simCaf(gw, TENANT, 39, 1, 5000)).expect(201);
     const res = await emitir(gw, facturaBody(TENANT)).expect(201);
     Object.assign(emitted, { emision_id: res.body.emision_id, trackid: res.body.trackid });
     caf = await simCaf(gw, TENANT, 34, 1, 50);
@@ -65,6 +80,8 @@ hostileInputSuite('tax-gateway', {
   get bodies() {
     return {
       'POST /tax/dte/emitir': facturaBody(TENANT, { fecha_emision: santiagoDate() }),
+      'POST /tax/boleta/emitir': { tenant: TENANT, tipo_dte: 39, detalle: [{ nombre: 'Café', cantidad: 1, precio_unitario: 2_500 }] },
+      'POST /tax/boleta/enviar': { tenant: TENANT },
       'POST /tax/auth/token': { tenant: TENANT },
       'POST /tax/caf/upload': { tenant: TENANT },
       'POST /tax/caf/resync': { tenant: TENANT, tipo_dte: 33 },

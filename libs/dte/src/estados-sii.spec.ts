@@ -1,4 +1,4 @@
-import { RESULTADOS_SII, resultadoDeEnvio, resultadoDeLibro } from './estados-sii';
+import { RESULTADOS_SII, resultadoDeBoleta, resultadoDeEnvio, resultadoDeLibro } from './estados-sii';
 
 // docs/research/sii-protocol.md §2.5: the QueryEstUp states and the EPR counts per TIPO_DOCTO.
 const conteo = (tipo_dte: number, rechazados: number, reparos: number) => ({
@@ -51,5 +51,34 @@ describe('resultadoDeLibro', () => {
     ['upload_failed', 'pendiente'],
   ] as const)('%s is %s', (estado, esperado) => {
     expect(resultadoDeLibro(estado)).toBe(esperado);
+  });
+});
+
+describe('resultadoDeBoleta', () => {
+  // docs/research/boletas.md §1.4: the REST envío estado, `estadistica` per type and `detalle_rep_rech` per boleta.
+  const boleta = { tipoDte: 39, folio: 7 };
+  const stats = (informados: number, aceptados: number, reparos = 0) => [
+    { tipo_dte: 39, informados, aceptados, rechazados: informados - aceptados, reparos },
+  ];
+  it.each([
+    ['EPR', stats(3, 3), [], 'aceptado'],
+    ['EPR', stats(3, 2), [{ tipo: 39, folio: 8, estado: 'RCH' }], 'aceptado'],
+    ['EPR', stats(3, 2), [{ tipo: 39, folio: 7, estado: 'RCH' }], 'rechazado'],
+    ['EPR', stats(3, 3, 1), [{ tipo: 39, folio: 7, estado: 'RPR' }], 'aceptado_con_reparos'],
+    ['EPR', stats(3, 3, 1), [{ tipo: 39, folio: 7, estado: 'RLV' }], 'aceptado_con_reparos'],
+    ['EPR', stats(1, 0), [{ tipo: null, folio: null, estado: 'RCH' }], 'rechazado'],
+    ['EPR', stats(3, 3), null, 'aceptado'],
+    ['EPR', stats(3, 3, 1), null, 'aceptado_con_reparos'],
+    ['EPR', stats(3, 2), null, 'pendiente'],
+    ['EPR', null, null, 'pendiente'],
+    ['RPR', stats(3, 3, 1), null, 'aceptado_con_reparos'],
+    ['PRD', null, null, 'pendiente'],
+    ['REC', null, null, 'pendiente'],
+    ['RSC', null, null, 'rechazado'],
+    ['RCO', null, null, 'rechazado'],
+    ['RCH', null, null, 'rechazado'],
+    ['RPT', null, null, 'rechazado'],
+  ] as const)('%s with %j and %j is %s for boleta 39 N° 7', (estado, estadistica, observadas, esperado) => {
+    expect(resultadoDeBoleta(estado, estadistica, observadas, boleta)).toBe(esperado);
   });
 });

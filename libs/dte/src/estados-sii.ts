@@ -4,11 +4,11 @@
 export const ESTADOS_ENVIO_RECHAZADO = ['RSC', 'RFR', 'RCT', 'RPT', 'VOF'] as const;
 
 /**
- * Received (REC), schema (SOK), carátula (CRT) and signature (FOK) checked, in process (PDR): the SII is not done yet,
- * with an envío of DTEs or a book. Any other state the SII answers is final (EPR, LOK, LRH, a refusal): what it means
+ * Received (REC), schema (SOK), carátula (CRT) and signature (FOK) checked, in process (PDR; PRD in the boleta REST
+ * service's spelling, docs/research/boletas.md §1.4): the SII is not done yet, with an envío of DTEs, of boletas or a book. Any other state the SII answers is final (EPR, LOK, LRH, a refusal): what it means
  * is {@link resultadoDeEnvio} or {@link resultadoDeLibro}.
  */
-export const ESTADOS_ENVIO_EN_PROCESO: readonly string[] = ['REC', 'SOK', 'CRT', 'FOK', 'PDR'];
+export const ESTADOS_ENVIO_EN_PROCESO: readonly string[] = ['REC', 'SOK', 'CRT', 'FOK', 'PDR', 'PRD'];
 
 /** One document type's counts in an EPR answer (QueryEstUp RESP_BODY: TIPO_DOCTO, INFORMADOS, ACEPTADOS, RECHAZADOS, REPAROS). */
 export interface ConteoEnvio {
@@ -51,6 +51,46 @@ export function resultadoDeEnvio(estado: string, documentos: readonly ConteoEnvi
 export function resultadoDeLibro(estado: string): ResultadoSii {
   if (estado === 'LOK' || estado === 'EPR') return 'aceptado';
   if (estado === 'LRH' || estado === 'RCO' || (ESTADOS_ENVIO_RECHAZADO as readonly string[]).includes(estado)) return 'rechazado';
+  return 'pendiente';
+}
+
+/** One boleta the boleta service reports as objected or rejected (`detalle_rep_rech[]`, docs/research/boletas.md §1.4). */
+export interface BoletaObservada {
+  tipo: number | null;
+  folio: number | null;
+  /** DOK, RPR, RLV or RCH. */
+  estado: string;
+}
+
+/**
+ * Envío states of the boleta REST service that refuse the whole envío (docs/research/boletas.md §1.4): schema (RSC), signature
+ * (RFR), carátula (RCT), repeated (RPT), consistency (RCO), information (RCH), file not found (VOF).
+ */
+export const ESTADOS_ENVIO_BOLETA_RECHAZADO = ['RSC', 'RFR', 'RCT', 'RPT', 'RCO', 'RCH', 'VOF'] as const;
+
+/**
+ * A boleta's outcome from its envío's REST estado (docs/research/boletas.md §1.4, Odoo l10n_cl_edi's rule): a refused envío
+ * is `rechazado`, and so is every boleta at EPR when the SII names no boleta in an observation (the envío as a whole);
+ * at EPR or RPR the boleta's own `detalle_rep_rech` entry decides (RCH `rechazado`, RPR/RLV `aceptado_con_reparos`),
+ * and a boleta the list leaves out is `aceptado` (the list names every boleta objected or rejected); without a list,
+ * its type's counts decide: all accepted `aceptado`, objections `aceptado_con_reparos`, otherwise `pendiente`. Never throws.
+ */
+export function resultadoDeBoleta(
+  estado: string,
+  estadistica: readonly ConteoEnvio[] | null | undefined,
+  observadas: readonly BoletaObservada[] | null | undefined,
+  boleta: { tipoDte: number; folio: number },
+): ResultadoSii {
+  if ((ESTADOS_ENVIO_BOLETA_RECHAZADO as readonly string[]).includes(estado)) return 'rechazado';
+  if (estado !== 'EPR' && estado !== 'RPR') return 'pendiente';
+  if ((observadas ?? []).some((o) => o.folio === null && o.estado === 'RCH')) return 'rechazado';
+  const propia = (observadas ?? []).find((o) => o.tipo === boleta.tipoDte && o.folio === boleta.folio);
+  if (propia?.estado === 'RCH') return 'rechazado';
+  if (propia?.estado === 'RPR' || propia?.estado === 'RLV') return 'aceptado_con_reparos';
+  if (propia?.estado === 'DOK' || (observadas && !propia)) return 'aceptado';
+  const conteo = (estadistica ?? []).find((d) => d.tipo_dte === boleta.tipoDte);
+  if (!conteo) return 'pendiente';
+  if (conteo.aceptados === conteo.informados) return conteo.reparos > 0 ? 'aceptado_con_reparos' : 'aceptado';
   return 'pendiente';
 }
 

@@ -136,7 +136,15 @@ export {
   type RepresentacionOptions,
 } from './pdf/render';
 export { normalizeLogo, LOGO_LIMITS } from './pdf/logo';
-export { TIPOS_DTE_EMITIDOS, TIPOS_DTE_INTERCAMBIO, TIPOS_LIBRO_CV, describeTipoDte, tipoNoRecibible } from './tipos-dte';
+export {
+  TIPOS_BOLETA,
+  TIPOS_CON_CAF,
+  TIPOS_DTE_EMITIDOS,
+  TIPOS_DTE_INTERCAMBIO,
+  TIPOS_LIBRO_CV,
+  describeTipoDte,
+  tipoNoRecibible,
+} from './tipos-dte';
 export { siiTextProblem } from './builders/text';
 export { timbreBytes, timbrePdf417 } from './pdf/timbre';
 export { formatPesos, formatDecimal, formatFecha, formatPorcentaje, NOMBRE_DOCUMENTO } from './pdf/format';
@@ -159,11 +167,21 @@ export {
 export {
   DECLARACION_LATIN1,
   ESTADOS_ENVIO_EN_PROCESO,
+  ESTADOS_ENVIO_BOLETA_RECHAZADO,
   ESTADOS_ENVIO_RECHAZADO,
   PERIODO_TRIBUTARIO,
   RESULTADOS_SII,
+  resultadoDeBoleta,
   resultadoDeEnvio,
   resultadoDeLibro,
+  type BoletaObservada,
   type ConteoEnvio,
   type ResultadoSii,
 } from './estados-sii';
+export {
+  parseEstadoEnvioBoleta,
+  parseResultadoEnvioBoleta,
+  type BoletaObservadaDetalle,
+  type ErrorBoleta,
+  type EstadoEnvioBoleta,
+} from './parsers/boleta-answers';

@@ -5,6 +5,15 @@
 export const TIPOS_DTE_EMITIDOS = [33, 34, 52, 56, 61] as const;
 export type TipoDteEmision = (typeof TIPOS_DTE_EMITIDOS)[number];
 
+/**
+ * Boleta electrónica afecta 39 and exenta 41: issued through EnvioBOLETA and the SII's boleta REST services
+ * (docs/research/boletas.md), never through EnvioDTE.
+ */
+export const TIPOS_BOLETA = [39, 41] as const;
+
+/** Every type the platform holds CAFs for and takes folios of: the DTEs and the boletas. */
+export const TIPOS_CON_CAF: readonly number[] = [...TIPOS_DTE_EMITIDOS, ...TIPOS_BOLETA];
+
 /** SiiTypes_v10.xsd DTEType (TipoDTE of DTE_v10.xsd and RespuestaEnvioDTE_v10.xsd). Boletas (39, 41) go to consumers, not here. */
 export const TIPOS_DTE_INTERCAMBIO: readonly number[] = [33, 34, 46, 52, 56, 61];
 

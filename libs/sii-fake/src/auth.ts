@@ -3,6 +3,7 @@ import type { SiiFakeState } from './state';
 import { certificateRut, verifySignatureElement } from './internal/xmldsig';
 import { DteParseError, child, findFirst, parseXmlDocument } from '@lib/dte';
 import { siiRespuesta } from './sii-respuesta';
+import type { TokenRecord } from './types';
 
 // SII manual "Autenticación Automática" v1.9 §5.2.2 and chapter 6.
 const GLOSAS: Record<string, string> = {
@@ -31,7 +32,7 @@ export function getSeed(authority: SiiFakeState): string {
  * GetTokenFromSeed.jws, in order: XML (01/02), Signature (04), X509Certificate (11), RSAKeyValue (21), Reference and value (05),
  * Semilla (06), seed known, fresh, unused (08). Else ESTADO 00 "Token Creado", a token bound to the certificate's RUT.
  */
-export function getToken(authority: SiiFakeState, pszXml: string | undefined): string {
+export function getToken(authority: SiiFakeState, pszXml: string | undefined, servicio: TokenRecord['servicio'] = 'dte'): string {
   const fail = (estado: string, glosa = GLOSAS[estado]) =>
     siiRespuesta([
       ['ESTADO', estado],
@@ -59,7 +60,7 @@ export function getToken(authority: SiiFakeState, pszXml: string | undefined): s
   if (ageMs > authority.options.seedTtlSeconds * 1000) return fail('08', 'TIME-OUT DEL SEED');
   if (record.used) return fail('08', 'NO PUEDO ACT. SEED CON TOKEN');
   record.used = true;
-  const token = authority.issueToken(certificateRut(check.certificate), check.certificate.subject);
+  const token = authority.issueToken(certificateRut(check.certificate), check.certificate.subject, servicio);
   return siiRespuesta(
     [
       ['ESTADO', '00'],

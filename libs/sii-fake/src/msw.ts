@@ -1,8 +1,17 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { SiiFakeAuthority } from './authority';
 
-/** docs/research/sii-protocol.md §2.1, §8: maullin (DTE services, upload), ws2 (RegistroReclamoDTE), www4c (RCV). */
-export const SII_CERT_HOSTS = ['https://maullin.sii.cl', 'https://ws2.sii.cl', 'https://www4c.sii.cl'];
+/**
+ * docs/research/sii-protocol.md §2.1, §8: maullin (DTE services, upload), ws2 (RegistroReclamoDTE), www4c (RCV);
+ * docs/research/boletas.md §1.1: apicert (boleta seed, token, estado) and pangal (boleta upload).
+ */
+export const SII_CERT_HOSTS = [
+  'https://maullin.sii.cl',
+  'https://ws2.sii.cl',
+  'https://www4c.sii.cl',
+  'https://apicert.sii.cl',
+  'https://pangal.sii.cl',
+];
 
 /** Use with `setupServer(...createSiiFakeHandlers(authority))`; raw bytes in and out. */
 export function createSiiFakeHandlers(authority: SiiFakeAuthority, baseUrls: string | string[] = SII_CERT_HOSTS): HttpHandler[] {

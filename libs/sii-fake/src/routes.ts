@@ -21,6 +21,22 @@ import { CAUT_INICIO_PATH, handleCAutInicio } from './portal-auth';
 import type { SiiFakeRequest, SiiFakeResponse } from './transport';
 import { FOLIOS_PATH, handleFolios, simAnularFolio } from './portal-folios';
 import { BANCO_PREFIX, handleBanco, simBancoCaido } from './banco';
+import { BOLETA_API, boletaEnvio, boletaEnvioEstado, boletaSemilla, boletaToken } from './boleta-api';
+
+/** The boleta REST services (docs/research/boletas.md §1). */
+async function routeBoleta(
+  authority: SiiFakeState,
+  req: SiiFakeRequest,
+  path: string,
+  method: string,
+): Promise<SiiFakeResponse | undefined> {
+  if (path === BOLETA_API.semilla && method === 'GET') return boletaSemilla(authority);
+  if (path === BOLETA_API.token && method === 'POST') return boletaToken(authority, req);
+  if (path === BOLETA_API.envio && method === 'POST') return boletaEnvio(authority, req);
+  if (path.startsWith(`${BOLETA_API.envio}/`) && method === 'GET')
+    return boletaEnvioEstado(authority, req, path.slice(BOLETA_API.envio.length + 1));
+  return undefined;
+}
 
 const RCV_OPERATIONS = new Set(['getResumen', 'getDetalleCompra', 'getDetalleVenta']);
 
@@ -44,6 +60,8 @@ export async function routeRequest(authority: SiiFakeState, req: SiiFakeRequest)
     const service = SOAP_SERVICES[path];
     if (service && method === 'POST') return soap(authority, req, url, path, service);
     if (path === '/cgi_dte/UPL/DTEUpload' && method === 'POST') return await handleUpload(authority, req);
+    const boleta = await routeBoleta(authority, req, path, method);
+    if (boleta) return boleta;
     if (REGISTRO_RECLAMO_PATHS.includes(path) && method === 'POST') return handleRegistroReclamo(authority, req);
     const rcv = path.startsWith(`${RCV_FACADE_PATH}/`) ? path.slice(RCV_FACADE_PATH.length + 1) : undefined;
     if (rcv && RCV_OPERATIONS.has(rcv) && method === 'POST') return handleRcv(authority, req, rcv);

@@ -2,7 +2,7 @@ import { santiagoTimestamp } from '@lib/dte';
 import { authorityKeyMaterial, type AuthorityKeyMaterial } from './authority-key';
 import { randomInt } from 'node:crypto';
 import { normalizeRut } from './internal/rut';
-import type { BuzonRut, IssuedCaf, RcvEvento, RegisteredDocument, SeedRecord, TokenRecord, UploadRecord } from './types';
+import type { BoletaEnvioRecord, BuzonRut, IssuedCaf, RcvEvento, RegisteredDocument, SeedRecord, TokenRecord, UploadRecord } from './types';
 
 /**
  * Options of {@link SiiFakeAuthority}. Seeds live 120 s (manual autenticación v1.9 ch. 2), tokens 1800 s (unpublished); each
@@ -37,6 +37,8 @@ export class SiiFakeState {
   readonly seeds = new Map<string, SeedRecord>();
   readonly tokens = new Map<string, TokenRecord>();
   readonly uploads = new Map<string, UploadRecord>();
+  /** EnvioBOLETA by 15-digit track ID (boleta-api.ts). */
+  readonly boletaEnvios = new Map<string, BoletaEnvioRecord>();
   readonly cafs: IssuedCaf[] = [];
   readonly resoluciones = new Map<string, { fecha: string; numero: number }>();
   readonly usuariosAutorizados = new Map<string, Set<string>>();
@@ -102,12 +104,19 @@ export class SiiFakeState {
   }
 
   /** Also handy for tests that skip the seed exchange. */
-  issueToken(rut: string | undefined, subject = ''): TokenRecord {
+  issueToken(rut: string | undefined, subject = '', servicio: TokenRecord['servicio'] = 'dte'): TokenRecord {
     let token: string;
     do token = newTokenString();
     while (this.tokens.has(token));
     const issuedAt = this.now();
-    const record = { token, rut, subject, issuedAt, expiresAt: new Date(issuedAt.getTime() + this.options.tokenTtlSeconds * 1000) };
+    const record = {
+      token,
+      rut,
+      subject,
+      servicio,
+      issuedAt,
+      expiresAt: new Date(issuedAt.getTime() + this.options.tokenTtlSeconds * 1000),
+    };
     this.tokens.set(token, record);
     return record;
   }

@@ -36,7 +36,14 @@ function igual(campo: CampoDd, timbre: string | undefined, documento: string): b
 export function tedRechazos(dte: DteLeido): string[] {
   if (!dte.ted) return ['(TED) Documento sin Timbre Electronico'];
   const esperado = esperadoDd(dte);
-  return CAMPOS_DD.filter((c) => !igual(c, dte.ted?.dd[c], esperado[c])).map((c) => `(TED) ${c} del timbre no corresponde al documento`);
+  return CAMPOS_DD.filter((c) => !sinNombreEnBoleta(dte, c) && !igual(c, dte.ted?.dd[c], esperado[c])).map(
+    (c) => `(TED) ${c} del timbre no corresponde al documento`,
+  );
+}
+
+/** A boleta may leave RznSocRecep out (EnvioBOLETA_v11.xsd): its DD's RSR has nothing in the document to be compared with. */
+function sinNombreEnBoleta(dte: DteLeido, campo: CampoDd): boolean {
+  return campo === 'RSR' && (dte.tipo === 39 || dte.tipo === 41) && dte.rznSocRecep === '';
 }
 
 /** Folios are authorized from FA on (docs/research/sii-protocol.md §3.4): a document dated before is not validly stamped (RCH; code unknown). */

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { DteLeido, LineaLeida } from './dte-leido';
 import { pesos, porcentaje, suma, valor } from './internal/aritmetica';
+import { TIPOS_BOLETA_LEIDOS, boletaReparos } from './totales-boleta-checks';
 
 /** Fixed rates of SII Formato DTE v2.2 §4, the stand-in's own table: a wrong rate shared with libs/dte would pass both. */
 const TASAS_ADICIONALES: Record<string, string> = {
@@ -31,6 +32,7 @@ const FACTURA_COMPRA = 46;
  * glosas carry the section (DET, HED) as the SII's do (docs/research/sii-protocol.md §2.8); the SII's numeric codes are unknown.
  */
 export function reparosDeMontos(dte: DteLeido): string[] {
+  if (TIPOS_BOLETA_LEIDOS.has(dte.tipo)) return [...dte.lineas.flatMap(lineaReparos), ...boletaReparos(dte)];
   return [...dte.lineas.flatMap(lineaReparos), ...totalesReparos(dte)];
 }
 

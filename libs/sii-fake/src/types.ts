@@ -69,6 +69,8 @@ export interface SeedRecord {
 
 export interface TokenRecord {
   token: string;
+  /** `boleta`: from the boleta REST services, the only token they take (docs/research/boletas.md §1.2); else the SOAP services'. */
+  servicio: 'dte' | 'boleta';
   rut?: string;
   subject: string;
   issuedAt: Date;
@@ -116,4 +118,20 @@ export interface BuzonRut {
   notificaciones: BuzonNotificacion[];
   documentos: BuzonDocumento[];
   siguiente: number;
+}
+
+/**
+ * An EnvioBOLETA received by the boleta REST service (docs/research/boletas.md §1.3-1.4): judged at upload, reported by
+ * `boleta.electronica.envio/{rut}-{dv}-{trackid}` after REC, SOK, CRT, FOK, PRD. `rejection` for a refused envío (RSC, RFR,
+ * RCT, RPT); `documents` judged one by one at EPR.
+ */
+export interface BoletaEnvioRecord {
+  trackId: string;
+  rutSender: string;
+  rutCompany: string;
+  sha256: string;
+  receivedAt: Date;
+  finalState: 'EPR' | 'RSC' | 'RFR' | 'RCT' | 'RPT';
+  rejection?: { seccion: string; descripcion: string; detalle?: string };
+  documents: UploadedDocument[];
 }

@@ -15,7 +15,7 @@ import { isLibro, judgeLibro } from './libro-upload';
 
 const FIELDS = ['rutSender', 'dvSender', 'rutCompany', 'dvCompany', 'archivo'];
 
-interface UploadContext {
+export interface UploadContext {
   rutSender: string;
   rutCompany: string;
   fileName: string;
@@ -125,7 +125,8 @@ function accept(
   return answer(0, ctx, [], record.trackId);
 }
 
-function readForm(req: FakeRequest): UploadContext {
+/** The DTEUpload form (also the boleta service's, docs/research/boletas.md §1.3): fields in order, RUTs normalized, a gzip file inflated. @throws MultipartError */
+export function readForm(req: FakeRequest): UploadContext {
   const contentType = String(req.headers['content-type'] ?? '');
   const boundary = multipartBoundary(contentType);
   if (!/multipart\/form-data/i.test(contentType) || !boundary) throw new MultipartError('Se esperaba multipart/form-data');

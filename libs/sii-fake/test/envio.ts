@@ -2,15 +2,19 @@
 // with the CAF key, Documento and SetDoc XMLDSig signatures made with a test certificate.
 import { createPrivateKey, sign } from 'node:crypto';
 import {
+  buildBoleta,
   buildDd,
   buildDte,
+  buildEnvioBoleta,
   buildEnvioDte,
+  ddInputFromBoleta,
   buildTed,
   ddInputFromDocumento,
   encodeLatin1,
   parseCaf,
   santiagoDate,
   santiagoTimestamp,
+  type BoletaInput,
   type Caf,
   type DocumentoInput,
   type LibroInput,
@@ -94,4 +98,48 @@ export async function cafFor(authority: SiiFakeAuthority, tipo: number, desde: n
   const res = await requestCaf(authority, EMISOR, tipo, desde, hasta);
   if (res.status !== 200) throw new Error(`CAF request failed: ${res.status} ${res.body.toString()}`);
   return parseCaf(res.body);
+}
+
+/** A boleta 39 of {@link EMISOR} to an anonymous buyer, one IVA-included line of 11 900 pesos (neto 10 000, IVA 1 900). */
+export function boleta(folio: number, overrides: Partial<BoletaInput> = {}): BoletaInput {
+  return {
+    tipo_dte: 39,
+    folio,
+    fecha_emision: santiagoDate(),
+    indicador_servicio: 3,
+    emisor: {
+      rut: EMISOR,
+      razon_social: 'Comercial Ñuble Prueba SpA',
+      giro: 'Venta al por menor',
+      acteco: 472101,
+      direccion: 'Av. Matta 1',
+      comuna: 'Santiago',
+    },
+    detalle: [{ nombre: 'Café grano 1 kg', cantidad: 1, precio_unitario: 11900 }],
+    ...overrides,
+  };
+}
+
+/** A signed boleta; `xml` replaces the built Documento before signing (a broken rule the builder would refuse). */
+export function signedBoleta(input: BoletaInput, caf: Caf, cert: TestCertificate, edit: (xml: string) => string = (x) => x): string {
+  const ts = santiagoTimestamp();
+  const dd = buildDd(ddInputFromBoleta(input, caf.cafXml, ts));
+  const frmt = sign('sha1', encodeLatin1(dd), createPrivateKey(caf.rsask as string)).toString('base64');
+  return signXml(edit(buildBoleta(input, buildTed(dd, frmt), ts)), cert, `#F${input.folio}T${input.tipo_dte}`);
+}
+
+/** A signed EnvioBOLETA as ISO-8859-1 bytes. */
+export function signedEnvioBoleta(boletas: string[], cert: TestCertificate, rutReceptor = '60803000-K'): Buffer {
+  const xml = buildEnvioBoleta({
+    caratula: {
+      rutEmisor: EMISOR,
+      rutEnvia: cert.rut,
+      rutReceptor,
+      fchResol: '2024-01-15',
+      nroResol: 0,
+      tmstFirmaEnv: santiagoTimestamp(),
+    },
+    signedDtes: boletas,
+  });
+  return encodeLatin1(signXml(xml, cert, '#SetDoc'));
 }

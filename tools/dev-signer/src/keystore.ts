@@ -1,4 +1,4 @@
-import { generateKeyPairSync, createPublicKey, randomBytes, X509Certificate } from 'node:crypto';
+import { generateKeyPairSync, createPrivateKey, createPublicKey, randomBytes, X509Certificate, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as forge from 'node-forge';
@@ -7,6 +7,8 @@ import { isValidRut } from '@lib/rut';
 /** Key and self-signed certificate standing in for the holder's .p12; subject RFC 2253-ish, notAfter ISO 8601, RSAKeyValue base64. */
 export interface SignerIdentity {
   privateKeyPem: string;
+  /** The same key parsed once: parsing the PEM on every signature cost more than the RSA operation (bench/README.md). */
+  privateKey: KeyObject;
   certificatePem: string;
   certificateBase64: string;
   holderRut: string;
@@ -89,6 +91,7 @@ function describeIdentity(privateKeyPem: string, certificatePem: string): Signer
   const rutPart = subjectParts.find((p) => p.startsWith('serialNumber='));
   return {
     privateKeyPem,
+    privateKey: createPrivateKey(privateKeyPem),
     certificatePem,
     certificateBase64: x509.raw.toString('base64'),
     holderRut: rutPart ? rutPart.slice('serialNumber='.length) : '',

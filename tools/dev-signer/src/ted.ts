@@ -108,8 +108,13 @@ export class CafStore {
 }
 
 /** RSA-SHA1 PKCS#1 v1.5 over the flattened DD exactly as given, base64 (Formato DTE v2.2 TED, docs/research/sii-protocol.md §1.7). */
+/** Each CAF's private key parsed once, by its PEM (a CAF's key never changes). */
+const cafKeys = new Map<string, KeyObject>();
+
 export function signTed(caf: StoredCaf, ddBytes: Buffer): string {
-  return sign('sha1', ddBytes, createPrivateKey(caf.rsask_pem)).toString('base64');
+  let key = cafKeys.get(caf.rsask_pem);
+  if (!key) cafKeys.set(caf.rsask_pem, (key = createPrivateKey(caf.rsask_pem)));
+  return sign('sha1', ddBytes, key).toString('base64');
 }
 
 export function verifyTed(ddBytes: Buffer, frmtB64: string, rsapk: RsaPk): { valid: boolean; reasons: string[] } {

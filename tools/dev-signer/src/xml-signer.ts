@@ -29,7 +29,7 @@ export function signXml(bytes: Buffer, referenceUri: string, identity: SignerIde
   const doc = parseXmlStrict(decoded.text);
   const target = referenceTarget(doc, referenceUri);
   const sig = new SignedXml({
-    privateKey: identity.privateKeyPem,
+    privateKey: identity.privateKey,
     publicCert: identity.certificatePem,
     signatureAlgorithm: RSA_SHA1,
     canonicalizationAlgorithm: C14N_2001,

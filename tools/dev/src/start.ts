@@ -126,6 +126,8 @@ async function main() {
       SII_DTE_BASE_URL: setting('SII_DTE_BASE_URL', tools.simUrl),
       SII_RECLAMO_BASE_URL: setting('SII_RECLAMO_BASE_URL', `${tools.simUrl}/WSREGISTRORECLAMODTECERT`),
       SII_RCV_BASE_URL: setting('SII_RCV_BASE_URL', tools.simUrl),
+      SII_BOLETA_API_BASE_URL: setting('SII_BOLETA_API_BASE_URL', tools.simUrl),
+      SII_BOLETA_ENVIO_BASE_URL: setting('SII_BOLETA_ENVIO_BASE_URL', tools.simUrl),
       SII_PORTAL_BASE_URL: setting('SII_PORTAL_BASE_URL', tools.simUrl),
       BANK_API_BASE_URL: setting('BANK_API_BASE_URL', tools.simUrl),
       BANK_API_KEY: setting('BANK_API_KEY', 'sk_test_dev_launcher'),

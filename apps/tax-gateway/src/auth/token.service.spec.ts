@@ -4,6 +4,7 @@ import { TaxMetrics } from '../metrics/tax-metrics';
 import { TaxSettings, loadTaxSettings } from '../settings/tax-settings';
 import type { SignerClient } from '../signer/signer-client';
 import type { SiiClient } from '../sii/sii-client';
+import type { BoletaClient } from '../sii/boleta.client';
 import { SiiTokenInvalidError } from '../sii/sii-errors';
 import { TokenService } from './token.service';
 
@@ -21,6 +22,10 @@ function setup(settings: TaxSettings = loadTaxSettings({ SIGNER_KEY: 'k', TOKEN_
     getSeed: jest.fn(async () => `00000000000${++n}`),
     getToken: jest.fn(async (xml: Buffer) => `TOKEN-${/<Semilla>(\d+)</.exec(xml.toString())?.[1]}`),
   };
+  const boletas = {
+    getSeed: jest.fn(async () => `10000000000${++n}`),
+    getToken: jest.fn(async (xml: Buffer) => `BOLETA-${/<Semilla>(\d+)</.exec(xml.toString())?.[1]}`),
+  };
   const signer = {
     signXml: jest.fn(async (xml: Buffer, uri: string) => {
       signed.push(`${uri}|${xml.toString()}`);
@@ -30,10 +35,11 @@ function setup(settings: TaxSettings = loadTaxSettings({ SIGNER_KEY: 'k', TOKEN_
   const service = new ClockedTokenService(
     settings,
     sii as unknown as SiiClient,
+    boletas as unknown as BoletaClient,
     signer as unknown as SignerClient,
     new TaxMetrics(new Registry()),
   );
-  return { service, sii, signer, signed };
+  return { service, sii, boletas, signer, signed };
 }
 
 describe('TokenService', () => {
@@ -100,5 +106,26 @@ describe('TokenService', () => {
       }),
     ).rejects.toMatchObject({ error: 'sii_rejected', status: 502 });
     await expect(service.withToken('1-9', async () => Promise.reject(new Error('other')))).rejects.toThrow('other');
+  });
+
+  it("keeps the boleta services' token apart: its own seed and token, renewed alone; invalidating a tenant drops both", async () => {
+    const { service, sii, boletas } = setup();
+    const dte = await service.getToken('1-9');
+    const boleta = await service.getToken('1-9', 'boleta');
+    expect(boleta.token.token).toBe('BOLETA-100000000002');
+    expect(dte.token.token).not.toBe(boleta.token.token);
+    expect([sii.getSeed.mock.calls.length, boletas.getSeed.mock.calls.length]).toEqual([1, 1]);
+    const seen: string[] = [];
+    await service.withToken(
+      '1-9',
+      async (token) => {
+        seen.push(token);
+        if (seen.length === 1) throw new SiiTokenInvalidError('boletaEnvio', 'HTTP 401');
+      },
+      'boleta',
+    );
+    expect(seen).toEqual(['BOLETA-100000000002', 'BOLETA-100000000003']);
+    expect((await service.getToken('1-9')).cached).toBe(true);
+    expect(service.invalidate('1-9')).toBe(2);
   });
 });

@@ -4,6 +4,7 @@ import { SharedRedis } from '@lib/platform';
 import { TaxMetrics } from '../metrics/tax-metrics';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { SignerClient } from '../signer/signer-client';
+import { BoletaClient } from '../sii/boleta.client';
 import { SiiClient } from '../sii/sii-client';
 import { SiiTokenInvalidError, siiRejected } from '../sii/sii-errors';
 
@@ -19,6 +20,12 @@ export interface TokenInfo {
   expires_at: string;
   cached: boolean;
 }
+
+/**
+ * The SII hands out tokens per service family: the SOAP DTE services' (`dte`), and the boleta REST services' own, which the
+ * SOAP token does not open (docs/research/boletas.md §1.2).
+ */
+export type ServicioToken = 'dte' | 'boleta';
 
 /** Keys of the shared token cache and its exchange lock in Redis (`<prefix><tenant>|<env>`). */
 const SHARED = 'gw:token:';
@@ -46,6 +53,7 @@ export class TokenService {
   constructor(
     @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
     private readonly sii: SiiClient,
+    private readonly boletas: BoletaClient,
     private readonly signer: SignerClient,
     private readonly metrics: TaxMetrics,
     @Optional() private readonly redis: SharedRedis = new SharedRedis(),
@@ -55,9 +63,9 @@ export class TokenService {
     return this.settings.taxEnv;
   }
 
-  /** A valid token for `tenant` (canonical RUT) and whether it came from the cache. */
-  async getToken(tenant: string): Promise<{ token: CachedToken; cached: boolean }> {
-    const key = this.key(tenant);
+  /** A valid token of `servicio` for `tenant` (canonical RUT) and whether it came from the cache. */
+  async getToken(tenant: string, servicio: ServicioToken = 'dte'): Promise<{ token: CachedToken; cached: boolean }> {
+    const key = this.key(tenant, servicio);
     const hit = this.cache.get(key);
     if (hit && hit.expiresAt.getTime() > this.now()) {
       this.metrics.cache('token', true);
@@ -67,7 +75,7 @@ export class TokenService {
     if (hit) this.cache.delete(key);
     let pending = this.inflight.get(key);
     if (!pending) {
-      pending = this.exchange(key).finally(() => {
+      pending = this.exchange(key, servicio).finally(() => {
         if (this.inflight.get(key) === pending) this.inflight.delete(key);
       });
       this.inflight.set(key, pending);
@@ -88,13 +96,17 @@ export class TokenService {
       this.inflight.clear();
       void this.redis.run('token invalidate', async (r) => {
         const keys = [];
-        for await (const found of r.scanStream({ match: `${SHARED}*|${this.settings.taxEnv}`, count: 500 }))
+        for await (const found of r.scanStream({ match: `${SHARED}*|${this.settings.taxEnv}*`, count: 500 }))
           keys.push(...(found as string[]));
         if (keys.length > 0) await r.del(...keys);
       });
       return count;
     }
-    const key = this.key(tenant);
+    return this.drop(this.key(tenant, 'dte')) + this.drop(this.key(tenant, 'boleta'));
+  }
+
+  /** 1 when this process held the token of `key`. */
+  private drop(key: string): number {
     this.inflight.delete(key);
     // Commands on one connection run in order: a later read of the shared cache no longer sees it.
     void this.redis.run('token invalidate', (r) => r.del(`${SHARED}${key}`));
@@ -102,21 +114,26 @@ export class TokenService {
   }
 
   /** On {@link SiiTokenInvalidError} the token is invalidated and `fn` runs once more; a second rejection is a 502. */
-  async withToken<T>(tenant: string, fn: (token: string) => Promise<T>): Promise<T> {
-    const first = await this.getToken(tenant);
+  async withToken<T>(tenant: string, fn: (token: string) => Promise<T>, servicio: ServicioToken = 'dte'): Promise<T> {
+    const first = await this.getToken(tenant, servicio);
     try {
       return await fn(first.token.token);
     } catch (err) {
       if (!(err instanceof SiiTokenInvalidError)) throw err;
       this.logger.warn(`token of ${tenant} rejected by the SII (${err.reason}); retrying once with a new token`);
-      if (this.cache.get(this.key(tenant)) === first.token) this.invalidate(tenant);
+      const key = this.key(tenant, servicio);
+      if (this.cache.get(key) === first.token) {
+        this.generation++;
+        this.drop(key);
+      }
     }
-    const second = await this.getToken(tenant);
+    const second = await this.getToken(tenant, servicio);
     try {
       return await fn(second.token.token);
     } catch (err) {
       if (err instanceof SiiTokenInvalidError) {
-        this.invalidate(tenant);
+        this.generation++;
+        this.drop(this.key(tenant, servicio));
         throw siiRejected(err.operation, 'token_invalid', [`a fresh token was rejected too (${err.reason})`]);
       }
       throw err;
@@ -128,15 +145,16 @@ export class TokenService {
     return Date.now();
   }
 
-  private key(tenant: string): string {
-    return `${tenant}|${this.settings.taxEnv}`;
+  /** `<tenant>|<env>` for the DTE services (as before boletas), `<tenant>|<env>|boleta` for the boleta services. */
+  private key(tenant: string, servicio: ServicioToken): string {
+    return `${tenant}|${this.settings.taxEnv}${servicio === 'dte' ? '' : `|${servicio}`}`;
   }
 
   /**
    * Shared by the processes (docs/tax-gateway.md "Scale-out"): a SET NX lock decides who exchanges, the others wait up to {@link LOCK_MS};
    * without Redis the exchange is this process's.
    */
-  private async exchange(key: string): Promise<CachedToken> {
+  private async exchange(key: string, servicio: ServicioToken): Promise<CachedToken> {
     const until = this.now() + LOCK_MS;
     while (this.redis.enabled && this.now() < until) {
       const shared = await this.redis.run('token get', (r) => r.get(`${SHARED}${key}`));
@@ -147,7 +165,7 @@ export class TokenService {
       if (lock === undefined) break;
       if (lock === 'OK') {
         try {
-          const entry = await this.exchangeHere(key);
+          const entry = await this.exchangeHere(key, servicio);
           await this.redis.run('token set', (r) =>
             r.set(`${SHARED}${key}`, JSON.stringify(entry), 'PX', Math.max(1, entry.expiresAt.getTime() - this.now())),
           );
@@ -158,7 +176,7 @@ export class TokenService {
       }
       await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
     }
-    return this.exchangeHere(key);
+    return this.exchangeHere(key, servicio);
   }
 
   private adopt(key: string, shared: { token: string; expiresAt: string }): CachedToken {
@@ -167,12 +185,13 @@ export class TokenService {
     return entry;
   }
 
-  private async exchangeHere(key: string): Promise<CachedToken> {
+  private async exchangeHere(key: string, servicio: ServicioToken): Promise<CachedToken> {
     const generation = this.generation;
-    const seed = await this.sii.getSeed();
+    const sii = servicio === 'boleta' ? this.boletas : this.sii;
+    const seed = await sii.getSeed();
     const document = `<?xml version="1.0"?>\n<getToken><item><Semilla>${seed}</Semilla></item></getToken>`;
     const signed = await this.signer.signXml(Buffer.from(document, 'utf8'), '');
-    const token = await this.sii.getToken(signed);
+    const token = await sii.getToken(signed);
     const entry = { token, expiresAt: new Date(this.now() + this.settings.tokenTtlSeconds * 1000) };
     if (generation === this.generation) this.cache.set(key, entry);
     return entry;

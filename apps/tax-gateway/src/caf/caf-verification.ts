@@ -1,4 +1,4 @@
-import { Caf, TIPOS_DTE_EMITIDOS, cafKeyPairMatches, cafLastValidDate, siiCafCertificate, verifyCafSignature } from '@lib/dte';
+import { Caf, TIPOS_CON_CAF, cafKeyPairMatches, cafLastValidDate, siiCafCertificate, verifyCafSignature } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 
 export interface CafCheckOptions {
@@ -33,11 +33,11 @@ export function assertCafEnvironment(idk: number, taxEnv: 'cert' | 'prod', simTr
  * null.
  */
 export function checkCaf(caf: Caf, opts: CafCheckOptions): string | null {
-  if (!(TIPOS_DTE_EMITIDOS as readonly number[]).includes(caf.td)) {
+  if (!(TIPOS_CON_CAF as readonly number[]).includes(caf.td)) {
     throw new ProblemException(
       422,
       'caf_tipo_unsupported',
-      `CAF for tipo_dte ${caf.td}: the gateway emits only ${TIPOS_DTE_EMITIDOS.join(', ')}.`,
+      `CAF for tipo_dte ${caf.td}: the gateway emits only ${TIPOS_CON_CAF.join(', ')}.`,
     );
   }
   if (caf.desde < 1 || caf.hasta < caf.desde)

@@ -9,6 +9,7 @@ import { DtePdfEntity } from '../dte/entities/dte-pdf.entity';
 import { LibroEntity } from '../libros/entities/libro.entity';
 import { LibroEstadoEntity } from '../libros/entities/libro-estado.entity';
 import { JobEntity } from '../jobs/entities/job.entity';
+import { BoletaEnvioEntity } from '../boleta/entities/boleta-envio.entity';
 import { RecepcionEnvioEntity } from '../recepcion/entities/recepcion-envio.entity';
 import { RecepcionEntity } from '../recepcion/entities/recepcion.entity';
 import { AuditoriaEntity } from '../auditoria/entities/auditoria.entity';
@@ -43,6 +44,7 @@ export const entities = [
   LibroEntity,
   LibroEstadoEntity,
   JobEntity,
+  BoletaEnvioEntity,
   BancoMovimientoEntity,
   BancoRefreshEntity,
   ContribuyenteAutorizadoEntity,

@@ -14,6 +14,7 @@ import { EmisionIntercambioService } from './emision-intercambio.service';
 import { EmisionUploader } from './emision-uploader';
 import { EmisionStore } from './emision.store';
 import { EnvioBuilder } from './envio-builder';
+import { EmisionContexto } from './emision-contexto';
 
 @Module({
   imports: [SiiModule, SignerModule, TokenModule, ContribuyenteModule, CafModule, EmisoresModule, EnvioModule],
@@ -26,7 +27,8 @@ import { EnvioBuilder } from './envio-builder';
     EmisionQueryService,
     EmisionStore,
     EnvioBuilder,
+    EmisionContexto,
   ],
-  exports: [EmisionService, EmisionQueryService, EmisionStore, EmisionUploader],
+  exports: [EmisionService, EmisionQueryService, EmisionStore, EmisionUploader, EmisionContexto, EnvioBuilder, EmisionPdfService],
 })
 export class DteModule {}

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EmitirView } from '@lib/contracts';
 import { ProblemException } from '@lib/schemas';
+import { TIPOS_BOLETA } from '@lib/dte';
 import { RESENDABLE } from '../envio/envio-estados';
 import { EnvioPipeline } from '../envio/envio-pipeline';
 import { TaxMetrics } from '../metrics/tax-metrics';
@@ -58,8 +59,19 @@ export class EmisionUploader {
     return [e, ...others];
   }
 
-  /** One at a time: the claim moves the emission to `uploading` atomically. */
+  /** One at a time: the claim moves the emission to `uploading` atomically. A boleta goes in an EnvioBOLETA (POST /tax/boleta/{id}/reenviar). */
   async resend(id: string): Promise<EmitirView> {
+    const boleta = await this.store.find(id);
+    if (boleta && (TIPOS_BOLETA as readonly number[]).includes(boleta.tipoDte)) {
+      throw new ProblemException(
+        409,
+        'not_resendable',
+        `Emission ${id} is a boleta: it is sent again with POST /tax/boleta/${id}/reenviar.`,
+        {
+          estado: boleta.estado,
+        },
+      );
+    }
     const claimed = await this.store.claimForUpload(id, RESENDABLE);
     if (!claimed) {
       const current = await this.store.find(id);

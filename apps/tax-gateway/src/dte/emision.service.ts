@@ -1,15 +1,9 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { DocumentoInput, Montos, computeTotals, santiagoDate } from '@lib/dte';
 import { ProblemException, assertFechaEnRango } from '@lib/schemas';
-import { assertCafStamps } from '../caf/caf-verification';
 import { CafEntity } from '../caf/entities/caf.entity';
-import { CafStore } from '../caf/caf.store';
-import { ContribuyenteService } from '../contribuyente/contribuyente.service';
-import { EmisoresService } from '../emisores/emisores.service';
-import { SignerClient } from '../signer/signer-client';
-import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { EmitirDto, EmitirView } from '@lib/contracts';
 import {
   checkDocumentRules,
@@ -20,6 +14,7 @@ import {
   type DocumentoReferido,
 } from './document-rules';
 import { asDteProblem, asDteProblemAsync, emisorFrom, preflight, resolucionOf } from './emision-rules';
+import { EmisionContexto, type Contexto } from './emision-contexto';
 import { EmisionUploader } from './emision-uploader';
 import { EmisionStore } from './emision.store';
 import { EmisionEntity } from './entities/emision.entity';
@@ -37,12 +32,8 @@ export class EmisionService {
   private readonly logger = new Logger(EmisionService.name);
 
   constructor(
-    @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
-    private readonly contribuyente: ContribuyenteService,
-    private readonly emisores: EmisoresService,
-    private readonly cafs: CafStore,
+    private readonly contexto: EmisionContexto,
     private readonly builder: EnvioBuilder,
-    private readonly signer: SignerClient,
     private readonly store: EmisionStore,
     private readonly uploader: EmisionUploader,
   ) {}
@@ -51,7 +42,7 @@ export class EmisionService {
     const { fecha, montos } = this.review(pedido);
     const dto = await this.canonicalizeReceptor(pedido);
     const originales = await this.checkReferences(dto, montos);
-    const ctx = await this.loadContext(dto.tenant);
+    const ctx = await this.contexto.load(dto.tenant);
     const doc = this.buildDocumento(dto, fecha, ctx);
     const emission = await this.store.transaction(async (m) => {
       await this.checkSaldo(m, dto, montos, originales);
@@ -76,7 +67,7 @@ export class EmisionService {
     const pedidos = items.map((it) => ({ ...it, ...this.review(it.dto, it.referenciasLote ?? []) }));
     const revisados: ((typeof pedidos)[number] & { dto: EmitirCanonico })[] = [];
     for (const it of pedidos) revisados.push({ ...it, dto: await this.canonicalizeReceptor(it.dto) });
-    const ctx = await this.loadContext(items[0].dto.tenant);
+    const ctx = await this.contexto.load(items[0].dto.tenant);
     const emisiones = await this.store.transaction(async (m) => {
       const out: { doc: DocumentoInput; caf: CafEntity; entity: EmisionEntity }[] = [];
       for (const it of revisados) {
@@ -130,30 +121,13 @@ export class EmisionService {
     return { fecha, montos };
   }
 
-  /**
-   * Canonical legal name (spec hard rule 8; docs/tax-gateway.md "Taxpayer data"): the SII's when a source knows the RUT (RznSocRecep holds
-   * 100 characters, SII Formato DTE v2.2), else the caller's.
-   */
+  /** The receptor's canonical legal name (EmisionContexto.receptor). */
   private async canonicalizeReceptor(dto: EmitirDto): Promise<EmitirCanonico> {
-    try {
-      const { record } = await this.contribuyente.lookup(dto.receptor.rut, dto.tenant);
-      const razonSocial = record.razon_social.slice(0, 100).trimEnd();
-      return { ...dto, receptor: { ...dto.receptor, razon_social: razonSocial }, razonSocialFuente: 'sii' };
-    } catch (err) {
-      if (!(err instanceof ProblemException) || err.getProblem().error !== 'taxpayer_not_found') throw err;
-      return { ...dto, razonSocialFuente: 'solicitud' };
-    }
+    const { razonSocial, fuente } = await this.contexto.receptor(dto.receptor.rut, dto.receptor.razon_social, dto.tenant);
+    return { ...dto, receptor: { ...dto.receptor, razon_social: razonSocial }, razonSocialFuente: fuente };
   }
 
-  private async loadContext(tenant: string) {
-    const emisor = await this.emisores.forEmission(tenant);
-    // The issuer's legal data comes only from contribuyente/datos (docs/tax-gateway.md "Canonical data").
-    const { record } = await this.contribuyente.lookup(tenant, tenant);
-    const cert = await this.signer.certificate();
-    return { emisor, record, cert };
-  }
-
-  private buildDocumento(dto: EmitirDto, fecha: string, ctx: Awaited<ReturnType<EmisionService['loadContext']>>): DocumentoInput {
+  private buildDocumento(dto: EmitirDto, fecha: string, ctx: Contexto): DocumentoInput {
     const doc: DocumentoInput = {
       tipo_dte: dto.tipo_dte,
       folio: 0,
@@ -185,10 +159,8 @@ export class EmisionService {
     return doc;
   }
 
-  private async takeFolio(m: EntityManager, dto: EmitirDto, fecha: string): Promise<{ caf: CafEntity; folio: number }> {
-    const { caf, folio } = await this.cafs.takeFolio(m, dto.tenant, dto.tipo_dte, santiagoDate());
-    assertCafStamps(caf, fecha, this.settings.taxEnv, this.settings.simCafCertificatePem !== undefined);
-    return { caf, folio };
+  private takeFolio(m: EntityManager, dto: EmitirDto, fecha: string): Promise<{ caf: CafEntity; folio: number }> {
+    return this.contexto.takeFolio(m, dto.tenant, dto.tipo_dte, fecha);
   }
 
   /** Judged under a lock on the referenced document's row so that concurrent notes on it add up (document-rules `checkSaldoNotas`). */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import type { FormatoPdf } from '@lib/dte';
+import { TIPOS_BOLETA, type FormatoPdf } from '@lib/dte';
 import { EN_SEGUIMIENTO, NO_ENVIADOS } from '../envio/envio-estados';
 import { EnvioEstadosStore } from '../envio/envio-estados.store';
 import { EmisionEstadoEntity } from './entities/emision-estado.entity';
@@ -15,7 +15,9 @@ export interface NotasSobre {
   creditos: number;
 }
 
-export type EmisionPatch = Partial<Pick<EmisionEntity, 'trackid' | 'glosa' | 'documentos' | 'error' | 'uploadedAt' | 'resultado'>>;
+export type EmisionPatch = Partial<
+  Pick<EmisionEntity, 'trackid' | 'glosa' | 'documentos' | 'error' | 'uploadedAt' | 'resultado' | 'boletaEnvioId'>
+>;
 
 /** Every estado change leaves a history row (envio/EnvioEstadosStore). */
 @Injectable()
@@ -92,6 +94,8 @@ export class EmisionStore {
     const unsent = await repo
       .createQueryBuilder('e')
       .where(`e.estado IN ('signed', 'uploading') AND e.updated_at < now() - make_interval(secs => :stale)`, { stale: staleSeconds })
+      // Boletas go out in EnvioBOLETA (boleta/BoletaEnvios), never one by one through DTEUpload.
+      .andWhere('e.tipo_dte NOT IN (:...boletas)', { boletas: TIPOS_BOLETA })
       .orderBy('e.created_at', 'ASC')
       .limit(limit)
       .getMany();
@@ -106,14 +110,18 @@ export class EmisionStore {
 
   /** Accepted at EPR, registration not yet confirmed by QueryEstDte, due for their next question. */
   async listToConfirm(limit = 100): Promise<EmisionEntity[]> {
-    return this.db
-      .getRepository(EmisionEntity)
-      .createQueryBuilder('e')
-      .where(`e.estado = 'EPR' AND e.estado_sii IS NULL AND e.resultado IN ('aceptado', 'aceptado_con_reparos')`)
-      .andWhere('(e.proxima_consulta IS NULL OR e.proxima_consulta <= now())')
-      .orderBy('e.updated_at', 'ASC')
-      .limit(limit)
-      .getMany();
+    return (
+      this.db
+        .getRepository(EmisionEntity)
+        .createQueryBuilder('e')
+        .where(`e.estado = 'EPR' AND e.estado_sii IS NULL AND e.resultado IN ('aceptado', 'aceptado_con_reparos')`)
+        // QueryEstDte answers for DTEs; a boleta's own estado is another REST service (docs/research/boletas.md §1.5).
+        .andWhere('e.tipo_dte NOT IN (:...boletas)', { boletas: TIPOS_BOLETA })
+        .andWhere('(e.proxima_consulta IS NULL OR e.proxima_consulta <= now())')
+        .orderBy('e.updated_at', 'ASC')
+        .limit(limit)
+        .getMany()
+    );
   }
 
   /** Records a QueryEstDte answer (or the next time to ask) without touching the envío estado. */

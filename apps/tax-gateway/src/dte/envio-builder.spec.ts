@@ -6,6 +6,7 @@ import { CafEntity } from '../caf/entities/caf.entity';
 import { EmisorEntity } from '../emisores/entities/emisor.entity';
 import { EnvioPipeline } from '../envio/envio-pipeline';
 import type { SiiClient } from '../sii/sii-client';
+import type { BoletaClient } from '../sii/boleta.client';
 import type { SignerClient } from '../signer/signer-client';
 import type { TokenService } from '../auth/token.service';
 import { emisorFrom } from './emision-rules';
@@ -46,7 +47,7 @@ const doc = {
 
 /** The builder on the real pipeline's sign-then-validate step, with `signer` as the signing service (no SII is reached). */
 function builderWith(signer: object): EnvioBuilder {
-  const pipeline = new EnvioPipeline(signer as SignerClient, {} as SiiClient, {} as TokenService);
+  const pipeline = new EnvioPipeline(signer as SignerClient, {} as SiiClient, {} as BoletaClient, {} as TokenService);
   return new EnvioBuilder(signer as SignerClient, pipeline);
 }
 

@@ -7,6 +7,7 @@ import {
   SII_RUT,
   buildDd,
   buildDte,
+  buildEnvioBoleta,
   buildEnvioDte,
   buildTed,
   ddInputFromDocumento,
@@ -51,7 +52,15 @@ export class EnvioBuilder {
 
   private async signedDte(doc: DocumentoInput, caf: CafEntity, now: Date): Promise<string> {
     const tsted = santiagoTimestamp(now);
-    const dd = buildDd(ddInputFromDocumento(doc, caf.cafXml.toString('latin1'), tsted));
+    const ted = await this.timbre(buildDd(ddInputFromDocumento(doc, caf.cafXml.toString('latin1'), tsted)), caf);
+    return this.signDocumento(buildDte(doc, ted, tsted), `#F${doc.folio}T${doc.tipo_dte}`);
+  }
+
+  /**
+   * The TED of `dd` (docs/research/sii-protocol.md §3.3): FRMT by the signing service with the CAF's key, checked against the
+   * CAF's public key before use. Throws 502 `signer_error` when it does not verify.
+   */
+  async timbre(dd: string, caf: CafEntity): Promise<string> {
     const frmt = await this.signer.signTed(caf.signerCafId, encodeLatin1(dd));
     if (!verifyTedSignature(dd, frmt, { m: caf.rsapkM, e: caf.rsapkE })) {
       throw new ProblemException(
@@ -60,10 +69,32 @@ export class EnvioBuilder {
         'The TED signature (FRMT) from the signing service does not verify with the CAF key.',
       );
     }
-    const dte = buildDte(doc, buildTed(dd, frmt), tsted);
-    // Signed as ISO-8859-1 with the SiiDte namespace in scope, exactly as it will sit in the envelope.
-    const signedDte = await this.signer.signXml(encodeLatin1(DECLARACION_LATIN1 + dte), `#F${doc.folio}T${doc.tipo_dte}`);
-    return decodeXml(signedDte);
+    return buildTed(dd, frmt);
+  }
+
+  /** One `<DTE>` signed over its Documento `reference`, as ISO-8859-1 with the SiiDte namespace in scope, exactly as it will sit in an envelope. */
+  async signDocumento(dte: string, reference: string): Promise<string> {
+    return decodeXml(await this.signer.signXml(encodeLatin1(DECLARACION_LATIN1 + dte), reference));
+  }
+
+  /** An EnvioBOLETA of one issuer's signed boletas (1 to 500), signed over `#SetDoc` and valid against EnvioBOLETA_v11.xsd. */
+  envioBoleta(
+    signedBoletas: string[],
+    ruts: { rutEmisor: string; rutEnvia: string },
+    resolucion: Resolucion,
+    now = new Date(),
+  ): Promise<Buffer> {
+    const envio = buildEnvioBoleta({
+      caratula: {
+        ...ruts,
+        rutReceptor: SII_RUT,
+        fchResol: resolucion.fchResol,
+        nroResol: resolucion.nroResol,
+        tmstFirmaEnv: santiagoTimestamp(now),
+      },
+      signedDtes: signedBoletas,
+    });
+    return this.pipeline.signValidated(encodeLatin1(envio), '#SetDoc', 'EnvioBOLETA');
   }
 
   /**

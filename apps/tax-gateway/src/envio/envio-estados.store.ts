@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager, EntityTarget } from 'typeorm';
+import { In, type DataSource, type EntityManager, type EntityTarget } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { EstadoHistorialColumns } from './entities/estado-historial.columns';
 
@@ -37,6 +37,27 @@ export class EnvioEstadosStore<E extends { id: string; estado: string; glosa: st
       if (claimed.affected !== 1) return null;
       await this.insertHistory(m, id, 'uploading', null, null);
       return m.findOne(this.tabla.entity, { where: { id } as never });
+    });
+  }
+
+  /**
+   * Moves up to `limit` rows in `signed` that match `where` (SQL over the table's columns, `$1`... from `params`) to
+   * `uploading` in one UPDATE, oldest first by `orderBy`; rows another transaction holds are skipped (FOR UPDATE SKIP
+   * LOCKED), so concurrent claimers, in one process or several, take disjoint sets. The claimed rows, in no set order.
+   */
+  async claimMany(where: string, params: unknown[], orderBy: string, limit: number): Promise<E[]> {
+    const table = this.db.getMetadata(this.tabla.entity).tableName;
+    return this.db.transaction(async (m) => {
+      const rows: { id: string }[] = await m.query(
+        `UPDATE ${table} SET estado = 'uploading', updated_at = now()
+          WHERE id IN (SELECT id FROM ${table} WHERE estado = 'signed' AND (${where})
+                        ORDER BY ${orderBy} LIMIT ${Number(limit)} FOR UPDATE SKIP LOCKED)
+        RETURNING id`,
+        params,
+      );
+      const ids = (Array.isArray(rows[0]) ? rows[0] : rows).map((r: { id: string }) => r.id);
+      for (const id of ids) await this.insertHistory(m, id, 'uploading', null, null);
+      return ids.length === 0 ? [] : m.find(this.tabla.entity, { where: { id: In(ids) } as never });
     });
   }
 

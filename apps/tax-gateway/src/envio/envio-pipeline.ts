@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { validateXsd, type XsdSchemaName } from '@lib/dte';
+import { validateXsd, type EstadoEnvioBoleta, type XsdSchemaName } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { wasNotSent } from '@lib/platform';
 import { TokenService } from '../auth/token.service';
 import { SignerClient } from '../signer/signer-client';
 import { SiiClient, type EstUpAnswer } from '../sii/sii-client';
+import { BoletaClient } from '../sii/boleta.client';
 
 /** What one upload sends: the tenant's stored bytes, sent by the certificate holder `rutEnvia` (`12345678-9`). */
 export interface EnvioSubible {
@@ -33,6 +34,7 @@ export class EnvioPipeline {
   constructor(
     private readonly signer: SignerClient,
     private readonly sii: SiiClient,
+    private readonly boletas: BoletaClient,
     private readonly tokens: TokenService,
   ) {}
 
@@ -61,6 +63,20 @@ export class EnvioPipeline {
     return this.tokens.withToken(e.tenant, (token) =>
       this.sii.upload({ rutSender: e.rutEnvia, rutCompany: e.tenant, token, filename: e.filename, file: e.xml }),
     );
+  }
+
+  /** An EnvioBOLETA to the boleta service, with the tenant's boleta token (docs/research/boletas.md §1.3): the 15-digit trackid. */
+  uploadBoletas(e: EnvioSubible): Promise<string> {
+    return this.tokens.withToken(
+      e.tenant,
+      (token) => this.boletas.upload({ rutSender: e.rutEnvia, rutCompany: e.tenant, token, filename: e.filename, file: e.xml }),
+      'boleta',
+    );
+  }
+
+  /** The boleta service's estado of the tenant's EnvioBOLETA `trackid` (docs/research/boletas.md §1.4). */
+  queryEstadoBoletas(tenant: string, trackid: string): Promise<EstadoEnvioBoleta> {
+    return this.tokens.withToken(tenant, (token) => this.boletas.getEstadoEnvio(tenant, trackid, token), 'boleta');
   }
 
   /** QueryEstUp (docs/research/sii-protocol.md §2.5) of the tenant's envío `trackid`. */

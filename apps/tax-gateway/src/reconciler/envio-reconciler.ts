@@ -1,5 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { PeriodicTask } from '@lib/platform';
+import { TIPOS_BOLETA } from '@lib/dte';
+import { BoletaEnvios } from '../boleta/boleta-envios';
 import { EmisionQueryService } from '../dte/emision-query.service';
 import { EmisionUploader } from '../dte/emision-uploader';
 import { EmisionStore } from '../dte/emision.store';
@@ -36,6 +38,7 @@ export class EnvioReconciler implements OnModuleInit, BeforeApplicationShutdown 
     private readonly queries: EmisionQueryService,
     private readonly libros: LibrosService,
     private readonly librosStore: LibrosStore,
+    private readonly boletas: BoletaEnvios,
   ) {}
 
   onModuleInit(): void {
@@ -59,10 +62,12 @@ export class EnvioReconciler implements OnModuleInit, BeforeApplicationShutdown 
       if (!claimed) continue;
       await this.attempt(run, 'uploaded', `upload of ${e.id}`, () => this.uploader.upload(claimed));
     }
+    await this.sendBoletasLeftBehind(run);
     const envios = new Map(following.map((e) => [`${e.tenant}/${e.trackid}`, e]));
     for (const e of envios.values()) {
+      const boleta = (TIPOS_BOLETA as readonly number[]).includes(e.tipoDte);
       await this.attempt(run, 'followed', `estado of ${e.tenant} ${e.trackid}`, () =>
-        this.queries.refreshEstado(e.tenant, e.trackid as string),
+        boleta ? this.boletas.refreshEstado(e.tenant, e.trackid as string) : this.queries.refreshEstado(e.tenant, e.trackid as string),
       );
     }
     for (const l of await this.librosStore.listToFollow()) {
@@ -73,6 +78,18 @@ export class EnvioReconciler implements OnModuleInit, BeforeApplicationShutdown 
       await this.attempt(run, 'confirmed', `QueryEstDte of ${e.id}`, () => this.queries.confirm(e, base));
     }
     return run;
+  }
+
+  /** A boleta waits BOLETA_ENVIO_ESPERA_MS for its envío; one still unsent a minute past that was left behind. Counts envíos. */
+  private async sendBoletasLeftBehind(run: ReconcileRun): Promise<void> {
+    try {
+      const hechos = await this.boletas.flushLeftBehind(Math.ceil(this.settings.boletaEnvioEsperaMs / 1000) + 60);
+      run.uploaded += hechos.filter((h) => h.trackid).length;
+      run.failed += hechos.filter((h) => !h.trackid).length;
+    } catch (err) {
+      run.failed++;
+      this.logger.warn({ err }, 'reconciler: boletas left behind not sent; retried at the next run');
+    }
   }
 
   private async attempt(

@@ -14,6 +14,9 @@ describe('loadTaxSettings', () => {
       siiDteBaseUrl: 'https://maullin.sii.cl',
       siiReclamoBaseUrl: 'https://ws2.sii.cl/WSREGISTRORECLAMODTECERT',
       siiRcvBaseUrl: 'https://www4c.sii.cl',
+      siiBoletaApiBaseUrl: 'https://apicert.sii.cl',
+      siiBoletaEnvioBaseUrl: 'https://pangal.sii.cl',
+      boletaEnvioEsperaMs: 2000,
       tokenTtlSeconds: 1080,
       taxpayerCacheTtlSeconds: 86_400,
       signerUrl: 'http://127.0.0.1:8250',
@@ -30,20 +33,26 @@ describe('loadTaxSettings', () => {
       siiDteBaseUrl: 'https://palena.sii.cl',
       siiReclamoBaseUrl: 'https://ws1.sii.cl/WSREGISTRORECLAMODTE',
       siiRcvBaseUrl: 'https://www4.sii.cl',
+      siiBoletaApiBaseUrl: 'https://api.sii.cl',
+      siiBoletaEnvioBaseUrl: 'https://rahue.sii.cl',
     });
   });
 
-  it.each(['SII_DTE_BASE_URL', 'SII_RECLAMO_BASE_URL', 'SII_RCV_BASE_URL', 'SII_PORTAL_BASE_URL'])(
-    'refuses %s outside https://*.sii.cl in prod, naming it, and allows the stand-in in certification',
-    (setting) => {
-      const prod = { ...BASE, TAX_ENV: 'prod', SII_ISSUER_CERTIFIED: 'true' };
-      for (const url of ['http://127.0.0.1:8241', 'http://palena.sii.cl', 'https://palena.sii.cl.evil.example', 'https://notsii.cl']) {
-        expect(() => loadTaxSettings({ ...prod, [setting]: url })).toThrow(new RegExp(`${setting} must be an https URL of the SII`));
-      }
-      expect(() => loadTaxSettings({ ...prod, [setting]: 'https://www4.sii.cl' })).not.toThrow();
-      expect(() => loadTaxSettings({ ...BASE, [setting]: 'http://127.0.0.1:8241' })).not.toThrow();
-    },
-  );
+  it.each([
+    'SII_DTE_BASE_URL',
+    'SII_RECLAMO_BASE_URL',
+    'SII_RCV_BASE_URL',
+    'SII_PORTAL_BASE_URL',
+    'SII_BOLETA_API_BASE_URL',
+    'SII_BOLETA_ENVIO_BASE_URL',
+  ])('refuses %s outside https://*.sii.cl in prod, naming it, and allows the stand-in in certification', (setting) => {
+    const prod = { ...BASE, TAX_ENV: 'prod', SII_ISSUER_CERTIFIED: 'true' };
+    for (const url of ['http://127.0.0.1:8241', 'http://palena.sii.cl', 'https://palena.sii.cl.evil.example', 'https://notsii.cl']) {
+      expect(() => loadTaxSettings({ ...prod, [setting]: url })).toThrow(new RegExp(`${setting} must be an https URL of the SII`));
+    }
+    expect(() => loadTaxSettings({ ...prod, [setting]: 'https://www4.sii.cl' })).not.toThrow();
+    expect(() => loadTaxSettings({ ...BASE, [setting]: 'http://127.0.0.1:8241' })).not.toThrow();
+  });
 
   it('never trusts the sim CAF authority in prod, and needs its PEM otherwise', () => {
     const prod = { ...BASE, TAX_ENV: 'prod', SII_ISSUER_CERTIFIED: true };
@@ -72,6 +81,8 @@ describe('loadTaxSettings', () => {
       ['SII_DTE_BASE_URL', 'ftp://x'],
       ['SII_RECLAMO_BASE_URL', 'file:///x'],
       ['SII_RCV_BASE_URL', 'nope'],
+      ['SII_BOLETA_ENVIO_BASE_URL', 'nope'],
+      ['BOLETA_ENVIO_ESPERA_MS', '-1'],
       ['SIGNER_URL', 'ftp://signer'],
       ['SII_ISSUER_CERTIFIED', 'maybe'],
     ]) {

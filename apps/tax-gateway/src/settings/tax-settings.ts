@@ -14,6 +14,12 @@ export interface TaxSettings {
   siiDteBaseUrl: string;
   siiReclamoBaseUrl: string;
   siiRcvBaseUrl: string;
+  /** The boleta REST services' seed, token and estado (docs/research/boletas.md §1.1). */
+  siiBoletaApiBaseUrl: string;
+  /** The boleta upload's own host (pangal, rahue; docs/research/boletas.md §1.1). */
+  siiBoletaEnvioBaseUrl: string;
+  /** How long concurrent boletas of one tenant are gathered before their EnvioBOLETA goes (ms). */
+  boletaEnvioEsperaMs: number;
   siiIssuerCertified: boolean;
   /** PEM of the sim authority certificate, set only when SII_TRUST_SIM_CAF=true (never in prod). */
   simCafCertificatePem?: string;
@@ -52,6 +58,9 @@ const DEFAULT_RECLAMO_URL: Record<TaxEnv, string> = {
   prod: 'https://ws1.sii.cl/WSREGISTRORECLAMODTE',
 };
 const DEFAULT_RCV_URL: Record<TaxEnv, string> = { cert: 'https://www4c.sii.cl', prod: 'https://www4.sii.cl' };
+// docs/research/boletas.md §1.1: the upload answers only on pangal (cert) and rahue (prod).
+const DEFAULT_BOLETA_API_URL: Record<TaxEnv, string> = { cert: 'https://apicert.sii.cl', prod: 'https://api.sii.cl' };
+const DEFAULT_BOLETA_ENVIO_URL: Record<TaxEnv, string> = { cert: 'https://pangal.sii.cl', prod: 'https://rahue.sii.cl' };
 
 /** The typed settings of a validated configuration (no rule is checked here: the config class has them all). */
 export function taxSettingsOf(config: TaxGatewayConfig): TaxSettings {
@@ -60,6 +69,9 @@ export function taxSettingsOf(config: TaxGatewayConfig): TaxSettings {
     siiDteBaseUrl: (config.SII_DTE_BASE_URL ?? DEFAULT_BASE_URL[config.TAX_ENV]).replace(/\/+$/, ''),
     siiReclamoBaseUrl: (config.SII_RECLAMO_BASE_URL ?? DEFAULT_RECLAMO_URL[config.TAX_ENV]).replace(/\/+$/, ''),
     siiRcvBaseUrl: (config.SII_RCV_BASE_URL ?? DEFAULT_RCV_URL[config.TAX_ENV]).replace(/\/+$/, ''),
+    siiBoletaApiBaseUrl: (config.SII_BOLETA_API_BASE_URL ?? DEFAULT_BOLETA_API_URL[config.TAX_ENV]).replace(/\/+$/, ''),
+    siiBoletaEnvioBaseUrl: (config.SII_BOLETA_ENVIO_BASE_URL ?? DEFAULT_BOLETA_ENVIO_URL[config.TAX_ENV]).replace(/\/+$/, ''),
+    boletaEnvioEsperaMs: config.BOLETA_ENVIO_ESPERA_MS,
     siiIssuerCertified: config.SII_ISSUER_CERTIFIED,
     simCafCertificatePem: config.SII_TRUST_SIM_CAF ? readFileSync((config.SII_SIM_CAF_CERT as string).trim(), 'utf8') : undefined,
     siiTimeoutMs: config.SII_TIMEOUT_MS,

@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
+import { BoletaClient } from './boleta.client';
 import { RcvClient } from './rcv.client';
 import { RegistroReclamoClient } from './registro-reclamo.client';
 import { SiiClient } from './sii-client';
 
-@Module({ providers: [SiiClient, RegistroReclamoClient, RcvClient], exports: [SiiClient, RegistroReclamoClient, RcvClient] })
+@Module({
+  providers: [SiiClient, RegistroReclamoClient, RcvClient, BoletaClient],
+  exports: [SiiClient, RegistroReclamoClient, RcvClient, BoletaClient],
+})
 export class SiiModule {}

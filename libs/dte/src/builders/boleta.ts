@@ -1,12 +1,13 @@
 import Decimal from 'decimal.js';
 import { DteBuildError } from '../errors';
 import { TASA_IVA, lineaMontos } from '../totals';
+import type { TIPOS_BOLETA } from '../tipos-dte';
 import type { DdInput } from './dd-ted';
 import { cdgItems, cdgSiiSucur, importesItem, lugar, nombreItem, type DetalleInput, type EmisorInput } from './documento';
 import { el, fecha, optText, posInt, reqText, rut, timestamp } from './text';
 
 /** Boleta electrónica afecta (39) and exenta (41) (docs/research/boletas.md §2). */
-export type TipoBoleta = 39 | 41;
+export type TipoBoleta = (typeof TIPOS_BOLETA)[number];
 
 /** The anonymous buyer of a boleta: Receptor is required by EnvioBOLETA_v11.xsd (docs/research/boletas.md §2, [P]). */
 export const RUT_CONSUMIDOR_FINAL = '66666666-6';

@@ -262,7 +262,8 @@ function checkNamespace(el: Element): void {
 }
 
 /**
- * The DTEs of an EnvioDTE or a DTE (DTE_v10.xsd, EnvioDTE_v10.xsd), each `xml` sliced verbatim so signatures stay checkable; none verified.
+ * The DTEs of an EnvioDTE, an EnvioBOLETA or a DTE (DTE_v10.xsd, EnvioDTE_v10.xsd, EnvioBOLETA_v11.xsd), each `xml` sliced verbatim so
+ * signatures stay checkable; none verified.
  * @throws DteParseError for anything else (RespuestaDTE, EnvioRecibos, garbage, DOCTYPE/ENTITY).
  */
 export function parseDteDocuments(bytes: Buffer | string): ParsedDte[] {
@@ -271,11 +272,11 @@ export function parseDteDocuments(bytes: Buffer | string): ParsedDte[] {
   checkNamespace(root);
   const rootName = localName(root);
   let dtes: Element[];
-  if (rootName === 'EnvioDTE') dtes = childElements(findPath(root, 'SetDTE') ?? root, 'DTE');
+  if (rootName === 'EnvioDTE' || rootName === 'EnvioBOLETA') dtes = childElements(findPath(root, 'SetDTE') ?? root, 'DTE');
   else if (rootName === 'DTE') dtes = [root];
-  else throw new DteParseError(`not a DTE document: root element is <${root.nodeName}>, expected <EnvioDTE> or <DTE>`);
+  else throw new DteParseError(`not a DTE document: root element is <${root.nodeName}>, expected <EnvioDTE>, <EnvioBOLETA> or <DTE>`);
   const slices = sliceElements(text, 'DTE');
-  if (dtes.length === 0) throw new DteParseError('EnvioDTE without DTE elements');
+  if (dtes.length === 0) throw new DteParseError(`${rootName} without DTE elements`);
   if (slices.length !== dtes.length) throw new DteParseError('DTE elements could not be located in the text');
   return dtes.map((dte, i) => {
     checkNamespace(dte);

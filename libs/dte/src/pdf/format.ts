@@ -27,6 +27,8 @@ export function formatFecha(fecha: string): string {
 export const NOMBRE_DOCUMENTO: Readonly<Record<number, string>> = {
   33: 'FACTURA ELECTRÓNICA',
   34: 'FACTURA NO AFECTA O EXENTA ELECTRÓNICA',
+  39: 'BOLETA ELECTRÓNICA',
+  41: 'BOLETA NO AFECTA O EXENTA ELECTRÓNICA',
   52: 'GUÍA DE DESPACHO ELECTRÓNICA',
   56: 'NOTA DE DÉBITO ELECTRÓNICA',
   61: 'NOTA DE CRÉDITO ELECTRÓNICA',

@@ -1,17 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional } from 'class-validator';
 import { IsRut } from '@lib/rut';
-import { TIPOS_DTE_EMITIDOS } from '@lib/dte';
+import { TIPOS_CON_CAF } from '@lib/dte';
 
 export class CafResyncDto {
   @ApiProperty({ example: '76086428-5' })
   @IsRut()
   tenant!: string;
 
-  @ApiPropertyOptional({ enum: [...TIPOS_DTE_EMITIDOS], description: 'One type; every type with a CAF when absent' })
+  @ApiPropertyOptional({ enum: [...TIPOS_CON_CAF], description: 'One type; every type with a CAF when absent' })
   @IsOptional()
   @IsInt()
-  @IsIn(TIPOS_DTE_EMITIDOS)
+  @IsIn(TIPOS_CON_CAF)
   tipo_dte?: number;
 }
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsRut } from '@lib/rut';
-import { TIPOS_DTE_EMITIDOS } from '@lib/dte';
+import { TIPOS_CON_CAF } from '@lib/dte';
 
 /** The non-file field of POST /tax/caf/upload (validated like any DTO). */
 export class CafUploadFieldsDto {
@@ -22,7 +22,7 @@ export class CafView {
   @ApiProperty({ example: '76086428-5' })
   tenant!: string;
 
-  @ApiProperty({ example: 33, enum: [...TIPOS_DTE_EMITIDOS] })
+  @ApiProperty({ example: 33, enum: [...TIPOS_CON_CAF] })
   tipo_dte!: number;
 
   @ApiProperty({ example: 1 })

@@ -22,6 +22,7 @@ import { PdfFormato1797000000018 } from './1797000000018-PdfFormato';
 import { ResultadoSii1797000000019 } from './1797000000019-ResultadoSii';
 import { LibroEnvio1797000000020 } from './1797000000020-LibroEnvio';
 import { Job1797000000021 } from './1797000000021-Job';
+import { BoletaEnvio1797000000022 } from './1797000000022-BoletaEnvio';
 
 /** Every migration of tax-gateway, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   ResultadoSii1797000000019,
   LibroEnvio1797000000020,
   Job1797000000021,
+  BoletaEnvio1797000000022,
 ];

@@ -115,6 +115,10 @@ export class EmisionEntity extends MontosColumns {
   @Column({ type: 'varchar', length: 64, nullable: true })
   caller!: string | null;
 
+  /** A boleta's EnvioBOLETA (boleta/entities/boleta-envio.entity); null for the other types, and before it goes. */
+  @Column({ name: 'boleta_envio_id', type: 'uuid', nullable: true })
+  boletaEnvioId!: string | null;
+
   @Column({ name: 'uploaded_at', type: 'timestamptz', nullable: true })
   uploadedAt!: Date | null;
 
