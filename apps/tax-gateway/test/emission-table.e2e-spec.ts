@@ -32,6 +32,8 @@ interface Esperado {
   descuentos?: number;
   recargos?: number;
   impuestos_adicionales?: { codigo: number; tasa: number; monto: number }[];
+  /** IVANoRet of a factura de compra with a partial retention (Formato DTE v2.2 field 118). */
+  iva_no_retenido?: number;
 }
 const m = (neto: number, exento: number, iva: number, total: number, extra: Partial<Esperado> = {}): Esperado => ({
   neto,
@@ -52,7 +54,7 @@ const TRANSPORTE = {
   ciudad_destino: 'Santiago',
 };
 
-const TABLE: [string, 33 | 34 | 52 | 56 | 61, Record<string, unknown>, Esperado][] = [
+const TABLE: [string, 33 | 34 | 46 | 52 | 56 | 61, Record<string, unknown>, Esperado][] = [
   ['33 two units', 33, { detalle: [L(2, 10_000)] }, m(20_000, 0, 3_800, 23_800)],
   ['33 taxed and exempt lines', 33, { detalle: [L(1, 10_000), L(1, 5_000, { exento: true })] }, m(10_000, 5_000, 1_900, 16_900)],
   ['33 line discount 10 %', 33, { detalle: [L(3, 1_000, { descuento_pct: 10 })] }, m(2_700, 0, 513, 3_213, { descuentos: 300 })],
@@ -257,6 +259,20 @@ const TABLE: [string, 33 | 34 | 52 | 56 | 61, Record<string, unknown>, Esperado]
     { ind_traslado: 5, forma_pago: undefined, transporte: { comuna_destino: 'Pudahuel' }, detalle: [L(5, 0)] },
     m(0, 0, 0, 0),
   ],
+  [
+    // Formato DTE v2.2 §4 code 15 and field 124: the buyer retains the whole IVA; MntTotal is what it pays the seller.
+    '46 factura de compra, IVA retenido total',
+    46,
+    { detalle: [L(100, 1_200, { codigo_impuesto_adicional: 15 })] },
+    m(120_000, 0, 22_800, 120_000, { impuestos_adicionales: [{ codigo: 15, tasa: 19, monto: 22_800 }] }),
+  ],
+  [
+    // Code 34 (trigo, usually 4 %): 4 % of the 250 000 line retained; IVANoRet = IVA 49 400 - 10 000 (field 118).
+    '46 factura de compra, IVA retenido parcial (trigo 4 %) beside a line without retention',
+    46,
+    { detalle: [L(1_000, 250, { codigo_impuesto_adicional: 34 }), L(1, 10_000)] },
+    m(260_000, 0, 49_400, 299_400, { impuestos_adicionales: [{ codigo: 34, tasa: 4, monto: 10_000 }], iva_no_retenido: 39_400 }),
+  ],
 ];
 
 describe('emission table: 30+ documents checked by xmllint, xmlsec1, the TED and the SII stand-in', () => {
@@ -268,7 +284,7 @@ describe('emission table: 30+ documents checked by xmllint, xmlsec1, the TED and
     // The rate limit of emissions (20 per minute) is not what this suite tests.
     gw = await startGateway({ env: { THROTTLE_ENABLED: 'false' } });
     await registerEmisor(gw, TENANT).expect(200);
-    for (const tipo of [33, 34, 52, 56, 61]) {
+    for (const tipo of [33, 34, 46, 52, 56, 61]) {
       const caf = await simCaf(gw, TENANT, tipo, 1, 100);
       cafs.set(tipo, caf);
       await uploadCaf(gw, TENANT, caf).expect(201);

@@ -42,7 +42,16 @@ export {
   type Caf,
   type RsaPk,
 } from './caf';
-export { computeTotals, montoItem, TASA_IVA, type Montos, type LineaTotales, type TipoDteEmision } from './totals';
+export {
+  computeTotals,
+  montoItem,
+  FACTURA_COMPRA,
+  RETENCIONES_IVA,
+  TASA_IVA,
+  type Montos,
+  type LineaTotales,
+  type TipoDteEmision,
+} from './totals';
 export * from './dates';
 export { buildDd, buildTed, type DdInput } from './builders/dd-ted';
 export {
@@ -141,6 +150,7 @@ export {
   TIPOS_CON_CAF,
   TIPOS_DTE_EMITIDOS,
   TIPOS_DTE_INTERCAMBIO,
+  TIPOS_DTE_VENTA,
   TIPOS_LIBRO_CV,
   describeTipoDte,
   tipoNoRecibible,

@@ -2,7 +2,7 @@ import { DteBuildError } from './errors';
 import { computeTotals, lineaMontos, montoItem } from './totals';
 
 // The fields that stay zero without discounts, surcharges, additional taxes or no-billable lines.
-const SIN = { descuentos: 0, recargos: 0, impuestos_adicionales: [], no_facturable: 0, garantia_envases: 0 };
+const SIN = { descuentos: 0, recargos: 0, impuestos_adicionales: [], no_facturable: 0, garantia_envases: 0, iva_no_retenido: 0 };
 
 describe('computeTotals', () => {
   it('factura 33: IVA = round(neto × 0.19), exempt lines go to MntExe', () => {
@@ -238,7 +238,7 @@ describe('computeTotals: the worked examples (Formato DTE v2.2 §B Totales field
   it('refuses an additional tax on an exempt line or a 34, an unknown code, and discounts above their base', () => {
     expect(() => computeTotals(33, [afecta(1, { exento: true, codigo_impuesto_adicional: 27 })])).toThrow(/not taxed/);
     expect(() => computeTotals(34, [afecta(1, { codigo_impuesto_adicional: 27 })])).toThrow(/not taxed/);
-    expect(() => computeTotals(33, [afecta(1, { codigo_impuesto_adicional: 15 })])).toThrow(/CodImpAdic 15/);
+    expect(() => computeTotals(33, [afecta(1, { codigo_impuesto_adicional: 16 })])).toThrow(/CodImpAdic 16/);
     expect(() => computeTotals(33, [afecta(100)], [{ tipo: 'D', valor: 101, unidad: '$', aplica: 'afecto' }])).toThrow(/exceed/);
     expect(() => computeTotals(33, [afecta(100)], [{ tipo: 'D', valor: 120, unidad: '%', aplica: 'afecto' }])).toThrow(/valor/);
   });
@@ -254,5 +254,33 @@ describe('computeTotals: the worked examples (Formato DTE v2.2 §B Totales field
 
   it('refuses the code 17, whose base (MntBase) is not the sale amount', () => {
     expect(() => computeTotals(33, [afecta(10_000, { codigo_impuesto_adicional: 17 })])).toThrow(/CodImpAdic 17.*MntBase/);
+  });
+
+  it('refuses the code 17, whose base (MntBase) is not the sale amount', () => {
+    expect(() => computeTotals(33, [afecta(10_000, { codigo_impuesto_adicional: 17 })])).toThrow(/CodImpAdic 17.*MntBase/);
+  });
+});
+
+describe('computeTotals: the factura de compra 46 (Formato DTE v2.2 §4 retention codes, fields 117, 118 and 124)', () => {
+  const afecta = (precio: number, extra = {}) => ({ cantidad: 1, precio_unitario: precio, ...extra });
+  it('IVA retenido total (15): the whole IVA is retained, MntTotal is the net amount, no IVANoRet', () => {
+    const m = computeTotals(46, [afecta(100_000, { codigo_impuesto_adicional: 15 })]);
+    expect(m).toMatchObject({ neto: 100_000, iva: 19_000, iva_no_retenido: 0, total: 100_000 });
+    expect(m.impuestos_adicionales).toEqual([{ codigo: 15, tasa: 19, monto: 19_000 }]);
+  });
+
+  it('a partial retention (30 legumbres, 10 %): the rest of the IVA is IVANoRet and MntTotal keeps it', () => {
+    const m = computeTotals(46, [afecta(50_000, { codigo_impuesto_adicional: 30 }), afecta(10_000)]);
+    // neto 60 000, IVA 11 400; retained 10 % of the 50 000 line = 5 000; IVANoRet 6 400; MntTotal 60 000 + 11 400 - 5 000.
+    expect(m).toMatchObject({ neto: 60_000, iva: 11_400, iva_no_retenido: 6_400, total: 66_400 });
+    expect(m.impuestos_adicionales).toEqual([{ codigo: 30, tasa: 10, monto: 5_000 }]);
+  });
+
+  it('a 46 without a retention code is a plain purchase invoice; a retention code on any other type is refused', () => {
+    expect(computeTotals(46, [afecta(1_000)])).toMatchObject({ neto: 1_000, iva: 190, iva_no_retenido: 0, total: 1_190 });
+    for (const tipo of [33, 52, 56, 61]) {
+      expect(() => computeTotals(tipo, [afecta(1_000, { codigo_impuesto_adicional: 15 })])).toThrow(/only a factura de compra 46/);
+    }
+    expect(() => computeTotals(46, [afecta(1_000, { codigo_impuesto_adicional: 49 })])).toThrow(/CodImpAdic 49/);
   });
 });

@@ -11,7 +11,7 @@ export const TASA_IVA = 19;
 export type Decimalish = number | string;
 
 /** Rates (%) of the additional taxes per line (CodImpAdic) and in ImptoReten, SII Formato DTE v2.2 §4: 17-19 IVA anticipado;
- * 23, 44, 45 DL 825 art. 37; 24-27, 271 DL 825 art. 42. Retention codes (15, 30-41, 46-49: facturas de compra) are not offered. */
+ * 23, 44, 45 DL 825 art. 37; 24-27, 271 DL 825 art. 42. The IVA retentions of a factura de compra are {@link RETENCIONES_IVA}. */
 export const IMPUESTOS_ADICIONALES: Readonly<Record<number, number>> = {
   17: 5,
   18: 5,
@@ -25,6 +25,32 @@ export const IMPUESTOS_ADICIONALES: Readonly<Record<number, number>> = {
   44: 15,
   45: 50,
 };
+
+/**
+ * IVA retained by the buyer on a factura de compra 46 (CodImpAdic and ImptoReten), rate in percent of the line's net amount
+ * (SII Formato DTE v2.2 §4, "Documentos en que se aplica: Factura de Compra emitida cod (45, 46)"): 15 IVA retenido total
+ * (the whole IVA); total retentions 31 silvestres, 38 chatarra, 39 PPA, 41 construcción, 47 cartones; partial ones at the
+ * rate §4 calls usual ("Normalmente"): 30 legumbres 10, 32 ganado 8, 33 madera 8, 34 trigo 4, 36 arroz 10, 37
+ * hidrobiológicas 10, 48 frambuesas 14. Not 49 (0 %, Bolsa de Productos only) nor 46 (oro: facturas 33, not 46).
+ */
+export const RETENCIONES_IVA: Readonly<Record<number, number>> = {
+  15: 19,
+  30: 10,
+  31: 19,
+  32: 8,
+  33: 8,
+  34: 4,
+  36: 10,
+  37: 10,
+  38: 19,
+  39: 19,
+  41: 19,
+  47: 19,
+  48: 14,
+};
+
+/** The factura de compra: the buyer issues it and retains the seller's IVA (Formato DTE v2.2 §4, field 124). */
+export const FACTURA_COMPRA = 46;
 
 /** IVA anticipado faenamiento: computed on MntBase (Formato DTE v2.2 §B), a base the SII sets, not on the lines. */
 const CODIGO_FAENAMIENTO = 17;
@@ -72,11 +98,16 @@ export interface ImpuestoAdicional {
   monto: number;
 }
 
-/** Totals in whole CLP; `tasa_iva` 19 for 33/56/61, 0 for 34. no_facturable (MontoNF) may be negative and is outside MntTotal. */
+/**
+ * Totals in whole CLP; `tasa_iva` 19 for 33/46/52/56/61, 0 for 34. no_facturable (MontoNF) may be negative and is outside
+ * MntTotal. `impuestos_adicionales` holds a 46's retentions too (their codes in {@link RETENCIONES_IVA}); `iva_no_retenido`
+ * is IVANoRet (field 118: IVA less the IVA retained, 0 when not written).
+ */
 export interface Montos {
   neto: number;
   exento: number;
   iva: number;
+  iva_no_retenido: number;
   total: number;
   tasa_iva: number;
   descuentos: number;
@@ -186,8 +217,11 @@ function sumarLineas(tipoDte: number, detalle: readonly LineaTotales[]): Sumas {
     else s.neto += m.monto;
     const codigo = line.codigo_impuesto_adicional;
     if (codigo === undefined) continue;
-    if (IMPUESTOS_ADICIONALES[codigo] === undefined)
-      throw new DteBuildError(`CodImpAdic ${codigo} is not an additional tax of Formato DTE v2.2 §4`);
+    if (RETENCIONES_IVA[codigo] !== undefined && tipoDte !== FACTURA_COMPRA) {
+      throw new DteBuildError(`CodImpAdic ${codigo} is an IVA retention: only a factura de compra 46 carries it (Formato DTE v2.2 §4)`);
+    }
+    if (IMPUESTOS_ADICIONALES[codigo] === undefined && RETENCIONES_IVA[codigo] === undefined)
+      throw new DteBuildError(`CodImpAdic ${codigo} is not an additional tax or retention of Formato DTE v2.2 §4`);
     if (codigo === CODIGO_FAENAMIENTO) {
       throw new DteBuildError(
         'CodImpAdic 17 (IVA anticipado faenamiento de carne) is computed on MntBase, the slaughter base, which is not the sale amount; the gateway does not issue it',
@@ -233,10 +267,11 @@ function ajustarAdicionales(
 }
 
 /**
- * Totals of a 33, 34, 56 or 61 in whole CLP, half up, in SII Formato DTE v2.2 §B order: MntNeto/MntExe after the §D globals
- * (107-108), IVA (112), additional taxes (117 a), MntTotal (124) with GrntDep (120); MontoNF (125) apart. A 34 is wholly exempt.
+ * Totals of a 33, 34, 46, 52, 56 or 61 in whole CLP, half up, in SII Formato DTE v2.2 §B order: MntNeto/MntExe after the §D
+ * globals (107-108), IVA (112), additional taxes and a 46's IVA retentions (117 a), IVANoRet (118), MntTotal (124) with
+ * GrntDep (120) and less the IVA retained; MontoNF (125) apart. A 34 is wholly exempt.
  * @throws DteBuildError for another type, no lines, invalid values, a discount above its base, a peso global over mixed tax codes
- *   (§D rule a), or code 17 (its base, MntBase, is not the sale's).
+ *   (§D rule a), code 17 (its base, MntBase, is not the sale's), or a retention code on another type than 46.
  */
 export function computeTotals(tipoDte: number, detalle: readonly LineaTotales[], globales: readonly DescuentoRecargoGlobal[] = []): Montos {
   if (!(TIPOS_DTE_EMITIDOS as readonly number[]).includes(tipoDte)) throw new DteBuildError(`unsupported tipo_dte ${tipoDte}`);
@@ -263,15 +298,20 @@ export function computeTotals(tipoDte: number, detalle: readonly LineaTotales[],
   const impuestos = [...adicionales.entries()]
     .sort(([a], [b]) => a - b)
     .map(([codigo, base]) => {
-      const tasaImp = IMPUESTOS_ADICIONALES[codigo];
+      const tasaImp = IMPUESTOS_ADICIONALES[codigo] ?? RETENCIONES_IVA[codigo];
       return { codigo, tasa: tasaImp, monto: pesos(new Decimal(base).times(tasaImp).dividedBy(100), 'MontoImp') };
     });
-  const total = neto + exento + iva + impuestos.reduce((t, i) => t + i.monto, 0) + s.garantia;
+  const suma = (retencion: boolean) =>
+    impuestos.filter((i) => (RETENCIONES_IVA[i.codigo] !== undefined) === retencion).reduce((t, i) => t + i.monto, 0);
+  const retenido = suma(true);
+  // Field 124: "- IVA Retenido productos (en caso de facturas de compra)"; field 118: "IVA - IVA Retenido", not written at 0.
+  const total = neto + exento + iva + suma(false) + s.garantia - retenido;
   if (!Number.isSafeInteger(total)) throw new DteBuildError('MntTotal exceeds the supported range');
   return {
     neto,
     exento,
     iva,
+    iva_no_retenido: retenido > 0 ? iva - retenido : 0,
     total,
     tasa_iva: tasa,
     descuentos: s.descuentos,

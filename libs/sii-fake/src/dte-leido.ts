@@ -48,6 +48,7 @@ export interface TotalesLeidos {
   tasaIVA?: string;
   iva?: string;
   imptoReten: ImptoLeido[];
+  ivaNoRet?: string;
   credEC?: string;
   grntDep?: string;
   valComNeto?: string;
@@ -149,6 +150,7 @@ function totales(t: Element | undefined): TotalesLeidos {
       tasaImp: opt(textAt(i, 'TasaImp')),
       montoImp: opt(textAt(i, 'MontoImp')),
     })),
+    ivaNoRet: at('IVANoRet'),
     credEC: at('CredEC'),
     grntDep: at('GrntDep'),
     valComNeto: at('ValComNeto'),

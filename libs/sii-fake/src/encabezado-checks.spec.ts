@@ -21,6 +21,20 @@ describe('header rules (SII Formato DTE v2.2 §A, §B IndExe)', () => {
     await rechazo(issuer.documento(), mal, '(HED) RUT Receptor 77777777-6 invalido (digito verificador)');
   });
 
+  it('rejects an IVA retention (15) on a factura de venta: §4 applies it to a factura de compra and its notes only', async () => {
+    const conRetencion = (xml: string) =>
+      xml
+        .replace('<MontoItem>', '<CodImpAdic>15</CodImpAdic><MontoItem>')
+        .replace(
+          /<IVA>(\d+)<\/IVA>/,
+          (m, iva) => `${m}<ImptoReten><TipoImp>15</TipoImp><TasaImp>19</TasaImp><MontoImp>${iva}</MontoImp></ImptoReten>`,
+        );
+    const r = await issuer.emitir(issuer.documento(33), { dte: conRetencion });
+    expect(r).toMatchObject({ estado: 'EPR', rechazados: 1 });
+    expect(r.documento?.result).toBe('RCH');
+    expect(r.documento?.detail).toContain('(DET) Codigo de retencion 15 solo en Factura de Compra o sus notas');
+  });
+
   it('rejects a factura without DirOrigen or CmnaOrigen, which are obligatory for a 33', async () => {
     const sinDireccion = issuer.documento(33);
     sinDireccion.emisor = { ...sinDireccion.emisor, direccion: undefined };

@@ -1,6 +1,7 @@
 import type { DteLeido } from './dte-leido';
 import { rutDv } from './internal/rut';
 import { boletaRechazos } from './totales-boleta-checks';
+import { RETENCIONES_DE_COMPRA } from './totales-checks';
 
 /** DirOrigen (field 44) obligatory (Formato DTE v2.2 §A): 33, 34, 52, 46, 43, 110; optional for notes 56, 61, 111, 112. */
 const DIR_ORIGEN_OBLIGATORIA = new Set([33, 34, 43, 46, 52, 110]);
@@ -13,7 +14,7 @@ const RUT_MAX = 99_999_999;
 
 /** Header rules rejected (RCH), Formato DTE v2.2 §A; codes unknown, glosas name the section (docs/research/sii-protocol.md §2.8). */
 export function encabezadoRechazos(dte: DteLeido): string[] {
-  return [...origen(dte), ...guia(dte), ...rutReceptor(dte), ...facturaSinAfectas(dte), ...boletaRechazos(dte)];
+  return [...origen(dte), ...guia(dte), ...rutReceptor(dte), ...facturaSinAfectas(dte), ...boletaRechazos(dte), ...retencionAjena(dte)];
 }
 
 /**
@@ -48,4 +49,16 @@ function rutReceptor(dte: DteLeido): string[] {
 function facturaSinAfectas(dte: DteLeido): string[] {
   if (dte.tipo !== 33 || dte.lineas.length === 0) return [];
   return dte.lineas.some((l) => l.indExe === undefined) ? [] : ['(DET) Factura afecta sin lineas afectas'];
+}
+
+/**
+ * §4 "Documentos en que se aplica": the IVA retentions go on a factura de compra (45, 46) and the notes that modify it
+ * (55, 56, 60, 61); a retention on a factura de venta, a guía or a boleta is not that document's. Code unknown.
+ */
+function retencionAjena(dte: DteLeido): string[] {
+  if ([45, 46, 55, 56, 60, 61].includes(dte.tipo)) return [];
+  const codigos = [...new Set([...dte.lineas.flatMap((l) => l.codImpAdic), ...dte.totales.imptoReten.map((i) => i.tipoImp)])];
+  return codigos
+    .filter((c) => RETENCIONES_DE_COMPRA.has(c))
+    .map((c) => `(DET) Codigo de retencion ${c} solo en Factura de Compra o sus notas`);
 }

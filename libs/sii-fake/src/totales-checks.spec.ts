@@ -25,6 +25,39 @@ const dte = (totales: DteLeido['totales'], lineas: LineaLeida[], extra: Partial<
   ...extra,
 });
 
+describe('the factura de compra 46: retentions and IVANoRet (Formato DTE v2.2 §4, fields 117, 118, 124)', () => {
+  const compra = (totales: DteLeido['totales'], lineas: LineaLeida[]) => dte(totales, lineas, { tipo: 46 });
+  const reten = (tipoImp: string, tasaImp: string, montoImp: string) => ({ tipoImp, tasaImp, montoImp });
+
+  it('takes a total retention (15): MntTotal without the IVA, no IVANoRet', () => {
+    const l = linea('100000', { codImpAdic: ['15'] });
+    const t = { mntNeto: '100000', tasaIVA: '19', iva: '19000', imptoReten: [reten('15', '19', '19000')], mntTotal: '100000' };
+    expect(reparosDeMontos(compra(t, [l]))).toEqual([]);
+  });
+
+  it('takes a partial retention (34 trigo, 4 %) with IVANoRet = IVA - retained, and objects to a wrong one or a missing one', () => {
+    const lineas = [linea('250000', { codImpAdic: ['34'] }), linea('10000', { nro: '2' })];
+    const t = {
+      mntNeto: '260000',
+      tasaIVA: '19',
+      iva: '49400',
+      imptoReten: [reten('34', '4', '10000')],
+      ivaNoRet: '39400',
+      mntTotal: '299400',
+    };
+    expect(reparosDeMontos(compra(t, lineas))).toEqual([]);
+    expect(reparosDeMontos(compra({ ...t, ivaNoRet: '49400' }, lineas))).toEqual([
+      '(HED) IVANoRet 49400 distinto de IVA - IVA retenido (39400)',
+    ]);
+    expect(reparosDeMontos(compra({ ...t, ivaNoRet: undefined }, lineas))).toEqual([
+      '(HED) IVANoRet 0 distinto de IVA - IVA retenido (39400)',
+    ]);
+    expect(reparosDeMontos(compra({ ...t, imptoReten: [reten('34', '11', '27500')] }, lineas))).toContain(
+      '(HED) TasaImp 11 del codigo 34 distinta de 4',
+    );
+  });
+});
+
 describe('the stand-in’s own arithmetic (Formato DTE v2.2 §A fields 107-124, §B field 38)', () => {
   it('multiplies PrcItem and QtyItem exactly before rounding to the peso', () => {
     // 3 x 333.333333 = 999.999999: a binary float product or a truncation would not give 1000.

@@ -16,6 +16,20 @@ const TASAS_ADICIONALES: Record<string, string> = {
   '271': '18',
   '44': '15',
   '45': '50',
+  // IVA retentions of a factura de compra (§4): the whole IVA, or the part §4 calls usual ("Normalmente").
+  '15': '19',
+  '30': '10',
+  '31': '19',
+  '32': '8',
+  '33': '8',
+  '34': '4',
+  '36': '10',
+  '37': '10',
+  '38': '19',
+  '39': '19',
+  '41': '19',
+  '47': '19',
+  '48': '14',
 };
 
 /** MontoImp not "Tasa * (Suma de líneas)" (field 117 b-c): margins (14, 50), faenamiento (17, MntBase), per volume (28, 35, 51, 52). */
@@ -25,6 +39,12 @@ const SIN_BASE_EN_LINEAS = new Set(['14', '17', '28', '35', '50', '51', '52']);
 const RETENCIONES = new Set('15 30 301 31 32 321 33 331 34 341 36 361 37 371 38 39 41 46 47 48 481 49 53'.split(' '));
 
 const FACTURA_COMPRA = 46;
+
+/**
+ * The retentions §4 applies to "Factura de Compra emitida cod (45, 46)" and its notes only (15; 30-39, 41, 47-49 and their
+ * cambio de sujeto codes); 46 (oro) and 53 (suplementeros) go on other documents.
+ */
+export const RETENCIONES_DE_COMPRA = new Set('15 30 301 31 32 321 33 331 34 341 36 361 37 371 38 39 41 47 48 481 49'.split(' '));
 
 /**
  * Amount differences the SII does not reject for: "No se rechazan documentos por errores de contenido ... deberán ser hechas vía
@@ -121,6 +141,12 @@ function totalesReparos(dte: DteLeido): string[] {
   // Field 112: "Valor num.= a Monto neto * tasa IVA", over the MntNeto the document states.
   distinto('IVA', t.iva, porcentaje(valor(t.mntNeto), valor(t.tasaIVA)), 'MntNeto x TasaIVA / 100');
   out.push(...impuestosReparos(dte, s));
+  // Field 118: "IVA - IVA Retenido por producto", only in a factura de compra, "No se registra si es igual a 0".
+  if (dte.tipo === FACTURA_COMPRA || t.ivaNoRet !== undefined) {
+    const retenido = suma(t.imptoReten.filter((i) => RETENCIONES.has(i.tipoImp)).map((i) => valor(i.montoImp)));
+    const noRetenido = retenido.isZero() ? new Decimal(0) : valor(t.iva).minus(retenido);
+    distinto('IVANoRet', t.ivaNoRet, noRetenido, 'IVA - IVA retenido');
+  }
   distinto('GrntDep', t.grntDep, s.garantia, 'la suma de las lineas de garantia de envases');
   distinto('MontoNF', t.montoNF, s.noFacturable, 'las lineas no facturables menos las no facturables negativas');
   distinto('MntTotal', t.mntTotal, totalDeclarado(dte), 'MntNeto + MntExe + IVA + impuestos adicionales + GrntDep');

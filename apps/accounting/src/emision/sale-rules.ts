@@ -1,3 +1,4 @@
+import { TIPOS_DTE_VENTA } from '@lib/dte';
 import { DteMontos } from '../dte-recepcion/booking-rules';
 
 /**
@@ -11,10 +12,10 @@ import { DteMontos } from '../dte-recepcion/booking-rules';
  */
 
 /**
- * The types of the table above: accounting emits and books what it has a sale rule for, not every type the gateway issues
- * (libs/dte TIPOS_DTE_EMITIDOS). A guía de despacho 52 moves goods; the factura that follows it is the sale.
+ * The types of the table above: accounting emits and books the sales the gateway issues (libs/dte TIPOS_DTE_VENTA), not
+ * a guía de despacho 52 (it moves goods; the factura that follows it is the sale) nor a factura de compra 46.
  */
-export const TIPOS_VENTA = [33, 34, 56, 61] as const;
+export const TIPOS_VENTA = TIPOS_DTE_VENTA;
 export const EMITTED_TIPOS: ReadonlySet<number> = new Set(TIPOS_VENTA);
 
 export const SALE_ROLES = ['clientes', 'ventas', 'iva_debito', 'retenciones'] as const;

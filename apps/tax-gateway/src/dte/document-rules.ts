@@ -70,7 +70,7 @@ export function checkDocumentRules(dto: EmitirDto, montos: Montos, today: string
   const fecha = dto.fecha_emision ?? today;
   if (fecha > today) throw refuse('fecha_emision_future', `fecha_emision ${fecha} is after today (${today}).`, 'fecha_emision');
   // FmaPago is obligatory on facturas (Formato DTE v2.2, Cambios 31/05/2017 item 3): the SII would read a missing one as 2, crédito.
-  if ((dto.tipo_dte === 33 || dto.tipo_dte === 34) && dto.forma_pago === undefined) {
+  if ((dto.tipo_dte === 33 || dto.tipo_dte === 34 || dto.tipo_dte === 46) && dto.forma_pago === undefined) {
     throw refuse(
       'forma_pago_required',
       `A tipo_dte ${dto.tipo_dte} says how it is paid: forma_pago 1 (contado), 2 (crédito) or 3 (sin costo).`,

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { DocumentoInput, Montos, computeTotals, santiagoDate } from '@lib/dte';
+import { DocumentoInput, Montos, RETENCIONES_IVA, computeTotals, santiagoDate } from '@lib/dte';
 import { ProblemException, assertFechaEnRango } from '@lib/schemas';
 import { CafEntity } from '../caf/entities/caf.entity';
 import { EmitirDto, EmitirView } from '@lib/contracts';
@@ -213,7 +213,8 @@ function newEmission(
     tasaIva: montos.tasa_iva,
     refTipoDte: propia?.tipoDte ?? null,
     refFolio: propia?.folio ?? null,
-    adicionales: montos.impuestos_adicionales.reduce((t, i) => t + i.monto, 0),
+    adicionales: sumaImpuestos(montos, false),
+    ivaRetenido: sumaImpuestos(montos, true),
     garantiaEnvases: montos.garantia_envases,
     montosDetalle: {
       descuentos: montos.descuentos,
@@ -221,6 +222,7 @@ function newEmission(
       impuestos_adicionales: montos.impuestos_adicionales,
       no_facturable: montos.no_facturable,
       garantia_envases: montos.garantia_envases,
+      ...(montos.iva_no_retenido > 0 ? { iva_no_retenido: montos.iva_no_retenido } : {}),
     },
     estado: 'signed',
     glosa: null,
@@ -233,4 +235,11 @@ function newEmission(
     caller: caller ?? null,
     uploadedAt: null,
   });
+}
+
+/** The additional taxes, or (`retencion`) the IVA a factura de compra retains (libs/dte RETENCIONES_IVA), CLP. */
+function sumaImpuestos(montos: Montos, retencion: boolean): number {
+  return montos.impuestos_adicionales
+    .filter((i) => (RETENCIONES_IVA[i.codigo] !== undefined) === retencion)
+    .reduce((t, i) => t + i.monto, 0);
 }

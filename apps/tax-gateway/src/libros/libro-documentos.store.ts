@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import { CODIGOS_OTROS_IMP_LIBRO_CV, TIPOS_LIBRO_CV, type LibroDetalleInput } from '@lib/dte';
+import { CODIGOS_OTROS_IMP_LIBRO_CV, TIPOS_DTE_VENTA, TIPOS_LIBRO_CV, type LibroDetalleInput } from '@lib/dte';
 import { NO_ENVIADOS } from '../envio/envio-estados';
 import { EmisionEntity } from '../dte/entities/emision.entity';
 import { RecepcionEntity } from '../recepcion/entities/recepcion.entity';
@@ -53,11 +53,13 @@ export class LibroDocumentosStore {
 
 const MES = "to_char(x.fecha_emision, 'YYYY-MM') = :periodo";
 
+/** The tenant's sales (TIPOS_DTE_VENTA): not its guías, boletas or facturas de compra. */
 function emisiones(db: Db, tenant: string, periodo: string): SelectQueryBuilder<EmisionEntity> {
   return db
     .getRepository(EmisionEntity)
     .createQueryBuilder('x')
     .where('x.tenant = :tenant', { tenant })
+    .andWhere('x.tipo_dte IN (:...ventas)', { ventas: [...TIPOS_DTE_VENTA] })
     .andWhere(MES, { periodo })
     .orderBy('x.tipo_dte')
     .addOrderBy('x.folio');

@@ -1,14 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { ArrayOfObjects, IsDecimalAmount } from '@lib/schemas';
+import { RETENCIONES_IVA } from '@lib/dte';
 
 const DEC12_6 = '^\\d{1,12}(\\.\\d{1,6})?$';
 
 /**
- * The additional-tax codes a line may carry (@lib/dte IMPUESTOS_ADICIONALES; Formato DTE v2.2 §4). Not 17 (IVA
- * anticipado faenamiento de carne): it is computed on MntBase, a slaughter base the SII sets, not on the sale.
+ * The additional-tax codes a line may carry (@lib/dte IMPUESTOS_ADICIONALES; Formato DTE v2.2 §4), and on a factura de
+ * compra 46 the IVA retentions (@lib/dte RETENCIONES_IVA). Not 17 (IVA anticipado faenamiento de carne): it is computed on
+ * MntBase, a slaughter base the SII sets, not on the sale.
  */
-export const CODIGOS_IMPUESTO_ADICIONAL = [18, 19, 23, 24, 25, 26, 27, 271, 44, 45];
+export const CODIGOS_IMPUESTO_ADICIONAL = [18, 19, 23, 24, 25, 26, 27, 271, 44, 45, ...Object.keys(RETENCIONES_IVA).map(Number)];
 
 /** One item code (CdgItem). */
 export class CodigoItemDto {
@@ -134,7 +136,8 @@ export class DetalleDto {
     example: 27,
     enum: CODIGOS_IMPUESTO_ADICIONAL,
     description:
-      'CodImpAdic: additional tax of a taxed line (Formato DTE v2.2 §4: 18, 19, 23, 24-27, 271, 44, 45; not 17, computed on MntBase)',
+      'CodImpAdic: additional tax of a taxed line (Formato DTE v2.2 §4: 18, 19, 23, 24-27, 271, 44, 45; not 17, computed on ' +
+      'MntBase), or on a factura de compra 46 the IVA retained: 15 total, 30-34, 36, 37, 48 partial, 31, 38, 39, 41, 47 total',
   })
   @IsOptional()
   @IsInt()

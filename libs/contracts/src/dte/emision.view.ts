@@ -27,7 +27,13 @@ export class ImpuestoAdicionalView {
 export class MontosEmisionView extends MontosView {
   @ApiProperty({ example: 0, description: 'Line and global discounts' }) descuentos!: number;
   @ApiProperty({ example: 0, description: 'Line and global surcharges' }) recargos!: number;
-  @ApiProperty({ type: [ImpuestoAdicionalView] }) impuestos_adicionales!: ImpuestoAdicionalView[];
+  @ApiProperty({
+    type: [ImpuestoAdicionalView],
+    description: 'ImptoReten: additional taxes, and on a factura de compra 46 the IVA retained (subtracted from the total)',
+  })
+  impuestos_adicionales!: ImpuestoAdicionalView[];
+  @ApiPropertyOptional({ example: 39400, description: 'IVANoRet of a factura de compra 46 with a partial retention, whole CLP' })
+  iva_no_retenido?: number;
 }
 
 /** Fields shared by the emission answers. */

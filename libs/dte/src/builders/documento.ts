@@ -210,7 +210,7 @@ function receptor(r: ReceptorInput): string {
   );
 }
 
-/** Totales in DTE_v10.xsd order; MntNeto/TasaIVA/IVA, MntExe, ImptoReten, GrntDep and MontoNF only when present. */
+/** Totales in DTE_v10.xsd order; MntNeto/TasaIVA/IVA, MntExe, ImptoReten, IVANoRet, GrntDep and MontoNF only when present. */
 function totales(m: Montos): string {
   const taxed = m.neto > 0;
   return (
@@ -224,6 +224,7 @@ function totales(m: Montos): string {
           `<ImptoReten>${el('TipoImp', i.codigo)}${el('TasaImp', new Decimal(i.tasa).toFixed())}${el('MontoImp', i.monto)}</ImptoReten>`,
       )
       .join('') +
+    (m.iva_no_retenido > 0 ? el('IVANoRet', m.iva_no_retenido) : '') +
     (m.garantia_envases > 0 ? el('GrntDep', m.garantia_envases) : '') +
     el('MntTotal', m.total) +
     (m.no_facturable !== 0 ? el('MontoNF', m.no_facturable) : '') +

@@ -150,6 +150,7 @@ function montosOf(enc: Element, detalle: ParsedDetalle[]): Montos {
     neto: tot('MntNeto'),
     exento: tot('MntExe'),
     iva: tot('IVA'),
+    iva_no_retenido: tot('IVANoRet'),
     total: tot('MntTotal'),
     tasa_iva: tot('TasaIVA'),
     descuentos: detalle.reduce((s, d) => s + (d.descuento_monto ?? 0), 0),

@@ -36,6 +36,23 @@ describe('what the printed DTE says', () => {
     expect(filasTotales(dte).at(-1)).toEqual({ label: 'Total', value: '$ 89.000', bold: true });
   });
 
+  it('prints a factura de compra 46 retention as subtracted, and the IVA not retained', () => {
+    const dte = parsed({
+      tipo_dte: 46,
+      detalle: [
+        { nombre: 'Trigo', cantidad: 1000, precio_unitario: 250, codigo_impuesto_adicional: 34 },
+        { nombre: 'Flete', cantidad: 1, precio_unitario: 10_000 },
+      ],
+    });
+    expect(filasTotales(dte)).toEqual([
+      { label: 'Monto neto', value: '$ 260.000', bold: false },
+      { label: 'IVA 19%', value: '$ 49.400', bold: false },
+      { label: 'IVA retenido 34 4%', value: '-$ 10.000' },
+      { label: 'IVA no retenido', value: '$ 39.400', bold: false },
+      { label: 'Total', value: '$ 299.400', bold: true },
+    ]);
+  });
+
   it('prints a line percent without an amount, and nothing for a line without adjustments', () => {
     const linea = { descuento_pct: 5, recargo_monto: 1200 } as ParsedDetalle;
     expect(ajustesLinea(linea)).toEqual(['Desc. 5%', 'Rec.: 1.200']);

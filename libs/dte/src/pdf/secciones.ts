@@ -1,6 +1,7 @@
 import { formatRut } from '@lib/rut';
 import type { ParsedDetalle, ParsedDscRcg, ParsedDte, ParsedReferencia } from '../parsers/received';
 import { NOMBRE_DOCUMENTO, formatDecimal, formatFecha, formatPesos, formatPorcentaje } from './format';
+import { FACTURA_COMPRA, RETENCIONES_IVA } from '../totals';
 
 // What the printed DTE says, the same on a letter page and a thermal roll; carta.ts and termica.ts only place it.
 
@@ -94,7 +95,13 @@ export function filasTotales(dte: ParsedDte): FilaTotal[] {
   if (m.neto) rows.push(pesos('Monto neto', m.neto));
   if (m.exento) rows.push(pesos('Monto exento', m.exento));
   if (m.neto || m.iva) rows.push(pesos(`IVA ${m.tasa_iva || 19}%`, m.iva));
-  for (const i of m.impuestos_adicionales) rows.push(pesos(`Imp. adic. ${i.codigo} ${String(i.tasa).replace('.', ',')}%`, i.monto));
+  for (const i of m.impuestos_adicionales) {
+    // A factura de compra's retention is subtracted from the total (Formato DTE v2.2 field 124): printed as such.
+    const retencion = dte.tipo_dte === FACTURA_COMPRA && RETENCIONES_IVA[i.codigo] !== undefined;
+    const label = `${retencion ? 'IVA retenido' : 'Imp. adic.'} ${i.codigo} ${String(i.tasa).replace('.', ',')}%`;
+    rows.push(retencion ? { label, value: `-$ ${formatPesos(i.monto)}` } : pesos(label, i.monto));
+  }
+  if (m.iva_no_retenido) rows.push(pesos('IVA no retenido', m.iva_no_retenido));
   if (m.garantia_envases) rows.push(pesos('Garantía envases', m.garantia_envases));
   rows.push(pesos('Total', m.total, true));
   if (m.no_facturable) rows.push(pesos('Monto no facturable', m.no_facturable));

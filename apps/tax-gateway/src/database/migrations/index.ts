@@ -23,6 +23,7 @@ import { ResultadoSii1797000000019 } from './1797000000019-ResultadoSii';
 import { LibroEnvio1797000000020 } from './1797000000020-LibroEnvio';
 import { Job1797000000021 } from './1797000000021-Job';
 import { BoletaEnvio1797000000022 } from './1797000000022-BoletaEnvio';
+import { IvaRetenido1797000000023 } from './1797000000023-IvaRetenido';
 
 /** Every migration of tax-gateway, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   LibroEnvio1797000000020,
   Job1797000000021,
   BoletaEnvio1797000000022,
+  IvaRetenido1797000000023,
 ];

@@ -11,6 +11,8 @@ export interface MontosDetalle {
   impuestos_adicionales: { codigo: number; tasa: number; monto: number }[];
   no_facturable: number;
   garantia_envases?: number;
+  /** IVANoRet of a factura de compra 46 with a partial retention (Formato DTE v2.2 field 118). */
+  iva_no_retenido?: number;
 }
 
 @Entity({ name: 'dte_emission' })
@@ -75,9 +77,13 @@ export class EmisionEntity extends MontosColumns {
   @Column({ name: 'xml_sha256', type: 'char', length: 64 })
   xmlSha256!: string;
 
-  /** Sum of the additional taxes (ImptoReten MontoImp), CLP: total = neto + exento + iva + adicionales. */
+  /** Sum of the additional taxes (ImptoReten MontoImp, not a 46's retentions), CLP: total = neto + exento + iva + adicionales + garantia - iva_retenido. */
   @Column({ type: 'bigint', transformer: bigintTransformer, default: 0 })
   adicionales!: number;
+
+  /** IVA a factura de compra 46 retains (RETENCIONES_IVA codes), CLP: subtracted from total (Formato DTE v2.2 field 124). */
+  @Column({ name: 'iva_retenido', type: 'bigint', transformer: bigintTransformer, default: 0 })
+  ivaRetenido!: number;
 
   /** GrntDep: deposits on returnable packaging, CLP (part of total). */
   @Column({ name: 'garantia_envases', type: 'bigint', transformer: bigintTransformer, default: 0 })
@@ -140,6 +146,7 @@ export function toMontosView(e: EmisionEntity): MontosEmisionView {
     descuentos: d?.descuentos ?? 0,
     recargos: d?.recargos ?? 0,
     impuestos_adicionales: d?.impuestos_adicionales ?? [],
+    ...(d?.iva_no_retenido ? { iva_no_retenido: d.iva_no_retenido } : {}),
   };
 }
 
