@@ -29,7 +29,7 @@ import { TaxMetrics } from '../apps/tax-gateway/src/metrics/tax-metrics';
 import { loadTaxSettings } from '../apps/tax-gateway/src/settings/tax-settings';
 import { SignerClient } from '../apps/tax-gateway/src/signer/signer-client';
 import { sampleDocumento } from '../libs/dte/test/fixtures';
-import { TINY, machine, verdict } from './support';
+import { TINY, itemsPerSecond, machine, verdict } from './support';
 
 const [DOCS, CONCURRENCY] = TINY ? [20, 4] : [Number(process.argv[2] ?? 600), Number(process.argv[3] ?? 8)];
 const STEPS = ['dd', 'sign_ted', 'verify_ted', 'dte', 'sign_dte', 'envio', 'sign_envio', 'xsd'] as const;
@@ -126,18 +126,10 @@ export async function main(): Promise<number> {
 }
 
 /** Documents per second the signer alone signs: each document's three calls as the pipeline sent them, in order. */
-async function signerAlone(client: SignerClient, firmas: { cafId: string; dd: Buffer; dte: Buffer; dteRef: string; envio: Buffer }[]) {
-  let next = 0;
-  const started = Date.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < firmas.length) {
-        const f = firmas[next++];
-        await client.signTed(f.cafId, f.dd);
-        await client.signXml(f.dte, f.dteRef);
-        await client.signXml(f.envio, '#SetDoc');
-      }
-    }),
-  );
-  return firmas.length / ((Date.now() - started) / 1000);
+function signerAlone(client: SignerClient, firmas: { cafId: string; dd: Buffer; dte: Buffer; dteRef: string; envio: Buffer }[]) {
+  return itemsPerSecond(firmas, CONCURRENCY, async (f) => {
+    await client.signTed(f.cafId, f.dd);
+    await client.signXml(f.dte, f.dteRef);
+    await client.signXml(f.envio, '#SetDoc');
+  });
 }

@@ -178,3 +178,15 @@ export function verdict(measured: number, checks: readonly Check[]): number {
   }
   return checks.every(([, ok]) => ok) ? 0 : 1;
 }
+
+/** Runs `fn` on every item with `concurrency` of them in flight, in order; the items per second. */
+export async function itemsPerSecond<T>(items: readonly T[], concurrency: number, fn: (item: T) => Promise<unknown>): Promise<number> {
+  let next = 0;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
+  return items.length / ((Date.now() - started) / 1000);
+}

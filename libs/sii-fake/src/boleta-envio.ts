@@ -1,12 +1,12 @@
 import { createHash, randomInt } from 'node:crypto';
-import { decodeXml, parseDteDocuments, parseXmlDocument, validateXsd, type ParsedDte } from '@lib/dte';
+import { parseDteDocuments, validateXsd, type ParsedDte } from '@lib/dte';
 import type { SiiFakeState } from './state';
 import { checkDteSignature, checkEnvelopeSignature } from './upload-checks';
 import { checkDocument } from './timbre-checks';
 import { judgeDocument } from './content-checks';
 import { caratulaOutcome, readCaratula } from './caratula-checks';
 import { vigenciaProblems } from './certificado-checks';
-import type { UploadContext } from './upload';
+import { leerArchivo, type UploadContext } from './upload';
 import type { BoletaEnvioRecord, UploadedDocument } from './types';
 
 type Juzgado = Pick<BoletaEnvioRecord, 'finalState' | 'rejection' | 'documents'>;
@@ -36,14 +36,9 @@ async function judge(authority: SiiFakeState, ctx: UploadContext, sha256: string
   });
   const previo = [...authority.boletaEnvios.values()].find((e) => e.sha256 === sha256);
   if (previo) return refused('RPT', 'ENV', 'Envio repetido', `TRACKID ${previo.trackId}`);
-  let xml: string;
-  let doc: Document;
-  try {
-    xml = decodeXml(ctx.archivo);
-    doc = parseXmlDocument(xml);
-  } catch (err) {
-    return refused('RSC', 'ENV', 'Error de Schema', `XML mal formado: ${(err as Error).message}`);
-  }
+  const leido = leerArchivo(ctx.archivo);
+  if ('error' in leido) return refused('RSC', 'ENV', 'Error de Schema', leido.error);
+  const { xml, doc } = leido;
   const schema = await validateXsd(ctx.archivo, 'EnvioBOLETA');
   if (!schema.valid) return refused('RSC', 'ENV', 'Error de Schema', schema.errors.slice(0, 5).join('; '));
   const caratula = readCaratula(doc);

@@ -46,14 +46,9 @@ export async function handleUpload(authority: SiiFakeState, req: FakeRequest): P
     return answer(1, ctx, [`Usuario sin permiso de envio: ${ctx.rutSender} no autorizado por ${ctx.rutCompany}`]);
   }
 
-  let xml: string;
-  let doc: Document;
-  try {
-    xml = decodeXml(ctx.archivo);
-    doc = parseXmlDocument(xml);
-  } catch (err) {
-    return answer(7, ctx, [`XML mal formado: ${(err as Error).message}`]);
-  }
+  const leido = leerArchivo(ctx.archivo);
+  if ('error' in leido) return answer(7, ctx, [leido.error]);
+  const { xml, doc } = leido;
   if (isLibro(doc)) return uploadLibro(authority, ctx, xml, doc, answer);
 
   const schema = await validateXsd(ctx.archivo, 'EnvioDTE');
@@ -123,6 +118,16 @@ function accept(
     ...outcome(),
   });
   return answer(0, ctx, [], record.trackId);
+}
+
+/** The uploaded file as text and DOM, or why it is not XML ("XML mal formado: ..."). */
+export function leerArchivo(archivo: Buffer): { xml: string; doc: Document } | { error: string } {
+  try {
+    const xml = decodeXml(archivo);
+    return { xml, doc: parseXmlDocument(xml) };
+  } catch (err) {
+    return { error: `XML mal formado: ${(err as Error).message}` };
+  }
 }
 
 /** The DTEUpload form (also the boleta service's, docs/research/boletas.md §1.3): fields in order, RUTs normalized, a gzip file inflated. @throws MultipartError */

@@ -4,7 +4,7 @@ import { Throttle } from '@nestjs/throttler';
 import { Caller, Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { BoletaView, EmitirBoletaDto } from '@lib/contracts';
-import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
+import { REENVIO_PROBLEMS, UPSTREAM_PROBLEMS } from '../sii/sii-problems';
 import { Auditar } from '../auditoria/auditar.decorator';
 import { EmisionIdParamDto, EstadoQueryDto } from '../dte/dto/emision.dto';
 import { BoletaEnvios } from './boleta-envios';
@@ -89,15 +89,7 @@ export class BoletaController {
   @Throttle({ default: { limit: 20, ttl: 60_000 } })
   @ApiOperation({ summary: 'Send again a boleta whose envío failed (never a new folio, never new bytes), in a new EnvioBOLETA' })
   @ApiOkResponse({ type: BoletaView })
-  @ApiProblemResponses(
-    400,
-    401,
-    403,
-    { status: 404, errors: ['emission_not_found'] },
-    { status: 409, errors: ['not_resendable'] },
-    { status: 429, errors: ['rate_limited'] },
-    ...UPSTREAM_PROBLEMS,
-  )
+  @ApiProblemResponses(...REENVIO_PROBLEMS)
   @Auditar('reenvio', (r: BoletaView, _req, filas) => filas.findRow('dte_emission', r.emision_id))
   resend(@Param() p: EmisionIdParamDto): Promise<BoletaView> {
     return this.boletas.resend(p.emision_id);

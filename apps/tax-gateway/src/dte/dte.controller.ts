@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags }
 import { Throttle } from '@nestjs/throttler';
 import { Caller, Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
-import { SIGNER_PROBLEMS, UPSTREAM_PROBLEMS } from '../sii/sii-problems';
+import { REENVIO_PROBLEMS, SIGNER_PROBLEMS, UPSTREAM_PROBLEMS } from '../sii/sii-problems';
 import { EmisionDetailView, EmitirDto, EmitirView } from '@lib/contracts';
 import { EmisionIdParamDto, EstadoQueryDto, DteEstadoView, PdfQueryDto, PendientesView, PendingQueryDto } from './dto/emision.dto';
 import type { FastifyReply } from 'fastify';
@@ -90,15 +90,7 @@ export class DteController {
     summary: 'Upload the stored EnvioDTE again (never a new folio, never new bytes); only for a DTE never sent or whose upload failed',
   })
   @ApiOkResponse({ type: EmitirView })
-  @ApiProblemResponses(
-    400,
-    401,
-    403,
-    { status: 404, errors: ['emission_not_found'] },
-    { status: 409, errors: ['not_resendable'] },
-    { status: 429, errors: ['rate_limited'] },
-    ...UPSTREAM_PROBLEMS,
-  )
+  @ApiProblemResponses(...REENVIO_PROBLEMS)
   @Auditar('reenvio', (r: EmitirView, _req, filas) => filas.findRow('dte_emission', r.emision_id))
   resend(@Param() p: EmisionIdParamDto): Promise<EmitirView> {
     return this.uploader.resend(p.emision_id);

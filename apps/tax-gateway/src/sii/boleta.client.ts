@@ -7,7 +7,7 @@ import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { siiRejected } from './sii-errors';
 import { SiiHttp, type SiiHttpResponse } from './sii-http';
 import type { UploadInput } from './sii-client';
-import { multipartBody } from './upload-body';
+import { uploadForm } from './upload-body';
 
 const RECURSOS = '/recursos/v1';
 
@@ -53,17 +53,7 @@ export class BoletaClient {
   /** `POST boleta.electronica.envio` (§1.3): the DTEUpload's fields in order, one buffered body; the trackid (15 digits). */
   async upload(input: UploadInput): Promise<string> {
     const op = 'boletaEnvio';
-    const sender = splitRut(input.rutSender);
-    const company = splitRut(input.rutCompany);
-    const { body, contentType } = multipartBody(
-      [
-        ['rutSender', String(sender.body)],
-        ['dvSender', sender.dv],
-        ['rutCompany', String(company.body)],
-        ['dvCompany', company.dv],
-      ],
-      { field: 'archivo', filename: input.filename, contentType: 'application/xml', data: input.file },
-    );
+    const { body, contentType } = uploadForm(input);
     const res = await this.envio.send(op, {
       method: 'POST',
       path: `${RECURSOS}/boleta.electronica.envio`,

@@ -15,7 +15,7 @@ import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { escapeForLog } from '@lib/platform';
 import { SiiTokenInvalidError, siiRejected } from './sii-errors';
 import { SiiHttp, SiiHttpResponse } from './sii-http';
-import { multipartBody } from './upload-body';
+import { uploadForm } from './upload-body';
 import { splitRut } from '@lib/rut';
 
 /** Counts of one document type in a QueryEstUp answer (docs/research/sii-protocol.md §2.5). */
@@ -152,17 +152,7 @@ export class SiiClient {
   /** docs/research/sii-protocol.md §2.4: parts in this order, one buffered body with Content-Length. */
   async upload(input: UploadInput): Promise<string> {
     const op = 'DTEUpload';
-    const sender = splitRut(input.rutSender);
-    const company = splitRut(input.rutCompany);
-    const { body, contentType } = multipartBody(
-      [
-        ['rutSender', String(sender.body)],
-        ['dvSender', sender.dv],
-        ['rutCompany', String(company.body)],
-        ['dvCompany', company.dv],
-      ],
-      { field: 'archivo', filename: input.filename, contentType: 'application/xml', data: input.file },
-    );
+    const { body, contentType } = uploadForm(input);
     const res = await this.http.send(op, {
       method: 'POST',
       path: '/cgi_dte/UPL/DTEUpload',

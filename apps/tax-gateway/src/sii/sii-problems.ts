@@ -11,3 +11,14 @@ export const SIGNER_PROBLEMS = [
   { status: 503, errors: ['signer_unavailable'] },
   { status: 504, errors: ['signer_timeout'] },
 ];
+
+/** What a route that sends a stored document again answers (POST /tax/dte/{id}/reenviar, POST /tax/boleta/{id}/reenviar). */
+export const REENVIO_PROBLEMS = [
+  400,
+  401,
+  403,
+  { status: 404, errors: ['emission_not_found'] },
+  { status: 409, errors: ['not_resendable'] },
+  { status: 429, errors: ['rate_limited'] },
+  ...UPSTREAM_PROBLEMS,
+];
