@@ -34,6 +34,8 @@ interface Esperado {
   impuestos_adicionales?: { codigo: number; tasa: number; monto: number }[];
   /** IVANoRet of a factura de compra with a partial retention (Formato DTE v2.2 field 118). */
   iva_no_retenido?: number;
+  /** Totales/Comisiones of a liquidación-factura (Formato DTE v2.2 fields 121-123). */
+  comisiones?: { neto: number; exento: number; iva: number };
 }
 const m = (neto: number, exento: number, iva: number, total: number, extra: Partial<Esperado> = {}): Esperado => ({
   neto,
@@ -54,7 +56,7 @@ const TRANSPORTE = {
   ciudad_destino: 'Santiago',
 };
 
-const TABLE: [string, 33 | 34 | 46 | 52 | 56 | 61, Record<string, unknown>, Esperado][] = [
+const TABLE: [string, 33 | 34 | 43 | 46 | 52 | 56 | 61, Record<string, unknown>, Esperado][] = [
   ['33 two units', 33, { detalle: [L(2, 10_000)] }, m(20_000, 0, 3_800, 23_800)],
   ['33 taxed and exempt lines', 33, { detalle: [L(1, 10_000), L(1, 5_000, { exento: true })] }, m(10_000, 5_000, 1_900, 16_900)],
   ['33 line discount 10 %', 33, { detalle: [L(3, 1_000, { descuento_pct: 10 })] }, m(2_700, 0, 513, 3_213, { descuentos: 300 })],
@@ -273,6 +275,29 @@ const TABLE: [string, 33 | 34 | 46 | 52 | 56 | 61, Record<string, unknown>, Espe
     { detalle: [L(1_000, 250, { codigo_impuesto_adicional: 34 }), L(1, 10_000)] },
     m(260_000, 0, 49_400, 299_400, { impuestos_adicionales: [{ codigo: 34, tasa: 4, monto: 10_000 }], iva_no_retenido: 39_400 }),
   ],
+  [
+    // Formato DTE v2.2 §F and field 124: two facturas liquidated (500 000 + IVA 95 000) less a 10 % comisión (50 000 + IVA 9 500).
+    '43 liquidación-factura of two facturas less the comisión',
+    43,
+    {
+      detalle: [L(1, 300_000, { tipo_doc_liq: '33' }), L(1, 200_000, { tipo_doc_liq: '33' })],
+      comisiones: [{ tipo: 'C', glosa: 'Comisión 10 % por venta en consignación', tasa: 10, neto: 50_000 }],
+    },
+    m(500_000, 0, 95_000, 535_500, { comisiones: { neto: 50_000, exento: 0, iva: 9_500 } }),
+  ],
+  [
+    // The comisión and a freight charge exceed the sale liquidated: MntTotal is negative (Cambios 22/09/2005 item 4).
+    '43 liquidación-factura whose comisiones exceed the sale: a negative total',
+    43,
+    {
+      detalle: [L(1, 10_000, { tipo_doc_liq: '33' })],
+      comisiones: [
+        { tipo: 'C', glosa: 'Comisión', neto: 5_000 },
+        { tipo: 'O', glosa: 'Flete', neto: 15_000, exento: 1_000 },
+      ],
+    },
+    m(10_000, 0, 1_900, 11_900 - 20_000 - 1_000 - 3_800, { comisiones: { neto: 20_000, exento: 1_000, iva: 3_800 } }),
+  ],
 ];
 
 describe('emission table: 30+ documents checked by xmllint, xmlsec1, the TED and the SII stand-in', () => {
@@ -284,7 +309,7 @@ describe('emission table: 30+ documents checked by xmllint, xmlsec1, the TED and
     // The rate limit of emissions (20 per minute) is not what this suite tests.
     gw = await startGateway({ env: { THROTTLE_ENABLED: 'false' } });
     await registerEmisor(gw, TENANT).expect(200);
-    for (const tipo of [33, 34, 46, 52, 56, 61]) {
+    for (const tipo of [33, 34, 43, 46, 52, 56, 61]) {
       const caf = await simCaf(gw, TENANT, tipo, 1, 100);
       cafs.set(tipo, caf);
       await uploadCaf(gw, TENANT, caf).expect(201);

@@ -1,5 +1,5 @@
 export { EmitirDto, PagoDto, ReceptorDto, ReferenciaDto } from './dte/emitir.dto';
-export { CODIGOS_IMPUESTO_ADICIONAL, CodigoItemDto, DescuentoRecargoDto, DetalleDto } from './dte/detalle.dto';
+export { CODIGOS_IMPUESTO_ADICIONAL, CodigoItemDto, ComisionDto, DescuentoRecargoDto, DetalleDto } from './dte/detalle.dto';
 export { ChoferDto, TransporteDto } from './dte/transporte.dto';
 export {
   EmisionBaseView,

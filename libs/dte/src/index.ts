@@ -195,3 +195,4 @@ export {
   type ErrorBoleta,
   type EstadoEnvioBoleta,
 } from './parsers/boleta-answers';
+export { LIQUIDACION_FACTURA, type ComisionInput, type MontosComisiones } from './comisiones';

@@ -1,9 +1,9 @@
 /**
  * The types the platform issues today, each through EnvioDTE (docs/tax-gateway.md "Emission rules"): factura 33, factura
- * exenta 34, factura de compra 46, guía de despacho 52, nota de débito 56, nota de crédito 61. Every list of what is
- * emitted (routes, CAFs) is this one.
+ * exenta 34, liquidación-factura 43, factura de compra 46, guía de despacho 52, nota de débito 56, nota de crédito 61.
+ * Every list of what is emitted (routes, CAFs) is this one.
  */
-export const TIPOS_DTE_EMITIDOS = [33, 34, 46, 52, 56, 61] as const;
+export const TIPOS_DTE_EMITIDOS = [33, 34, 43, 46, 52, 56, 61] as const;
 export type TipoDteEmision = (typeof TIPOS_DTE_EMITIDOS)[number];
 
 /**

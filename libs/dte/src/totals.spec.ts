@@ -2,7 +2,15 @@ import { DteBuildError } from './errors';
 import { computeTotals, lineaMontos, montoItem } from './totals';
 
 // The fields that stay zero without discounts, surcharges, additional taxes or no-billable lines.
-const SIN = { descuentos: 0, recargos: 0, impuestos_adicionales: [], no_facturable: 0, garantia_envases: 0, iva_no_retenido: 0 };
+const SIN = {
+  descuentos: 0,
+  recargos: 0,
+  impuestos_adicionales: [],
+  no_facturable: 0,
+  garantia_envases: 0,
+  iva_no_retenido: 0,
+  comisiones: { neto: 0, exento: 0, iva: 0 },
+};
 
 describe('computeTotals', () => {
   it('factura 33: IVA = round(neto × 0.19), exempt lines go to MntExe', () => {
@@ -282,5 +290,31 @@ describe('computeTotals: the factura de compra 46 (Formato DTE v2.2 §4 retentio
       expect(() => computeTotals(tipo, [afecta(1_000, { codigo_impuesto_adicional: 15 })])).toThrow(/only a factura de compra 46/);
     }
     expect(() => computeTotals(46, [afecta(1_000, { codigo_impuesto_adicional: 49 })])).toThrow(/CodImpAdic 49/);
+  });
+});
+
+describe('computeTotals: the liquidación-factura 43 (Formato DTE v2.2 §F, fields 121-124)', () => {
+  const liquidado = (precio: number) => ({ cantidad: 1, precio_unitario: precio, tipo_doc_liq: '33' });
+  const comision = (neto: number) => ({ tipo: 'C' as const, glosa: 'Comisión', neto });
+
+  it('subtracts the comisiones and their IVA from MntTotal, not from MntNeto', () => {
+    const m = computeTotals(43, [liquidado(300_000), liquidado(200_000)], [], [comision(50_000)]);
+    // 500 000 + IVA 95 000 - (50 000 + IVA 9 500).
+    expect(m).toMatchObject({ neto: 500_000, iva: 95_000, comisiones: { neto: 50_000, exento: 0, iva: 9_500 }, total: 535_500 });
+  });
+
+  it('may end negative when the comisiones exceed what was liquidated (Cambios 22/09/2005 item 4)', () => {
+    expect(computeTotals(43, [liquidado(10_000)], [], [comision(20_000)]).total).toBe(11_900 - 23_800);
+  });
+
+  it('refuses a 43 without comisiones, comisiones on another type, and discounts or globals on a 43', () => {
+    expect(() => computeTotals(43, [liquidado(1_000)])).toThrow(/1 to 20 Comisiones/);
+    expect(() => computeTotals(33, [{ cantidad: 1, precio_unitario: 1_000 }], [], [comision(10)])).toThrow(
+      /belong to a liquidación-factura/,
+    );
+    expect(() => computeTotals(43, [{ ...liquidado(1_000), descuento_pct: 5 }], [], [comision(10)])).toThrow(/no discount/);
+    const global = { tipo: 'D' as const, valor: 5, unidad: '%' as const, aplica: 'afecto' as const };
+    expect(() => computeTotals(43, [liquidado(1_000)], [global], [comision(10)])).toThrow(/no global/);
+    expect(() => computeTotals(43, [liquidado(1_000)], [], [{ ...comision(0) }])).toThrow(/neto or an exento/);
   });
 });

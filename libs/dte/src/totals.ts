@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { DteBuildError } from './errors';
 import { TIPOS_DTE_EMITIDOS, type TipoDteEmision } from './tipos-dte';
+import { LIQUIDACION_FACTURA, totalesComisiones, type ComisionInput, type MontosComisiones } from './comisiones';
 
 export type { TipoDteEmision };
 
@@ -115,6 +116,8 @@ export interface Montos {
   impuestos_adicionales: ImpuestoAdicional[];
   no_facturable: number;
   garantia_envases: number;
+  /** Totales/Comisiones of a liquidación-factura 43 (fields 121-123), subtracted from MntTotal; zeros otherwise. */
+  comisiones: MontosComisiones;
 }
 
 const MAX_12_6 = new Decimal('999999999999.999999');
@@ -273,9 +276,15 @@ function ajustarAdicionales(
  * @throws DteBuildError for another type, no lines, invalid values, a discount above its base, a peso global over mixed tax codes
  *   (§D rule a), code 17 (its base, MntBase, is not the sale's), or a retention code on another type than 46.
  */
-export function computeTotals(tipoDte: number, detalle: readonly LineaTotales[], globales: readonly DescuentoRecargoGlobal[] = []): Montos {
+export function computeTotals(
+  tipoDte: number,
+  detalle: readonly LineaTotales[],
+  globales: readonly DescuentoRecargoGlobal[] = [],
+  comisionesInput: readonly ComisionInput[] = [],
+): Montos {
   if (!(TIPOS_DTE_EMITIDOS as readonly number[]).includes(tipoDte)) throw new DteBuildError(`unsupported tipo_dte ${tipoDte}`);
   if (detalle.length === 0) throw new DteBuildError('a document needs at least one Detalle line');
+  if (tipoDte === LIQUIDACION_FACTURA) assertLiquidacion(detalle, globales);
   const s = sumarLineas(tipoDte, detalle);
   let { neto, exento } = s;
   const [lineNeto, lineExento] = [s.neto, s.exento];
@@ -304,8 +313,10 @@ export function computeTotals(tipoDte: number, detalle: readonly LineaTotales[],
   const suma = (retencion: boolean) =>
     impuestos.filter((i) => (RETENCIONES_IVA[i.codigo] !== undefined) === retencion).reduce((t, i) => t + i.monto, 0);
   const retenido = suma(true);
-  // Field 124: "- IVA Retenido productos (en caso de facturas de compra)"; field 118: "IVA - IVA Retenido", not written at 0.
-  const total = neto + exento + iva + suma(false) + s.garantia - retenido;
+  const comisiones = totalesComisiones(tipoDte, comisionesInput, tasa);
+  // Field 124: "- IVA Retenido productos (en caso de facturas de compra) - Valor Neto Comisiones y Otros Cargos - IVA Comisiones
+  // y Otros Cargos - Valor Comisiones y Otros Cargos No Afectos o Exentos"; field 118: "IVA - IVA Retenido", not written at 0.
+  const total = neto + exento + iva + suma(false) + s.garantia - retenido - comisiones.neto - comisiones.exento - comisiones.iva;
   if (!Number.isSafeInteger(total)) throw new DteBuildError('MntTotal exceeds the supported range');
   return {
     neto,
@@ -319,5 +330,17 @@ export function computeTotals(tipoDte: number, detalle: readonly LineaTotales[],
     impuestos_adicionales: impuestos,
     no_facturable: s.noFacturable,
     garantia_envases: s.garantia,
+    comisiones,
   };
+}
+
+/**
+ * A liquidación-factura's Detalle lists the documents liquidated (TpoDocLiq) with no discounts or surcharges, and it has no
+ * DscRcgGlobal (DTE_v10.xsd Liquidacion): refused rather than left out of the XML.
+ */
+function assertLiquidacion(detalle: readonly LineaTotales[], globales: readonly DescuentoRecargoGlobal[]): void {
+  if (globales.length > 0)
+    throw new DteBuildError('a liquidación-factura 43 has no global discounts or surcharges (DTE_v10.xsd Liquidacion)');
+  const ajustada = detalle.find((l) => [l.descuento_pct, l.descuento_monto, l.recargo_pct, l.recargo_monto].some((v) => v !== undefined));
+  if (ajustada) throw new DteBuildError('a liquidación-factura 43 line has no discount or surcharge (DTE_v10.xsd Liquidacion Detalle)');
 }

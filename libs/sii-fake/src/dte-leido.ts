@@ -27,6 +27,13 @@ export interface GlobalLeido {
   indExeDR?: string;
 }
 
+/** Formato DTE v2.2 §F fields 5-7. */
+export interface ComisionLeida {
+  neto?: string;
+  exento?: string;
+  iva?: string;
+}
+
 /** Formato DTE v2.2 §E. */
 export interface ReferenciaLeida {
   tpoDocRef: string;
@@ -100,6 +107,8 @@ export interface DteLeido {
   referencias: ReferenciaLeida[];
   ted?: TedLeido;
   tmstFirma?: string;
+  /** Comisiones y Otros Cargos lines (Formato DTE v2.2 §F): ValComNeto, ValComExe, ValComIVA as text. */
+  comisiones?: ComisionLeida[];
 }
 
 const opt = (v: string | undefined) => (v === undefined || v === '' ? undefined : v);
@@ -128,6 +137,11 @@ export function leerDte(dteXml: string): DteLeido {
     lineas: childElements(doc, 'Detalle').map(linea),
     globales: childElements(doc, 'DscRcgGlobal').map(global),
     referencias: childElements(doc, 'Referencia').map(referencia),
+    comisiones: childElements(doc, 'Comisiones').map((c) => ({
+      neto: opt(textAt(c, 'ValComNeto')),
+      exento: opt(textAt(c, 'ValComExe')),
+      iva: opt(textAt(c, 'ValComIVA')),
+    })),
     ted: ted(child(doc, 'TED'), dteXml),
     tmstFirma: opt(textAt(doc, 'TmstFirma')),
   };
@@ -153,9 +167,10 @@ function totales(t: Element | undefined): TotalesLeidos {
     ivaNoRet: at('IVANoRet'),
     credEC: at('CredEC'),
     grntDep: at('GrntDep'),
-    valComNeto: at('ValComNeto'),
-    valComExe: at('ValComExe'),
-    valComIVA: at('ValComIVA'),
+    // Field 121-123 sit in Totales/Comisiones (DTE_v10.xsd).
+    valComNeto: at('Comisiones/ValComNeto'),
+    valComExe: at('Comisiones/ValComExe'),
+    valComIVA: at('Comisiones/ValComIVA'),
     mntTotal: at('MntTotal'),
     montoNF: at('MontoNF'),
   };

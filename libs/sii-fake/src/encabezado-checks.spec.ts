@@ -35,6 +35,20 @@ describe('header rules (SII Formato DTE v2.2 §A, §B IndExe)', () => {
     expect(r.documento?.detail).toContain('(DET) Codigo de retencion 15 solo en Factura de Compra o sus notas');
   });
 
+  it('rejects a liquidación-factura 43 without Comisiones y Otros Cargos, obligatory on it (§F)', async () => {
+    const liquidacion = issuer.documento(43, {
+      receptor: { rut: '77777777-7', razon_social: 'Mandante SpA', giro: 'Comercio', direccion: 'Calle 1', comuna: 'Santiago' },
+      detalle: [{ nombre: 'Factura 120', cantidad: 1, precio_unitario: 100_000, tipo_doc_liq: '33' }],
+      comisiones: [{ tipo: 'C', glosa: 'Comision', neto: 10_000 }],
+    });
+    const sinComisiones = (xml: string) => xml.replace(/<Comisiones>[\s\S]*?<\/Comisiones>/g, '');
+    const r = await issuer.emitir(liquidacion, { dte: sinComisiones });
+    expect(r).toMatchObject({ estado: 'EPR', rechazados: 1 });
+    expect(r.documento?.detail).toContain('(HED) Liquidacion-Factura sin Comisiones y Otros Cargos');
+    const { folio: _usado, ...resto } = liquidacion;
+    expect((await issuer.emitir(issuer.documento(43, resto))).documento).toEqual(expect.objectContaining({ result: 'DOK' }));
+  });
+
   it('rejects a factura without DirOrigen or CmnaOrigen, which are obligatory for a 33', async () => {
     const sinDireccion = issuer.documento(33);
     sinDireccion.emisor = { ...sinDireccion.emisor, direccion: undefined };

@@ -1,6 +1,7 @@
 import type { DteLeido } from './dte-leido';
 import { rutDv } from './internal/rut';
 import { boletaRechazos } from './totales-boleta-checks';
+import { liquidacionRechazos } from './liquidacion-checks';
 import { RETENCIONES_DE_COMPRA } from './totales-checks';
 
 /** DirOrigen (field 44) obligatory (Formato DTE v2.2 §A): 33, 34, 52, 46, 43, 110; optional for notes 56, 61, 111, 112. */
@@ -14,7 +15,15 @@ const RUT_MAX = 99_999_999;
 
 /** Header rules rejected (RCH), Formato DTE v2.2 §A; codes unknown, glosas name the section (docs/research/sii-protocol.md §2.8). */
 export function encabezadoRechazos(dte: DteLeido): string[] {
-  return [...origen(dte), ...guia(dte), ...rutReceptor(dte), ...facturaSinAfectas(dte), ...boletaRechazos(dte), ...retencionAjena(dte)];
+  return [
+    ...origen(dte),
+    ...guia(dte),
+    ...rutReceptor(dte),
+    ...facturaSinAfectas(dte),
+    ...boletaRechazos(dte),
+    ...retencionAjena(dte),
+    ...liquidacionRechazos(dte),
+  ];
 }
 
 /**

@@ -58,6 +58,38 @@ describe('the factura de compra 46: retentions and IVANoRet (Formato DTE v2.2 §
   });
 });
 
+describe('the liquidación-factura 43: comisiones (Formato DTE v2.2 §F fields 5-7, §A 121-124)', () => {
+  const t = {
+    mntNeto: '10000',
+    tasaIVA: '19',
+    iva: '1900',
+    imptoReten: [],
+    valComNeto: '20000',
+    valComExe: '1000',
+    valComIVA: '3800',
+    mntTotal: '-12900',
+  };
+  const lineas = [
+    { neto: '5000', exento: '0', iva: '950' },
+    { neto: '15000', exento: '1000', iva: '2850' },
+  ];
+  const liq = (totales: DteLeido['totales'], comisiones = lineas) => dte(totales, [linea('10000')], { tipo: 43, comisiones });
+
+  it('takes a negative MntTotal that subtracts the comisiones and their IVA', () => {
+    expect(reparosDeMontos(liq(t))).toEqual([]);
+  });
+
+  it('objects to a ValComIVA that is not 19 % of its ValComNeto, and to totals that are not the sums of the lines', () => {
+    const mal = [lineas[0], { ...lineas[1], iva: '2800' }];
+    expect(reparosDeMontos(liq({ ...t, valComIVA: '3750', mntTotal: '-12850' }, mal))).toEqual([
+      '(HED) Comision 2: ValComIVA 2800 distinto de ValComNeto x 19 % (2850)',
+    ]);
+    expect(reparosDeMontos(liq({ ...t, valComNeto: '19000', mntTotal: '-11900' }))).toEqual([
+      '(HED) ValComNeto 19000 distinto de la suma de las comisiones (20000)',
+    ]);
+  });
+});
+
 describe('the stand-in’s own arithmetic (Formato DTE v2.2 §A fields 107-124, §B field 38)', () => {
   it('multiplies PrcItem and QtyItem exactly before rounding to the peso', () => {
     // 3 x 333.333333 = 999.999999: a binary float product or a truncation would not give 1000.

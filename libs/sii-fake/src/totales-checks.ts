@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { DteLeido, LineaLeida } from './dte-leido';
 import { pesos, porcentaje, suma, valor } from './internal/aritmetica';
 import { TIPOS_BOLETA_LEIDOS, boletaReparos } from './totales-boleta-checks';
+import { comisionesReparos } from './liquidacion-checks';
 
 /** Fixed rates of SII Formato DTE v2.2 §4, the stand-in's own table: a wrong rate shared with libs/dte would pass both. */
 const TASAS_ADICIONALES: Record<string, string> = {
@@ -53,7 +54,7 @@ export const RETENCIONES_DE_COMPRA = new Set('15 30 301 31 32 321 33 331 34 341 
  */
 export function reparosDeMontos(dte: DteLeido): string[] {
   if (TIPOS_BOLETA_LEIDOS.has(dte.tipo)) return [...dte.lineas.flatMap(lineaReparos), ...boletaReparos(dte)];
-  return [...dte.lineas.flatMap(lineaReparos), ...totalesReparos(dte)];
+  return [...comisionesReparos(dte), ...dte.lineas.flatMap(lineaReparos), ...totalesReparos(dte)];
 }
 
 /** §B field 38: MontoItem = PrcItem * QtyItem - DescuentoMonto + RecargoMonto, when both stated (fields 15, 22); fields 30, 34. */

@@ -1,7 +1,7 @@
 import { EmitirDto } from '@lib/contracts';
 import { computeTotals } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
-import { checkDocumentRules, checkReferencedDocument, checkSaldoNotas, findReferenciaPropia } from './document-rules';
+import { checkDocumentRules, checkLiquidacion, checkReferencedDocument, checkSaldoNotas, findReferenciaPropia } from './document-rules';
 
 const TODAY = '2026-11-24';
 const receptor = { rut: '77777777-7', razon_social: 'Receptor SpA', giro: 'Giro', direccion: 'Calle 1', comuna: 'Santiago' };
@@ -100,6 +100,35 @@ describe('checkDocumentRules (SII Formato DTE v2.2: IndExe, Referencia, notes)',
   it('refuses a document dated after today in Santiago', () => {
     expect(refusal(dto({ fecha_emision: '2026-11-25' }))).toBe('fecha_emision_future');
     expect(refusal(dto({ fecha_emision: TODAY }))).toBeUndefined();
+  });
+});
+
+describe('checkLiquidacion (Formato DTE v2.2 §B field 4 TpoDocLiq, §F Comisiones y Otros Cargos)', () => {
+  const error = (body: EmitirDto) => {
+    try {
+      checkLiquidacion(body);
+      return undefined;
+    } catch (e) {
+      return (e as ProblemException).getProblem();
+    }
+  };
+  const linea = { nombre: 'Factura 120', cantidad: 1, precio_unitario: 1000, tipo_doc_liq: '33' };
+  const comisiones = [{ tipo: 'C' as const, glosa: 'Comisión', neto: 100 }];
+
+  it('accepts a 43 with its liquidated lines and comisiones, and a 33 with neither', () => {
+    expect(error(dto({ tipo_dte: 43 as never, detalle: [linea], comisiones }))).toBeUndefined();
+    expect(error(dto({}))).toBeUndefined();
+  });
+
+  it('names what is missing on a 43 and what does not belong to another type', () => {
+    expect(error(dto({ tipo_dte: 43 as never, detalle: [linea] }))).toMatchObject({ error: 'comisiones_required', status: 422 });
+    const sinTipo = dto({ tipo_dte: 43 as never, detalle: [linea, { ...linea, tipo_doc_liq: undefined }], comisiones });
+    expect(error(sinTipo)).toMatchObject({ error: 'tipo_doc_liq_required', errors: [{ field: 'detalle.1.tipo_doc_liq' }] });
+    expect(error(dto({ comisiones }))).toMatchObject({ error: 'comisiones_not_applicable' });
+    expect(error(dto({ detalle: [linea] }))).toMatchObject({
+      error: 'tipo_doc_liq_not_applicable',
+      errors: [{ field: 'detalle.0.tipo_doc_liq' }],
+    });
   });
 });
 

@@ -94,6 +94,35 @@ export function checkDocumentRules(dto: EmitirDto, montos: Montos, today: string
 }
 
 /**
+ * A liquidación-factura (43) liquidates documents (TpoDocLiq on each line, Formato DTE v2.2 §B field 4) and carries its
+ * Comisiones y Otros Cargos (§F, "obligatoria para Liquidación Factura"); neither belongs to another type. Checked before
+ * the totals, so that the answer names the field.
+ */
+export function checkLiquidacion(dto: EmitirDto): void {
+  const liquidacion = dto.tipo_dte === 43;
+  if (liquidacion && !dto.comisiones?.length) {
+    throw refuse('comisiones_required', 'A liquidación-factura (43) carries its comisiones y otros cargos (1 to 20).', 'comisiones');
+  }
+  if (!liquidacion && dto.comisiones?.length) {
+    throw refuse('comisiones_not_applicable', `comisiones belong to a liquidación-factura (43), not a ${dto.tipo_dte}.`, 'comisiones');
+  }
+  const linea = dto.detalle.findIndex((d) => (d.tipo_doc_liq !== undefined) !== liquidacion);
+  if (linea < 0) return;
+  if (liquidacion) {
+    throw refuse(
+      'tipo_doc_liq_required',
+      'Each line of a liquidación-factura (43) says the type of the document it liquidates.',
+      `detalle.${linea}.tipo_doc_liq`,
+    );
+  }
+  throw refuse(
+    'tipo_doc_liq_not_applicable',
+    `tipo_doc_liq is for a liquidación-factura (43), not a ${dto.tipo_dte}.`,
+    `detalle.${linea}.tipo_doc_liq`,
+  );
+}
+
+/**
  * A guía de despacho (52) says why the goods move (IndTraslado, field 7) and where they go (CmnaDest, field 72): both
  * obligatory on a guía; IndTraslado is for guías only and IndServicio not for them (SII Formato DTE v2.2 §A, the
  * GUIA column of fields 7, 9 and 72).

@@ -1,12 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { DocumentoInput, Montos, RETENCIONES_IVA, computeTotals, santiagoDate } from '@lib/dte';
+import { DocumentoInput, LIQUIDACION_FACTURA, Montos, RETENCIONES_IVA, computeTotals, santiagoDate } from '@lib/dte';
 import { ProblemException, assertFechaEnRango } from '@lib/schemas';
 import { CafEntity } from '../caf/entities/caf.entity';
 import { EmitirDto, EmitirView } from '@lib/contracts';
 import {
   checkDocumentRules,
+  checkLiquidacion,
   checkReferencedDocument,
   checkSaldoNotas,
   isReferenciaPropia,
@@ -115,7 +116,8 @@ export class EmisionService {
     }
     const fecha = dto.fecha_emision ?? santiagoDate();
     assertFechaEnRango(fecha, 'fecha_emision');
-    const montos = asDteProblem(() => computeTotals(dto.tipo_dte, dto.detalle, dto.descuentos_recargos ?? []));
+    checkLiquidacion(dto);
+    const montos = asDteProblem(() => computeTotals(dto.tipo_dte, dto.detalle, dto.descuentos_recargos ?? [], dto.comisiones ?? []));
     const pendientes = refsLote.map((r) => ({ tipo_doc: '33', folio: '0', fecha, codigo: r.codigo }));
     checkDocumentRules({ ...dto, referencias: [...(dto.referencias ?? []), ...pendientes] }, montos, santiagoDate());
     return { fecha, montos };
@@ -142,6 +144,7 @@ export class EmisionService {
       tipo_transaccion_compra: dto.tipo_transaccion_compra,
       pagos: dto.pagos?.map((p) => ({ ...p })),
       descuentos_recargos: dto.descuentos_recargos?.map((g) => ({ ...g })),
+      comisiones: dto.comisiones?.map((c) => ({ ...c })),
       emisor: emisorFrom(ctx.record, ctx.emisor, dto.codigo_sucursal),
       receptor: { ...dto.receptor },
       detalle: dto.detalle.map((d) => ({ ...d })),
@@ -215,6 +218,7 @@ function newEmission(
     refFolio: propia?.folio ?? null,
     adicionales: sumaImpuestos(montos, false),
     ivaRetenido: sumaImpuestos(montos, true),
+    comisiones: montos.comisiones.neto + montos.comisiones.exento + montos.comisiones.iva,
     garantiaEnvases: montos.garantia_envases,
     montosDetalle: {
       descuentos: montos.descuentos,
@@ -223,6 +227,7 @@ function newEmission(
       no_facturable: montos.no_facturable,
       garantia_envases: montos.garantia_envases,
       ...(montos.iva_no_retenido > 0 ? { iva_no_retenido: montos.iva_no_retenido } : {}),
+      ...(dto.tipo_dte === LIQUIDACION_FACTURA ? { comisiones: montos.comisiones } : {}),
     },
     estado: 'signed',
     glosa: null,

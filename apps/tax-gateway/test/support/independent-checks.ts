@@ -43,7 +43,7 @@ export function xmllintEnvio(xml: Buffer): Promise<ToolResult> {
 
 /**
  * The system `xmlsec1 --verify` of the ds:Signature selected by `xpath`, with the signer's certificate
- * as the only key, and ID attributes declared for Documento, SetDTE and the answers' Resultado,
+ * as the only key, and ID attributes declared for Documento, Liquidacion, SetDTE and the answers' Resultado,
  * SetRecibos and DocumentoRecibo, and the book's EnvioLibro.
  */
 export function xmlsecVerify(xml: Buffer, certificatePem: string, xpath: string): Promise<ToolResult> {
@@ -52,6 +52,8 @@ export function xmlsecVerify(xml: Buffer, certificatePem: string, xpath: string)
       '--verify',
       '--id-attr:ID',
       'Documento',
+      '--id-attr:ID',
+      'Liquidacion',
       '--id-attr:ID',
       'SetDTE',
       '--id-attr:ID',

@@ -44,6 +44,7 @@ export class DetalleBoletaDto extends OmitType(DetalleDto, [
   'no_facturable_negativo',
   'garantia_envase',
   'codigo_impuesto_adicional',
+  'tipo_doc_liq',
 ] as const) {}
 
 /** Referencia of EnvioBOLETA_v11.xsd (no FchRef): a certification case is `SET` / case number / `CASO-N`. */

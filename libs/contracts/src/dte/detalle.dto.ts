@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 import { ArrayOfObjects, IsDecimalAmount } from '@lib/schemas';
 import { RETENCIONES_IVA } from '@lib/dte';
 
@@ -89,6 +89,17 @@ export class DetalleDto {
   @ArrayOfObjects(() => CodigoItemDto, { max: 5 })
   codigos?: CodigoItemDto[];
 
+  @ApiPropertyOptional({
+    example: '33',
+    maxLength: 3,
+    description:
+      'TpoDocLiq: on a liquidación-factura 43, the type of the document this line liquidates (99 an anticipo); required there, refused elsewhere',
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(/^\d{1,3}$/, { message: 'tipo_doc_liq must be a document type code of 1 to 3 digits' })
+  tipo_doc_liq?: string;
+
   @ApiPropertyOptional({ example: 'HR', maxLength: 4, description: 'UnmdItem, unit of measure' })
   @IsOptional()
   @IsString()
@@ -171,3 +182,33 @@ export class DescuentoRecargoDto {
 }
 
 /** One payment of a credit sale (MntPagos). */
+
+/** One line of Comisiones y Otros Cargos of a liquidación-factura 43 (Formato DTE v2.2 §F), whole CLP. */
+export class ComisionDto {
+  @ApiProperty({ enum: ['C', 'O'], description: 'TipoMovim: C comisión, O otro cargo' })
+  @IsIn(['C', 'O'])
+  tipo!: 'C' | 'O';
+
+  @ApiProperty({ example: 'Comisión por venta en consignación', maxLength: 60 })
+  @IsString()
+  @Length(1, 60)
+  glosa!: string;
+
+  @ApiPropertyOptional({ example: 10, description: 'TasaComision, percent with up to 2 decimals (printed; the amounts are given)' })
+  @IsOptional()
+  @IsDecimalAmount({ integers: 2, places: 2, min: 0 })
+  tasa?: number | string;
+
+  @ApiProperty({ example: 50000, description: 'ValComNeto, whole CLP; its IVA (ValComIVA) is computed' })
+  @IsInt()
+  @Min(0)
+  @Max(999_999_999_999)
+  neto!: number;
+
+  @ApiPropertyOptional({ example: 0, description: 'ValComExe, whole CLP' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(999_999_999_999)
+  exento?: number;
+}

@@ -34,6 +34,11 @@ export class MontosEmisionView extends MontosView {
   impuestos_adicionales!: ImpuestoAdicionalView[];
   @ApiPropertyOptional({ example: 39400, description: 'IVANoRet of a factura de compra 46 with a partial retention, whole CLP' })
   iva_no_retenido?: number;
+  @ApiPropertyOptional({
+    example: { neto: 50000, exento: 0, iva: 9500 },
+    description: 'Totales/Comisiones of a liquidación-factura 43 (ValComNeto, ValComExe, ValComIVA), subtracted from the total',
+  })
+  comisiones?: { neto: number; exento: number; iva: number };
 }
 
 /** Fields shared by the emission answers. */

@@ -4,7 +4,7 @@ import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Matches
 import { IsRut } from '@lib/rut';
 import { ArrayOfObjects, IsFecha } from '@lib/schemas';
 import { TIPOS_DTE_EMITIDOS, type TipoDteEmision } from '@lib/dte';
-import { DescuentoRecargoDto, DetalleDto } from './detalle.dto';
+import { ComisionDto, DescuentoRecargoDto, DetalleDto } from './detalle.dto';
 import { TransporteDto } from './transporte.dto';
 
 const asString = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
@@ -179,6 +179,15 @@ export class EmitirDto {
   @IsOptional()
   @ArrayOfObjects(() => ReferenciaDto, { max: 40 })
   referencias?: ReferenciaDto[];
+
+  @ApiPropertyOptional({
+    type: [ComisionDto],
+    maxItems: 20,
+    description: 'Comisiones y Otros Cargos: 1 to 20 on a liquidación-factura 43 (subtracted from MntTotal), refused elsewhere',
+  })
+  @IsOptional()
+  @ArrayOfObjects(() => ComisionDto, { max: 20 })
+  comisiones?: ComisionDto[];
 
   @ApiPropertyOptional({ type: [DescuentoRecargoDto], maxItems: 20, description: 'DscRcgGlobal: global discounts and surcharges' })
   @IsOptional()

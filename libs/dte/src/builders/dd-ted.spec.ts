@@ -66,7 +66,9 @@ describe('buildDd / buildTed', () => {
     expect(() => buildDd({ ...input, fe: '2025-02-30' })).toThrow(/FE/);
     expect(() => buildDd({ ...input, tsted: '2025-03-10 11:22:33' })).toThrow(/TSTED/);
     expect(() => buildDd({ ...input, rr: '77.777.777-7' })).toThrow(/RR/);
-    expect(() => buildDd({ ...input, mnt: -1 })).toThrow(/MNT/);
+    expect(() => buildDd({ ...input, mnt: 1.5 })).toThrow(/MNT/);
+    // ValorType: a liquidación-factura's MntTotal may be negative.
+    expect(buildDd({ ...input, mnt: -1 })).toContain('<MNT>-1</MNT>');
   });
 
   it('buildTed refuses a non-DD and a non-base64 FRMT', () => {

@@ -47,7 +47,8 @@ function checkCaf(input: DdInput): void {
  */
 export function buildDd(input: DdInput): string {
   checkCaf(input);
-  if (!Number.isSafeInteger(input.mnt) || input.mnt < 0) throw new DteBuildError(`MNT must be a whole number ≥ 0, got ${input.mnt}`);
+  // ValorType: a liquidación-factura's MntTotal may be negative (Formato DTE v2.2 Cambios 22/09/2005 item 4).
+  if (!Number.isSafeInteger(input.mnt)) throw new DteBuildError(`MNT must be a whole number, got ${input.mnt}`);
   const rsr = fieldText('RSR', (input.rsr ?? '').trim(), 40, 'cut');
   const it1 = fieldText('IT1', (input.it1 ?? '').trim(), 40, 'cut');
   if (!rsr || !it1) throw new DteBuildError('RSR and IT1 must not be empty');

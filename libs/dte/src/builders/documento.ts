@@ -12,6 +12,7 @@ import {
   type TipoDteEmision,
 } from '../totals';
 import type { DdInput } from './dd-ted';
+import { LIQUIDACION_FACTURA, ivaComision, type ComisionInput, type MontosComisiones } from '../comisiones';
 import { el, fecha, optText, posInt, reqText, rut, timestamp, transliterate } from './text';
 import { TIPOS_DTE_EMITIDOS } from '../tipos-dte';
 
@@ -44,6 +45,8 @@ export interface ReceptorInput {
 /** One Detalle line: a name over NmbItem's 80 characters opens DscItem; codigo is CdgItem INT1, `codigos` the others (≤ 5 in all). */
 export interface DetalleInput extends LineaTotales {
   nombre: string;
+  /** TpoDocLiq (≤ 3): on a liquidación-factura 43 each line is a liquidated document of this type (99: anticipo), and only there. */
+  tipo_doc_liq?: string;
   descripcion?: string;
   unidad?: string;
   codigo?: string;
@@ -106,6 +109,8 @@ export interface DocumentoInput {
   tipo_transaccion_venta?: 1 | 2 | 3 | 4;
   tipo_transaccion_compra?: 1 | 2 | 3 | 4 | 5 | 6;
   pagos?: PagoInput[];
+  /** Comisiones y Otros Cargos of a liquidación-factura 43 (1 to 20; Formato DTE v2.2 §F). */
+  comisiones?: ComisionInput[];
 }
 
 function oneOf<T extends number>(name: string, value: T | undefined, allowed: readonly number[]): T | undefined {
@@ -210,8 +215,8 @@ function receptor(r: ReceptorInput): string {
   );
 }
 
-/** Totales in DTE_v10.xsd order; MntNeto/TasaIVA/IVA, MntExe, ImptoReten, IVANoRet, GrntDep and MontoNF only when present. */
-function totales(m: Montos): string {
+/** Totales in DTE_v10.xsd order; MntNeto/TasaIVA/IVA, MntExe, ImptoReten, IVANoRet, GrntDep, Comisiones and MontoNF only when present. */
+function totales(m: Montos, tipo: number): string {
   const taxed = m.neto > 0;
   return (
     '<Totales>' +
@@ -226,6 +231,7 @@ function totales(m: Montos): string {
       .join('') +
     (m.iva_no_retenido > 0 ? el('IVANoRet', m.iva_no_retenido) : '') +
     (m.garantia_envases > 0 ? el('GrntDep', m.garantia_envases) : '') +
+    totalComisiones(m.comisiones, tipo) +
     el('MntTotal', m.total) +
     (m.no_facturable !== 0 ? el('MontoNF', m.no_facturable) : '') +
     '</Totales>'
@@ -285,6 +291,7 @@ function detalle(tipo: TipoDteEmision, d: DetalleInput, n: number): string {
     '<Detalle>' +
     el('NroLinDet', n) +
     cdgItems(d) +
+    tpoDocLiq(tipo, d) +
     el('IndExe', indExe(tipo, d)) +
     nombreItem(d) +
     importesItem(d, m) +
@@ -292,6 +299,37 @@ function detalle(tipo: TipoDteEmision, d: DetalleInput, n: number): string {
     el('MontoItem', m.monto) +
     '</Detalle>'
   );
+}
+
+/** Formato DTE v2.2 §B field 4: obligatory on a liquidación-factura ("código de documento válido ... o 99"), absent elsewhere. */
+function tpoDocLiq(tipo: TipoDteEmision, d: DetalleInput): string {
+  if ((tipo === LIQUIDACION_FACTURA) !== (d.tipo_doc_liq !== undefined)) {
+    throw new DteBuildError(
+      'TpoDocLiq is obligatory on each line of a liquidación-factura 43 and only there (Formato DTE v2.2 §B field 4)',
+    );
+  }
+  return optText('TpoDocLiq', d.tipo_doc_liq, 3);
+}
+
+/** Formato DTE v2.2 §F, one line each, after the references. */
+function comision(c: ComisionInput, n: number, tasaIva: number): string {
+  return (
+    '<Comisiones>' +
+    el('NroLinCom', n) +
+    el('TipoMovim', c.tipo) +
+    reqText('Glosa', c.glosa, 60) +
+    (c.tasa !== undefined ? el('TasaComision', decimalOf(c.tasa, 'comisiones.tasa', 2, 99.99).toFixed()) : '') +
+    el('ValComNeto', c.neto) +
+    el('ValComExe', c.exento ?? 0) +
+    el('ValComIVA', ivaComision(c, tasaIva)) +
+    '</Comisiones>'
+  );
+}
+
+/** Totales/Comisiones (fields 121-123), on a liquidación-factura. */
+function totalComisiones(c: MontosComisiones, tipo: number): string {
+  if (tipo !== LIQUIDACION_FACTURA) return '';
+  return `<Comisiones>${el('ValComNeto', c.neto)}${el('ValComExe', c.exento)}${el('ValComIVA', c.iva)}</Comisiones>`;
 }
 
 /** DscRcgGlobal (Formato DTE v2.2 §D): IndExeDR=1 when it applies to exempt lines (always on a 34). */
@@ -330,7 +368,7 @@ function referencia(r: ReferenciaInput, n: number): string {
 
 /** Totals of a DocumentoInput (the numbers `buildDte` writes). @throws DteBuildError */
 export function documentoTotals(input: DocumentoInput): Montos {
-  return computeTotals(input.tipo_dte, input.detalle, input.descuentos_recargos ?? []);
+  return computeTotals(input.tipo_dte, input.detalle, input.descuentos_recargos ?? [], input.comisiones ?? []);
 }
 
 /** The DD fields of a DocumentoInput (RR, RSR, MNT = MntTotal, IT1 = first NmbItem), for `buildDd`. @throws DteBuildError */
@@ -370,14 +408,25 @@ export function buildDte(input: DocumentoInput, ted: string, tmstFirma: string):
   if (!/^<TED[\s>][\s\S]*<\/TED>$/.test(ted ?? '')) throw new DteBuildError('ted must be the <TED> built by buildTed');
   const montos = documentoTotals(input);
   const id = `F${input.folio}T${input.tipo_dte}`;
+  // DTE_v10.xsd: a liquidación-factura is a <Liquidacion>, whose Encabezado has no Transporte.
+  const raiz = input.tipo_dte === LIQUIDACION_FACTURA ? 'Liquidacion' : 'Documento';
+  if (raiz === 'Liquidacion' && (input.transporte || input.tipo_despacho !== undefined)) {
+    throw new DteBuildError('a liquidación-factura 43 carries no Transporte nor TipoDespacho (DTE_v10.xsd Liquidacion)');
+  }
+  const r = input.receptor;
+  if (raiz === 'Liquidacion' && (!r.giro?.trim() || !r.direccion?.trim() || !r.comuna?.trim())) {
+    throw new DteBuildError("a liquidación-factura 43 names the receptor's giro, dirección and comuna (DTE_v10.xsd Liquidacion Receptor)");
+  }
+  const encabezado = `${idDoc(input)}${emisor(input.emisor)}${receptor(input.receptor)}${transporte(input.transporte)}${totales(montos, input.tipo_dte)}`;
   return (
-    `<DTE version="1.0" xmlns="http://www.sii.cl/SiiDte"><Documento ID="${id}">` +
-    `<Encabezado>${idDoc(input)}${emisor(input.emisor)}${receptor(input.receptor)}${transporte(input.transporte)}${totales(montos)}</Encabezado>` +
+    `<DTE version="1.0" xmlns="http://www.sii.cl/SiiDte"><${raiz} ID="${id}">` +
+    `<Encabezado>${encabezado}</Encabezado>` +
     input.detalle.map((d, i) => detalle(input.tipo_dte, d, i + 1)).join('') +
     globales.map((g, i) => dscRcgGlobal(input.tipo_dte, g, i + 1)).join('') +
     refs.map((r, i) => referencia(r, i + 1)).join('') +
+    (input.comisiones ?? []).map((c, i) => comision(c, i + 1, montos.tasa_iva)).join('') +
     ted +
     el('TmstFirma', timestamp('TmstFirma', tmstFirma)) +
-    '</Documento></DTE>'
+    `</${raiz}></DTE>`
   );
 }

@@ -162,6 +162,7 @@ function montosOf(enc: Element, detalle: ParsedDetalle[]): Montos {
     })),
     no_facturable: tot('MontoNF'),
     garantia_envases: tot('GrntDep'),
+    comisiones: { neto: tot('Comisiones/ValComNeto'), exento: tot('Comisiones/ValComExe'), iva: tot('Comisiones/ValComIVA') },
   };
 }
 

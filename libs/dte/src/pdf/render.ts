@@ -11,7 +11,7 @@ export { FORMATOS_PDF, type FormatoPdf, type RepresentacionOptions } from './opc
 export { ANCHO_TERMICA } from './termica';
 
 /**
- * One DTE (33, 34, 46, 52, 56, 61, a boleta 39 or 41; an EnvioDTE's first) printed as the SII's rules for samples ask (docs/research/sii-protocol.md §3.3, §10 "muestras
+ * One DTE (33, 34, 43, 46, 52, 56, 61, a boleta 39 or 41; an EnvioDTE's first) printed as the SII's rules for samples ask (docs/research/sii-protocol.md §3.3, §10 "muestras
  * impresas"), on LETTER pages or one 80 mm roll. @throws DteParseError for non-DTE input; DteBuildError without TED, for CEDIBLE on a
  * note or roll, an unknown `formato`, or content too long for a roll.
  */

@@ -103,6 +103,12 @@ export function filasTotales(dte: ParsedDte): FilaTotal[] {
   }
   if (m.iva_no_retenido) rows.push(pesos('IVA no retenido', m.iva_no_retenido));
   if (m.garantia_envases) rows.push(pesos('Garantía envases', m.garantia_envases));
+  // A liquidación-factura subtracts its comisiones y otros cargos from the total (Formato DTE v2.2 field 124).
+  const com = m.comisiones;
+  if (com && com.neto + com.exento + com.iva !== 0) {
+    rows.push({ label: 'Comisiones y otros cargos', value: `-$ ${formatPesos(com.neto + com.exento)}` });
+    rows.push({ label: 'IVA comisiones', value: `-$ ${formatPesos(com.iva)}` });
+  }
   rows.push(pesos('Total', m.total, true));
   if (m.no_facturable) rows.push(pesos('Monto no facturable', m.no_facturable));
   return rows;

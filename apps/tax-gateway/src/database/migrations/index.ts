@@ -24,6 +24,7 @@ import { LibroEnvio1797000000020 } from './1797000000020-LibroEnvio';
 import { Job1797000000021 } from './1797000000021-Job';
 import { BoletaEnvio1797000000022 } from './1797000000022-BoletaEnvio';
 import { IvaRetenido1797000000023 } from './1797000000023-IvaRetenido';
+import { Comisiones1797000000024 } from './1797000000024-Comisiones';
 
 /** Every migration of tax-gateway, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   Job1797000000021,
   BoletaEnvio1797000000022,
   IvaRetenido1797000000023,
+  Comisiones1797000000024,
 ];

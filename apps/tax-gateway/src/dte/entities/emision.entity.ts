@@ -13,6 +13,8 @@ export interface MontosDetalle {
   garantia_envases?: number;
   /** IVANoRet of a factura de compra 46 with a partial retention (Formato DTE v2.2 field 118). */
   iva_no_retenido?: number;
+  /** Totales/Comisiones of a liquidación-factura 43 (fields 121-123). */
+  comisiones?: { neto: number; exento: number; iva: number };
 }
 
 @Entity({ name: 'dte_emission' })
@@ -77,13 +79,17 @@ export class EmisionEntity extends MontosColumns {
   @Column({ name: 'xml_sha256', type: 'char', length: 64 })
   xmlSha256!: string;
 
-  /** Sum of the additional taxes (ImptoReten MontoImp, not a 46's retentions), CLP: total = neto + exento + iva + adicionales + garantia - iva_retenido. */
+  /** Sum of the additional taxes (ImptoReten MontoImp, not a 46's retentions), CLP: total = neto + exento + iva + adicionales + garantia - iva_retenido - comisiones. */
   @Column({ type: 'bigint', transformer: bigintTransformer, default: 0 })
   adicionales!: number;
 
   /** IVA a factura de compra 46 retains (RETENCIONES_IVA codes), CLP: subtracted from total (Formato DTE v2.2 field 124). */
   @Column({ name: 'iva_retenido', type: 'bigint', transformer: bigintTransformer, default: 0 })
   ivaRetenido!: number;
+
+  /** A liquidación-factura 43's Comisiones y Otros Cargos with their IVA, CLP: subtracted from total (Formato DTE v2.2 field 124). */
+  @Column({ type: 'bigint', transformer: bigintTransformer, default: 0 })
+  comisiones!: number;
 
   /** GrntDep: deposits on returnable packaging, CLP (part of total). */
   @Column({ name: 'garantia_envases', type: 'bigint', transformer: bigintTransformer, default: 0 })
@@ -147,6 +153,7 @@ export function toMontosView(e: EmisionEntity): MontosEmisionView {
     recargos: d?.recargos ?? 0,
     impuestos_adicionales: d?.impuestos_adicionales ?? [],
     ...(d?.iva_no_retenido ? { iva_no_retenido: d.iva_no_retenido } : {}),
+    ...(d?.comisiones ? { comisiones: d.comisiones } : {}),
   };
 }
 
