@@ -30,7 +30,7 @@ describe('reconciler (e2e)', () => {
 
   beforeAll(async () => {
     gw = await startGateway();
-    await prepareEmisor(gw, tenant, 5);
+    await prepareEmisor(gw, tenant, 10);
   });
 
   afterAll(async () => {
@@ -129,5 +129,30 @@ describe('reconciler (e2e)', () => {
     expect(
       (await db().query('SELECT count(*)::int AS n FROM dte_emission WHERE folio = $1 AND tenant = $2', [before.folio, tenant]))[0].n,
     ).toBe(1);
+  });
+
+  it('takes the SII\'s "already received" (STATUS 99) as the earlier upload once QueryEstUp confirms its trackid', async () => {
+    const res = await emitir(gw, facturaBody(tenant)).expect(201);
+    // The SII received it, and the process stopped before recording the answer: the row is as a crash leaves it.
+    await db().query(
+      `UPDATE dte_emission SET estado = 'signed', trackid = NULL, updated_at = now() - interval '10 minutes' WHERE id = $1`,
+      [res.body.emision_id],
+    );
+    expect(await gw.reconcile()).toMatchObject({ uploaded: 1, failed: 0 });
+    const [row] = await db().query('SELECT estado, trackid, xml FROM dte_emission WHERE id = $1', [res.body.emision_id]);
+    expect(row).toMatchObject({ estado: 'uploaded', trackid: res.body.trackid });
+    const sha = createHash('sha256').update(row.xml).digest('hex');
+    expect([...gw.authority.uploads.values()].filter((u) => u.sha256 === sha)).toHaveLength(1);
+  });
+
+  it('leaves a STATUS 99 without a trackid the SII confirms as upload_failed, 502 sii_already_received', async () => {
+    const res = await emitir(gw, facturaBody(tenant)).expect(201);
+    await db().query(`UPDATE dte_emission SET estado = 'upload_failed', trackid = NULL WHERE id = $1`, [res.body.emision_id]);
+    const noventaYNueve = '<RECEPCIONDTE><STATUS>99</STATUS><DETAIL><ERROR>Archivo ya recibido</ERROR></DETAIL></RECEPCIONDTE>';
+    gw.msw.use(http.post(`${SII_BASE}/cgi_dte/UPL/DTEUpload`, () => HttpResponse.text(noventaYNueve), { once: true }));
+    const again = await request(gw.http).post(`/tax/dte/${res.body.emision_id}/reenviar`).set('X-Internal-Key', KEY).expect(502);
+    expect(again.body).toMatchObject({ error: 'sii_already_received', sii_status: '99', sii_details: ['Archivo ya recibido'] });
+    const [row] = await db().query('SELECT estado, trackid FROM dte_emission WHERE id = $1', [res.body.emision_id]);
+    expect(row).toEqual({ estado: 'upload_failed', trackid: null });
   });
 });

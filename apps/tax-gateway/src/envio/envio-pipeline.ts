@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { validateXsd, type EstadoEnvioBoleta, type XsdSchemaName } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { wasNotSent } from '@lib/platform';
@@ -31,6 +31,8 @@ export interface FalloEnvio {
  */
 @Injectable()
 export class EnvioPipeline {
+  private readonly logger = new Logger(EnvioPipeline.name);
+
   constructor(
     private readonly signer: SignerClient,
     private readonly sii: SiiClient,
@@ -58,10 +60,43 @@ export class EnvioPipeline {
     return signed;
   }
 
-  /** DTEUpload (docs/research/sii-protocol.md §2.4): the trackid. Throws the SII door's problems (502/503/504, 503 when its breaker is open). */
-  upload(e: EnvioSubible): Promise<string> {
-    return this.tokens.withToken(e.tenant, (token) =>
-      this.sii.upload({ rutSender: e.rutEnvia, rutCompany: e.tenant, token, filename: e.filename, file: e.xml }),
+  /**
+   * DTEUpload (docs/research/sii-protocol.md §2.4): the trackid. STATUS 99 ("already received": the same file or document
+   * came before, as after an answer lost on the way) is the earlier upload's trackid when the answer names one and
+   * QueryEstUp confirms the SII holds that envío of the tenant; otherwise 502 `sii_already_received`, for a person to
+   * look. Throws the SII door's problems (502/503/504, 503 when its breaker is open).
+   */
+  async upload(e: EnvioSubible): Promise<string> {
+    try {
+      return await this.tokens.withToken(e.tenant, (token) =>
+        this.sii.upload({ rutSender: e.rutEnvia, rutCompany: e.tenant, token, filename: e.filename, file: e.xml }),
+      );
+    } catch (err) {
+      if (!(err instanceof ProblemException) || err.getProblem()['sii_status'] !== '99') throw err;
+      return this.yaRecibido(e, err);
+    }
+  }
+
+  /** The trackid of the earlier upload that STATUS 99 points at, once QueryEstUp knows it for the tenant. */
+  private async yaRecibido(e: EnvioSubible, problem: ProblemException): Promise<string> {
+    const detalles = (problem.getProblem()['sii_details'] as string[] | undefined) ?? [];
+    const trackids = [...new Set(detalles.flatMap((d) => [...d.matchAll(/TRACKID\D{0,3}(\d{1,20})/gi)].map((m) => m[1])))];
+    for (const trackid of trackids) {
+      const conocido = await this.queryEstado(e.tenant, trackid).then(
+        () => true,
+        () => false,
+      );
+      if (!conocido) continue;
+      this.logger.warn(
+        `${e.filename} of ${e.tenant}: the SII had it already (STATUS 99), as trackid ${trackid}, which QueryEstUp confirms`,
+      );
+      return trackid;
+    }
+    throw new ProblemException(
+      502,
+      'sii_already_received',
+      `The SII answered that ${e.filename} was already received (STATUS 99) without a trackid it confirms; check it on sii.cl before sending it again.`,
+      { operation: 'DTEUpload', sii_status: '99', sii_details: detalles },
     );
   }
 

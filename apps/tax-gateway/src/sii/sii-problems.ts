@@ -1,6 +1,6 @@
 /** OpenAPI specs of the upstream problems of any route that reaches the SII and the signer. */
 export const UPSTREAM_PROBLEMS = [
-  { status: 502, errors: ['sii_rejected', 'sii_bad_response', 'signer_error'] },
+  { status: 502, errors: ['sii_rejected', 'sii_bad_response', 'sii_already_received', 'signer_error'] },
   { status: 503, errors: ['sii_unavailable', 'signer_unavailable'] },
   { status: 504, errors: ['sii_timeout', 'signer_timeout'] },
 ];
