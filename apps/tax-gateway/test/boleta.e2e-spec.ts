@@ -105,6 +105,12 @@ describe("boletas (e2e: real PostgreSQL, dev signer, the SII stand-in's boleta s
     ]);
     for (const r of emitted) expect((await get(r.body.emision_id)).body).toMatchObject({ estado: 'EPR', resultado: 'aceptado' });
     expect(await enviar().then((r) => r.body.envios)).toEqual([]);
+    // The reconciler then asks the boleta service what it registered of each (docs/research/boletas.md §1.5).
+    expect(await gw.reconcile()).toMatchObject({ confirmed: 13, failed: 0 });
+    expect((await get(emitted[0].body.emision_id)).body).toMatchObject({
+      estado_sii: 'DOK',
+      estado_sii_glosa: 'Documento Recibido por el SII. Datos Coinciden con los Registrados',
+    });
   });
 
   it("records the SII's rejection of one boleta (already received) on that boleta alone, in the SII's words", async () => {

@@ -189,6 +189,7 @@ export {
   type ResultadoSii,
 } from './estados-sii';
 export {
+  parseEstadoBoleta,
   parseEstadoEnvioBoleta,
   parseResultadoEnvioBoleta,
   type BoletaObservadaDetalle,

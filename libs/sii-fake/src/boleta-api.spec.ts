@@ -145,4 +145,27 @@ describe('the boleta REST services', () => {
     expect((await estado(ok.data.trackid, soap)).status).toBe(401);
     expect((await estado(ok.data.trackid, token, '11111111-1')).status).toBe(404);
   });
+
+  it('answers one boleta: "falta ..." until every parameter is given, then DOK, DNK when its data differ, FAU when not received', async () => {
+    const res = await enviar(signedEnvioBoleta([signedBoleta(boleta(30), caf, cert)], cert), token);
+    clock = new Date(clock.getTime() + 10_000);
+    expect((await estado(res.data.trackid, token)).data.estado).toBe('EPR');
+    const hoy = boleta(30).fecha_emision.split('-').reverse().join('-');
+    const consulta = (folio: number, params: Record<string, string>, tok = token) =>
+      axios.get(`${API}/boleta.electronica/${EMISOR}-39-${folio}/estado`, {
+        params,
+        headers: { Cookie: `TOKEN=${tok}` },
+        validateStatus: () => true,
+        responseType: 'text',
+      });
+    const todo = { rut_receptor: '66666666', dv_receptor: '6', monto: '11900', fechaEmision: hoy };
+    expect((await consulta(30, { rut_receptor: '66666666' })).data).toBe('falta dv_receptor');
+    expect(JSON.parse((await consulta(30, todo)).data)).toEqual({
+      codigo: 'DOK',
+      descripcion: 'Documento Recibido por el SII. Datos Coinciden con los Registrados',
+    });
+    expect(JSON.parse((await consulta(30, { ...todo, monto: '11000' })).data).codigo).toBe('DNK');
+    expect(JSON.parse((await consulta(31, todo)).data).codigo).toBe('FAU');
+    expect((await consulta(30, todo, authority.issueToken(cert.rut).token)).status).toBe(401);
+  });
 });

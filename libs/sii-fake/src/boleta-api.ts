@@ -79,7 +79,8 @@ export function boletaEnvioEstado(authority: SiiFakeState, req: FakeRequest, cla
   });
 }
 
-function boletaTokenOwner(authority: SiiFakeState, req: FakeRequest, mozilla = true) {
+/** The token's holder when the request carries a live boleta token (and, for the upload, a Mozilla User-Agent). */
+export function boletaTokenOwner(authority: SiiFakeState, req: FakeRequest, mozilla = true) {
   const ua = String(req.headers['user-agent'] ?? '');
   if (mozilla && !ua.startsWith('Mozilla/')) return undefined;
   const token = tokenFromCookie(req.headers['cookie']);

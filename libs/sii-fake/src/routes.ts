@@ -21,7 +21,8 @@ import { CAUT_INICIO_PATH, handleCAutInicio } from './portal-auth';
 import type { SiiFakeRequest, SiiFakeResponse } from './transport';
 import { FOLIOS_PATH, handleFolios, simAnularFolio } from './portal-folios';
 import { BANCO_PREFIX, handleBanco, simBancoCaido } from './banco';
-import { BOLETA_API, boletaEnvio, boletaEnvioEstado, boletaSemilla, boletaToken } from './boleta-api';
+import { BOLETA_API, boletaEnvio, boletaEnvioEstado, boletaSemilla, boletaToken, boletaTokenOwner } from './boleta-api';
+import { BOLETA_ESTADO, boletaEstado } from './boleta-estado';
 
 /** The boleta REST services (docs/research/boletas.md §1). */
 async function routeBoleta(
@@ -35,6 +36,8 @@ async function routeBoleta(
   if (path === BOLETA_API.envio && method === 'POST') return boletaEnvio(authority, req);
   if (path.startsWith(`${BOLETA_API.envio}/`) && method === 'GET')
     return boletaEnvioEstado(authority, req, path.slice(BOLETA_API.envio.length + 1));
+  const estado = BOLETA_ESTADO.exec(path);
+  if (estado && method === 'GET') return boletaEstado(authority, req, boletaTokenOwner(authority, req, false), estado);
   return undefined;
 }
 

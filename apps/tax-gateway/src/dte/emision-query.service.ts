@@ -1,9 +1,10 @@
 import { EmisionDetailView } from '@lib/contracts';
 import { Injectable } from '@nestjs/common';
-import { resultadoDeEnvio } from '@lib/dte';
+import { TIPOS_BOLETA, resultadoDeEnvio } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
 import { SiiClient, type EstDteQuery } from '../sii/sii-client';
+import { BoletaClient } from '../sii/boleta.client';
 import { EnvioPipeline } from '../envio/envio-pipeline';
 import { toHistorialView } from '../envio/entities/estado-historial.columns';
 import { DteEstadoView, MotivoPendiente, PendientesView } from './dto/emision.dto';
@@ -18,6 +19,7 @@ export const MAX_CONSULTAS = 8;
 export class EmisionQueryService {
   constructor(
     private readonly sii: SiiClient,
+    private readonly boletas: BoletaClient,
     private readonly tokens: TokenService,
     private readonly store: EmisionStore,
     private readonly pipeline: EnvioPipeline,
@@ -40,7 +42,11 @@ export class EmisionQueryService {
    * kept after {@link MAX_CONSULTAS} questions.
    */
   async confirm(e: EmisionEntity, baseSeconds: number): Promise<string | null> {
-    const answer = await this.tokens.withToken(e.tenant, (token) => this.sii.getEstDte(estDteQueryOf(e, e.rutEnvia), token));
+    const q = estDteQueryOf(e, e.rutEnvia);
+    // A boleta's registration is the boleta service's own question, with its own token (docs/research/boletas.md §1.5).
+    const answer = (TIPOS_BOLETA as readonly number[]).includes(e.tipoDte)
+      ? await this.tokens.withToken(e.tenant, (token) => this.boletas.getEstadoBoleta(q, token), 'boleta')
+      : await this.tokens.withToken(e.tenant, (token) => this.sii.getEstDte(q, token));
     const consultas = e.consultas + 1;
     if (answer.estado === 'FAU' && consultas < MAX_CONSULTAS) {
       const delay = Math.min(baseSeconds * 2 ** (consultas - 1), 6 * 3600);

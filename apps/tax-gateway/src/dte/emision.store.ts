@@ -108,20 +108,16 @@ export class EmisionStore {
     return { unsent, following };
   }
 
-  /** Accepted at EPR, registration not yet confirmed by QueryEstDte, due for their next question. */
+  /** Accepted at EPR, registration not yet confirmed (QueryEstDte, or the boleta service's own question), due for their next question. */
   async listToConfirm(limit = 100): Promise<EmisionEntity[]> {
-    return (
-      this.db
-        .getRepository(EmisionEntity)
-        .createQueryBuilder('e')
-        .where(`e.estado = 'EPR' AND e.estado_sii IS NULL AND e.resultado IN ('aceptado', 'aceptado_con_reparos')`)
-        // QueryEstDte answers for DTEs; a boleta's own estado is another REST service (docs/research/boletas.md §1.5).
-        .andWhere('e.tipo_dte NOT IN (:...boletas)', { boletas: TIPOS_BOLETA })
-        .andWhere('(e.proxima_consulta IS NULL OR e.proxima_consulta <= now())')
-        .orderBy('e.updated_at', 'ASC')
-        .limit(limit)
-        .getMany()
-    );
+    return this.db
+      .getRepository(EmisionEntity)
+      .createQueryBuilder('e')
+      .where(`e.estado = 'EPR' AND e.estado_sii IS NULL AND e.resultado IN ('aceptado', 'aceptado_con_reparos')`)
+      .andWhere('(e.proxima_consulta IS NULL OR e.proxima_consulta <= now())')
+      .orderBy('e.updated_at', 'ASC')
+      .limit(limit)
+      .getMany();
   }
 
   /** Records a QueryEstDte answer (or the next time to ask) without touching the envío estado. */

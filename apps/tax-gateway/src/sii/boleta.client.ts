@@ -1,12 +1,19 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { decodeXml, parseEstadoEnvioBoleta, parseResultadoEnvioBoleta, parseSiiRespuesta, type EstadoEnvioBoleta } from '@lib/dte';
+import {
+  decodeXml,
+  parseEstadoBoleta,
+  parseEstadoEnvioBoleta,
+  parseResultadoEnvioBoleta,
+  parseSiiRespuesta,
+  type EstadoEnvioBoleta,
+} from '@lib/dte';
 import { escapeForLog } from '@lib/platform';
 import { splitRut } from '@lib/rut';
 import { TaxMetrics } from '../metrics/tax-metrics';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { siiRejected } from './sii-errors';
 import { SiiHttp, type SiiHttpResponse } from './sii-http';
-import type { UploadInput } from './sii-client';
+import type { EstDteAnswer, EstDteQuery, UploadInput } from './sii-client';
 import { uploadForm } from './upload-body';
 
 const RECURSOS = '/recursos/v1';
@@ -91,6 +98,35 @@ export class BoletaClient {
       return estado;
     } catch (err) {
       return this.api.unusable(op, res, 'not the estado of an envío', err);
+    }
+  }
+
+  /**
+   * `GET boleta.electronica/{rut}-{dv}-{tipo}-{folio}/estado` (§1.5): what the SII registered of one boleta, as QueryEstDte
+   * answers for the other types (DOK, DNK, FAU, ...); every parameter sent, the date as DD-MM-YYYY.
+   */
+  async getEstadoBoleta(q: EstDteQuery, token: string): Promise<EstDteAnswer> {
+    const op = 'boletaEstado';
+    const emisor = splitRut(q.rutCompany);
+    const receptor = splitRut(q.rutReceptor);
+    const query = new URLSearchParams({
+      rut_receptor: String(receptor.body),
+      dv_receptor: receptor.dv,
+      monto: String(q.montoTotal),
+      fechaEmision: q.fechaEmision.split('-').reverse().join('-'),
+    });
+    const res = await this.api.send(op, {
+      method: 'GET',
+      path: `${RECURSOS}/boleta.electronica/${emisor.body}-${emisor.dv}-${q.tipoDte}-${q.folio}/estado?${query}`,
+      headers: { Cookie: `TOKEN=${token}`, Accept: 'application/json' },
+    });
+    if (res.status !== 200) return this.api.unusable(op, res, `HTTP ${res.status}`);
+    try {
+      const { codigo, descripcion } = parseEstadoBoleta(res.body.toString('utf8'));
+      this.api.done(op, res, 'ok');
+      return { estado: codigo, glosa: descripcion, errCode: '' };
+    } catch (err) {
+      return this.api.unusable(op, res, 'not an EstadoBoletaRespuesta', err);
     }
   }
 

@@ -1,5 +1,5 @@
 import { DteParseError } from '../errors';
-import { parseEstadoEnvioBoleta, parseResultadoEnvioBoleta } from './boleta-answers';
+import { parseEstadoBoleta, parseEstadoEnvioBoleta, parseResultadoEnvioBoleta } from './boleta-answers';
 
 // The OpenAPI's example answer, as reproduced by peers (docs/research/boletas.md §1.4).
 const EJEMPLO = `{ "rut_emisor": "45000054-K", "rut_envia": "8315495-0", "trackid": 1014,
@@ -49,4 +49,12 @@ describe('the boleta service answers', () => {
       expect(() => parseResultadoEnvioBoleta(body)).toThrow(DteParseError);
     },
   );
+
+  it('reads one boleta\'s EstadoBoletaRespuesta, and refuses the plain-text "falta ..." answers', () => {
+    expect(parseEstadoBoleta('{"codigo":"DOK","descripcion":"Documento Recibido por el SII."}')).toEqual({
+      codigo: 'DOK',
+      descripcion: 'Documento Recibido por el SII.',
+    });
+    expect(() => parseEstadoBoleta('falta monto')).toThrow(DteParseError);
+  });
 });

@@ -112,3 +112,13 @@ function observada(v: unknown): BoletaObservadaDetalle {
     }),
   };
 }
+
+/**
+ * `GET boleta.electronica/{rut}-{dv}-{tipo}-{folio}/estado`'s answer, schema `EstadoBoletaRespuesta` (docs/research/boletas.md
+ * §1.5): `codigo` DOK, DNK, FAU, FNA, FAN, EMP or a note's effect (TMD, TMC, MMD, MMC, AND, ANC), and its description.
+ * @throws DteParseError for anything else (the service answers plain text such as "falta monto" with HTTP 200).
+ */
+export function parseEstadoBoleta(body: string): { codigo: string; descripcion: string } {
+  const json = objeto(body, 'EstadoBoletaRespuesta');
+  return { codigo: texto(json.codigo, 'codigo'), descripcion: typeof json.descripcion === 'string' ? json.descripcion : '' };
+}
