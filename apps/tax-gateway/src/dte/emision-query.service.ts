@@ -25,9 +25,14 @@ export class EmisionQueryService {
     private readonly pipeline: EnvioPipeline,
   ) {}
 
+  /** QueryEstUp of an EnvioDTE; 409 `boleta_envio` for an EnvioBOLETA's trackid, which the boleta service answers (GET /tax/boleta/estado). */
   async refreshEstado(tenant: string, trackid: string): Promise<DteEstadoView> {
+    const emisiones = await this.store.findByTrackid(tenant, trackid);
+    if (emisiones.some((e) => (TIPOS_BOLETA as readonly number[]).includes(e.tipoDte))) {
+      throw new ProblemException(409, 'boleta_envio', `Trackid ${trackid} is an EnvioBOLETA: ask GET /tax/boleta/estado.`);
+    }
     const answer = await this.pipeline.queryEstado(tenant, trackid);
-    for (const emission of await this.store.findByTrackid(tenant, trackid)) {
+    for (const emission of emisiones) {
       await this.store.transition(emission.id, answer.estado, {
         glosa: answer.glosa || null,
         documentos: answer.documentos,
