@@ -157,6 +157,26 @@ describe("boletas (e2e: real PostgreSQL, dev signer, the SII stand-in's boleta s
     expect(porDte.body.detail).toContain(`POST /tax/boleta/${a.body.emision_id}/reenviar`);
   });
 
+  it("sends the others when one stored boleta breaks the envelope's XSD, and keeps that one upload_failed with the XSD's words", async () => {
+    const [buena, mala] = [await emitir(boleta()).expect(201), await emitir(boleta()).expect(201)];
+    // A stored boleta damaged after its signing (never by the gateway): without IndServicio, EnvioBOLETA_v11.xsd refuses it.
+    await gw.app
+      .get(DataSource)
+      .query(
+        `UPDATE dte_emission SET xml = convert_to(replace(convert_from(xml, 'LATIN1'), '<IndServicio>3</IndServicio>', ''), 'LATIN1') WHERE id = $1`,
+        [mala.body.emision_id],
+      );
+    const { envios } = (await enviar()).body;
+    expect(envios).toEqual([
+      { envio_id: expect.any(String), boletas: 1, trackid: expect.stringMatching(/^\d{15}$/) },
+      { envio_id: null, boletas: 1, trackid: null, error: 'xsd_invalid' },
+    ]);
+    expect((await get(buena.body.emision_id)).body).toMatchObject({ estado: 'uploaded', trackid: envios[0].trackid });
+    const rota = (await get(mala.body.emision_id)).body;
+    expect(rota).toMatchObject({ estado: 'upload_failed', trackid: null, error: { error: 'xsd_invalid', status: 500 } });
+    expect(JSON.stringify(rota.error.xsd_errors)).toMatch(/IndServicio/);
+  });
+
   it("sends the boletas left behind (a restart before their envío) at the reconciler's pass", async () => {
     const a = await emitir(boleta()).expect(201);
     // As if the process that signed it had stopped two minutes ago, its timer with it.
