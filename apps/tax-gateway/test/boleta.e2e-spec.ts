@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EnvioBuilder } from '../src/dte/envio-builder';
 import { EnvioPipeline } from '../src/envio/envio-pipeline';
+import { JobQueue } from '../src/jobs/job-queue';
 import { Gateway, KEY, getBytes, prepareEmisor, simCaf, startGateway } from './support/harness';
 import { tedVerifies, xmllint, xmlsecVerify } from './support/independent-checks';
 
@@ -201,6 +202,30 @@ describe("boletas (e2e: real PostgreSQL, dev signer, the SII stand-in's boleta s
     );
     expect(folios.sort((x, y) => x - y)).toEqual(emitted.map((b) => b.folio).sort((x, y) => x - y));
     for (const b of emitted) expect((await get(b.emision_id)).body.estado).toBe('uploaded');
+  });
+
+  it('issues a lote as a job: each boleta reported, a refused one beside the others, all sent together', async () => {
+    const lote = {
+      tenant: TENANT,
+      boletas: [
+        boleta(),
+        { tipo_dte: 39, detalle: [{ nombre: 'Entrada', cantidad: 1, precio_unitario: 3_000, exento: true }] },
+        boleta(),
+      ].map(({ tenant: _t, ...b }: Record<string, unknown>) => b),
+    };
+    const queued = await request(gw.http).post('/tax/boleta/lote').set('X-Internal-Key', KEY).send(lote).expect(202);
+    expect(queued.headers.location).toBe(`/tax/jobs/${queued.body.job_id}`);
+    await gw.app.get(JobQueue).settled(queued.body.job_id);
+    const job = (await request(gw.http).get(`/tax/jobs/${queued.body.job_id}`).set('X-Internal-Key', KEY).expect(200)).body;
+    expect(job).toMatchObject({ estado: 'done', total: 4, hechos: 4 });
+    expect(job.items.map((i: { item: string; estado: string }) => [i.item, i.estado])).toEqual([
+      ['boleta 0', 'signed'],
+      ['boleta 1', 'refused'],
+      ['boleta 2', 'signed'],
+      ['envio', 'uploaded'],
+    ]);
+    expect(job.resultado.boletas[1]).toMatchObject({ indice: 1, emision_id: null, error: { error: 'dte_invalid', status: 422 } });
+    expect(job.resultado.envios).toEqual([{ envio_id: expect.any(String), boletas: 2, trackid: expect.stringMatching(/^\d{15}$/) }]);
   });
 
   it('prints a boleta on an 80 mm roll and on letter, titled as a boleta', async () => {

@@ -47,6 +47,7 @@ callerMatrixSuite('tax-gateway', () => startGateway({ env: { INTERNAL_KEYS: CALL
   'GET /tax/dte/{emision_id}/intercambio': ['admin', 'accounting', 'mailer'],
   'POST /tax/boleta/emitir': ['admin', 'accounting'],
   'POST /tax/boleta/enviar': ['admin'],
+  'POST /tax/boleta/lote': ['admin', 'accounting'],
   'GET /tax/boleta/estado': ['admin', 'accounting'],
   'POST /tax/boleta/{emision_id}/reenviar': ['admin'],
   'POST /tax/recepcion/dte': ['admin', 'accounting', 'mailer'],

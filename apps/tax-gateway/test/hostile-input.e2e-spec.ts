@@ -82,6 +82,12 @@ hostileInputSuite('tax-gateway', {
       'POST /tax/dte/emitir': facturaBody(TENANT, { fecha_emision: santiagoDate() }),
       'POST /tax/boleta/emitir': { tenant: TENANT, tipo_dte: 39, detalle: [{ nombre: 'Café', cantidad: 1, precio_unitario: 2_500 }] },
       'POST /tax/boleta/enviar': { tenant: TENANT },
+      // The receiver, which issues no boletas: the job a valid body queues issues and sends nothing, so no row appears in the
+      // background while other cases count them (the tenant's boletas of the emitir cases wait for their envío meanwhile).
+      'POST /tax/boleta/lote': {
+        tenant: RECEPTOR,
+        boletas: [{ tipo_dte: 41, detalle: [{ nombre: 'Entrada', cantidad: 1, precio_unitario: 3_000 }] }],
+      },
       'POST /tax/auth/token': { tenant: TENANT },
       'POST /tax/caf/upload': { tenant: TENANT },
       'POST /tax/caf/resync': { tenant: TENANT, tipo_dte: 33 },

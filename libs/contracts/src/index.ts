@@ -16,4 +16,12 @@ export { RecepcionDocumentoView, RecepcionView, RecepcionEnvioView, RespuestaVie
 export { PLATFORM_APPS } from './platform-apps';
 export type { PlatformApp } from './platform-apps';
 export { RESULTADOS_SII, type ResultadoSii } from '@lib/dte';
-export { BoletaView, DetalleBoletaDto, EmitirBoletaDto, ReceptorBoletaDto, ReferenciaBoletaDto } from './boleta/boleta.dto';
+export {
+  BoletaLoteItemDto,
+  BoletaView,
+  DetalleBoletaDto,
+  EmitirBoletaDto,
+  EmitirBoletasLoteDto,
+  ReceptorBoletaDto,
+  ReferenciaBoletaDto,
+} from './boleta/boleta.dto';

@@ -1,9 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { Caller, Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
-import { BoletaView, EmitirBoletaDto } from '@lib/contracts';
+import { BoletaView, EmitirBoletaDto, EmitirBoletasLoteDto } from '@lib/contracts';
+import { JobView } from '../jobs/dto/job.dto';
+import { BoletaLotes } from './boleta-lotes';
 import { REENVIO_PROBLEMS, UPSTREAM_PROBLEMS } from '../sii/sii-problems';
 import { Auditar } from '../auditoria/auditar.decorator';
 import { EmisionIdParamDto, EstadoQueryDto } from '../dte/dto/emision.dto';
@@ -17,6 +20,7 @@ export class BoletaController {
   constructor(
     private readonly boletas: BoletaService,
     private readonly envios: BoletaEnvios,
+    private readonly lotes: BoletaLotes,
   ) {}
 
   @Post('emitir')
@@ -53,6 +57,28 @@ export class BoletaController {
   @Auditar('emision', (r: BoletaView, _req, filas) => filas.findRow('dte_emission', r.emision_id))
   emit(@Body() body: EmitirBoletaDto, @Caller() caller?: string): Promise<BoletaView> {
     return this.boletas.emit(body, caller);
+  }
+
+  @Post('lote')
+  @Callers('admin', 'accounting')
+  @HttpCode(202)
+  @Throttle({ default: { limit: 20, ttl: 60_000 } })
+  @ApiOperation({
+    summary: 'Queue a job that issues up to 500 boletas of one tenant, one by one, and sends them together',
+    description:
+      'Answers the job `queued` with Location /tax/jobs/{job_id}; the job reports each boleta (signed, or refused with its problem: ' +
+      'a refused boleta does not stop the others) and the envío, and ends with each boleta by its index and the envíos in `resultado`.',
+  })
+  @ApiAcceptedResponse({ type: JobView, headers: { Location: { description: '/tax/jobs/{job_id}', schema: { type: 'string' } } } })
+  @ApiProblemResponses(400, 401, 403, { status: 429, errors: ['rate_limited'] })
+  async lote(
+    @Body() body: EmitirBoletasLoteDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Caller() caller?: string,
+  ): Promise<JobView> {
+    const job = await this.lotes.enqueue(body, caller);
+    reply.header('Location', `/tax/jobs/${job.job_id}`);
+    return job;
   }
 
   @Post('enviar')

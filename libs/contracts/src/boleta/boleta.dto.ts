@@ -142,3 +142,20 @@ export class BoletaView extends EmisionBaseView {
   @ApiProperty({ type: ReceptorRefView })
   receptor!: ReceptorRefView;
 }
+
+/** One boleta of a lote: `EmitirBoletaDto` without the tenant, which the lote names once. */
+export class BoletaLoteItemDto extends OmitType(EmitirBoletaDto, ['tenant'] as const) {}
+
+/**
+ * Body of the tax-gateway's `POST /tax/boleta/lote`: up to 500 boletas of one tenant, issued by a job one by one (a refused
+ * boleta does not stop the others) and sent together (docs/tax-gateway.md "Boletas").
+ */
+export class EmitirBoletasLoteDto {
+  @ApiProperty({ example: '76086428-5' })
+  @IsRut()
+  tenant!: string;
+
+  @ApiProperty({ type: [BoletaLoteItemDto], minItems: 1, maxItems: 500 })
+  @ArrayOfObjects(() => BoletaLoteItemDto, { min: 1, max: 500 })
+  boletas!: BoletaLoteItemDto[];
+}
