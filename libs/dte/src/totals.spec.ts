@@ -8,6 +8,7 @@ const SIN = {
   impuestos_adicionales: [],
   no_facturable: 0,
   garantia_envases: 0,
+  iva_retenido: 0,
   iva_no_retenido: 0,
   comisiones: { neto: 0, exento: 0, iva: 0 },
 };

@@ -108,6 +108,8 @@ export interface Montos {
   neto: number;
   exento: number;
   iva: number;
+  /** The IVA a factura de compra retains: the sum of its retentions among `impuestos_adicionales` (field 124 subtracts it). */
+  iva_retenido: number;
   iva_no_retenido: number;
   total: number;
   tasa_iva: number;
@@ -322,6 +324,7 @@ export function computeTotals(
     neto,
     exento,
     iva,
+    iva_retenido: retenido,
     iva_no_retenido: retenido > 0 ? iva - retenido : 0,
     total,
     tasa_iva: tasa,

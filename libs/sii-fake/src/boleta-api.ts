@@ -1,10 +1,19 @@
 import { decodeXml, santiagoTimestamp } from '@lib/dte';
 import type { SiiFakeState } from './state';
 import { getSeed, getToken, tokenFromCookie } from './auth';
+import { pasoAt } from './estup';
 import { judgeEnvioBoleta } from './boleta-envio';
 import { MultipartError } from './multipart';
 import { readForm, type UploadContext } from './upload';
-import { jsonResponse, xmlResponse, type BoletaEnvioRecord, type FakeRequest, type FakeResponse, type UploadedDocument } from './types';
+import {
+  jsonResponse,
+  textResponse,
+  xmlResponse,
+  type BoletaEnvioRecord,
+  type FakeRequest,
+  type FakeResponse,
+  type UploadedDocument,
+} from './types';
 
 /** The boleta REST services' paths, on whichever host (apicert/api, pangal/rahue for the upload; docs/research/boletas.md §1.1). */
 export const BOLETA_API = {
@@ -35,16 +44,16 @@ export function boletaToken(authority: SiiFakeState, req: FakeRequest): FakeResp
  */
 export async function boletaEnvio(authority: SiiFakeState, req: FakeRequest): Promise<FakeResponse> {
   const owner = boletaTokenOwner(authority, req);
-  if (!owner) return texto(401, 'NO ESTA AUTENTICADO');
+  if (!owner) return textResponse(401, 'NO ESTA AUTENTICADO');
   let ctx: UploadContext;
   try {
     ctx = readForm(req);
   } catch (err) {
-    if (err instanceof MultipartError) return texto(400, err.message);
+    if (err instanceof MultipartError) return textResponse(400, err.message);
     throw err;
   }
   if (owner.rut !== ctx.rutSender || !authority.puedeEnviar(ctx.rutSender, ctx.rutCompany))
-    return texto(401, 'Usuario sin permiso de envio');
+    return textResponse(401, 'Usuario sin permiso de envio');
   const record = await judgeEnvioBoleta(authority, ctx);
   authority.boletaEnvios.set(record.trackId, record);
   return jsonResponse(200, {
@@ -62,10 +71,10 @@ export async function boletaEnvio(authority: SiiFakeState, req: FakeRequest): Pr
  * envío unknown or another company's; the estado of the moment with `estadistica` and `detalle_rep_rech` once final.
  */
 export function boletaEnvioEstado(authority: SiiFakeState, req: FakeRequest, clave: string): FakeResponse {
-  if (!boletaTokenOwner(authority, req, false)) return texto(401, 'NO ESTA AUTENTICADO');
+  if (!boletaTokenOwner(authority, req, false)) return textResponse(401, 'NO ESTA AUTENTICADO');
   const m = /^(\d{1,8})-([\dkK])-(\d{1,15})$/.exec(clave);
   const envio = m ? authority.boletaEnvios.get(m[3]) : undefined;
-  if (!m || !envio || envio.rutCompany !== `${Number(m[1])}-${m[2].toUpperCase()}`) return texto(404, 'Envio no encontrado');
+  if (!m || !envio || envio.rutCompany !== `${Number(m[1])}-${m[2].toUpperCase()}`) return textResponse(404, 'Envio no encontrado');
   const estado = estadoAhora(authority, envio);
   const final = estado === envio.finalState;
   return jsonResponse(200, {
@@ -90,14 +99,7 @@ export function boletaTokenOwner(authority: SiiFakeState, req: FakeRequest, mozi
 
 function estadoAhora(authority: SiiFakeState, envio: BoletaEnvioRecord): string {
   const pasos = [...PASOS.slice(0, PASOS_ANTES[envio.finalState]), envio.finalState];
-  const delays = authority.options.estUpDelaysMs;
-  let elapsed = authority.now().getTime() - envio.receivedAt.getTime();
-  for (let i = 0; i < pasos.length - 1; i++) {
-    const d = Array.isArray(delays) ? (delays[i] ?? delays[delays.length - 1] ?? 0) : delays;
-    if (elapsed < d) return pasos[i];
-    elapsed -= d;
-  }
-  return pasos[pasos.length - 1];
+  return pasoAt(pasos, envio.receivedAt, authority.now(), authority.options.estUpDelaysMs);
 }
 
 function estadistica(docs: UploadedDocument[]) {
@@ -140,8 +142,4 @@ function seccionDe(glosa: string): string {
 function fechaRecepcion(d: Date): string {
   const [fecha, hora] = santiagoTimestamp(d).split('T');
   return `${fecha.split('-').reverse().join('/')} ${hora}`;
-}
-
-function texto(status: number, body: string): FakeResponse {
-  return { status, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from(body) };
 }

@@ -1,6 +1,6 @@
 import type { SiiFakeState } from './state';
 import type { FakeRequest, FakeResponse, UploadedDocument } from './types';
-import { jsonResponse } from './types';
+import { jsonResponse, textResponse } from './types';
 
 /** `boleta.electronica/{rut}-{dv}-{tipo}-{folio}/estado` (docs/research/boletas.md §1.5): the path's pattern. */
 export const BOLETA_ESTADO = /^\/recursos\/v1\/boleta\.electronica\/(\d{1,8})-([\dkK])-(\d{1,3})-(\d{1,18})\/estado$/;
@@ -21,10 +21,10 @@ const PARAMETROS = ['rut_receptor', 'dv_receptor', 'monto', 'fechaEmision'] as c
  * match, DNK when they do not, FAU when the SII has not received it. 401 without a boleta token.
  */
 export function boletaEstado(authority: SiiFakeState, req: FakeRequest, owner: unknown, m: RegExpExecArray): FakeResponse {
-  if (!owner) return texto(401, 'NO ESTA AUTENTICADO');
+  if (!owner) return textResponse(401, 'NO ESTA AUTENTICADO');
   const url = new URL(req.url, 'http://sii-fake.invalid');
   const falta = PARAMETROS.find((p) => !url.searchParams.get(p));
-  if (falta) return texto(200, `falta ${falta}`);
+  if (falta) return textResponse(200, `falta ${falta}`);
   const emisor = `${Number(m[1])}-${m[2].toUpperCase()}`;
   const boleta = recibida(authority, emisor, Number(m[3]), Number(m[4]));
   if (!boleta) return respuesta('FAU');
@@ -46,8 +46,4 @@ function recibida(authority: SiiFakeState, emisor: string, tipo: number, folio: 
 
 function respuesta(codigo: string): FakeResponse {
   return jsonResponse(200, { codigo, descripcion: DESCRIPCION[codigo] });
-}
-
-function texto(status: number, body: string): FakeResponse {
-  return { status, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from(body) };
 }

@@ -22,14 +22,18 @@ export function timeline(upload: UploadRecord): EnvioState[] {
 
 /** Each step lasts `delays[i]` ms (one number for all); 0 is final at once. */
 export function stateAt(upload: UploadRecord, now: Date, delays: number | number[]): EnvioState {
-  const steps = timeline(upload);
-  let elapsed = now.getTime() - upload.receivedAt.getTime();
-  for (let i = 0; i < steps.length - 1; i++) {
+  return pasoAt(timeline(upload), upload.receivedAt, now, delays);
+}
+
+/** The step of `pasos` an envío received at `receivedAt` is in at `now`, each step lasting `delays[i]` ms; the last is final. */
+export function pasoAt<T>(pasos: readonly T[], receivedAt: Date, now: Date, delays: number | number[]): T {
+  let elapsed = now.getTime() - receivedAt.getTime();
+  for (let i = 0; i < pasos.length - 1; i++) {
     const d = Array.isArray(delays) ? (delays[i] ?? delays[delays.length - 1] ?? 0) : delays;
-    if (elapsed < d) return steps[i];
+    if (elapsed < d) return pasos[i];
     elapsed -= d;
   }
-  return steps[steps.length - 1];
+  return pasos[pasos.length - 1];
 }
 
 /** QueryEstUp.jws; unknown or foreign track ID: -11 with ERR_CODE 1; body before header as in a real capture. */

@@ -90,6 +90,11 @@ export function xmlResponse(status: number, xml: string, contentType = 'text/xml
   return { status, headers: { 'content-type': contentType }, body: Buffer.from(xml, 'latin1') };
 }
 
+/** A plain-text answer, as the boleta REST services give for errors (docs/research/boletas.md §1.3-1.5). */
+export function textResponse(status: number, body: string): FakeResponse {
+  return { status, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from(body) };
+}
+
 export function jsonResponse(status: number, value: unknown): FakeResponse {
   return { status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: Buffer.from(JSON.stringify(value)) };
 }

@@ -105,8 +105,9 @@ export class TokenService {
     return this.drop(this.key(tenant, 'dte')) + this.drop(this.key(tenant, 'boleta'));
   }
 
-  /** 1 when this process held the token of `key`. */
+  /** Forgets the token of `key` here and in the shared cache (an exchange under way does not refill it); 1 when this process held it. */
   private drop(key: string): number {
+    this.generation++;
     this.inflight.delete(key);
     // Commands on one connection run in order: a later read of the shared cache no longer sees it.
     void this.redis.run('token invalidate', (r) => r.del(`${SHARED}${key}`));
@@ -122,17 +123,13 @@ export class TokenService {
       if (!(err instanceof SiiTokenInvalidError)) throw err;
       this.logger.warn(`token of ${tenant} rejected by the SII (${err.reason}); retrying once with a new token`);
       const key = this.key(tenant, servicio);
-      if (this.cache.get(key) === first.token) {
-        this.generation++;
-        this.drop(key);
-      }
+      if (this.cache.get(key) === first.token) this.drop(key);
     }
     const second = await this.getToken(tenant, servicio);
     try {
       return await fn(second.token.token);
     } catch (err) {
       if (err instanceof SiiTokenInvalidError) {
-        this.generation++;
         this.drop(this.key(tenant, servicio));
         throw siiRejected(err.operation, 'token_invalid', [`a fresh token was rejected too (${err.reason})`]);
       }

@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { TIPOS_BOLETA } from '@lib/dte';
-import { EnvioEstadosStore } from '../envio/envio-estados.store';
-import { EmisionEstadoEntity } from '../dte/entities/emision-estado.entity';
-import { EmisionEntity } from '../dte/entities/emision.entity';
+import type { EmisionEntity } from '../dte/entities/emision.entity';
+import { EmisionStore } from '../dte/emision.store';
 import { BoletaEnvioEntity } from './entities/boleta-envio.entity';
 
 /** EnvioBOLETA holds at most 500 boletas (EnvioBOLETA_v11.xsd; the SII's instructivo, docs/research/boletas.md §2). */
@@ -13,15 +12,14 @@ export const MAX_BOLETAS_POR_ENVIO = 500;
 /** The boletas' envelopes, and which boletas wait for one. Boletas themselves are emissions (dte/EmisionStore). */
 @Injectable()
 export class BoletaStore {
-  private readonly estados: EnvioEstadosStore<EmisionEntity, EmisionEstadoEntity>;
-
-  constructor(@InjectDataSource() private readonly db: DataSource) {
-    this.estados = new EnvioEstadosStore(db, { entity: EmisionEntity, history: EmisionEstadoEntity, fk: 'emissionId' });
-  }
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly emisiones: EmisionStore,
+  ) {}
 
   /** Up to {@link MAX_BOLETAS_POR_ENVIO} signed boletas of `tenant`, moved to `uploading` (EnvioEstadosStore.claimMany), by folio. */
   async claimPorEnviar(tenant: string): Promise<EmisionEntity[]> {
-    const rows = await this.estados.claimMany(
+    const rows = await this.emisiones.claimSigned(
       `tenant = $1 AND tipo_dte IN (${TIPOS_BOLETA.join(', ')})`,
       [tenant],
       'created_at, tipo_dte, folio',

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { DocumentoInput, LIQUIDACION_FACTURA, Montos, RETENCIONES_IVA, computeTotals, santiagoDate } from '@lib/dte';
+import { DocumentoInput, LIQUIDACION_FACTURA, Montos, computeTotals, santiagoDate } from '@lib/dte';
 import { ProblemException, assertFechaEnRango } from '@lib/schemas';
 import { CafEntity } from '../caf/entities/caf.entity';
 import { EmitirDto, EmitirView } from '@lib/contracts';
@@ -216,8 +216,8 @@ function newEmission(
     tasaIva: montos.tasa_iva,
     refTipoDte: propia?.tipoDte ?? null,
     refFolio: propia?.folio ?? null,
-    adicionales: sumaImpuestos(montos, false),
-    ivaRetenido: sumaImpuestos(montos, true),
+    adicionales: montos.impuestos_adicionales.reduce((t, i) => t + i.monto, 0) - montos.iva_retenido,
+    ivaRetenido: montos.iva_retenido,
     comisiones: montos.comisiones.neto + montos.comisiones.exento + montos.comisiones.iva,
     garantiaEnvases: montos.garantia_envases,
     montosDetalle: {
@@ -240,11 +240,4 @@ function newEmission(
     caller: caller ?? null,
     uploadedAt: null,
   });
-}
-
-/** The additional taxes, or (`retencion`) the IVA a factura de compra retains (libs/dte RETENCIONES_IVA), CLP. */
-function sumaImpuestos(montos: Montos, retencion: boolean): number {
-  return montos.impuestos_adicionales
-    .filter((i) => (RETENCIONES_IVA[i.codigo] !== undefined) === retencion)
-    .reduce((t, i) => t + i.monto, 0);
 }

@@ -67,6 +67,14 @@ export class EmisionStore {
     return this.db.getRepository(EmisionEntity).find({ where: { tenant, trackid } });
   }
 
+  /**
+   * Up to `limit` signed emissions matching `where` to `uploading` in one UPDATE with SKIP LOCKED (EnvioEstadosStore.claimMany):
+   * a boleta envío's claim.
+   */
+  claimSigned(where: string, params: unknown[], orderBy: string, limit: number): Promise<EmisionEntity[]> {
+    return this.estados.claimMany(where, params, orderBy, limit);
+  }
+
   /** To `uploading` in one UPDATE: two concurrent claims cannot both win. */
   claimForUpload(id: string, from: readonly string[]): Promise<EmisionEntity | null> {
     return this.estados.claim(id, from);

@@ -12,7 +12,8 @@ import {
   type TipoDteEmision,
 } from '../totals';
 import type { DdInput } from './dd-ted';
-import { LIQUIDACION_FACTURA, ivaComision, type ComisionInput, type MontosComisiones } from '../comisiones';
+import type { ComisionInput } from '../comisiones';
+import { comision, raizDe, totalComisiones, tpoDocLiq } from './liquidacion';
 import { el, fecha, optText, posInt, reqText, rut, timestamp, transliterate } from './text';
 import { TIPOS_DTE_EMITIDOS } from '../tipos-dte';
 
@@ -301,37 +302,6 @@ function detalle(tipo: TipoDteEmision, d: DetalleInput, n: number): string {
   );
 }
 
-/** Formato DTE v2.2 §B field 4: obligatory on a liquidación-factura ("código de documento válido ... o 99"), absent elsewhere. */
-function tpoDocLiq(tipo: TipoDteEmision, d: DetalleInput): string {
-  if ((tipo === LIQUIDACION_FACTURA) !== (d.tipo_doc_liq !== undefined)) {
-    throw new DteBuildError(
-      'TpoDocLiq is obligatory on each line of a liquidación-factura 43 and only there (Formato DTE v2.2 §B field 4)',
-    );
-  }
-  return optText('TpoDocLiq', d.tipo_doc_liq, 3);
-}
-
-/** Formato DTE v2.2 §F, one line each, after the references. */
-function comision(c: ComisionInput, n: number, tasaIva: number): string {
-  return (
-    '<Comisiones>' +
-    el('NroLinCom', n) +
-    el('TipoMovim', c.tipo) +
-    reqText('Glosa', c.glosa, 60) +
-    (c.tasa !== undefined ? el('TasaComision', decimalOf(c.tasa, 'comisiones.tasa', 2, 99.99).toFixed()) : '') +
-    el('ValComNeto', c.neto) +
-    el('ValComExe', c.exento ?? 0) +
-    el('ValComIVA', ivaComision(c, tasaIva)) +
-    '</Comisiones>'
-  );
-}
-
-/** Totales/Comisiones (fields 121-123), on a liquidación-factura. */
-function totalComisiones(c: MontosComisiones, tipo: number): string {
-  if (tipo !== LIQUIDACION_FACTURA) return '';
-  return `<Comisiones>${el('ValComNeto', c.neto)}${el('ValComExe', c.exento)}${el('ValComIVA', c.iva)}</Comisiones>`;
-}
-
 /** DscRcgGlobal (Formato DTE v2.2 §D): IndExeDR=1 when it applies to exempt lines (always on a 34). */
 function dscRcgGlobal(tipo: TipoDteEmision, g: DescuentoRecargoGlobal, n: number): string {
   const valor =
@@ -408,15 +378,7 @@ export function buildDte(input: DocumentoInput, ted: string, tmstFirma: string):
   if (!/^<TED[\s>][\s\S]*<\/TED>$/.test(ted ?? '')) throw new DteBuildError('ted must be the <TED> built by buildTed');
   const montos = documentoTotals(input);
   const id = `F${input.folio}T${input.tipo_dte}`;
-  // DTE_v10.xsd: a liquidación-factura is a <Liquidacion>, whose Encabezado has no Transporte.
-  const raiz = input.tipo_dte === LIQUIDACION_FACTURA ? 'Liquidacion' : 'Documento';
-  if (raiz === 'Liquidacion' && (input.transporte || input.tipo_despacho !== undefined)) {
-    throw new DteBuildError('a liquidación-factura 43 carries no Transporte nor TipoDespacho (DTE_v10.xsd Liquidacion)');
-  }
-  const r = input.receptor;
-  if (raiz === 'Liquidacion' && (!r.giro?.trim() || !r.direccion?.trim() || !r.comuna?.trim())) {
-    throw new DteBuildError("a liquidación-factura 43 names the receptor's giro, dirección and comuna (DTE_v10.xsd Liquidacion Receptor)");
-  }
+  const raiz = raizDe(input);
   const encabezado = `${idDoc(input)}${emisor(input.emisor)}${receptor(input.receptor)}${transporte(input.transporte)}${totales(montos, input.tipo_dte)}`;
   return (
     `<DTE version="1.0" xmlns="http://www.sii.cl/SiiDte"><${raiz} ID="${id}">` +

@@ -1,7 +1,7 @@
 import { decodeXml, flattenXml } from '../xml/encoding';
 import { DteParseError } from '../errors';
 import type { RsaPk } from '../caf';
-import type { Montos } from '../totals';
+import { RETENCIONES_IVA, type Montos } from '../totals';
 import type { ReceptorInput } from '../builders/documento';
 import { childElements, findPath, numAt, localName, parseXml, requiredText, textAt } from '../xml/dom';
 import { sliceElements } from '../xml-slice';
@@ -150,6 +150,7 @@ function montosOf(enc: Element, detalle: ParsedDetalle[]): Montos {
     neto: tot('MntNeto'),
     exento: tot('MntExe'),
     iva: tot('IVA'),
+    iva_retenido: retenidoDe(totales),
     iva_no_retenido: tot('IVANoRet'),
     total: tot('MntTotal'),
     tasa_iva: tot('TasaIVA'),
@@ -164,6 +165,12 @@ function montosOf(enc: Element, detalle: ParsedDetalle[]): Montos {
     garantia_envases: tot('GrntDep'),
     comisiones: { neto: tot('Comisiones/ValComNeto'), exento: tot('Comisiones/ValComExe'), iva: tot('Comisiones/ValComIVA') },
   };
+}
+
+/** A factura de compra's retained IVA: its ImptoReten of the retention codes (libs/dte RETENCIONES_IVA). */
+function retenidoDe(totales: Element | undefined): number {
+  const impuestos = totales ? childElements(totales, 'ImptoReten') : [];
+  return impuestos.filter((i) => RETENCIONES_IVA[num(i, 'TipoImp')] !== undefined).reduce((t, i) => t + num(i, 'MontoImp'), 0);
 }
 
 function otrosTotalesOf(enc: Element): OtrosTotales {
