@@ -2,13 +2,12 @@ import { DteBuildError } from '../errors';
 import { decimalOf } from '../totals';
 import type { TipoDteEmision } from '../tipos-dte';
 import { LIQUIDACION_FACTURA, ivaComision, type ComisionInput, type MontosComisiones } from '../comisiones';
-import type { DetalleInput, DocumentoInput } from './documento';
 import { el, optText, reqText } from './text';
 
 // The parts of a liquidación-factura 43 (DTE_v10.xsd Liquidacion) that a Documento does not have; buildDte places them.
 
 /** Formato DTE v2.2 §B field 4: obligatory on a liquidación-factura ("código de documento válido ... o 99"), absent elsewhere. */
-export function tpoDocLiq(tipo: TipoDteEmision, d: DetalleInput): string {
+export function tpoDocLiq(tipo: TipoDteEmision, d: { tipo_doc_liq?: string }): string {
   if ((tipo === LIQUIDACION_FACTURA) !== (d.tipo_doc_liq !== undefined)) {
     throw new DteBuildError(
       'TpoDocLiq is obligatory on each line of a liquidación-factura 43 and only there (Formato DTE v2.2 §B field 4)',
@@ -42,7 +41,12 @@ export function totalComisiones(c: MontosComisiones, tipo: number): string {
  * The document's element: a liquidación-factura is a `<Liquidacion>` (DTE_v10.xsd), whose Encabezado has no Transporte and
  * whose Receptor names its giro, dirección and comuna; any other type a `<Documento>`. @throws DteBuildError
  */
-export function raizDe(input: DocumentoInput): 'Liquidacion' | 'Documento' {
+export function raizDe(input: {
+  tipo_dte: number;
+  transporte?: object;
+  tipo_despacho?: number;
+  receptor: { giro?: string; direccion?: string; comuna?: string };
+}): 'Liquidacion' | 'Documento' {
   if (input.tipo_dte !== LIQUIDACION_FACTURA) return 'Documento';
   if (input.transporte || input.tipo_despacho !== undefined) {
     throw new DteBuildError('a liquidación-factura 43 carries no Transporte nor TipoDespacho (DTE_v10.xsd Liquidacion)');
