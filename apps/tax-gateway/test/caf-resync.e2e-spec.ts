@@ -95,6 +95,6 @@ describe('POST /tax/caf/resync (e2e)', () => {
 
   it('refuses a bad tenant or type with 400', async () => {
     await request(gw.http).post('/tax/caf/resync').set('X-Internal-Key', KEY).send({ tenant: '1-2' }).expect(400);
-    await request(gw.http).post('/tax/caf/resync').set('X-Internal-Key', KEY).send({ tenant, tipo_dte: 110 }).expect(400);
+    await request(gw.http).post('/tax/caf/resync').set('X-Internal-Key', KEY).send({ tenant, tipo_dte: 30 }).expect(400);
   });
 });

@@ -72,6 +72,58 @@ describe('emission rules (e2e: refused before a folio is taken)', () => {
     expect(ok.body).toMatchObject({ tipo_dte: 52, folio: 1 });
   });
 
+  it('refuses an export without its currency, to a Chilean receptor, with an unknown port or an annulment in other amounts', async () => {
+    for (const tipo of [110, 112]) await uploadCaf(gw, tenant, await simCaf(gw, tenant, tipo, 1, 10)).expect(201);
+    const receptor = {
+      rut: '55555555-5',
+      razon_social: 'Importadora del Plata S.A.',
+      giro: 'Importación',
+      direccion: 'Av. Corrientes 1234',
+      comuna: 'CABA',
+      ciudad: 'Buenos Aires',
+    };
+    const exportacion = { moneda: 'DOLAR USA', tipo_cambio: '927.87', aduana: { via_transporte: 4, pais_receptor: 224 } };
+    const exp = (extra: object) => facturaBody(tenant, { tipo_dte: 110, indicador_servicio: 3, receptor, exportacion, ...extra });
+    const cases: [object, string, string][] = [
+      [exp({ exportacion: undefined }), 'exportacion_required', 'exportacion'],
+      [facturaBody(tenant, { exportacion }), 'exportacion_not_applicable', 'exportacion'],
+      [exp({ receptor: { ...receptor, rut: '77777777-7' } }), 'receptor_exportacion', 'receptor.rut'],
+      [exp({ receptor: { ...receptor, ciudad: undefined } }), 'receptor_ciudad_required', 'receptor.ciudad'],
+    ];
+    for (const [body, error, field] of cases) {
+      expect((await emitir(gw, body).expect(422)).body).toMatchObject({ error, errors: [{ field }] });
+    }
+    const puerto = await emitir(
+      gw,
+      exp({ exportacion: { ...exportacion, aduana: { ...exportacion.aduana, puerto_embarque: 9999 } } }),
+    ).expect(422);
+    expect(puerto.body).toMatchObject({
+      error: 'dte_invalid',
+      detail: expect.stringMatching(/CodPtoEmbarque 9999 is not in the Aduana table puertos/),
+    });
+    const pesos = await emitir(gw, exp({ exportacion: { ...exportacion, moneda: 'PESO CL' } })).expect(422);
+    expect(pesos.body.detail).toMatch(/foreign currency/);
+    expect(await folios(110)).toBe(0);
+    const factura = await emitir(gw, exp({ detalle: [{ nombre: 'Asesoría', cantidad: 2, precio_unitario: '150.25' }] })).expect(201);
+    expect(factura.body).toMatchObject({
+      folio: 1,
+      montos: { exento: 278_825, total: 278_825, exportacion: { moneda: 'DOLAR USA', total: '300.5' } },
+    });
+    // 300.5 USD × 927.87 = 278 824.935. An annulment carries the amounts it annuls in the currency (REF-2-780), whatever the rate.
+    const anula = (precio: string, tipo_cambio: string) =>
+      exp({
+        tipo_dte: 112,
+        indicador_servicio: undefined,
+        exportacion: { ...exportacion, tipo_cambio, aduana: undefined },
+        detalle: [{ nombre: 'Anula', cantidad: 2, precio_unitario: precio }],
+        referencias: [{ tipo_doc: '110', folio: '1', fecha: today, codigo: 1, razon: 'Anula factura' }],
+      });
+    expect((await emitir(gw, anula('150', '927.87')).expect(422)).body.error).toBe('anulacion_monto_distinto');
+    expect((await emitir(gw, anula('150.25', '930.1')).expect(201)).body).toMatchObject({ tipo_dte: 112, montos: { total: 279_495 } });
+    const ajena = { ...anula('150.25', '930.1'), referencias: [{ tipo_doc: '110', folio: '9', fecha: today, codigo: 3 }] };
+    expect((await emitir(gw, ajena).expect(422)).body.error).toBe('referencia_not_found');
+  });
+
   it('refuses a 33 with only exempt lines and a 33 dated tomorrow', async () => {
     const exenta = { detalle: [{ nombre: 'Curso', cantidad: 1, precio_unitario: 5_000, exento: true }] };
     expect((await emitir(gw, facturaBody(tenant, exenta)).expect(422)).body.error).toBe('all_lines_exempt');

@@ -36,6 +36,8 @@ interface Esperado {
   iva_no_retenido?: number;
   /** Totales/Comisiones of a liquidación-factura (Formato DTE v2.2 fields 121-123). */
   comisiones?: { neto: number; exento: number; iva: number };
+  /** An export's Totales in its currency, as the DTE writes them (the CLP fields are its OtraMoneda pesos). */
+  exportacion?: { moneda: string; tipo_cambio: string; exento: string; total: string };
 }
 const m = (neto: number, exento: number, iva: number, total: number, extra: Partial<Esperado> = {}): Esperado => ({
   neto,
@@ -56,7 +58,35 @@ const TRANSPORTE = {
   ciudad_destino: 'Santiago',
 };
 
-const TABLE: [string, 33 | 34 | 43 | 46 | 52 | 56 | 61, Record<string, unknown>, Esperado][] = [
+/** The foreign buyer of an export: RUTRecep 55555555-5 (Formato DTE v2.2 §A field 50), its city obligatory on a 110 (field 62). */
+const EXTRANJERO = {
+  rut: '55555555-5',
+  razon_social: 'Importadora del Plata S.A.',
+  giro: 'Importación de alimentos',
+  direccion: 'Av. Corrientes 1234',
+  comuna: 'CABA',
+  ciudad: 'Buenos Aires',
+};
+/** The Aduana section of goods sent by sea, FOB, in a refrigerated container (codes of libs/dte/assets/aduana). */
+const ADUANA_MARITIMA = {
+  modalidad_venta: 1,
+  clausula_venta: 5,
+  total_clausula: 30_276,
+  via_transporte: 1,
+  puerto_embarque: 906,
+  puerto_desembarque: 293,
+  peso_bruto: '5230.5',
+  unidad_peso_bruto: 6,
+  total_bultos: 1,
+  bultos: [{ tipo: 75, cantidad: 1, marcas: 'ACME FRUTOS', id_container: 'MSKU1234567', sello: 'CL-998877' }],
+  flete: 1_250,
+  pais_receptor: 224,
+  pais_destino: 220,
+};
+const USD = { moneda: 'DOLAR USA', tipo_cambio: '927.87', forma_pago_exportacion: 11, nacionalidad: 224 };
+const exportado = (moneda: string, tipo_cambio: string, monto: string) => ({ moneda, tipo_cambio, exento: monto, total: monto });
+
+const TABLE: [string, 33 | 34 | 43 | 46 | 52 | 56 | 61 | 110 | 111 | 112, Record<string, unknown>, Esperado][] = [
   ['33 two units', 33, { detalle: [L(2, 10_000)] }, m(20_000, 0, 3_800, 23_800)],
   ['33 taxed and exempt lines', 33, { detalle: [L(1, 10_000), L(1, 5_000, { exento: true })] }, m(10_000, 5_000, 1_900, 16_900)],
   ['33 line discount 10 %', 33, { detalle: [L(3, 1_000, { descuento_pct: 10 })] }, m(2_700, 0, 513, 3_213, { descuentos: 300 })],
@@ -298,6 +328,45 @@ const TABLE: [string, 33 | 34 | 43 | 46 | 52 | 56 | 61, Record<string, unknown>,
     },
     m(10_000, 0, 1_900, 11_900 - 20_000 - 1_000 - 3_800, { comisiones: { neto: 20_000, exento: 1_000, iva: 3_800 } }),
   ],
+  [
+    // docs/research/exportacion.md §3: 261 × 116 = 30 276 USD; OtraMoneda round(30 276 × 927.87) = 28 092 192 CLP.
+    '110 factura de exportación of goods by sea, FOB, in USD, a refrigerated container',
+    110,
+    { receptor: EXTRANJERO, detalle: [L(261, 116, { unidad: 'KN' })], exportacion: { ...USD, aduana: ADUANA_MARITIMA } },
+    m(0, 28_092_192, 0, 28_092_192, { exportacion: exportado('DOLAR USA', '927.87', '30276') }),
+  ],
+  [
+    // IndServicio 3 (servicios calificados por Aduana): no sale clause nor bultos; 12 × 150.25 = 1 803 EUR × 1 012.34 = 1 825 249.02.
+    '110 factura de exportación of services in EUR, four-decimal rate',
+    110,
+    {
+      receptor: EXTRANJERO,
+      indicador_servicio: 3,
+      detalle: [L(12, '150.25', { nombre: 'Consultoría en ingeniería' })],
+      exportacion: { moneda: 'EURO', tipo_cambio: '1012.34', aduana: { via_transporte: 10, pais_receptor: 224 } },
+    },
+    m(0, 1_825_249, 0, 1_825_249, { exportacion: exportado('EURO', '1012.34', '1803') }),
+  ],
+  [
+    // 10 × 116 = 1 160 USD returned, × 927.87 = 1 076 329.2.
+    '112 nota de crédito de exportación corrects the amounts of the first 110 (CodRef 3)',
+    112,
+    { receptor: EXTRANJERO, detalle: [L(10, 116)], exportacion: USD, referencias: [ref(110, 1, 3, 'Devolución parcial')] },
+    m(0, 1_076_329, 0, 1_076_329, { exportacion: exportado('DOLAR USA', '927.87', '1160') }),
+  ],
+  [
+    // 100 + a freight surcharge of 50.50 USD = 150.5 × 927.87 = 139 644.435.
+    '111 nota de débito de exportación with a global freight surcharge in USD',
+    111,
+    {
+      receptor: EXTRANJERO,
+      detalle: [L(1, 100, { nombre: 'Diferencia de precio' })],
+      descuentos_recargos: [{ tipo: 'R', valor: '50.5', unidad: '$', aplica: 'exento', glosa: 'Flete' }],
+      exportacion: USD,
+      referencias: [ref(110, 1, 3, 'Ajuste de precio y flete')],
+    },
+    m(0, 139_644, 0, 139_644, { exportacion: exportado('DOLAR USA', '927.87', '150.5') }),
+  ],
 ];
 
 describe('emission table: 30+ documents checked by xmllint, xmlsec1, the TED and the SII stand-in', () => {
@@ -309,7 +378,7 @@ describe('emission table: 30+ documents checked by xmllint, xmlsec1, the TED and
     // The rate limit of emissions (20 per minute) is not what this suite tests.
     gw = await startGateway({ env: { THROTTLE_ENABLED: 'false' } });
     await registerEmisor(gw, TENANT).expect(200);
-    for (const tipo of [33, 34, 43, 46, 52, 56, 61]) {
+    for (const tipo of [33, 34, 43, 46, 52, 56, 61, 110, 111, 112]) {
       const caf = await simCaf(gw, TENANT, tipo, 1, 100);
       cafs.set(tipo, caf);
       await uploadCaf(gw, TENANT, caf).expect(201);

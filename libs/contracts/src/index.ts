@@ -1,6 +1,7 @@
 export { EmitirDto, PagoDto, ReceptorDto, ReferenciaDto } from './dte/emitir.dto';
 export { CODIGOS_IMPUESTO_ADICIONAL, CodigoItemDto, ComisionDto, DescuentoRecargoDto, DetalleDto } from './dte/detalle.dto';
 export { ChoferDto, TransporteDto } from './dte/transporte.dto';
+export { AduanaDto, BultoDto, ExportacionDto } from './dte/exportacion.dto';
 export {
   EmisionBaseView,
   EmisionDetailView,
@@ -10,6 +11,7 @@ export {
   ImpuestoAdicionalView,
   MontosView,
   MontosEmisionView,
+  MontosExportacionView,
   ReceptorRefView,
 } from './dte/emision.view';
 export { RecepcionDocumentoView, RecepcionView, RecepcionEnvioView, RespuestaView, VerificacionView } from './recepcion/recepcion.view';

@@ -57,6 +57,7 @@ export { buildDd, buildTed, type DdInput } from './builders/dd-ted';
 export {
   buildDte,
   documentoTotals,
+  exportacionTotals,
   ddInputFromDocumento,
   type DocumentoInput,
   type EmisorInput,
@@ -197,3 +198,22 @@ export {
   type EstadoEnvioBoleta,
 } from './parsers/boleta-answers';
 export { LIQUIDACION_FACTURA, type ComisionInput, type MontosComisiones } from './comisiones';
+export {
+  TIPOS_EXPORTACION,
+  RUT_RECEPTOR_EXPORTACION,
+  MONEDA_PESO,
+  FORMA_PAGO_EXPORTACION_SIN_PAGO,
+  esExportacion,
+  tablaAduana,
+  nombreAduana,
+  totalesExportacion,
+  montosEnPesos,
+  aPesos,
+  type TipoExportacion,
+  type TablaAduana,
+  type AduanaInput,
+  type BultoInput,
+  type ExportacionInput,
+  type LineaExportacion,
+  type MontosExportacion,
+} from './exportacion';

@@ -285,6 +285,7 @@ export function computeTotals(
   comisionesInput: readonly ComisionInput[] = [],
 ): Montos {
   if (!(TIPOS_DTE_EMITIDOS as readonly number[]).includes(tipoDte)) throw new DteBuildError(`unsupported tipo_dte ${tipoDte}`);
+  if (tipoDte >= 110) throw new DteBuildError(`tipo_dte ${tipoDte} is an export: its totals are in its currency (totalesExportacion)`);
   if (detalle.length === 0) throw new DteBuildError('a document needs at least one Detalle line');
   if (tipoDte === LIQUIDACION_FACTURA) assertLiquidacion(detalle, globales);
   const s = sumarLineas(tipoDte, detalle);

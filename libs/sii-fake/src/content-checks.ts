@@ -55,11 +55,22 @@ function registro(dte: DteLeido): Omit<UploadedDocument, 'result' | 'detail'> {
     razonSocialEmisor: dte.rznSoc,
     razonSocialReceptor: dte.rznSocRecep,
     fechaEmision: dte.fchEmis,
-    montos: { exento: n(dte.totales.mntExe), neto: n(dte.totales.mntNeto), iva: n(dte.totales.iva), total: n(dte.totales.mntTotal) },
+    montos: montosRegistrados(dte, n),
     referencias: dte.referencias
       .filter((r) => /^\d+$/.test(r.tpoDocRef) && /^\d+$/.test(r.folioRef))
       .map((r) => ({ tipo: Number(r.tpoDocRef), folio: Number(r.folioRef), ...(r.codRef ? { codigo: Number(r.codRef) } : {}) })),
   };
+}
+
+/**
+ * An export's amounts are in its currency with decimals; what the registers (RCV, QueryEstDte's MontoDte, an integer) can
+ * hold is its pesos, OtraMoneda MntExeOtrMnda/MntTotOtrMnda (docs/research/exportacion.md §3). Inference: no source says
+ * what the SII stores for an export.
+ */
+function montosRegistrados(dte: DteLeido, n: (v: string | undefined) => number): UploadedDocument['montos'] {
+  const pesos = dte.exportacion?.otraMoneda;
+  if (pesos) return { exento: n(pesos.mntExeOtrMnda), neto: 0, iva: 0, total: n(pesos.mntTotOtrMnda) };
+  return { exento: n(dte.totales.mntExe), neto: n(dte.totales.mntNeto), iva: n(dte.totales.iva), total: n(dte.totales.mntTotal) };
 }
 
 function sinDatos(): Omit<UploadedDocument, 'result' | 'detail'> {

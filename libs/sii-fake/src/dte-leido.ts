@@ -1,4 +1,5 @@
 import { child, childElements, findPath, localName, parseXmlDocument, textAt } from '@lib/dte';
+import { leerExportacion, type ExportacionLeida } from './exportacion-leida';
 
 /** SII Formato DTE v2.2 §G; docs/research/sii-protocol.md §3.3. */
 export const CAMPOS_DD = ['RE', 'TD', 'F', 'FE', 'RR', 'RSR', 'MNT', 'IT1'] as const;
@@ -109,6 +110,8 @@ export interface DteLeido {
   tmstFirma?: string;
   /** Comisiones y Otros Cargos lines (Formato DTE v2.2 §F): ValComNeto, ValComExe, ValComIVA as text. */
   comisiones?: ComisionLeida[];
+  /** Only under `<Exportaciones>` (110-112): IndServicio, FmaPagExp, OtraMoneda, Aduana (docs/research/exportacion.md §1). */
+  exportacion?: ExportacionLeida;
 }
 
 const opt = (v: string | undefined) => (v === undefined || v === '' ? undefined : v);
@@ -144,6 +147,7 @@ export function leerDte(dteXml: string): DteLeido {
     })),
     ted: ted(child(doc, 'TED'), dteXml),
     tmstFirma: opt(textAt(doc, 'TmstFirma')),
+    exportacion: localName(doc) === 'Exportaciones' ? leerExportacion(enc) : undefined,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { DteLeido } from './dte-leido';
+import { TIPOS_EXPORTACION, exportacionRechazos } from './exportacion-checks';
 import { rutDv } from './internal/rut';
 import { boletaRechazos } from './totales-boleta-checks';
 import { liquidacionRechazos } from './liquidacion-checks';
@@ -23,6 +24,7 @@ export function encabezadoRechazos(dte: DteLeido): string[] {
     ...boletaRechazos(dte),
     ...retencionAjena(dte),
     ...liquidacionRechazos(dte),
+    ...exportacionRechazos(dte),
   ];
 }
 
@@ -48,6 +50,8 @@ function origen(dte: DteLeido): string[] {
 
 /** RUTRecep (field 50, "*") invalid: "será rechazado" (§2.2); RUTType checks only the shape, the check digit is the SII's (§2.9). */
 function rutReceptor(dte: DteLeido): string[] {
+  // 110-112 carry 55555555-5 (field 50): exportacion-checks.ts judges it.
+  if (TIPOS_EXPORTACION.has(dte.tipo)) return [];
   const m = /^(\d+)-([\dK])$/.exec(dte.rutRecep);
   const body = m ? Number(m[1]) : NaN;
   const valido = m !== null && body >= RUT_MIN && body <= RUT_MAX && rutDv(body) === m[2];

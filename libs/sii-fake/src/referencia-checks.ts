@@ -35,9 +35,14 @@ export function referenciaRechazos(dte: DteLeido): string[] {
   if (!NOTAS.has(dte.tipo)) return [];
   const documentos = dte.referencias.filter((r) => DOCUMENTOS_TRIBUTARIOS.has(r.tpoDocRef));
   if (documentos.length === 0) return ['(REF) Nota sin referencia al documento tributario que modifica'];
-  const conCodigo = documentos.filter((r) => r.codRef !== undefined && COD_REF.has(r.codRef));
+  const conCodigo = referenciasConCodRef(dte);
   if (conCodigo.length === 0) return ['(REF) Nota sin CodRef en la referencia al documento que modifica'];
   return conCodigo.some(unico) && documentos.length > 1 ? ['(REF) CodRef 1 o 2 con mas de un documento de referencia'] : [];
+}
+
+/** The references to the tax documents a note modifies: a tax document's TpoDocRef with CodRef 1-3 (§E fields 2, 8). */
+export function referenciasConCodRef(dte: DteLeido): ReferenciaLeida[] {
+  return dte.referencias.filter((r) => DOCUMENTOS_TRIBUTARIOS.has(r.tpoDocRef) && r.codRef !== undefined && COD_REF.has(r.codRef));
 }
 
 const unico = (r: ReferenciaLeida) => r.codRef === '1' || r.codRef === '2';

@@ -1,4 +1,5 @@
 import { CAMPOS_DD, type CampoDd, type DteLeido } from './dte-leido';
+import { TIPOS_EXPORTACION } from './exportacion-checks';
 import { valor } from './internal/aritmetica';
 
 /** DTE_v10.xsd TED/DD (docs/research/sii-protocol.md §3.3). */
@@ -22,8 +23,14 @@ function esperadoDd(dte: DteLeido): Record<CampoDd, string> {
   };
 }
 
-function igual(campo: CampoDd, timbre: string | undefined, documento: string): boolean {
+/** DD/MNT of 110-112 is xs:decimal 18,4, Totales/MntTotal in the foreign currency (docs/research/exportacion.md §1). */
+const MNT_DECIMAL = /^\d+(\.\d+)?$/;
+/** An export's MNT other than its MntTotal (e.g. rounded): the code peers record (research §5, [P] IDX-67040457170, RDE). */
+const TED_3_640 = '(TED-3-640)';
+
+function igual(campo: CampoDd, timbre: string | undefined, documento: string, exportacion: boolean): boolean {
   if (timbre === undefined) return false;
+  if (campo === 'MNT' && exportacion) return MNT_DECIMAL.test(timbre) && valor(timbre).eq(valor(documento));
   if (campo === 'TD' || campo === 'F' || campo === 'MNT') return /^-?\d+$/.test(timbre) && valor(timbre).eq(valor(documento));
   if (campo === 'RSR' || campo === 'IT1') return timbre.trimEnd() === documento;
   return timbre === documento;
@@ -36,8 +43,9 @@ function igual(campo: CampoDd, timbre: string | undefined, documento: string): b
 export function tedRechazos(dte: DteLeido): string[] {
   if (!dte.ted) return ['(TED) Documento sin Timbre Electronico'];
   const esperado = esperadoDd(dte);
-  return CAMPOS_DD.filter((c) => !sinNombreEnBoleta(dte, c) && !igual(c, dte.ted?.dd[c], esperado[c])).map(
-    (c) => `(TED) ${c} del timbre no corresponde al documento`,
+  const exportacion = TIPOS_EXPORTACION.has(dte.tipo);
+  return CAMPOS_DD.filter((c) => !sinNombreEnBoleta(dte, c) && !igual(c, dte.ted?.dd[c], esperado[c], exportacion)).map(
+    (c) => `${c === 'MNT' && exportacion ? TED_3_640 : '(TED)'} ${c} del timbre no corresponde al documento`,
   );
 }
 

@@ -3,6 +3,7 @@ import type { DteLeido, LineaLeida } from './dte-leido';
 import { pesos, porcentaje, suma, valor } from './internal/aritmetica';
 import { TIPOS_BOLETA_LEIDOS, boletaReparos } from './totales-boleta-checks';
 import { comisionesReparos } from './liquidacion-checks';
+import { TIPOS_EXPORTACION, exportacionReparos } from './exportacion-checks';
 
 /** Fixed rates of SII Formato DTE v2.2 §4, the stand-in's own table: a wrong rate shared with libs/dte would pass both. */
 const TASAS_ADICIONALES: Record<string, string> = {
@@ -54,6 +55,8 @@ export const RETENCIONES_DE_COMPRA = new Set('15 30 301 31 32 321 33 331 34 341 
  */
 export function reparosDeMontos(dte: DteLeido): string[] {
   if (TIPOS_BOLETA_LEIDOS.has(dte.tipo)) return [...dte.lineas.flatMap(lineaReparos), ...boletaReparos(dte)];
+  // Amounts in a foreign currency with decimals, exempt (docs/research/exportacion.md §1, §3): their own reparos.
+  if (TIPOS_EXPORTACION.has(dte.tipo)) return exportacionReparos(dte);
   return [...comisionesReparos(dte), ...dte.lineas.flatMap(lineaReparos), ...totalesReparos(dte)];
 }
 

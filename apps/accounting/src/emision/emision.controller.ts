@@ -19,7 +19,7 @@ export class EmisionController {
   @Post('emit-dte')
   @HttpCode(201)
   @Audited({ accion: 'emitir_dte', entidad: 'documento_emitido', kind: 'write' })
-  @ApiOperation({ summary: 'Emit a DTE (33, 34, 56, 61) through the tax gateway and book the sale' })
+  @ApiOperation({ summary: 'Emit a DTE (33, 34, 56, 61; exports 110, 111, 112 in pesos) through the tax gateway and book the sale' })
   @ApiCreatedResponse({ type: DocumentoEmitidoView })
   @ApiHeader({
     name: 'Idempotency-Key',

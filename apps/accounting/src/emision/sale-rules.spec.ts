@@ -29,6 +29,19 @@ describe('saleLines', () => {
     ]);
   });
 
+  it('books an export 110 in its pesos as an exempt sale, and reverses it on a nota de crédito de exportación 112', () => {
+    const m = { neto: 0, exento: 28_092_192, iva: 0, total: 28_092_192 };
+    expect(saleLines(110, m)).toEqual([
+      { rol: 'clientes', debe: 28_092_192, haber: 0 },
+      { rol: 'ventas', debe: 0, haber: 28_092_192 },
+    ]);
+    expect(saleLines(111, m)).toEqual(saleLines(110, m));
+    expect(saleLines(112, m)).toEqual([
+      { rol: 'clientes', debe: 0, haber: 28_092_192 },
+      { rol: 'ventas', debe: 28_092_192, haber: 0 },
+    ]);
+  });
+
   it('gives no lines without amounts and refuses other types', () => {
     expect(saleLines(61, { neto: 0, exento: 0, iva: 0, total: 0 })).toEqual([]);
     expect(() => saleLines(39, { neto: 1, exento: 0, iva: 0, total: 1 })).toThrow(/39/);

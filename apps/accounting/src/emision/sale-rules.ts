@@ -7,7 +7,9 @@ import { DteMontos } from '../dte-recepcion/booking-rules';
  *   33 factura, 56 nota de débito   Debe  Clientes total / Haber Ventas neto + exento / Haber IVA Débito
  *                                   Fiscal iva / Haber Retenciones por Pagar additional taxes (ILA, ...)
  *   34 factura exenta               Debe  Clientes total / Haber Ventas exento
- *   61 nota de crédito              the same lines with debe and haber swapped
+ *   110 factura de exportación,     Debe  Clientes total / Haber Ventas exento, in the pesos of OtraMoneda
+ *   111 its nota de débito
+ *   61, 112 notas de crédito        the same lines with debe and haber swapped
  * Additional taxes (ImptoReten) are collected for the Treasury, not earned: role `retenciones`.
  */
 
@@ -17,6 +19,9 @@ import { DteMontos } from '../dte-recepcion/booking-rules';
  */
 export const TIPOS_VENTA = TIPOS_DTE_VENTA;
 export const EMITTED_TIPOS: ReadonlySet<number> = new Set(TIPOS_VENTA);
+
+/** Nota de crédito 61 and nota de crédito de exportación 112 (Formato DTE v2.2 TipoDTE): they reverse a sale. */
+const NOTAS_DE_CREDITO: ReadonlySet<number> = new Set([61, 112]);
 
 export const SALE_ROLES = ['clientes', 'ventas', 'iva_debito', 'retenciones'] as const;
 export type SaleRole = (typeof SALE_ROLES)[number];
@@ -39,5 +44,5 @@ export function saleLines(tipo: number, m: DteMontos & { adicionales?: number })
       { rol: 'retenciones', debe: 0, haber: adicionales },
     ] as SaleLine[]
   ).filter((l) => l.debe > 0 || l.haber > 0);
-  return tipo === 61 ? lines.map((l) => ({ ...l, debe: l.haber, haber: l.debe })) : lines;
+  return NOTAS_DE_CREDITO.has(tipo) ? lines.map((l) => ({ ...l, debe: l.haber, haber: l.debe })) : lines;
 }

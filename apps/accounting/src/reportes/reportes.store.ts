@@ -100,7 +100,7 @@ const F29_SQL = `
          (SELECT COALESCE(SUM(CASE WHEN tipo_dte = 61 THEN -iva ELSE iva END), 0) FROM factura
            WHERE empresa_id = $1 AND fecha_emision BETWEEN $2 AND $3) AS doc_credito`;
 
-// $1 empresa, $2 desde, $3 hasta. Emitted DTEs are ingresos, received ones egresos; 61 subtracts. `monto`
+// $1 empresa, $2 desde, $3 hasta. Emitted DTEs are ingresos, received ones egresos; credit notes (61, 112) subtract. `monto`
 // mirrors the booking rules: never IVA (recoverable, not income or expense).
 const FILAS_SQL = `
   WITH docs AS (
@@ -111,7 +111,7 @@ const FILAS_SQL = `
     SELECT 'egreso', f.fecha_emision, f.tipo_dte, f.folio, f.rut_emisor, f.razon_social_emisor, f.neto, f.exento, f.iva, f.total
       FROM factura f WHERE f.empresa_id = $1 AND f.fecha_emision BETWEEN $2 AND $3
   ), signed AS (
-    SELECT *, CASE WHEN tipo_dte = 61 THEN -1 ELSE 1 END AS signo FROM docs
+    SELECT *, CASE WHEN tipo_dte IN (61, 112) THEN -1 ELSE 1 END AS signo FROM docs
   )
   SELECT clasificacion,
          row_number() OVER (PARTITION BY clasificacion ORDER BY fecha, tipo_dte, folio, rut_contraparte) AS correlativo,

@@ -1,13 +1,14 @@
 import { EmitirDto } from '@lib/contracts';
-import { Montos, TIPOS_DTE_EMITIDOS } from '@lib/dte';
+import { Montos, RUT_RECEPTOR_EXPORTACION, TIPOS_DTE_EMITIDOS, TIPOS_EXPORTACION, esExportacion } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 
 /**
  * Whether a note's reference names the tenant's own document issued through this gateway: a numeric type the gateway
  * emits and a numeric folio, not issued elsewhere (`externo`), by another taxpayer (RUTOtr) nor global (IndGlobal).
  */
-export function isReferenciaPropia(r: NonNullable<EmitirDto['referencias']>[number]): boolean {
-  return !r.externo && !r.rut_otro && !r.global && OWN_DTE_TYPES.has(Number(r.tipo_doc)) && /^\d{1,18}$/.test(r.folio);
+export function isReferenciaPropia(r: NonNullable<EmitirDto['referencias']>[number], tipoNota: number): boolean {
+  const referibles = REFERIBLES[tipoNota];
+  return !r.externo && !r.rut_otro && !r.global && !!referibles?.has(Number(r.tipo_doc)) && /^\d{1,18}$/.test(r.folio);
 }
 
 /**
@@ -15,8 +16,8 @@ export function isReferenciaPropia(r: NonNullable<EmitirDto['referencias']>[numb
  * undefined when there are none or several: the notes on a document add up against its total only when each names that one document.
  */
 export function findReferenciaPropia(dto: EmitirDto): { index: number; tipoDte: number; folio: number } | undefined {
-  if (dto.tipo_dte !== 56 && dto.tipo_dte !== 61) return undefined;
-  const propias = (dto.referencias ?? []).flatMap((r, index) => (isReferenciaPropia(r) ? [{ r, index }] : []));
+  if (!esNota(dto.tipo_dte)) return undefined;
+  const propias = (dto.referencias ?? []).flatMap((r, index) => (isReferenciaPropia(r, dto.tipo_dte) ? [{ r, index }] : []));
   if (propias.length !== 1) return undefined;
   const [{ r, index }] = propias;
   return { index, tipoDte: Number(r.tipo_doc), folio: Number(r.folio) };
@@ -26,7 +27,24 @@ export function findReferenciaPropia(dto: EmitirDto): { index: number; tipoDte: 
  * The tenant's own documents a note (56, 61) may modify: facturas and notes. A guía (52) is referenced by the factura that
  * bills it, not corrected by a note (SII Formato DTE v2.2 §2.1 zone D, "Información de Referencia").
  */
-export const OWN_DTE_TYPES: ReadonlySet<number> = new Set(TIPOS_DTE_EMITIDOS.filter((t) => t !== 52));
+export const OWN_DTE_TYPES: ReadonlySet<number> = new Set(TIPOS_DTE_EMITIDOS.filter((t) => t !== 52 && !esExportacion(t)));
+
+/**
+ * The tenant's own documents each note may modify: a nota de débito 56 or de crédito 61 those of {@link OWN_DTE_TYPES}; a
+ * nota de débito 111 or de crédito 112 de exportación the export documents (Formato DTE v2.2 §E: "En el caso de la Nota de
+ * Crédito y de Débito de Exp. es obligatorio referenciar la factura de exportación que modifica").
+ */
+const REFERIBLES: Readonly<Record<number, ReadonlySet<number>>> = {
+  56: OWN_DTE_TYPES,
+  61: OWN_DTE_TYPES,
+  111: new Set(TIPOS_EXPORTACION),
+  112: new Set(TIPOS_EXPORTACION),
+};
+
+/** A nota de débito or de crédito, domestic (56, 61) or of export (111, 112). */
+export function esNota(tipo: number): boolean {
+  return REFERIBLES[tipo] !== undefined;
+}
 
 /**
  * A credit note (61) on the tenant's own document stays within what that document and its debit notes charged, less
@@ -90,7 +108,40 @@ export function checkDocumentRules(dto: EmitirDto, montos: Montos, today: string
     throw refuse('taxed_line_in_34', 'A factura exenta (34) has only exempt lines; issue a 33 for taxed ones.', `detalle.${taxed}.exento`);
   }
   checkGuia(dto);
-  if (dto.tipo_dte === 56 || dto.tipo_dte === 61) checkNoteReferences(dto, montos);
+  if (esNota(dto.tipo_dte)) checkNoteReferences(dto, montos);
+}
+
+/**
+ * An export document (110, 111, 112) carries `exportacion` (its currency, rate and Aduana section) and goes to
+ * 55555555-5 (Formato DTE v2.2 §A field 50); a 110 names the receptor's city (field 62, obligatory). No other type
+ * carries `exportacion`. Checked before the totals, which need the currency.
+ */
+export function checkExportacion(dto: EmitirDto): void {
+  if (!esExportacion(dto.tipo_dte)) {
+    if (dto.exportacion === undefined) return;
+    throw refuse(
+      'exportacion_not_applicable',
+      `exportacion is for an export document (110, 111, 112), not a ${dto.tipo_dte}.`,
+      'exportacion',
+    );
+  }
+  if (!dto.exportacion) {
+    throw refuse(
+      'exportacion_required',
+      `A tipo_dte ${dto.tipo_dte} carries exportacion: moneda, tipo_cambio and the aduana section.`,
+      'exportacion',
+    );
+  }
+  if (dto.receptor.rut !== RUT_RECEPTOR_EXPORTACION) {
+    throw refuse(
+      'receptor_exportacion',
+      `The receptor of an export document is ${RUT_RECEPTOR_EXPORTACION} (the foreign buyer is named by razon_social and exportacion.nacionalidad).`,
+      'receptor.rut',
+    );
+  }
+  if (dto.tipo_dte === 110 && !dto.receptor.ciudad) {
+    throw refuse('receptor_ciudad_required', 'A factura de exportación (110) names the receptor’s city (CiudadRecep).', 'receptor.ciudad');
+  }
 }
 
 /**

@@ -30,7 +30,7 @@ export class DteController {
   @HttpCode(201)
   // Spec 1 "Limits": 20 emissions per minute, keyed by caller + tenant (platform throttler).
   @Throttle({ default: { limit: 20, ttl: 60_000 } })
-  @ApiOperation({ summary: 'Emit a DTE (33, 34, 43, 46, 52, 56, 61): folio, TED, signatures, XSD check, upload to the SII' })
+  @ApiOperation({ summary: 'Emit a DTE (33, 34, 43, 46, 52, 56, 61, 110, 111, 112): folio, TED, signatures, XSD check, upload to the SII' })
   @ApiCreatedResponse({ type: EmitirView })
   @ApiProblemResponses(
     400,

@@ -1,15 +1,27 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { DocumentoInput, LIQUIDACION_FACTURA, Montos, computeTotals, santiagoDate } from '@lib/dte';
+import {
+  DocumentoInput,
+  LIQUIDACION_FACTURA,
+  Montos,
+  computeTotals,
+  esExportacion,
+  montosEnPesos,
+  type ExportacionInput,
+  santiagoDate,
+  totalesExportacion,
+} from '@lib/dte';
 import { ProblemException, assertFechaEnRango } from '@lib/schemas';
 import { CafEntity } from '../caf/entities/caf.entity';
 import { EmitirDto, EmitirView } from '@lib/contracts';
 import {
   checkDocumentRules,
+  checkExportacion,
   checkLiquidacion,
   checkReferencedDocument,
   checkSaldoNotas,
+  esNota,
   isReferenciaPropia,
   findReferenciaPropia,
   type DocumentoReferido,
@@ -18,7 +30,7 @@ import { asDteProblem, asDteProblemAsync, emisorFrom, preflight, resolucionOf } 
 import { EmisionContexto, type Contexto } from './emision-contexto';
 import { EmisionUploader } from './emision-uploader';
 import { EmisionStore } from './emision.store';
-import { EmisionEntity } from './entities/emision.entity';
+import { EmisionEntity, type MontosDetalle } from './entities/emision.entity';
 import { EnvioBuilder } from './envio-builder';
 
 /** A request with the receptor's canonical legal name, and where that name came from (canonical-data rule). */
@@ -107,7 +119,7 @@ export class EmisionService {
 
   /** `refsLote`, references to earlier documents of a lote, count with their CodRef (their folio is not known yet). */
   private review(dto: EmitirDto, refsLote: { codigo: 1 | 2 | 3 }[] = []): { fecha: string; montos: Montos } {
-    if ((dto.tipo_dte === 56 || dto.tipo_dte === 61) && !dto.referencias?.length && refsLote.length === 0) {
+    if (esNota(dto.tipo_dte) && !dto.referencias?.length && refsLote.length === 0) {
       throw new ProblemException(
         422,
         'referencias_required',
@@ -117,7 +129,8 @@ export class EmisionService {
     const fecha = dto.fecha_emision ?? santiagoDate();
     assertFechaEnRango(fecha, 'fecha_emision');
     checkLiquidacion(dto);
-    const montos = asDteProblem(() => computeTotals(dto.tipo_dte, dto.detalle, dto.descuentos_recargos ?? [], dto.comisiones ?? []));
+    checkExportacion(dto);
+    const montos = asDteProblem(() => totalesDe(dto));
     const pendientes = refsLote.map((r) => ({ tipo_doc: '33', folio: '0', fecha, codigo: r.codigo }));
     checkDocumentRules({ ...dto, referencias: [...(dto.referencias ?? []), ...pendientes] }, montos, santiagoDate());
     return { fecha, montos };
@@ -145,6 +158,10 @@ export class EmisionService {
       pagos: dto.pagos?.map((p) => ({ ...p })),
       descuentos_recargos: dto.descuentos_recargos?.map((g) => ({ ...g })),
       comisiones: dto.comisiones?.map((c) => ({ ...c })),
+      exportacion: dto.exportacion && {
+        ...dto.exportacion,
+        aduana: dto.exportacion.aduana && { ...dto.exportacion.aduana, bultos: dto.exportacion.aduana.bultos?.map((b) => ({ ...b })) },
+      },
       emisor: emisorFrom(ctx.record, ctx.emisor, dto.codigo_sucursal),
       receptor: { ...dto.receptor },
       detalle: dto.detalle.map((d) => ({ ...d })),
@@ -177,11 +194,15 @@ export class EmisionService {
   /** Unless the caller says the document was issued elsewhere (`externo`), by another taxpayer (RUTOtr) or is global (IndGlobal). */
   private async checkReferences(dto: EmitirDto, montos: Montos): Promise<Map<number, DocumentoReferido>> {
     const originales = new Map<number, DocumentoReferido>();
-    if (dto.tipo_dte !== 56 && dto.tipo_dte !== 61) return originales;
+    if (!esNota(dto.tipo_dte)) return originales;
     for (const [i, ref] of (dto.referencias ?? []).entries()) {
-      if (!isReferenciaPropia(ref)) continue;
+      if (!isReferenciaPropia(ref, dto.tipo_dte)) continue;
       const original = await this.store.findIssued(dto.tenant, Number(ref.tipo_doc), Number(ref.folio));
-      checkReferencedDocument(i, ref.codigo, original, dto, montos);
+      // An export note annuls in the currency (REF-2-780, docs/research/exportacion.md §4), not in pesos at another rate.
+      const moneda = original?.montosDetalle?.exportacion;
+      const enMoneda = moneda && dto.exportacion ? montosExportacion(dto, dto.exportacion) : undefined;
+      const comparable = moneda && enMoneda ? { ...original, total: Number(moneda.total) } : original;
+      checkReferencedDocument(i, ref.codigo, comparable, dto, enMoneda ? { ...montos, total: Number(enMoneda.total) } : montos);
       if (original) originales.set(i, original);
     }
     return originales;
@@ -228,6 +249,7 @@ function newEmission(
       garantia_envases: montos.garantia_envases,
       ...(montos.iva_no_retenido > 0 ? { iva_no_retenido: montos.iva_no_retenido } : {}),
       ...(dto.tipo_dte === LIQUIDACION_FACTURA ? { comisiones: montos.comisiones } : {}),
+      ...(dto.exportacion ? { exportacion: montosExportacion(dto, dto.exportacion) } : {}),
     },
     estado: 'signed',
     glosa: null,
@@ -240,4 +262,17 @@ function newEmission(
     caller: caller ?? null,
     uploadedAt: null,
   });
+}
+
+/** The document's totals in CLP: an export's are its pesos of OtraMoneda (checkExportacion ran). @throws DteBuildError */
+function totalesDe(dto: EmitirDto): Montos {
+  if (esExportacion(dto.tipo_dte) && dto.exportacion)
+    return montosEnPesos(totalesExportacion(dto.detalle, dto.descuentos_recargos ?? [], dto.exportacion));
+  return computeTotals(dto.tipo_dte, dto.detalle, dto.descuentos_recargos ?? [], dto.comisiones ?? []);
+}
+
+/** What an export's answers show in its currency. */
+function montosExportacion(dto: EmitirDto, exportacion: ExportacionInput): NonNullable<MontosDetalle['exportacion']> {
+  const m = totalesExportacion(dto.detalle, dto.descuentos_recargos ?? [], exportacion);
+  return { moneda: m.moneda, tipo_cambio: m.tipo_cambio, exento: m.exento, total: m.total };
 }

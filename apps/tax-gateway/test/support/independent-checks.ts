@@ -55,6 +55,8 @@ export function xmlsecVerify(xml: Buffer, certificatePem: string, xpath: string)
       '--id-attr:ID',
       'Liquidacion',
       '--id-attr:ID',
+      'Exportaciones',
+      '--id-attr:ID',
       'SetDTE',
       '--id-attr:ID',
       'Resultado',

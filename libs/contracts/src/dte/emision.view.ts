@@ -23,7 +23,15 @@ export class ImpuestoAdicionalView {
   @ApiProperty({ example: 1000, description: 'MontoImp, whole CLP' }) monto!: number;
 }
 
-/** Amounts of an emitted DTE: the Totales and what made them (whole CLP). */
+/** The currency amounts of an export document 110-112 (Totales, decimal strings as the DTE writes them). */
+export class MontosExportacionView {
+  @ApiProperty({ example: 'DOLAR USA', description: 'TpoMoneda of every amount of the document' }) moneda!: string;
+  @ApiProperty({ example: '927.87', description: 'TpoCambio, pesos per unit' }) tipo_cambio!: string;
+  @ApiProperty({ example: '30276', description: 'MntExe in moneda' }) exento!: string;
+  @ApiProperty({ example: '30276', description: 'MntTotal in moneda (the TED MNT)' }) total!: string;
+}
+
+/** Amounts of an emitted DTE: the Totales and what made them (whole CLP; an export's are its pesos of OtraMoneda). */
 export class MontosEmisionView extends MontosView {
   @ApiProperty({ example: 0, description: 'Line and global discounts' }) descuentos!: number;
   @ApiProperty({ example: 0, description: 'Line and global surcharges' }) recargos!: number;
@@ -39,6 +47,8 @@ export class MontosEmisionView extends MontosView {
     description: 'Totales/Comisiones of a liquidación-factura 43 (ValComNeto, ValComExe, ValComIVA), subtracted from the total',
   })
   comisiones?: { neto: number; exento: number; iva: number };
+  @ApiPropertyOptional({ type: MontosExportacionView, description: 'An export document: its amounts in its currency' })
+  exportacion?: MontosExportacionView;
 }
 
 /** Fields shared by the emission answers. */

@@ -6,6 +6,7 @@ import { ArrayOfObjects, IsFecha } from '@lib/schemas';
 import { TIPOS_DTE_EMITIDOS, type TipoDteEmision } from '@lib/dte';
 import { ComisionDto, DescuentoRecargoDto, DetalleDto } from './detalle.dto';
 import { TransporteDto } from './transporte.dto';
+import { ExportacionDto } from './exportacion.dto';
 
 const asString = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
 
@@ -34,6 +35,15 @@ export class ReceptorDto {
   @IsString()
   @Length(1, 60)
   comuna!: string;
+
+  @ApiPropertyOptional({
+    example: 'Buenos Aires',
+    description: 'CiudadRecep (cut to 20 characters); obligatory on a factura de exportación 110',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 60)
+  ciudad?: string;
 }
 
 export class PagoDto {
@@ -195,13 +205,15 @@ export class EmitirDto {
   descuentos_recargos?: DescuentoRecargoDto[];
 
   @ApiPropertyOptional({
-    enum: [1, 2, 3],
-    description: 'IndServicio: 1 servicios periódicos domiciliarios, 2 otros periódicos, 3 factura de servicio',
+    enum: [1, 2, 3, 4, 5],
+    description:
+      'IndServicio: 1 servicios periódicos domiciliarios, 2 otros periódicos, 3 factura de servicio; on an export (110-112) ' +
+      '3 servicios calificados por Aduana, 4 hotelería, 5 transporte terrestre internacional (Formato DTE v2.2 field 9)',
   })
   @IsOptional()
   @IsInt()
-  @IsIn([1, 2, 3])
-  indicador_servicio?: 1 | 2 | 3;
+  @IsIn([1, 2, 3, 4, 5])
+  indicador_servicio?: 1 | 2 | 3 | 4 | 5;
 
   @ApiPropertyOptional({
     enum: [1, 2, 3, 4],
@@ -250,4 +262,14 @@ export class EmitirDto {
   @ValidateNested()
   @Type(() => TransporteDto)
   transporte?: TransporteDto;
+
+  @ApiPropertyOptional({
+    type: ExportacionDto,
+    description: 'Obligatory on an export document 110, 111 or 112 (receptor 55555555-5), refused elsewhere: amounts in its moneda',
+  })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ExportacionDto)
+  exportacion?: ExportacionDto;
 }

@@ -3,6 +3,9 @@ import { DteBuildError, DteError } from '../errors';
 import { numAt, localName, parseXml, textAt } from '../xml/dom';
 import { fecha, fieldText, el, posInt, rut, timestamp } from './text';
 
+/** The TD whose MNT is a decimal (DTE_v10.xsd Exportaciones TED). */
+const EXPORTACION = new Set([110, 111, 112]);
+
 /** TED `DD` fields as named in the XML (Formato DTE v2.2 §G; DTE_v10.xsd); rsr and it1 are cut to 40 characters, never trimmed. */
 export interface DdInput {
   re: string;
@@ -11,7 +14,8 @@ export interface DdInput {
   fe: string;
   rr: string;
   rsr: string;
-  mnt: number;
+  /** MntTotal: whole CLP, or an export's decimal in its currency as written (DTE_v10.xsd Exportaciones DD/MNT: decimal 18,4). */
+  mnt: number | string;
   it1: string;
   cafXml: string;
   tsted: string;
@@ -48,7 +52,13 @@ function checkCaf(input: DdInput): void {
 export function buildDd(input: DdInput): string {
   checkCaf(input);
   // ValorType: a liquidación-factura's MntTotal may be negative (Formato DTE v2.2 Cambios 22/09/2005 item 4).
-  if (!Number.isSafeInteger(input.mnt)) throw new DteBuildError(`MNT must be a whole number, got ${input.mnt}`);
+  if (
+    typeof input.mnt === 'string'
+      ? !/^\d{1,14}(\.\d{1,4})?$/.test(input.mnt) || !EXPORTACION.has(input.td)
+      : !Number.isSafeInteger(input.mnt)
+  ) {
+    throw new DteBuildError(`MNT must be a whole number (a decimal of 4 places on an export document), got ${input.mnt}`);
+  }
   const rsr = fieldText('RSR', (input.rsr ?? '').trim(), 40, 'cut');
   const it1 = fieldText('IT1', (input.it1 ?? '').trim(), 40, 'cut');
   if (!rsr || !it1) throw new DteBuildError('RSR and IT1 must not be empty');

@@ -14,78 +14,30 @@ import {
 import type { DdInput } from './dd-ted';
 import type { ComisionInput } from '../comisiones';
 import { comision, raizDe, totalComisiones, tpoDocLiq } from './liquidacion';
-import { el, fecha, optText, posInt, reqText, rut, timestamp, transliterate } from './text';
+import { el, fecha, optText, posInt, timestamp } from './text';
 import { TIPOS_DTE_EMITIDOS } from '../tipos-dte';
+import { esExportacion, montosEnPesos, totalesExportacion, type ExportacionInput, type MontosExportacion } from '../exportacion';
+import { buildExportaciones } from './exportacion';
+import {
+  cdgItems,
+  emisor,
+  nombreItem,
+  oneOf,
+  receptor,
+  referencia,
+  transporte,
+  type DetalleInput,
+  type EmisorInput,
+  type PagoInput,
+  type ReceptorInput,
+  type ReferenciaInput,
+  type TransporteInput,
+} from './partes';
 
-/** Emisor, limits of DTE_v10.xsd: RznSoc is refused when over 100 (the legal name must be exact); the other texts are truncated. */
-export interface EmisorInput {
-  rut: string;
-  razon_social: string;
-  giro: string;
-  acteco: number | number[];
-  telefono?: string;
-  correo?: string;
-  cdg_sii_sucur?: number;
-  direccion?: string;
-  comuna?: string;
-  ciudad?: string;
-}
+export type { DetalleInput, EmisorInput, PagoInput, ReceptorInput, ReferenciaInput, TransporteInput };
+export { cdgItems, cdgSiiSucur, lugar, nombreItem } from './partes';
 
-/** Receptor, DTE_v10.xsd: RznSocRecep over 100 is refused; GiroRecep ≤ 40, Contacto ≤ 80, DirRecep ≤ 70, comuna, ciudad ≤ 20 truncated. */
-export interface ReceptorInput {
-  rut: string;
-  razon_social: string;
-  giro?: string;
-  contacto?: string;
-  correo?: string;
-  direccion?: string;
-  comuna?: string;
-  ciudad?: string;
-}
-
-/** One Detalle line: a name over NmbItem's 80 characters opens DscItem; codigo is CdgItem INT1, `codigos` the others (≤ 5 in all). */
-export interface DetalleInput extends LineaTotales {
-  nombre: string;
-  /** TpoDocLiq (≤ 3): on a liquidación-factura 43 each line is a liquidated document of this type (99: anticipo), and only there. */
-  tipo_doc_liq?: string;
-  descripcion?: string;
-  unidad?: string;
-  codigo?: string;
-  codigos?: { tipo: string; valor: string }[];
-}
-
-/** One payment of a credit sale (MntPagos: FchPago, MntPago in CLP, GlosaPagos ≤ 40). */
-export interface PagoInput {
-  fecha: string;
-  monto: number;
-  glosa?: string;
-}
-
-/** Formato DTE v2.2 §E: TpoDocRef a DTE type or e.g. "SET", "801"; CodRef 1 anula, 2 corrige texto, 3 corrige montos; IndGlobal=1 FolioRef 0. */
-export interface ReferenciaInput {
-  tipo_doc: number | string;
-  folio: number | string;
-  fecha: string;
-  codigo?: 1 | 2 | 3;
-  razon?: string;
-  global?: boolean;
-  rut_otro?: string;
-}
-
-/**
- * Transporte (Formato DTE v2.2 §A fields 67-73, DTE_v10.xsd): Patente ≤ 8, RUTTrans, Chofer (RUTChofer with NombreChofer
- * ≤ 30), DirDest ≤ 70, CmnaDest and CiudadDest ≤ 20 (the destination when it is not the receiver's address).
- */
-export interface TransporteInput {
-  patente?: string;
-  rut_transportista?: string;
-  chofer?: { rut: string; nombre: string };
-  direccion_destino?: string;
-  comuna_destino?: string;
-  ciudad_destino?: string;
-}
-
-/** Everything `buildDte` needs for a 33, 34, 52, 56 or 61 (dates America/Santiago): 1-60 lines; 56 and 61 need 1-40 referencias. */
+/** Everything `buildDte` needs for a type of TIPOS_DTE_EMITIDOS (dates America/Santiago): 1-60 lines; notes need 1-40 referencias. */
 export interface DocumentoInput {
   tipo_dte: TipoDteEmision;
   folio: number;
@@ -97,7 +49,8 @@ export interface DocumentoInput {
   detalle: DetalleInput[];
   referencias?: ReferenciaInput[];
   descuentos_recargos?: DescuentoRecargoGlobal[];
-  indicador_servicio?: 1 | 2 | 3;
+  /** IndServicio (field 9): 1 to 3 on a Documento; 3 to 5 on an export (3 calificados por Aduana, 4 hotelería, 5 transporte). */
+  indicador_servicio?: 1 | 2 | 3 | 4 | 5;
   /** TipoDespacho (field 6): 1 by the receiver, 2 by the issuer to the receiver's premises, 3 by the issuer elsewhere. */
   tipo_despacho?: 1 | 2 | 3;
   /**
@@ -112,11 +65,8 @@ export interface DocumentoInput {
   pagos?: PagoInput[];
   /** Comisiones y Otros Cargos of a liquidación-factura 43 (1 to 20; Formato DTE v2.2 §F). */
   comisiones?: ComisionInput[];
-}
-
-function oneOf<T extends number>(name: string, value: T | undefined, allowed: readonly number[]): T | undefined {
-  if (value !== undefined && !allowed.includes(value)) throw new DteBuildError(`${name} must be one of ${allowed.join(', ')}`);
-  return value;
+  /** Currency, exchange rate, Aduana section of an export document 110, 111 or 112, and only there. */
+  exportacion?: ExportacionInput;
 }
 
 function pagos(list: PagoInput[] = []): string {
@@ -155,67 +105,6 @@ function idDoc(i: DocumentoInput): string {
   );
 }
 
-/**
- * Dir, Cmna and Ciudad of the issuer (`Origen`), the receiver (`Recep`) or the goods' destination (`Dest`), truncated to
- * 70, 20 and 20 characters (DTE_v10.xsd and EnvioBOLETA_v11.xsd alike).
- */
-export function lugar(sufijo: 'Origen' | 'Recep' | 'Dest', l: { direccion?: string; comuna?: string; ciudad?: string }): string {
-  return (
-    optText(`Dir${sufijo}`, l.direccion, 70, 'truncate') +
-    optText(`Cmna${sufijo}`, l.comuna, 20, 'truncate') +
-    optText(`Ciudad${sufijo}`, l.ciudad, 20, 'truncate')
-  );
-}
-
-/** CdgSIISucur, the SII's code of the issuing branch (9 digits), when there is one. */
-export function cdgSiiSucur(e: EmisorInput): string {
-  return el('CdgSIISucur', e.cdg_sii_sucur === undefined ? undefined : posInt('CdgSIISucur', e.cdg_sii_sucur, 9));
-}
-
-function emisor(e: EmisorInput): string {
-  const acteco = Array.isArray(e.acteco) ? e.acteco : [e.acteco];
-  if (acteco.length < 1 || acteco.length > 4) throw new DteBuildError('emisor.acteco needs 1 to 4 codes');
-  return (
-    '<Emisor>' +
-    el('RUTEmisor', rut('RUTEmisor', e.rut)) +
-    reqText('RznSoc', e.razon_social, 100) +
-    reqText('GiroEmis', e.giro, 80, 'truncate') +
-    optText('Telefono', e.telefono, 20, 'truncate') +
-    optText('CorreoEmisor', e.correo, 80) +
-    acteco.map((a) => el('Acteco', posInt('Acteco', a, 6))).join('') +
-    cdgSiiSucur(e) +
-    lugar('Origen', e) +
-    '</Emisor>'
-  );
-}
-
-/** Transporte in DTE_v10.xsd order (no Aduana: export documents are not issued yet). */
-function transporte(t: TransporteInput | undefined): string {
-  if (!t) return '';
-  const chofer = t.chofer
-    ? `<Chofer>${el('RUTChofer', rut('RUTChofer', t.chofer.rut))}${reqText('NombreChofer', t.chofer.nombre, 30, 'truncate')}</Chofer>`
-    : '';
-  const xml =
-    optText('Patente', t.patente, 8) +
-    (t.rut_transportista ? el('RUTTrans', rut('RUTTrans', t.rut_transportista)) : '') +
-    chofer +
-    lugar('Dest', { direccion: t.direccion_destino, comuna: t.comuna_destino, ciudad: t.ciudad_destino });
-  return xml ? `<Transporte>${xml}</Transporte>` : '';
-}
-
-function receptor(r: ReceptorInput): string {
-  return (
-    '<Receptor>' +
-    el('RUTRecep', rut('RUTRecep', r.rut)) +
-    reqText('RznSocRecep', r.razon_social, 100) +
-    optText('GiroRecep', r.giro, 40, 'truncate') +
-    optText('Contacto', r.contacto, 80, 'truncate') +
-    optText('CorreoRecep', r.correo, 80) +
-    lugar('Recep', r) +
-    '</Receptor>'
-  );
-}
-
 /** Totales in DTE_v10.xsd order; MntNeto/TasaIVA/IVA, MntExe, ImptoReten, IVANoRet, GrntDep, Comisiones and MontoNF only when present. */
 function totales(m: Montos, tipo: number): string {
   const taxed = m.neto > 0;
@@ -237,25 +126,6 @@ function totales(m: Montos, tipo: number): string {
     (m.no_facturable !== 0 ? el('MontoNF', m.no_facturable) : '') +
     '</Totales>'
   );
-}
-
-const MAX_NMB_ITEM = 80;
-
-/** Cut at the last space keeping at least half; the rest opens DscItem (Formato DTE v2.2 Detalle: "descripción adicional del ítem"). */
-export function nombreItem(d: DetalleInput): string {
-  const nombre = transliterate(d.nombre.trim());
-  if (nombre.length <= MAX_NMB_ITEM) return reqText('NmbItem', nombre, MAX_NMB_ITEM) + optText('DscItem', d.descripcion, 1000);
-  const space = nombre.lastIndexOf(' ', MAX_NMB_ITEM);
-  const cut = space >= MAX_NMB_ITEM / 2 ? space : MAX_NMB_ITEM;
-  const resto = [nombre.slice(cut).trim(), d.descripcion?.trim()].filter(Boolean).join(' ');
-  return reqText('NmbItem', nombre.slice(0, cut), MAX_NMB_ITEM) + optText('DscItem', resto, 1000);
-}
-
-/** CdgItem: `codigo` as INT1, then `codigos`; at most 5 (DTE_v10.xsd and EnvioBOLETA_v11.xsd). */
-export function cdgItems(d: DetalleInput): string {
-  const codigos = [...(d.codigo ? [{ tipo: 'INT1', valor: d.codigo }] : []), ...(d.codigos ?? [])];
-  if (codigos.length > 5) throw new DteBuildError('at most 5 item codes per line (CdgItem, DTE_v10.xsd)');
-  return codigos.map((c) => `<CdgItem>${reqText('TpoCodigo', c.tipo, 10)}${reqText('VlrCodigo', c.valor, 35)}</CdgItem>`).join('');
 }
 
 /** IndExe: 1 exempt (not written on a 34: Formato DTE v2.2 §C note 10), 2 not billable, 3 packaging deposit, 6 not billable negative. */
@@ -320,25 +190,16 @@ function dscRcgGlobal(tipo: TipoDteEmision, g: DescuentoRecargoGlobal, n: number
   );
 }
 
-function referencia(r: ReferenciaInput, n: number): string {
-  if (r.codigo !== undefined && ![1, 2, 3].includes(r.codigo)) throw new DteBuildError('referencia.codigo must be 1, 2 or 3');
-  return (
-    '<Referencia>' +
-    el('NroLinRef', n) +
-    reqText('TpoDocRef', String(r.tipo_doc), 3) +
-    (r.global ? el('IndGlobal', 1) : '') +
-    reqText('FolioRef', String(r.folio), 18) +
-    (r.rut_otro ? el('RUTOtr', rut('RUTOtr', r.rut_otro)) : '') +
-    el('FchRef', fecha('FchRef', r.fecha)) +
-    el('CodRef', r.codigo) +
-    optText('RazonRef', r.razon, 90) +
-    '</Referencia>'
-  );
+/** Totals of a DocumentoInput in CLP (the numbers `buildDte` writes; an export's pesos of OtraMoneda). @throws DteBuildError */
+export function documentoTotals(input: DocumentoInput): Montos {
+  if (esExportacion(input.tipo_dte)) return montosEnPesos(exportacionTotals(input));
+  return computeTotals(input.tipo_dte, input.detalle, input.descuentos_recargos ?? [], input.comisiones ?? []);
 }
 
-/** Totals of a DocumentoInput (the numbers `buildDte` writes). @throws DteBuildError */
-export function documentoTotals(input: DocumentoInput): Montos {
-  return computeTotals(input.tipo_dte, input.detalle, input.descuentos_recargos ?? [], input.comisiones ?? []);
+/** The currency totals of an export document. @throws DteBuildError when it has no `exportacion` */
+export function exportacionTotals(input: DocumentoInput): MontosExportacion {
+  if (!input.exportacion) throw new DteBuildError(`an export document ${input.tipo_dte} carries exportacion (moneda, tipo_cambio, aduana)`);
+  return totalesExportacion(input.detalle, input.descuentos_recargos ?? [], input.exportacion);
 }
 
 /** The DD fields of a DocumentoInput (RR, RSR, MNT = MntTotal, IT1 = first NmbItem), for `buildDd`. @throws DteBuildError */
@@ -350,7 +211,8 @@ export function ddInputFromDocumento(input: DocumentoInput, cafXml: string, tste
     fe: input.fecha_emision,
     rr: input.receptor.rut,
     rsr: input.receptor.razon_social,
-    mnt: documentoTotals(input).total,
+    // An export's MNT is its MntTotal in the currency, as written (research/exportacion.md §1: TED-3-640 otherwise).
+    mnt: esExportacion(input.tipo_dte) ? exportacionTotals(input).total : documentoTotals(input).total,
     it1: input.detalle[0]?.nombre ?? '',
     cafXml,
     tsted,
@@ -368,14 +230,16 @@ export function buildDte(input: DocumentoInput, ted: string, tmstFirma: string):
   if ((input.tipo_dte === 56 || input.tipo_dte === 61) && refs.length === 0) {
     throw new DteBuildError(`tipo_dte ${input.tipo_dte} requires at least one referencia (Formato DTE v2.2 §E)`);
   }
-  if ((input.tipo_dte === 52) !== (input.ind_traslado !== undefined)) {
-    throw new DteBuildError('IndTraslado is obligatory on a guía de despacho 52 and only there (Formato DTE v2.2 §A field 7)');
-  }
   if (input.detalle.length > 60) throw new DteBuildError('at most 60 Detalle lines (DTE_v10.xsd)');
   if (refs.length > 40) throw new DteBuildError('at most 40 Referencia (DTE_v10.xsd)');
   const globales = input.descuentos_recargos ?? [];
   if (globales.length > 20) throw new DteBuildError('at most 20 DscRcgGlobal (DTE_v10.xsd)');
   if (!/^<TED[\s>][\s\S]*<\/TED>$/.test(ted ?? '')) throw new DteBuildError('ted must be the <TED> built by buildTed');
+  if (esExportacion(input.tipo_dte)) return buildExportaciones(input, ted, tmstFirma);
+  if (input.exportacion) throw new DteBuildError(`exportacion is for an export document 110, 111 or 112, not a ${input.tipo_dte}`);
+  if ((input.tipo_dte === 52) !== (input.ind_traslado !== undefined)) {
+    throw new DteBuildError('IndTraslado is obligatory on a guía de despacho 52 and only there (Formato DTE v2.2 §A field 7)');
+  }
   const montos = documentoTotals(input);
   const id = `F${input.folio}T${input.tipo_dte}`;
   const raiz = raizDe(input);

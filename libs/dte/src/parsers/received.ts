@@ -62,6 +62,11 @@ export interface OtrosTotales {
   iva_no_retenido: number;
   credito_empresas_constructoras: number;
   comisiones: { neto: number; exento: number; iva: number } | null;
+  /**
+   * An export's currency (Totales/TpoMoneda: every amount of the document is in it, Formato DTE v2.2 field 106), with its
+   * OtraMoneda rate and pesos when stated; null on a document in pesos.
+   */
+  moneda: { tipo: string; tipo_cambio?: number; total_pesos?: number } | null;
 }
 
 /** The TED: the flattened DD (ready to verify), FRMT (base64, no whitespace) and the CAF's RSAPK when present. */
@@ -187,6 +192,19 @@ function otrosTotalesOf(enc: Element): OtrosTotales {
     comisiones: comisiones
       ? { neto: num(comisiones, 'ValComNeto'), exento: num(comisiones, 'ValComExe'), iva: num(comisiones, 'ValComIVA') }
       : null,
+    moneda: monedaOf(enc),
+  };
+}
+
+function monedaOf(enc: Element): OtrosTotales['moneda'] {
+  const tipo = opt(textAt(enc, 'Totales/TpoMoneda'));
+  if (!tipo) return null;
+  const tipoCambio = numAt(enc, 'OtraMoneda/TpoCambio');
+  const totalPesos = numAt(enc, 'OtraMoneda/MntTotOtrMnda');
+  return {
+    tipo,
+    ...(tipoCambio !== undefined ? { tipo_cambio: tipoCambio } : {}),
+    ...(totalPesos !== undefined ? { total_pesos: totalPesos } : {}),
   };
 }
 

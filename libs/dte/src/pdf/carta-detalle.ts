@@ -1,5 +1,5 @@
 import type { ParsedDte } from '../parsers/received';
-import { formatDecimal, formatPesos } from './format';
+import { formatDecimal, formatMonto } from './format';
 import { ajustesLinea, cantidadLinea, nombreLinea } from './secciones';
 
 interface Columna {
@@ -39,7 +39,7 @@ export function detalleCarta(doc: PDFKit.PDFDocument, dte: ParsedDte): void {
     detalle: nombreLinea(d),
     precio: d.precio_unitario === undefined ? '' : formatDecimal(d.precio_unitario),
     ajustes: ajustesLinea(d).join('\n'),
-    monto: formatPesos(d.monto),
+    monto: formatMonto(d.monto, dte.otros_totales.moneda?.tipo),
   }));
   const cols = filas.some((f) => f.ajustes) ? CON_AJUSTES : SIN_AJUSTES;
   tableHeader(doc, cols);

@@ -6,6 +6,11 @@ export function formatPesos(pesos: number): string {
   return sign + String(Math.abs(Math.round(pesos))).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 }
 
+/** An amount of a document: whole pesos, or with its decimals in an export's currency (Totales/TpoMoneda). */
+export function formatMonto(value: number, moneda?: string): string {
+  return moneda ? formatDecimal(value) : formatPesos(value);
+}
+
 /** Up to 6 decimals, no trailing zeros. */
 export function formatDecimal(value: number): string {
   const [int, frac] = value.toFixed(6).replace(/0+$/, '').replace(/\.$/, '').split('.');
@@ -34,4 +39,7 @@ export const NOMBRE_DOCUMENTO: Readonly<Record<number, string>> = {
   52: 'GUÍA DE DESPACHO ELECTRÓNICA',
   56: 'NOTA DE DÉBITO ELECTRÓNICA',
   61: 'NOTA DE CRÉDITO ELECTRÓNICA',
+  110: 'FACTURA DE EXPORTACIÓN ELECTRÓNICA',
+  111: 'NOTA DE DÉBITO DE EXPORTACIÓN ELECTRÓNICA',
+  112: 'NOTA DE CRÉDITO DE EXPORTACIÓN ELECTRÓNICA',
 };

@@ -99,6 +99,28 @@ describe('renderDtePdf (printed representation with the PDF417 timbre)', () => {
     expect(text).not.toMatch(/FACTURA|DTE 52/);
   });
 
+  it('prints an export (110) in its currency, with the rate and the pesos of OtraMoneda', async () => {
+    const ted = '<TED version="1.0"><DD><RE>76086428-5</RE></DD><FRMT algoritmo="SHA1withRSA">AAAA</FRMT></TED>';
+    const exportacion = sampleDocumento({
+      tipo_dte: 110,
+      forma_pago: 1,
+      receptor: { rut: '55555555-5', razon_social: 'Importadora del Plata S.A.', direccion: 'Av. Corrientes 1234', ciudad: 'Buenos Aires' },
+      detalle: [{ nombre: 'Consultoría', cantidad: '1.5', precio_unitario: '100.33' }],
+      indicador_servicio: 3,
+      exportacion: { moneda: 'DOLAR USA', tipo_cambio: '927.87', aduana: { via_transporte: 10, pais_receptor: 224 } },
+    });
+    const file = join(dir, 'exportacion.pdf');
+    writeFileSync(file, await renderDtePdf(Buffer.from(buildDte(exportacion, ted, '2025-03-10T11:22:33'), 'latin1'), OPTIONS));
+    const text = pdfText(file).replace(/[ \t]+/g, ' ');
+    expect(text).toContain('FACTURA DE EXPORTACIÓN');
+    // 1.5 × 100.33 = 150.495 USD (4 decimals kept); × 927.87 = 139 639.8 -> 139 640 CLP
+    expect(text).toContain('150,495');
+    expect(text).toContain('Total DOLAR USA 150,495');
+    expect(text).toContain('Tipo de cambio $ 927,87');
+    expect(text).toContain('Total en pesos $ 139.640');
+    expect(text).not.toContain('$ 150');
+  });
+
   it('prints 60 lines over several pages: the header repeats, every page is numbered, the timbre is on the last', async () => {
     const ted = sliceElements(parseDteDocuments(officialExample())[0].xml, 'TED')[0];
     const detalle = Array.from({ length: 60 }, (_, i) => ({ nombre: `Articulo numero ${i + 1}`, cantidad: i + 1, precio_unitario: 1000 }));

@@ -1,6 +1,6 @@
 import { formatRut } from '@lib/rut';
 import type { ParsedDetalle, ParsedDscRcg, ParsedDte, ParsedReferencia } from '../parsers/received';
-import { NOMBRE_DOCUMENTO, formatDecimal, formatFecha, formatPesos, formatPorcentaje } from './format';
+import { NOMBRE_DOCUMENTO, formatDecimal, formatFecha, formatMonto, formatPesos, formatPorcentaje } from './format';
 import { FACTURA_COMPRA, RETENCIONES_IVA } from '../totals';
 
 // What the printed DTE says, the same on a letter page and a thermal roll; carta.ts and termica.ts only place it.
@@ -90,8 +90,14 @@ export function textoReferencia(r: ParsedReferencia): string {
 /** DscRcgGlobal as written, MntNeto, MntExe, IVA, additional taxes with code and rate (§B field 115, note 6), GrntDep, MntTotal, MontoNF. */
 export function filasTotales(dte: ParsedDte): FilaTotal[] {
   const m = dte.montos;
-  const pesos = (label: string, value: number, bold = false): FilaTotal => ({ label, value: `$ ${formatPesos(value)}`, bold });
-  const rows = dte.descuentos_recargos.map(filaGlobal);
+  const moneda = dte.otros_totales.moneda;
+  const simbolo = moneda ? moneda.tipo : '$';
+  const pesos = (label: string, value: number, bold = false): FilaTotal => ({
+    label,
+    value: `${simbolo} ${formatMonto(value, moneda?.tipo)}`,
+    bold,
+  });
+  const rows = dte.descuentos_recargos.map((g) => filaGlobal(g, moneda?.tipo));
   if (m.neto) rows.push(pesos('Monto neto', m.neto));
   if (m.exento) rows.push(pesos('Monto exento', m.exento));
   if (m.neto || m.iva) rows.push(pesos(`IVA ${m.tasa_iva || 19}%`, m.iva));
@@ -111,13 +117,16 @@ export function filasTotales(dte: ParsedDte): FilaTotal[] {
   }
   rows.push(pesos('Total', m.total, true));
   if (m.no_facturable) rows.push(pesos('Monto no facturable', m.no_facturable));
+  // An export states its pesos at the Banco Central rate (OtraMoneda, Formato DTE v2.2 fields 129-138).
+  if (moneda?.tipo_cambio !== undefined) rows.push({ label: 'Tipo de cambio', value: `$ ${formatDecimal(moneda.tipo_cambio)}` });
+  if (moneda?.total_pesos !== undefined) rows.push({ label: 'Total en pesos', value: `$ ${formatPesos(moneda.total_pesos)}` });
   return rows;
 }
 
-function filaGlobal(g: ParsedDscRcg): FilaTotal {
+function filaGlobal(g: ParsedDscRcg, moneda?: string): FilaTotal {
   const sobre = g.ind_exe === 1 ? ' exento' : g.ind_exe === 2 ? ' no facturable' : '';
   const label = `${g.tipo === 'D' ? 'Descuento' : 'Recargo'} global${sobre}${g.glosa ? ` (${g.glosa})` : ''}`;
-  return { label, value: g.unidad === '%' ? formatPorcentaje(g.valor) : `$ ${formatPesos(g.valor)}` };
+  return { label, value: g.unidad === '%' ? formatPorcentaje(g.valor) : `${moneda ?? '$'} ${formatMonto(g.valor, moneda)}` };
 }
 
 /** The SII's sample rules as LibreDTE (src/Sii/Dte/PDF/Dte.php `agregarTimbre`) and Odoo (l10n_cl_edi report_invoice.xml) apply them. */

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { formatRut } from '@lib/rut';
 import { DteBuildError } from '../errors';
 import type { ParsedDte } from '../parsers/received';
-import { formatDecimal, formatPesos } from './format';
+import { formatDecimal, formatMonto } from './format';
 import type { RepresentacionOptions } from './opciones';
 import { centrado, collect, pngSize } from './pdf-doc';
 import {
@@ -136,7 +136,7 @@ function detalle(doc: PDFKit.PDFDocument, dte: ParsedDte): void {
   for (const d of dte.detalle) {
     doc.font('Helvetica').fontSize(TEXTO).text(nombreLinea(d), MARGEN, doc.y, { width: W });
     const precio = d.precio_unitario === undefined ? '' : formatDecimal(d.precio_unitario);
-    dosColumnas(doc, [cantidadLinea(d), precio].filter(Boolean).join(' x '), formatPesos(d.monto));
+    dosColumnas(doc, [cantidadLinea(d), precio].filter(Boolean).join(' x '), formatMonto(d.monto, dte.otros_totales.moneda?.tipo));
     for (const ajuste of ajustesLinea(d)) doc.text(ajuste, MARGEN + 8, doc.y, { width: W - 8 });
   }
   separador(doc);

@@ -5,6 +5,7 @@ import { PollerState1795240000000 } from './1795240000000-PollerState';
 import { MensajeProcesado1796000000000 } from './1796000000000-MensajeProcesado';
 import { DocumentoEmitido1796000000001 } from './1796000000001-DocumentoEmitido';
 import { DocumentoEmitidoResultado1797000000000 } from './1797000000000-DocumentoEmitidoResultado';
+import { DocumentoEmitidoExportacion1798000000000 } from './1798000000000-DocumentoEmitidoExportacion';
 
 /** Every migration of accounting, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   MensajeProcesado1796000000000,
   DocumentoEmitido1796000000001,
   DocumentoEmitidoResultado1797000000000,
+  DocumentoEmitidoExportacion1798000000000,
 ];

@@ -3,7 +3,7 @@ import { ApiProperty } from '@nestjs/swagger';
 export const CLASIFICACIONES = ['ingreso', 'egreso'] as const;
 export type Clasificacion = (typeof CLASIFICACIONES)[number];
 
-/** One document of the book. Amounts are signed: a nota de crédito (61) is negative. */
+/** One document of the book. Amounts are signed: a nota de crédito (61, or 112 of an export) is negative. */
 export class FilaIngresoEgresoView {
   @ApiProperty({ enum: CLASIFICACIONES }) clasificacion!: Clasificacion;
   @ApiProperty({ description: 'N° correlativo within its section (ingresos, egresos), in date order' }) correlativo!: number;

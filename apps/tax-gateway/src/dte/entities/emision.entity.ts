@@ -15,6 +15,8 @@ export interface MontosDetalle {
   iva_no_retenido?: number;
   /** Totales/Comisiones of a liquidación-factura 43 (fields 121-123). */
   comisiones?: { neto: number; exento: number; iva: number };
+  /** An export 110-112: its currency, rate and MntExe/MntTotal in that currency (the columns hold its pesos). */
+  exportacion?: { moneda: string; tipo_cambio: string; exento: string; total: string };
 }
 
 @Entity({ name: 'dte_emission' })
@@ -154,6 +156,7 @@ export function toMontosView(e: EmisionEntity): MontosEmisionView {
     impuestos_adicionales: d?.impuestos_adicionales ?? [],
     ...(d?.iva_no_retenido ? { iva_no_retenido: d.iva_no_retenido } : {}),
     ...(d?.comisiones ? { comisiones: d.comisiones } : {}),
+    ...(d?.exportacion ? { exportacion: d.exportacion } : {}),
   };
 }
 

@@ -1,0 +1,120 @@
+import type { DteLeido } from './dte-leido';
+import type { AduanaLeida, ExportacionLeida, OtraMonedaLeida } from './exportacion-leida';
+import { codigosFueraDeTabla } from './exportacion-tablas';
+import { pesos, valor } from './internal/aritmetica';
+import { referenciasConCodRef } from './referencia-checks';
+import { exportacionMontosReparos } from './totales-exportacion-checks';
+
+/** Factura (110), nota de débito (111) and nota de crédito (112) de exportación, root `<Exportaciones>` (docs/research/exportacion.md §1). */
+export const TIPOS_EXPORTACION = new Set([110, 111, 112]);
+
+/** FMT field 50 (*): "En doctos. Exportac. 55.555.555-5". */
+const RUT_EXPORTACION = '55555555-5';
+/** FMT 129 and the 31/05/2017 bitácora: OtraMoneda in pesos (research §3). */
+const PESO_CL = 'PESO CL';
+/** FmaPagExp 21 "Sin pago" (FMT field 14, formas-pago-exportacion.json). */
+const SIN_PAGO = '21';
+/** Containers among CodTpoBultos (tipos-bultos.json note: 73 CONT20, 74 CONT40, 75 CONTENEDOR REFRIGERADO, 76 REEFER40, 78 CONTNOESP). */
+const CONTENEDORES = new Set(['73', '74', '75', '76', '78']);
+
+/** The SII's recorded glosas (research §5, [P] IDX-68864257261, IDX-68960498352, IDX-69013164418). */
+const HED_3_834 = '(HED-3-834) Exportacion: seccion (OtraMoneda) obligatoria - montos en pesos chilenos';
+const HED_2_804 = '(HED-2-804) Exportacion : Campo obligatorio :';
+const HED_1_803 = '(HED-1-803) Forma de pago es Sin Pago. Mnt.Tot.en Otra Mon. debe ser cero';
+
+/**
+ * Rejected (RCH): what FMT marks obligatory for 110-112 or the SII answered for (research §5), though DTE_v10.xsd lets it through.
+ * HED-2-804 is a level-2 code peers call "reparo": kept RCH, the stricter reading (docs/research/sii-stand-in-rules.md).
+ */
+export function exportacionRechazos(dte: DteLeido): string[] {
+  if (!TIPOS_EXPORTACION.has(dte.tipo)) return [];
+  const exp = dte.exportacion ?? {};
+  return [...receptor(dte), ...otraMoneda(exp.otraMoneda), ...bultos(exp.aduana), ...aduana110(dte.tipo, exp), ...notaDeExportacion(dte)];
+}
+
+/** Reparos (RLV) of 110-112: amounts (in place of totales-checks.ts's domestic ones), OtraMoneda in pesos, Aduana codes. */
+export function exportacionReparos(dte: DteLeido): string[] {
+  if (!TIPOS_EXPORTACION.has(dte.tipo)) return [];
+  const exp = dte.exportacion ?? {};
+  return [...exportacionMontosReparos(dte), ...enPesos(dte, exp), ...codigosFueraDeTabla(exp)];
+}
+
+/** FMT 50; research §1 (all peers, the fixture of §7). The domestic check-digit rule (encabezado-checks.ts) is not applied. */
+function receptor(dte: DteLeido): string[] {
+  return dte.rutRecep === RUT_EXPORTACION ? [] : [`(HED) Exportacion: RUT Receptor ${dte.rutRecep} distinto de ${RUT_EXPORTACION}`];
+}
+
+/** Research §3, §5 (HED-3-834): the XSD's minOccurs=0 notwithstanding; TpoMoneda "PESO CL" (FMT 129), the same code inferred. */
+function otraMoneda(otra: OtraMonedaLeida | undefined): string[] {
+  if (!otra) return [HED_3_834];
+  return otra.tpoMoneda === PESO_CL ? [] : [`${HED_3_834} (TpoMoneda ${otra.tpoMoneda ?? '-'})`];
+}
+
+/** Research §5 (HED-2-804): Marcas in each TipoBultos (FMT 98); IdContainer and Sello (FMT 99-100) when the bulto is a container. */
+function bultos(aduana: AduanaLeida | undefined): string[] {
+  const faltan = (aduana?.tipoBultos ?? []).flatMap((b) => {
+    const contenedor = b.codTpoBultos !== undefined && CONTENEDORES.has(String(Number(b.codTpoBultos)));
+    return [
+      ...(b.marcas ? [] : ['Marcas']),
+      ...(contenedor && !b.idContainer ? ['Id. Container'] : []),
+      ...(contenedor && !b.sello ? ['Sello'] : []),
+    ];
+  });
+  return [...new Set(faltan)].map((campo) => `${HED_2_804} ${campo}`);
+}
+
+/**
+ * FMT 110 column (research §2): CodModVenta, CodClauVenta, TotClauVenta (74-76) obligatory except IndServicio 3, 4, 5;
+ * CodViaTransp (77) except IndServicio 4; TotBultos (95) for goods, i.e. without IndServicio; CodPaisRecep (104) always.
+ * No code recorded: the glosa follows HED-2-804's wording.
+ */
+const OBLIGATORIOS_110: [Exclude<keyof AduanaLeida, 'tipoBultos'>, (indServicio?: string) => boolean][] = [
+  ['codModVenta', (i) => !['3', '4', '5'].includes(i ?? '')],
+  ['codClauVenta', (i) => !['3', '4', '5'].includes(i ?? '')],
+  ['totClauVenta', (i) => !['3', '4', '5'].includes(i ?? '')],
+  ['codViaTransp', (i) => i !== '4'],
+  ['totBultos', (i) => i === undefined],
+  ['codPaisRecep', () => true],
+];
+
+function aduana110(tipo: number, exp: ExportacionLeida): string[] {
+  if (tipo !== 110) return [];
+  return OBLIGATORIOS_110.filter(([campo, exigido]) => exigido(exp.indServicio) && !exp.aduana?.[campo]).map(
+    ([campo]) => `(HED) Exportacion : Campo obligatorio : ${campo[0].toUpperCase()}${campo.slice(1)}`,
+  );
+}
+
+/**
+ * Research §4, FMT Referencia field 2: a 111/112 "es obligatorio referenciar la factura de exportación que modifica" (a 111 that
+ * cancels a 112 references the 112). A note without any reference with CodRef is referencia-checks.ts's (zone Referencia 1, R8).
+ */
+function notaDeExportacion(dte: DteLeido): string[] {
+  const modificados = referenciasConCodRef(dte);
+  if (dte.tipo === 110 || modificados.length === 0) return [];
+  if (modificados.some((r) => TIPOS_EXPORTACION.has(Number(r.tpoDocRef)))) return [];
+  return ['(REF) Nota de Exportacion sin referencia al documento de exportacion que modifica'];
+}
+
+/**
+ * Research §3: MntTotOtrMnda and MntExeOtrMnda are MntTotal and MntExe × TpoCambio in whole pesos, halves away from zero (the PHP
+ * rounding RDE reports); RDE's round(round(monto × 100) × TC / 100) is accepted too (the same for amounts of 2 decimals).
+ * Sin pago (FmaPagExp 21) instead wants them 0: HED-1-803, a level-1 code the peer calls "reparo leve", hence RLV.
+ */
+function enPesos(dte: DteLeido, exp: ExportacionLeida): string[] {
+  const otra = exp.otraMoneda;
+  if (otra?.tpoMoneda !== PESO_CL) return [];
+  if (exp.fmaPagExp === SIN_PAGO) return valor(otra.mntTotOtrMnda).isZero() && valor(otra.mntExeOtrMnda).isZero() ? [] : [HED_1_803];
+  if (otra.tpoCambio === undefined) return ['(HED) Exportacion: OtraMoneda sin TpoCambio'];
+  const t = dte.totales;
+  return [
+    ...convertido('MntTotOtrMnda', otra.mntTotOtrMnda, 'MntTotal', t.mntTotal, otra.tpoCambio),
+    ...(otra.mntExeOtrMnda === undefined ? [] : convertido('MntExeOtrMnda', otra.mntExeOtrMnda, 'MntExe', t.mntExe, otra.tpoCambio)),
+  ];
+}
+
+function convertido(campo: string, enPeso: string | undefined, base: string, monto: string | undefined, tpoCambio: string): string[] {
+  const tc = valor(tpoCambio);
+  const lecturas = [pesos(valor(monto).times(tc)), pesos(pesos(valor(monto).times(100)).times(tc).dividedBy(100))];
+  if (lecturas.some((v) => v.eq(valor(enPeso)))) return [];
+  return [`(HED) ${campo} ${valor(enPeso)} distinto de ${base} x TpoCambio en pesos (${lecturas[0]})`];
+}

@@ -1,0 +1,78 @@
+import Decimal from 'decimal.js';
+import type { DteLeido, LineaLeida } from './dte-leido';
+import { pesos, porcentaje, suma, valor } from './internal/aritmetica';
+
+/**
+ * An export's amounts are in Totales/TpoMoneda with up to 4 decimals (FMT field 106; DTE_v10.xsd Exportaciones: MontoItem,
+ * MntExe, MntTotal decimal 18,4); peers write 2 (Odoo) or 4 (LibreDTE) (docs/research/exportacion.md §3). The stand-in's
+ * reading: a stated amount agrees when it is the exact value rounded half up to 2, 3 or 4 decimals.
+ */
+const DECIMALES = [2, 3, 4];
+
+function escrito(exacto: Decimal, documento: string | undefined): boolean {
+  const d = valor(documento);
+  return DECIMALES.some((n) => exacto.toDecimalPlaces(n, Decimal.ROUND_HALF_UP).eq(d));
+}
+
+const cuatro = (d: Decimal) => d.toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toString();
+
+/**
+ * Reparos of 110-112 instead of the domestic ones (no MntNeto, IVA nor rounding to the peso: research §1 "exports are exempt"):
+ * each MontoItem (FMT §B 38), MntExe = the lines ± DscRcgGlobal (FMT 108, §D), MntTotal = MntExe (FMT 124, Totales holds
+ * only TpoMoneda, MntExe, MntTotal). Glosas as totales-checks.ts's.
+ */
+export function exportacionMontosReparos(dte: DteLeido): string[] {
+  return [...dte.lineas.flatMap(lineaReparos), ...totalesReparos(dte)];
+}
+
+/** §B 38: MontoItem = PrcItem × QtyItem − Descuento + Recargo, when PrcItem and QtyItem are stated. */
+function lineaReparos(l: LineaLeida): string[] {
+  if (l.prc === undefined || l.qty === undefined) return [];
+  const producto = valor(l.prc).times(valor(l.qty));
+  const descuento = ajuste(l, 'Descuento', producto, l.descuentoPct, l.descuentoMonto);
+  const recargo = ajuste(l, 'Recargo', producto, l.recargoPct, l.recargoMonto);
+  const out = [...descuento.reparos, ...recargo.reparos];
+  const exacto = producto.minus(descuento.monto).plus(recargo.monto);
+  if (!escrito(exacto, l.montoItem)) {
+    out.push(
+      `(DET) Linea ${l.nro}: MontoItem ${valor(l.montoItem)} distinto de PrcItem x QtyItem - Descuento + Recargo (${cuatro(exacto)})`,
+    );
+  }
+  return out;
+}
+
+/**
+ * DescuentoMonto/RecargoMonto stay whole (MntImpType) in Exportaciones, so a fractional one goes as the Pct alone and the line
+ * carries pct × PrcItem × QtyItem exactly (research §1; ruraldte-engine: PrcItem 1 + RecargoPct 10 → MontoItem 1.1). With both,
+ * the Monto is the Pct's, to the unit, either rounding of the product (as totales-checks.ts reads §B 30, 34).
+ */
+function ajuste(l: LineaLeida, que: string, producto: Decimal, pct?: string, monto?: string): { monto: Decimal; reparos: string[] } {
+  if (monto === undefined) return { monto: pct === undefined ? new Decimal(0) : producto.times(valor(pct)).dividedBy(100), reparos: [] };
+  if (pct === undefined) return { monto: valor(monto), reparos: [] };
+  const lecturas = [porcentaje(producto, valor(pct)), porcentaje(pesos(producto), valor(pct))];
+  if (lecturas.some((v) => v.eq(valor(monto)))) return { monto: valor(monto), reparos: [] };
+  return {
+    monto: valor(monto),
+    reparos: [`(DET) Linea ${l.nro}: ${que}Monto ${valor(monto)} no corresponde a ${que}Pct ${pct} (${lecturas[0]})`],
+  };
+}
+
+/**
+ * Every billable line is exempt (IndExe absent or 1); IndExe 2-6 add to nothing, as Totales of an export has no MontoNF nor
+ * GrntDep. A global (§D) is a percent of the lines or ValorDR in the document's currency; IndExeDR 2 (no facturable) is left out.
+ */
+function totalesReparos(dte: DteLeido): string[] {
+  const t = dte.totales;
+  const lineas = suma(dte.lineas.filter((l) => l.indExe === undefined || l.indExe === '1').map((l) => valor(l.montoItem)));
+  let exento = lineas;
+  for (const g of dte.globales) {
+    if (g.indExeDR === '2') continue;
+    const monto = g.tpoValor === '%' ? lineas.times(valor(g.valorDR)).dividedBy(100) : valor(g.valorDR);
+    exento = g.tpoMov === 'R' ? exento.plus(monto) : exento.minus(monto);
+  }
+  const out: string[] = [];
+  if (!escrito(exento, t.mntExe))
+    out.push(`(HED) MntExe ${valor(t.mntExe)} distinto de la suma de las lineas con descuentos y recargos globales (${cuatro(exento)})`);
+  if (!valor(t.mntTotal).eq(valor(t.mntExe))) out.push(`(HED) MntTotal ${valor(t.mntTotal)} distinto de MntExe (${valor(t.mntExe)})`);
+  return out;
+}
