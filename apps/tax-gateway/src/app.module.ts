@@ -10,6 +10,7 @@ import { ContribuyenteModule } from './contribuyente/contribuyente.module';
 import { dataSourceOptions } from './database/data-source';
 import { DteModule } from './dte/dte.module';
 import { BoletaModule } from './boleta/boleta.module';
+import { CesionModule } from './cesion/cesion.module';
 import { EmisoresModule } from './emisores/emisores.module';
 import { TaxMetricsModule } from './metrics/tax-metrics.module';
 import { JobsModule } from './jobs/jobs.module';
@@ -33,6 +34,7 @@ import { TaxSettingsModule } from './settings/tax-settings.module';
     EmisoresModule,
     DteModule,
     BoletaModule,
+    CesionModule,
     RecepcionModule,
     LibrosModule,
     ReconcilerModule,

@@ -97,5 +97,18 @@ export function resultadoDeBoleta(
 /** LibroCV_v10.xsd Caratula; the RCV's `ptributario` without the dash. */
 export const PERIODO_TRIBUTARIO = /^(19|20)\d{2}-(0[1-9]|1[0-2])$/;
 
+/**
+ * The registry's ESTADO_ENVIO of an AEC (wsRPETCConsulta getEstEnvio; docs/research/cesion.md §3): in progress UPL, RCP,
+ * SOK, FSO, COK, VDC, VCS; accepted EOK; refused RSC, RFS, RCR, RDC, RCS, EAN.
+ */
+export const ESTADOS_AEC_EN_PROCESO: readonly string[] = ['UPL', 'RCP', 'SOK', 'FSO', 'COK', 'VDC', 'VCS'];
+
+/** An AEC envío's outcome: EOK aceptado, a code in progress pendiente, any other final code rechazado (as Odoo maps it, research §3). */
+export function resultadoDeAec(estado: string): ResultadoSii {
+  if (estado === 'EOK') return 'aceptado';
+  if (ESTADOS_AEC_EN_PROCESO.includes(estado) || !/^[A-Z]{3}$/.test(estado)) return 'pendiente';
+  return 'rechazado';
+}
+
 /** ISO-8859-1, the encoding of the SII's schemas. */
 export const DECLARACION_LATIN1 = '<?xml version="1.0" encoding="ISO-8859-1"?>\n';

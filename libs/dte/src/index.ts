@@ -91,7 +91,18 @@ export {
   type ParsedReferencia,
   type ParsedTed,
 } from './parsers/received';
-export { parseSiiRespuesta, parseRecepcionDte, type SiiRespuesta, type RecepcionDte } from './parsers/sii-answers';
+export { parseSiiRespuesta, parseRecepcionDte, parseRecepcionAec, type SiiRespuesta, type RecepcionDte } from './parsers/sii-answers';
+export {
+  TIPOS_CEDIBLES,
+  buildAec,
+  buildCesion,
+  buildDteCedido,
+  type CaratulaAecInput,
+  type CesionInput,
+  type IdDteInput,
+  type ParteCesionInput,
+} from './builders/aec';
+export { parseAec, type AecLeido, type CesionLeida } from './parsers/aec';
 export {
   SOAP_HEADERS,
   SoapRequestError,
@@ -185,6 +196,8 @@ export {
   resultadoDeBoleta,
   resultadoDeEnvio,
   resultadoDeLibro,
+  resultadoDeAec,
+  ESTADOS_AEC_EN_PROCESO,
   type BoletaObservada,
   type ConteoEnvio,
   type ResultadoSii,

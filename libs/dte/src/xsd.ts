@@ -6,7 +6,7 @@ import { declaredEncoding, decodeXml, withDeclaredEncoding } from './xml/encodin
 import { DteAssetsError, DteError } from './errors';
 import { assertNoDtd } from './xml/dom';
 
-export type XsdSchemaName = 'EnvioDTE' | 'EnvioBOLETA' | 'DTE' | 'LibroCV' | 'RespuestaEnvioDTE' | 'EnvioRecibos' | 'RespSII';
+export type XsdSchemaName = 'EnvioDTE' | 'EnvioBOLETA' | 'DTE' | 'LibroCV' | 'RespuestaEnvioDTE' | 'EnvioRecibos' | 'RespSII' | 'AEC';
 
 const MAIN_FILE: Record<XsdSchemaName, string> = {
   EnvioDTE: 'EnvioDTE_v10.xsd',
@@ -16,6 +16,8 @@ const MAIN_FILE: Record<XsdSchemaName, string> = {
   RespuestaEnvioDTE: 'RespuestaEnvioDTE_v10.xsd',
   EnvioRecibos: 'EnvioRecibos_v10.xsd',
   RespSII: 'RespSII_v10.xsd',
+  // The cesión's file (SII schema_cesion 2019-12-12: AEC, Cesion, DTECedido; docs/research/cesion.md §1.1).
+  AEC: 'AEC_v10.xsd',
 };
 
 /** `errors`: one line each ("line N: ..."). */

@@ -12,4 +12,7 @@ export { PORTAL_DTE } from './portal-dte';
 export { parseMultipart, multipartBoundary, type MultipartPart } from './multipart';
 export { stateAt, timeline } from './estup';
 export type { FakeRequest, FakeResponse, EnvioState, UploadRecord, UploadedDocument, TokenRecord, SeedRecord, IssuedCaf } from './types';
+export type { AecEnvioRecord, AecEstado, AecEstadoFinal, CesionRegistrada, ContextoFirma, FirmaInterna } from './types';
+export { RTC_ANOT_ENVIO_PATH } from './rtc-anot-envio';
+export { DESC_ESTADO, RPETC_CONSULTA_PATH, RPETC_NAMESPACE, estadoAec, timelineAec } from './rpetc-consulta';
 export { BANK_API_HOST, BANCO_MAX_PER_PAGE, bancoCuentas, bancoMovimientosDelDia, type BancoCuenta, type BancoMovimiento } from './banco';

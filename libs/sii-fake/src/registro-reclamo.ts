@@ -46,7 +46,8 @@ const DESC_EVENTO: Record<AccionDoc, string> = {
 };
 const TIPOS = new Set([33, 34, 43]);
 const RECLAMOS = new Set<AccionDoc>(['RCD', 'RFP', 'RFT']);
-const PLAZO_MS = 8 * 24 * 3600 * 1000;
+/** The receiver's 8 calendar days from reception (Ley 19.983 as amended by Ley 20.956; the manual's code 8). */
+export const PLAZO_MS = 8 * 24 * 3600 * 1000;
 const DESDE_2017 = Date.parse('2017-01-14T03:00:00Z');
 
 type Outcome = [number, string?] | { eventos: RcvEvento[] };
@@ -177,6 +178,11 @@ function codResp(outcome: Outcome): SoapLiteralValue {
 
 function keyOf(r: RegisteredDocument): string {
   return `${r.document.emisor}|${r.document.tipo}|${r.document.folio}`;
+}
+
+/** The events registered for a received document (ACD, ERM, RCD, RFP, RFT), oldest first. */
+export function eventosDe(state: SiiFakeState, r: RegisteredDocument): RcvEvento[] {
+  return state.rcvEventos.get(keyOf(r)) ?? [];
 }
 
 export function fechaSii(d: Date): string {

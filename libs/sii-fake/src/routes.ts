@@ -23,6 +23,8 @@ import { FOLIOS_PATH, handleFolios, simAnularFolio } from './portal-folios';
 import { BANCO_PREFIX, handleBanco, simBancoCaido } from './banco';
 import { BOLETA_API, boletaEnvio, boletaEnvioEstado, boletaSemilla, boletaToken, boletaTokenOwner } from './boleta-api';
 import { BOLETA_ESTADO, boletaEstado } from './boleta-estado';
+import { RTC_ANOT_ENVIO_PATH, handleRtcAnotEnvio } from './rtc-anot-envio';
+import { RPETC_CONSULTA_PATH, RPETC_NAMESPACE, getEstCesion, getEstCesionRelac, getEstEnvio } from './rpetc-consulta';
 
 /** The boleta REST services (docs/research/boletas.md §1). */
 async function routeBoleta(
@@ -53,7 +55,16 @@ const SOAP_SERVICES: Record<string, Record<string, SoapOperation>> = {
   },
   '/DTEWS/QueryEstUp.jws': { getEstUp: (a, call) => getEstUp(a, call.params) },
   '/DTEWS/QueryEstDte.jws': { getEstDte: (a, call) => getEstDte(a, call.params) },
+  // docs/research/cesion.md §3.
+  [RPETC_CONSULTA_PATH]: {
+    getEstEnvio: (a, call) => getEstEnvio(a, call.params),
+    getEstCesion: (a, call) => getEstCesion(a, call.params),
+    getEstCesionRelac: (a, call) => getEstCesionRelac(a, call.params),
+  },
 };
+
+/** The answer's operation namespace where it is not the service URL (the .jws services'). */
+const SOAP_RESPONSE_NS: Record<string, string> = { [RPETC_CONSULTA_PATH]: RPETC_NAMESPACE };
 
 export async function routeRequest(authority: SiiFakeState, req: SiiFakeRequest): Promise<SiiFakeResponse> {
   const url = new URL(req.url, 'http://sii-fake.invalid');
@@ -63,6 +74,7 @@ export async function routeRequest(authority: SiiFakeState, req: SiiFakeRequest)
     const service = SOAP_SERVICES[path];
     if (service && method === 'POST') return soap(authority, req, url, path, service);
     if (path === '/cgi_dte/UPL/DTEUpload' && method === 'POST') return await handleUpload(authority, req);
+    if (path === RTC_ANOT_ENVIO_PATH && method === 'POST') return await handleRtcAnotEnvio(authority, req);
     const boleta = await routeBoleta(authority, req, path, method);
     if (boleta) return boleta;
     if (REGISTRO_RECLAMO_PATHS.includes(path) && method === 'POST') return handleRegistroReclamo(authority, req);
@@ -121,7 +133,8 @@ function soap(authority: SiiFakeState, req: FakeRequest, url: URL, path: string,
   const operation = service[call.operation];
   if (!operation) return xmlResponse(500, soapFault('soapenv:Client', `No such operation '${call.operation}'`), 'text/xml; charset=utf-8');
   const inner = operation(authority, call);
-  return xmlResponse(200, soapResponse(call.operation, `${url.origin}${path}`, inner), 'text/xml; charset=utf-8');
+  const ns = SOAP_RESPONSE_NS[path] ?? `${url.origin}${path}`;
+  return xmlResponse(200, soapResponse(call.operation, ns, inner), 'text/xml; charset=utf-8');
 }
 
 /** `POST /sim/resolucion {rut, fecha_resolucion, numero_resolucion}`. */

@@ -2,13 +2,25 @@ import { santiagoTimestamp } from '@lib/dte';
 import { authorityKeyMaterial, type AuthorityKeyMaterial } from './authority-key';
 import { randomInt } from 'node:crypto';
 import { normalizeRut } from './internal/rut';
-import type { BoletaEnvioRecord, BuzonRut, IssuedCaf, RcvEvento, RegisteredDocument, SeedRecord, TokenRecord, UploadRecord } from './types';
+import type {
+  AecEnvioRecord,
+  BoletaEnvioRecord,
+  BuzonRut,
+  CesionRegistrada,
+  IssuedCaf,
+  RcvEvento,
+  RegisteredDocument,
+  SeedRecord,
+  TokenRecord,
+  UploadRecord,
+} from './types';
 
 /**
  * Options of {@link SiiFakeAuthority}. Seeds live 120 s (manual autenticación v1.9 ch. 2), tokens 1800 s (unpublished); each
  * envío state REC, SOK, CRT, FOK, PDR lasts estUpDelaysMs (200). unknownRuts: contribuyente 404, upload STATUS 6. cafIdk 900
  * (not an SII IDK: 100 cert, 300 prod). resoluciones: FchResol/NroResol per company. usuariosAutorizados: see
- * {@link SiiFakeState.puedeEnviar}.
+ * {@link SiiFakeState.puedeEnviar}. aecMaxBytes: the largest AEC RTCAnotEnvio takes (STATUS 2 above it), 10 MiB: the stand-in's
+ * own limit, the SII publishes none (docs/research/cesion.md §6.4).
  */
 export interface SiiFakeOptions {
   seedTtlSeconds?: number;
@@ -20,6 +32,7 @@ export interface SiiFakeOptions {
   authorityKey?: Partial<AuthorityKeyMaterial>;
   resoluciones?: Record<string, { fecha: string; numero: number }>;
   usuariosAutorizados?: Record<string, string[]>;
+  aecMaxBytes?: number;
 }
 
 export interface ResolvedOptions {
@@ -28,6 +41,7 @@ export interface ResolvedOptions {
   estUpDelaysMs: number | number[];
   unknownRuts: string[];
   cafIdk: number;
+  aecMaxBytes: number;
 }
 
 /** Handlers read and write it and never import the authority: imports go index -> authority -> routes -> handlers -> state. */
@@ -39,6 +53,8 @@ export class SiiFakeState {
   readonly uploads = new Map<string, UploadRecord>();
   /** EnvioBOLETA by 15-digit track ID (boleta-api.ts). */
   readonly boletaEnvios = new Map<string, BoletaEnvioRecord>();
+  /** AEC envíos by 10-digit track ID (RTCAnotEnvio, rtc-anot-envio.ts; docs/research/cesion.md §2-§3). */
+  readonly aecEnvios = new Map<string, AecEnvioRecord>();
   readonly cafs: IssuedCaf[] = [];
   readonly resoluciones = new Map<string, { fecha: string; numero: number }>();
   readonly usuariosAutorizados = new Map<string, Set<string>>();
@@ -65,6 +81,7 @@ export class SiiFakeState {
       estUpDelaysMs: options.estUpDelaysMs ?? 200,
       unknownRuts: (options.unknownRuts ?? []).map((r) => normalizeRut(r) ?? r.trim().toUpperCase()),
       cafIdk: options.cafIdk ?? 900,
+      aecMaxBytes: options.aecMaxBytes ?? 10 * 1024 * 1024,
     };
     this.clock = options.now ?? (() => new Date());
     this.keyMaterial = authorityKeyMaterial(options.authorityKey, this.options.cafIdk);
@@ -153,6 +170,15 @@ export class SiiFakeState {
     return [...this.uploads.values()]
       .filter((u) => u.finalState === 'EPR')
       .flatMap((u) => u.documents.filter((d) => d.result !== 'RCH').map((document) => ({ document, receivedAt: u.receivedAt })));
+  }
+
+  /** The cesiones of a document the registry holds (envíos judged EOK, whether or not getEstEnvio shows it yet), by SeqCesion. */
+  cesionesRegistradas(emisor: string, tipo: number, folio: number): CesionRegistrada[] {
+    return [...this.aecEnvios.values()]
+      .filter((e) => e.finalState === 'EOK')
+      .flatMap((e) => e.cesiones)
+      .filter((c) => c.emisor === emisor && c.tipo === tipo && c.folio === folio)
+      .sort((a, b) => a.seq - b.seq);
   }
 
   recordUpload(record: UploadRecord): UploadRecord {

@@ -47,6 +47,60 @@ export interface UploadRecord {
   rejection?: string;
 }
 
+/**
+ * The RPETC's ESTADO_ENVIO of an AEC envío (docs/research/cesion.md §3, WSC): in progress RCP, SOK, FSO, COK, VDC, VCS; final
+ * EOK (accepted, its cesiones registered) or RSC, RFS, RCR, RDC, RCS. UPL and EAN are never produced (the upload is complete
+ * when RTCAnotEnvio answers; the stand-in has no annulment).
+ */
+export type AecEstado = 'RCP' | 'SOK' | 'FSO' | 'COK' | 'VDC' | 'VCS' | AecEstadoFinal;
+export type AecEstadoFinal = 'EOK' | 'RSC' | 'RFS' | 'RCR' | 'RDC' | 'RCS';
+
+/** Where an inner signature of an AEC verified (research §1.2): in the file, with only the default namespace in scope, with none. */
+export type ContextoFirma = 'archivo' | 'namespace-por-defecto' | 'sin-namespace';
+
+/** An inner signature (`que`: "DTE T33F1", "DocumentoDTECedido", "Cesion 1") and where it verified; `contexto` absent: nowhere. */
+export interface FirmaInterna {
+  que: string;
+  contexto?: ContextoFirma;
+}
+
+/** A cesión the registry holds (docs/research/cesion.md §3-§4): `idCesion` (20 characters) answers getEstCesion. */
+export interface CesionRegistrada {
+  idCesion: string;
+  trackId: string;
+  seq: number;
+  emisor: string;
+  tipo: number;
+  folio: number;
+  cedente: string;
+  cesionario: string;
+  montoCesion: number;
+  ultimoVencimiento: string;
+  tmstCesion: string;
+  declaracionJurada: boolean;
+  registradaEl: Date;
+}
+
+/**
+ * An AEC received by RTCAnotEnvio (STATUS 0), judged at once and reported by getEstEnvio through RCP..VCS to `finalState`
+ * (src/rtc-anot-envio.ts). `detail` says which rule failed (the stand-in's words); `cesiones` are those this envío registered
+ * (EOK only: the new SeqCesion of the file).
+ */
+export interface AecEnvioRecord {
+  trackId: string;
+  rutSender: string;
+  rutCompany: string;
+  emailNotif: string;
+  fileName: string;
+  archivo: Buffer;
+  sha256: string;
+  receivedAt: Date;
+  finalState: AecEstadoFinal;
+  detail?: string;
+  firmasInternas: FirmaInterna[];
+  cesiones: CesionRegistrada[];
+}
+
 /** RegistroReclamoDTE accionDoc (manual "Aceptación/Reclamo a DTE recibido" v1.2). */
 export type AccionDoc = 'ACD' | 'ERM' | 'RCD' | 'RFP' | 'RFT';
 

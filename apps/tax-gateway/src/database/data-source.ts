@@ -8,6 +8,8 @@ import { EmisorEntity } from '../emisores/entities/emisor.entity';
 import { DtePdfEntity } from '../dte/entities/dte-pdf.entity';
 import { LibroEntity } from '../libros/entities/libro.entity';
 import { LibroEstadoEntity } from '../libros/entities/libro-estado.entity';
+import { CesionEntity } from '../cesion/entities/cesion.entity';
+import { CesionEstadoEntity } from '../cesion/entities/cesion-estado.entity';
 import { JobEntity } from '../jobs/entities/job.entity';
 import { BoletaEnvioEntity } from '../boleta/entities/boleta-envio.entity';
 import { RecepcionEnvioEntity } from '../recepcion/entities/recepcion-envio.entity';
@@ -43,6 +45,8 @@ export const entities = [
   RecepcionRespuestaEntity,
   LibroEntity,
   LibroEstadoEntity,
+  CesionEntity,
+  CesionEstadoEntity,
   JobEntity,
   BoletaEnvioEntity,
   BancoMovimientoEntity,

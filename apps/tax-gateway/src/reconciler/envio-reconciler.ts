@@ -2,6 +2,8 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } f
 import { PeriodicTask } from '@lib/platform';
 import { TIPOS_BOLETA } from '@lib/dte';
 import { BoletaEnvios } from '../boleta/boleta-envios';
+import { CesionService } from '../cesion/cesion.service';
+import { CesionStore } from '../cesion/cesion.store';
 import { EmisionQueryService } from '../dte/emision-query.service';
 import { EmisionUploader } from '../dte/emision-uploader';
 import { EmisionStore } from '../dte/emision.store';
@@ -14,7 +16,7 @@ const STALE_SECONDS = 120;
 
 export interface ReconcileRun {
   uploaded: number;
-  /** Envíos asked with QueryEstUp: the emissions' and the books'. */
+  /** Envíos asked with QueryEstUp (the emissions', the books'), and cesiones with the registry's getEstEnvio or getEstCesionRelac. */
   followed: number;
   /** Documents asked with QueryEstDte. */
   confirmed: number;
@@ -39,6 +41,8 @@ export class EnvioReconciler implements OnModuleInit, BeforeApplicationShutdown 
     private readonly libros: LibrosService,
     private readonly librosStore: LibrosStore,
     private readonly boletas: BoletaEnvios,
+    private readonly cesiones: CesionService,
+    private readonly cesionesStore: CesionStore,
   ) {}
 
   onModuleInit(): void {
@@ -72,6 +76,9 @@ export class EnvioReconciler implements OnModuleInit, BeforeApplicationShutdown 
     }
     for (const l of await this.librosStore.listToFollow()) {
       await this.attempt(run, 'followed', `estado of book ${l.id}`, () => this.libros.followEstado(l));
+    }
+    for (const c of await this.cesionesStore.listToFollow()) {
+      await this.attempt(run, 'followed', `estado of cesión ${c.id}`, () => this.cesiones.follow(c));
     }
     const base = Math.max(this.settings.reconcilerIntervalSeconds, 60);
     for (const e of await this.store.listToConfirm()) {

@@ -82,7 +82,9 @@ export function xmlsecVerify(xml: Buffer, certificatePem: string, xpath: string)
  * Used on documents signed by others (libs/testing/fixtures/dte-reales).
  */
 export function xmlsecVerifyEmbedded(xml: Buffer, xpath: string): Promise<ToolResult> {
-  const ids = ['Documento', 'Exportaciones', 'Liquidacion', 'SetDTE'].flatMap((e) => ['--id-attr:ID', e]);
+  const ids = ['Documento', 'Exportaciones', 'Liquidacion', 'SetDTE', 'DocumentoDTECedido', 'DocumentoCesion', 'DocumentoAEC'].flatMap(
+    (e) => ['--id-attr:ID', e],
+  );
   return withFiles({ 'doc.xml': xml }, (dir) =>
     tool('xmlsec1', ['--verify', ...ids, '--enabled-key-data', 'x509', '--insecure', '--node-xpath', xpath, join(dir, 'doc.xml')]),
   );

@@ -20,6 +20,7 @@ import { esExportacion, montosEnPesos, totalesExportacion, type ExportacionInput
 import { buildExportaciones } from './exportacion';
 import {
   cdgItems,
+  dscRcgGlobalXml,
   emisor,
   nombreItem,
   oneOf,
@@ -178,16 +179,7 @@ function dscRcgGlobal(tipo: TipoDteEmision, g: DescuentoRecargoGlobal, n: number
     g.unidad === '%'
       ? decimalOf(g.valor, 'descuentos_recargos.valor', 2, 999.99).toFixed()
       : String(montoGlobal(g, Number.MAX_SAFE_INTEGER));
-  return (
-    '<DscRcgGlobal>' +
-    el('NroLinDR', n) +
-    el('TpoMov', g.tipo) +
-    optText('GlosaDR', g.glosa, 45, 'truncate') +
-    el('TpoValor', g.unidad) +
-    el('ValorDR', valor) +
-    (g.aplica === 'exento' || tipo === 34 ? el('IndExeDR', 1) : '') +
-    '</DscRcgGlobal>'
-  );
+  return dscRcgGlobalXml(g, n, valor, g.aplica === 'exento' || tipo === 34 ? el('IndExeDR', 1) : '');
 }
 
 /** Totals of a DocumentoInput in CLP (the numbers `buildDte` writes; an export's pesos of OtraMoneda). @throws DteBuildError */

@@ -99,6 +99,15 @@ describe('export documents 110, 111, 112 (docs/research/exportacion.md)', () => 
     expect(ddInputFromDocumento(doc, '<CAF/>', '2025-03-10T11:22:33').mnt).toBe('178.0445');
   });
 
+  it('writes a global percent as the same percent in pesos (ValorDROtrMnda) and takes it off MntExe', () => {
+    const doc = factura({ descuentos_recargos: [{ tipo: 'D', valor: 10, unidad: '%', aplica: 'exento' }] });
+    const xml = buildDte(doc, TED, '2025-03-10T11:22:33');
+    expect(xml).toContain('<TpoValor>%</TpoValor><ValorDR>10</ValorDR><ValorDROtrMnda>10</ValorDROtrMnda><IndExeDR>1</IndExeDR>');
+    // 30 276 − 10 % = 27 248.4 USD; × 927.87 = 25 282 972.908 -> 25 282 973
+    expect(xml).toContain('<MntExe>27248.4</MntExe><MntTotal>27248.4</MntTotal>');
+    expect(xml).toContain('<MntTotOtrMnda>25282973</MntTotOtrMnda>');
+  });
+
   it('sin pago (FmaPagExp 21): the pesos are 0, the currency amounts stay (HED-1-803)', () => {
     const doc = factura({ exportacion: { ...EXPORTACION, forma_pago_exportacion: 21 } });
     expect(buildDte(doc, TED, '2025-03-10T11:22:33')).toContain('<MntExeOtrMnda>0</MntExeOtrMnda><MntTotOtrMnda>0</MntTotOtrMnda>');

@@ -17,6 +17,7 @@ import { decimalOf, type Decimalish, type DescuentoRecargoGlobal, type LineaTota
 import { el, fecha, optText, posInt, rut, timestamp } from './text';
 import {
   cdgItems,
+  dscRcgGlobalXml,
   emisor,
   nombreItem,
   oneOf,
@@ -191,18 +192,12 @@ export function importesExportacion(d: LineaTotales, l: LineaExportacion): strin
 
 /** DscRcgGlobal of an export: ValorDR in the currency (or %), ValorDROtrMnda its pesos (or the same %), IndExeDR 1. */
 export function dscRcgExportacion(g: DescuentoRecargoGlobal, valor: string, tipoCambio: string, n: number): string {
-  const otra = g.unidad === '%' ? valor : new Decimal(aPesos(valor, tipoCambio)).toFixed();
-  return (
-    '<DscRcgGlobal>' +
-    el('NroLinDR', n) +
-    el('TpoMov', g.tipo) +
-    optText('GlosaDR', g.glosa, 45, 'truncate') +
-    el('TpoValor', g.unidad) +
-    el('ValorDR', g.unidad === '%' ? decimalOf(g.valor, 'descuentos_recargos.valor', 2, 999.99).toFixed() : valor) +
-    el('ValorDROtrMnda', otra) +
-    el('IndExeDR', 1) +
-    '</DscRcgGlobal>'
-  );
+  if (g.unidad === '%') {
+    // A percent is the same in any currency.
+    const pct = decimalOf(g.valor, 'descuentos_recargos.valor', 2, 999.99).toFixed();
+    return dscRcgGlobalXml(g, n, pct, el('ValorDROtrMnda', pct) + el('IndExeDR', 1));
+  }
+  return dscRcgGlobalXml(g, n, valor, el('ValorDROtrMnda', new Decimal(aPesos(valor, tipoCambio)).toFixed()) + el('IndExeDR', 1));
 }
 
 /** What an export reads of a DocumentoInput (builders/documento.ts passes its input). */

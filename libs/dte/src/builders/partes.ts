@@ -180,3 +180,20 @@ export function referencia(r: ReferenciaInput, n: number): string {
     '</Referencia>'
   );
 }
+
+/**
+ * One DscRcgGlobal (Formato DTE v2.2 §D) numbered `n`: TpoMov, GlosaDR (cut to 45), TpoValor, ValorDR as given, then what
+ * the document adds after it (an export's ValorDROtrMnda, IndExeDR).
+ */
+export function dscRcgGlobalXml(g: { tipo: string; glosa?: string; unidad: string }, n: number, valorDr: string, cola: string): string {
+  return (
+    '<DscRcgGlobal>' +
+    el('NroLinDR', n) +
+    el('TpoMov', g.tipo) +
+    optText('GlosaDR', g.glosa, 45, 'truncate') +
+    el('TpoValor', g.unidad) +
+    el('ValorDR', valorDr) +
+    cola +
+    '</DscRcgGlobal>'
+  );
+}

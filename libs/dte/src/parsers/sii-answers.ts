@@ -47,6 +47,19 @@ export function parseSiiRespuesta(xml: string | Buffer): SiiRespuesta {
 
 /** A missing STATUS is an error, never 0: the SII may answer HTML or "Error 500" (docs/research/sii-protocol.md §2.4). @throws DteParseError */
 export function parseRecepcionDte(xml: string | Buffer): RecepcionDte {
+  return parseRecepcion(xml, 'RECEPCIONDTE');
+}
+
+/**
+ * RTCAnotEnvio's answer `<RECEPCIONAEC>` (docs/research/cesion.md §2, SII "Envío Automático de AEC" §3): STATUS 0 with
+ * TRACKID, else 1 no permission, 2 file size, 4 missing parameters, 5 token, 6 company not DTE, 9/10 internal error.
+ * @throws DteParseError when it is not a RECEPCIONAEC with a numeric STATUS
+ */
+export function parseRecepcionAec(xml: string | Buffer): RecepcionDte {
+  return parseRecepcion(xml, 'RECEPCIONAEC');
+}
+
+function parseRecepcion(xml: string | Buffer, raiz: 'RECEPCIONDTE' | 'RECEPCIONAEC'): RecepcionDte {
   let root: PlainElement;
   const text = typeof xml === 'string' ? xml : xml.toString('latin1');
   try {
@@ -54,7 +67,7 @@ export function parseRecepcionDte(xml: string | Buffer): RecepcionDte {
   } catch {
     throw new DteParseError(`upload answer is not XML: "${excerpt(text)}"`);
   }
-  if (root.name !== 'RECEPCIONDTE') throw new DteParseError(`upload answer is not RECEPCIONDTE: <${root.name}>`);
+  if (root.name !== raiz) throw new DteParseError(`upload answer is not ${raiz}: <${root.name}>`);
   const status = plainText(root, 'STATUS');
   if (status === undefined || !/^\d+$/.test(status)) {
     throw new DteParseError(`upload answer without a numeric STATUS: "${excerpt(text)}"`);

@@ -25,6 +25,7 @@ import { Job1797000000021 } from './1797000000021-Job';
 import { BoletaEnvio1797000000022 } from './1797000000022-BoletaEnvio';
 import { IvaRetenido1797000000023 } from './1797000000023-IvaRetenido';
 import { Comisiones1797000000024 } from './1797000000024-Comisiones';
+import { Cesion1797000000025 } from './1797000000025-Cesion';
 
 /** Every migration of tax-gateway, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   BoletaEnvio1797000000022,
   IvaRetenido1797000000023,
   Comisiones1797000000024,
+  Cesion1797000000025,
 ];

@@ -1,0 +1,98 @@
+import request from 'supertest';
+import { EnvioReconciler } from '../src/reconciler/envio-reconciler';
+import { emitir, facturaBody, Gateway, KEY, prepareEmisor, rut, startGateway, waitForFinalEstado } from './support/harness';
+import { xmllint, xmlsecVerifyEmbedded } from './support/independent-checks';
+
+// The cesión of an accepted factura to a factoring company through the SII's registry (RPETC stand-in): the AEC checked by
+// independent tools, the registry's judgement followed by the reconciler, and the AEC received by the factoring company.
+describe('cesión (AEC) e2e', () => {
+  let gw: Gateway;
+  const tenant = rut(76_500_300);
+  const factoring = rut(96_500_301);
+  const cesionario = {
+    rut: factoring,
+    razon_social: 'Factoring del Sur S.A.',
+    direccion: 'Huérfanos 800, Santiago',
+    email: 'ops@factoring.cl',
+  };
+  const ceder = (body: object) => request(gw.http).post('/tax/cesion/ceder').set('X-Internal-Key', KEY).send(body);
+  const cuerpo = (folio: number, extra: object = {}) => ({
+    tenant,
+    tipo_dte: 33,
+    folio,
+    cesionario,
+    email: 'cobranza@empresa.cl',
+    ...extra,
+  });
+  let aec: Buffer;
+
+  beforeAll(async () => {
+    gw = await startGateway({ env: { THROTTLE_ENABLED: 'false' } });
+    await prepareEmisor(gw, tenant, 10);
+  }, 120_000);
+
+  afterAll(async () => {
+    await gw?.close();
+  });
+
+  it('refuses a document the SII has not accepted yet, one never issued, and a type that cannot be assigned', async () => {
+    const emitida = await emitir(gw, facturaBody(tenant)).expect(201);
+    expect((await ceder(cuerpo(emitida.body.folio)).expect(409)).body.error).toBe('dte_no_aceptado');
+    expect((await ceder(cuerpo(99)).expect(404)).body.error).toBe('emision_not_found');
+    expect((await ceder({ ...cuerpo(1), tipo_dte: 61 }).expect(400)).body.error).toBe('validation_failed');
+    await waitForFinalEstado(gw, tenant, emitida.body.trackid);
+  });
+
+  it('refuses an accepted factura whose 8 days for the receipt have not passed, unless the receipt was given on paper', async () => {
+    expect((await ceder(cuerpo(1)).expect(409)).body.error).toBe('acuse_recibo_pendiente');
+    const res = await ceder(cuerpo(1, { declaracion_jurada: true, monto: 100_000 }));
+    expect({ status: res.status, body: res.status === 201 ? undefined : res.body }).toEqual({ status: 201, body: undefined });
+    expect(res.body).toMatchObject({
+      rol: 'cedente',
+      tipo_dte: 33,
+      folio: 1,
+      seq: 1,
+      rut_cedente: tenant,
+      rut_cesionario: factoring,
+      monto: 100_000,
+    });
+    expect(res.body.estado).toBe('uploaded');
+    expect(res.body.trackid).toMatch(/^\d+$/);
+    const envio = [...gw.authority.aecEnvios.values()].find((e) => e.trackId === res.body.trackid);
+    aec = envio?.archivo as Buffer;
+    expect(aec.toString('latin1')).toContain('<DeclaracionJurada>Se declara bajo juramento que');
+    expect((await xmllint(aec, 'AEC_v10.xsd')).output).toContain('validates');
+    for (const padre of ['AEC', 'DTECedido', 'Cesion', 'DTE']) {
+      const check = await xmlsecVerifyEmbedded(aec, `//*[local-name()='${padre}']/*[local-name()='Signature']`);
+      expect({ padre, code: check.code }).toEqual({ padre, code: 0 });
+    }
+    expect((await ceder(cuerpo(1, { declaracion_jurada: true })).expect(409)).body.error).toBe('cesion_existente');
+    await gw.app.get(EnvioReconciler).runOnce();
+    const seguida = await request(gw.http).get(`/tax/cesion/${res.body.cesion_id}`).set('X-Internal-Key', KEY).expect(200);
+    expect(seguida.body).toMatchObject({ estado: 'EOK', resultado: 'aceptado' });
+    expect(seguida.body.historial.map((h: { estado: string }) => h.estado)).toEqual(
+      expect.arrayContaining(['signed', 'uploading', 'uploaded', 'EOK']),
+    );
+  });
+
+  it('lets the factoring company receive the AEC: checked, kept and confirmed with the registry', async () => {
+    const recibir = (body: object) => request(gw.http).post('/tax/cesion/recibir').set('X-Internal-Key', KEY).send(body);
+    const otro = await recibir({ tenant: rut(77_000_100), aec_base64: aec.toString('base64') }).expect(422);
+    expect(otro.body.error).toBe('cesionario_distinto');
+    const basura = await recibir({ tenant: factoring, aec_base64: Buffer.from('<AEC/>').toString('base64') }).expect(422);
+    expect(basura.body.error).toBe('aec_invalid');
+    const alterado = Buffer.from(aec.toString('latin1').replace('<MontoCesion>100000<', '<MontoCesion>100001<'), 'latin1');
+    expect((await recibir({ tenant: factoring, aec_base64: alterado.toString('base64') }).expect(422)).body.error).toBe(
+      'aec_firma_invalida',
+    );
+    const res = await recibir({ tenant: factoring, aec_base64: aec.toString('base64') }).expect(201);
+    expect(res.body).toMatchObject({
+      rol: 'cesionario',
+      rut_emisor: tenant,
+      folio: 1,
+      rut_cesionario: factoring,
+      estado: 'EOK',
+      resultado: 'aceptado',
+    });
+  });
+});
