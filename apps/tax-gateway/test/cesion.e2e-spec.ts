@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { EnvioReconciler } from '../src/reconciler/envio-reconciler';
-import { emitir, facturaBody, Gateway, KEY, prepareEmisor, rut, startGateway, waitForFinalEstado } from './support/harness';
+import { emitir, facturaBody, Gateway, KEY, prepareEmisor, registerEmisor, rut, startGateway, waitForFinalEstado } from './support/harness';
 import { xmllint, xmlsecVerifyEmbedded } from './support/independent-checks';
 
 // The cesión of an accepted factura to a factoring company through the SII's registry (RPETC stand-in): the AEC checked by
@@ -94,5 +94,45 @@ describe('cesión (AEC) e2e', () => {
       estado: 'EOK',
       resultado: 'aceptado',
     });
+  });
+
+  it('lets the factoring company, now the holder, assign the document on: SeqCesion 2 with the earlier blocks byte for byte', async () => {
+    const segundo = {
+      rut: rut(96_500_302),
+      razon_social: 'Fondo de Inversión Norte',
+      direccion: 'Apoquindo 3000, Las Condes',
+      email: 'fondo@norte.cl',
+    };
+    const reasignar = (body: object) =>
+      ceder({ tenant: factoring, rut_emisor: tenant, tipo_dte: 33, folio: 1, cesionario: segundo, email: 'ops@factoring.cl', ...body });
+    expect((await reasignar({ folio: 2 }).expect(409)).body.error).toBe('cesion_no_vigente');
+    await registerEmisor(gw, factoring).expect(200);
+    const res = await reasignar({});
+    expect({ status: res.status, body: res.status === 201 ? undefined : res.body }).toEqual({ status: 201, body: undefined });
+    expect(res.body).toMatchObject({
+      rol: 'cedente',
+      rut_emisor: tenant,
+      seq: 2,
+      rut_cedente: factoring,
+      rut_cesionario: segundo.rut,
+      monto: 100_000,
+    });
+    const envio = [...gw.authority.aecEnvios.values()].find((e) => e.trackId === res.body.trackid);
+    const nuevo = envio?.archivo as Buffer;
+    const texto = nuevo.toString('latin1');
+    // The DTECedido and the first cesión exactly as the AEC received carried them; the first had a DeclaracionJurada, so the second does.
+    const bloque = (xml: string, tag: string) => new RegExp(`<${tag}[\\s>][\\s\\S]*?</${tag}>`).exec(xml)?.[0];
+    expect(bloque(texto, 'DTECedido')).toBe(bloque(aec.toString('latin1'), 'DTECedido'));
+    expect(texto).toContain(bloque(aec.toString('latin1'), 'Cesion') as string);
+    expect(texto.match(/<DeclaracionJurada>/g)).toHaveLength(2);
+    expect((await xmllint(nuevo, 'AEC_v10.xsd')).output).toContain('validates');
+    expect((await xmlsecVerifyEmbedded(nuevo, "/*[local-name()='AEC']/*[local-name()='Signature']")).code).toBe(0);
+    // While the registry judges it, the factoring company still holds the document, and its cesión is live.
+    expect((await reasignar({}).expect(409)).body.error).toBe('cesion_existente');
+    await gw.app.get(EnvioReconciler).runOnce();
+    const seguida = await request(gw.http).get(`/tax/cesion/${res.body.cesion_id}`).set('X-Internal-Key', KEY).expect(200);
+    expect({ estado: seguida.body.estado, glosa: seguida.body.glosa }).toEqual({ estado: 'EOK', glosa: 'Envio Aceptado' });
+    // Registered: the factoring company assigned it on, once.
+    expect((await reasignar({}).expect(409)).body.error).toBe('cesion_existente');
   });
 });

@@ -27,12 +27,32 @@ export class AecFirmado {
 
   async build(signedDte: string, cesion: CesionInput, contacto: CaratulaAecInput['contacto'], now = new Date()): Promise<Buffer> {
     const base = `T${cesion.id_dte.tipo_dte}F${cesion.id_dte.folio}`;
-    const tmst = santiagoTimestamp(now);
-    const cedido = await this.part(buildDteCedido(signedDte, tmst, `DTECedido_${base}`), `DTECedido_${base}`);
+    const cedido = await this.part(buildDteCedido(signedDte, santiagoTimestamp(now), `DTECedido_${base}`), `DTECedido_${base}`);
+    return this.rebuild(cedido, [], cesion, contacto, now);
+  }
+
+  /**
+   * A later cesión (research §4 "Second and later cesiones"): the DTECedido and every earlier Cesion exactly as the AEC the
+   * tenant received carries them, then the new Cesion signed by the tenant, and the AEC signed last.
+   */
+  async rebuild(
+    dteCedido: string,
+    anteriores: string[],
+    cesion: CesionInput,
+    contacto: CaratulaAecInput['contacto'],
+    now = new Date(),
+  ): Promise<Buffer> {
+    const base = `T${cesion.id_dte.tipo_dte}F${cesion.id_dte.folio}`;
     const firmada = await this.part(buildCesion(cesion, `Cesion_${base}_${cesion.seq}`), `Cesion_${base}_${cesion.seq}`);
-    const caratula = { rut_cedente: cesion.cedente.rut, rut_cesionario: cesion.cesionario.rut, contacto, tmst_firma_envio: tmst };
+    const caratula = {
+      rut_cedente: cesion.cedente.rut,
+      rut_cesionario: cesion.cesionario.rut,
+      contacto,
+      tmst_firma_envio: santiagoTimestamp(now),
+    };
     const id = `AEC_${base}_${cesion.seq}`;
-    return this.pipeline.signValidated(encodeLatin1(DECLARACION_LATIN1 + buildAec(caratula, cedido, [firmada], id)), `#${id}`, 'AEC');
+    const aec = buildAec(caratula, dteCedido, [...anteriores, firmada], id);
+    return this.pipeline.signValidated(encodeLatin1(DECLARACION_LATIN1 + aec), `#${id}`, 'AEC');
   }
 
   /** One part signed over `#id`, without the XML declaration the next part must not carry inside it. */

@@ -6,11 +6,15 @@ import { ApiProblemResponses } from '@lib/schemas';
 import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
 import { CederDto, CesionIdParamDto, CesionView, RecibirAecDto } from './dto/cesion.dto';
 import { CesionService } from './cesion.service';
+import { CesionRecibida } from './cesion-recibida';
 
 @ApiTags('cesion')
 @Controller('tax/cesion')
 export class CesionController {
-  constructor(private readonly cesiones: CesionService) {}
+  constructor(
+    private readonly cesiones: CesionService,
+    private readonly recibidas: CesionRecibida,
+  ) {}
 
   @Post('ceder')
   @Callers('admin', 'accounting')
@@ -29,7 +33,7 @@ export class CesionController {
     401,
     403,
     { status: 404, errors: ['emision_not_found', 'taxpayer_not_found'] },
-    { status: 409, errors: ['cesion_existente', 'dte_no_aceptado', 'dte_reclamado', 'acuse_recibo_pendiente'] },
+    { status: 409, errors: ['cesion_existente', 'cesion_no_vigente', 'dte_no_aceptado', 'dte_reclamado', 'acuse_recibo_pendiente'] },
     { status: 422, errors: ['tipo_no_cedible', 'dte_invalid'] },
     { status: 429, errors: ['rate_limited'] },
     { status: 500, errors: ['internal_error', 'xsd_invalid'] },
@@ -58,7 +62,7 @@ export class CesionController {
     ...UPSTREAM_PROBLEMS,
   )
   recibir(@Body() body: RecibirAecDto, @Caller() caller?: string): Promise<CesionView> {
-    return this.cesiones.recibir(body, caller);
+    return this.recibidas.recibir(body, caller);
   }
 
   @Get(':cesion_id')

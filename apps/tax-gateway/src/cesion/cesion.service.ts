@@ -1,28 +1,27 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { createHash, randomUUID } from 'node:crypto';
-import { parseAec, santiagoDate, santiagoTimestamp, resultadoDeAec, validateXsd, type AecLeido, type CesionInput } from '@lib/dte';
+import { parseAec, resultadoDeAec, santiagoDate, santiagoTimestamp, type CesionInput, type ParteCesionInput } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
-import { EmisionContexto } from '../dte/emision-contexto';
+import { EmisionContexto, type Contexto } from '../dte/emision-contexto';
 import { EmisionStore } from '../dte/emision.store';
 import { dteOf } from '../dte/envio-builder';
 import type { EmisionEntity } from '../dte/entities/emision.entity';
 import { toHistorialView } from '../envio/entities/estado-historial.columns';
-import { SignerClient } from '../signer/signer-client';
 import { RegistroReclamoClient } from '../sii/registro-reclamo.client';
 import { RpetcClient } from '../sii/rpetc.client';
 import { AecFirmado } from './aec-firmado';
 import { checkCedible, declaracionJurada } from './cesion-rules';
 import { CesionStore } from './cesion.store';
-import type { CederDto, CesionView, RecibirAecDto } from './dto/cesion.dto';
+import type { CederDto, CesionView } from './dto/cesion.dto';
 import { CesionEntity } from './entities/cesion.entity';
+import { newCesion, toCesionView } from './cesion-vista';
 
 const DIAS_VENCIMIENTO = 30;
 
 /**
  * Cesión of facturas to factoring companies (docs/tax-gateway.md "Cesión"; docs/research/cesion.md): the tenant assigns one of
- * its own documents (an AEC built, signed, uploaded to RTCAnotEnvio and followed with getEstEnvio by the reconciler), or
- * receives an AEC as cesionario (checked, kept, and confirmed with getEstCesionRelac).
+ * its own documents, or one it holds by a cesión (an AEC built, signed, uploaded to RTCAnotEnvio and followed with getEstEnvio
+ * by the reconciler); a received AEC (cesion-recibida.ts) is followed with getEstCesionRelac.
  */
 @Injectable()
 export class CesionService {
@@ -36,10 +35,10 @@ export class CesionService {
     private readonly tokens: TokenService,
     private readonly reclamo: RegistroReclamoClient,
     private readonly rpetc: RpetcClient,
-    private readonly signer: SignerClient,
   ) {}
 
   async ceder(dto: CederDto, caller?: string): Promise<CesionView> {
+    if (dto.rut_emisor && dto.rut_emisor !== dto.tenant) return this.reasignar(dto, dto.rut_emisor, caller);
     const emision = await this.emisiones.findIssued(dto.tenant, dto.tipo_dte, dto.folio);
     if (!emision)
       throw new ProblemException(404, 'emision_not_found', `The tenant issued no tipo_dte ${dto.tipo_dte} N° ${dto.folio} here.`);
@@ -55,11 +54,71 @@ export class CesionService {
     await this.checkCedible(emision, dto.declaracion_jurada === true);
     const input = await this.cesionInput(dto, emision);
     const xml = await this.aec.build(dteOf(emision.xml, emision).xml, input, { email: dto.email });
-    const entity = newCesion(dto.tenant, 'cedente', input, xml, 'signed', caller);
+    return this.guardarYSubir(newCesion(dto.tenant, 'cedente', input, xml, 'signed', caller), dto.email);
+  }
+
+  /**
+   * The tenant, holder of a document it received by an AEC, assigns it on (SeqCesion n + 1): it must hold it now (its received
+   * AEC registered and the registry naming it RUT_TENEDOR: 409 `cesion_no_vigente`); the new AEC carries the DTECedido and the
+   * earlier cesiones byte for byte, and the DeclaracionJurada again when the last one had it (INS §4).
+   */
+  private async reasignar(dto: CederDto, rutEmisor: string, caller?: string): Promise<CesionView> {
+    const doc = { rutEmisor, tipoDte: dto.tipo_dte, folio: dto.folio };
+    const vigentes = await this.store.listVigentes(dto.tenant, doc);
+    const recibida = vigentes.filter((c) => c.rol === 'cesionario' && c.resultado === 'aceptado').pop();
+    if (recibida && vigentes.some((c) => c.rol === 'cedente' && c.seq > recibida.seq)) {
+      throw new ProblemException(409, 'cesion_existente', 'The tenant already assigned this document on.');
+    }
+    const registrada = recibida && (await this.tokens.withToken(dto.tenant, (t) => this.rpetc.getEstCesionRelac(doc, dto.tenant, t)));
+    if (!recibida || registrada?.tenedor !== dto.tenant) {
+      throw new ProblemException(
+        409,
+        'cesion_no_vigente',
+        `The tenant does not hold tipo_dte ${dto.tipo_dte} N° ${dto.folio} of ${rutEmisor}.`,
+      );
+    }
+    const aec = parseAec(recibida.xml);
+    const ultima = aec.cesiones[aec.cesiones.length - 1];
+    const ctx = await this.contexto.load(dto.tenant);
+    const cedente = { ...this.cedente(dto, ctx), autorizados: dto.autorizados ?? [this.titular(ctx)] };
+    const deudor = { rut: ultima.id_dte.rut_receptor, razon_social: aec.dte.receptor.razon_social };
+    const input: CesionInput = {
+      seq: ultima.seq + 1,
+      id_dte: ultima.id_dte,
+      cedente: {
+        ...cedente,
+        ...(ultima.cedente.declaracion_jurada || dto.declaracion_jurada
+          ? { declaracion_jurada: declaracionJurada({ cedente, cesionario: dto.cesionario, deudor }) }
+          : {}),
+      },
+      cesionario: { ...dto.cesionario },
+      monto: dto.monto ?? ultima.monto,
+      ultimo_vencimiento: dto.ultimo_vencimiento ?? ultima.ultimo_vencimiento,
+      ...(dto.otras_condiciones ? { otras_condiciones: dto.otras_condiciones } : {}),
+      tmst_cesion: santiagoTimestamp(),
+    };
+    const xml = await this.aec.rebuild(aec.partes.dte_cedido, aec.partes.cesiones, input, { email: dto.email });
+    return this.guardarYSubir(newCesion(dto.tenant, 'cedente', input, xml, 'signed', caller), dto.email);
+  }
+
+  private async guardarYSubir(entity: CesionEntity, email: string): Promise<CesionView> {
     if (!(await this.store.insert(entity))) throw new ProblemException(409, 'cesion_existente', 'The document is already being assigned.');
-    this.logger.log(`cesión ${entity.id}: ${dto.tenant} T${dto.tipo_dte}F${dto.folio} to ${input.cesionario.rut} signed`);
-    await this.upload(entity, dto.email);
+    this.logger.log(
+      `cesión ${entity.id}: ${entity.rutEmisor} T${entity.tipoDte}F${entity.folio} seq ${entity.seq} to ${entity.rutCesionario} signed`,
+    );
+    await this.upload(entity, email);
     return this.get(entity.id);
+  }
+
+  /** The tenant as cedente: its legal name and address as the SII records them. */
+  private cedente(dto: CederDto, ctx: Contexto): ParteCesionInput {
+    const direccion = [ctx.record.direccion, ctx.record.comuna].filter(Boolean).join(', ') || dto.cesionario.direccion;
+    return { rut: dto.tenant, razon_social: ctx.record.razon_social.slice(0, 100), direccion, email: dto.email };
+  }
+
+  /** The signing certificate's holder, who signs when the request names no one. */
+  private titular(ctx: Contexto): { rut: string; nombre: string } {
+    return { rut: ctx.cert.holder_rut, nombre: ctx.cert.subject.match(/CN=([^,/]+)/)?.[1]?.trim() ?? ctx.cert.holder_rut };
   }
 
   /** RTCAnotEnvio with the tenant's token; a failure leaves `upload_failed` with the problem, and answers it. */
@@ -88,12 +147,10 @@ export class CesionService {
 
   private async cesionInput(dto: CederDto, e: EmisionEntity): Promise<CesionInput> {
     const ctx = await this.contexto.load(dto.tenant);
-    const direccion = [ctx.record.direccion, ctx.record.comuna].filter(Boolean).join(', ') || dto.cesionario.direccion;
-    const cedente = { rut: dto.tenant, razon_social: ctx.record.razon_social.slice(0, 100), direccion, email: dto.email };
+    const cedente = this.cedente(dto, ctx);
     const deudor = { rut: e.receptorRut, razon_social: e.receptorRazonSocial };
     const vencimiento =
       dto.ultimo_vencimiento ?? santiagoDate(new Date(Date.parse(`${e.fechaEmision}T16:00:00Z`) + DIAS_VENCIMIENTO * 86_400_000));
-    const titular = ctx.cert.subject.match(/CN=([^,/]+)/)?.[1]?.trim() ?? ctx.cert.holder_rut;
     return {
       seq: 1,
       id_dte: {
@@ -106,7 +163,7 @@ export class CesionService {
       },
       cedente: {
         ...cedente,
-        autorizados: dto.autorizados ?? [{ rut: ctx.cert.holder_rut, nombre: titular }],
+        autorizados: dto.autorizados ?? [this.titular(ctx)],
         ...(dto.declaracion_jurada ? { declaracion_jurada: declaracionJurada({ cedente, cesionario: dto.cesionario, deudor }) } : {}),
       },
       cesionario: { ...dto.cesionario },
@@ -116,50 +173,6 @@ export class CesionService {
       ...(dto.email_deudor ? { email_deudor: dto.email_deudor } : {}),
       tmst_cesion: santiagoTimestamp(),
     };
-  }
-
-  /**
-   * An AEC assigning a document to the tenant: valid against AEC_v10.xsd (422 `aec_invalid`), its last cesión's cesionario
-   * the tenant (422 `cesionario_distinto`), the outer signature valid (422 `aec_firma_invalida`); kept `recibido`, then EOK
-   * once the registry names the tenant the holder (getEstCesionRelac, now and by the reconciler).
-   */
-  async recibir(dto: RecibirAecDto, caller?: string): Promise<CesionView> {
-    const bytes = Buffer.from(dto.aec_base64, 'base64');
-    const aec = await this.leer(bytes);
-    const ultima = aec.cesiones[aec.cesiones.length - 1];
-    if (ultima.cesionario.rut !== dto.tenant || aec.rut_cesionario !== dto.tenant) {
-      throw new ProblemException(
-        422,
-        'cesionario_distinto',
-        `The AEC assigns the document to ${ultima.cesionario.rut}, not to ${dto.tenant}.`,
-      );
-    }
-    const id = /<DocumentoAEC[^>]*\sID="([^"]+)"/.exec(aec.xml)?.[1];
-    const firma = id ? await this.signer.verifyXml(bytes, `#${id}`) : { valid: false, reasons: ['no DocumentoAEC ID'] };
-    if (!firma.valid)
-      throw new ProblemException(422, 'aec_firma_invalida', `The AEC's signature does not verify: ${firma.reasons.join('; ')}.`);
-    const input = {
-      ...ultima,
-      cedente: { ...ultima.cedente, direccion: '', autorizados: [] },
-      cesionario: { ...ultima.cesionario, direccion: '', email: '' },
-    };
-    const entity = newCesion(dto.tenant, 'cesionario', input as unknown as CesionInput, bytes, 'recibido', caller);
-    if (!(await this.store.insert(entity))) throw new ProblemException(409, 'cesion_existente', 'The tenant already holds this cesión.');
-    await this.follow(entity);
-    return this.get(entity.id);
-  }
-
-  private async leer(bytes: Buffer): Promise<AecLeido> {
-    const check = await validateXsd(bytes, 'AEC');
-    if (!check.valid)
-      throw new ProblemException(422, 'aec_invalid', 'The file is not a valid AEC (AEC_v10.xsd).', {
-        xsd_errors: check.errors.slice(0, 20),
-      });
-    try {
-      return parseAec(bytes);
-    } catch (err) {
-      throw new ProblemException(422, 'aec_invalid', `The file is not a readable AEC: ${(err as Error).message}`);
-    }
   }
 
   /** One step of the registry's judgement: getEstEnvio for an AEC sent, getEstCesionRelac for one received. */
@@ -179,57 +192,4 @@ export class CesionService {
     if (!c) throw new ProblemException(404, 'cesion_not_found', `No cesión ${id}.`);
     return toCesionView(c, (await this.store.listHistory(id)).map(toHistorialView));
   }
-}
-
-function newCesion(
-  tenant: string,
-  rol: 'cedente' | 'cesionario',
-  c: CesionInput,
-  xml: Buffer,
-  estado: string,
-  caller?: string,
-): CesionEntity {
-  return Object.assign(new CesionEntity(), {
-    id: randomUUID(),
-    tenant,
-    rol,
-    rutEmisor: c.id_dte.rut_emisor,
-    tipoDte: c.id_dte.tipo_dte,
-    folio: c.id_dte.folio,
-    seq: c.seq,
-    rutCedente: c.cedente.rut,
-    rutCesionario: c.cesionario.rut,
-    razonSocialCesionario: c.cesionario.razon_social.slice(0, 100),
-    monto: c.monto,
-    ultimoVencimiento: c.ultimo_vencimiento,
-    estado,
-    glosa: null,
-    resultado: 'pendiente',
-    trackid: null,
-    xml,
-    xmlSha256: createHash('sha256').update(xml).digest('hex'),
-    error: null,
-    caller: caller ?? null,
-  });
-}
-
-function toCesionView(c: CesionEntity, historial: CesionView['historial']): CesionView {
-  return {
-    cesion_id: c.id,
-    rol: c.rol,
-    rut_emisor: c.rutEmisor,
-    tipo_dte: c.tipoDte,
-    folio: c.folio,
-    seq: c.seq,
-    rut_cedente: c.rutCedente,
-    rut_cesionario: c.rutCesionario,
-    razon_social_cesionario: c.razonSocialCesionario,
-    monto: c.monto,
-    ultimo_vencimiento: c.ultimoVencimiento,
-    estado: c.estado,
-    glosa: c.glosa,
-    resultado: c.resultado,
-    trackid: c.trackid,
-    historial,
-  };
 }

@@ -20,11 +20,15 @@ export interface CesionLeida {
  * in order; `xml` the file's text. Nothing is verified here.
  */
 export interface AecLeido {
+  /** DocumentoAEC's ID, the outer signature's Reference (`#id`). */
+  id: string;
   rut_cedente: string;
   rut_cesionario: string;
   tmst_firma_envio: string;
   dte: ParsedDte;
   cesiones: CesionLeida[];
+  /** The DTECedido and each Cesion element verbatim (in file order), as a later cesión embeds them again. */
+  partes: { dte_cedido: string; cesiones: string[] };
   xml: string;
 }
 
@@ -74,11 +78,13 @@ export function parseAec(bytes: Buffer | string): AecLeido {
   const lista = childElements(cesiones, 'Cesion').map(cesionOf);
   if (lista.length === 0) throw new DteParseError('AEC without a Cesion');
   return {
+    id: doc.getAttribute('ID') ?? '',
     rut_cedente: requiredText(doc, 'Caratula/RutCedente'),
     rut_cesionario: requiredText(doc, 'Caratula/RutCesionario'),
     tmst_firma_envio: requiredText(doc, 'Caratula/TmstFirmaEnvio'),
     dte,
     cesiones: lista.sort((a, b) => a.seq - b.seq),
+    partes: { dte_cedido: sliceElements(xml, 'DTECedido')[0] ?? '', cesiones: sliceElements(xml, 'Cesion') },
     xml,
   };
 }

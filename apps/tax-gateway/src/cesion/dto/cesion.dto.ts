@@ -55,11 +55,21 @@ export class AutorizadoDto {
   nombre!: string;
 }
 
-/** POST /tax/cesion/ceder: the tenant assigns one of its own facturas (33, 34, 43, 46) to a factoring company. */
+/** POST /tax/cesion/ceder: the tenant assigns one of its own facturas (33, 34, 43, 46), or one it holds by a cesión, to a factoring company. */
 export class CederDto {
   @ApiProperty({ example: '76086428-5', description: 'The cedente: the tenant that issued the document' })
   @IsRut()
   tenant!: string;
+
+  @ApiPropertyOptional({
+    example: '76086428-5',
+    description:
+      'The issuer of the document when it is not the tenant: a document the tenant holds by an AEC it received, assigned on ' +
+      '(SeqCesion + 1)',
+  })
+  @IsOptional()
+  @IsRut()
+  rut_emisor?: string;
 
   @ApiProperty({ example: 33, enum: [...TIPOS_CEDIBLES] })
   @IsInt()
