@@ -51,6 +51,7 @@ callerMatrixSuite('tax-gateway', () => startGateway({ env: { INTERNAL_KEYS: CALL
   'POST /tax/cesion/ceder': ['admin', 'accounting'],
   'POST /tax/cesion/recibir': ['admin', 'accounting'],
   'GET /tax/cesion/{cesion_id}': ['admin', 'accounting'],
+  'POST /tax/cesion/{cesion_id}/reenviar': ['admin'],
   'GET /tax/boleta/estado': ['admin', 'accounting'],
   'POST /tax/boleta/{emision_id}/reenviar': ['admin'],
   'POST /tax/recepcion/dte': ['admin', 'accounting', 'mailer'],

@@ -1,6 +1,18 @@
+import { HttpResponse, http } from 'msw';
 import request from 'supertest';
 import { EnvioReconciler } from '../src/reconciler/envio-reconciler';
-import { emitir, facturaBody, Gateway, KEY, prepareEmisor, registerEmisor, rut, startGateway, waitForFinalEstado } from './support/harness';
+import {
+  emitir,
+  facturaBody,
+  Gateway,
+  KEY,
+  prepareEmisor,
+  registerEmisor,
+  rut,
+  SII_BASE,
+  startGateway,
+  waitForFinalEstado,
+} from './support/harness';
 import { xmllint, xmlsecVerifyEmbedded } from './support/independent-checks';
 
 // The cesión of an accepted factura to a factoring company through the SII's registry (RPETC stand-in): the AEC checked by
@@ -72,6 +84,58 @@ describe('cesión (AEC) e2e', () => {
     expect(seguida.body).toMatchObject({ estado: 'EOK', resultado: 'aceptado' });
     expect(seguida.body.historial.map((h: { estado: string }) => h.estado)).toEqual(
       expect.arrayContaining(['signed', 'uploading', 'uploaded', 'EOK']),
+    );
+  });
+
+  it('answers 422 for an amount above the total or a due date before the document, and keeps an upload that failed for the reconciler', async () => {
+    const emitida = await emitir(gw, facturaBody(tenant)).expect(201);
+    await waitForFinalEstado(gw, tenant, emitida.body.trackid);
+    await gw.app.get(EnvioReconciler).runOnce(); // the document's outcome (aceptado) as the reconciler records it
+    const folio = emitida.body.folio as number;
+    const monto = await ceder(cuerpo(folio, { declaracion_jurada: true, monto: 999_999_999 })).expect(422);
+    expect(monto.body).toMatchObject({ error: 'monto_cesion_excede_total', errors: [{ field: 'monto' }] });
+    const fecha = await ceder(cuerpo(folio, { declaracion_jurada: true, ultimo_vencimiento: '2020-01-01' })).expect(422);
+    expect(fecha.body).toMatchObject({ error: 'vencimiento_anterior_emision', errors: [{ field: 'ultimo_vencimiento' }] });
+    let intentos = 0;
+    gw.msw.use(
+      http.post(`${SII_BASE}/cgi_rtc/RTC/RTCAnotEnvio.cgi`, () => {
+        intentos++;
+        return new HttpResponse('<html><body>Error Interno</body></html>', { status: 500, headers: { 'content-type': 'text/html' } });
+      }),
+    );
+    let fallida: { cesion_id: string };
+    try {
+      const res = await ceder(cuerpo(folio, { declaracion_jurada: true })).expect(502);
+      expect(res.body).toMatchObject({ error: 'sii_bad_response', cesion_id: expect.any(String) });
+      fallida = res.body;
+      // The document is taken by that cesión: another request names it instead of building a second AEC.
+      expect((await ceder(cuerpo(folio, { declaracion_jurada: true })).expect(409)).body.error).toBe('cesion_existente');
+    } finally {
+      gw.msw.resetHandlers();
+    }
+    expect(intentos).toBeGreaterThanOrEqual(1);
+    const antes = await request(gw.http).get(`/tax/cesion/${fallida.cesion_id}`).set('X-Internal-Key', KEY).expect(200);
+    expect(antes.body).toMatchObject({ estado: 'upload_failed', trackid: null });
+    // An upload that may have reached the SII waits for a person: the reconciler leaves it; POST .../reenviar sends the same bytes.
+    await gw.app.get(EnvioReconciler).runOnce();
+    expect((await request(gw.http).get(`/tax/cesion/${fallida.cesion_id}`).set('X-Internal-Key', KEY).expect(200)).body.estado).toBe(
+      'upload_failed',
+    );
+    const reenviada = await request(gw.http).post(`/tax/cesion/${fallida.cesion_id}/reenviar`).set('X-Internal-Key', KEY).expect(200);
+    expect(reenviada.body).toMatchObject({ estado: 'uploaded', trackid: expect.stringMatching(/^\d+$/) });
+    expect(
+      (await request(gw.http).post(`/tax/cesion/${fallida.cesion_id}/reenviar`).set('X-Internal-Key', KEY).expect(409)).body.error,
+    ).toBe('not_resendable');
+    // The reconciler follows the registry's states pass by pass to EOK.
+    const estados: string[] = [];
+    for (let pasada = 0; pasada < 20 && estados.at(-1) !== 'EOK'; pasada++) {
+      await gw.app.get(EnvioReconciler).runOnce();
+      estados.push((await request(gw.http).get(`/tax/cesion/${fallida.cesion_id}`).set('X-Internal-Key', KEY).expect(200)).body.estado);
+    }
+    const despues = await request(gw.http).get(`/tax/cesion/${fallida.cesion_id}`).set('X-Internal-Key', KEY).expect(200);
+    expect(despues.body).toMatchObject({ estado: 'EOK', resultado: 'aceptado', trackid: expect.stringMatching(/^\d+$/) });
+    expect(despues.body.historial.map((h: { estado: string }) => h.estado)).toEqual(
+      expect.arrayContaining(['signed', 'uploading', 'upload_failed', 'uploaded', 'EOK']),
     );
   });
 

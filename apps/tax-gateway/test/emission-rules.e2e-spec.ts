@@ -119,6 +119,13 @@ describe('emission rules (e2e: refused before a folio is taken)', () => {
         referencias: [{ tipo_doc: '110', folio: '1', fecha: today, codigo: 1, razon: 'Anula factura' }],
       });
     expect((await emitir(gw, anula('150', '927.87')).expect(422)).body.error).toBe('anulacion_monto_distinto');
+    // The same number in another currency annuls nothing: 300.5 EURO is not 300.5 DOLAR USA.
+    const enEuros = { ...anula('150.25', '1012.34'), exportacion: { moneda: 'EURO', tipo_cambio: '1012.34' } };
+    const euros = await emitir(gw, enEuros).expect(422);
+    expect(euros.body).toMatchObject({
+      error: 'anulacion_monto_distinto',
+      detail: expect.stringMatching(/300\.5 DOLAR USA, not 300\.5 EURO/),
+    });
     expect((await emitir(gw, anula('150.25', '930.1')).expect(201)).body).toMatchObject({ tipo_dte: 112, montos: { total: 279_495 } });
     const ajena = { ...anula('150.25', '930.1'), referencias: [{ tipo_doc: '110', folio: '9', fecha: today, codigo: 3 }] };
     expect((await emitir(gw, ajena).expect(422)).body.error).toBe('referencia_not_found');

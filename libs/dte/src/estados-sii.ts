@@ -103,11 +103,16 @@ export const PERIODO_TRIBUTARIO = /^(19|20)\d{2}-(0[1-9]|1[0-2])$/;
  */
 export const ESTADOS_AEC_EN_PROCESO: readonly string[] = ['UPL', 'RCP', 'SOK', 'FSO', 'COK', 'VDC', 'VCS'];
 
-/** An AEC envío's outcome: EOK aceptado, a code in progress pendiente, any other final code rechazado (as Odoo maps it, research §3). */
+/** The registry's final refusals (WSC): schema, envelope signature, carátula, document, cesión, envío annulled. */
+export const ESTADOS_AEC_RECHAZADO: readonly string[] = ['RSC', 'RFS', 'RCR', 'RDC', 'RCS', 'EAN'];
+
+/**
+ * An AEC envío's outcome: EOK aceptado, a refusal of {@link ESTADOS_AEC_RECHAZADO} rechazado, anything else (in progress, or a
+ * code WSC does not list) pendiente, so that an unknown answer never frees the document for another cesión.
+ */
 export function resultadoDeAec(estado: string): ResultadoSii {
   if (estado === 'EOK') return 'aceptado';
-  if (ESTADOS_AEC_EN_PROCESO.includes(estado) || !/^[A-Z]{3}$/.test(estado)) return 'pendiente';
-  return 'rechazado';
+  return ESTADOS_AEC_RECHAZADO.includes(estado) ? 'rechazado' : 'pendiente';
 }
 
 /** ISO-8859-1, the encoding of the SII's schemas. */

@@ -29,6 +29,9 @@ export const TIPO_DTE_NOMBRE: Readonly<Record<number, string>> = {
   46: 'Factura de compra electrónica',
   56: 'Nota de débito electrónica',
   61: 'Nota de crédito electrónica',
+  110: 'Factura de exportación electrónica',
+  111: 'Nota de débito de exportación electrónica',
+  112: 'Nota de crédito de exportación electrónica',
 };
 
 /** The accounts a received DTE posts to, by role (see `plan-cuentas/default-chart.ts`). */

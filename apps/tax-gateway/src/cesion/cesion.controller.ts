@@ -34,7 +34,10 @@ export class CesionController {
     403,
     { status: 404, errors: ['emision_not_found', 'taxpayer_not_found'] },
     { status: 409, errors: ['cesion_existente', 'cesion_no_vigente', 'dte_no_aceptado', 'dte_reclamado', 'acuse_recibo_pendiente'] },
-    { status: 422, errors: ['tipo_no_cedible', 'dte_invalid'] },
+    {
+      status: 422,
+      errors: ['tipo_no_cedible', 'monto_cesion_excede_total', 'vencimiento_anterior_emision', 'taxpayer_incomplete', 'dte_invalid'],
+    },
     { status: 429, errors: ['rate_limited'] },
     { status: 500, errors: ['internal_error', 'xsd_invalid'] },
     ...UPSTREAM_PROBLEMS,
@@ -63,6 +66,27 @@ export class CesionController {
   )
   recibir(@Body() body: RecibirAecDto, @Caller() caller?: string): Promise<CesionView> {
     return this.recibidas.recibir(body, caller);
+  }
+
+  @Post(':cesion_id/reenviar')
+  @Callers('admin')
+  @HttpCode(200)
+  @Throttle({ default: { limit: 20, ttl: 60_000 } })
+  @ApiOperation({
+    summary: 'Upload the stored AEC again (the same bytes); only for an assigned AEC never sent or whose upload failed',
+  })
+  @ApiOkResponse({ type: CesionView })
+  @ApiProblemResponses(
+    400,
+    401,
+    403,
+    { status: 404, errors: ['cesion_not_found'] },
+    { status: 409, errors: ['not_resendable'] },
+    { status: 429, errors: ['rate_limited'] },
+    ...UPSTREAM_PROBLEMS,
+  )
+  reenviar(@Param() p: CesionIdParamDto): Promise<CesionView> {
+    return this.cesiones.reenviarPorId(p.cesion_id);
   }
 
   @Get(':cesion_id')

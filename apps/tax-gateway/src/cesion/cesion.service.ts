@@ -4,11 +4,13 @@ import { ProblemException } from '@lib/schemas';
 import { TokenService } from '../auth/token.service';
 import { EmisionContexto, type Contexto } from '../dte/emision-contexto';
 import { EmisionStore } from '../dte/emision.store';
+import { asDteProblemAsync, withMembers } from '../dte/emision-rules';
 import { dteOf } from '../dte/envio-builder';
 import type { EmisionEntity } from '../dte/entities/emision.entity';
 import { toHistorialView } from '../envio/entities/estado-historial.columns';
 import { RegistroReclamoClient } from '../sii/registro-reclamo.client';
 import { RpetcClient } from '../sii/rpetc.client';
+import { EnvioPipeline } from '../envio/envio-pipeline';
 import { AecFirmado } from './aec-firmado';
 import { checkCedible, declaracionJurada } from './cesion-rules';
 import { CesionStore } from './cesion.store';
@@ -17,6 +19,26 @@ import { CesionEntity } from './entities/cesion.entity';
 import { newCesion, toCesionView } from './cesion-vista';
 
 const DIAS_VENCIMIENTO = 30;
+
+/** What the registry refuses (INS §4), answered 422 before anything is signed: MontoCesion above the total, a due date before FchEmis. */
+function checkMontos(c: CesionInput): void {
+  if (c.monto > c.id_dte.monto_total) {
+    throw new ProblemException(
+      422,
+      'monto_cesion_excede_total',
+      `monto ${c.monto} is above the document's total ${c.id_dte.monto_total}.`,
+      {
+        errors: [{ field: 'monto', message: `at most ${c.id_dte.monto_total}` }],
+      },
+    );
+  }
+  if (c.ultimo_vencimiento < c.id_dte.fecha_emision) {
+    const message = `not before the document's date ${c.id_dte.fecha_emision}`;
+    throw new ProblemException(422, 'vencimiento_anterior_emision', `ultimo_vencimiento ${c.ultimo_vencimiento} is ${message}.`, {
+      errors: [{ field: 'ultimo_vencimiento', message }],
+    });
+  }
+}
 
 /**
  * Cesión of facturas to factoring companies (docs/tax-gateway.md "Cesión"; docs/research/cesion.md): the tenant assigns one of
@@ -35,6 +57,7 @@ export class CesionService {
     private readonly tokens: TokenService,
     private readonly reclamo: RegistroReclamoClient,
     private readonly rpetc: RpetcClient,
+    private readonly pipeline: EnvioPipeline,
   ) {}
 
   async ceder(dto: CederDto, caller?: string): Promise<CesionView> {
@@ -53,7 +76,8 @@ export class CesionService {
     }
     await this.checkCedible(emision, dto.declaracion_jurada === true);
     const input = await this.cesionInput(dto, emision);
-    const xml = await this.aec.build(dteOf(emision.xml, emision).xml, input, { email: dto.email });
+    checkMontos(input);
+    const xml = await asDteProblemAsync(() => this.aec.build(dteOf(emision.xml, emision).xml, input, { email: dto.email }));
     return this.guardarYSubir(newCesion(dto.tenant, 'cedente', input, xml, 'signed', caller), dto.email);
   }
 
@@ -97,7 +121,8 @@ export class CesionService {
       ...(dto.otras_condiciones ? { otras_condiciones: dto.otras_condiciones } : {}),
       tmst_cesion: santiagoTimestamp(),
     };
-    const xml = await this.aec.rebuild(aec.partes.dte_cedido, aec.partes.cesiones, input, { email: dto.email });
+    checkMontos(input);
+    const xml = await asDteProblemAsync(() => this.aec.rebuild(aec.partes.dte_cedido, aec.partes.cesiones, input, { email: dto.email }));
     return this.guardarYSubir(newCesion(dto.tenant, 'cedente', input, xml, 'signed', caller), dto.email);
   }
 
@@ -110,9 +135,16 @@ export class CesionService {
     return this.get(entity.id);
   }
 
-  /** The tenant as cedente: its legal name and address as the SII records them. */
+  /** The tenant as cedente: its legal name and address as the SII records them (422 `taxpayer_incomplete` without one). */
   private cedente(dto: CederDto, ctx: Contexto): ParteCesionInput {
-    const direccion = [ctx.record.direccion, ctx.record.comuna].filter(Boolean).join(', ') || dto.cesionario.direccion;
+    const direccion = [ctx.record.direccion, ctx.record.comuna].filter(Boolean).join(', ');
+    if (direccion.trim().length < 5) {
+      throw new ProblemException(
+        422,
+        'taxpayer_incomplete',
+        `The SII data of ${dto.tenant} lacks the address the cesión names (Cedente/Direccion).`,
+      );
+    }
     return { rut: dto.tenant, razon_social: ctx.record.razon_social.slice(0, 100), direccion, email: dto.email };
   }
 
@@ -121,19 +153,46 @@ export class CesionService {
     return { rut: ctx.cert.holder_rut, nombre: ctx.cert.subject.match(/CN=([^,/]+)/)?.[1]?.trim() ?? ctx.cert.holder_rut };
   }
 
-  /** RTCAnotEnvio with the tenant's token; a failure leaves `upload_failed` with the problem, and answers it. */
-  private async upload(c: CesionEntity, email: string): Promise<void> {
-    const claimed = await this.store.claimForUpload(c.id, ['signed', 'upload_failed']);
+  /**
+   * POST /tax/cesion/{id}/reenviar: an assigned AEC never sent or whose upload failed, sent again (the same bytes); 404
+   * `cesion_not_found`, 409 `not_resendable` in any other state.
+   */
+  async reenviarPorId(id: string): Promise<CesionView> {
+    const c = await this.store.find(id);
+    if (!c) throw new ProblemException(404, 'cesion_not_found', `No cesión ${id}.`);
+    if (c.rol !== 'cedente' || !['signed', 'upload_failed'].includes(c.estado)) {
+      throw new ProblemException(
+        409,
+        'not_resendable',
+        `Cesión ${id} is ${c.estado}: only one never sent or whose upload failed is sent again.`,
+      );
+    }
+    await this.reenviar(c);
+    return this.get(id);
+  }
+
+  /**
+   * An upload of the stored AEC from its present state (`signed`, `upload_failed`, or `uploading` left by a process that
+   * died): the same bytes, to the e-mail the file's last Cedente names.
+   */
+  async reenviar(c: CesionEntity): Promise<void> {
+    const email = parseAec(c.xml).cesiones.at(-1)?.cedente.email ?? '';
+    await this.upload(c, email, [c.estado]);
+  }
+
+  /** RTCAnotEnvio with the tenant's token; a failure leaves `upload_failed` with the problem, and answers it with the `cesion_id`. */
+  private async upload(c: CesionEntity, email: string, from: readonly string[] = ['signed', 'upload_failed']): Promise<void> {
+    const claimed = await this.store.claimForUpload(c.id, from);
     if (!claimed) return;
     try {
       const file = { rutCedente: c.rutCedente, email, filename: `AEC_${c.tipoDte}_${c.folio}_${c.seq}.xml`, file: c.xml };
       const trackid = await this.tokens.withToken(c.tenant, (token) => this.rpetc.upload({ ...file, token }));
       await this.store.transition(c.id, 'uploaded', { trackid, error: null });
     } catch (err) {
-      if (!(err instanceof ProblemException)) throw err;
-      const { type: _t, title: _ti, instance: _i, ...body } = err.getProblem();
-      await this.store.transition(c.id, 'upload_failed', { error: body }, body);
-      throw err;
+      // The pipeline's words: `signed` when it never left (an open breaker), `upload_failed` when it may have reached the SII.
+      const fallo = this.pipeline.failureOf(err);
+      await this.store.transition(c.id, fallo.estado, { error: fallo.body }, fallo.body);
+      throw withMembers(fallo.problem, { cesion_id: c.id });
     }
   }
 
@@ -184,7 +243,18 @@ export class CesionService {
     }
     const doc = { rutEmisor: c.rutEmisor, tipoDte: c.tipoDte, folio: c.folio };
     const registrada = await this.tokens.withToken(c.tenant, (t) => this.rpetc.getEstCesionRelac(doc, c.tenant, t));
-    if (registrada?.tenedor === c.tenant) await this.store.transition(c.id, 'EOK', { glosa: 'Cesion registrada', resultado: 'aceptado' });
+    if (registrada?.tenedor === c.tenant) {
+      await this.store.transition(c.id, 'EOK', { glosa: 'Cesion registrada', resultado: 'aceptado' });
+    } else if (registrada) {
+      // Another company holds it at the registry: this AEC does not (or no longer does) make the tenant the holder.
+      await this.store.transition(c.id, 'recibido', {
+        glosa: `El registro nombra tenedor a ${registrada.tenedor}`,
+        resultado: 'rechazado',
+      });
+    } else {
+      // Not registered yet: asked again at a later pass, after the others (its updated_at moves).
+      await this.store.transition(c.id, 'recibido');
+    }
   }
 
   async get(id: string): Promise<CesionView> {

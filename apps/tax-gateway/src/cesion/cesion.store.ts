@@ -61,6 +61,23 @@ export class CesionStore {
     });
   }
 
+  /**
+   * Assigned AECs left `signed` or `uploading` for `staleSeconds` (a process died on the way): the reconciler claims each (one
+   * UPDATE) and sends the same bytes. One whose upload failed waits for POST .../reenviar, as an emission does: its failure
+   * may need a look.
+   */
+  listToUpload(staleSeconds: number, limit = 100): Promise<CesionEntity[]> {
+    return this.db
+      .getRepository(CesionEntity)
+      .createQueryBuilder('c')
+      .where("c.rol = 'cedente'")
+      .andWhere("c.estado IN ('signed', 'uploading')")
+      .andWhere('c.updated_at < now() - make_interval(secs => :stale)', { stale: staleSeconds })
+      .orderBy('c.updated_at', 'ASC')
+      .take(limit)
+      .getMany();
+  }
+
   /** Assigned AECs the registry is still judging, and received ones not yet registered to the tenant; least recently changed first. */
   listToFollow(limit = 100): Promise<CesionEntity[]> {
     return this.db.getRepository(CesionEntity).find({

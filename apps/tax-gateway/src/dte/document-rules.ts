@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { EmitirDto } from '@lib/contracts';
 import { Montos, RUT_RECEPTOR_EXPORTACION, TIPOS_DTE_EMITIDOS, TIPOS_EXPORTACION, esExportacion } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
@@ -238,6 +239,7 @@ export function checkReferencedDocument(
   original: DocumentoReferido | null,
   dto: EmitirDto,
   montos: Montos,
+  monedas?: { original: { moneda: string; total: string }; nota: { moneda: string; total: string } },
 ): void {
   const field = `referencias.${index}`;
   const ref = dto.referencias?.[index];
@@ -255,10 +257,17 @@ export function checkReferencedDocument(
       field,
     );
   }
-  if (codigo === 1 && montos.total !== original.total) {
+  // An export's annulment is judged in its currency (REF-2-780, docs/research/exportacion.md §4), not in pesos at another rate.
+  const [antes, ahora] = monedas
+    ? [`${monedas.original.total} ${monedas.original.moneda}`, `${monedas.nota.total} ${monedas.nota.moneda}`]
+    : [String(original.total), String(montos.total)];
+  const iguales = monedas
+    ? monedas.original.moneda === monedas.nota.moneda && new Decimal(monedas.original.total).eq(monedas.nota.total)
+    : montos.total === original.total;
+  if (codigo === 1 && !iguales) {
     throw refuse(
       'anulacion_monto_distinto',
-      `An annulment (CodRef 1) carries the total of the document it annuls: ${original.total}, not ${montos.total}.`,
+      `An annulment (CodRef 1) carries the total of the document it annuls: ${antes}, not ${ahora}.`,
       field,
     );
   }

@@ -200,9 +200,8 @@ export class EmisionService {
       const original = await this.store.findIssued(dto.tenant, Number(ref.tipo_doc), Number(ref.folio));
       // An export note annuls in the currency (REF-2-780, docs/research/exportacion.md §4), not in pesos at another rate.
       const moneda = original?.montosDetalle?.exportacion;
-      const enMoneda = moneda && dto.exportacion ? montosExportacion(dto, dto.exportacion) : undefined;
-      const comparable = moneda && enMoneda ? { ...original, total: Number(moneda.total) } : original;
-      checkReferencedDocument(i, ref.codigo, comparable, dto, enMoneda ? { ...montos, total: Number(enMoneda.total) } : montos);
+      const nota = moneda && dto.exportacion ? montosExportacion(dto, dto.exportacion) : undefined;
+      checkReferencedDocument(i, ref.codigo, original, dto, montos, moneda && nota ? { original: moneda, nota } : undefined);
       if (original) originales.set(i, original);
     }
     return originales;

@@ -77,6 +77,9 @@ export class EnvioReconciler implements OnModuleInit, BeforeApplicationShutdown 
     for (const l of await this.librosStore.listToFollow()) {
       await this.attempt(run, 'followed', `estado of book ${l.id}`, () => this.libros.followEstado(l));
     }
+    for (const c of await this.cesionesStore.listToUpload(staleSeconds)) {
+      await this.attempt(run, 'uploaded', `upload of cesión ${c.id}`, () => this.cesiones.reenviar(c));
+    }
     for (const c of await this.cesionesStore.listToFollow()) {
       await this.attempt(run, 'followed', `estado of cesión ${c.id}`, () => this.cesiones.follow(c));
     }

@@ -95,7 +95,7 @@ describe('export documents 110, 111, 112 (docs/research/exportacion.md)', () => 
     expect(m).toMatchObject({ exento: '178.0445', total: '178.0445', exento_pesos: 165202, globales: ['12.5'] });
     const xml = buildDte(doc, TED, '2025-03-10T11:22:33');
     expect(xml).toContain('<PrcItem>100.33</PrcItem><RecargoPct>10</RecargoPct><MontoItem>165.5445</MontoItem>');
-    expect(xml).toContain('<TpoValor>$</TpoValor><ValorDR>12.5</ValorDR><ValorDROtrMnda>11598</ValorDROtrMnda><IndExeDR>1</IndExeDR>');
+    expect(xml).toContain('<TpoValor>$</TpoValor><ValorDR>12.5</ValorDR><ValorDROtrMnda>11598.375</ValorDROtrMnda><IndExeDR>1</IndExeDR>');
     expect(ddInputFromDocumento(doc, '<CAF/>', '2025-03-10T11:22:33').mnt).toBe('178.0445');
   });
 

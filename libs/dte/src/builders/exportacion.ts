@@ -3,7 +3,6 @@ import { DteBuildError } from '../errors';
 import {
   MONEDA_PESO,
   RUT_RECEPTOR_EXPORTACION,
-  aPesos,
   nombreAduana,
   type AduanaInput,
   type BultoInput,
@@ -197,7 +196,14 @@ export function dscRcgExportacion(g: DescuentoRecargoGlobal, valor: string, tipo
     const pct = decimalOf(g.valor, 'descuentos_recargos.valor', 2, 999.99).toFixed();
     return dscRcgGlobalXml(g, n, pct, el('ValorDROtrMnda', pct) + el('IndExeDR', 1));
   }
-  return dscRcgGlobalXml(g, n, valor, el('ValorDROtrMnda', new Decimal(aPesos(valor, tipoCambio)).toFixed()) + el('IndExeDR', 1));
+  // Dec14_4Type: the pesos with up to 4 decimals, above 0 (a whole-peso rounding would give 0 for a small amount in a weak currency).
+  const pesos = new Decimal(valor).times(tipoCambio).toDecimalPlaces(4, Decimal.ROUND_HALF_UP);
+  if (pesos.lte(0) || pesos.gt('99999999999999.9999')) {
+    throw new DteBuildError(
+      `a global of ${valor} ${g.tipo === 'D' ? 'discount' : 'surcharge'} is ${pesos.toFixed()} pesos: outside ValorDROtrMnda (Dec14_4)`,
+    );
+  }
+  return dscRcgGlobalXml(g, n, valor, el('ValorDROtrMnda', pesos.toFixed()) + el('IndExeDR', 1));
 }
 
 /** What an export reads of a DocumentoInput (builders/documento.ts passes its input). */

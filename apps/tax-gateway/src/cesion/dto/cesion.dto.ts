@@ -88,7 +88,10 @@ export class CederDto {
   @Type(() => CesionarioDto)
   cesionario!: CesionarioDto;
 
-  @ApiPropertyOptional({ example: 142788, description: 'MontoCesion, whole CLP, at most the document’s total (the total when absent)' })
+  @ApiPropertyOptional({
+    example: 142788,
+    description: 'MontoCesion, whole CLP, at most the document’s total (422 monto_cesion_excede_total); the total when absent',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)
@@ -97,7 +100,7 @@ export class CederDto {
 
   @ApiPropertyOptional({
     example: '2026-02-15',
-    description: 'UltimoVencimiento, not before FchEmis (its FchVenc, else FchEmis + 30 days)',
+    description: 'UltimoVencimiento, not before FchEmis (422 vencimiento_anterior_emision); FchEmis + 30 days when absent',
   })
   @IsOptional()
   @IsFecha()
@@ -110,11 +113,13 @@ export class CederDto {
 
   @ApiPropertyOptional({
     type: [AutorizadoDto],
-    maxItems: 3,
-    description: 'The 1 to 3 people who sign; the signing certificate’s holder when absent (the signing service signs every part)',
+    maxItems: 1,
+    description:
+      'RUTAutorizado, the person who signs: the signing certificate’s holder when absent. The signing service signs the cesión ' +
+      'once, and FMT C.2 wants as many signatures, in the same order, as RUTAutorizado: so one',
   })
   @IsOptional()
-  @ArrayOfObjects(() => AutorizadoDto, { min: 1, max: 3 })
+  @ArrayOfObjects(() => AutorizadoDto, { min: 1, max: 1 })
   autorizados?: AutorizadoDto[];
 
   @ApiPropertyOptional({
