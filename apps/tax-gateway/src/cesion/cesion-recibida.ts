@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { parseAec, validateXsd, type AecLeido } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { SignerClient } from '../signer/signer-client';
@@ -14,6 +14,8 @@ import type { CesionView, RecibirAecDto } from './dto/cesion.dto';
  */
 @Injectable()
 export class CesionRecibida {
+  private readonly logger = new Logger(CesionRecibida.name);
+
   constructor(
     private readonly store: CesionStore,
     private readonly cesiones: CesionService,
@@ -34,7 +36,12 @@ export class CesionRecibida {
     }
     const entity = newCesion(dto.tenant, 'cesionario', ultima, bytes, 'recibido', caller);
     if (!(await this.store.insert(entity))) throw new ProblemException(409, 'cesion_existente', 'The tenant already holds this cesión.');
-    await this.cesiones.follow(entity);
+    try {
+      await this.cesiones.follow(entity);
+    } catch (err) {
+      // Kept: the reconciler asks the registry again; the caller gets the row, not an SII failure for a file already stored.
+      this.logger.warn({ err }, `cesión ${entity.id} received; the registry could not be asked yet`);
+    }
     return this.cesiones.get(entity.id);
   }
 
