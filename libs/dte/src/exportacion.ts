@@ -21,13 +21,13 @@ export function esExportacion(tipo: number): tipo is TipoExportacion {
 /** RUTRecep of every export document: "En doctos. Exportac. 55.555.555-5" (Formato DTE v2.2 §A field 50). */
 export const RUT_RECEPTOR_EXPORTACION = '55555555-5';
 
-/** OtraMoneda/TpoMoneda of an export: the pesos of the Banco Central rate (research §3, the SII's HED-3-834). */
+/** OtraMoneda/TpoMoneda of an export: the pesos of the Banco Central rate (docs/research/exportacion.md §3, the SII's HED-3-834). */
 export const MONEDA_PESO = 'PESO CL';
 
-/** FmaPagExp 21, "sin pago" (muestras sin carácter comercial): the amounts in pesos are 0 (research §3, HED-1-803). */
+/** FmaPagExp 21, "sin pago" (muestras sin carácter comercial): the amounts in pesos are 0 (docs/research/exportacion.md §3, HED-1-803). */
 export const FORMA_PAGO_EXPORTACION_SIN_PAGO = 21;
 
-/** The Aduana code tables shipped in libs/dte/assets/aduana, each citing its source (research §6). */
+/** The Aduana code tables shipped in libs/dte/assets/aduana, each citing its source (docs/research/exportacion.md §6). */
 export type TablaAduana =
   | 'puertos'
   | 'paises'
@@ -70,7 +70,7 @@ export interface BultoInput {
 }
 
 /**
- * Transporte/Aduana of an export (Formato DTE v2.2 §A fields 74-105, research §1): codes of the Aduana tables, amounts
+ * Transporte/Aduana of an export (Formato DTE v2.2 §A fields 74-105, docs/research/exportacion.md §1): codes of the Aduana tables, amounts
  * (total_clausula, flete, seguro) in the document's currency, weights in the unit named beside them.
  */
 export interface AduanaInput {
@@ -175,7 +175,7 @@ function valorGlobal(g: DescuentoRecargoGlobal, base: Decimal): Decimal {
   return d;
 }
 
-/** Whole pesos, half up: round(monto × TpoCambio) (research §3: LibreDTE, Odoo and the SII's accepted sets). */
+/** Whole pesos, half up: round(monto × TpoCambio) (docs/research/exportacion.md §3: LibreDTE, Odoo and the SII's accepted sets). */
 export function aPesos(monto: Decimal.Value, tipoCambio: Decimal.Value): number {
   return new Decimal(monto).times(tipoCambio).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
 }
@@ -201,7 +201,7 @@ export function monedaExportacion(moneda: string): string {
 }
 
 /**
- * Totals of a 110, 111 or 112 (research §1, §3): lines and globals in the currency to 4 decimals, MntExe = MntTotal, and
+ * Totals of a 110, 111 or 112 (docs/research/exportacion.md §1, §3): lines and globals in the currency to 4 decimals, MntExe = MntTotal, and
  * OtraMoneda in whole pesos at `tipo_cambio` (0 under FmaPagExp 21, HED-1-803).
  * @throws DteBuildError on no lines, invalid values, a discount above its base, or a currency that is not an export's
  */

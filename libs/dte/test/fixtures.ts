@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import * as forge from 'node-forge';
 import { SignedXml } from 'xml-crypto';
 import type { DocumentoInput } from '../src';
+import { DteBuildError } from '../src/errors';
 
 /** The SII's own example EnvioDTE (copied from shared/sii/samples; allowed as a parsing fixture). */
 export const OFFICIAL_EXAMPLE = join(__dirname, 'data', 'F60T33-official-sii-example.xml');
@@ -147,4 +148,15 @@ export async function emitSignedDte(
   const dd = dte.buildDd(dte.ddInputFromDocumento(doc, caf.cafXml, when));
   const ted = dte.buildTed(dd, signDd(dd, generated.folioKey));
   return signXml(dte.buildDte(doc, ted, when), `F${doc.folio}T${doc.tipo_dte}`, signer);
+}
+
+/** The message of the DteBuildError `fn` throws, or undefined when it throws none (any other error is rethrown). */
+export function buildErrorOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+    return undefined;
+  } catch (err) {
+    if (err instanceof DteBuildError) return err.message;
+    throw err;
+  }
 }

@@ -25,7 +25,7 @@ export function juzgarCesiones(state: SiiFakeState, aec: AecLeido, doc: Document
 }
 
 /**
- * INS (research §4): IdDTE = the DTE; a valid cesionario RUT; MontoCesion ≤ MntTotal; UltimoVencimiento ≥ FchEmis; TmstCesion not after the
+ * INS (docs/research/cesion.md §4): IdDTE = the DTE; a valid cesionario RUT; MontoCesion ≤ MntTotal; UltimoVencimiento ≥ FchEmis; TmstCesion not after the
  * reception; the cedente the issuer (seq 1) or the previous cesionario; the DJ kept when the previous cesión had one.
  */
 function reglasDeCesion(c: CesionLeida, anterior: CesionLeida | undefined, doc: DocumentoCedido, ahora: string): string[] {
@@ -84,7 +84,7 @@ function misma(r: CesionRegistrada, c: CesionLeida): boolean {
 }
 
 /**
- * RCL (research §4): not claimed by the receiver (24 "DTE No Cedible, DTE reclamado por el receptor"); not annulled by the issuer's
+ * RCL (docs/research/cesion.md §4): not claimed by the receiver (24 "DTE No Cedible, DTE reclamado por el receptor"); not annulled by the issuer's
  * credit note within the first 8 days (21); a receipt: an ERM or ACD event, a Recibo in the file or a DeclaracionJurada (FMT C.14),
  * else presumed once 8 days have passed since the SII received the DTE (25), else 22.
  */

@@ -33,7 +33,7 @@ const PARTES_FIJAS: Parte[] = [
 
 /**
  * The inner signatures (the DTE's, DocumentoDTECedido's, each DocumentoCesion's) with a fallback, since real accepted files do not
- * verify in place (research §1.2, §6.1): in the file, then the container alone under only the default namespace, then alone with
+ * verify in place (docs/research/cesion.md §1.2, §6.1): in the file, then the container alone under only the default namespace, then alone with
  * none. Each signature reports the first context in which it verified, or none.
  */
 export function firmasInternas(xml: string, doc: Document, cesiones: number): FirmaInterna[] {

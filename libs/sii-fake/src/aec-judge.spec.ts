@@ -30,7 +30,7 @@ describe('an AEC the RPETC accepts (EOK)', () => {
     ]);
     expect(envio?.cesiones[0].idCesion).toMatch(/^[A-Za-z0-9]{20}$/);
     expect(envio?.cesiones[0].declaracionJurada).toBe(true);
-    // The DTE was signed with only the default namespace in scope; the AEC root adds xmlns:xsi (research §1.2).
+    // The DTE was signed with only the default namespace in scope; the AEC root adds xmlns:xsi (docs/research/cesion.md §1.2).
     expect(envio?.firmasInternas).toEqual([
       { que: `DTE F${e.idDte.folio}T33`, contexto: 'namespace-por-defecto' },
       { que: 'DocumentoDTECedido', contexto: 'archivo' },
@@ -38,7 +38,7 @@ describe('an AEC the RPETC accepts (EOK)', () => {
     ]);
   });
 
-  it('accepts a DocumentoCesion signed as no-namespace XML and embedded, as the SII portal files were (research §1.2)', async () => {
+  it('accepts a DocumentoCesion signed as no-namespace XML and embedded, as the SII portal files were (docs/research/cesion.md §1.2)', async () => {
     const e = await emitir();
     const res = await escenario.anotarYJuzgar(escenario.aec1(e, { firmadaSinNamespace: true }));
     expect(res.estado).toBe('EOK');
@@ -241,7 +241,7 @@ describe('RCS: the cesión rules (docs/research/cesion.md §4, INS)', () => {
   });
 });
 
-describe('the receipt of the goods or services (research §4: Ley 19.983, RCL 22-25)', () => {
+describe('the receipt of the goods or services (docs/research/cesion.md §4: Ley 19.983, RCL 22-25)', () => {
   const sinDj = { declaracionJurada: undefined };
 
   it('RCS within the 8 days without an ERM/ACD event, a Recibo or a DeclaracionJurada; EOK with the DeclaracionJurada instead', async () => {

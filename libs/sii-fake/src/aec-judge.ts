@@ -59,7 +59,7 @@ export async function juzgarAec(state: SiiFakeState, archivo: Buffer, rutCompany
 }
 
 /**
- * RCR "Error en Caratula" (research §1.1: "Carátula = the last cesión"; §2: rutCompany is the cedente): RutCedente and
+ * RCR "Error en Caratula" (docs/research/cesion.md §1.1: "Carátula = the last cesión"; §2: rutCompany is the cedente): RutCedente and
  * RutCesionario those of the last Cesion, and RutCedente the company of the upload.
  */
 function juzgarCaratula(aec: AecLeido, rutCompany: string): string[] {

@@ -26,12 +26,12 @@ export interface CesionLeida {
   tmstCesion: string;
 }
 
-/** What the RPETC reads of an AEC that passed AEC_v10.xsd (research §1.1). */
+/** What the RPETC reads of an AEC that passed AEC_v10.xsd (docs/research/cesion.md §1.1). */
 export interface AecLeido {
   id: string;
   caratula: { rutCedente: string; rutCesionario: string; tmstFirmaEnvio: string };
   documentoDteCedidoId: string;
-  /** Recibo elements in DocumentoDTECedido (Recibos_v10.xsd): an electronic receipt of the goods or services (research §4). */
+  /** Recibo elements in DocumentoDTECedido (Recibos_v10.xsd): an electronic receipt of the goods or services (docs/research/cesion.md §4). */
   recibos: number;
   cesiones: CesionLeida[];
 }

@@ -136,7 +136,7 @@ describe('rejections (RCH) of 110-112', () => {
     expect(juicio(exportacion(112, con(REF_110, 'TpoDocRef', '33'))).rechazos).toEqual([
       '(REF) Nota de Exportacion sin referencia al documento de exportacion que modifica',
     ]);
-    // A 111 that cancels a 112 references the 112 (research §4).
+    // A 111 that cancels a 112 references the 112 (docs/research/exportacion.md §4).
     expect(juicio(exportacion(111, con(con(REF_110, 'TpoDocRef', '112'), 'CodRef', '1'))).rechazos).toEqual([]);
   });
 
@@ -241,7 +241,7 @@ describe('reparos (RLV) of OtraMoneda: the amounts in pesos', () => {
   });
 });
 
-describe('reparos (RLV) of the Aduana codes (libs/dte/assets/aduana; research §8: whether the SII checks them is unknown)', () => {
+describe('reparos (RLV) of the Aduana codes (libs/dte/assets/aduana; docs/research/exportacion.md §8: whether the SII checks them is unknown)', () => {
   it('takes the codes of the tables, zero-padded or not, and objects to each code outside its table', () => {
     expect(juicio(enAduana(con(exportacion(), 'CodViaTransp', '4'), bulto('18', 'S/M'))).reparos).toEqual([]);
     const fuera = enAduana(

@@ -10,20 +10,20 @@ export const TIPOS_EXPORTACION = new Set([110, 111, 112]);
 
 /** FMT field 50 (*): "En doctos. Exportac. 55.555.555-5". */
 const RUT_EXPORTACION = '55555555-5';
-/** FMT 129 and the 31/05/2017 bitácora: OtraMoneda in pesos (research §3). */
+/** FMT 129 and the 31/05/2017 bitácora: OtraMoneda in pesos (docs/research/exportacion.md §3). */
 const PESO_CL = 'PESO CL';
 /** FmaPagExp 21 "Sin pago" (FMT field 14, formas-pago-exportacion.json). */
 const SIN_PAGO = '21';
 /** Containers among CodTpoBultos (tipos-bultos.json note: 73 CONT20, 74 CONT40, 75 CONTENEDOR REFRIGERADO, 76 REEFER40, 78 CONTNOESP). */
 const CONTENEDORES = new Set(['73', '74', '75', '76', '78']);
 
-/** The SII's recorded glosas (research §5, [P] IDX-68864257261, IDX-68960498352, IDX-69013164418). */
+/** The SII's recorded glosas (docs/research/exportacion.md §5, [P] IDX-68864257261, IDX-68960498352, IDX-69013164418). */
 const HED_3_834 = '(HED-3-834) Exportacion: seccion (OtraMoneda) obligatoria - montos en pesos chilenos';
 const HED_2_804 = '(HED-2-804) Exportacion : Campo obligatorio :';
 const HED_1_803 = '(HED-1-803) Forma de pago es Sin Pago. Mnt.Tot.en Otra Mon. debe ser cero';
 
 /**
- * Rejected (RCH): what FMT marks obligatory for 110-112 or the SII answered for (research §5), though DTE_v10.xsd lets it through.
+ * Rejected (RCH): what FMT marks obligatory for 110-112 or the SII answered for (docs/research/exportacion.md §5), though DTE_v10.xsd lets it through.
  * HED-2-804 is a level-2 code peers call "reparo": kept RCH, the stricter reading (docs/research/sii-stand-in-rules.md).
  */
 export function exportacionRechazos(dte: DteLeido): string[] {
@@ -39,7 +39,7 @@ export function exportacionReparos(dte: DteLeido): string[] {
   return [...exportacionMontosReparos(dte), ...enPesos(dte, exp), ...codigosFueraDeTabla(exp)];
 }
 
-/** FMT 50; research §1 (all peers, the fixture of §7). The domestic check-digit rule (encabezado-checks.ts) is not applied. */
+/** FMT 50; docs/research/exportacion.md §1 (all peers, the fixture of §7). The domestic check-digit rule (encabezado-checks.ts) is not applied. */
 function receptor(dte: DteLeido): string[] {
   return dte.rutRecep === RUT_EXPORTACION ? [] : [`(HED) Exportacion: RUT Receptor ${dte.rutRecep} distinto de ${RUT_EXPORTACION}`];
 }
@@ -64,7 +64,7 @@ function bultos(aduana: AduanaLeida | undefined): string[] {
 }
 
 /**
- * FMT 110 column (research §2): CodModVenta, CodClauVenta, TotClauVenta (74-76) obligatory except IndServicio 3, 4, 5;
+ * FMT 110 column (docs/research/exportacion.md §2): CodModVenta, CodClauVenta, TotClauVenta (74-76) obligatory except IndServicio 3, 4, 5;
  * CodViaTransp (77) except IndServicio 4; TotBultos (95) for goods, i.e. without IndServicio; CodPaisRecep (104) always.
  * No code recorded: the glosa follows HED-2-804's wording.
  */

@@ -18,7 +18,7 @@ type Tabla =
   | 'paises'
   | 'formas-pago-exportacion';
 
-/** Each Aduana field and its table (Formato DTE v2.2 fields 74-105; research §6). */
+/** Each Aduana field and its table (Formato DTE v2.2 fields 74-105; docs/research/exportacion.md §6). */
 const CAMPOS_ADUANA: [Exclude<keyof AduanaLeida, 'tipoBultos'>, string, Tabla][] = [
   ['codModVenta', 'CodModVenta', 'modalidades-venta'],
   ['codClauVenta', 'CodClauVenta', 'clausulas-venta'],
@@ -45,8 +45,8 @@ function codigos(tabla: Tabla): Set<string> {
 }
 
 /**
- * Reparo (RLV), not rejection: whether the SII checks these codes is unknown (research §8: no peer records a rejection for one).
- * Codes are xs:positiveInteger, so "04" is 4 (research §1).
+ * Reparo (RLV), not rejection: whether the SII checks these codes is unknown (docs/research/exportacion.md §8: no peer records a rejection for one).
+ * Codes are xs:positiveInteger, so "04" is 4 (docs/research/exportacion.md §1).
  */
 export function codigosFueraDeTabla(exp: ExportacionLeida): string[] {
   const a = exp.aduana;

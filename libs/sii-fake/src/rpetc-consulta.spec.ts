@@ -90,7 +90,7 @@ describe('getEstEnvio (docs/research/cesion.md §3)', () => {
   });
 });
 
-describe('getEstCesion and getEstCesionRelac (research §3)', () => {
+describe('getEstCesion and getEstCesionRelac (docs/research/cesion.md §3)', () => {
   let cedido: Emitido;
   let idCesion: string;
 

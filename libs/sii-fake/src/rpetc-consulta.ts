@@ -11,7 +11,7 @@ export const RPETC_NAMESPACE = 'http://DefaultNamespace';
 
 type Params = { name: string; value: string }[];
 
-/** RESP_HDR/ESTADO and GLOSA (WSC; research §3). */
+/** RESP_HDR/ESTADO and GLOSA (WSC; docs/research/cesion.md §3). */
 const ESTADOS = {
   OK: ['0', 'Requerimiento recibido OK.'],
   DATOS: ['1', 'Error de datos.'],
@@ -23,7 +23,7 @@ const ESTADOS = {
   NO_VINCULADA: ['-15', 'Error permisos: Empresa Relacionada no esta vinculada con el documento consultado.'],
 } as const;
 
-/** ESTADO_ENVIO's glosas (WSC; research §3), as WSC's example writes them: no accents. */
+/** ESTADO_ENVIO's glosas (WSC; docs/research/cesion.md §3), as WSC's example writes them: no accents. */
 export const DESC_ESTADO: Record<AecEstado, string> = {
   RCP: 'Envio Recibido',
   SOK: 'Schema Validado',
@@ -77,7 +77,7 @@ function param(params: Params, name: string, pos: number): string {
 
 /**
  * getEstEnvio(Token, TrackId): ESTADO 0 with TRACKID, ESTADO_ENVIO and DESC_ESTADO; at a rejected final state DETALLE says which rule
- * failed (the stand-in's words: the SII's detail texts are unpublished, research §6.2). 1 for a TrackId that is not a number, 2 for
+ * failed (the stand-in's words: the SII's detail texts are unpublished, docs/research/cesion.md §6.2). 1 for a TrackId that is not a number, 2 for
  * an unknown one, 10 for a user the envío's company did not authorize (`puedeEnviar`).
  */
 export function getEstEnvio(state: SiiFakeState, params: Params): string {

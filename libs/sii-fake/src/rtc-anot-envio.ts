@@ -28,7 +28,7 @@ interface Eco {
 }
 
 /**
- * RTCAnotEnvio (research §2, ENV §2-§3), in order: Cookie TOKEN, the SOAP token of DTEUpload (STATUS 5); the form's fields in
+ * RTCAnotEnvio (docs/research/cesion.md §2, ENV §2-§3), in order: Cookie TOKEN, the SOAP token of DTEUpload (STATUS 5); the form's fields in
  * order (4); the company DTE-authorized, DTEUpload's STATUS 6 rule (6); the token's user authorized by the company, DTEUpload's
  * `puedeEnviar` (1); a file neither empty nor above `aecMaxBytes` (2). Then STATUS 0 and a 10-digit TRACKID: the AEC is judged at
  * once (aec-judge.ts) and getEstEnvio shows its states (rpetc-consulta.ts).
@@ -55,7 +55,7 @@ export async function handleRtcAnotEnvio(state: SiiFakeState, req: FakeRequest):
   return answer(0, eco, record.trackId);
 }
 
-/** The form of research §2: emailNotif, rutCompany, dvCompany, archivo (a file part), in order and none empty. @throws MultipartError */
+/** The form of docs/research/cesion.md §2: emailNotif, rutCompany, dvCompany, archivo (a file part), in order and none empty. @throws MultipartError */
 function readAecForm(req: FakeRequest): AecForm {
   const contentType = String(req.headers['content-type'] ?? '');
   const boundary = multipartBoundary(contentType);
@@ -115,7 +115,7 @@ function newTrackId(state: SiiFakeState): string {
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** The "Identificador de Cesion": 20 characters like `Na0100Bu6489xQ0304hI` (research §3, the result e-mail [P]). */
+/** The "Identificador de Cesion": 20 characters like `Na0100Bu6489xQ0304hI` (docs/research/cesion.md §3, the result e-mail [P]). */
 function newIdCesion(state: SiiFakeState): string {
   const taken = new Set([...state.aecEnvios.values()].flatMap((e) => e.cesiones.map((c) => c.idCesion)));
   let id: string;

@@ -25,7 +25,7 @@ function esperadoDd(dte: DteLeido): Record<CampoDd, string> {
 
 /** DD/MNT of 110-112 is xs:decimal 18,4, Totales/MntTotal in the foreign currency (docs/research/exportacion.md §1). */
 const MNT_DECIMAL = /^\d+(\.\d+)?$/;
-/** An export's MNT other than its MntTotal (e.g. rounded): the code peers record (research §5, [P] IDX-67040457170, RDE). */
+/** An export's MNT other than its MntTotal (e.g. rounded): the code peers record (docs/research/exportacion.md §5, [P] IDX-67040457170, RDE). */
 const TED_3_640 = '(TED-3-640)';
 
 function igual(campo: CampoDd, timbre: string | undefined, documento: string, exportacion: boolean): boolean {

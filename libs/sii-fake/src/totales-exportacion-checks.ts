@@ -17,7 +17,7 @@ function escrito(exacto: Decimal, documento: string | undefined): boolean {
 const cuatro = (d: Decimal) => d.toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toString();
 
 /**
- * Reparos of 110-112 instead of the domestic ones (no MntNeto, IVA nor rounding to the peso: research §1 "exports are exempt"):
+ * Reparos of 110-112 instead of the domestic ones (no MntNeto, IVA nor rounding to the peso: docs/research/exportacion.md §1 "exports are exempt"):
  * each MontoItem (FMT §B 38), MntExe = the lines ± DscRcgGlobal (FMT 108, §D), MntTotal = MntExe (FMT 124, Totales holds
  * only TpoMoneda, MntExe, MntTotal). Glosas as totales-checks.ts's.
  */
@@ -43,7 +43,7 @@ function lineaReparos(l: LineaLeida): string[] {
 
 /**
  * DescuentoMonto/RecargoMonto stay whole (MntImpType) in Exportaciones, so a fractional one goes as the Pct alone and the line
- * carries pct × PrcItem × QtyItem exactly (research §1; ruraldte-engine: PrcItem 1 + RecargoPct 10 → MontoItem 1.1). With both,
+ * carries pct × PrcItem × QtyItem exactly (docs/research/exportacion.md §1; ruraldte-engine: PrcItem 1 + RecargoPct 10 → MontoItem 1.1). With both,
  * the Monto is the Pct's, to the unit, either rounding of the product (as totales-checks.ts reads §B 30, 34).
  */
 function ajuste(l: LineaLeida, que: string, producto: Decimal, pct?: string, monto?: string): { monto: Decimal; reparos: string[] } {

@@ -55,7 +55,7 @@ export interface UploadRecord {
 export type AecEstado = 'RCP' | 'SOK' | 'FSO' | 'COK' | 'VDC' | 'VCS' | AecEstadoFinal;
 export type AecEstadoFinal = 'EOK' | 'RSC' | 'RFS' | 'RCR' | 'RDC' | 'RCS';
 
-/** Where an inner signature of an AEC verified (research §1.2): in the file, with only the default namespace in scope, with none. */
+/** Where an inner signature of an AEC verified (docs/research/cesion.md §1.2): in the file, with only the default namespace in scope, with none. */
 export type ContextoFirma = 'archivo' | 'namespace-por-defecto' | 'sin-namespace';
 
 /** An inner signature (`que`: "DTE T33F1", "DocumentoDTECedido", "Cesion 1") and where it verified; `contexto` absent: nowhere. */

@@ -37,7 +37,7 @@ export interface CesionInput {
   firmantes: TestCertificate[];
   declaracionJurada?: string;
   id?: string;
-  /** Sign it as no-namespace XML and embed it afterwards, as the SII portal's files were (research §1.2). */
+  /** Sign it as no-namespace XML and embed it afterwards, as the SII portal's files were (docs/research/cesion.md §1.2). */
   firmadaSinNamespace?: boolean;
 }
 
@@ -135,7 +135,7 @@ function firmadaAparte(c: CesionInput): string {
   return xml;
 }
 
-/** The signed DTECedido and Cesion elements of an AEC, byte-for-byte, for a re-assignment (research §4). */
+/** The signed DTECedido and Cesion elements of an AEC, byte-for-byte, for a re-assignment (docs/research/cesion.md §4). */
 export function partesFirmadas(aec: Buffer): { dteCedido: string; cesiones: string[] } {
   const xml = aec.toString('latin1');
   const dteCedido = /<DTECedido\b[\s\S]*?<\/DTECedido>/.exec(xml)?.[0];

@@ -162,7 +162,7 @@ export class EscenarioCesion {
     });
   }
 
-  /** RTCAnotEnvio with the research §2 form; `fields` reorders or drops fields. */
+  /** RTCAnotEnvio with the docs/research/cesion.md §2 form; `fields` reorders or drops fields. */
   async anotar(
     file: Buffer,
     {

@@ -32,7 +32,7 @@ export class AecFirmado {
   }
 
   /**
-   * A later cesión (research §4 "Second and later cesiones"): the DTECedido and every earlier Cesion exactly as the AEC the
+   * A later cesión (docs/research/cesion.md §4 "Second and later cesiones"): the DTECedido and every earlier Cesion exactly as the AEC the
    * tenant received carries them, then the new Cesion signed by the tenant, and the AEC signed last.
    */
   async rebuild(

@@ -8,7 +8,6 @@ import {
   computeTotals,
   esExportacion,
   montosEnPesos,
-  type ExportacionInput,
   santiagoDate,
   totalesExportacion,
 } from '@lib/dte';
@@ -118,7 +117,7 @@ export class EmisionService {
   }
 
   /** `refsLote`, references to earlier documents of a lote, count with their CodRef (their folio is not known yet). */
-  private review(dto: EmitirDto, refsLote: { codigo: 1 | 2 | 3 }[] = []): { fecha: string; montos: Montos } {
+  private review(dto: EmitirDto, refsLote: { codigo: 1 | 2 | 3 }[] = []): { fecha: string; montos: MontosEmision } {
     if (esNota(dto.tipo_dte) && !dto.referencias?.length && refsLote.length === 0) {
       throw new ProblemException(
         422,
@@ -192,7 +191,7 @@ export class EmisionService {
   }
 
   /** Unless the caller says the document was issued elsewhere (`externo`), by another taxpayer (RUTOtr) or is global (IndGlobal). */
-  private async checkReferences(dto: EmitirDto, montos: Montos): Promise<Map<number, DocumentoReferido>> {
+  private async checkReferences(dto: EmitirDto, montos: MontosEmision): Promise<Map<number, DocumentoReferido>> {
     const originales = new Map<number, DocumentoReferido>();
     if (!esNota(dto.tipo_dte)) return originales;
     for (const [i, ref] of (dto.referencias ?? []).entries()) {
@@ -200,7 +199,7 @@ export class EmisionService {
       const original = await this.store.findIssued(dto.tenant, Number(ref.tipo_doc), Number(ref.folio));
       // An export note annuls in the currency (REF-2-780, docs/research/exportacion.md §4), not in pesos at another rate.
       const moneda = original?.montosDetalle?.exportacion;
-      const nota = moneda && dto.exportacion ? montosExportacion(dto, dto.exportacion) : undefined;
+      const nota = montos.exportacion;
       checkReferencedDocument(i, ref.codigo, original, dto, montos, moneda && nota ? { original: moneda, nota } : undefined);
       if (original) originales.set(i, original);
     }
@@ -213,7 +212,7 @@ function newEmission(
   folio: number,
   cafId: string,
   fecha: string,
-  montos: Montos,
+  montos: MontosEmision,
   rutEnvia: string,
   xml: Buffer,
   caller?: string,
@@ -248,7 +247,7 @@ function newEmission(
       garantia_envases: montos.garantia_envases,
       ...(montos.iva_no_retenido > 0 ? { iva_no_retenido: montos.iva_no_retenido } : {}),
       ...(dto.tipo_dte === LIQUIDACION_FACTURA ? { comisiones: montos.comisiones } : {}),
-      ...(dto.exportacion ? { exportacion: montosExportacion(dto, dto.exportacion) } : {}),
+      ...(montos.exportacion ? { exportacion: montos.exportacion } : {}),
     },
     estado: 'signed',
     glosa: null,
@@ -263,15 +262,14 @@ function newEmission(
   });
 }
 
-/** The document's totals in CLP: an export's are its pesos of OtraMoneda (checkExportacion ran). @throws DteBuildError */
-function totalesDe(dto: EmitirDto): Montos {
-  if (esExportacion(dto.tipo_dte) && dto.exportacion)
-    return montosEnPesos(totalesExportacion(dto.detalle, dto.descuentos_recargos ?? [], dto.exportacion));
-  return computeTotals(dto.tipo_dte, dto.detalle, dto.descuentos_recargos ?? [], dto.comisiones ?? []);
-}
+/** A document's totals in CLP, and an export's in its currency too (computed once, in `review`). */
+type MontosEmision = Montos & { exportacion?: NonNullable<MontosDetalle['exportacion']> };
 
-/** What an export's answers show in its currency. */
-function montosExportacion(dto: EmitirDto, exportacion: ExportacionInput): NonNullable<MontosDetalle['exportacion']> {
-  const m = totalesExportacion(dto.detalle, dto.descuentos_recargos ?? [], exportacion);
-  return { moneda: m.moneda, tipo_cambio: m.tipo_cambio, exento: m.exento, total: m.total };
+/** The document's totals in CLP: an export's are its pesos of OtraMoneda (checkExportacion ran). @throws DteBuildError */
+function totalesDe(dto: EmitirDto): MontosEmision {
+  if (!esExportacion(dto.tipo_dte) || !dto.exportacion) {
+    return computeTotals(dto.tipo_dte, dto.detalle, dto.descuentos_recargos ?? [], dto.comisiones ?? []);
+  }
+  const m = totalesExportacion(dto.detalle, dto.descuentos_recargos ?? [], dto.exportacion);
+  return { ...montosEnPesos(m), exportacion: { moneda: m.moneda, tipo_cambio: m.tipo_cambio, exento: m.exento, total: m.total } };
 }

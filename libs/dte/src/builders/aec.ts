@@ -4,7 +4,7 @@ import { el, fecha, optText, posInt, reqText, rut, timestamp } from './text';
 // The cesión's file (docs/research/cesion.md §1; SII "Formato Archivo Electrónico de Cesión" v1.1, AEC_v10.xsd,
 // Cesion_v10.xsd, DTECedido_v10.xsd). Each part is built as its own document with the SiiDte namespace on its root, signed
 // there by the signing service (the signature its last child), and embedded byte for byte in the next: the AEC root declares
-// the same namespace and nothing else, so every signature verifies in place (research §1.2).
+// the same namespace and nothing else, so every signature verifies in place (docs/research/cesion.md §1.2).
 
 /** The types a cesión may carry (Cesion_v10.xsd DTEFacturasType; FMT "Sólo códigos 33, 34, 46 y 43"). */
 export const TIPOS_CEDIBLES: readonly number[] = [33, 34, 43, 46];
@@ -97,7 +97,7 @@ export function buildDteCedido(signedDte: string, tmstFirma: string, id: string)
 
 /**
  * `<Cesion version="1.0"><DocumentoCesion ID>` unsigned (FMT §C): MontoCesion at most the DTE's total and UltimoVencimiento
- * not before its FchEmis (the registry's rules, research §4).
+ * not before its FchEmis (the registry's rules, docs/research/cesion.md §4).
  * @throws DteBuildError on those rules, a type that is not assignable, 0 or more than 3 autorizados, a seq outside 1..40
  */
 export function buildCesion(c: CesionInput, id: string): string {
@@ -133,7 +133,7 @@ export function buildCesion(c: CesionInput, id: string): string {
 
 /**
  * `<AEC version="1.0"><DocumentoAEC ID>` unsigned, around the signed DTECedido and the signed Cesion elements (each
- * verbatim, without an XML declaration): the Caratula names the last cesión's parties (research §1.1).
+ * verbatim, without an XML declaration): the Caratula names the last cesión's parties (docs/research/cesion.md §1.1).
  * @throws DteBuildError when a part is not the signed element it should be, or there are 0 or more than 40 cesiones
  */
 export function buildAec(caratula: CaratulaAecInput, signedDteCedido: string, signedCesiones: string[], id: string): string {

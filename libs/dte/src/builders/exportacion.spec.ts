@@ -1,5 +1,4 @@
-import { emitSignedDte, generateCaf, generateSigner } from '../../test/fixtures';
-import { DteBuildError } from '../errors';
+import { buildErrorOf, emitSignedDte, generateCaf, generateSigner } from '../../test/fixtures';
 import { nombreAduana, totalesExportacion } from '../exportacion';
 import { validateXsd } from '../xsd';
 import { buildDte, ddInputFromDocumento, documentoTotals, type DocumentoInput } from './documento';
@@ -48,16 +47,6 @@ function factura(over: Partial<DocumentoInput> = {}): DocumentoInput {
     ...over,
   };
 }
-
-const problem = (fn: () => unknown): string | undefined => {
-  try {
-    fn();
-    return undefined;
-  } catch (err) {
-    if (err instanceof DteBuildError) return err.message;
-    throw err;
-  }
-};
 
 describe('export documents 110, 111, 112 (docs/research/exportacion.md)', () => {
   it('writes Totales in the currency and OtraMoneda in pesos at the rate (261 × 116 = 30276 USD; × 927.87 = 28092192 CLP, §7)', () => {
@@ -132,10 +121,10 @@ describe('export documents 110, 111, 112 (docs/research/exportacion.md)', () => 
       [factura({ detalle: [{ nombre: 'X', cantidad: 1, precio_unitario: 1, codigo_impuesto_adicional: 24 }] }), /exempt/],
       [factura({ tipo_dte: 33 }), /exportacion is for an export document/],
     ];
-    for (const [doc, message] of cases) expect(problem(() => buildDte(doc, TED, '2025-03-10T11:22:33'))).toMatch(message);
+    for (const [doc, message] of cases) expect(buildErrorOf(() => buildDte(doc, TED, '2025-03-10T11:22:33'))).toMatch(message);
     // Services (IndServicio 4, hotelería): only the country of the receptor.
     const hotel = con({ aduana: { pais_receptor: 224 } });
-    expect(problem(() => buildDte({ ...hotel, indicador_servicio: 4 }, TED, '2025-03-10T11:22:33'))).toBeUndefined();
+    expect(buildErrorOf(() => buildDte({ ...hotel, indicador_servicio: 4 }, TED, '2025-03-10T11:22:33'))).toBeUndefined();
   });
 
   it('reads the Aduana tables as published (codes as numbers: "04" is 4)', () => {

@@ -35,7 +35,7 @@ import {
 
 /**
  * Container bultos (tipos-bultos.json 73 CONT20, 74 CONT40, 75 CONTENEDOR REFRIGERADO, 76 REEFER40, 78 CONTNOESP; not 77
- * ESTANQUE): "Campo obligatorio: Sello / Id. Container" (research §5).
+ * ESTANQUE): "Campo obligatorio: Sello / Id. Container" (docs/research/exportacion.md §5).
  */
 const BULTOS_CONTENEDOR = new Set([73, 74, 75, 76, 78]);
 
@@ -57,7 +57,7 @@ function decimalEl(name: string, value: Decimalish | undefined, places: number, 
 }
 
 /**
- * What Formato DTE v2.2 §A marks obligatory in a factura de exportación 110 (research §2): CodModVenta, CodClauVenta and
+ * What Formato DTE v2.2 §A marks obligatory in a factura de exportación 110 (docs/research/exportacion.md §2): CodModVenta, CodClauVenta and
  * TotClauVenta except for services (IndServicio 3, 4, 5), CodViaTransp except hotels (4), TotBultos for goods, CodPaisRecep
  * always.
  */
@@ -84,7 +84,9 @@ function bulto(b: BultoInput, i: number): string {
   const tipo = codigo(`bultos.${i}.tipo`, b.tipo, 'tipos-bultos', 3) as number;
   if (!b.marcas?.trim()) throw new DteBuildError(`exportacion.aduana.bultos.${i}.marcas is obligatory (the SII's HED-2-804)`);
   if (BULTOS_CONTENEDOR.has(tipo) && (!b.id_container?.trim() || !b.sello?.trim())) {
-    throw new DteBuildError(`exportacion.aduana.bultos.${i} is a container: it carries id_container and sello (research §5)`);
+    throw new DteBuildError(
+      `exportacion.aduana.bultos.${i} is a container: it carries id_container and sello (docs/research/exportacion.md §5)`,
+    );
   }
   return (
     '<TipoBultos>' +
@@ -163,7 +165,7 @@ export function checkReceptorExportacion(rutReceptor: string): void {
 
 /**
  * Totales (TpoMoneda, MntExe, MntTotal: an export is exempt) and OtraMoneda in pesos (obligatory in practice: the SII's
- * HED-3-834, research §3).
+ * HED-3-834, docs/research/exportacion.md §3).
  */
 export function totalesExportacionXml(m: MontosExportacion): string {
   return (
@@ -175,7 +177,7 @@ export function totalesExportacionXml(m: MontosExportacion): string {
 
 /**
  * DescuentoPct/Monto, RecargoPct/Monto and MontoItem of an export line: the amounts DescuentoMonto and RecargoMonto are whole
- * numbers in DTE_v10.xsd (MntImpType), so a fractional one goes as its percent only (research §1).
+ * numbers in DTE_v10.xsd (MntImpType), so a fractional one goes as its percent only (docs/research/exportacion.md §1).
  */
 export function importesExportacion(d: LineaTotales, l: LineaExportacion): string {
   const entero = (v: string) => (new Decimal(v).gt(0) && new Decimal(v).isInteger() ? v : undefined);
@@ -279,7 +281,7 @@ function detalleExportacion(d: DetalleInput, l: LineaExportacion, n: number): st
 }
 
 /**
- * The unsigned `<DTE version="1.0"><Exportaciones ID="F{folio}T{tipo}">` of a 110, 111 or 112 (DTE_v10.xsd; research §1-§4).
+ * The unsigned `<DTE version="1.0"><Exportaciones ID="F{folio}T{tipo}">` of a 110, 111 or 112 (DTE_v10.xsd; docs/research/exportacion.md §1-§4).
  * @throws DteBuildError (no exportacion, another receptor than 55555555-5, a 111/112 without a CodRef, Aduana rules, codes not
  *   in the Aduana tables, fields a Documento has and an export has not)
  */
