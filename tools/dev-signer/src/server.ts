@@ -65,7 +65,7 @@ export function createSignerServer(options: SignerServerOptions): SignerServer {
     const body = bodyOf(req);
     const referenceUri = stringField(body, 'reference_uri', true);
     const encoding = optionalString(body, 'encoding');
-    return { xml: signXml(base64Field(body, 'xml'), referenceUri, identity, encoding).toString('base64') };
+    return { xml: (await signXml(base64Field(body, 'xml'), referenceUri, identity, encoding)).toString('base64') };
   });
 
   app.post('/verify/xml', async (req) => {

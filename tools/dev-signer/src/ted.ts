@@ -79,6 +79,7 @@ function normalizeB64Int(b64: string): string {
 /** Files mode 0600. */
 export class CafStore {
   private readonly dir: string;
+  private readonly cache = new Map<string, StoredCaf>();
 
   constructor(dataDir: string) {
     this.dir = join(dataDir, 'cafs');
@@ -96,10 +97,16 @@ export class CafStore {
     return caf.caf_id;
   }
 
+  /** Read once per process: a registered CAF's file never changes, and every TED signature asks for it. */
   get(cafId: string): StoredCaf | undefined {
     if (!/^[0-9a-f]{32}$/.test(cafId)) return undefined;
+    const cached = this.cache.get(cafId);
+    if (cached) return cached;
     const path = this.path(cafId);
-    return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as StoredCaf) : undefined;
+    if (!existsSync(path)) return undefined;
+    const caf = JSON.parse(readFileSync(path, 'utf8')) as StoredCaf;
+    this.cache.set(cafId, caf);
+    return caf;
   }
 
   private path(cafId: string): string {
@@ -107,10 +114,10 @@ export class CafStore {
   }
 }
 
-/** RSA-SHA1 PKCS#1 v1.5 over the flattened DD exactly as given, base64 (Formato DTE v2.2 TED, docs/research/sii-protocol.md §1.7). */
 /** Each CAF's private key parsed once, by its PEM (a CAF's key never changes). */
 const cafKeys = new Map<string, KeyObject>();
 
+/** RSA-SHA1 PKCS#1 v1.5 over the flattened DD exactly as given, base64 (Formato DTE v2.2 TED, docs/research/sii-protocol.md §1.7). */
 export function signTed(caf: StoredCaf, ddBytes: Buffer): string {
   let key = cafKeys.get(caf.rsask_pem);
   if (!key) cafKeys.set(caf.rsask_pem, (key = createPrivateKey(caf.rsask_pem)));

@@ -1,6 +1,6 @@
-import { X509Certificate } from 'node:crypto';
+import { sign, X509Certificate, type KeyLike } from 'node:crypto';
 import { checkRsaKeyValue } from '@lib/dte';
-import { SignedXml } from 'xml-crypto';
+import { SignedXml, type SignatureAlgorithm } from 'xml-crypto';
 import type { SignerIdentity } from './keystore';
 import { DSIG_NS, findSignatureElements, fixSignedInfoContext, parseXmlStrict } from './xml-dom';
 import { decodeXml, encodeText, SignerInputError } from './xml-encoding';
@@ -24,7 +24,7 @@ export interface VerifyResult {
  * the namespaces it will have in the EnvioDTE (docs/research/sii-protocol.md §2.3). `encoding`: of declaration-less input.
  * @throws SignerInputError on bad encoding, bad XML, DOCTYPE, unknown or duplicate ID.
  */
-export function signXml(bytes: Buffer, referenceUri: string, identity: SignerIdentity, encoding?: string): Buffer {
+export async function signXml(bytes: Buffer, referenceUri: string, identity: SignerIdentity, encoding?: string): Promise<Buffer> {
   const decoded = decodeXml(bytes, encoding);
   const doc = parseXmlStrict(decoded.text);
   const target = referenceTarget(doc, referenceUri);
@@ -35,6 +35,7 @@ export function signXml(bytes: Buffer, referenceUri: string, identity: SignerIde
     canonicalizationAlgorithm: C14N_2001,
     getKeyInfoContent: () => keyInfoContent(identity),
   });
+  sig.SignatureAlgorithms = { [RSA_SHA1]: PooledRsaSha1 } as SignedXml['SignatureAlgorithms'];
   fixSignedInfoContext(sig, (d) => findSignatureElements(d).length - 1);
   sig.addReference({
     xpath: target.xpath,
@@ -42,10 +43,28 @@ export function signXml(bytes: Buffer, referenceUri: string, identity: SignerIde
     digestAlgorithm: SHA1,
     isEmptyUri: referenceUri === '',
   });
-  sig.computeSignature(decoded.text, { location: { reference: '/*', action: 'append' } });
+  await new Promise<void>((resolve, reject) =>
+    sig.computeSignature(decoded.text, { location: { reference: '/*', action: 'append' } }, (err) => (err ? reject(err) : resolve())),
+  );
   const signatureBytes = encodeText(sig.getSignatureXml(), decoded.encoding);
   const at = endTagOffset(bytes, doc.documentElement.tagName, decoded.encoding);
   return Buffer.concat([bytes.subarray(0, at), signatureBytes, bytes.subarray(at)]);
+}
+
+/**
+ * xml-crypto's rsa-sha1 (its documented extension point, "Customizing Algorithms") with node:crypto's callback form of `sign`, which
+ * runs on libuv's thread pool: the RSA operation no longer holds the event loop that parses the next request.
+ */
+class PooledRsaSha1 implements SignatureAlgorithm {
+  getSignature = ((signedInfo: string, key: KeyLike, callback: (err: Error | null, value?: string) => void) => {
+    sign('sha1', Buffer.from(signedInfo), key, (err, value) => (err ? callback(err) : callback(null, value.toString('base64'))));
+  }) as SignatureAlgorithm['getSignature'];
+
+  verifySignature = (): boolean => {
+    throw new Error('PooledRsaSha1 only signs');
+  };
+
+  getAlgorithmName = () => RSA_SHA1 as ReturnType<SignatureAlgorithm['getAlgorithmName']>;
 }
 
 function referenceTarget(doc: Document, referenceUri: string): { xpath: string } {
@@ -58,7 +77,17 @@ function referenceTarget(doc: Document, referenceUri: string): { xpath: string }
   if (matches.length > 1 || !matches[0].hasAttribute('ID')) {
     throw new SignerInputError('ambiguous_reference', `"${id}" must be the ID attribute of exactly one element`);
   }
-  return { xpath: `//*[@ID='${id}']` };
+  return { xpath: elementPath(matches[0]) };
+}
+
+/** `/*[1]/*[k]...`: xpath evaluates a positional path in steps, where `//*[@ID=...]` tests every element of a large envío. */
+function elementPath(target: Element): string {
+  const steps: string[] = [];
+  for (let el: Element = target; el.parentNode?.nodeType === 1; el = el.parentNode as Element) {
+    const siblings = Array.from(el.parentNode.childNodes).filter((n) => n.nodeType === 1);
+    steps.unshift(`*[${siblings.indexOf(el) + 1}]`);
+  }
+  return `/*/${steps.join('/')}`.replace(/\/$/, '');
 }
 
 function keyInfoContent(identity: SignerIdentity): string {
