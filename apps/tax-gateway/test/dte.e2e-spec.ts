@@ -1,28 +1,16 @@
 import { santiagoDate } from '@lib/dte';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import {
-  emitir,
-  facturaBody,
-  Gateway,
-  KEY,
-  prepareEmisor,
-  registerEmisor,
-  rut,
-  simCaf,
-  startGateway,
-  uploadCaf,
-  waitForFinalEstado,
-} from './support/harness';
+import * as harness from './support/harness';
 
 const TENANT = '76086428-5';
 
 describe('DTE emission (e2e: real PostgreSQL, dev signer, SII fake)', () => {
-  let gw: Gateway;
+  let gw: harness.Gateway;
 
   beforeAll(async () => {
-    gw = await startGateway();
-    await prepareEmisor(gw, TENANT, 50);
+    gw = await harness.startGateway();
+    await harness.prepareEmisor(gw, TENANT, 50);
   });
 
   afterAll(async () => {
@@ -30,7 +18,7 @@ describe('DTE emission (e2e: real PostgreSQL, dev signer, SII fake)', () => {
   });
 
   it('emits a factura 33, follows it to EPR and serves the exact uploaded bytes', async () => {
-    const res = await emitir(gw, facturaBody(TENANT)).expect(201);
+    const res = await harness.emitir(gw, harness.facturaBody(TENANT)).expect(201);
     expect(res.body).toEqual({
       emision_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       tipo_dte: 33,
@@ -42,11 +30,11 @@ describe('DTE emission (e2e: real PostgreSQL, dev signer, SII fake)', () => {
       receptor: { rut: '77777777-7', razon_social: 'Receptor de Prueba SpA', razon_social_fuente: 'solicitud' },
     });
 
-    const estado = await waitForFinalEstado(gw, TENANT, res.body.trackid);
+    const estado = await harness.waitForFinalEstado(gw, TENANT, res.body.trackid);
     expect(estado).toMatchObject({ trackid: res.body.trackid, estado: 'EPR' });
     expect(estado.documentos).toEqual([{ tipo_dte: 33, informados: 1, aceptados: 1, rechazados: 0, reparos: 0 }]);
 
-    const got = await request(gw.http).get(`/tax/dte/get/${res.body.emision_id}`).set('X-Internal-Key', KEY).expect(200);
+    const got = await request(gw.http).get(`/tax/dte/get/${res.body.emision_id}`).set('X-Internal-Key', harness.KEY).expect(200);
     expect(got.body).toMatchObject({
       emision_id: res.body.emision_id,
       tenant: TENANT,
@@ -70,9 +58,13 @@ describe('DTE emission (e2e: real PostgreSQL, dev signer, SII fake)', () => {
   });
 
   it('uses the canonical data of the tenant as Emisor (canonical-data rule)', async () => {
-    const datos = await request(gw.http).get('/tax/contribuyente/datos').query({ tenant: TENANT }).set('X-Internal-Key', KEY).expect(200);
-    const res = await emitir(gw, facturaBody(TENANT)).expect(201);
-    const got = await request(gw.http).get(`/tax/dte/get/${res.body.emision_id}`).set('X-Internal-Key', KEY).expect(200);
+    const datos = await request(gw.http)
+      .get('/tax/contribuyente/datos')
+      .query({ tenant: TENANT })
+      .set('X-Internal-Key', harness.KEY)
+      .expect(200);
+    const res = await harness.emitir(gw, harness.facturaBody(TENANT)).expect(201);
+    const got = await request(gw.http).get(`/tax/dte/get/${res.body.emision_id}`).set('X-Internal-Key', harness.KEY).expect(200);
     const text = Buffer.from(got.body.xml_base64, 'base64').toString('latin1');
     const escaped = datos.body.razon_social.replace(/&/g, '&amp;');
     expect(text).toContain(`<RznSoc>${escaped}</RznSoc>`);
@@ -80,48 +72,49 @@ describe('DTE emission (e2e: real PostgreSQL, dev signer, SII fake)', () => {
   });
 
   it('emits a factura exenta 34 with every line exempt', async () => {
-    await uploadCaf(gw, TENANT, await simCaf(gw, TENANT, 34, 1, 10)).expect(201);
-    const res = await emitir(gw, facturaBody(TENANT, { tipo_dte: 34 })).expect(201);
+    await harness.uploadCaf(gw, TENANT, await harness.simCaf(gw, TENANT, 34, 1, 10)).expect(201);
+    const res = await harness.emitir(gw, harness.facturaBody(TENANT, { tipo_dte: 34 })).expect(201);
     expect(res.body).toMatchObject({ tipo_dte: 34, folio: 1, montos: { neto: 0, exento: 119_990, iva: 0, total: 119_990 } });
-    expect((await waitForFinalEstado(gw, TENANT, res.body.trackid)).estado).toBe('EPR');
+    expect((await harness.waitForFinalEstado(gw, TENANT, res.body.trackid)).estado).toBe('EPR');
   });
 
   it('requires referencias for notes 56 and 61 (422) and emits a 61 that references a 33', async () => {
     for (const tipo of [56, 61]) {
-      const res = await emitir(gw, facturaBody(TENANT, { tipo_dte: tipo })).expect(422);
+      const res = await harness.emitir(gw, harness.facturaBody(TENANT, { tipo_dte: tipo })).expect(422);
       expect(res.body.error).toBe('referencias_required');
     }
-    await uploadCaf(gw, TENANT, await simCaf(gw, TENANT, 61, 1, 10)).expect(201);
-    const res = await emitir(
-      gw,
-      facturaBody(TENANT, {
-        tipo_dte: 61,
-        referencias: [{ tipo_doc: 33, folio: 1, fecha: '2026-01-15', codigo: 1, razon: 'Anula factura' }],
-      }),
-    ).expect(201);
+    await harness.uploadCaf(gw, TENANT, await harness.simCaf(gw, TENANT, 61, 1, 10)).expect(201);
+    const res = await harness
+      .emitir(
+        gw,
+        harness.facturaBody(TENANT, {
+          tipo_dte: 61,
+          referencias: [{ tipo_doc: 33, folio: 1, fecha: '2026-01-15', codigo: 1, razon: 'Anula factura' }],
+        }),
+      )
+      .expect(201);
     expect(res.body).toMatchObject({ tipo_dte: 61, folio: 1 });
-    expect((await waitForFinalEstado(gw, TENANT, res.body.trackid)).estado).toBe('EPR');
+    expect((await harness.waitForFinalEstado(gw, TENANT, res.body.trackid)).estado).toBe('EPR');
   });
 
   it('answers 409 caf_missing without a CAF for the type and takes no folio', async () => {
-    const other = rut(76_111_222);
-    await registerEmisor(gw, other).expect(200);
-    const res = await emitir(gw, facturaBody(other)).expect(409);
+    const other = harness.rut(76_111_222);
+    await harness.registerEmisor(gw, other).expect(200);
+    const res = await harness.emitir(gw, harness.facturaBody(other)).expect(409);
     expect(res.body).toMatchObject({ error: 'caf_missing', status: 409 });
-    await emitir(
-      gw,
-      facturaBody(TENANT, { tipo_dte: 56, referencias: [{ tipo_doc: 33, folio: 1, fecha: '2026-01-15', codigo: 3 }] }),
-    ).expect(409);
+    await harness
+      .emitir(gw, harness.facturaBody(TENANT, { tipo_dte: 56, referencias: [{ tipo_doc: 33, folio: 1, fecha: '2026-01-15', codigo: 3 }] }))
+      .expect(409);
   });
 
   it('rejects invalid input with 400 (receptor RUT, empty detalle, unknown tipo)', async () => {
     for (const body of [
-      facturaBody(TENANT, { receptor: { ...facturaBody(TENANT).receptor, rut: '77777777-8' } }),
-      facturaBody(TENANT, { detalle: [] }),
-      facturaBody(TENANT, { tipo_dte: 39 }),
-      facturaBody('76086428-4'),
+      harness.facturaBody(TENANT, { receptor: { ...harness.facturaBody(TENANT).receptor, rut: '77777777-8' } }),
+      harness.facturaBody(TENANT, { detalle: [] }),
+      harness.facturaBody(TENANT, { tipo_dte: 39 }),
+      harness.facturaBody('76086428-4'),
     ]) {
-      const res = await emitir(gw, body).expect(400);
+      const res = await harness.emitir(gw, body).expect(400);
       expect(res.body.error).toBe('validation_failed');
     }
   });
@@ -129,23 +122,25 @@ describe('DTE emission (e2e: real PostgreSQL, dev signer, SII fake)', () => {
   it('a character outside ISO-8859-1 without an equivalent (an emoji, not a euro sign) is a 422 dte_invalid before any folio is taken', async () => {
     const db = gw.app.get(DataSource);
     const before = await db.query('SELECT count(*)::int AS n FROM dte_emission');
-    const res = await emitir(
-      gw,
-      facturaBody(TENANT, { detalle: [{ nombre: 'Servicio \u{1F382}', cantidad: 1, precio_unitario: 1000 }] }),
-    ).expect(422);
+    const res = await harness
+      .emitir(gw, harness.facturaBody(TENANT, { detalle: [{ nombre: 'Servicio \u{1F382}', cantidad: 1, precio_unitario: 1000 }] }))
+      .expect(422);
     expect(res.body.error).toBe('dte_invalid');
     expect(await db.query('SELECT count(*)::int AS n FROM dte_emission')).toEqual(before);
   });
 
   it('GET /tax/dte/get of an unknown id is a 404 problem, of a malformed id a 400', async () => {
-    const res = await request(gw.http).get('/tax/dte/get/00000000-0000-4000-8000-000000000000').set('X-Internal-Key', KEY).expect(404);
+    const res = await request(gw.http)
+      .get('/tax/dte/get/00000000-0000-4000-8000-000000000000')
+      .set('X-Internal-Key', harness.KEY)
+      .expect(404);
     expect(res.body).toMatchObject({ error: 'emission_not_found', status: 404 });
-    await request(gw.http).get('/tax/dte/get/not-a-uuid').set('X-Internal-Key', KEY).expect(400);
+    await request(gw.http).get('/tax/dte/get/not-a-uuid').set('X-Internal-Key', harness.KEY).expect(400);
   });
 
   it('carries payment terms and line details through the API: FmaPago, FchVenc, CdgItem, UnmdItem, DescuentoMonto, DscItem', async () => {
     const today = santiagoDate();
-    const body = facturaBody(TENANT, {
+    const body = harness.facturaBody(TENANT, {
       forma_pago: 2,
       fecha_vencimiento: '2050-01-31',
       fecha_emision: today,
@@ -161,7 +156,7 @@ describe('DTE emission (e2e: real PostgreSQL, dev signer, SII fake)', () => {
         },
       ],
     });
-    const res = await emitir(gw, body).expect(201);
+    const res = await harness.emitir(gw, body).expect(201);
     expect(res.body.montos).toEqual({
       neto: 245_000,
       exento: 0,
@@ -171,7 +166,7 @@ describe('DTE emission (e2e: real PostgreSQL, dev signer, SII fake)', () => {
       recargos: 0,
       impuestos_adicionales: [],
     });
-    const got = await request(gw.http).get(`/tax/dte/get/${res.body.emision_id}`).set('X-Internal-Key', KEY).expect(200);
+    const got = await request(gw.http).get(`/tax/dte/get/${res.body.emision_id}`).set('X-Internal-Key', harness.KEY).expect(200);
     const xml = Buffer.from(got.body.xml_base64, 'base64').toString('latin1');
     for (const fragment of [
       '<FmaPago>2</FmaPago><FchVenc>2050-01-31</FchVenc>',

@@ -51,7 +51,7 @@ describe('emission rules (e2e: refused before a folio is taken)', () => {
       'an annulment for another amount than the original',
       [{ tipo_doc: '33', folio: '1', fecha: today, codigo: 1 }],
       { detalle: [{ nombre: 'Anula', cantidad: 1, precio_unitario: 1_000 }] },
-      'anulacion_monto_distinto',
+      'anulacion_monto_mismatch',
     ],
     ['a note without CodRef', [{ tipo_doc: '33', folio: '1', fecha: today }], {}, 'codref_required'],
   ])('refuses %s with 422 and takes no folio', async (_what, referencias, overrides, error) => {
@@ -87,7 +87,7 @@ describe('emission rules (e2e: refused before a folio is taken)', () => {
     const cases: [object, string, string][] = [
       [exp({ exportacion: undefined }), 'exportacion_required', 'exportacion'],
       [facturaBody(tenant, { exportacion }), 'exportacion_not_applicable', 'exportacion'],
-      [exp({ receptor: { ...receptor, rut: '77777777-7' } }), 'receptor_exportacion', 'receptor.rut'],
+      [exp({ receptor: { ...receptor, rut: '77777777-7' } }), 'receptor_extranjero_required', 'receptor.rut'],
       [exp({ receptor: { ...receptor, ciudad: undefined } }), 'receptor_ciudad_required', 'receptor.ciudad'],
     ];
     for (const [body, error, field] of cases) {
@@ -118,12 +118,12 @@ describe('emission rules (e2e: refused before a folio is taken)', () => {
         detalle: [{ nombre: 'Anula', cantidad: 2, precio_unitario: precio }],
         referencias: [{ tipo_doc: '110', folio: '1', fecha: today, codigo: 1, razon: 'Anula factura' }],
       });
-    expect((await emitir(gw, anula('150', '927.87')).expect(422)).body.error).toBe('anulacion_monto_distinto');
+    expect((await emitir(gw, anula('150', '927.87')).expect(422)).body.error).toBe('anulacion_monto_mismatch');
     // The same number in another currency annuls nothing: 300.5 EURO is not 300.5 DOLAR USA.
     const enEuros = { ...anula('150.25', '1012.34'), exportacion: { moneda: 'EURO', tipo_cambio: '1012.34' } };
     const euros = await emitir(gw, enEuros).expect(422);
     expect(euros.body).toMatchObject({
-      error: 'anulacion_monto_distinto',
+      error: 'anulacion_monto_mismatch',
       detail: expect.stringMatching(/300\.5 DOLAR USA, not 300\.5 EURO/),
     });
     expect((await emitir(gw, anula('150.25', '930.1')).expect(201)).body).toMatchObject({ tipo_dte: 112, montos: { total: 279_495 } });

@@ -10,10 +10,7 @@ export interface RsaPk {
   e: string;
 }
 
-/**
- * A CAF (`AUTORIZACION`; Formato DTE v2.2, docs/research/sii-protocol.md §3.4): idk 100 certification, 300 production; `cafXml`/`daXml`
- * are verbatim slices, as the TED carries the CAF unchanged.
- */
+/** A CAF (`AUTORIZACION`; docs/research/sii-protocol.md §3.4): idk 100 certification, 300 production; XML slices verbatim for the TED. */
 export interface Caf {
   re: string;
   rs: string;

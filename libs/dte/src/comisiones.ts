@@ -4,11 +4,8 @@ import { DteBuildError } from './errors';
 /** The liquidación-factura (Formato DTE v2.2 §F "Comisiones y Otros Cargos": obligatory on it). */
 export const LIQUIDACION_FACTURA = 43;
 
-/**
- * One line of Comisiones y Otros Cargos (Formato DTE v2.2 §F): TipoMovim C comisión or O otro cargo, Glosa ≤ 60, TasaComision
- * (percent, 2 integers and 2 decimals, printed only), ValComNeto and ValComExe in whole CLP (one of them not zero);
- * ValComIVA is the IVA of ValComNeto (field 7 "Valor * Tasa IVA").
- */
+/** One line of Comisiones y Otros Cargos (Formato DTE v2.2 §F): TipoMovim C comisión or O otro cargo, Glosa ≤ 60, TasaComision percent
+ * (printed only), ValComNeto and ValComExe whole CLP, one not zero; ValComIVA is the IVA of ValComNeto (field 7 "Valor * Tasa IVA"). */
 export interface ComisionInput {
   tipo: 'C' | 'O';
   glosa: string;
@@ -31,13 +28,8 @@ export function ivaComision(c: ComisionInput, tasaIva: number): number {
   return new Decimal(c.neto).times(tasaIva).dividedBy(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
 }
 
-/**
- * The comisiones of a document of `tipoDte`: 1 to 20 on a liquidación-factura 43, none on another type (the factura de
- * compra's optional ones are not offered); each sums into fields 121-123. "No modifican la base del impuesto de la
- * operación principal" (§F): they are subtracted from MntTotal (field 124), not from MntNeto.
- * @throws DteBuildError for comisiones on another type, none or over 20 on a 43, a line whose amounts are both zero or
- *   not whole pesos >= 0, a TipoMovim other than C or O, or a Glosa that is empty or over 60 characters.
- */
+/** Fields 121-123, 1 to 20 on a 43 only (a 46's are not offered); "No modifican la base del impuesto" (§F): only MntTotal subtracts them.
+ * @throws DteBuildError for comisiones on another type, none or over 20 on a 43, or a line {@link ComisionInput} does not allow. */
 export function totalesComisiones(tipoDte: number, comisiones: readonly ComisionInput[], tasaIva: number): MontosComisiones {
   if (tipoDte !== LIQUIDACION_FACTURA) {
     if (comisiones.length > 0)

@@ -44,7 +44,7 @@ export function santiagoInstant(wallClock: string): Date {
 export const FECHA_SII_MINIMA = '2000-01-01';
 export const FECHA_SII_MAXIMA = '2050-12-31';
 
-/** True when `value` is `YYYY-MM-DD` and a real calendar date (no 2025-02-30). */
+/** `YYYY-MM-DD` and a real calendar date (no 2025-02-30). */
 export function isCalendarDate(value: unknown): boolean {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const d = new Date(`${value}T00:00:00Z`);

@@ -1,13 +1,8 @@
-/** The SII's upload states (QueryEstUp ESTADO; docs/research/sii-protocol.md §2.5) and tax period, for the gateway and accounting. */
-
-/** Whole file refused: schema (RSC), signature (RFR), carátula (RCT), repeated (RPT), file not found (VOF). */
+/** Upload states (QueryEstUp ESTADO, docs/research/sii-protocol.md §2.5) refusing the whole file: schema (RSC), signature (RFR),
+ * carátula (RCT), repeated (RPT), file not found (VOF). */
 export const ESTADOS_ENVIO_RECHAZADO = ['RSC', 'RFR', 'RCT', 'RPT', 'VOF'] as const;
 
-/**
- * Received (REC), schema (SOK), carátula (CRT) and signature (FOK) checked, in process (PDR; PRD in the boleta REST
- * service's spelling, docs/research/boletas.md §1.4): the SII is not done yet, with an envío of DTEs, of boletas or a book. Any other state the SII answers is final (EPR, LOK, LRH, a refusal): what it means
- * is {@link resultadoDeEnvio} or {@link resultadoDeLibro}.
- */
+/** The SII is not done with an envío of DTEs, boletas or a book (PRD: PDR in the boleta REST service, docs/research/boletas.md §1.4). */
 export const ESTADOS_ENVIO_EN_PROCESO: readonly string[] = ['REC', 'SOK', 'CRT', 'FOK', 'PDR', 'PRD'];
 
 /** One document type's counts in an EPR answer (QueryEstUp RESP_BODY: TIPO_DOCTO, INFORMADOS, ACEPTADOS, RECHAZADOS, REPAROS). */
@@ -19,21 +14,11 @@ export interface ConteoEnvio {
   reparos: number;
 }
 
-/**
- * A document's outcome at the SII in the platform's words, published to the other apps (libs/contracts) so that none
- * of them reads SII codes: `aceptado`, `aceptado_con_reparos` (RPR/RLV: accepted with objections), `rechazado` (RCH,
- * or the whole envío refused), `pendiente` (not sent yet, or the SII has not finished with it).
- */
+/** A document's outcome in the platform's words (libs/contracts), so that no other app reads SII codes; RPR/RLV `aceptado_con_reparos`. */
 export const RESULTADOS_SII = ['aceptado', 'aceptado_con_reparos', 'rechazado', 'pendiente'] as const;
 export type ResultadoSii = (typeof RESULTADOS_SII)[number];
 
-/**
- * The outcome of a document of `tipoDte`, alone in its type in the envío (one DTE per envío, as the gateway uploads),
- * from the envío's upload state and the counts the SII gives at EPR (docs/research/sii-protocol.md §2.5):
- * a refused envío (RSC, RFR, RCT, RPT, VOF) is `rechazado`; at EPR a rejected count is `rechazado`, a count with
- * objections `aceptado_con_reparos`, otherwise `aceptado`; any other state, or EPR without counts of the type,
- * `pendiente`. Never throws.
- */
+/** A document's outcome (alone in its type in the envío) from state and EPR counts (docs/research/sii-protocol.md §2.5). Never throws. */
 export function resultadoDeEnvio(estado: string, documentos: readonly ConteoEnvio[] | null | undefined, tipoDte: number): ResultadoSii {
   if ((ESTADOS_ENVIO_RECHAZADO as readonly string[]).includes(estado)) return 'rechazado';
   if (estado !== 'EPR') return 'pendiente';
@@ -43,11 +28,7 @@ export function resultadoDeEnvio(estado: string, documentos: readonly ConteoEnvi
   return conteo.reparos > 0 ? 'aceptado_con_reparos' : 'aceptado';
 }
 
-/**
- * A book's outcome (IECV, docs/research/sii-protocol.md §2.5 and §3.6) in the words of {@link RESULTADOS_SII}:
- * LOK ("Libro Cuadrado") or a processed envío (EPR) is `aceptado`; LRH (refused), RCO (consistency) or a refused
- * envelope (RSC, RFR, RCT, RPT, VOF) is `rechazado`; any other state `pendiente`. Never throws.
- */
+/** A book's (IECV) outcome (docs/research/sii-protocol.md §3.6): LOK ("Libro Cuadrado") or EPR aceptado; LRH, RCO, a refusal rechazado. */
 export function resultadoDeLibro(estado: string): ResultadoSii {
   if (estado === 'LOK' || estado === 'EPR') return 'aceptado';
   if (estado === 'LRH' || estado === 'RCO' || (ESTADOS_ENVIO_RECHAZADO as readonly string[]).includes(estado)) return 'rechazado';
@@ -58,23 +39,14 @@ export function resultadoDeLibro(estado: string): ResultadoSii {
 export interface BoletaObservada {
   tipo: number | null;
   folio: number | null;
-  /** DOK, RPR, RLV or RCH. */
   estado: string;
 }
 
-/**
- * Envío states of the boleta REST service that refuse the whole envío (docs/research/boletas.md §1.4): schema (RSC), signature
- * (RFR), carátula (RCT), repeated (RPT), consistency (RCO), information (RCH), file not found (VOF).
- */
+/** The boleta service's refusals of a whole envío: {@link ESTADOS_ENVIO_RECHAZADO}, RCO and RCH (docs/research/boletas.md §1.4). */
 export const ESTADOS_ENVIO_BOLETA_RECHAZADO = ['RSC', 'RFR', 'RCT', 'RPT', 'RCO', 'RCH', 'VOF'] as const;
 
-/**
- * A boleta's outcome from its envío's REST estado (docs/research/boletas.md §1.4, Odoo l10n_cl_edi's rule): a refused envío
- * is `rechazado`, and so is every boleta at EPR when the SII names no boleta in an observation (the envío as a whole);
- * at EPR or RPR the boleta's own `detalle_rep_rech` entry decides (RCH `rechazado`, RPR/RLV `aceptado_con_reparos`),
- * and a boleta the list leaves out is `aceptado` (the list names every boleta objected or rejected); without a list,
- * its type's counts decide: all accepted `aceptado`, objections `aceptado_con_reparos`, otherwise `pendiente`. Never throws.
- */
+/** A boleta's outcome (docs/research/boletas.md §1.4, Odoo l10n_cl_edi's rule): an RCH naming no boleta rejects the envío; one the
+ * `detalle_rep_rech` list leaves out is `aceptado` (it names every boleta objected or rejected); else the counts decide. Never throws. */
 export function resultadoDeBoleta(
   estado: string,
   estadistica: readonly ConteoEnvio[] | null | undefined,
@@ -97,19 +69,13 @@ export function resultadoDeBoleta(
 /** LibroCV_v10.xsd Caratula; the RCV's `ptributario` without the dash. */
 export const PERIODO_TRIBUTARIO = /^(19|20)\d{2}-(0[1-9]|1[0-2])$/;
 
-/**
- * The registry's ESTADO_ENVIO of an AEC (wsRPETCConsulta getEstEnvio; docs/research/cesion.md §3): in progress UPL, RCP,
- * SOK, FSO, COK, VDC, VCS; accepted EOK; refused RSC, RFS, RCR, RDC, RCS, EAN.
- */
+/** The registry's ESTADO_ENVIO of an AEC in progress (wsRPETCConsulta getEstEnvio; docs/research/cesion.md §3); EOK accepts. */
 export const ESTADOS_AEC_EN_PROCESO: readonly string[] = ['UPL', 'RCP', 'SOK', 'FSO', 'COK', 'VDC', 'VCS'];
 
 /** The registry's final refusals (WSC): schema, envelope signature, carátula, document, cesión, envío annulled. */
 export const ESTADOS_AEC_RECHAZADO: readonly string[] = ['RSC', 'RFS', 'RCR', 'RDC', 'RCS', 'EAN'];
 
-/**
- * An AEC envío's outcome: EOK aceptado, a refusal of {@link ESTADOS_AEC_RECHAZADO} rechazado, anything else (in progress, or a
- * code WSC does not list) pendiente, so that an unknown answer never frees the document for another cesión.
- */
+/** An AEC envío's outcome; a code WSC does not list is `pendiente`: an unknown answer never frees the document for another cesión. */
 export function resultadoDeAec(estado: string): ResultadoSii {
   if (estado === 'EOK') return 'aceptado';
   return ESTADOS_AEC_RECHAZADO.includes(estado) ? 'rechazado' : 'pendiente';

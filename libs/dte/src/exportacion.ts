@@ -6,14 +6,11 @@ import { DteBuildError } from './errors';
 import { decimalOf, type Decimalish, type DescuentoRecargoGlobal, type LineaTotales, type Montos } from './totals';
 import { SIN_COMISIONES } from './comisiones';
 
-/**
- * The export documents (docs/research/exportacion.md §1): factura de exportación 110, nota de débito de exportación 111,
- * nota de crédito de exportación 112, each an `<Exportaciones>` of DTE_v10.xsd, exempt, its amounts in a foreign currency.
- */
+/** The export documents: an `<Exportaciones>` of DTE_v10.xsd, exempt, in a foreign currency (docs/research/exportacion.md §1). */
 export const TIPOS_EXPORTACION = [110, 111, 112] as const;
 export type TipoExportacion = (typeof TIPOS_EXPORTACION)[number];
 
-/** Whether `tipo` is an export document ({@link TIPOS_EXPORTACION}). */
+/** A 110, 111 or 112 ({@link TIPOS_EXPORTACION}). */
 export function esExportacion(tipo: number): tipo is TipoExportacion {
   return (TIPOS_EXPORTACION as readonly number[]).includes(tipo);
 }
@@ -69,10 +66,7 @@ export interface BultoInput {
   emisor_sello?: string;
 }
 
-/**
- * Transporte/Aduana of an export (Formato DTE v2.2 §A fields 74-105, docs/research/exportacion.md §1): codes of the Aduana tables, amounts
- * (total_clausula, flete, seguro) in the document's currency, weights in the unit named beside them.
- */
+/** Transporte/Aduana (Formato DTE v2.2 §A fields 74-105, docs/research/exportacion.md §1): Aduana table codes, amounts in the currency. */
 export interface AduanaInput {
   modalidad_venta?: number;
   clausula_venta?: number;
@@ -100,10 +94,7 @@ export interface AduanaInput {
   pais_destino?: number;
 }
 
-/**
- * What an export adds to a document: TpoMoneda (a TipMonType string of `monedas.json`, not PESO CL), TpoCambio (pesos per
- * unit, the Banco Central rate of FchEmis), FmaPagExp, the Aduana section and the foreign receptor's Nacionalidad.
- */
+/** What an export adds: TpoMoneda (a TipMonType of monedas.json, not PESO CL), TpoCambio (pesos per unit, Banco Central's of FchEmis). */
 export interface ExportacionInput {
   moneda: string;
   tipo_cambio: Decimalish;
@@ -121,10 +112,7 @@ export interface LineaExportacion {
   monto: string;
 }
 
-/**
- * Totals of an export: `exento` = `total` (MntExe, MntTotal) in `moneda` as written, the lines and globals (ValorDR) in that
- * currency, and OtraMoneda in whole pesos (MntExeOtrMnda, MntTotOtrMnda: 0 when sin pago).
- */
+/** Totals of an export: MntExe = MntTotal, lines and ValorDR in `moneda` as written; OtraMoneda in whole pesos (0 when sin pago). */
 export interface MontosExportacion {
   moneda: string;
   tipo_cambio: string;
@@ -200,11 +188,8 @@ export function monedaExportacion(moneda: string): string {
   return moneda;
 }
 
-/**
- * Totals of a 110, 111 or 112 (docs/research/exportacion.md §1, §3): lines and globals in the currency to 4 decimals, MntExe = MntTotal, and
- * OtraMoneda in whole pesos at `tipo_cambio` (0 under FmaPagExp 21, HED-1-803).
- * @throws DteBuildError on no lines, invalid values, a discount above its base, or a currency that is not an export's
- */
+/** Totals of a 110, 111 or 112, in the currency to 4 decimals; pesos at `tipo_cambio`, 0 under FmaPagExp 21 (docs/research/exportacion.md
+ * §1, §3; HED-1-803). @throws DteBuildError on no lines, invalid values, a discount above its base, or a currency not an export's */
 export function totalesExportacion(
   detalle: readonly LineaTotales[],
   globales: readonly DescuentoRecargoGlobal[],
@@ -238,10 +223,7 @@ export function totalesExportacion(
   };
 }
 
-/**
- * An export's totals as the books count them, in whole CLP (OtraMoneda: MntExeOtrMnda, MntTotOtrMnda): all exempt, no IVA. The
- * sales book and the ledger take the pesos; the currency amounts stay in {@link MontosExportacion}.
- */
+/** An export's totals as the sales book and the ledger count them: OtraMoneda's whole CLP, all exempt. */
 export function montosEnPesos(m: MontosExportacion): Montos {
   return {
     neto: 0,

@@ -147,6 +147,14 @@ export {
   type LibroDetalleInput,
 } from './builders/libro';
 export {
+  buildLibroGuia,
+  resumenLibroGuia,
+  type LibroGuiaInput,
+  type LibroGuiaCaratulaInput,
+  type LibroGuiaDetalleInput,
+  type ResumenLibroGuia,
+} from './builders/libro-guia';
+export {
   renderDtePdf,
   ACUSE_RECIBO_LEY_19983,
   ANCHO_TERMICA,

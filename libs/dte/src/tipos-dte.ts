@@ -1,22 +1,12 @@
-/**
- * The types the platform issues today, each through EnvioDTE (docs/tax-gateway.md "Emission rules"): factura 33, factura
- * exenta 34, liquidación-factura 43, factura de compra 46, guía de despacho 52, nota de débito 56, nota de crédito 61, and
- * the export documents 110, 111, 112 (docs/research/exportacion.md). Every list of what is emitted (routes, CAFs) is this one.
- */
+/** What the platform issues via EnvioDTE (docs/tax-gateway.md "Emission rules", docs/research/exportacion.md): every list of it is this. */
 export const TIPOS_DTE_EMITIDOS = [33, 34, 43, 46, 52, 56, 61, 110, 111, 112] as const;
 export type TipoDteEmision = (typeof TIPOS_DTE_EMITIDOS)[number];
 
-/**
- * The DTEs the platform issues that are sales, and so go in the issuer's sales book (LibroCV TipoOperacion VENTA): not a
- * guía 52 (it moves goods; the factura that bills it is the sale) nor a factura de compra 46 (the issuer's purchase, in
- * its purchases book; Formato DTE v2.2 §4). Exports (110-112) are exempt sales, booked in pesos. Boletas are sales too, registered by the SII from the boletas it receives.
- */
+/** The issued DTEs in the issuer's sales book (LibroCV VENTA): not a guía 52 (the factura that bills it is the sale) nor a factura de
+ * compra 46 (a purchase; Formato DTE v2.2 §4). Exports are booked in pesos; boletas the SII registers from what it receives. */
 export const TIPOS_DTE_VENTA = [33, 34, 56, 61, 110, 111, 112] as const;
 
-/**
- * Boleta electrónica afecta 39 and exenta 41: issued through EnvioBOLETA and the SII's boleta REST services
- * (docs/research/boletas.md), never through EnvioDTE.
- */
+/** Boletas 39 and 41: issued through EnvioBOLETA and the SII's boleta REST services, never EnvioDTE (docs/research/boletas.md). */
 export const TIPOS_BOLETA = [39, 41] as const;
 
 /** Every type the platform holds CAFs for and takes folios of: the DTEs and the boletas. */

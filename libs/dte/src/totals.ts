@@ -27,13 +27,8 @@ export const IMPUESTOS_ADICIONALES: Readonly<Record<number, number>> = {
   45: 50,
 };
 
-/**
- * IVA retained by the buyer on a factura de compra 46 (CodImpAdic and ImptoReten), rate in percent of the line's net amount
- * (SII Formato DTE v2.2 §4, "Documentos en que se aplica: Factura de Compra emitida cod (45, 46)"): 15 IVA retenido total
- * (the whole IVA); total retentions 31 silvestres, 38 chatarra, 39 PPA, 41 construcción, 47 cartones; partial ones at the
- * rate §4 calls usual ("Normalmente"): 30 legumbres 10, 32 ganado 8, 33 madera 8, 34 trigo 4, 36 arroz 10, 37
- * hidrobiológicas 10, 48 frambuesas 14. Not 49 (0 %, Bolsa de Productos only) nor 46 (oro: facturas 33, not 46).
- */
+/** IVA a factura de compra 46 retains, % of the line's net (SII Formato DTE v2.2 §4, "Factura de Compra emitida cod (45, 46)"): 15 all of
+ * it; 31, 38, 39, 41, 47 total; the partial ones at §4's "Normalmente" rate. Not 49 (0 %, Bolsa de Productos) nor 46 (oro: on 33s). */
 export const RETENCIONES_IVA: Readonly<Record<number, number>> = {
   15: 19,
   30: 10,
@@ -56,11 +51,8 @@ export const FACTURA_COMPRA = 46;
 /** IVA anticipado faenamiento: computed on MntBase (Formato DTE v2.2 §B), a base the SII sets, not on the lines. */
 const CODIGO_FAENAMIENTO = 17;
 
-/**
- * One line for totals, CLP (Formato DTE v2.2 §C): IndExe 1 exento (implied for 34), 2 no_facturable (MontoNF, outside MntTotal),
- * 6 no_facturable_negativo (subtracted from MontoNF, field 125), 3 garantia_envase (GrntDep, no IVA, in MntTotal; DL 825
- * Reglamento art. 28 inc. 3); a percent or an amount of discount/surcharge, not both.
- */
+/** One line, CLP (Formato DTE v2.2 §C): IndExe 1 exento (implied for 34), 2 no_facturable (MontoNF, outside MntTotal), 6 negativo
+ * (subtracted from MontoNF, field 125), 3 garantia_envase (GrntDep, no IVA; DL 825 Reglamento art. 28 inc. 3). */
 export interface LineaTotales {
   cantidad: Decimalish;
   precio_unitario: Decimalish;
@@ -84,7 +76,6 @@ export interface DescuentoRecargoGlobal {
   glosa?: string;
 }
 
-/** One line's amounts, whole CLP (MontoItem = bruto − descuento + recargo). */
 export interface LineaMontos {
   bruto: number;
   descuento: number;
@@ -99,11 +90,8 @@ export interface ImpuestoAdicional {
   monto: number;
 }
 
-/**
- * Totals in whole CLP; `tasa_iva` 19 for 33/46/52/56/61, 0 for 34. no_facturable (MontoNF) may be negative and is outside
- * MntTotal. `impuestos_adicionales` holds a 46's retentions too (their codes in {@link RETENCIONES_IVA}); `iva_no_retenido`
- * is IVANoRet (field 118: IVA less the IVA retained, 0 when not written).
- */
+/** Totals, whole CLP; `tasa_iva` 0 on a 34. MontoNF may be negative, outside MntTotal. `impuestos_adicionales` holds a 46's
+ * retentions too ({@link RETENCIONES_IVA}); `iva_no_retenido` is IVANoRet (field 118: IVA less the retained, 0 when not written). */
 export interface Montos {
   neto: number;
   exento: number;
@@ -157,10 +145,7 @@ function percentOf(base: number, pct: Decimalish, field: string, max: number): n
   return pesos(new Decimal(base).times(p).dividedBy(100), field);
 }
 
-/**
- * MontoItem = round(cantidad × precio) − descuento + recargo (Formato DTE v2.2 §C Detalle), decimal.js, half up.
- * @throws DteBuildError on a negative or over-precise value, both percent and amount, or a discount above the line.
- */
+/** MontoItem = round(cantidad × precio) − descuento + recargo, half up (Formato DTE v2.2 §C Detalle). @throws DteBuildError */
 export function lineaMontos(line: LineaTotales): LineaMontos {
   const bruto = pesos(decimalOf(line.cantidad, 'cantidad').times(decimalOf(line.precio_unitario, 'precio_unitario')), 'MontoItem');
   if (line.descuento_pct !== undefined && line.descuento_monto !== undefined) {
@@ -240,10 +225,7 @@ function sumarLineas(tipoDte: number, detalle: readonly LineaTotales[]): Sumas {
   return s;
 }
 
-/**
- * Formato DTE v2.2 §D rule a): "en la Zona de Detalle hayan ítems con distintos códigos de impuesto o retenciones, el campo tipo de
- * valor del descuento debe ser %".
- */
+/** Formato DTE v2.2 §D rule a): over "ítems con distintos códigos de impuesto o retenciones, el campo tipo de valor ... debe ser %". */
 function assertGlobalAplicable(g: DescuentoRecargoGlobal, detalle: readonly LineaTotales[]): void {
   if (g.unidad !== '$') return;
   const gravadas = detalle.filter((l) => !l.exento && !l.no_facturable && !l.no_facturable_negativo && !l.garantia_envase);
@@ -271,13 +253,8 @@ function ajustarAdicionales(
   }
 }
 
-/**
- * Totals of a 33, 34, 46, 52, 56 or 61 in whole CLP, half up, in SII Formato DTE v2.2 §B order: MntNeto/MntExe after the §D
- * globals (107-108), IVA (112), additional taxes and a 46's IVA retentions (117 a), IVANoRet (118), MntTotal (124) with
- * GrntDep (120) and less the IVA retained; MontoNF (125) apart. A 34 is wholly exempt.
- * @throws DteBuildError for another type, no lines, invalid values, a discount above its base, a peso global over mixed tax codes
- *   (§D rule a), code 17 (its base, MntBase, is not the sale's), or a retention code on another type than 46.
- */
+/** Totals of a 33, 34, 43, 46, 52, 56 or 61, whole CLP half up, by SII Formato DTE v2.2 §B fields 107-125 after the §D globals. @throws
+ * DteBuildError on invalid input, a peso global over mixed tax codes (§D rule a), code 17 (MntBase is not the sale), retentions off a 46 */
 export function computeTotals(
   tipoDte: number,
   detalle: readonly LineaTotales[],
@@ -317,8 +294,7 @@ export function computeTotals(
     impuestos.filter((i) => (RETENCIONES_IVA[i.codigo] !== undefined) === retencion).reduce((t, i) => t + i.monto, 0);
   const retenido = suma(true);
   const comisiones = totalesComisiones(tipoDte, comisionesInput, tasa);
-  // Field 124: "- IVA Retenido productos (en caso de facturas de compra) - Valor Neto Comisiones y Otros Cargos - IVA Comisiones
-  // y Otros Cargos - Valor Comisiones y Otros Cargos No Afectos o Exentos"; field 118: "IVA - IVA Retenido", not written at 0.
+  // Field 124 subtracts the IVA retained and the comisiones; field 118 is "IVA - IVA Retenido", not written at 0.
   const total = neto + exento + iva + suma(false) + s.garantia - retenido - comisiones.neto - comisiones.exento - comisiones.iva;
   if (!Number.isSafeInteger(total)) throw new DteBuildError('MntTotal exceeds the supported range');
   return {
@@ -338,10 +314,7 @@ export function computeTotals(
   };
 }
 
-/**
- * A liquidación-factura's Detalle lists the documents liquidated (TpoDocLiq) with no discounts or surcharges, and it has no
- * DscRcgGlobal (DTE_v10.xsd Liquidacion): refused rather than left out of the XML.
- */
+/** A liquidación-factura has no DscRcgGlobal nor line discounts (DTE_v10.xsd Liquidacion): refused rather than left out. */
 function assertLiquidacion(detalle: readonly LineaTotales[], globales: readonly DescuentoRecargoGlobal[]): void {
   if (globales.length > 0)
     throw new DteBuildError('a liquidación-factura 43 has no global discounts or surcharges (DTE_v10.xsd Liquidacion)');

@@ -6,13 +6,15 @@ import { declaredEncoding, decodeXml, withDeclaredEncoding } from './xml/encodin
 import { DteAssetsError, DteError } from './errors';
 import { assertNoDtd } from './xml/dom';
 
-export type XsdSchemaName = 'EnvioDTE' | 'EnvioBOLETA' | 'DTE' | 'LibroCV' | 'RespuestaEnvioDTE' | 'EnvioRecibos' | 'RespSII' | 'AEC';
+export type XsdSchemaName =
+  'EnvioDTE' | 'EnvioBOLETA' | 'DTE' | 'LibroCV' | 'LibroGuia' | 'RespuestaEnvioDTE' | 'EnvioRecibos' | 'RespSII' | 'AEC';
 
 const MAIN_FILE: Record<XsdSchemaName, string> = {
   EnvioDTE: 'EnvioDTE_v10.xsd',
   EnvioBOLETA: 'EnvioBOLETA_v11.xsd',
   DTE: 'DTE_v10.xsd',
   LibroCV: 'LibroCV_v10.xsd',
+  LibroGuia: 'LibroGuia_v10.xsd',
   RespuestaEnvioDTE: 'RespuestaEnvioDTE_v10.xsd',
   EnvioRecibos: 'EnvioRecibos_v10.xsd',
   RespSII: 'RespSII_v10.xsd',
@@ -83,10 +85,8 @@ function utf8Document(xml: string | Buffer): Buffer {
   return Buffer.from(declaredEncoding(text) ? withDeclaredEncoding(text, 'UTF-8') : text, 'utf8');
 }
 
-/**
- * Offline against the official SII schemas (libs/dte/assets/README.md) with libxml2-wasm; an unreadable document is invalid, not
- * thrown. @throws DteAssetsError when the shipped schemas are missing or do not compile.
- */
+/** Offline against the official SII schemas (libs/dte/assets/README.md) with libxml2-wasm; an unreadable document is invalid, not
+ * thrown. @throws DteAssetsError when the shipped schemas are missing or do not compile. */
 export async function validateXsd(xml: string | Buffer, schema: XsdSchemaName): Promise<XsdResult> {
   const dir = join(dteAssetsDir(), 'xsd');
   if (!existsSync(join(dir, MAIN_FILE[schema]))) throw new DteAssetsError(`schema ${MAIN_FILE[schema]} is not shipped`);

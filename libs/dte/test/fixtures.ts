@@ -136,6 +136,18 @@ export function sampleDocumento(over: Partial<DocumentoInput> = {}): DocumentoIn
   };
 }
 
+/** A credit sale (FmaPago 2) in two installments, on 2025-03-25 and on the due date 2025-04-09. */
+export function ventaEnDosCuotas(primera: number, segunda: number): Partial<DocumentoInput> {
+  return {
+    forma_pago: 2,
+    fecha_vencimiento: '2025-04-09',
+    pagos: [
+      { fecha: '2025-03-25', monto: primera, glosa: 'Primera cuota' },
+      { fecha: '2025-04-09', monto: segunda },
+    ],
+  };
+}
+
 /** The whole emission chain as the gateway runs it: DD -> FRMT -> TED -> DTE -> signed DTE. */
 export async function emitSignedDte(
   doc: DocumentoInput,

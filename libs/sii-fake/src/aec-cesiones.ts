@@ -8,10 +8,7 @@ import type { CesionRegistrada, FirmaInterna } from './types';
 const RECLAMOS = ['RCD', 'RFP', 'RFT'];
 const ACUSES = ['ERM', 'ACD'];
 
-/**
- * RCS "Cesion Invalida" (docs/research/cesion.md §4, INS): SeqCesion 1..n in file order; each cesión's own rules; the earlier ones
- * as registered and a new last one; the document not claimed nor annulled, its receipt given or presumed. The problems (empty: valid).
- */
+/** RCS "Cesion Invalida" (docs/research/cesion.md §4, INS): the problems, none when valid. */
 export function juzgarCesiones(state: SiiFakeState, aec: AecLeido, doc: DocumentoCedido, firmas: FirmaInterna[]): string[] {
   const ahora = santiagoTimestamp(state.now());
   const fueraDeOrden = aec.cesiones.findIndex((c, i) => c.seq !== i + 1);
@@ -24,10 +21,7 @@ export function juzgarCesiones(state: SiiFakeState, aec: AecLeido, doc: Document
   ];
 }
 
-/**
- * INS (docs/research/cesion.md §4): IdDTE = the DTE; a valid cesionario RUT; MontoCesion ≤ MntTotal; UltimoVencimiento ≥ FchEmis; TmstCesion not after the
- * reception; the cedente the issuer (seq 1) or the previous cesionario; the DJ kept when the previous cesión had one.
- */
+/** INS (docs/research/cesion.md §4). */
 function reglasDeCesion(c: CesionLeida, anterior: CesionLeida | undefined, doc: DocumentoCedido, ahora: string): string[] {
   const d = doc.dte;
   const total = Number(d.totales.mntTotal);
@@ -83,11 +77,8 @@ function misma(r: CesionRegistrada, c: CesionLeida): boolean {
   );
 }
 
-/**
- * RCL (docs/research/cesion.md §4): not claimed by the receiver (24 "DTE No Cedible, DTE reclamado por el receptor"); not annulled by the issuer's
- * credit note within the first 8 days (21); a receipt: an ERM or ACD event, a Recibo in the file or a DeclaracionJurada (FMT C.14),
- * else presumed once 8 days have passed since the SII received the DTE (25), else 22.
- */
+/** RCL 24, 21, 25 and 22 (docs/research/cesion.md §4): the receipt an ERM or ACD, a Recibo or a DeclaracionJurada (FMT C.14), or
+ * presumed 8 days after the SII received the DTE. */
 function estadoDelDocumento(state: SiiFakeState, aec: AecLeido, doc: DocumentoCedido): string[] {
   const eventos = eventosDe(state, doc.registrado).map((e) => e.accion as string);
   const reclamo = eventos.find((e) => RECLAMOS.includes(e));

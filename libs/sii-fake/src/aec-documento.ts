@@ -16,11 +16,8 @@ export interface DocumentoCedido {
 /** Why an inner signature is refused (docs/research/cesion.md §1.2's three contexts). */
 export const SIN_CONTEXTO = 'no verifica en el archivo, con solo el namespace por defecto ni sin namespace';
 
-/**
- * RDC "Documento Invalido" (docs/research/cesion.md §3-§4, INS "the DTE matches the one registered at the SII"): a cedible type; received by this
- * SII and not rejected (`authority.uploads`, an envío EPR, the document not RCH) with the same receptor, FchEmis and MntTotal; the
- * DTE's and DocumentoDTECedido's signatures verify in some context (docs/research/cesion.md §1.2, §6.1). The problems, or the document.
- */
+/** RDC "Documento Invalido": INS "the DTE matches the one registered at the SII" (docs/research/cesion.md §3-§4), its signatures
+ * verifying in some context (§1.2, §6.1). The problems, or the document. */
 export function juzgarDocumento(state: SiiFakeState, dteXml: string | undefined, firmas: FirmaInterna[]): DocumentoCedido | string[] {
   let dte: DteLeido;
   try {

@@ -5,10 +5,8 @@ import type { ContextoFirma, FirmaInterna } from './types';
 const SII_NS = 'http://www.sii.cl/SiiDte';
 const DOCUMENTOS_DTE = ['Documento', 'Liquidacion', 'Exportaciones'];
 
-/**
- * The outer signature, over `#<DocumentoAEC ID>`, verified strictly in place with its own KeyInfo certificate (docs/research/cesion.md
- * §1.2: the only one that verifies in place in both real accepted files). RFS otherwise: the error text.
- */
+/** The outer signature, strictly in place: the only one that verifies so in both real accepted files (docs/research/cesion.md
+ * §1.2). The error text for RFS. */
 export function firmaDelSobre(xml: string, doc: Document): string | undefined {
   const root = doc.documentElement;
   const id = child(root, 'DocumentoAEC')?.getAttribute('ID') ?? '';
@@ -31,11 +29,8 @@ const PARTES_FIJAS: Parte[] = [
   { que: 'DocumentoDTECedido', contenedor: 'DTECedido', indice: 0, firmado: (c) => child(c, 'DocumentoDTECedido') },
 ];
 
-/**
- * The inner signatures (the DTE's, DocumentoDTECedido's, each DocumentoCesion's) with a fallback, since real accepted files do not
- * verify in place (docs/research/cesion.md §1.2, §6.1): in the file, then the container alone under only the default namespace, then alone with
- * none. Each signature reports the first context in which it verified, or none.
- */
+/** The inner signatures, each with the first context it verifies in: real accepted files do not verify in place
+ * (docs/research/cesion.md §1.2, §6.1), so also the container alone under only the default namespace, then with none. */
 export function firmasInternas(xml: string, doc: Document, cesiones: number): FirmaInterna[] {
   const partes = [
     ...PARTES_FIJAS,
@@ -86,10 +81,8 @@ function verificaEn(texto: string | undefined, indice: number, parte: Parte, n: 
   }
 }
 
-/**
- * The text of `el` as written in `xml` (the DOM's own element, located by the parser's line and column: never a look-alike in a
- * comment), up to its first end tag (no element of these names nests in itself).
- */
+/** `el` as written in `xml`, found by the parser's line and column (never a look-alike in a comment), to its first end tag
+ * (no element of these names nests in itself). */
 export function recorteDe(xml: string, el: Element | undefined): string | undefined {
   const { lineNumber, columnNumber } = (el ?? {}) as { lineNumber?: number; columnNumber?: number };
   if (!el || !lineNumber || !columnNumber) return undefined;

@@ -1,8 +1,7 @@
 import { buildRecibo, santiagoDate } from '@lib/dte';
 import { EMISOR } from '../test/envio';
 import { makeTestCertificate, signXml } from '../test/helpers';
-import { buildAec, partesFirmadas } from '../test/aec';
-import { DEUDOR, EscenarioCesion, FACTOR_A, FACTOR_A_PARTE, FACTOR_B, FACTOR_B_PARTE, OTRA, type Emitido } from '../test/cesion';
+import { DEUDOR, EscenarioCesion, FACTOR_A, FACTOR_A_PARTE, FACTOR_B, OTRA, type Emitido } from '../test/cesion';
 
 jest.setTimeout(30_000);
 
@@ -49,17 +48,7 @@ describe('an AEC the RPETC accepts (EOK)', () => {
     const e = await emitir();
     const primera = escenario.aec1(e);
     expect((await escenario.anotarYJuzgar(primera)).estado).toBe('EOK');
-    const partes = partesFirmadas(primera);
-    const segunda = buildAec({
-      dteCedido: partes.dteCedido,
-      cesiones: [
-        ...partes.cesiones,
-        escenario.cesion1(e, { seq: 2, cedente: FACTOR_A_PARTE, cesionario: FACTOR_B_PARTE, firmantes: [escenario.factorA] }),
-      ],
-      caratula: { rutCedente: FACTOR_A, rutCesionario: FACTOR_B, tmstFirmaEnvio: escenario.ahora() },
-      firmante: escenario.factorA,
-      id: 'AEC2',
-    });
+    const segunda = escenario.aec2(e, primera, { cedente: FACTOR_A_PARTE, firmantes: [escenario.factorA] }, { id: 'AEC2' });
     const res = await escenario.anotarYJuzgar(segunda, FACTOR_A);
     expect(res).toMatchObject({ estado: 'EOK', detalle: undefined });
     expect(escenario.authority.aecEnvios.get(res.trackId)?.cesiones.map((c) => [c.seq, c.cedente, c.cesionario])).toEqual([
@@ -221,16 +210,7 @@ describe('RCS: the cesión rules (docs/research/cesion.md §4, INS)', () => {
     const e = await emitir();
     const primera = escenario.aec1(e);
     expect((await escenario.anotarYJuzgar(primera)).estado).toBe('EOK');
-    const partes = partesFirmadas(primera);
-    const segunda = buildAec({
-      dteCedido: partes.dteCedido,
-      cesiones: [
-        ...partes.cesiones,
-        escenario.cesion1(e, { seq: 2, cedente: { rut: OTRA, razonSocial: 'Otra SpA' }, cesionario: FACTOR_B_PARTE }),
-      ],
-      caratula: { rutCedente: OTRA, rutCesionario: FACTOR_B, tmstFirmaEnvio: escenario.ahora() },
-      firmante: escenario.factorA,
-    });
+    const segunda = escenario.aec2(e, primera, { cedente: { rut: OTRA, razonSocial: 'Otra SpA' } });
     expect((await escenario.anotarYJuzgar(segunda, OTRA)).detalle).toBe(
       `Cesion 2: Cedente ${OTRA} no es el Cesionario de la cesion 1 (${FACTOR_A})`,
     );

@@ -18,10 +18,8 @@ export interface VeredictoAec {
   documento?: { emisor: string; tipo: number; folio: number };
 }
 
-/**
- * In the order of getEstEnvio's states (docs/research/cesion.md §3): RSC well-formed and AEC_v10.xsd; RFS the outer signature in
- * place; RCR the carátula; RDC the document; RCS the cesiones. Else EOK, registering the cesiones the registry does not hold yet.
- */
+/** Rules in the order of getEstEnvio's states, RSC to RCS (docs/research/cesion.md §3); EOK registers the cesiones the registry
+ * does not hold yet. */
 export async function juzgarAec(state: SiiFakeState, archivo: Buffer, rutCompany: string): Promise<VeredictoAec> {
   const rechazo = (finalState: AecEstadoFinal, problemas: string[], firmas: FirmaInterna[] = []): VeredictoAec => ({
     finalState,
@@ -58,10 +56,7 @@ export async function juzgarAec(state: SiiFakeState, archivo: Buffer, rutCompany
   };
 }
 
-/**
- * RCR "Error en Caratula" (docs/research/cesion.md §1.1: "Carátula = the last cesión"; §2: rutCompany is the cedente): RutCedente and
- * RutCesionario those of the last Cesion, and RutCedente the company of the upload.
- */
+/** RCR "Error en Caratula": "Carátula = the last cesión" (docs/research/cesion.md §1.1) and rutCompany is the cedente (§2). */
 function juzgarCaratula(aec: AecLeido, rutCompany: string): string[] {
   const ultima = aec.cesiones[aec.cesiones.length - 1];
   const { rutCedente, rutCesionario } = aec.caratula;

@@ -28,10 +28,7 @@ export function getSeed(authority: SiiFakeState): string {
   return siiRespuesta([['ESTADO', '00']], [[['SEMILLA', seed]]]);
 }
 
-/**
- * GetTokenFromSeed.jws, in order: XML (01/02), Signature (04), X509Certificate (11), RSAKeyValue (21), Reference and value (05),
- * Semilla (06), seed known, fresh, unused (08). Else ESTADO 00 "Token Creado", a token bound to the certificate's RUT.
- */
+/** GetTokenFromSeed.jws: the manual's ESTADO codes for each failed check; the token is bound to the certificate's RUT. */
 export function getToken(authority: SiiFakeState, pszXml: string | undefined, servicio: TokenRecord['servicio'] = 'dte'): string {
   const fail = (estado: string, glosa = GLOSAS[estado]) =>
     siiRespuesta([

@@ -176,11 +176,7 @@ function bancoError(status: number, type: string, code: string, message: string,
   return jsonResponse(status, { error: { type, code, message, ...(param ? { param } : {}) } });
 }
 
-/**
- * The aggregator's `/v1/` API: `bancoCaido` -> 503, `bancoDemoraMs` delays; key `sk_test_*` (401), `link_token` required (400)
- * and `link_*` (404). `GET /v1/accounts`; `GET /v1/accounts/{id}/movements?since=&until=&page=&per_page=`: until defaults to
- * today (America/Santiago), since to until - 30; newest first, `per_page` 1..300 (30), `Link` header first/next/last. Counted.
- */
+/** The aggregator's `/v1/` API, Fintoc-style: accounts, and movements newest first, paged by a `Link` header. */
 export async function handleBanco(state: SiiFakeState, req: FakeRequest, path: string): Promise<FakeResponse> {
   state.bancoPeticiones++;
   // unref: a test that ends while an answer is delayed does not keep the process alive.

@@ -1,10 +1,9 @@
 import axios from 'axios';
-import FormData from 'form-data';
 import { setupServer } from 'msw/node';
 import { SiiFakeAuthority } from './authority';
 import { createSiiFakeHandlers } from './msw';
 import { makeTestCertificate, signedGetToken, tag } from '../test/helpers';
-import { EMISOR, boleta, cafFor, signedBoleta, signedEnvioBoleta } from '../test/envio';
+import { EMISOR, boleta, cafFor, signedBoleta, signedEnvioBoleta, uploadForm } from '../test/envio';
 
 // docs/research/boletas.md §1: apicert for seed, token and estado, pangal for the upload.
 const API = 'https://apicert.sii.cl/recursos/v1';
@@ -30,17 +29,7 @@ async function boletaToken(): Promise<string> {
 }
 
 async function enviar(file: Buffer, token: string, ua = MOZILLA) {
-  const [rs, ds] = cert.rut.split('-');
-  const [rc, dc] = EMISOR.split('-');
-  const form = new FormData();
-  for (const [k, v] of [
-    ['rutSender', rs],
-    ['dvSender', ds],
-    ['rutCompany', rc],
-    ['dvCompany', dc],
-  ])
-    form.append(k, v);
-  form.append('archivo', file, { filename: 'EnvioBOLETA.xml', contentType: 'application/xml' });
+  const form = uploadForm(cert.rut, file, { filename: 'EnvioBOLETA.xml', contentType: 'application/xml' });
   return axios.post(`${UPLOAD}/boleta.electronica.envio`, form.getBuffer(), {
     headers: { ...form.getHeaders(), Cookie: `TOKEN=${token}`, 'User-Agent': ua, Accept: 'application/json' },
     validateStatus: () => true,

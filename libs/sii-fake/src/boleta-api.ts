@@ -37,11 +37,8 @@ export function boletaToken(authority: SiiFakeState, req: FakeRequest): FakeResp
   return xmlResponse(200, getToken(authority, decodeXml(req.body ?? Buffer.alloc(0)), 'boleta'), 'application/xml');
 }
 
-/**
- * `POST boleta.electronica.envio` (docs/research/boletas.md §1.3): a Mozilla User-Agent and a boleta token (else 401 "NO ESTA
- * AUTENTICADO", as RDE and Odoo saw), the DTEUpload form (else 400), the certificate holder's own RUT as rutSender; then 200
- * `ResultadoEnvioPost` with estado REC and a 15-digit trackid. The verdict comes from the envío's estado.
- */
+/** `POST boleta.electronica.envio` (docs/research/boletas.md §1.3): 401 "NO ESTA AUTENTICADO" without a Mozilla User-Agent and a
+ * boleta token, as RDE and Odoo saw; 200 `ResultadoEnvioPost` estado REC, the verdict in the envío's estado. */
 export async function boletaEnvio(authority: SiiFakeState, req: FakeRequest): Promise<FakeResponse> {
   const owner = boletaTokenOwner(authority, req);
   if (!owner) return textResponse(401, 'NO ESTA AUTENTICADO');
@@ -66,10 +63,7 @@ export async function boletaEnvio(authority: SiiFakeState, req: FakeRequest): Pr
   });
 }
 
-/**
- * `GET boleta.electronica.envio/{rut}-{dv}-{trackid}` (docs/research/boletas.md §1.4): 401 without a boleta token, 404 for an
- * envío unknown or another company's; the estado of the moment with `estadistica` and `detalle_rep_rech` once final.
- */
+/** `GET boleta.electronica.envio/{rut}-{dv}-{trackid}` (docs/research/boletas.md §1.4): 404 for another company's envío too. */
 export function boletaEnvioEstado(authority: SiiFakeState, req: FakeRequest, clave: string): FakeResponse {
   if (!boletaTokenOwner(authority, req, false)) return textResponse(401, 'NO ESTA AUTENTICADO');
   const m = /^(\d{1,8})-([\dkK])-(\d{1,15})$/.exec(clave);
@@ -88,7 +82,6 @@ export function boletaEnvioEstado(authority: SiiFakeState, req: FakeRequest, cla
   });
 }
 
-/** The token's holder when the request carries a live boleta token (and, for the upload, a Mozilla User-Agent). */
 export function boletaTokenOwner(authority: SiiFakeState, req: FakeRequest, mozilla = true) {
   const ua = String(req.headers['user-agent'] ?? '');
   if (mozilla && !ua.startsWith('Mozilla/')) return undefined;

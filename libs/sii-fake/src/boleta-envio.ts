@@ -11,11 +11,8 @@ import type { BoletaEnvioRecord, UploadedDocument } from './types';
 
 type Juzgado = Pick<BoletaEnvioRecord, 'finalState' | 'rejection' | 'documents'>;
 
-/**
- * An EnvioBOLETA as the boleta service judges it after answering REC (docs/research/boletas.md §1.3-1.4): the schema
- * EnvioBOLETA_v11.xsd (RSC), the envelope's signature and its certificate (RFR), the carátula (RCT, the same rules as an
- * EnvioDTE's), the same file again (RPT); then each boleta: its signature, TED and CAF, and its content, DOK/RLV/RCH.
- */
+/** An EnvioBOLETA as the boleta service judges it after answering REC (docs/research/boletas.md §1.3-1.4); the carátula by an
+ * EnvioDTE's rules. */
 export async function judgeEnvioBoleta(authority: SiiFakeState, ctx: UploadContext): Promise<BoletaEnvioRecord> {
   const sha256 = createHash('sha256').update(ctx.archivo).digest('hex');
   const base = {

@@ -15,11 +15,7 @@ const DESCRIPCION: Record<string, string> = {
 /** The query parameters the service asks for one by one, as peers saw live on apicert (§1.5). */
 const PARAMETROS = ['rut_receptor', 'dv_receptor', 'monto', 'fechaEmision'] as const;
 
-/**
- * One boleta's state (§1.5), with a boleta token: while a parameter is missing, HTTP 200 with the plain text "falta <name>"
- * (as seen live); then DOK when a processed envío holds it (not rejected) and the receptor, amount and date (DD-MM-YYYY)
- * match, DNK when they do not, FAU when the SII has not received it. 401 without a boleta token.
- */
+/** One boleta's state (§1.5): HTTP 200 "falta <name>" while a parameter is missing, as seen live; DOK, DNK or FAU. */
 export function boletaEstado(authority: SiiFakeState, req: FakeRequest, owner: unknown, m: RegExpExecArray): FakeResponse {
   if (!owner) return textResponse(401, 'NO ESTA AUTENTICADO');
   const url = new URL(req.url, 'http://sii-fake.invalid');

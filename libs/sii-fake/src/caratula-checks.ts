@@ -34,12 +34,8 @@ export interface EnvioSubido {
   tipos: number[];
 }
 
-/**
- * RCT "Rechazado por Error en Caratula" (docs/research/sii-protocol.md §2.5), in order: RutReceptor the SII "(CRT-3-18) RUT Receptor (Caratula)
- * Invalido" (§1.9, [P] LibreDTE #30); FchResol/NroResol "(CRT-3-19) Fecha/Numero Resolucion Invalido" (docs/tax-gateway.md
- * "Emission rules"); RutEnvia/RutEmisor the upload's ("RUT Envia diferente al Upload", §1.9, no code); SubTotDTE per TpoDTE
- * (EnvioDTE_v10.xsd, §3.1; code unknown, glosa carries CRT).
- */
+/** RCT "Rechazado por Error en Caratula" (docs/research/sii-protocol.md §2.5). Sources: CRT-3-18 §1.9, [P] LibreDTE #30; CRT-3-19
+ * docs/tax-gateway.md "Emission rules"; RutEnvia §1.9, no code; SubTotDTE EnvioDTE_v10.xsd, §3.1, code unknown. */
 export function caratulaOutcome(
   authority: SiiFakeState,
   c: Caratula,

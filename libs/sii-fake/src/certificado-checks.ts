@@ -10,11 +10,8 @@ export interface Firmante {
   firmadoEl?: string;
 }
 
-/**
- * STATUS 8 at upload (docs/research/sii-protocol.md §2.4): the stated signature time within notBefore..notAfter, and not expired on receipt.
- * The SII's code for an expired certificate at DTEUpload is unknown; the portal's ends in 36 "El [Certificado Digital] que ingresó
- * se encuentra vencido" ("códigos de mensajes de error" 2020-02-07, docs/research/sii-protocol.md §8).
- */
+/** STATUS 8 (docs/research/sii-protocol.md §2.4). DTEUpload's code for an expired certificate is unknown; the portal's ends in 36
+ * "El [Certificado Digital] que ingresó se encuentra vencido" ("códigos de mensajes de error" 2020-02-07, §8). */
 export function vigenciaProblems(firmantes: Firmante[], recibidoEl: Date): string[] {
   return firmantes.flatMap(({ que, certificate, firmadoEl }) => {
     const desde = new Date(certificate.validFrom);

@@ -11,10 +11,8 @@ export interface Juicio {
   reparos: string[];
 }
 
-/**
- * All the stand-in's own code (eslint.config.mjs forbids libs/dte's totals, DD/TED and discrepancy code). Reparos are not grounds
- * for rejection (Formato DTE v2.2 §2.2).
- */
+/** The stand-in's own code: eslint.config.mjs forbids libs/dte's totals, DD/TED and discrepancy code. Reparos are no grounds
+ * for rejection (Formato DTE v2.2 §2.2). */
 export function contentProblems(dte: DteLeido, ahora: Date): Juicio {
   return {
     rechazos: [
@@ -62,11 +60,8 @@ function registro(dte: DteLeido): Omit<UploadedDocument, 'result' | 'detail'> {
   };
 }
 
-/**
- * An export's amounts are in its currency with decimals; what the registers (RCV, QueryEstDte's MontoDte, an integer) can
- * hold is its pesos, OtraMoneda MntExeOtrMnda/MntTotOtrMnda (docs/research/exportacion.md §3). Inference: no source says
- * what the SII stores for an export.
- */
+/** An export's registers (RCV, QueryEstDte's integer MontoDte) hold its OtraMoneda pesos (docs/research/exportacion.md §3): an
+ * inference, no source says what the SII stores. */
 function montosRegistrados(dte: DteLeido, n: (v: string | undefined) => number): UploadedDocument['montos'] {
   const pesos = dte.exportacion?.otraMoneda;
   if (pesos) return { exento: n(pesos.mntExeOtrMnda), neto: 0, iva: 0, total: n(pesos.mntTotOtrMnda) };

@@ -5,9 +5,8 @@ import { boletaRechazos } from './totales-boleta-checks';
 import { liquidacionRechazos } from './liquidacion-checks';
 import { RETENCIONES_DE_COMPRA } from './totales-checks';
 
-/** DirOrigen (field 44) obligatory (Formato DTE v2.2 §A): 33, 34, 52, 46, 43, 110; optional for notes 56, 61, 111, 112. */
+/** DirOrigen and CmnaOrigen (fields 44-45) obligatory (Formato DTE v2.2 §A); optional for notes 56, 61, 111, 112. */
 const DIR_ORIGEN_OBLIGATORIA = new Set([33, 34, 43, 46, 52, 110]);
-/** CmnaOrigen (field 45) obligatory. */
 const CMNA_ORIGEN_OBLIGATORIA = new Set([33, 34, 52]);
 
 /** "Cuerpo numérico entre 100.000 y 99 millones" (Formato DTE v2.2 §A field 50). */
@@ -28,10 +27,8 @@ export function encabezadoRechazos(dte: DteLeido): string[] {
   ];
 }
 
-/**
- * A guía de despacho (52): IndTraslado (field 7) and CmnaDest (field 72) are marked 1, obligatory, in the GUIA column
- * of Formato DTE v2.2 §A; DTE_v10.xsd leaves both optional, so the schema alone lets a guía without them through.
- */
+/** IndTraslado and CmnaDest (fields 7, 72) are obligatory in the GUIA column of Formato DTE v2.2 §A; DTE_v10.xsd leaves both
+ * optional, so the schema alone lets a guía without them through. */
 function guia(dte: DteLeido): string[] {
   if (dte.tipo !== 52) return [];
   const out: string[] = [];
@@ -64,10 +61,7 @@ function facturaSinAfectas(dte: DteLeido): string[] {
   return dte.lineas.some((l) => l.indExe === undefined) ? [] : ['(DET) Factura afecta sin lineas afectas'];
 }
 
-/**
- * §4 "Documentos en que se aplica": the IVA retentions go on a factura de compra (45, 46) and the notes that modify it
- * (55, 56, 60, 61); a retention on a factura de venta, a guía or a boleta is not that document's. Code unknown.
- */
+/** §4 "Documentos en que se aplica": the IVA retentions go on a factura de compra (45, 46) and its notes only. Code unknown. */
 function retencionAjena(dte: DteLeido): string[] {
   if ([45, 46, 55, 56, 60, 61].includes(dte.tipo)) return [];
   const codigos = [...new Set([...dte.lineas.flatMap((l) => l.codImpAdic), ...dte.totales.imptoReten.map((i) => i.tipoImp)])];

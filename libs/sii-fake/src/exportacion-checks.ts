@@ -22,10 +22,8 @@ const HED_3_834 = '(HED-3-834) Exportacion: seccion (OtraMoneda) obligatoria - m
 const HED_2_804 = '(HED-2-804) Exportacion : Campo obligatorio :';
 const HED_1_803 = '(HED-1-803) Forma de pago es Sin Pago. Mnt.Tot.en Otra Mon. debe ser cero';
 
-/**
- * Rejected (RCH): what FMT marks obligatory for 110-112 or the SII answered for (docs/research/exportacion.md §5), though DTE_v10.xsd lets it through.
- * HED-2-804 is a level-2 code peers call "reparo": kept RCH, the stricter reading (docs/research/sii-stand-in-rules.md).
- */
+/** RCH though DTE_v10.xsd lets it through: FMT obligatory for 110-112, or the SII answered so (docs/research/exportacion.md §5).
+ * HED-2-804, level 2 and a "reparo" to peers, is kept RCH as the stricter reading (docs/research/sii-stand-in-rules.md). */
 export function exportacionRechazos(dte: DteLeido): string[] {
   if (!TIPOS_EXPORTACION.has(dte.tipo)) return [];
   const exp = dte.exportacion ?? {};
@@ -63,11 +61,8 @@ function bultos(aduana: AduanaLeida | undefined): string[] {
   return [...new Set(faltan)].map((campo) => `${HED_2_804} ${campo}`);
 }
 
-/**
- * FMT 110 column (docs/research/exportacion.md §2): CodModVenta, CodClauVenta, TotClauVenta (74-76) obligatory except IndServicio 3, 4, 5;
- * CodViaTransp (77) except IndServicio 4; TotBultos (95) for goods, i.e. without IndServicio; CodPaisRecep (104) always.
- * No code recorded: the glosa follows HED-2-804's wording.
- */
+/** FMT column 110, fields 74-77, 95 and 104, by IndServicio (docs/research/exportacion.md §2); no code recorded, so the glosa
+ * follows HED-2-804's wording. */
 const OBLIGATORIOS_110: [Exclude<keyof AduanaLeida, 'tipoBultos'>, (indServicio?: string) => boolean][] = [
   ['codModVenta', (i) => !['3', '4', '5'].includes(i ?? '')],
   ['codClauVenta', (i) => !['3', '4', '5'].includes(i ?? '')],
@@ -84,10 +79,8 @@ function aduana110(tipo: number, exp: ExportacionLeida): string[] {
   );
 }
 
-/**
- * Research §4, FMT Referencia field 2: a 111/112 "es obligatorio referenciar la factura de exportación que modifica" (a 111 that
- * cancels a 112 references the 112). A note without any reference with CodRef is referencia-checks.ts's (zone Referencia 1, R8).
- */
+/** Research §4, FMT Referencia field 2: a 111/112 "es obligatorio referenciar la factura de exportación que modifica" (or the
+ * 112 a 111 cancels). A note with no CodRef reference at all is referencia-checks.ts's (R8). */
 function notaDeExportacion(dte: DteLeido): string[] {
   const modificados = referenciasConCodRef(dte);
   if (dte.tipo === 110 || modificados.length === 0) return [];
@@ -95,11 +88,8 @@ function notaDeExportacion(dte: DteLeido): string[] {
   return ['(REF) Nota de Exportacion sin referencia al documento de exportacion que modifica'];
 }
 
-/**
- * Research §3: MntTotOtrMnda and MntExeOtrMnda are MntTotal and MntExe × TpoCambio in whole pesos, halves away from zero (the PHP
- * rounding RDE reports); RDE's round(round(monto × 100) × TC / 100) is accepted too (the same for amounts of 2 decimals).
- * Sin pago (FmaPagExp 21) instead wants them 0: HED-1-803, a level-1 code the peer calls "reparo leve", hence RLV.
- */
+/** Research §3: MntTotal, MntExe × TpoCambio in whole pesos, halves away from zero (RDE's PHP rounding; its
+ * round(round(monto × 100) × TC / 100) too). Sin pago wants 0: HED-1-803, level 1, "reparo leve" to the peer, hence RLV. */
 function enPesos(dte: DteLeido, exp: ExportacionLeida): string[] {
   const otra = exp.otraMoneda;
   if (otra?.tpoMoneda !== PESO_CL) return [];

@@ -3,11 +3,8 @@ import { join } from 'node:path';
 import { dteAssetsDir } from '@lib/dte';
 import type { AduanaLeida, ExportacionLeida } from './exportacion-leida';
 
-/**
- * The Aduana code tables (Servicio Nacional de Aduanas, Compendio de Normas Aduaneras, Anexo 51) in libs/dte/assets/aduana,
- * docs/research/exportacion.md §6: published data, read as data, found where the stand-in finds libs/dte's XSDs
- * (`dteAssetsDir`: DTE_ASSETS_DIR, else libs/dte/assets up the tree). No gateway rule code is read.
- */
+// The Aduana code tables (Servicio Nacional de Aduanas, Compendio de Normas Aduaneras, Anexo 51; docs/research/exportacion.md
+// §6): published data, read as data from where the stand-in finds libs/dte's XSDs. No gateway rule code is read.
 type Tabla =
   | 'modalidades-venta'
   | 'clausulas-venta'
@@ -44,10 +41,8 @@ function codigos(tabla: Tabla): Set<string> {
   return set;
 }
 
-/**
- * Reparo (RLV), not rejection: whether the SII checks these codes is unknown (docs/research/exportacion.md §8: no peer records a rejection for one).
- * Codes are xs:positiveInteger, so "04" is 4 (docs/research/exportacion.md §1).
- */
+/** RLV: whether the SII checks these codes is unknown, no peer records a rejection (docs/research/exportacion.md §8). Codes are
+ * xs:positiveInteger, so "04" is 4 (§1). */
 export function codigosFueraDeTabla(exp: ExportacionLeida): string[] {
   const a = exp.aduana;
   const presentes: [string, string | undefined, Tabla][] = [

@@ -1,20 +1,22 @@
 import { childElements, findFirst, numAt, textAt, textOf, validateXsd } from '@lib/dte';
 import { pesos, valor } from './internal/aritmetica';
 import { verifySignatureElement } from './internal/xmldsig';
+import { guiasDescuadradas } from './libro-guia-judge';
 
 export type LibroVerdict = { status: 7 | 8; errors: string[] } | { finalState: 'LOK' } | { finalState: 'LRH'; rejection: string };
 
 export function isLibro(doc: Document): boolean {
-  return doc.documentElement.localName === 'LibroCompraVenta';
+  return ['LibroCompraVenta', 'LibroGuia'].includes(doc.documentElement.localName);
 }
 
 /**
- * A LibroCompraVenta via DTEUpload (docs/research/sii-protocol.md §2.1, §3.6): LibroCV_v10.xsd (STATUS 7), signature (8); then LRH
- * "Libro Rechazado" (RutEnvia/RutEmisorLibro not the sender's, PARCIAL/FINAL without NroSegmento), LRH "Libro No Cuadrado"
- * (totals not following from Detalle), else LOK. Other states and exact glosas are not in our sources (README).
+ * A LibroCompraVenta or LibroGuia via DTEUpload (docs/research/sii-protocol.md §2.1, §3.6, §3.8): its XSD (STATUS 7), signature
+ * (8); then LRH "Libro Rechazado" (RutEnvia/RutEmisorLibro not the sender's, PARCIAL/FINAL without NroSegmento), LRH "Libro No
+ * Cuadrado" (totals not following from Detalle), else LOK. Other states and exact glosas are not in our sources (README).
  */
 export async function judgeLibro(archivo: Buffer, xml: string, doc: Document, sender: string, company: string): Promise<LibroVerdict> {
-  const schema = await validateXsd(archivo, 'LibroCV');
+  const guia = doc.documentElement.localName === 'LibroGuia';
+  const schema = await validateXsd(archivo, guia ? 'LibroGuia' : 'LibroCV');
   if (!schema.valid) return { status: 7, errors: schema.errors.length ? schema.errors : ['Error de Schema'] };
   const envio = findFirst(doc.documentElement, 'EnvioLibro') as Element;
   const id = envio.getAttribute('ID') ?? '';
@@ -31,7 +33,7 @@ export async function judgeLibro(archivo: Buffer, xml: string, doc: Document, se
   if (['PARCIAL', 'FINAL'].includes(tipoEnvio) && !textAt(caratula, 'NroSegmento')) {
     return { finalState: 'LRH', rejection: `Libro Rechazado: TipoEnvio ${tipoEnvio} sin NroSegmento` };
   }
-  const descuadre = totalesDescuadrados(envio, textAt(caratula, 'TipoOperacion') === 'COMPRA');
+  const descuadre = guia ? guiasDescuadradas(envio) : totalesDescuadrados(envio, textAt(caratula, 'TipoOperacion') === 'COMPRA');
   return descuadre ? { finalState: 'LRH', rejection: `Libro No Cuadrado: ${descuadre}` } : { finalState: 'LOK' };
 }
 

@@ -13,10 +13,7 @@ export function liquidacionRechazos(dte: DteLeido): string[] {
   return ['(HED) Liquidacion-Factura sin Comisiones y Otros Cargos'];
 }
 
-/**
- * Reparos of the comisiones (§F fields 5-7, §A fields 121-123): each ValComIVA the line's ValComNeto × 19 %, and Totales/Comisiones
- * the sums of the lines.
- */
+/** Reparos of the comisiones (§F fields 5-7, §A fields 121-123). */
 export function comisionesReparos(dte: DteLeido): string[] {
   const lineas = dte.comisiones ?? [];
   if (lineas.length === 0) return [];

@@ -1,10 +1,8 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { SiiFakeAuthority } from './authority';
 
-/**
- * docs/research/sii-protocol.md §2.1, §8: maullin (DTE services, upload), ws2 (RegistroReclamoDTE), www4c (RCV);
- * docs/research/boletas.md §1.1: apicert (boleta seed, token, estado) and pangal (boleta upload).
- */
+/** docs/research/sii-protocol.md §2.1, §8: maullin, ws2 (RegistroReclamoDTE), www4c (RCV); docs/research/boletas.md §1.1:
+ * apicert and pangal (boletas). */
 export const SII_CERT_HOSTS = [
   'https://maullin.sii.cl',
   'https://ws2.sii.cl',

@@ -5,13 +5,9 @@ import { abrirSesionPortal, cookiesDeSesion } from './portal-login';
 import { portalHtml } from './portal-html';
 import type { SiiFakeRequest, SiiFakeResponse } from './transport';
 
-/*
- * The SII's certificate login, `herculesr.sii.cl/cgi_AUT2000/CAutInicio.cgi?<referencia>`, as peers open a portal session
- * (docs/research/sources/README.md §1.2: RDE `engine/sii-folios.ts`, DVL `SiiPortalAuth.js` 10-18 and 486-517, DVL
- * `SiiSession.js` 317-340): TLS client certificate, body `referencia=<url>`, RUT from the subject serialNumber, cookies TOKEN =
- * CSESSIONID, NETSCAPE_LIVEWIRE.rut/.dv, redirect. No capture of the real pages exists (§6); the error page is the project's own
- * with the SII's login error codes ("códigos de mensajes de error" 2020-02-07, docs/research/sii-protocol.md §8).
- */
+// The SII's certificate login as peers open a portal session (docs/research/sources/README.md §1.2: RDE `engine/sii-folios.ts`,
+// DVL `SiiPortalAuth.js` 10-18 and 486-517, `SiiSession.js` 317-340). No capture of the real pages exists (§6): the error page is
+// the project's own, with the SII's codes ("códigos de mensajes de error" 2020-02-07, docs/research/sii-protocol.md §8).
 
 export const CAUT_INICIO_PATH = '/cgi_AUT2000/CAutInicio.cgi';
 
@@ -30,12 +26,8 @@ export const ERRORES_LOGIN: Record<FinLogin, string> = {
 /** The codes' leading groups (docs/research/sii-protocol.md §8's example). */
 const PREFIJO_CODIGO = '01.01.204.500.709.';
 
-/**
- * `POST` (or `GET`, as some peers send it) with `referencia=<url>`: a valid TLS client certificate with a RUT opens a `certificado`
- * session and answers 302 with the cookies (Domain the host). Else the error page (200): 34 no certificate (always over plain HTTP
- * and msw), 36 expired, 37 not yet valid or no RUT, 52 no absolute referencia. Any issuer is trusted (the dev signer's is
- * self-signed; the SII takes accredited ones only). Revocation (35) is not modelled.
- */
+/** `POST` (or `GET`, as some peers send it): 34 always over plain HTTP and msw. Any issuer is trusted, as the dev signer's is
+ * self-signed (the SII takes accredited ones only); revocation (35) is not modelled. */
 export function handleCAutInicio(state: SiiFakeState, req: SiiFakeRequest): SiiFakeResponse {
   const referencia = referenciaDe(req);
   if (!referencia) return errorLogin('52');

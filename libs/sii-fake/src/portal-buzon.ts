@@ -8,10 +8,8 @@ import { contribuyenteFor } from './taxpayers';
 import { jsonResponse, type BuzonDocumento, type BuzonNotificacion, type BuzonRut, type FakeRequest, type FakeResponse } from './types';
 import { splitRut } from '@lib/rut';
 
-/*
- * The Mi SII mailbox. The real pages are UNKNOWN (docs/research/sii-protocol.md §9): the project's own reading (styled as §7-§8), exactly
- * what @lib/portal parse-buzon.ts reads. Change both together.
- */
+// The Mi SII mailbox's real pages are UNKNOWN (docs/research/sii-protocol.md §9): the project's own, styled as §7-§8 and exactly
+// what @lib/portal parse-buzon.ts reads. Change both together.
 
 export const BUZON_BASE = '/cgi_buzon';
 
@@ -19,11 +17,7 @@ const SII = 'Servicio de Impuestos Internos';
 const DIA_MS = 86_400_000;
 const MESES = ['ENERO', 'FEBRERO', 'MARZO', 'ABRIL', 'MAYO', 'JUNIO', 'JULIO', 'AGOSTO', 'SEPTIEMBRE', 'OCTUBRE', 'NOVIEMBRE', 'DICIEMBRE'];
 
-/**
- * The mailbox pages (ISO-8859-1) for a live portal session: notificaciones.cgi, notificacion.cgi (marks it read), documentos.cgi,
- * documento_pdf.cgi. Without a session "NO ESTA AUTENTICADO"; an unknown RUT, another RUT's login ({@link NO_AUTORIZADO}), an
- * unknown id or page get the error page. List pages count in `state.buzonVisitas`.
- */
+/** The mailbox pages for a live portal session; opening a notification marks it read. */
 export async function handleBuzon(state: SiiFakeState, req: FakeRequest, page: string): Promise<FakeResponse> {
   const url = new URL(req.url, 'http://sii-fake.invalid');
   const session = portalSession(state, req);

@@ -13,11 +13,8 @@ export const PORTAL_DTE = {
   generarSet: '/cvc_cgi/dte/pe_generar2',
 } as const;
 
-/**
- * The DTE-authorized taxpayers list (docs/research/sources/README.md §1.1-1.3, fixture contribuyentes-autorizados): verbatim
- * header, `;` rows unquoted, `DD-MM-AAAA ` with the trailing space peers report, ISO-8859-1, CRLF; rows are the companies with a
- * resolution here, with a synthetic intercambio address. Without a session, "NO ESTA AUTENTICADO" (HTTP 200, as peers report).
- */
+/** The DTE-authorized taxpayers list as peers report it, `DD-MM-AAAA ` with its trailing space, and "NO ESTA AUTENTICADO" with
+ * HTTP 200 (docs/research/sources/README.md §1.1-1.3, fixture contribuyentes-autorizados). */
 export function listaAutorizados(state: SiiFakeState, req: FakeRequest): FakeResponse {
   if (!portalSession(state, req)) return noAutenticado();
   const filas = [...state.resoluciones.entries()].map(([rut, r]) => {

@@ -1,3 +1,4 @@
+import { rutFields } from '../test/envio';
 import { SiiFakeAuthority } from './authority';
 import { portalCertificateLogin } from './certificate-login';
 import { NO_AUTORIZADO } from './portal-login';
@@ -8,7 +9,7 @@ describe('portal: sessions the pages accept', () => {
   const CERRADA = '96790240-3'; // registered its users: only 22222222-2
   const authority = new SiiFakeAuthority({ usuariosAutorizados: { [CERRADA]: ['22222222-2'] } });
   const folios = async (rut: string, cookie: string) => {
-    const [cuerpo, dv] = rut.split('-');
+    const [cuerpo, dv] = rutFields(rut);
     const res = await authority.handle({
       method: 'GET',
       url: `https://maullin.sii.cl/cvc_cgi/dte/of_consulta_folios.cgi?RUT_EMP=${cuerpo}&DV_EMP=${dv}&COD_DOCTO=33&FOLIO_INI=1&FOLIO_FIN=1`,

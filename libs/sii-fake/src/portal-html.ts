@@ -11,12 +11,8 @@ export interface PortalSession {
   rut?: string;
 }
 
-/**
- * Cookie `TOKEN` (else `CSESSIONID`) of a live certificate or browser session; a GetTokenFromSeed token is {@link noAutenticado},
- * as on the real portal. A browser session acts for its representado; a certificate one for its holder and the companies
- * `puedeEnviar` allows (the SII's representatives rule is not modelled further), else it carries the holder's RUT and the page
- * answers "not authorized".
- */
+/** A GetTokenFromSeed token is {@link noAutenticado}, as on the real portal. A certificate session acts for the companies
+ * `puedeEnviar` allows: the SII's representatives rule is not modelled further. */
 export function portalSession(state: SiiFakeState, req: FakeRequest): PortalSession | undefined {
   const token = tokenFromCookie(req.headers['cookie']) ?? cookieValue(req.headers['cookie'], 'CSESSIONID');
   const login = token ? state.portalLogins.get(token) : undefined;

@@ -14,12 +14,8 @@ export const REGISTRO_BASE = '/cgi_res';
 export const REGISTRO_RUT_DESCONOCIDO = 'El RUT consultado no se encuentra registrado en el Servicio de Impuestos Internos.';
 export const REGISTRO_SIN_INSCRIPCION = 'El RUT consultado no registra inscripción en el Registro de Empresas y Sociedades.';
 
-/**
- * Registry pages (ISO-8859-1) for a live session: `empresa.cgi?rut=` and `historial.cgi?rut=`. The real pages are not documented
- * (docs/research/sii-protocol.md §7-§9): this is exactly what @lib/portal parse-empresa.ts reads. Data deterministic per RUT
- * (`contribuyenteFor`). Error page for a bad request, `unknownRuts`, another RUT's login ({@link NO_AUTORIZADO}) and a persona
- * natural (body below 50.000.000, no record). Counted in `state.registroVisitas` (historial under `<rut>/historial`).
- */
+/** Registry pages for a live session. The real pages are not documented (docs/research/sii-protocol.md §7-§9): these are exactly
+ * what @lib/portal parse-empresa.ts reads. A persona natural (body below 50.000.000) has no record. */
 export function handleRegistro(state: SiiFakeState, req: FakeRequest, page: string): FakeResponse {
   const url = new URL(req.url, 'http://sii-fake.invalid');
   const session = portalSession(state, req);

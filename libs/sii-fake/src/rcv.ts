@@ -19,11 +19,7 @@ interface Consulta {
 const PLAZO_MS = 8 * 24 * 3600 * 1000;
 const RECLAMOS = new Set(['RCD', 'RFP', 'RFT']);
 
-/**
- * The RCV's JSON services (docs/research/sii-protocol.md §8): getResumen, getDetalleCompra, getDetalleVenta with a portal session. What the SII
- * received and did not reject by FchEmis month: ventas of the issuer, compras of the receiver by estado (RECLAMADO after a claim,
- * REGISTRO after acceptance or 8 days, else PENDIENTE).
- */
+/** The RCV's JSON services (docs/research/sii-protocol.md §8): what the SII received and did not reject, by FchEmis month. */
 export function handleRcv(state: SiiFakeState, req: FakeRequest, operation: string): FakeResponse {
   // A portal service: a portal session, not the web-service token.
   if (!portalSession(state, req)) {

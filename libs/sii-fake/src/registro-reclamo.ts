@@ -57,11 +57,8 @@ interface DocParams {
   folio: number;
 }
 
-/**
- * Document/literal SOAP with `Cookie: TOKEN`: ingresarAceptacionReclamoDoc by the manual's decision table (8 calendar days from
- * reception), listarEventosHistDoc, consultarFechaRecepcionSii. No token: HTTP 401 [I: the manual does not say]. Any holder is
- * authorized for every company (codes 14, 17 not produced; README).
- */
+/** Document/literal SOAP with `Cookie: TOKEN`, else HTTP 401 [I: the manual does not say]. Any holder is authorized for every
+ * company, so codes 14 and 17 are never produced (README). */
 export function handleRegistroReclamo(state: SiiFakeState, req: FakeRequest): FakeResponse {
   const token = tokenFromCookie(req.headers['cookie']);
   const owner = token ? state.activeToken(token) : undefined;

@@ -1,4 +1,4 @@
-import { EMISOR } from '../test/envio';
+import { EMISOR, rutFields } from '../test/envio';
 import { tag } from '../test/helpers';
 import { DEUDOR, EscenarioCesion, FACTOR_A, OTRA, PASO_MS, type Emitido } from '../test/cesion';
 
@@ -7,7 +7,7 @@ jest.setTimeout(30_000);
 const escenario = new EscenarioCesion();
 let folio = 0;
 const emitir = () => escenario.emitir(++folio);
-const [rutEmisor, dvEmisor] = EMISOR.split('-');
+const [rutEmisor, dvEmisor] = rutFields(EMISOR);
 
 const doc = (e: Emitido): [string, string][] => [
   ['RutEmisor', rutEmisor],
@@ -107,7 +107,7 @@ describe('getEstCesion and getEstCesionRelac (docs/research/cesion.md §3)', () 
       ...(id ? ([['IdCesion', id]] as [string, string][]) : []),
     ]);
   const relac = (e: Emitido, empresa: string) => {
-    const [rut, dv] = empresa.split('-');
+    const [rut, dv] = rutFields(empresa);
     return escenario.consultar('getEstCesionRelac', [
       ['Token', escenario.token(escenario.emisor)],
       ...doc(e),

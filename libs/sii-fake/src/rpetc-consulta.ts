@@ -75,11 +75,8 @@ function param(params: Params, name: string, pos: number): string {
   return (params.find((p) => p.name.toLowerCase() === name.toLowerCase())?.value ?? params[pos]?.value ?? '').trim();
 }
 
-/**
- * getEstEnvio(Token, TrackId): ESTADO 0 with TRACKID, ESTADO_ENVIO and DESC_ESTADO; at a rejected final state DETALLE says which rule
- * failed (the stand-in's words: the SII's detail texts are unpublished, docs/research/cesion.md §6.2). 1 for a TrackId that is not a number, 2 for
- * an unknown one, 10 for a user the envío's company did not authorize (`puedeEnviar`).
- */
+/** getEstEnvio(Token, TrackId); at a rejected final state DETALLE names the failed rule in the stand-in's words, the SII's texts
+ * being unpublished (docs/research/cesion.md §6.2). */
 export function getEstEnvio(state: SiiFakeState, params: Params): string {
   const fallo = tokenError(state, params);
   if (fallo) return fallo;
@@ -129,10 +126,8 @@ function detalle(cesiones: CesionRegistrada[]): [string, string][] {
 
 const CEDIDO = ['0', 'Documento Cedido'] as const;
 
-/**
- * getEstCesion(Token, RutEmisor, DVEmisor, TipoDoc, FolioDoc, IdCesion?): without IdCesion the header alone, ESTADO 0 "Documento
- * Cedido"; with the IdCesion of one of the document's cesiones, also the detail. ESTADO 2 when never assigned or another IdCesion.
- */
+/** getEstCesion(Token, RutEmisor, DVEmisor, TipoDoc, FolioDoc, IdCesion?): the detail only with the IdCesion of one of the
+ * document's cesiones (WSC; docs/research/cesion.md §3). */
 export function getEstCesion(state: SiiFakeState, params: Params): string {
   const fallo = tokenError(state, params);
   if (fallo) return fallo;
@@ -146,10 +141,8 @@ export function getEstCesion(state: SiiFakeState, params: Params): string {
   return hdr(CEDIDO, detalle(cesiones));
 }
 
-/**
- * getEstCesionRelac(Token, RutEmisor, DVEmisor, TipoDoc, FolioDoc, RutEmpresa, DVEmpresa): for a user of RutEmpresa (`puedeEnviar`,
- * else 10), the detail when the document was assigned (else 2) and RutEmpresa is its holder, issuer or receiver (else -15).
- */
+/** getEstCesionRelac(Token, RutEmisor, DVEmisor, TipoDoc, FolioDoc, RutEmpresa, DVEmpresa): the detail for a user of RutEmpresa
+ * when RutEmpresa is the holder, issuer or receiver of the document. */
 export function getEstCesionRelac(state: SiiFakeState, params: Params): string {
   const fallo = tokenError(state, params);
   if (fallo) return fallo;

@@ -27,12 +27,8 @@ interface Eco {
   file: string;
 }
 
-/**
- * RTCAnotEnvio (docs/research/cesion.md §2, ENV §2-§3), in order: Cookie TOKEN, the SOAP token of DTEUpload (STATUS 5); the form's fields in
- * order (4); the company DTE-authorized, DTEUpload's STATUS 6 rule (6); the token's user authorized by the company, DTEUpload's
- * `puedeEnviar` (1); a file neither empty nor above `aecMaxBytes` (2). Then STATUS 0 and a 10-digit TRACKID: the AEC is judged at
- * once (aec-judge.ts) and getEstEnvio shows its states (rpetc-consulta.ts).
- */
+/** RTCAnotEnvio (docs/research/cesion.md §2, ENV §2-§3), with DTEUpload's token and its STATUS 6 and 1 rules; the AEC is judged
+ * at once (aec-judge.ts) and getEstEnvio shows its states (rpetc-consulta.ts). */
 export async function handleRtcAnotEnvio(state: SiiFakeState, req: FakeRequest): Promise<FakeResponse> {
   const answer = (status: number, eco: Eco, trackId?: string) => recepcionAec(state.now(), status, eco, trackId);
   const token = tokenFromCookie(req.headers['cookie']);
@@ -55,7 +51,7 @@ export async function handleRtcAnotEnvio(state: SiiFakeState, req: FakeRequest):
   return answer(0, eco, record.trackId);
 }
 
-/** The form of docs/research/cesion.md §2: emailNotif, rutCompany, dvCompany, archivo (a file part), in order and none empty. @throws MultipartError */
+/** The form of docs/research/cesion.md §2, in order and none empty. @throws MultipartError */
 function readAecForm(req: FakeRequest): AecForm {
   const contentType = String(req.headers['content-type'] ?? '');
   const boundary = multipartBoundary(contentType);
@@ -124,10 +120,8 @@ function newIdCesion(state: SiiFakeState): string {
   return id;
 }
 
-/**
- * ENV §3's answer, verbatim in shape: one line, no XML declaration, TIMESTAMP `DD-MM-YYYY HH:MM:SS` (Santiago), TRACKID only with
- * STATUS 0. ISO-8859-1 like DTEUpload's; served as text/html, the CGI's likely type (unconfirmed), so a client parses the body.
- */
+/** ENV §3's answer, verbatim in shape: one line, no XML declaration. Served as text/html, the CGI's likely type (unconfirmed),
+ * so a client parses the body. */
 function recepcionAec(now: Date, status: number, eco: Eco, trackId?: string): FakeResponse {
   const xml =
     '<RECEPCIONAEC>' +

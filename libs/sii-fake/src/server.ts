@@ -24,11 +24,8 @@ export interface SiiFakeTlsOptions {
   certificate?: TlsKeyPair;
 }
 
-/**
- * `authority.handle` over node http (tools/sii-sim), plus `GET /health`. With `tls` also HTTPS, requesting a client certificate
- * without refusing the handshake (the login page refuses a missing one, as the SII does: portal-auth.ts); TLS ≤ 1.2 as
- * herculesr.sii.cl (docs/research/sources/README.md §1.2, DVL `utils/pfx.js`); self-signed for 127.0.0.1, ::1 and localhost.
- */
+/** `authority.handle` over node http (tools/sii-sim). HTTPS does not refuse a handshake without a client certificate: the login
+ * page does, as the SII; TLS ≤ 1.2 as herculesr.sii.cl (docs/research/sources/README.md §1.2, DVL `utils/pfx.js`). */
 export async function startSiiFakeServer(
   authority: SiiFakeAuthority,
   { port = 8241, host = '127.0.0.1', tls }: { port?: number; host?: string; tls?: true | SiiFakeTlsOptions } = {},

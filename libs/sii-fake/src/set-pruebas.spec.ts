@@ -1,3 +1,4 @@
+import { rutFields } from '../test/envio';
 import { lineasDelCaso, numerosDeAtencion, parseLibroComprasSet, parseSetPruebas } from '@lib/dte';
 import { SiiFakeAuthority } from './authority';
 import { portalCertificateLogin } from './certificate-login';
@@ -5,7 +6,7 @@ import { setBasico } from './set-pruebas';
 
 describe('the set de pruebas of the certification pages (pe_generar1, pe_generar2)', () => {
   const authority = new SiiFakeAuthority();
-  const form = (rut: string) => Buffer.from(`RUT_EMP=${rut.split('-')[0]}&DV_EMP=${rut.split('-')[1]}&AUTORIZADA=S&SET01=S`);
+  const form = (rut: string) => Buffer.from(`RUT_EMP=${rutFields(rut)[0]}&DV_EMP=${rutFields(rut)[1]}&AUTORIZADA=S&SET01=S`);
   const get = async (rut: string, cookie?: string) =>
     authority.handle({
       method: 'POST',

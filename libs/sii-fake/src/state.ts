@@ -15,13 +15,9 @@ import type {
   UploadRecord,
 } from './types';
 
-/**
- * Options of {@link SiiFakeAuthority}. Seeds live 120 s (manual autenticación v1.9 ch. 2), tokens 1800 s (unpublished); each
- * envío state REC, SOK, CRT, FOK, PDR lasts estUpDelaysMs (200). unknownRuts: contribuyente 404, upload STATUS 6. cafIdk 900
- * (not an SII IDK: 100 cert, 300 prod). resoluciones: FchResol/NroResol per company. usuariosAutorizados: see
- * {@link SiiFakeState.puedeEnviar}. aecMaxBytes: the largest AEC RTCAnotEnvio takes (STATUS 2 above it), 10 MiB: the stand-in's
- * own limit, the SII publishes none (docs/research/cesion.md §6.4).
- */
+/** Seeds live 120 s (manual autenticación v1.9 ch. 2), tokens 1800 s (unpublished). unknownRuts: contribuyente 404, upload
+ * STATUS 6. cafIdk 900, not an SII IDK (100 cert, 300 prod). aecMaxBytes 10 MiB (STATUS 2 above): the SII publishes none
+ * (docs/research/cesion.md §6.4). */
 export interface SiiFakeOptions {
   seedTtlSeconds?: number;
   tokenTtlSeconds?: number;
@@ -89,10 +85,8 @@ export class SiiFakeState {
     for (const [rut, usuarios] of Object.entries(options.usuariosAutorizados ?? {})) this.autorizarUsuarios(rut, usuarios);
   }
 
-  /**
-   * Only users the company authorized may send its DTEs (docs/research/sii-protocol.md §10; §2.4 STATUS 1 "Usuario sin permiso de
-   * envio"). A company without a registration admits any holder, so every test's certificate can act for any tenant (README).
-   */
+  /** Only users the company authorized send its DTEs (docs/research/sii-protocol.md §10, §2.4 STATUS 1); a company without a
+   * registration admits any holder, so every test's certificate can act for any tenant (README). */
   puedeEnviar(rutUsuario: string | undefined, rutEmpresa: string): boolean {
     const autorizados = this.usuariosAutorizados.get(rutEmpresa);
     if (!autorizados) return true;

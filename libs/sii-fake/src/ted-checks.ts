@@ -36,10 +36,8 @@ function igual(campo: CampoDd, timbre: string | undefined, documento: string, ex
   return timbre === documento;
 }
 
-/**
- * The DD repeats RE, TD, F, FE, RR, RSR (40 chars), MNT, IT1 (40 chars) (Formato DTE v2.2 §G; docs/research/sii-protocol.md §3.3): a timbre that
- * does not match is not the document the SII received, so RCH. Code unknown; the glosa names TED and the field.
- */
+/** A timbre whose DD does not repeat the document (Formato DTE v2.2 §G; docs/research/sii-protocol.md §3.3) is not the
+ * document the SII received, so RCH. Code unknown. */
 export function tedRechazos(dte: DteLeido): string[] {
   if (!dte.ted) return ['(TED) Documento sin Timbre Electronico'];
   const esperado = esperadoDd(dte);

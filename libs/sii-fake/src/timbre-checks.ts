@@ -5,10 +5,8 @@ import { claveRsapk, firmaSha1Valida } from './internal/timbre';
 /** docs/research/sii-protocol.md §3.4; certification uses 100. */
 const PRODUCTION_IDK = 300;
 
-/**
- * TED and CAF at upload (STATUS 8; docs/research/sii-protocol.md §2.3-2.4, §3.3-3.4) with the stand-in's own cryptography: the CAF of this
- * environment, FRMA by this authority, TD and RE the document's, folio in RNG, FRMT over the DD with RSAPK. One line per failure.
- */
+/** TED and CAF at upload (STATUS 8; docs/research/sii-protocol.md §2.3-2.4, §3.3-3.4) with the stand-in's own cryptography;
+ * one line per failure. */
 export function checkDocument(authority: SiiFakeState, dteXml: string): string[] {
   let dte: DteLeido;
   try {

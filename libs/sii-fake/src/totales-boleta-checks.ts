@@ -7,12 +7,8 @@ const IVA_BOLETA = new Decimal('0.19');
 
 export const TIPOS_BOLETA_LEIDOS = new Set([39, 41]);
 
-/**
- * A boleta's amounts (docs/research/boletas.md §2.1: line prices IVA included; LibreDTE `calcularNetoIVA`, ruraldte-engine
- * `boleta-dte.ts`): MntTotal the sum of the lines, MntExe the exempt lines (every line of a 41), and on a 39 MntNeto the taxed
- * part divided by 1.19 to the peso with IVA the rest, so that the parts add up to the total. Reparos (DET/HED glosas), as
- * for the other types (Formato DTE v2.2 §2.2: content errors are not grounds for rejection).
- */
+/** Line prices include IVA (docs/research/boletas.md §2.1; LibreDTE `calcularNetoIVA`, ruraldte-engine `boleta-dte.ts`), so
+ * IVA is the rest after MntNeto. Reparos: content errors are no grounds for rejection (Formato DTE v2.2 §2.2). */
 export function boletaReparos(dte: DteLeido): string[] {
   const lineas = dte.lineas.filter((l) => l.indExe !== '2' && l.indExe !== '6');
   const total = suma(lineas.map((l) => valor(l.montoItem)));
@@ -33,11 +29,8 @@ export function boletaReparos(dte: DteLeido): string[] {
   return out;
 }
 
-/**
- * Rejected (RCH): a boleta exenta (41) that states MntNeto or IVA is not exempt, and a boleta afecta (39) without a taxed
- * line should be a 41 (the rule Formato DTE v2.2 §B field 5 states for a factura 33, applied to its boleta, LibreDTE
- * `NormalizeBoletaExentaJob` [P]; docs/research/boletas.md §2.1).
- */
+/** RCH: Formato DTE v2.2 §B field 5's rule for a factura 33 applied to its boleta (LibreDTE `NormalizeBoletaExentaJob` [P];
+ * docs/research/boletas.md §2.1). */
 export function boletaRechazos(dte: DteLeido): string[] {
   if (dte.tipo === 41 && (valor(dte.totales.mntNeto).gt(0) || valor(dte.totales.iva).gt(0)))
     return ['(HED) Boleta exenta con Monto Neto o IVA'];

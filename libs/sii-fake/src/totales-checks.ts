@@ -42,17 +42,12 @@ const RETENCIONES = new Set('15 30 301 31 32 321 33 331 34 341 36 361 37 371 38 
 
 const FACTURA_COMPRA = 46;
 
-/**
- * The retentions §4 applies to "Factura de Compra emitida cod (45, 46)" and its notes only (15; 30-39, 41, 47-49 and their
- * cambio de sujeto codes); 46 (oro) and 53 (suplementeros) go on other documents.
- */
+/** Retentions §4 applies to "Factura de Compra emitida cod (45, 46)" and its notes only, with their cambio de sujeto codes;
+ * 46 (oro) and 53 (suplementeros) go on other documents. */
 export const RETENCIONES_DE_COMPRA = new Set('15 30 301 31 32 321 33 331 34 341 36 361 37 371 38 39 41 47 48 481 49'.split(' '));
 
-/**
- * Amount differences the SII does not reject for: "No se rechazan documentos por errores de contenido ... deberán ser hechas vía
- * Nota de Crédito o Nota de Débito" (Formato DTE v2.2 §2.2); each is a reparo. Recomputed with the stand-in's own arithmetic;
- * glosas carry the section (DET, HED) as the SII's do (docs/research/sii-protocol.md §2.8); the SII's numeric codes are unknown.
- */
+/** Reparos: "No se rechazan documentos por errores de contenido ... deberán ser hechas vía Nota de Crédito o Nota de Débito"
+ * (Formato DTE v2.2 §2.2). Glosas carry the section as the SII's do, codes unknown (docs/research/sii-protocol.md §2.8). */
 export function reparosDeMontos(dte: DteLeido): string[] {
   if (TIPOS_BOLETA_LEIDOS.has(dte.tipo)) return [...dte.lineas.flatMap(lineaReparos), ...boletaReparos(dte)];
   // Amounts in a foreign currency with decimals, exempt (docs/research/exportacion.md §1, §3): their own reparos.
@@ -113,10 +108,8 @@ function sumarLineas(dte: DteLeido): Sumas {
   return s;
 }
 
-/**
- * MntNeto, MntExe (§A 107-108): lines less globals (§D: taxed lines, or exempt with IndExeDR 1, every one in a 34; percent or
- * pesos); IndExeDR 2 is for no-billable lines, which field 125 defines without globals. With MntBruto divide by (1 + TasaIVA/100).
- */
+/** MntNeto, MntExe (§A 107-108): lines less globals (§D); IndExeDR 2 is for no-billable lines, which field 125 defines without
+ * globals. With MntBruto divide by (1 + TasaIVA/100). */
 function netoExento(dte: DteLeido, s: Sumas): { neto: Decimal; exento: Decimal } {
   let { neto, exento } = s;
   for (const g of dte.globales) {

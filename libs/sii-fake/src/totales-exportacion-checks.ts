@@ -2,11 +2,8 @@ import Decimal from 'decimal.js';
 import type { DteLeido, LineaLeida } from './dte-leido';
 import { pesos, porcentaje, suma, valor } from './internal/aritmetica';
 
-/**
- * An export's amounts are in Totales/TpoMoneda with up to 4 decimals (FMT field 106; DTE_v10.xsd Exportaciones: MontoItem,
- * MntExe, MntTotal decimal 18,4); peers write 2 (Odoo) or 4 (LibreDTE) (docs/research/exportacion.md §3). The stand-in's
- * reading: a stated amount agrees when it is the exact value rounded half up to 2, 3 or 4 decimals.
- */
+/** Amounts in TpoMoneda with up to 4 decimals (FMT field 106; DTE_v10.xsd decimal 18,4); peers write 2 (Odoo) or 4 (LibreDTE)
+ * (docs/research/exportacion.md §3), so the exact value rounded half up to 2, 3 or 4 decimals agrees. */
 const DECIMALES = [2, 3, 4];
 
 function escrito(exacto: Decimal, documento: string | undefined): boolean {
@@ -16,16 +13,13 @@ function escrito(exacto: Decimal, documento: string | undefined): boolean {
 
 const cuatro = (d: Decimal) => d.toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toString();
 
-/**
- * Reparos of 110-112 instead of the domestic ones (no MntNeto, IVA nor rounding to the peso: docs/research/exportacion.md §1 "exports are exempt"):
- * each MontoItem (FMT §B 38), MntExe = the lines ± DscRcgGlobal (FMT 108, §D), MntTotal = MntExe (FMT 124, Totales holds
- * only TpoMoneda, MntExe, MntTotal). Glosas as totales-checks.ts's.
- */
+/** Reparos of 110-112 in place of the domestic ones: no MntNeto, IVA nor rounding to the peso (docs/research/exportacion.md §1
+ * "exports are exempt"); MntExe the lines ± DscRcgGlobal (FMT 108, §D), MntTotal = MntExe (FMT 124). */
 export function exportacionMontosReparos(dte: DteLeido): string[] {
   return [...dte.lineas.flatMap(lineaReparos), ...totalesReparos(dte)];
 }
 
-/** §B 38: MontoItem = PrcItem × QtyItem − Descuento + Recargo, when PrcItem and QtyItem are stated. */
+/** FMT §B 38, amounts to 4 decimals. */
 function lineaReparos(l: LineaLeida): string[] {
   if (l.prc === undefined || l.qty === undefined) return [];
   const producto = valor(l.prc).times(valor(l.qty));
@@ -41,11 +35,8 @@ function lineaReparos(l: LineaLeida): string[] {
   return out;
 }
 
-/**
- * DescuentoMonto/RecargoMonto stay whole (MntImpType) in Exportaciones, so a fractional one goes as the Pct alone and the line
- * carries pct × PrcItem × QtyItem exactly (docs/research/exportacion.md §1; ruraldte-engine: PrcItem 1 + RecargoPct 10 → MontoItem 1.1). With both,
- * the Monto is the Pct's, to the unit, either rounding of the product (as totales-checks.ts reads §B 30, 34).
- */
+/** Descuento/RecargoMonto are whole (MntImpType): a fractional one goes as the Pct alone (docs/research/exportacion.md §1;
+ * ruraldte-engine: PrcItem 1 + RecargoPct 10 → MontoItem 1.1). With both, as totales-checks.ts reads §B 30, 34. */
 function ajuste(l: LineaLeida, que: string, producto: Decimal, pct?: string, monto?: string): { monto: Decimal; reparos: string[] } {
   if (monto === undefined) return { monto: pct === undefined ? new Decimal(0) : producto.times(valor(pct)).dividedBy(100), reparos: [] };
   if (pct === undefined) return { monto: valor(monto), reparos: [] };
@@ -57,10 +48,8 @@ function ajuste(l: LineaLeida, que: string, producto: Decimal, pct?: string, mon
   };
 }
 
-/**
- * Every billable line is exempt (IndExe absent or 1); IndExe 2-6 add to nothing, as Totales of an export has no MontoNF nor
- * GrntDep. A global (§D) is a percent of the lines or ValorDR in the document's currency; IndExeDR 2 (no facturable) is left out.
- */
+/** Every billable line is exempt; IndExe 2-6 add to nothing, as an export's Totales has no MontoNF nor GrntDep. A global (§D) is
+ * a percent of the lines or ValorDR in the document's currency. */
 function totalesReparos(dte: DteLeido): string[] {
   const t = dte.totales;
   const lineas = suma(dte.lineas.filter((l) => l.indExe === undefined || l.indExe === '1').map((l) => valor(l.montoItem)));

@@ -6,7 +6,7 @@ export interface FakeRequest {
   body?: Buffer;
 }
 
-/** A transport-neutral response: raw bytes (SII answers are ISO-8859-1). */
+/** Raw bytes: SII answers are ISO-8859-1. */
 export interface FakeResponse {
   status: number;
   headers: Record<string, string>;
@@ -47,11 +47,8 @@ export interface UploadRecord {
   rejection?: string;
 }
 
-/**
- * The RPETC's ESTADO_ENVIO of an AEC envío (docs/research/cesion.md §3, WSC): in progress RCP, SOK, FSO, COK, VDC, VCS; final
- * EOK (accepted, its cesiones registered) or RSC, RFS, RCR, RDC, RCS. UPL and EAN are never produced (the upload is complete
- * when RTCAnotEnvio answers; the stand-in has no annulment).
- */
+/** The RPETC's ESTADO_ENVIO of an AEC envío (docs/research/cesion.md §3, WSC). Never UPL (the upload is complete when
+ * RTCAnotEnvio answers) nor EAN (the stand-in has no annulment). */
 export type AecEstado = 'RCP' | 'SOK' | 'FSO' | 'COK' | 'VDC' | 'VCS' | AecEstadoFinal;
 export type AecEstadoFinal = 'EOK' | 'RSC' | 'RFS' | 'RCR' | 'RDC' | 'RCS';
 
@@ -81,11 +78,8 @@ export interface CesionRegistrada {
   registradaEl: Date;
 }
 
-/**
- * An AEC received by RTCAnotEnvio (STATUS 0), judged at once and reported by getEstEnvio through RCP..VCS to `finalState`
- * (src/rtc-anot-envio.ts). `detail` says which rule failed (the stand-in's words); `cesiones` are those this envío registered
- * (EOK only: the new SeqCesion of the file).
- */
+/** An AEC RTCAnotEnvio took (STATUS 0), judged at once (rtc-anot-envio.ts); `detail` the failed rule in the stand-in's words,
+ * `cesiones` those it registered (EOK only). */
 export interface AecEnvioRecord {
   trackId: string;
   rutSender: string;
@@ -179,11 +173,8 @@ export interface BuzonRut {
   siguiente: number;
 }
 
-/**
- * An EnvioBOLETA received by the boleta REST service (docs/research/boletas.md §1.3-1.4): judged at upload, reported by
- * `boleta.electronica.envio/{rut}-{dv}-{trackid}` after REC, SOK, CRT, FOK, PRD. `rejection` for a refused envío (RSC, RFR,
- * RCT, RPT); `documents` judged one by one at EPR.
- */
+/** An EnvioBOLETA the boleta REST service took (docs/research/boletas.md §1.3-1.4), judged at upload; `rejection` for a
+ * refused envío, `documents` judged one by one at EPR. */
 export interface BoletaEnvioRecord {
   trackId: string;
   rutSender: string;

@@ -5,7 +5,7 @@ import { SiiFakeAuthority } from './authority';
 import { createSiiFakeHandlers } from './msw';
 import { buildLibroCompraVenta, encodeLatin1 } from '@lib/dte';
 import { makeTestCertificate, signXml, soapInner, soapRequest, tag } from '../test/helpers';
-import { EMISOR, cafFor, caratulaLibro, documento, signedDte, signedEnvio } from '../test/envio';
+import { EMISOR, cafFor, caratulaLibro, documento, rutFields, signedDte, signedEnvio } from '../test/envio';
 
 const BASE = 'https://maullin.sii.cl';
 const cert = makeTestCertificate('12345678-5');
@@ -24,7 +24,7 @@ interface UploadOptions {
 }
 
 async function upload(file: Buffer, { cookie = `TOKEN=${token}`, rutSender = cert.rut, fields }: UploadOptions = {}) {
-  const [rs, ds] = rutSender.split('-');
+  const [rs, ds] = rutFields(rutSender);
   const [rc, dc] = EMISOR.split('-');
   const values: Record<string, string> = { rutSender: rs, dvSender: ds, rutCompany: rc, dvCompany: dc };
   const form = new FormData();
@@ -46,7 +46,7 @@ async function upload(file: Buffer, { cookie = `TOKEN=${token}`, rutSender = cer
 }
 
 async function estUp(trackId: string, tok = token) {
-  const [rut, dv] = EMISOR.split('-');
+  const [rut, dv] = rutFields(EMISOR);
   const ns = `${BASE}/DTEWS/QueryEstUp.jws`;
   const res = await axios.post(ns, soapRequest('getEstUp', ns, { RutCompania: rut, DvCompania: dv, TrackId: trackId, Token: tok }), {
     headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '' },

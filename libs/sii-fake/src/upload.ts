@@ -22,11 +22,7 @@ export interface UploadContext {
   archivo: Buffer;
 }
 
-/**
- * DTEUpload (docs/research/sii-protocol.md §2.4, §4), in order: Cookie TOKEN (STATUS 5); multipart fields in order (3); rutSender the token's
- * (1); company known (6); sender authorized (1); XSD (7); signatures, certificate validity, TED and CAF (8); signers authorized
- * (1); repeated file or document (99). Then STATUS 0, 10-digit TRACKID. Caratula errors end the envío in RCT, as at the SII.
- */
+/** DTEUpload (docs/research/sii-protocol.md §2.4, §4); Caratula errors end the envío in RCT, as at the SII. */
 export async function handleUpload(authority: SiiFakeState, req: FakeRequest): Promise<FakeResponse> {
   const answer = (status: number, ctx: UploadContext | undefined, errors: string[], trackId?: string) =>
     recepcion(authority.now(), status, ctx, errors, trackId);
@@ -97,7 +93,6 @@ async function uploadLibro(authority: SiiFakeState, ctx: UploadContext, xml: str
   return accept(authority, ctx, answer, [], () => ({ documents: [], ...verdict }));
 }
 
-/** STATUS 99 for a file or document already received, else the upload is recorded and answered STATUS 0 with its track ID. */
 function accept(
   authority: SiiFakeState,
   ctx: UploadContext,

@@ -3,6 +3,7 @@
 // the final file (the AEC root declares xmlns and xmlns:xsi, as the real files do), a Signature sibling after each signed
 // element, inclusive C14N, rsa-sha1, sha1, KeyValue + X509Certificate. The embedded DTE is kept byte-for-byte as uploaded.
 import { encodeLatin1 } from '@lib/dte';
+import type { IdDteLeido } from '../src/aec-leido';
 import { signXml, type TestCertificate } from './helpers';
 
 export const SII_NS = 'http://www.sii.cl/SiiDte';
@@ -15,15 +16,8 @@ export interface Parte {
   email?: string;
 }
 
-/** IdDTE as Cesion_v10.xsd orders it. */
-export interface IdDte {
-  tipo: number;
-  emisor: string;
-  receptor: string;
-  folio: number;
-  fchEmis: string;
-  mntTotal: number;
-}
+/** IdDTE as Cesion_v10.xsd orders it: the shape the stand-in reads. */
+export type IdDte = IdDteLeido;
 
 /** One new cesión, signed by `firmantes` (1..3, RUTAutorizado in the same order: FMT C.2). */
 export interface CesionInput {

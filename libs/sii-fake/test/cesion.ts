@@ -14,8 +14,8 @@ import {
 import { SiiFakeAuthority } from '../src/authority';
 import type { SiiFakeOptions } from '../src/state';
 import { makeTestCertificate, tag, type TestCertificate } from './helpers';
-import { EMISOR, cafFor, documento, signedDte, signedEnvio } from './envio';
-import { buildAec, type AecInput, type CesionInput, type IdDte, type Parte } from './aec';
+import { EMISOR, cafFor, documento, rutFields, signedDte, signedEnvio, uploadForm } from './envio';
+import { buildAec, partesFirmadas, type AecInput, type CesionInput, type IdDte, type Parte } from './aec';
 
 export const SII = 'https://maullin.sii.cl';
 export const RPETC = `${SII}/DTEWS/services/wsRPETCConsulta`;
@@ -105,17 +105,7 @@ export class EscenarioCesion {
 
   /** DTEUpload's form with the issuer's representative as sender; the track ID. */
   async subirDte(dte: string): Promise<string> {
-    const form = new FormData();
-    const [rs, ds] = this.emisor.rut.split('-');
-    const [rc, dc] = EMISOR.split('-');
-    for (const [name, value] of [
-      ['rutSender', rs],
-      ['dvSender', ds],
-      ['rutCompany', rc],
-      ['dvCompany', dc],
-    ])
-      form.append(name, value);
-    form.append('archivo', signedEnvio([dte], this.emisor), { filename: 'envio.xml', contentType: 'text/xml' });
+    const form = uploadForm(this.emisor.rut, signedEnvio([dte], this.emisor));
     const res = await this.authority.handle({
       method: 'POST',
       url: `${SII}/cgi_dte/UPL/DTEUpload`,
@@ -162,6 +152,18 @@ export class EscenarioCesion {
     });
   }
 
+  /** The AEC of a second cesión to factoring company B, the signed parts of `primera` kept byte-for-byte; factor A signs it. */
+  aec2(e: Emitido, primera: Buffer, cesion: Partial<CesionInput> & { cedente: Parte }, extra: Partial<AecInput> = {}): Buffer {
+    const partes = partesFirmadas(primera);
+    return buildAec({
+      dteCedido: partes.dteCedido,
+      cesiones: [...partes.cesiones, this.cesion1(e, { seq: 2, cesionario: FACTOR_B_PARTE, ...cesion })],
+      caratula: { rutCedente: cesion.cedente.rut, rutCesionario: FACTOR_B, tmstFirmaEnvio: this.ahora() },
+      firmante: this.factorA,
+      ...extra,
+    });
+  }
+
   /** RTCAnotEnvio with the docs/research/cesion.md §2 form; `fields` reorders or drops fields. */
   async anotar(
     file: Buffer,
@@ -172,7 +174,7 @@ export class EscenarioCesion {
       filename = 'aec.xml',
     }: { cookie?: string; rutCompany?: string; fields?: string[]; filename?: string } = {},
   ): Promise<Anotacion> {
-    const [rc, dc] = rutCompany.split('-');
+    const [rc, dc] = rutFields(rutCompany);
     const values: Record<string, string> = { emailNotif: 'cesiones@ejemplo.cl', rutCompany: rc, dvCompany: dc };
     const form = new FormData();
     for (const name of fields ?? ['emailNotif', 'rutCompany', 'dvCompany', 'archivo']) {

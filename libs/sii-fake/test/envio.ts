@@ -1,6 +1,7 @@
 // Builds real, signed EnvioDTE files for upload tests: a CAF from the fake authority, TEDs signed
 // with the CAF key, Documento and SetDoc XMLDSig signatures made with a test certificate.
 import { createPrivateKey, sign } from 'node:crypto';
+import FormData from 'form-data';
 import {
   buildBoleta,
   buildDd,
@@ -142,4 +143,30 @@ export function signedEnvioBoleta(boletas: string[], cert: TestCertificate, rutR
     signedDtes: boletas,
   });
   return encodeLatin1(signXml(xml, cert, '#SetDoc'));
+}
+
+/** DTEUpload's form, boleta.electronica.envio's too (docs/research/sii-protocol.md §2.4): RUTs split from their DV, the file. */
+export function uploadForm(
+  rutSender: string,
+  archivo: Buffer,
+  { rutCompany = EMISOR, filename = 'envio.xml', contentType = 'text/xml' } = {},
+): FormData {
+  const [rs, ds] = rutFields(rutSender);
+  const [rc, dc] = rutFields(rutCompany);
+  const form = new FormData();
+  for (const [name, value] of [
+    ['rutSender', rs],
+    ['dvSender', ds],
+    ['rutCompany', rc],
+    ['dvCompany', dc],
+  ])
+    form.append(name, value);
+  form.append('archivo', archivo, { filename, contentType });
+  return form;
+}
+
+/** A RUT as the SII's forms take it, body and check digit apart; not validated, so that specs can send a wrong one. */
+export function rutFields(rut: string): [string, string] {
+  const at = rut.lastIndexOf('-');
+  return [rut.slice(0, at), rut.slice(at + 1)];
 }

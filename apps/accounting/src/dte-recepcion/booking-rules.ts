@@ -10,19 +10,14 @@
  *                                     46 is the seller): Debe Clientes total / Haber Ventas neto + exento /
  *                                     Haber IVA Débito Fiscal the IVA the buyer did not retain (retained IVA, cambio
  *                                     de sujeto, is declared and paid by the buyer: MntTotal leaves it out)
- *
- * MntTotal may differ from neto + exento + IVA: a positive rest (other taxes or charges that are
- * not recoverable here) is cost; a negative rest is tax the receptor withholds (IVA retenido,
- * Res. Ex. SII cambio de sujeto), owed to the SII: Haber Retenciones por Pagar. The entry always
- * balances. Amounts are CLP whole pesos.
+ * A positive MntTotal - (neto + exento + IVA) is cost (taxes not recoverable here); a negative one is IVA the receptor
+ * withholds (cambio de sujeto), owed to the SII: Haber Retenciones por Pagar. The entry always balances; CLP.
  */
 
-/** The factura de compra: issued by the buyer, received by the seller. */
 const FACTURA_COMPRA = 46;
 
 export const BOOKABLE_TIPOS: ReadonlySet<number> = new Set([33, 34, FACTURA_COMPRA, 56, 61]);
 
-/** Names of the document types (SII Formato DTE, TipoDTE). */
 export const TIPO_DTE_NOMBRE: Readonly<Record<number, string>> = {
   33: 'Factura electrónica',
   34: 'Factura exenta electrónica',
@@ -57,10 +52,7 @@ export function receptionLines(tipo: number, m: DteMontos): RoleLine[] {
   return tipo === FACTURA_COMPRA ? facturaCompraLines(m) : purchaseLines(tipo, m);
 }
 
-/**
- * What MntTotal leaves out of neto + exento + IVA is the IVA the buyer retained (Formato DTE v2.2 §B field 124
- * "- IVA Retenido ... en caso de facturas de compra"); what it adds is another tax collected (as a sale's ILA).
- */
+/** MntTotal leaves out the IVA the buyer retained (Formato DTE v2.2 §B field 124); what it adds is another tax collected. */
 function facturaCompraLines(m: DteMontos): RoleLine[] {
   const rest = m.total - (m.neto + m.exento + m.iva);
   return (

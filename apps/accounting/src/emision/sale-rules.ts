@@ -13,14 +13,10 @@ import { DteMontos } from '../dte-recepcion/booking-rules';
  * Additional taxes (ImptoReten) are collected for the Treasury, not earned: role `retenciones`.
  */
 
-/**
- * The types of the table above: accounting emits and books the sales the gateway issues (libs/dte TIPOS_DTE_VENTA), not
- * a guía de despacho 52 (it moves goods; the factura that follows it is the sale) nor a factura de compra 46.
- */
+/** The sales the gateway issues (libs/dte TIPOS_DTE_VENTA): not a guía 52 (the factura that follows it is the sale) nor a 46. */
 export const TIPOS_VENTA = TIPOS_DTE_VENTA;
 export const EMITTED_TIPOS: ReadonlySet<number> = new Set(TIPOS_VENTA);
 
-/** Nota de crédito 61 and nota de crédito de exportación 112 (Formato DTE v2.2 TipoDTE): they reverse a sale. */
 const NOTAS_DE_CREDITO: ReadonlySet<number> = new Set([61, 112]);
 
 export const SALE_ROLES = ['clientes', 'ventas', 'iva_debito', 'retenciones'] as const;

@@ -58,10 +58,7 @@ export class GatewayClient {
     return { ...body, rut: normalizeRut(body.rut), razon_social: body.razon_social.trim() } as Contribuyente;
   }
 
-  /**
-   * Never throws for a gateway or network failure: the result says whether a DTE may exist anyway
-   * ({@link EmitirResult}); only a refused connection proves nothing was sent.
-   */
+  /** Never throws for a gateway or network failure: the result says whether a DTE may exist; a refused connection sent nothing. */
   async emit(body: EmitirRequest): Promise<EmitirResult> {
     let res: AxiosResponse<unknown>;
     try {
@@ -99,8 +96,7 @@ export class GatewayClient {
     );
   }
 
-  /** An emission as the gateway tracks it; undefined when the gateway does not know it. */
-  /** 502 `gateway_bad_response` for a 200 without a state and a `resultado` of RESULTADOS_SII: accounting stores and acts on them. */
+  /** An emission as the gateway tracks it, undefined when it does not know it; 502 `gateway_bad_response` for a 200 without a state and a `resultado` of RESULTADOS_SII: accounting stores and acts on them. */
   async fetchEmision(emisionId: string): Promise<EmisionDetailView | undefined> {
     const res = await this.send<unknown>('emision', 'GET', `/tax/dte/get/${encodeURIComponent(emisionId)}`);
     if (res.status === 404) return undefined;
@@ -113,10 +109,7 @@ export class GatewayClient {
     return answer as unknown as EmisionDetailView;
   }
 
-  /**
-   * Hands a supplier's file, as received, to the gateway's reception, the only verifier of received DTEs
-   * (docs/tax-gateway.md "Reception"); a file the gateway refuses itself (413, 422) is 422 `invalid_dte`.
-   */
+  /** A supplier's file, as received, to the gateway's reception (docs/tax-gateway.md "Reception"); its 413/422 is 422 `invalid_dte`. */
   async receiveDte(tenant: string, bytes: Buffer, nombreArchivo?: string): Promise<RecepcionEnvioView> {
     const res = await this.send<unknown>('recepcion', 'POST', '/tax/recepcion/dte', {
       tenant,

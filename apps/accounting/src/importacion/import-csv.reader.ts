@@ -138,11 +138,7 @@ function createParser(delimiter: ',' | ';', sink: RecordSink, onError: (err: Err
   return parser;
 }
 
-/**
- * The streaming pass over an uploaded CSV (UTF-8, BOM allowed), parsed as the bytes arrive (backpressure to
- * the upload) and hashed for the audit trail. A CSV syntax error stops the parsing, but the upload is still
- * read to its end.
- */
+/** Streams an uploaded CSV (UTF-8, BOM allowed) through the parser and the audit hash; a syntax error stops parsing, not reading. */
 export async function readImportCsv(file: AsyncIterable<Buffer>, errors: ImportErrors): Promise<ParsedImport> {
   const hash = createHash('sha256');
   const sink = new RecordSink(errors);

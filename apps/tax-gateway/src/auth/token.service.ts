@@ -21,10 +21,7 @@ export interface TokenInfo {
   cached: boolean;
 }
 
-/**
- * The SII hands out tokens per service family: the SOAP DTE services' (`dte`), and the boleta REST services' own, which the
- * SOAP token does not open (docs/research/boletas.md §1.2).
- */
+/** The boleta REST services have their own token, which the SOAP DTE token does not open (docs/research/boletas.md §1.2). */
 export type ServicioToken = 'dte' | 'boleta';
 
 /** Keys of the shared token cache and its exchange lock in Redis (`<prefix><tenant>|<env>`). */
@@ -32,15 +29,12 @@ const SHARED = 'gw:token:';
 const LOCK = 'gw:token-lock:';
 /** How long one process may hold the exchange lock, and the others wait for its token (ms). */
 const LOCK_MS = 30_000;
-/** How often a waiting process looks for the token another one is exchanging (ms). */
 const WAIT_STEP_MS = 25;
 /** Releases the lock only if this process still holds it. */
 const UNLOCK_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
-/**
- * SII token per (tenant, environment) (docs/DESIGN.md §4.2; SII manual "Autenticación automática" v1.9): getSeed, the seed signed with
- * Reference URI="", getToken; cached, one exchange per key at a time.
- */
+// SII token per (tenant, env) (docs/DESIGN.md §4.2; SII "Autenticación automática" v1.9: seed signed with Reference URI=""), cached,
+// one exchange per key at a time.
 @Injectable()
 export class TokenService {
   private readonly logger = new Logger(TokenService.name);
@@ -137,7 +131,6 @@ export class TokenService {
     }
   }
 
-  /** Milliseconds since the epoch (overridable in tests). */
   protected now(): number {
     return Date.now();
   }
@@ -147,10 +140,7 @@ export class TokenService {
     return `${tenant}|${this.settings.taxEnv}${servicio === 'dte' ? '' : `|${servicio}`}`;
   }
 
-  /**
-   * Shared by the processes (docs/tax-gateway.md "Scale-out"): a SET NX lock decides who exchanges, the others wait up to {@link LOCK_MS};
-   * without Redis the exchange is this process's.
-   */
+  /** Shared by the processes (docs/tax-gateway.md "Scale-out"): a SET NX lock decides who exchanges; without Redis, this process. */
   private async exchange(key: string, servicio: ServicioToken): Promise<CachedToken> {
     const until = this.now() + LOCK_MS;
     while (this.redis.enabled && this.now() < until) {

@@ -34,10 +34,7 @@ export interface BankProbe {
   error?: string;
 }
 
-/**
- * Where bank movements come from (spec 1 "Cached bank movements"; docs/tax-gateway.md "Bank movements"); implementations hold the
- * provider's credentials and never log them.
- */
+/** Spec 1 "Cached bank movements"; docs/tax-gateway.md "Bank movements". Implementations hold the credentials and never log them. */
 export interface BankMovementsSource {
   /** Short name stored with each movement (`fintoc`): provider ids are unique per provider. */
   readonly provider: string;

@@ -22,12 +22,8 @@ export interface EnvioBoletaHecho {
   error?: string;
 }
 
-/**
- * Sends the tenant's signed boletas in EnvioBOLETA of up to 500 (docs/tax-gateway.md "Boletas"): a boleta signed now waits
- * BOLETA_ENVIO_ESPERA_MS for the others of the moment, then they go together. The claim is one UPDATE with SKIP LOCKED,
- * so two processes never send one boleta twice; in one process, one envío per tenant at a time. Follows each envío's
- * REST estado for the reconciler.
- */
+// EnvioBOLETA of up to 500 (docs/tax-gateway.md "Boletas"): a boleta signed now waits BOLETA_ENVIO_ESPERA_MS for the others of the
+// moment. The claim is one UPDATE with SKIP LOCKED, so two processes never send one boleta twice.
 @Injectable()
 export class BoletaEnvios implements OnApplicationShutdown {
   private readonly logger = new Logger(BoletaEnvios.name);

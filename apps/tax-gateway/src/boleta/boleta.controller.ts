@@ -7,7 +7,7 @@ import { ApiProblemResponses } from '@lib/schemas';
 import { BoletaView, EmitirBoletaDto, EmitirBoletasLoteDto } from '@lib/contracts';
 import { JobView } from '../jobs/dto/job.dto';
 import { BoletaLotes } from './boleta-lotes';
-import { REENVIO_PROBLEMS, UPSTREAM_PROBLEMS } from '../sii/sii-problems';
+import { REENVIO_PROBLEMS, UPSTREAM_PROBLEMS, emisionProblems } from '../sii/sii-problems';
 import { Auditar } from '../auditoria/auditar.decorator';
 import { EmisionIdParamDto, EstadoQueryDto } from '../dte/dto/emision.dto';
 import { BoletaEnvios } from './boleta-envios';
@@ -32,28 +32,7 @@ export class BoletaController {
     summary: 'Emit a boleta (39, 41): folio, TED, signature; answered signed, then sent with the others of the moment in one EnvioBOLETA',
   })
   @ApiCreatedResponse({ type: BoletaView })
-  @ApiProblemResponses(
-    400,
-    401,
-    403,
-    { status: 404, errors: ['taxpayer_not_found'] },
-    { status: 409, errors: ['caf_missing'] },
-    {
-      status: 422,
-      errors: [
-        'fecha_out_of_range',
-        'fecha_emision_future',
-        'fecha_before_caf',
-        'caf_environment_mismatch',
-        'emisor_incomplete',
-        'dte_invalid',
-        'taxpayer_incomplete',
-      ],
-    },
-    { status: 429, errors: ['rate_limited'] },
-    { status: 500, errors: ['internal_error'] },
-    ...UPSTREAM_PROBLEMS,
-  )
+  @ApiProblemResponses(...emisionProblems([]))
   @Auditar('emision', (r: BoletaView, _req, filas) => filas.findRow('dte_emission', r.emision_id))
   emit(@Body() body: EmitirBoletaDto, @Caller() caller?: string): Promise<BoletaView> {
     return this.boletas.emit(body, caller);

@@ -31,11 +31,8 @@ interface ReceptorBoleta {
   fuente: 'sii' | 'solicitud';
 }
 
-/**
- * POST /tax/boleta/emitir (docs/tax-gateway.md "Boletas"): folio, TED and the boleta's own signature in one transaction
- * (a failure leaves no row and no folio used), answered at once as `signed`; BoletaEnvios sends it with the tenant's
- * other boletas of the moment in one EnvioBOLETA.
- */
+// docs/tax-gateway.md "Boletas": folio, TED and signature in one transaction (a failure leaves no row and no folio used), answered
+// `signed`; BoletaEnvios sends it with the tenant's other boletas of the moment.
 @Injectable()
 export class BoletaService {
   private readonly logger = new Logger(BoletaService.name);
@@ -66,10 +63,7 @@ export class BoletaService {
     return toBoletaView(boleta);
   }
 
-  /**
-   * A boleta whose envío failed goes back to `signed` and out at once in a new EnvioBOLETA, with the tenant's other boletas
-   * waiting; its bytes and folio are the ones signed at emission. 404 `emission_not_found`, 409 `not_resendable`.
-   */
+  /** Back to `signed` and out at once with the tenant's waiting boletas; its bytes and folio are the ones signed at emission. */
   async resend(id: string): Promise<BoletaView> {
     const b = await this.store.find(id);
     if (!b || !(TIPOS_BOLETA as readonly number[]).includes(b.tipoDte)) {
@@ -163,7 +157,6 @@ function nuevaBoleta(
   });
 }
 
-/** The answer of a boleta, as of `e`. */
 export function toBoletaView(e: EmisionEntity): BoletaView {
   return {
     emision_id: e.id,

@@ -12,10 +12,7 @@ export interface CafCheckOptions {
 /** The IDK of the SII's CAF-signing key per environment: 100 certification (maullin), 300 production (palena). */
 const SII_IDK = { cert: 100, prod: 300 } as const;
 
-/**
- * A certification CAF (IDK 100) cannot stamp documents sent to palena, nor a production one (IDK 300) those sent to maullin; other IDKs are
- * the sim authority's (libs/dte siiCafCertificate).
- */
+/** A CAF stamps only in its IDK's environment; other IDKs are the sim authority's (libs/dte siiCafCertificate). */
 export function assertCafEnvironment(idk: number, taxEnv: 'cert' | 'prod', simTrusted: boolean): void {
   const siiIdk = idk === SII_IDK.cert || idk === SII_IDK.prod;
   if (siiIdk ? idk === SII_IDK[taxEnv] : simTrusted && taxEnv === 'cert') return;
@@ -27,11 +24,8 @@ export function assertCafEnvironment(idk: number, taxEnv: 'cert' | 'prod', simTr
   );
 }
 
-/**
- * Checks a parsed CAF before it is accepted (docs/research/sii-protocol.md §3.4, LibreDTE's three steps plus ours). 33/56/61 are usable
- * until FA + 6 months - 1 day (docs/research/sii-protocol.md §1.10); 34 is not in the SII's expiring list. Answers the last valid date, or
- * null.
- */
+// docs/research/sii-protocol.md §3.4 (LibreDTE's three steps plus ours). 33/56/61 are usable until FA + 6 months - 1 day (§1.10); 34 is
+// not in the SII's expiring list. Answers the last valid date, or null.
 export function checkCaf(caf: Caf, opts: CafCheckOptions): string | null {
   if (!(TIPOS_CON_CAF as readonly number[]).includes(caf.td)) {
     throw new ProblemException(

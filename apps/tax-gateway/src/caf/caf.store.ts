@@ -36,18 +36,12 @@ const ANY_LEFT = `
 
 const MAX_ATTEMPTS = 5;
 
-/**
- * Folios are handed out inside the emission's transaction (a folio is used once, never reused: docs/DESIGN.md §4.4 "caf"): a rollback gives
- * the folio back, a commit consumes it.
- */
+/** A folio is used once, never reused (docs/DESIGN.md §4.4 "caf"): taken in the emission's transaction, a rollback gives it back. */
 @Injectable()
 export class CafStore {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /**
-   * Returns the CAF of (tenant, tipo) already covering a folio of desde..hasta, else stores `build`'s; an advisory lock serializes the
-   * overlap check.
-   */
+  /** The CAF of (tenant, tipo) already covering a folio of desde..hasta, else `build`'s stored; an advisory lock serializes the check. */
   async insertUnlessOverlap(
     tenant: string,
     tipo: number,

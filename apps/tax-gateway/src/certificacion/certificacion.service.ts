@@ -45,10 +45,7 @@ export const RUN_JOB = 'certificacion.run';
 
 type Item = Parameters<EmisionService['emitBatch']>[0][number];
 
-/**
- * The SII certification set (docs/tax-gateway.md "Certification"; docs/research/sii-protocol.md §10): every case the platform issues, in
- * the set's order, in ONE EnvioDTE, each referencing TpoDocRef SET / RazonRef "CASO n".
- */
+/** The SII certification set (docs/tax-gateway.md "Certification"; docs/research/sii-protocol.md §10): all cases, in ONE EnvioDTE. */
 @Injectable()
 export class CertificacionService implements OnModuleInit {
   constructor(
@@ -83,19 +80,13 @@ export class CertificacionService implements OnModuleInit {
     };
   }
 
-  /**
-   * Queues the run as a job (`certificacion.run`) and answers it `queued`: GET /tax/jobs/{job_id} follows it. A set given in the
-   * request is read first, so that a file that is no set (422 `set_invalid`) or has nothing to issue (`set_empty`) queues nothing.
-   */
+  /** A set given in the request is read first, so that a file that is no set or has nothing to issue queues nothing. */
   async run(dto: CertificacionRunDto, caller?: string): Promise<JobView> {
     if (dto.set_base64) this.planOrThrow(parse(textOf(dto.set_base64)), dto);
     return toJobView(await this.jobs.enqueue(RUN_JOB, dto.tenant, { ...dto }, caller));
   }
 
-  /**
-   * The job: emits the set in one EnvioDTE, generates its books, and reports each case and book as it is reached. Each case's
-   * estado is the one at the end of the job; the reconciler follows the envío on (GET /tax/dte/get/{emision_id}).
-   */
+  /** Each case's estado is the one at the end of the job; the reconciler follows the envío on. */
   private async execute(ctx: JobContext<CertificacionRunDto>): Promise<CertificacionRunView> {
     const dto = ctx.datos;
     const text = dto.set_base64 ? textOf(dto.set_base64) : await this.downloadSet(dto.tenant);
@@ -242,7 +233,6 @@ function parse(text: string): SetPruebas {
   }
 }
 
-/** Why a case cannot be issued here, or undefined. */
 function unsupportedReason(caso: CasoSet, emitidos: Map<string, number>): string | undefined {
   if (caso.tipoDte === undefined) return `the platform does not issue ${caso.documento}`;
   if (caso.referencia && !emitidos.has(caso.referencia.caso)) return `it references CASO ${caso.referencia.caso}, which is not issued`;
@@ -260,8 +250,7 @@ function item(set: SetPruebas, caso: CasoSet, tenant: string, receptor: Receptor
     tenant,
     tipo_dte: caso.tipoDte as EmitirDto['tipo_dte'],
     fecha_emision: fecha,
-    // The set's cases state no payment terms; FmaPago is obligatory on facturas (Formato DTE v2.2, Cambios 31/05/2017
-    // item 3): the cases are issued as contado (1), which needs no payment schedule.
+    // FmaPago is obligatory on facturas (Formato DTE v2.2, Cambios 31/05/2017 item 3); the set states none: contado needs no schedule.
     ...(caso.tipoDte === 33 || caso.tipoDte === 34 ? { forma_pago: 1 as const } : {}),
     receptor,
     detalle: resueltas.lineas.map((l) => ({

@@ -9,7 +9,7 @@ import type { CesionView, RecibirAecDto } from './dto/cesion.dto';
 
 /**
  * An AEC that assigns a document to the tenant (docs/tax-gateway.md "Cesión"): valid against AEC_v10.xsd (422 `aec_invalid`),
- * its last cesión's cesionario the tenant (422 `cesionario_distinto`), the outer signature valid (422 `aec_firma_invalida`);
+ * its last cesión's cesionario the tenant (422 `cesionario_mismatch`), the outer signature valid (422 `aec_signature_invalid`);
  * kept `recibido`, then EOK once the registry names the tenant the holder (getEstCesionRelac, now and by the reconciler).
  */
 @Injectable()
@@ -28,14 +28,15 @@ export class CesionRecibida {
     const ultima = aec.cesiones[aec.cesiones.length - 1];
     if (ultima.cesionario.rut !== dto.tenant || aec.rut_cesionario !== dto.tenant) {
       const detail = `The AEC assigns the document to ${ultima.cesionario.rut}, not to ${dto.tenant}.`;
-      throw new ProblemException(422, 'cesionario_distinto', detail);
+      throw new ProblemException(422, 'cesionario_mismatch', detail);
     }
     const firma = aec.id ? await this.signer.verifyXml(bytes, `#${aec.id}`) : { valid: false, reasons: ['no DocumentoAEC ID'] };
     if (!firma.valid) {
-      throw new ProblemException(422, 'aec_firma_invalida', `The AEC's signature does not verify: ${firma.reasons.join('; ')}.`);
+      throw new ProblemException(422, 'aec_signature_invalid', `The AEC's signature does not verify: ${firma.reasons.join('; ')}.`);
     }
     const entity = newCesion(dto.tenant, 'cesionario', ultima, bytes, 'recibido', caller);
-    if (!(await this.store.insert(entity))) throw new ProblemException(409, 'cesion_existente', 'The tenant already holds this cesión.');
+    if (!(await this.store.insert(entity)))
+      throw new ProblemException(409, 'cesion_already_registered', 'The tenant already holds this cesión.');
     try {
       await this.cesiones.follow(entity);
     } catch (err) {

@@ -27,14 +27,14 @@ describe('checkCedible (docs/research/cesion.md §4)', () => {
   });
 
   it('refuses a type outside 33, 34, 43, 46, a document not accepted, a claimed one, and one inside its 8 days', () => {
-    expect(error({ tipoDte: 61 })).toBe('tipo_no_cedible');
-    expect(error({ tipoDte: 52 })).toBe('tipo_no_cedible');
-    expect(error({ resultado: 'pendiente' })).toBe('dte_no_aceptado');
-    expect(error({ resultado: 'rechazado' })).toBe('dte_no_aceptado');
-    expect(error({ eventos: [{ codigo: 'ERM' }, { codigo: 'RCD' }] })).toBe('dte_reclamado');
-    expect(error({ eventos: [{ codigo: 'RFT' }] }, true)).toBe('dte_reclamado');
-    expect(error({ recibidoPorSii: new Date(NOW.getTime() - 8 * DIA + 1000) })).toBe('acuse_recibo_pendiente');
-    expect(error({ recibidoPorSii: undefined })).toBe('acuse_recibo_pendiente');
+    expect(error({ tipoDte: 61 })).toBe('tipo_dte_not_cedible');
+    expect(error({ tipoDte: 52 })).toBe('tipo_dte_not_cedible');
+    expect(error({ resultado: 'pendiente' })).toBe('dte_not_accepted');
+    expect(error({ resultado: 'rechazado' })).toBe('dte_not_accepted');
+    expect(error({ eventos: [{ codigo: 'ERM' }, { codigo: 'RCD' }] })).toBe('dte_claimed');
+    expect(error({ eventos: [{ codigo: 'RFT' }] }, true)).toBe('dte_claimed');
+    expect(error({ recibidoPorSii: new Date(NOW.getTime() - 8 * DIA + 1000) })).toBe('acuse_recibo_missing');
+    expect(error({ recibidoPorSii: undefined })).toBe('acuse_recibo_missing');
   });
 
   it('writes the SII’s DeclaracionJurada text (FMT C.14) with the parties, within 512 characters', () => {

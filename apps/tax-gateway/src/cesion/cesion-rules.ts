@@ -19,30 +19,30 @@ export interface EstadoDocumento {
 /**
  * Whether the tenant may assign the document now (docs/research/cesion.md §4): a factura 33, 34, 43 or 46 the SII accepted,
  * not claimed by its receiver, whose receipt was given (ERM, ACD), presumed (8 days since the SII received it) or declared
- * by the cedente (DeclaracionJurada, FMT C.14). Throws 422 `tipo_no_cedible`, 409 `dte_no_aceptado`, `dte_reclamado` or
- * `acuse_recibo_pendiente`.
+ * by the cedente (DeclaracionJurada, FMT C.14). Throws 422 `tipo_dte_not_cedible`, 409 `dte_not_accepted`, `dte_claimed` or
+ * `acuse_recibo_missing`.
  */
 export function checkCedible(d: EstadoDocumento, now: Date, declaracionJurada: boolean): void {
   if (!TIPOS_CEDIBLES.includes(d.tipoDte)) {
-    throw new ProblemException(422, 'tipo_no_cedible', `A ${d.tipoDte} cannot be assigned: only ${TIPOS_CEDIBLES.join(', ')}.`);
+    throw new ProblemException(422, 'tipo_dte_not_cedible', `A ${d.tipoDte} cannot be assigned: only ${TIPOS_CEDIBLES.join(', ')}.`);
   }
   if (d.resultado !== 'aceptado' && d.resultado !== 'aceptado_con_reparos') {
     throw new ProblemException(
       409,
-      'dte_no_aceptado',
+      'dte_not_accepted',
       `The SII has not accepted this document (resultado ${d.resultado}): it cannot be assigned yet.`,
     );
   }
   const reclamo = d.eventos.find((e) => RECLAMOS.has(e.codigo));
   if (reclamo)
-    throw new ProblemException(409, 'dte_reclamado', `The receiver claimed this document (${reclamo.codigo}): it cannot be assigned.`);
+    throw new ProblemException(409, 'dte_claimed', `The receiver claimed this document (${reclamo.codigo}): it cannot be assigned.`);
   if (d.eventos.some((e) => ACUSES.has(e.codigo)) || declaracionJurada) return;
   const desde = d.recibidoPorSii;
   if (desde && now.getTime() - desde.getTime() >= PLAZO_ACUSE_MS) return;
   const hasta = desde ? new Date(desde.getTime() + PLAZO_ACUSE_MS).toISOString() : 'eight days after the SII received it';
   throw new ProblemException(
     409,
-    'acuse_recibo_pendiente',
+    'acuse_recibo_missing',
     `The receiver has not acknowledged receipt and the 8 days of Ley 19.983 run until ${hasta}: assign it then, or with ` +
       'declaracion_jurada when the receipt was given on paper.',
   );

@@ -25,7 +25,7 @@ function checkMontos(c: CesionInput): void {
   if (c.monto > c.id_dte.monto_total) {
     throw new ProblemException(
       422,
-      'monto_cesion_excede_total',
+      'monto_cesion_exceeds_total',
       `monto ${c.monto} is above the document's total ${c.id_dte.monto_total}.`,
       {
         errors: [{ field: 'monto', message: `at most ${c.id_dte.monto_total}` }],
@@ -34,7 +34,7 @@ function checkMontos(c: CesionInput): void {
   }
   if (c.ultimo_vencimiento < c.id_dte.fecha_emision) {
     const message = `not before the document's date ${c.id_dte.fecha_emision}`;
-    throw new ProblemException(422, 'vencimiento_anterior_emision', `ultimo_vencimiento ${c.ultimo_vencimiento} is ${message}.`, {
+    throw new ProblemException(422, 'vencimiento_before_emision', `ultimo_vencimiento ${c.ultimo_vencimiento} is ${message}.`, {
       errors: [{ field: 'ultimo_vencimiento', message }],
     });
   }
@@ -70,7 +70,7 @@ export class CesionService {
     if (anteriores.length > 0) {
       throw new ProblemException(
         409,
-        'cesion_existente',
+        'cesion_already_registered',
         `The document is already assigned (cesión ${anteriores[0].id}, ${anteriores[0].estado}).`,
       );
     }
@@ -83,7 +83,7 @@ export class CesionService {
 
   /**
    * The tenant, holder of a document it received by an AEC, assigns it on (SeqCesion n + 1): it must hold it now (its received
-   * AEC registered and the registry naming it RUT_TENEDOR: 409 `cesion_no_vigente`); the new AEC carries the DTECedido and the
+   * AEC registered and the registry naming it RUT_TENEDOR: 409 `cesion_not_current`); the new AEC carries the DTECedido and the
    * earlier cesiones byte for byte, and the DeclaracionJurada again when the last one had it (INS §4).
    */
   private async reasignar(dto: CederDto, rutEmisor: string, caller?: string): Promise<CesionView> {
@@ -91,13 +91,13 @@ export class CesionService {
     const vigentes = await this.store.listVigentes(dto.tenant, doc);
     const recibida = vigentes.filter((c) => c.rol === 'cesionario' && c.resultado === 'aceptado').pop();
     if (recibida && vigentes.some((c) => c.rol === 'cedente' && c.seq > recibida.seq)) {
-      throw new ProblemException(409, 'cesion_existente', 'The tenant already assigned this document on.');
+      throw new ProblemException(409, 'cesion_already_registered', 'The tenant already assigned this document on.');
     }
     const registrada = recibida && (await this.tokens.withToken(dto.tenant, (t) => this.rpetc.getEstCesionRelac(doc, dto.tenant, t)));
     if (!recibida || registrada?.tenedor !== dto.tenant) {
       throw new ProblemException(
         409,
-        'cesion_no_vigente',
+        'cesion_not_current',
         `The tenant does not hold tipo_dte ${dto.tipo_dte} N° ${dto.folio} of ${rutEmisor}.`,
       );
     }
@@ -127,7 +127,8 @@ export class CesionService {
   }
 
   private async guardarYSubir(entity: CesionEntity, email: string): Promise<CesionView> {
-    if (!(await this.store.insert(entity))) throw new ProblemException(409, 'cesion_existente', 'The document is already being assigned.');
+    if (!(await this.store.insert(entity)))
+      throw new ProblemException(409, 'cesion_already_registered', 'The document is already being assigned.');
     this.logger.log(
       `cesión ${entity.id}: ${entity.rutEmisor} T${entity.tipoDte}F${entity.folio} seq ${entity.seq} to ${entity.rutCesionario} signed`,
     );

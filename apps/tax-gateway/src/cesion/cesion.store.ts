@@ -19,10 +19,7 @@ export class CesionStore {
     this.estados = new EnvioEstadosStore(db, { entity: CesionEntity, history: CesionEstadoEntity, fk: 'cesionId' });
   }
 
-  /**
-   * Inserts `c` with its first history row; false when the tenant already has a live cesión of that document and sequence
-   * (the partial unique index dte_cesion_vigente_uq, so two requests at once cannot both win).
-   */
+  /** False when a live cesión of that document and sequence exists (the partial unique index dte_cesion_vigente_uq: one winner). */
   async insert(c: CesionEntity): Promise<boolean> {
     try {
       await this.db.transaction(async (m) => {
@@ -61,11 +58,8 @@ export class CesionStore {
     });
   }
 
-  /**
-   * Assigned AECs left `signed` or `uploading` for `staleSeconds` (a process died on the way): the reconciler claims each (one
-   * UPDATE) and sends the same bytes. One whose upload failed waits for POST .../reenviar, as an emission does: its failure
-   * may need a look.
-   */
+  // AECs left `signed`/`uploading` for `staleSeconds` (a process died on the way): the reconciler sends the same bytes. A failed upload
+  // waits for POST .../reenviar, as an emission does: its failure may need a look.
   listToUpload(staleSeconds: number, limit = 100): Promise<CesionEntity[]> {
     return this.db
       .getRepository(CesionEntity)

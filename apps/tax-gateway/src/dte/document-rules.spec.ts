@@ -149,7 +149,7 @@ describe('checkReferencedDocument (a note against the tenant’s own document)',
     // A correction above the original is judged with the notes emitted on it (checkSaldoNotas), not here.
     expect(error(() => checkReferencedDocument(0, 3, { ...original, total: 1189 }, note, montos))).toBeUndefined();
     // An annulment carries exactly the original's total.
-    expect(error(() => checkReferencedDocument(0, 1, { ...original, total: 1189 }, note, montos))).toBe('anulacion_monto_distinto');
+    expect(error(() => checkReferencedDocument(0, 1, { ...original, total: 1189 }, note, montos))).toBe('anulacion_monto_mismatch');
     expect(error(() => checkReferencedDocument(0, 1, { ...original, total: montos.total }, note, montos))).toBeUndefined();
   });
 });

@@ -3,19 +3,13 @@ import { EmitirDto } from '@lib/contracts';
 import { Montos, RUT_RECEPTOR_EXPORTACION, TIPOS_DTE_EMITIDOS, TIPOS_EXPORTACION, esExportacion } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 
-/**
- * Whether a note's reference names the tenant's own document issued through this gateway: a numeric type the gateway
- * emits and a numeric folio, not issued elsewhere (`externo`), by another taxpayer (RUTOtr) nor global (IndGlobal).
- */
+/** Whether a note's reference names the tenant's own document issued through this gateway (not externo, RUTOtr nor IndGlobal). */
 export function isReferenciaPropia(r: NonNullable<EmitirDto['referencias']>[number], tipoNota: number): boolean {
   const referibles = REFERIBLES[tipoNota];
   return !r.externo && !r.rut_otro && !r.global && !!referibles?.has(Number(r.tipo_doc)) && /^\d{1,18}$/.test(r.folio);
 }
 
-/**
- * The one reference of a note (56, 61) to the tenant's own document ({@link isReferenciaPropia}), with its index in `referencias`, or
- * undefined when there are none or several: the notes on a document add up against its total only when each names that one document.
- */
+/** The note's one reference to an own document, or undefined if none or several: notes add up against a total only if they name one. */
 export function findReferenciaPropia(dto: EmitirDto): { index: number; tipoDte: number; folio: number } | undefined {
   if (!esNota(dto.tipo_dte)) return undefined;
   const propias = (dto.referencias ?? []).flatMap((r, index) => (isReferenciaPropia(r, dto.tipo_dte) ? [{ r, index }] : []));
@@ -24,17 +18,10 @@ export function findReferenciaPropia(dto: EmitirDto): { index: number; tipoDte: 
   return { index, tipoDte: Number(r.tipo_doc), folio: Number(r.folio) };
 }
 
-/**
- * The tenant's own documents a note (56, 61) may modify: facturas and notes. A guía (52) is referenced by the factura that
- * bills it, not corrected by a note (SII Formato DTE v2.2 §2.1 zone D, "Información de Referencia").
- */
+/** Own documents a note (56, 61) may modify: a guía (52) is billed by a factura, not corrected by a note (Formato DTE v2.2 §2.1 zone D). */
 export const OWN_DTE_TYPES: ReadonlySet<number> = new Set(TIPOS_DTE_EMITIDOS.filter((t) => t !== 52 && !esExportacion(t)));
 
-/**
- * The tenant's own documents each note may modify: a nota de débito 56 or de crédito 61 those of {@link OWN_DTE_TYPES}; a
- * nota de débito 111 or de crédito 112 de exportación the export documents (Formato DTE v2.2 §E: "En el caso de la Nota de
- * Crédito y de Débito de Exp. es obligatorio referenciar la factura de exportación que modifica").
- */
+// Export notes (111, 112) "referenciar la factura de exportación que modifica" (Formato DTE v2.2 §E).
 const REFERIBLES: Readonly<Record<number, ReadonlySet<number>>> = {
   56: OWN_DTE_TYPES,
   61: OWN_DTE_TYPES,
@@ -48,10 +35,8 @@ export function esNota(tipo: number): boolean {
 }
 
 /**
- * A credit note (61) on the tenant's own document stays within what that document and its debit notes charged, less
- * the credit notes already emitted on it (SII Formato DTE v2.2 §E CodRef: a note corrects the document it references;
- * crediting more than was charged has nothing to correct).
- * @param total the new note's MntTotal (CLP); `original` the referenced document's MntTotal; `notas` its notes so far.
+ * A credit note takes off at most what the document and its debit notes charged less earlier credits (Formato DTE v2.2 §E CodRef:
+ * crediting more than was charged has nothing to correct). Amounts are MntTotal in CLP.
  */
 export function checkSaldoNotas(
   index: number,
@@ -81,9 +66,8 @@ const refuse = (error: string, detail: string, field?: string): ProblemException
   new ProblemException(422, error, detail, field ? { errors: [{ field, message: detail }] } : {});
 
 /**
- * Content rules the SII applies to a document, checked before a folio is taken (SII Formato DTE v2.2:
- * Detalle field 35 IndExe, Referencia fields 86-92 and the "Notas de crédito y débito" rules of §2.2).
- * @param today the emission day in America/Santiago (YYYY-MM-DD).
+ * SII content rules, checked before a folio is taken (Formato DTE v2.2: field 35 IndExe, Referencia fields 86-92, §2.2 "Notas de
+ * crédito y débito"). `today`: the emission day in America/Santiago.
  */
 export function checkDocumentRules(dto: EmitirDto, montos: Montos, today: string): void {
   const fecha = dto.fecha_emision ?? today;
@@ -112,11 +96,7 @@ export function checkDocumentRules(dto: EmitirDto, montos: Montos, today: string
   if (esNota(dto.tipo_dte)) checkNoteReferences(dto, montos);
 }
 
-/**
- * An export document (110, 111, 112) carries `exportacion` (its currency, rate and Aduana section) and goes to
- * 55555555-5 (Formato DTE v2.2 §A field 50); a 110 names the receptor's city (field 62, obligatory). No other type
- * carries `exportacion`. Checked before the totals, which need the currency.
- */
+/** Export documents go to 55555555-5 (Formato DTE v2.2 §A field 50), a 110 names CiudadRecep (field 62); checked before the totals. */
 export function checkExportacion(dto: EmitirDto): void {
   if (!esExportacion(dto.tipo_dte)) {
     if (dto.exportacion === undefined) return;
@@ -135,7 +115,7 @@ export function checkExportacion(dto: EmitirDto): void {
   }
   if (dto.receptor.rut !== RUT_RECEPTOR_EXPORTACION) {
     throw refuse(
-      'receptor_exportacion',
+      'receptor_extranjero_required',
       `The receptor of an export document is ${RUT_RECEPTOR_EXPORTACION} (the foreign buyer is named by razon_social and exportacion.nacionalidad).`,
       'receptor.rut',
     );
@@ -145,11 +125,7 @@ export function checkExportacion(dto: EmitirDto): void {
   }
 }
 
-/**
- * A liquidación-factura (43) liquidates documents (TpoDocLiq on each line, Formato DTE v2.2 §B field 4) and carries its
- * Comisiones y Otros Cargos (§F, "obligatoria para Liquidación Factura"); neither belongs to another type. Checked before
- * the totals, so that the answer names the field.
- */
+/** TpoDocLiq (Formato DTE v2.2 §B field 4) and Comisiones (§F) are a 43's only; checked before the totals so the answer names the field. */
 export function checkLiquidacion(dto: EmitirDto): void {
   const liquidacion = dto.tipo_dte === 43;
   if (liquidacion && !dto.comisiones?.length) {
@@ -174,11 +150,7 @@ export function checkLiquidacion(dto: EmitirDto): void {
   );
 }
 
-/**
- * A guía de despacho (52) says why the goods move (IndTraslado, field 7) and where they go (CmnaDest, field 72): both
- * obligatory on a guía; IndTraslado is for guías only and IndServicio not for them (SII Formato DTE v2.2 §A, the
- * GUIA column of fields 7, 9 and 72).
- */
+// IndTraslado and CmnaDest are obligatory on a guía, IndServicio not allowed (Formato DTE v2.2 §A, GUIA column of fields 7, 9, 72).
 function checkGuia(dto: EmitirDto): void {
   if (dto.tipo_dte !== 52) {
     if (dto.ind_traslado === undefined) return;
@@ -228,10 +200,8 @@ function checkNoteReferences(dto: EmitirDto, montos: Montos): void {
 }
 
 /**
- * Rules of a note against the tenant's own document it references (found by TpoDocRef and FolioRef among
- * the documents this gateway emitted): same receptor, and an annulment (CodRef 1) for exactly the original's total
- * (SII Formato DTE v2.2 §E, CodRef). How much a credit note may take off is judged with the notes already emitted on
- * the document ({@link checkSaldoNotas}); a debit note may charge more than the original.
+ * A note against the own document it references: same receptor, an annulment (CodRef 1) for exactly its total (Formato DTE v2.2 §E
+ * CodRef). Credit limits: {@link checkSaldoNotas}; a debit note may charge more than the original.
  */
 export function checkReferencedDocument(
   index: number,
@@ -266,7 +236,7 @@ export function checkReferencedDocument(
     : montos.total === original.total;
   if (codigo === 1 && !iguales) {
     throw refuse(
-      'anulacion_monto_distinto',
+      'anulacion_monto_mismatch',
       `An annulment (CodRef 1) carries the total of the document it annuls: ${antes}, not ${ahora}.`,
       field,
     );

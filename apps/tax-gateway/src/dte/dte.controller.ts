@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags }
 import { Throttle } from '@nestjs/throttler';
 import { Caller, Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
-import { REENVIO_PROBLEMS, SIGNER_PROBLEMS, UPSTREAM_PROBLEMS } from '../sii/sii-problems';
+import { REENVIO_PROBLEMS, SIGNER_PROBLEMS, UPSTREAM_PROBLEMS, emisionProblems } from '../sii/sii-problems';
 import { EmisionDetailView, EmitirDto, EmitirView } from '@lib/contracts';
 import { EmisionIdParamDto, EstadoQueryDto, DteEstadoView, PdfQueryDto, PendientesView, PendingQueryDto } from './dto/emision.dto';
 import type { FastifyReply } from 'fastify';
@@ -33,18 +33,9 @@ export class DteController {
   @ApiOperation({ summary: 'Emit a DTE (33, 34, 43, 46, 52, 56, 61, 110, 111, 112): folio, TED, signatures, XSD check, upload to the SII' })
   @ApiCreatedResponse({ type: EmitirView })
   @ApiProblemResponses(
-    400,
-    401,
-    403,
-    { status: 404, errors: ['taxpayer_not_found'] },
-    { status: 409, errors: ['caf_missing'] },
-    {
-      status: 422,
-      errors: [
+    ...emisionProblems(
+      [
         'referencias_required',
-        'fecha_out_of_range',
-        'fecha_emision_future',
-        'fecha_before_caf',
         'all_lines_exempt',
         'taxed_line_in_34',
         'forma_pago_required',
@@ -58,15 +49,19 @@ export class DteController {
         'referencia_not_found',
         'referencia_receptor_mismatch',
         'referencia_exceeds_original',
-        'caf_environment_mismatch',
-        'emisor_incomplete',
-        'dte_invalid',
-        'taxpayer_incomplete',
+        'anulacion_monto_mismatch',
+        'sucursal_unknown',
+        'comisiones_required',
+        'comisiones_not_applicable',
+        'tipo_doc_liq_required',
+        'tipo_doc_liq_not_applicable',
+        'exportacion_required',
+        'exportacion_not_applicable',
+        'receptor_extranjero_required',
+        'receptor_ciudad_required',
       ],
-    },
-    { status: 429, errors: ['rate_limited'] },
-    { status: 500, errors: ['xsd_invalid', 'internal_error'] },
-    ...UPSTREAM_PROBLEMS,
+      ['xsd_invalid'],
+    ),
   )
   @Auditar('emision', (r: EmitirView, _req, filas) => filas.findRow('dte_emission', r.emision_id))
   emit(@Body() body: EmitirDto, @Caller() caller?: string): Promise<EmitirView> {

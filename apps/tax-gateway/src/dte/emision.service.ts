@@ -35,10 +35,8 @@ import { EnvioBuilder } from './envio-builder';
 /** A request with the receptor's canonical legal name, and where that name came from (canonical-data rule). */
 type EmitirCanonico = EmitirDto & { razonSocialFuente: 'sii' | 'solicitud' };
 
-/**
- * POST /tax/dte/emitir (docs/DESIGN.md §4.4 "dte"): folio, signing, XSD and insert in one transaction (a failure leaves no row and no used
- * folio), then the upload; a failed upload keeps the folio consumed (it may have reached the SII).
- */
+// docs/DESIGN.md §4.4 "dte": folio, signing, XSD and insert in one transaction (a failure leaves no row and no used folio), then the
+// upload; a failed upload keeps the folio consumed (it may have reached the SII).
 @Injectable()
 export class EmisionService {
   private readonly logger = new Logger(EmisionService.name);
@@ -68,10 +66,8 @@ export class EmisionService {
     return this.uploader.upload(emission);
   }
 
-  /**
-   * ONE EnvioDTE, in order (a certification set, docs/research/sii-protocol.md §10); a document may reference an earlier one by index. Any
-   * refusal takes no folio; the upload's outcome is recorded on every document.
-   */
+  // ONE EnvioDTE, in order (a certification set, docs/research/sii-protocol.md §10); a document may reference an earlier one by index.
+  // Any refusal takes no folio; the upload's outcome is recorded on every document.
   async emitBatch(
     items: { dto: EmitirDto; referenciasLote?: { indice: number; codigo: 1 | 2 | 3; razon: string }[] }[],
     caller?: string,
@@ -135,7 +131,6 @@ export class EmisionService {
     return { fecha, montos };
   }
 
-  /** The receptor's canonical legal name (EmisionContexto.receptor). */
   private async canonicalizeReceptor(dto: EmitirDto): Promise<EmitirCanonico> {
     const { razonSocial, fuente } = await this.contexto.receptor(dto.receptor.rut, dto.receptor.razon_social, dto.tenant);
     return { ...dto, receptor: { ...dto.receptor, razon_social: razonSocial }, razonSocialFuente: fuente };

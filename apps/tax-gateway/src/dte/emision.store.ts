@@ -28,7 +28,6 @@ export class EmisionStore {
     this.estados = new EnvioEstadosStore(db, { entity: EmisionEntity, history: EmisionEstadoEntity, fk: 'emissionId' });
   }
 
-  /** Runs `fn` in one transaction: what it writes through this store's methods with `m` commits or rolls back together. */
   transaction<T>(fn: (m: EntityManager) => Promise<T>): Promise<T> {
     return this.db.transaction(fn);
   }
@@ -53,7 +52,6 @@ export class EmisionStore {
     await this.estados.insertFirst(m, emission);
   }
 
-  /** Moves an emission to `estado` (history row added when the estado or glosa changes). */
   async transition(id: string, estado: string, patch: EmisionPatch = {}, detail: Record<string, unknown> | null = null): Promise<void> {
     await this.estados.transition(id, estado, patch, detail);
   }
@@ -67,10 +65,7 @@ export class EmisionStore {
     return this.db.getRepository(EmisionEntity).find({ where: { tenant, trackid } });
   }
 
-  /**
-   * Up to `limit` signed emissions matching `where` to `uploading` in one UPDATE with SKIP LOCKED (EnvioEstadosStore.claimMany):
-   * a boleta envío's claim.
-   */
+  /** A boleta envío's claim: up to `limit` signed emissions to `uploading` in one UPDATE with SKIP LOCKED. */
   claimSigned(where: string, params: unknown[], orderBy: string, limit: number): Promise<EmisionEntity[]> {
     return this.estados.claimMany(where, params, orderBy, limit);
   }
@@ -93,10 +88,7 @@ export class EmisionStore {
       .getMany();
   }
 
-  /**
-   * Left `signed` (or `uploading`) longer than `staleSeconds` (a crash between signing and upload), and envíos not yet in a final SII
-   * estado.
-   */
+  /** Left `signed`/`uploading` past `staleSeconds` (a crash between signing and upload), and envíos not yet in a final SII estado. */
   async listToReconcile(staleSeconds: number, limit = 100): Promise<{ unsent: EmisionEntity[]; following: EmisionEntity[] }> {
     const repo = this.db.getRepository(EmisionEntity);
     const unsent = await repo

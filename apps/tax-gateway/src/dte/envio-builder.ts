@@ -23,10 +23,7 @@ import { EnvioPipeline } from '../envio/envio-pipeline';
 import { SignerClient } from '../signer/signer-client';
 import { Resolucion } from './emision-rules';
 
-/**
- * docs/research/sii-protocol.md §2.3, §3: DD, FRMT from the signing service, TED, Documento signed, EnvioDTE signed (`#SetDoc`), XSD.
- * Signed bytes are never re-serialized.
- */
+/** docs/research/sii-protocol.md §2.3, §3: DD, FRMT, TED, Documento and EnvioDTE signed, XSD; signed bytes never re-serialized. */
 @Injectable()
 export class EnvioBuilder {
   constructor(
@@ -56,10 +53,7 @@ export class EnvioBuilder {
     return this.signDocumento(buildDte(doc, ted, tsted), `#F${doc.folio}T${doc.tipo_dte}`);
   }
 
-  /**
-   * The TED of `dd` (docs/research/sii-protocol.md §3.3): FRMT by the signing service with the CAF's key, checked against the
-   * CAF's public key before use. Throws 502 `signer_error` when it does not verify.
-   */
+  /** The TED of `dd` (docs/research/sii-protocol.md §3.3): FRMT checked against the CAF's public key before use (502 `signer_error`). */
   async timbre(dd: string, caf: CafEntity): Promise<string> {
     const frmt = await this.signer.signTed(caf.signerCafId, encodeLatin1(dd));
     if (!verifyTedSignature(dd, frmt, { m: caf.rsapkM, e: caf.rsapkE })) {
@@ -97,10 +91,7 @@ export class EnvioBuilder {
     return this.pipeline.signValidated(encodeLatin1(envio), '#SetDoc', 'EnvioBOLETA');
   }
 
-  /**
-   * Intercambio copy (docs/research/sii-protocol.md §3.5): the uploaded signed DTE, byte for byte, in a new envelope whose RutReceptor is
-   * the receiver.
-   */
+  /** Intercambio copy (docs/research/sii-protocol.md §3.5): the uploaded signed DTE, byte for byte, in an envelope to the receiver. */
   async buildIntercambio(
     uploaded: Buffer,
     documento: { tipoDte: number; folio: number },

@@ -9,11 +9,8 @@ export interface EnvioTabla<E extends { id: string; estado: string; glosa: strin
   fk: Exclude<keyof H, keyof EstadoHistorialColumns> & string;
 }
 
-/**
- * The state changes of one kind of submission, the same for all (docs/tax-gateway.md "Submission pipeline"): every
- * change of estado or glosa leaves a history row in the same transaction, and a claim is one UPDATE, so two processes
- * on one database never both win it.
- */
+// docs/tax-gateway.md "Submission pipeline": every change of estado or glosa leaves a history row in the same transaction, and a claim
+// is one UPDATE, so two processes never both win it.
 export class EnvioEstadosStore<E extends { id: string; estado: string; glosa: string | null }, H extends EstadoHistorialColumns> {
   constructor(
     private readonly db: DataSource,
@@ -40,11 +37,8 @@ export class EnvioEstadosStore<E extends { id: string; estado: string; glosa: st
     });
   }
 
-  /**
-   * Moves up to `limit` rows in `signed` that match `where` (SQL over the table's columns, `$1`... from `params`) to
-   * `uploading` in one UPDATE, oldest first by `orderBy`; rows another transaction holds are skipped (FOR UPDATE SKIP
-   * LOCKED), so concurrent claimers, in one process or several, take disjoint sets. The claimed rows, in no set order.
-   */
+  // Up to `limit` `signed` rows matching `where` (`$1`... from `params`) to `uploading` in one UPDATE, oldest first; FOR UPDATE SKIP
+  // LOCKED, so concurrent claimers take disjoint sets. The claimed rows, in no set order.
   async claimMany(where: string, params: unknown[], orderBy: string, limit: number): Promise<E[]> {
     const table = this.db.getMetadata(this.tabla.entity).tableName;
     return this.db.transaction(async (m) => {

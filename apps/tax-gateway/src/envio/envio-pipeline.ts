@@ -23,12 +23,7 @@ export interface FalloEnvio {
   body: Record<string, unknown>;
 }
 
-/**
- * The steps every submission to the SII shares (docs/tax-gateway.md "Submission pipeline"): sign then validate
- * against the XSD, upload with the tenant's token (renewed once when the SII says it expired, TokenService), ask the
- * upload's state, and what a failed upload leaves. The stores keep the states (EnvioEstadosStore); the reconciler
- * follows them.
- */
+/** The steps every submission to the SII shares (docs/tax-gateway.md "Submission pipeline"); the stores keep the states. */
 @Injectable()
 export class EnvioPipeline {
   private readonly logger = new Logger(EnvioPipeline.name);
@@ -40,10 +35,7 @@ export class EnvioPipeline {
     private readonly tokens: TokenService,
   ) {}
 
-  /**
-   * The signing service's bytes for the element `reference` (`#Id`), valid against `schema`, never re-serialized.
-   * Throws 500 `xsd_invalid` (nothing is stored or sent) with the first 20 errors; the signer's own 502/503/504.
-   */
+  /** The signer's bytes, never re-serialized; 500 `xsd_invalid` (nothing stored or sent) when not valid against `schema`. */
   async signValidated(xml: Buffer, reference: string, schema: XsdSchemaName): Promise<Buffer> {
     const signed = await this.signer.signXml(xml, reference);
     const check = await validateXsd(signed, schema);
@@ -60,12 +52,8 @@ export class EnvioPipeline {
     return signed;
   }
 
-  /**
-   * DTEUpload (docs/research/sii-protocol.md §2.4): the trackid. STATUS 99 ("already received": the same file or document
-   * came before, as after an answer lost on the way) is the earlier upload's trackid when the answer names one and
-   * QueryEstUp confirms the SII holds that envío of the tenant; otherwise 502 `sii_already_received`, for a person to
-   * look. Throws the SII door's problems (502/503/504, 503 when its breaker is open).
-   */
+  // DTEUpload (docs/research/sii-protocol.md §2.4). STATUS 99 (came before, e.g. after a lost answer) answers the earlier trackid once
+  // QueryEstUp confirms the tenant's envío; otherwise 502 `sii_already_received`, for a person to look.
   async upload(e: EnvioSubible): Promise<string> {
     try {
       return await this.tokens.withToken(e.tenant, (token) =>

@@ -14,7 +14,6 @@ export interface JobContext<D> {
   tenant: string;
   datos: D;
   caller: string | null;
-  /** The number of items the job will reach. */
   setTotal(total: number): Promise<void>;
   /** One item reached (a case issued, a book generated), with its state and a short detail. */
   report(item: string, estado: string, detalle?: string | null): Promise<void>;
@@ -28,13 +27,8 @@ const EXPIRE_SECONDS = 15 * 60;
 /** How often each process ends the jobs whose process stopped (`sweep`). */
 const SWEEP_MS = 60_000;
 
-/**
- * Background work on PostgreSQL (pg-boss, in the gateway's own database, schema `pgboss`; docs/tax-gateway.md
- * "Jobs"): the `job` row and the queue's message are written in one transaction, any gateway process may run it,
- * and it is never retried (a job that issues documents must not issue them twice). A handler's ProblemException
- * ends the job `failed` with that problem; anything else as 500 `internal_error`. Errors of the queue itself are
- * logged, never thrown out of a callback.
- */
+// pg-boss in the gateway's database (docs/tax-gateway.md "Jobs"): job row and message in one transaction; never retried (a job that
+// issues documents must not issue them twice). Errors of the queue itself are logged, never thrown out of a callback.
 @Injectable()
 export class JobQueue implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger(JobQueue.name);
@@ -66,10 +60,7 @@ export class JobQueue implements OnModuleInit, BeforeApplicationShutdown {
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
 
-  /**
-   * Ends `failed` with 504 `job_interrupted` every job still `running` past the queue's time limit: the process that ran it
-   * stopped, and a job is never run again (it may have issued documents). Runs every minute in each process. The number ended.
-   */
+  /** Fails (504 `job_interrupted`) jobs `running` past the time limit: their process stopped, and a job is never run again. */
   sweep(): Promise<number> {
     return this.store.failStale(EXPIRE_SECONDS, {
       status: 504,

@@ -17,11 +17,13 @@ export class LibrosController {
   @HttpCode(201)
   @ApiOperation({
     summary:
-      "Build the month's LibroCompraVenta (IECV) from the gateway's emissions (venta) or receptions (compra): signed, XSD-valid, a new version",
+      "Build the month's LibroCompraVenta (IECV) from the gateway's emissions (venta) or receptions (compra), or its LibroGuia: signed, XSD-valid, a new version",
     description:
       'venta: the emitted DTEs the SII received and did not reject; compra: the received DTEs of a LibroCV type without a claim in the RCV, ' +
       "with the tenant's iva_compras (IVA de uso común, IVA no recuperable) and factor_proporcionalidad. 422 documento_not_found names " +
-      'the iva_compras line that matches no document of the book; iva_compra_conflict a line with both flags or a document listed twice.',
+      'the iva_compras line that matches no document of the book; iva_compra_conflict a line with both flags or a document listed twice. ' +
+      'guia: the guías de despacho sent in the month, a special book the SII asks for (folio_notificacion), those in guias_anuladas ' +
+      'as voided (422 guia_not_found for a folio the book does not hold).',
   })
   @ApiCreatedResponse({ type: LibroView })
   @ApiProblemResponses(
@@ -30,7 +32,14 @@ export class LibrosController {
     403,
     {
       status: 422,
-      errors: ['emisor_incomplete', 'dte_invalid', 'documento_not_found', 'iva_compra_conflict', 'factor_proporcionalidad_required'],
+      errors: [
+        'emisor_incomplete',
+        'dte_invalid',
+        'documento_not_found',
+        'iva_compra_conflict',
+        'factor_proporcionalidad_required',
+        'guia_not_found',
+      ],
     },
     { status: 500, errors: ['xsd_invalid', 'internal_error'] },
     ...SIGNER_PROBLEMS,

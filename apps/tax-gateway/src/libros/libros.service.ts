@@ -1,7 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { pickFields } from '@lib/platform';
 import { createHash, randomUUID } from 'node:crypto';
-import { buildLibroCompraVenta, encodeLatin1, resultadoDeLibro, santiagoTimestamp, type LibroDetalleInput } from '@lib/dte';
+import {
+  buildLibroCompraVenta,
+  buildLibroGuia,
+  encodeLatin1,
+  resultadoDeLibro,
+  santiagoTimestamp,
+  type LibroDetalleInput,
+  type LibroGuiaDetalleInput,
+} from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { asDteProblem } from '../dte/emision-rules';
 import { EmisoresService } from '../emisores/emisores.service';
@@ -26,11 +34,10 @@ export class LibrosService {
     private readonly pipeline: EnvioPipeline,
   ) {}
 
-  /**
-   * Each generation stores the next version (LibrosStore.insertNextVersion serializes them); `dado` is a certification set's documents.
-   * Nothing is stored when signing or the XSD fails.
-   */
+  /** Each generation stores the next version (LibrosStore.insertNextVersion serializes them); `dado`: a certification set's documents. */
   async generate(dto: GenerarLibroDto, caller?: string, dado?: DetalleDado): Promise<LibroView> {
+    const tipo = dto.tipo;
+    if (tipo === 'guia') return this.generateGuia(dto, caller);
     const ivaCompras = dado ? [] : (dto.iva_compras ?? []);
     validateIvaCompras(ivaCompras, dto.factor_proporcionalidad);
     const factor = dado
@@ -40,48 +47,54 @@ export class LibrosService {
         : Number(dto.factor_proporcionalidad);
     const emisor = await this.emisores.forEmission(dto.tenant);
     const { holder_rut } = await this.signer.certificate();
-    const libro = await this.store.insertNextVersion(dto, !dado, async (version, documentos) => {
+    const key = { tenant: dto.tenant, tipo, periodo: dto.periodo };
+    const libro = await this.store.insertNextVersion(key, !dado, async (version, documentos) => {
       const detalle = dado?.detalle ?? classifyIvaCompras(documentos, ivaCompras);
-      const xml = await this.signLibro(dto, detalle, version, holder_rut, emisor, factor);
-      return this.buildEntity(dto, version, detalle, xml, caller);
+      const id = libroId(dto, version);
+      const xml = asDteProblem(() =>
+        buildLibroCompraVenta({
+          id,
+          caratula: { ...caratulaDe(dto, holder_rut, emisor), tipoOperacion: tipo === 'venta' ? 'VENTA' : 'COMPRA' },
+          detalle,
+          factorProporcionalidad: factor,
+          tmstFirma: santiagoTimestamp(new Date()),
+        }),
+      );
+      const signed = await this.pipeline.signValidated(encodeLatin1(xml), `#${id}`, 'LibroCV');
+      return this.buildEntity(dto, version, sumTotalesPorTipo(detalle, tipo === 'compra'), detalle.length, signed, caller);
     });
     return toLibroView(libro);
   }
 
-  private async signLibro(
-    dto: GenerarLibroDto,
-    detalle: LibroDetalleInput[],
-    version: number,
-    rutEnvia: string,
-    resolucion: { fechaResolucion: string; numeroResolucion: number },
-    factorProporcionalidad?: number,
-  ): Promise<Buffer> {
-    const id = `LIBRO_${dto.tipo.toUpperCase()}_${dto.periodo.replace('-', '_')}_V${version}`;
-    const xml = asDteProblem(() =>
-      buildLibroCompraVenta({
-        id,
-        caratula: {
-          rutEmisorLibro: dto.tenant,
-          rutEnvia,
-          periodoTributario: dto.periodo,
-          fchResol: resolucion.fechaResolucion,
-          nroResol: resolucion.numeroResolucion,
-          tipoOperacion: dto.tipo === 'venta' ? 'VENTA' : 'COMPRA',
-          tipoLibro: dto.tipo_libro ?? 'MENSUAL',
-          tipoEnvio: dto.tipo_envio ?? 'TOTAL',
-          ...(dto.codigo_autorizacion ? { codAutRec: dto.codigo_autorizacion } : {}),
-          ...(dto.folio_notificacion ? { folioNotificacion: dto.folio_notificacion } : {}),
-          ...(dto.nro_segmento !== undefined ? { nroSegmento: dto.nro_segmento } : {}),
-        },
-        detalle,
-        factorProporcionalidad,
-        tmstFirma: santiagoTimestamp(new Date()),
-      }),
-    );
-    return this.pipeline.signValidated(encodeLatin1(xml), `#${id}`, 'LibroCV');
+  /** A LibroGuia (docs/tax-gateway.md "Books"): the period's guías, those in `guias_anuladas` as voided after sending (Anulado 2). */
+  private async generateGuia(dto: GenerarLibroDto, caller?: string): Promise<LibroView> {
+    const emisor = await this.emisores.forEmission(dto.tenant);
+    const { holder_rut } = await this.signer.certificate();
+    const anuladas = dto.guias_anuladas ?? [];
+    const libro = await this.store.insertNextGuiaVersion(dto, anuladas, async (version, guias) => {
+      const ajenas = anuladas.filter((folio) => !guias.some((g) => g.folio === folio));
+      if (ajenas.length > 0) {
+        throw new ProblemException(422, 'guia_not_found', `No guía sent in ${dto.periodo} has folio ${ajenas.join(', ')}.`, {
+          folios: ajenas,
+        });
+      }
+      const id = libroId(dto, version);
+      const caratula = { ...caratulaDe(dto, holder_rut, emisor), folioNotificacion: dto.folio_notificacion as number };
+      const xml = asDteProblem(() => buildLibroGuia({ id, caratula, detalle: guias, tmstFirma: santiagoTimestamp(new Date()) }));
+      const signed = await this.pipeline.signValidated(encodeLatin1(xml), `#${id}`, 'LibroGuia');
+      return this.buildEntity({ ...dto, tipo_libro: 'ESPECIAL' }, version, totalesGuia(guias), guias.length, signed, caller);
+    });
+    return toLibroView(libro);
   }
 
-  private buildEntity(dto: GenerarLibroDto, version: number, detalle: LibroDetalleInput[], xml: Buffer, caller?: string): LibroEntity {
+  private buildEntity(
+    dto: GenerarLibroDto,
+    version: number,
+    totales: LibroTotal[],
+    documentos: number,
+    xml: Buffer,
+    caller?: string,
+  ): LibroEntity {
     const now = new Date();
     return Object.assign(new LibroEntity(), {
       id: randomUUID(),
@@ -96,8 +109,8 @@ export class LibrosService {
       resultado: 'pendiente',
       glosa: null,
       trackid: null,
-      totales: sumTotalesPorTipo(detalle, dto.tipo === 'compra'),
-      documentos: detalle.length,
+      totales,
+      documentos,
       xml,
       xmlSha256: createHash('sha256').update(xml).digest('hex'),
       caller: caller ?? null,
@@ -106,10 +119,7 @@ export class LibrosService {
     });
   }
 
-  /**
-   * One upload per claim (`uploading` is taken atomically). A failed upload leaves it `upload_failed`; one never sent (the SII's
-   * breaker open) `signed` again; both can be sent again.
-   */
+  /** One upload per claim; a failed upload leaves `upload_failed`, one never sent (breaker open) `signed`: both can be sent again. */
   async send(id: string): Promise<LibroView> {
     const claimed = await this.claim(id);
     try {
@@ -169,6 +179,43 @@ export interface DetalleDado {
   detalle: LibroDetalleInput[];
   /** Purchases: the proportionality factor of the IVA de uso común. */
   factorProporcionalidad?: number;
+}
+
+function libroId(dto: GenerarLibroDto, version: number): string {
+  return `LIBRO_${dto.tipo.toUpperCase()}_${dto.periodo.replace('-', '_')}_V${version}`;
+}
+
+/** The Caratula both books share (LibroCV_v10.xsd, LibroGuia_v10.xsd); the resolution is the issuer's. */
+function caratulaDe(dto: GenerarLibroDto, rutEnvia: string, resolucion: { fechaResolucion: string; numeroResolucion: number }) {
+  return {
+    rutEmisorLibro: dto.tenant,
+    rutEnvia,
+    periodoTributario: dto.periodo,
+    fchResol: resolucion.fechaResolucion,
+    nroResol: resolucion.numeroResolucion,
+    tipoLibro: dto.tipo_libro ?? 'MENSUAL',
+    tipoEnvio: dto.tipo_envio ?? 'TOTAL',
+    ...(dto.codigo_autorizacion ? { codAutRec: dto.codigo_autorizacion } : {}),
+    ...(dto.folio_notificacion ? { folioNotificacion: dto.folio_notificacion } : {}),
+    ...(dto.nro_segmento !== undefined ? { nroSegmento: dto.nro_segmento } : {}),
+  };
+}
+
+/** A LibroGuia's one row of totals: its guías not voided, CLP. */
+function totalesGuia(guias: LibroGuiaDetalleInput[]): LibroTotal[] {
+  const validas = guias.filter((g) => g.anulado === undefined);
+  if (guias.length === 0) return [];
+  const suma = (f: (g: LibroGuiaDetalleInput) => number) => validas.reduce((t, g) => t + f(g), 0);
+  return [
+    {
+      tipo_dte: 52,
+      documentos: validas.length,
+      exento: 0,
+      neto: suma((g) => g.neto),
+      iva: suma((g) => g.iva),
+      total: suma((g) => g.total),
+    },
+  ];
 }
 
 /** As libs/dte buildLibroCompraVenta states them: voided folios apart; a purchases book's `iva` is the recoverable IVA. */

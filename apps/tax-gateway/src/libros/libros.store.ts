@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
-import type { LibroDetalleInput } from '@lib/dte';
+import { DataSource, EntityManager, In } from 'typeorm';
+import type { LibroDetalleInput, LibroGuiaDetalleInput } from '@lib/dte';
 import { EN_SEGUIMIENTO } from '../envio/envio-estados';
 import { EnvioEstadosStore } from '../envio/envio-estados.store';
 import type { LibroListQueryDto } from './dto/libro.dto';
@@ -9,10 +9,10 @@ import { LibroEstadoEntity } from './entities/libro-estado.entity';
 import { LibroEntity } from './entities/libro.entity';
 import { LibroDocumentosStore } from './libro-documentos.store';
 
-/** Which book: a tenant's purchases or sales of a month (YYYY-MM). */
+/** Which book: a tenant's purchases, sales or guías de despacho of a month (YYYY-MM). */
 export interface LibroKey {
   tenant: string;
-  tipo: 'compra' | 'venta';
+  tipo: 'compra' | 'venta' | 'guia';
   periodo: string;
 }
 
@@ -32,14 +32,31 @@ export class LibrosStore {
    * The version is inside the signed bytes, so a transaction-scoped advisory lock on the book's key queues concurrent generations across
    * processes; a failure in `build` stores nothing.
    */
-  async insertNextVersion(
-    key: LibroKey,
+  insertNextVersion(
+    key: LibroKey & { tipo: 'compra' | 'venta' },
     leerDocumentos: boolean,
     build: (version: number, documentos: LibroDetalleInput[]) => Promise<LibroEntity>,
   ): Promise<LibroEntity> {
+    return this.insertVersion(key, (m) => (leerDocumentos ? this.documentos.listOfLibro(key.tenant, key.tipo, key.periodo, m) : []), build);
+  }
+
+  /** The next version of a LibroGuia, its guías read in the same transaction (`anuladas`: folios voided after sending). */
+  insertNextGuiaVersion(
+    key: LibroKey,
+    anuladas: readonly number[],
+    build: (version: number, guias: LibroGuiaDetalleInput[]) => Promise<LibroEntity>,
+  ): Promise<LibroEntity> {
+    return this.insertVersion(key, (m) => this.documentos.listGuias(key.tenant, key.periodo, anuladas, m), build);
+  }
+
+  private insertVersion<T>(
+    key: LibroKey,
+    leer: (m: EntityManager) => Promise<T> | T,
+    build: (version: number, documentos: T) => Promise<LibroEntity>,
+  ): Promise<LibroEntity> {
     return this.db.transaction(async (m) => {
       await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`libro:${key.tenant}:${key.tipo}:${key.periodo}`]);
-      const documentos = leerDocumentos ? await this.documentos.listOfLibro(key.tenant, key.tipo, key.periodo, m) : [];
+      const documentos = await leer(m);
       const [row] = await m.query('SELECT coalesce(max(version), 0) + 1 AS v FROM libro WHERE tenant = $1 AND tipo = $2 AND periodo = $3', [
         key.tenant,
         key.tipo,

@@ -87,10 +87,8 @@ const DTE_CODE: [string, EstadoRecepDte][] = [
 const ok = (verificacion: string): Verificacion => ({ verificacion, ok: true });
 const fail = (verificacion: string, detalle: string): Verificacion => ({ verificacion, ok: false, detalle });
 
-/**
- * Verifies a supplier's file as the intercambio rules require (docs/research/sii-protocol.md §3.5; docs/tax-gateway.md "Reception").
- * Signatures go through the signing service; its failures propagate: nothing is judged on a half-run verification.
- */
+// Intercambio rules (docs/research/sii-protocol.md §3.5; docs/tax-gateway.md "Reception"). Signer failures propagate: nothing is
+// judged on a half-run verification.
 @Injectable()
 export class RecepcionVerifier {
   constructor(
@@ -120,10 +118,7 @@ export class RecepcionVerifier {
     return { setId, rutEmisor, verificaciones, estado, glosa: glosaOf(GLOSA_ENVIO[estado], verificaciones), documentos };
   }
 
-  /**
-   * With the SII namespace set when the issuer left it out (the schemas declare DTE and EnvioDTE only in it) and without DocPersonalizado
-   * (an issuer extension, e.g. Paperless's); the bytes kept stay as received.
-   */
+  // Adds a missing SII namespace (the schemas declare DTE only in it), drops DocPersonalizado (issuer extension); bytes kept as received.
   private async verifySchema(text: string, envio: boolean): Promise<Verificacion> {
     const forma: FormaVerificada = declaraNamespace(text) ? 'recibido' : 'con_namespace';
     const result = await validateXsd(sinDocPersonalizado(conNamespaceSii(text)), envio ? 'EnvioDTE' : 'DTE');
@@ -135,11 +130,8 @@ export class RecepcionVerifier {
     return check.valid ? ok(name) : fail(name, check.reasons.join('; ') || 'the signature does not verify');
   }
 
-  /**
-   * Tried on the forms real issuers' signatures hold: as received, the DTE alone (inclusive C14N takes in the envelope's namespaces), the
-   * DTE alone with the missing SII namespace (lib-cl-sii-python `clean_dte_xml(set_missing_xmlns=True)`). The characters are the received
-   * ones, so a form that verifies proves the same content.
-   */
+  // The forms real issuers sign: as received, the DTE alone (inclusive C14N takes in the envelope's namespaces), the DTE alone with the
+  // SII namespace (lib-cl-sii-python `clean_dte_xml(set_missing_xmlns=True)`). Same characters, so a form that verifies proves the content.
   private async verifyFirmaDocumento(bytes: Buffer, dte: ParsedDte, envio: boolean): Promise<Verificacion> {
     if (!dte.signed) return fail('firma_documento', 'the DTE carries no Signature');
     const reference = `#${dte.id ?? ''}`;
@@ -197,10 +189,7 @@ export class RecepcionVerifier {
   }
 }
 
-/**
- * Observations, never a reason to refuse (SII Formato DTE v2.2 §2.2 "No se rechazan documentos por errores de contenido"): a totals
- * difference stays on record for the ResultadoDTE or an RCV claim.
- */
+// Observations, never a refusal (Formato DTE v2.2 §2.2 "No se rechazan documentos por errores de contenido"): kept for ResultadoDTE/RCV.
 const OBSERVACIONES = new Set(['totales']);
 
 /** A document's EstadoRecepDTE: its own checks and the envelope's (a failed Caratula or signature fails every DTE). */

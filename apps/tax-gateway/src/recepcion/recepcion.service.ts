@@ -29,10 +29,8 @@ export const MAX_RECEPCION_BYTES = 5 * 1024 * 1024;
 
 const UNIQUE_VIOLATION = '23505';
 
-/**
- * Reception (docs/tax-gateway.md "Reception"): a DTE that fails verification is recorded with its reasons but never keys duplicates, so a
- * forged copy received first cannot shadow the genuine document.
- */
+// docs/tax-gateway.md "Reception": a DTE that fails verification is recorded with its reasons but never keys duplicates, so a forged
+// copy received first cannot shadow the genuine document.
 @Injectable()
 export class RecepcionService {
   private readonly logger = new Logger(RecepcionService.name);

@@ -107,9 +107,7 @@ const TAX_SETTING_NAMES = [
   ),
 ];
 
-/**
- * Validated by {@link TaxGatewayConfig}'s rules for the tax settings only: for unit tests and tools without a complete app configuration.
- */
+/** Only the tax settings, by {@link TaxGatewayConfig}'s rules: for unit tests and tools without a complete app configuration. */
 export function loadTaxSettings(env: Record<string, unknown> = process.env): TaxSettings {
   return taxSettingsOf(loadConfig(TaxGatewayConfig, env, { only: TAX_SETTING_NAMES }));
 }

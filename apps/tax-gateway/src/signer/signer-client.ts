@@ -37,10 +37,7 @@ export interface PortalSessionAnswer {
 
 const CERTIFICATE_TTL_MS = 60 * 60 * 1000;
 
-/**
- * Client of the signing service (docs/DESIGN.md §4.3, docs/CONTRACTS.md "Signing service"): the gateway never holds a private key; XML
- * travels as base64 of the exact bytes.
- */
+/** Signing service (docs/DESIGN.md §4.3, docs/CONTRACTS.md "Signing service"): the gateway holds no private key; XML as exact bytes. */
 @Injectable()
 export class SignerClient {
   private readonly logger = new Logger(SignerClient.name);
@@ -82,10 +79,7 @@ export class SignerClient {
     return this.field(out.frmt, 'frmt');
   }
 
-  /**
-   * Each signature with the certificate of its own KeyInfo; trust is not judged here. A fragment without a declaration is read as UTF-8
-   * (docs/CONTRACTS.md "Signing service").
-   */
+  /** With each KeyInfo's certificate, trust not judged; a fragment without declaration is UTF-8 (docs/CONTRACTS.md "Signing service"). */
   async verifyXml(xml: Buffer, referenceUri: string): Promise<SignatureCheck> {
     const out = await this.call<SignatureCheck>('verify_xml', 'POST', '/verify/xml', {
       xml: xml.toString('base64'),
@@ -106,10 +100,8 @@ export class SignerClient {
     return Buffer.from(this.field(out.cms, 'cms'), 'base64');
   }
 
-  /**
-   * TLS client-certificate login at herculesr.sii.cl, done by the signer with its key (the web-service TOKEN does not open the portal
-   * pages; docs/research/sources/README.md §1.2). Cookie values are never logged.
-   */
+  // TLS client-certificate login at herculesr.sii.cl, by the signer (the web-service TOKEN does not open the portal pages;
+  // docs/research/sources/README.md §1.2). Cookie values are never logged.
   async portalSession(referencia: string): Promise<PortalSessionAnswer> {
     const out = await this.call<PortalSessionAnswer>('portal_session', 'POST', '/portal/session', { referencia });
     const cookies = Array.isArray(out?.cookies) ? out.cookies.filter(isPortalCookie) : [];

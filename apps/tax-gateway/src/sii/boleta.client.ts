@@ -18,11 +18,8 @@ import { uploadForm } from './upload-body';
 
 const RECURSOS = '/recursos/v1';
 
-/**
- * The SII's boleta REST services (docs/research/boletas.md §1): their own seed and token, the EnvioBOLETA upload on its own
- * host (pangal, rahue) and the envío's estado. Every call after the token carries `Cookie: TOKEN=`; a 401 is
- * SiiTokenInvalidError (SiiHttp), renewed once by TokenService.
- */
+// The SII's boleta REST services (docs/research/boletas.md §1): own seed, token and upload host. Calls carry `Cookie: TOKEN=`; a 401
+// is SiiTokenInvalidError (SiiHttp), renewed once by TokenService.
 @Injectable()
 export class BoletaClient {
   private readonly logger = new Logger(BoletaClient.name);
@@ -101,10 +98,7 @@ export class BoletaClient {
     }
   }
 
-  /**
-   * `GET boleta.electronica/{rut}-{dv}-{tipo}-{folio}/estado` (§1.5): what the SII registered of one boleta, as QueryEstDte
-   * answers for the other types (DOK, DNK, FAU, ...); every parameter sent, the date as DD-MM-YYYY.
-   */
+  /** `GET boleta.electronica/{rut}-{dv}-{tipo}-{folio}/estado` (§1.5): answers as QueryEstDte (DOK, DNK, ...); date DD-MM-YYYY. */
   async getEstadoBoleta(q: EstDteQuery, token: string): Promise<EstDteAnswer> {
     const op = 'boletaEstado';
     const emisor = splitRut(q.rutCompany);

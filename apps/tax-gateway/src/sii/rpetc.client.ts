@@ -27,10 +27,7 @@ const TOKEN_INVALIDO = new Set(['3', '4']);
 /** ESTADO 2 "No se encontró información"; -15 "Empresa Relacionada no esta vinculada con el documento consultado". */
 const SIN_CESION = new Set(['2', '-15']);
 
-/**
- * The SII's electronic registry of assigned invoices, RPETC (docs/research/cesion.md §2-§3): the AEC upload RTCAnotEnvio and
- * the SOAP service wsRPETCConsulta, on the DTE host (maullin, palena) with the same token as DTEUpload.
- */
+/** RPETC (docs/research/cesion.md §2-§3): RTCAnotEnvio and wsRPETCConsulta, on the DTE host with the same token as DTEUpload. */
 @Injectable()
 export class RpetcClient {
   private readonly logger = new Logger(RpetcClient.name);
@@ -40,10 +37,7 @@ export class RpetcClient {
     this.http = new SiiHttp(settings, metrics);
   }
 
-  /**
-   * RTCAnotEnvio (ENV §2.2): emailNotif, rutCompany, dvCompany (the cedente), archivo; the TRACKID of STATUS 0. STATUS 5 is
-   * {@link SiiTokenInvalidError}; any other is 502 `sii_rejected` with `sii_status`.
-   */
+  /** RTCAnotEnvio (ENV §2.2): the TRACKID of STATUS 0; STATUS 5 is {@link SiiTokenInvalidError}, any other 502 `sii_rejected`. */
   async upload(input: { rutCedente: string; email: string; token: string; filename: string; file: Buffer }): Promise<string> {
     const op = 'RTCAnotEnvio';
     const cedente = splitRut(input.rutCedente);
@@ -97,10 +91,7 @@ export class RpetcClient {
     return { estado, glosa: (body.DESC_ESTADO ?? '').trim() };
   }
 
-  /**
-   * getEstCesionRelac (WSC): the document's registered holder, as `rutEmpresa` (its issuer, receiver or a holder) may ask;
-   * undefined when it was never assigned or the company is not linked to it (ESTADO 2, -15).
-   */
+  /** getEstCesionRelac (WSC): the registered holder; undefined when never assigned or `rutEmpresa` is not linked (ESTADO 2, -15). */
   async getEstCesionRelac(
     doc: { rutEmisor: string; tipoDte: number; folio: number },
     rutEmpresa: string,

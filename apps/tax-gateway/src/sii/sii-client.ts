@@ -178,10 +178,7 @@ export class SiiClient {
     return answer.trackid.trim();
   }
 
-  /**
-   * `ce_empresas_dwnld` with a portal session's cookies (docs/research/sources/README.md §1.1-1.3): the CSV bytes as received, about 150 MB
-   * in production.
-   */
+  /** `ce_empresas_dwnld` with portal cookies (docs/research/sources/README.md §1.1-1.3): the CSV bytes as received (~150 MB). */
   async downloadContribuyentesAutorizados(cookie: string): Promise<Buffer> {
     const op = 'contribuyentesAutorizados';
     const res = await this.http.send(op, {

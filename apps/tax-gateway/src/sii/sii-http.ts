@@ -24,10 +24,8 @@ export interface SiiHttpRequest {
   acceptHtml?: boolean;
 }
 
-/**
- * Each SII web service (one operation: upload, getEstUp, getToken...) stops being asked after five failures in a row (no answer
- * or a 5xx) for 30 s, answering 503 `sii_unavailable` with `enviado: false` at once (docs/tax-gateway.md "SII outages").
- */
+// Per operation, five failures in a row (no answer or a 5xx) stop asking for 30 s: 503 `sii_unavailable`, `enviado: false` at once
+// (docs/tax-gateway.md "SII outages").
 export const SII_BREAKER = { consecutiveFailures: 5, openSeconds: 30 };
 
 /** The portal's page for a dead or absent session (docs/research/sii-protocol.md §8). */

@@ -22,3 +22,30 @@ export const REENVIO_PROBLEMS = [
   { status: 429, errors: ['rate_limited'] },
   ...UPSTREAM_PROBLEMS,
 ];
+
+/** What a route that emits a document answers (POST /tax/dte/emitir, POST /tax/boleta/emitir): its type's own 422s besides these. */
+export function emisionProblems(rules422: string[], more500: string[] = []) {
+  return [
+    400,
+    401,
+    403,
+    { status: 404, errors: ['taxpayer_not_found'] },
+    { status: 409, errors: ['caf_missing'] },
+    {
+      status: 422,
+      errors: [
+        'fecha_out_of_range',
+        'fecha_emision_future',
+        'fecha_before_caf',
+        ...rules422,
+        'caf_environment_mismatch',
+        'emisor_incomplete',
+        'dte_invalid',
+        'taxpayer_incomplete',
+      ],
+    },
+    { status: 429, errors: ['rate_limited'] },
+    { status: 500, errors: [...more500, 'internal_error'] },
+    ...UPSTREAM_PROBLEMS,
+  ];
+}

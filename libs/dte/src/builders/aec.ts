@@ -1,10 +1,8 @@
 import { DteBuildError } from '../errors';
-import { el, fecha, optText, posInt, reqText, rut, timestamp } from './text';
+import { contacto, el, fecha, optText, posInt, reqText, rut, timestamp } from './text';
 
-// The cesión's file (docs/research/cesion.md §1; SII "Formato Archivo Electrónico de Cesión" v1.1, AEC_v10.xsd,
-// Cesion_v10.xsd, DTECedido_v10.xsd). Each part is built as its own document with the SiiDte namespace on its root, signed
-// there by the signing service (the signature its last child), and embedded byte for byte in the next: the AEC root declares
-// the same namespace and nothing else, so every signature verifies in place (docs/research/cesion.md §1.2).
+// The cesión's file (SII "Formato Archivo Electrónico de Cesión" v1.1, AEC_v10.xsd): each part is signed with the SiiDte namespace on its
+// root, embedded byte for byte in the next whose root declares only that: every signature verifies in place (docs/research/cesion.md §1.2).
 
 /** The types a cesión may carry (Cesion_v10.xsd DTEFacturasType; FMT "Sólo códigos 33, 34, 46 y 43"). */
 export const TIPOS_CEDIBLES: readonly number[] = [33, 34, 43, 46];
@@ -29,10 +27,7 @@ export interface ParteCesionInput {
   email: string;
 }
 
-/**
- * One cesión (FMT §C): the cedente with the 1 to 3 people who sign it (RUTAutorizado, in signing order) and the
- * DeclaracionJurada when the receipt was given on paper; amounts in whole CLP; dates America/Santiago.
- */
+/** One cesión (FMT §C): 1 to 3 RUTAutorizado sign it; DeclaracionJurada when the receipt was on paper; whole CLP, America/Santiago. */
 export interface CesionInput {
   seq: number;
   id_dte: IdDteInput;
@@ -81,10 +76,7 @@ function idDte(d: IdDteInput): string {
   );
 }
 
-/**
- * `<DTECedido version="1.0"><DocumentoDTECedido ID>` with the signed DTE verbatim and TmstFirma, unsigned.
- * @throws DteBuildError when `signedDte` is not one `<DTE>` element with its Signature
- */
+/** Unsigned `<DTECedido><DocumentoDTECedido ID>` around the signed DTE verbatim. @throws DteBuildError when it is not a signed DTE */
 export function buildDteCedido(signedDte: string, tmstFirma: string, id: string): string {
   if (!/^<DTE[\s>][\s\S]*<Signature[\s\S]*<\/DTE>$/.test(signedDte.trim())) {
     throw new DteBuildError('signedDte must be the signed <DTE> element as issued');
@@ -95,11 +87,8 @@ export function buildDteCedido(signedDte: string, tmstFirma: string, id: string)
   );
 }
 
-/**
- * `<Cesion version="1.0"><DocumentoCesion ID>` unsigned (FMT §C): MontoCesion at most the DTE's total and UltimoVencimiento
- * not before its FchEmis (the registry's rules, docs/research/cesion.md §4).
- * @throws DteBuildError on those rules, a type that is not assignable, 0 or more than 3 autorizados, a seq outside 1..40
- */
+/** Unsigned `<Cesion><DocumentoCesion ID>` (FMT §C). @throws DteBuildError for MontoCesion above the DTE's total or UltimoVencimiento
+ * before its FchEmis (the registry's rules, docs/research/cesion.md §4), a type not assignable, 0 or > 3 autorizados, seq outside 1..40 */
 export function buildCesion(c: CesionInput, id: string): string {
   if (!Number.isInteger(c.seq) || c.seq < 1 || c.seq > 40) throw new DteBuildError('SeqCesion is 1 to 40');
   if (c.cedente.autorizados.length < 1 || c.cedente.autorizados.length > 3) {
@@ -131,11 +120,8 @@ export function buildCesion(c: CesionInput, id: string): string {
   );
 }
 
-/**
- * `<AEC version="1.0"><DocumentoAEC ID>` unsigned, around the signed DTECedido and the signed Cesion elements (each
- * verbatim, without an XML declaration): the Caratula names the last cesión's parties (docs/research/cesion.md §1.1).
- * @throws DteBuildError when a part is not the signed element it should be, or there are 0 or more than 40 cesiones
- */
+/** Unsigned `<AEC><DocumentoAEC ID>` around the signed DTECedido and Cesion elements verbatim; the Caratula names the last cesión's
+ * parties (docs/research/cesion.md §1.1). @throws DteBuildError when a part is not the element it should be, or 0 or > 40 cesiones */
 export function buildAec(caratula: CaratulaAecInput, signedDteCedido: string, signedCesiones: string[], id: string): string {
   if (!/^<DTECedido[\s>][\s\S]*<\/DTECedido>$/.test(signedDteCedido.trim()))
     throw new DteBuildError('signedDteCedido must be a <DTECedido>');
@@ -147,9 +133,7 @@ export function buildAec(caratula: CaratulaAecInput, signedDteCedido: string, si
     `<AEC ${NS} version="1.0"><DocumentoAEC ID="${id}"><Caratula version="1.0">` +
     el('RutCedente', rut('RutCedente', caratula.rut_cedente)) +
     el('RutCesionario', rut('RutCesionario', caratula.rut_cesionario)) +
-    optText('NmbContacto', k.nombre, 40, 'truncate') +
-    optText('FonoContacto', k.telefono, 40, 'truncate') +
-    optText('MailContacto', k.email, 80) +
+    contacto(k.nombre, k.telefono, k.email) +
     el('TmstFirmaEnvio', timestamp('TmstFirmaEnvio', caratula.tmst_firma_envio)) +
     `</Caratula><Cesiones>${signedDteCedido.trim()}${signedCesiones.map((c) => c.trim()).join('')}</Cesiones></DocumentoAEC></AEC>`
   );

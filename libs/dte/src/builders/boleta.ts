@@ -12,16 +12,10 @@ export type TipoBoleta = (typeof TIPOS_BOLETA)[number];
 /** The anonymous buyer of a boleta: Receptor is required by EnvioBOLETA_v11.xsd (docs/research/boletas.md §2, [P]). */
 export const RUT_CONSUMIDOR_FINAL = '66666666-6';
 
-/**
- * The DD's RSR when the buyer gave no name: the DD needs one (RSR, "Razon Social Receptor"), Receptor/RznSocRecep
- * stays out. A convention of this project (docs/research/boletas.md §2 names none) [I].
- */
+/** The DD's RSR when the buyer gave no name: a convention of this project, docs/research/boletas.md §2 names none [I]. */
 export const RSR_CONSUMIDOR_FINAL = 'Consumidor final';
 
-/**
- * IndServicio of a boleta (EnvioBOLETA_v11.xsd IdDoc, required): 1 servicios periódicos, 2 servicios periódicos
- * domiciliarios, 3 ventas y servicios, 4 espectáculos por cuenta de terceros.
- */
+/** IndServicio (EnvioBOLETA_v11.xsd): 1 servicios periódicos, 2 periódicos domiciliarios, 3 ventas y servicios, 4 espectáculos. */
 export type IndServicioBoleta = 1 | 2 | 3 | 4;
 
 /** Receptor of EnvioBOLETA_v11.xsd: only RUTRecep is required; texts over their length are truncated. */
@@ -70,12 +64,8 @@ export interface MontosBoleta {
   total: number;
 }
 
-/**
- * Totales of a boleta from IVA-included lines (docs/research/boletas.md §2.1, LibreDTE `calcularNetoIVA`):
- * MntTotal = Σ MontoItem; on a 39 MntExe = Σ exempt lines, MntNeto = round(afecto / 1.19) half up and IVA =
- * afecto − MntNeto (the remainder, so that the parts add up to the total); on a 41 every line is exempt.
- * @throws DteBuildError on invalid lines (totals.ts `lineaMontos`) or a 39 without a taxed line.
- */
+/** Totales from IVA-included lines (docs/research/boletas.md §2.1, LibreDTE `calcularNetoIVA`): MntNeto = round(afecto / 1.19) half
+ * up, IVA the remainder so that the parts add up to MntTotal. @throws DteBuildError on invalid lines or a 39 without a taxed line. */
 export function totalesBoleta(tipo: TipoBoleta, detalle: readonly DetalleBoletaInput[]): MontosBoleta {
   let total = 0;
   let exento = 0;
@@ -112,38 +102,30 @@ export function ddInputFromBoleta(input: BoletaInput, cafXml: string, tsted: str
   };
 }
 
-function idDoc(i: BoletaInput): string {
+function encabezado(i: BoletaInput, montos: MontosBoleta): string {
   if (![1, 2, 3, 4].includes(i.indicador_servicio)) throw new DteBuildError('indicador_servicio of a boleta must be 1, 2, 3 or 4');
+  const e = i.emisor;
+  const r = receptorOf(i);
   return (
-    '<IdDoc>' +
+    '<Encabezado><IdDoc>' +
     el('TipoDTE', i.tipo_dte) +
     el('Folio', posInt('Folio', i.folio)) +
     el('FchEmis', fecha('FchEmis', i.fecha_emision)) +
     el('IndServicio', i.indicador_servicio) +
-    '</IdDoc>'
-  );
-}
-
-function emisor(e: EmisorInput): string {
-  return (
-    '<Emisor>' +
+    '</IdDoc><Emisor>' +
     el('RUTEmisor', rut('RUTEmisor', e.rut)) +
     reqText('RznSocEmisor', e.razon_social, 100) +
     optText('GiroEmisor', e.giro, 80, 'truncate') +
     cdgSiiSucur(e) +
     lugar('Origen', e) +
-    '</Emisor>'
-  );
-}
-
-function receptor(r: ReceptorBoletaInput): string {
-  return (
-    '<Receptor>' +
+    '</Emisor><Receptor>' +
     el('RUTRecep', rut('RUTRecep', r.rut)) +
     optText('RznSocRecep', r.razon_social, 100) +
     optText('Contacto', r.contacto, 80, 'truncate') +
     lugar('Recep', r) +
-    '</Receptor>'
+    '</Receptor>' +
+    totales(montos) +
+    '</Encabezado>'
   );
 }
 
@@ -186,11 +168,8 @@ function referencia(r: ReferenciaBoletaInput, n: number): string {
   );
 }
 
-/**
- * The unsigned `<DTE version="1.0"><Documento ID="F{folio}T{tipo}">` of a boleta in EnvioBOLETA_v11.xsd order (BOLETADefType,
- * docs/research/boletas.md §2); the signer appends ds:Signature. @throws DteBuildError (another type, 0 or > 1000 lines, > 40
- * references, invalid values); DteEncodingError outside ISO-8859-1.
- */
+/** The unsigned `<DTE><Documento ID="F{folio}T{tipo}">` of a boleta (EnvioBOLETA_v11.xsd BOLETADefType, docs/research/boletas.md §2).
+ * @throws DteBuildError (another type, 0 or > 1000 lines, > 40 references, invalid values); DteEncodingError outside ISO-8859-1. */
 export function buildBoleta(input: BoletaInput, ted: string, tmstFirma: string): string {
   if (input.tipo_dte !== 39 && input.tipo_dte !== 41) throw new DteBuildError(`a boleta is tipo 39 or 41, not ${input.tipo_dte}`);
   if (input.detalle.length === 0 || input.detalle.length > 1000) throw new DteBuildError('a boleta has 1 to 1000 Detalle lines');
@@ -200,7 +179,7 @@ export function buildBoleta(input: BoletaInput, ted: string, tmstFirma: string):
   const montos = totalesBoleta(input.tipo_dte, input.detalle);
   return (
     `<DTE version="1.0" xmlns="http://www.sii.cl/SiiDte"><Documento ID="F${input.folio}T${input.tipo_dte}">` +
-    `<Encabezado>${idDoc(input)}${emisor(input.emisor)}${receptor(receptorOf(input))}${totales(montos)}</Encabezado>` +
+    encabezado(input, montos) +
     input.detalle.map((d, i) => detalle(input.tipo_dte, d, i + 1)).join('') +
     refs.map((r, i) => referencia(r, i + 1)).join('') +
     ted +

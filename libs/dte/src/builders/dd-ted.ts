@@ -21,7 +21,6 @@ export interface DdInput {
   tsted: string;
 }
 
-/** The CAF must be an element of its own and authorize this issuer, type and folio. */
 function checkCaf(input: DdInput): void {
   const caf = input.cafXml.trim();
   if (!/^<CAF[\s>]/.test(caf) || !caf.endsWith('</CAF>')) {
@@ -45,10 +44,8 @@ function checkCaf(input: DdInput): void {
   }
 }
 
-/**
- * The flattened `<DD>` with the CAF verbatim; RSR/IT1 cut, never trimmed after (a scanner compares them; LibreDTE `mb_substr(..., 0,
- * 40)`). Its ISO-8859-1 bytes signed with RSASK give FRMT (docs/research/sii-protocol.md §2.3, §3.3). @throws DteBuildError
- */
+/** The flattened `<DD>` with the CAF verbatim; RSR/IT1 cut, never trimmed after (a scanner compares them; LibreDTE `mb_substr(..., 0,
+ * 40)`). Its ISO-8859-1 bytes signed with RSASK give FRMT (docs/research/sii-protocol.md §2.3, §3.3). @throws DteBuildError */
 export function buildDd(input: DdInput): string {
   checkCaf(input);
   // ValorType: a liquidación-factura's MntTotal may be negative (Formato DTE v2.2 Cambios 22/09/2005 item 4).

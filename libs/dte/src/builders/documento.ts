@@ -18,22 +18,8 @@ import { el, fecha, optText, posInt, timestamp } from './text';
 import { TIPOS_DTE_EMITIDOS } from '../tipos-dte';
 import { esExportacion, montosEnPesos, totalesExportacion, type ExportacionInput, type MontosExportacion } from '../exportacion';
 import { buildExportaciones } from './exportacion';
-import {
-  cdgItems,
-  dscRcgGlobalXml,
-  emisor,
-  nombreItem,
-  oneOf,
-  receptor,
-  referencia,
-  transporte,
-  type DetalleInput,
-  type EmisorInput,
-  type PagoInput,
-  type ReceptorInput,
-  type ReferenciaInput,
-  type TransporteInput,
-} from './partes';
+import { cdgItems, dscRcgGlobalXml, emisor, idDocInicio, nombreItem, oneOf, receptor, referencia, transporte } from './partes';
+import type { DetalleInput, EmisorInput, PagoInput, ReceptorInput, ReferenciaInput, TransporteInput } from './partes';
 
 export type { DetalleInput, EmisorInput, PagoInput, ReceptorInput, ReferenciaInput, TransporteInput };
 export { cdgItems, cdgSiiSucur, lugar, nombreItem } from './partes';
@@ -54,11 +40,8 @@ export interface DocumentoInput {
   indicador_servicio?: 1 | 2 | 3 | 4 | 5;
   /** TipoDespacho (field 6): 1 by the receiver, 2 by the issuer to the receiver's premises, 3 by the issuer elsewhere. */
   tipo_despacho?: 1 | 2 | 3;
-  /**
-   * IndTraslado (field 7, obligatory on a 52 and only there): 1 constituye venta, 2 venta por efectuar, 3 consignación,
-   * 4 entrega gratuita, 5 traslado interno, 6 otros traslados no venta, 7 guía de devolución, 8 traslado para exportación,
-   * 9 venta para exportación.
-   */
+  /** IndTraslado (field 7, on a 52 only): 1 venta, 2 venta por efectuar, 3 consignación, 4 entrega gratuita, 5 traslado interno,
+   * 6 otros traslados no venta, 7 guía de devolución, 8 traslado para exportación, 9 venta para exportación. */
   ind_traslado?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
   transporte?: TransporteInput;
   tipo_transaccion_venta?: 1 | 2 | 3 | 4;
@@ -84,17 +67,10 @@ function pagos(list: PagoInput[] = []): string {
     .join('');
 }
 
-/**
- * IdDoc in DTE_v10.xsd order: TipoDTE, Folio, FchEmis, TipoDespacho, IndTraslado, IndServicio, TpoTranCompra, TpoTranVenta,
- * FmaPago, MntPagos, FchVenc.
- */
 function idDoc(i: DocumentoInput): string {
   return (
     '<IdDoc>' +
-    el('TipoDTE', i.tipo_dte) +
-    el('Folio', posInt('Folio', i.folio)) +
-    el('FchEmis', fecha('FchEmis', i.fecha_emision)) +
-    el('TipoDespacho', oneOf('tipo_despacho', i.tipo_despacho, [1, 2, 3])) +
+    idDocInicio(i) +
     el('IndTraslado', oneOf('ind_traslado', i.ind_traslado, [1, 2, 3, 4, 5, 6, 7, 8, 9])) +
     el('IndServicio', oneOf('indicador_servicio', i.indicador_servicio, [1, 2, 3])) +
     el('TpoTranCompra', oneOf('tipo_transaccion_compra', i.tipo_transaccion_compra, [1, 2, 3, 4, 5, 6])) +
@@ -106,7 +82,6 @@ function idDoc(i: DocumentoInput): string {
   );
 }
 
-/** Totales in DTE_v10.xsd order; MntNeto/TasaIVA/IVA, MntExe, ImptoReten, IVANoRet, GrntDep, Comisiones and MontoNF only when present. */
 function totales(m: Montos, tipo: number): string {
   const taxed = m.neto > 0;
   return (
@@ -137,7 +112,6 @@ function indExe(tipo: TipoDteEmision, d: DetalleInput): number | undefined {
   return d.exento && tipo !== 34 ? 1 : undefined;
 }
 
-/** A decimal element written only when above 0 (QtyItem, PrcItem, DescuentoPct, RecargoPct). */
 function positive(name: string, value: LineaTotales['cantidad'] | undefined, places: number): string {
   if (value === undefined) return '';
   const d = decimalOf(value, name, places, '999999999999.999999');
@@ -203,7 +177,7 @@ export function ddInputFromDocumento(input: DocumentoInput, cafXml: string, tste
     fe: input.fecha_emision,
     rr: input.receptor.rut,
     rsr: input.receptor.razon_social,
-    // An export's MNT is its MntTotal in the currency, as written (research/exportacion.md §1: TED-3-640 otherwise).
+    // An export's MNT is its MntTotal in the currency, as written (docs/research/exportacion.md §1: TED-3-640 otherwise).
     mnt: esExportacion(input.tipo_dte) ? exportacionTotals(input).total : documentoTotals(input).total,
     it1: input.detalle[0]?.nombre ?? '',
     cafXml,
@@ -211,10 +185,8 @@ export function ddInputFromDocumento(input: DocumentoInput, cafXml: string, tste
   };
 }
 
-/**
- * The unsigned, compact `<DTE version="1.0"><Documento ID="F{folio}T{tipo}">` in DTE_v10.xsd order; the signer appends ds:Signature.
- * @throws DteBuildError (56/61 without referencias, a 52 without IndTraslado or another type with it, > 60 lines, > 40 references, invalid values); DteEncodingError outside ISO-8859-1.
- */
+/** The unsigned, compact `<DTE><Documento ID="F{folio}T{tipo}">` (DTE_v10.xsd); the signer appends ds:Signature. @throws DteBuildError
+ * (56/61 without referencias, IndTraslado off a 52 or missing on one, > 60 lines, > 40 references, invalid values); DteEncodingError */
 export function buildDte(input: DocumentoInput, ted: string, tmstFirma: string): string {
   if (!(TIPOS_DTE_EMITIDOS as readonly number[]).includes(input.tipo_dte))
     throw new DteBuildError(`unsupported tipo_dte ${input.tipo_dte}`);

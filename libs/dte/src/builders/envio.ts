@@ -17,11 +17,9 @@ export interface CaratulaInput {
 
 export interface EnvioDteInput {
   caratula: CaratulaInput;
-  /** Signed DTE elements, 1 to 2000. */
   signedDtes: string[];
 }
 
-/** Drops a BOM, XML declaration and surrounding whitespace; the element stays as is. */
 function dteElement(signed: string, n: number): string {
   const body = signed
     .replace(/^\uFEFF/, '')
@@ -33,7 +31,7 @@ function dteElement(signed: string, n: number): string {
   return body;
 }
 
-/** Read from text: the DTE is not re-parsed. */
+/** Read from the text: the signed DTE is not parsed again. */
 function firstValue(dte: string, tag: string): string | undefined {
   const enc = sliceElements(dte, 'Encabezado')[0] ?? '';
   return new RegExp(`<${tag}>\\s*([^<]*?)\\s*</${tag}>`).exec(enc)?.[1];
@@ -50,19 +48,13 @@ interface Sobre {
 const ENVIO_DTE: Sobre = { root: 'EnvioDTE', maxDtes: 2000, maxTipos: 20 };
 const ENVIO_BOLETA: Sobre = { root: 'EnvioBOLETA', maxDtes: 500, maxTipos: 2, tipos: [39, 41] };
 
-/**
- * Unsigned ISO-8859-1 EnvioDTE (`SetDoc`), the DTEs byte-for-byte; no xmlns:xsi, so each Documento keeps the namespaces it was signed
- * with (docs/research/sii-protocol.md §2.3). @throws DteBuildError on invalid Caratula values, 0 or > 2000 DTEs, or another RUTEmisor.
- */
+/** Unsigned ISO-8859-1 EnvioDTE (`SetDoc`), the DTEs byte for byte; no xmlns:xsi, so each keeps the namespaces it was signed with
+ * (docs/research/sii-protocol.md §2.3). @throws DteBuildError on invalid Caratula values, 0 or > 2000 DTEs, or another RUTEmisor. */
 export function buildEnvioDte(input: EnvioDteInput): string {
   return buildSobre(input, ENVIO_DTE);
 }
 
-/**
- * Unsigned ISO-8859-1 EnvioBOLETA (`SetDoc`, EnvioBOLETA_v11.xsd; docs/research/boletas.md §2): the same Caratula as an
- * EnvioDTE, 1 to 500 signed boletas (39, 41) of one issuer, byte-for-byte. @throws DteBuildError as {@link buildEnvioDte}, and
- * for more than 500 boletas or another type.
- */
+/** As {@link buildEnvioDte}, an EnvioBOLETA of 1 to 500 boletas 39 or 41 (docs/research/boletas.md §2). @throws DteBuildError likewise */
 export function buildEnvioBoleta(input: EnvioDteInput): string {
   return buildSobre(input, ENVIO_BOLETA);
 }
@@ -80,7 +72,6 @@ function buildSobre(input: EnvioDteInput, sobre: Sobre): string {
   );
 }
 
-/** DTEs per type (SubTotDTE); each of the Caratula's issuer and of a type the envelope takes. */
 function contarTipos(dtes: string[], rutEmisor: string, sobre: Sobre): Map<number, number> {
   const counts = new Map<number, number>();
   dtes.forEach((dte, n) => {

@@ -14,32 +14,14 @@ import {
 } from '../exportacion';
 import { decimalOf, type Decimalish, type DescuentoRecargoGlobal, type LineaTotales } from '../totals';
 import { el, fecha, optText, posInt, rut, timestamp } from './text';
-import {
-  cdgItems,
-  dscRcgGlobalXml,
-  emisor,
-  nombreItem,
-  oneOf,
-  receptor,
-  referencia,
-  transporte,
-  type DetalleInput,
-  type EmisorInput,
-  type ReceptorInput,
-  type ReferenciaInput,
-  type TransporteInput,
-} from './partes';
+import { cdgItems, dscRcgGlobalXml, emisor, idDocInicio, nombreItem, oneOf, receptor, referencia, transporte } from './partes';
+import type { DetalleInput, EmisorInput, ReceptorInput, ReferenciaInput, TransporteInput } from './partes';
 
-// The parts of an export document (DTE_v10.xsd Exportaciones, docs/research/exportacion.md §1) that a Documento does not
-// have or writes otherwise; buildDte places them.
+// The parts of an export document (DTE_v10.xsd Exportaciones, docs/research/exportacion.md §1) a Documento has not or writes otherwise.
 
-/**
- * Container bultos (tipos-bultos.json 73 CONT20, 74 CONT40, 75 CONTENEDOR REFRIGERADO, 76 REEFER40, 78 CONTNOESP; not 77
- * ESTANQUE): "Campo obligatorio: Sello / Id. Container" (docs/research/exportacion.md §5).
- */
+/** Containers of tipos-bultos.json (not 77 ESTANQUE): "Campo obligatorio: Sello / Id. Container" (docs/research/exportacion.md §5). */
 const BULTOS_CONTENEDOR = new Set([73, 74, 75, 76, 78]);
 
-/** A positive code of `tabla`, or undefined. @throws DteBuildError naming the field and the table */
 function codigo(field: string, value: number | undefined, tabla: TablaAduana, digits: number): number | undefined {
   if (value === undefined) return undefined;
   posInt(field, value, digits);
@@ -56,11 +38,7 @@ function decimalEl(name: string, value: Decimalish | undefined, places: number, 
   return el(name, d.toFixed());
 }
 
-/**
- * What Formato DTE v2.2 §A marks obligatory in a factura de exportación 110 (docs/research/exportacion.md §2): CodModVenta, CodClauVenta and
- * TotClauVenta except for services (IndServicio 3, 4, 5), CodViaTransp except hotels (4), TotBultos for goods, CodPaisRecep
- * always.
- */
+/** What Formato DTE v2.2 §A marks obligatory in a factura de exportación 110 (docs/research/exportacion.md §2); IndServicio 4 is hotels. */
 function checkObligatorios(tipo: number, indServicio: number | undefined, a: AduanaInput | undefined): void {
   if (tipo !== 110) return;
   const servicio = indServicio !== undefined;
@@ -79,7 +57,6 @@ function checkObligatorios(tipo: number, indServicio: number | undefined, a: Adu
   }
 }
 
-/** TipoBultos: Marcas always ("(HED-2-804) Exportacion : Campo obligatorio : Marcas"), IdContainer and Sello on containers. */
 function bulto(b: BultoInput, i: number): string {
   const tipo = codigo(`bultos.${i}.tipo`, b.tipo, 'tipos-bultos', 3) as number;
   if (!b.marcas?.trim()) throw new DteBuildError(`exportacion.aduana.bultos.${i}.marcas is obligatory (the SII's HED-2-804)`);
@@ -154,7 +131,6 @@ export function extranjero(e: ExportacionInput): string {
   return xml ? `<Extranjero>${xml}</Extranjero>` : '';
 }
 
-/** RUTRecep of an export is 55555555-5 (Formato DTE v2.2 §A field 50). @throws DteBuildError */
 export function checkReceptorExportacion(rutReceptor: string): void {
   if (rutReceptor !== RUT_RECEPTOR_EXPORTACION) {
     throw new DteBuildError(
@@ -163,10 +139,7 @@ export function checkReceptorExportacion(rutReceptor: string): void {
   }
 }
 
-/**
- * Totales (TpoMoneda, MntExe, MntTotal: an export is exempt) and OtraMoneda in pesos (obligatory in practice: the SII's
- * HED-3-834, docs/research/exportacion.md §3).
- */
+/** Totales and OtraMoneda in pesos (obligatory in practice: the SII's HED-3-834, docs/research/exportacion.md §3). */
 export function totalesExportacionXml(m: MontosExportacion): string {
   return (
     `<Totales>${el('TpoMoneda', m.moneda)}${el('MntExe', m.exento)}${el('MntTotal', m.total)}</Totales>` +
@@ -175,10 +148,7 @@ export function totalesExportacionXml(m: MontosExportacion): string {
   );
 }
 
-/**
- * DescuentoPct/Monto, RecargoPct/Monto and MontoItem of an export line: the amounts DescuentoMonto and RecargoMonto are whole
- * numbers in DTE_v10.xsd (MntImpType), so a fractional one goes as its percent only (docs/research/exportacion.md §1).
- */
+/** DescuentoMonto, RecargoMonto are whole (MntImpType): a fractional one goes as its percent only (docs/research/exportacion.md §1). */
 export function importesExportacion(d: LineaTotales, l: LineaExportacion): string {
   const entero = (v: string) => (new Decimal(v).gt(0) && new Decimal(v).isInteger() ? v : undefined);
   const pct = (name: string, v: Decimalish | undefined) => (v === undefined ? '' : el(name, decimalOf(v, name, 2, 999.99).toFixed()));
@@ -194,7 +164,6 @@ export function importesExportacion(d: LineaTotales, l: LineaExportacion): strin
 /** DscRcgGlobal of an export: ValorDR in the currency (or %), ValorDROtrMnda its pesos (or the same %), IndExeDR 1. */
 export function dscRcgExportacion(g: DescuentoRecargoGlobal, valor: string, tipoCambio: string, n: number): string {
   if (g.unidad === '%') {
-    // A percent is the same in any currency.
     const pct = decimalOf(g.valor, 'descuentos_recargos.valor', 2, 999.99).toFixed();
     return dscRcgGlobalXml(g, n, pct, el('ValorDROtrMnda', pct) + el('IndExeDR', 1));
   }
@@ -245,14 +214,10 @@ function checkSinCamposInternos(d: DocExportacion): void {
     throw new DteBuildError(`an export document ${d.tipo_dte} carries no ${ajenos.join(', ')} (DTE_v10.xsd Exportaciones)`);
 }
 
-/** IdDoc of an Exportaciones: TipoDTE, Folio, FchEmis, TipoDespacho, IndServicio (3, 4, 5), FmaPago, FmaPagExp, FchVenc. */
 function idDocExportacion(d: DocExportacion, e: ExportacionInput): string {
   return (
     '<IdDoc>' +
-    el('TipoDTE', d.tipo_dte) +
-    el('Folio', posInt('Folio', d.folio)) +
-    el('FchEmis', fecha('FchEmis', d.fecha_emision)) +
-    el('TipoDespacho', oneOf('tipo_despacho', d.tipo_despacho, [1, 2, 3])) +
+    idDocInicio(d) +
     el('IndServicio', oneOf('indicador_servicio', d.indicador_servicio, [3, 4, 5])) +
     el('FmaPago', oneOf('forma_pago', d.forma_pago, [1, 2, 3])) +
     el('FmaPagExp', codigo('FmaPagExp', e.forma_pago_exportacion, 'formas-pago-exportacion', 2)) +
@@ -280,11 +245,8 @@ function detalleExportacion(d: DetalleInput, l: LineaExportacion, n: number): st
   );
 }
 
-/**
- * The unsigned `<DTE version="1.0"><Exportaciones ID="F{folio}T{tipo}">` of a 110, 111 or 112 (DTE_v10.xsd; docs/research/exportacion.md §1-§4).
- * @throws DteBuildError (no exportacion, another receptor than 55555555-5, a 111/112 without a CodRef, Aduana rules, codes not
- *   in the Aduana tables, fields a Documento has and an export has not)
- */
+/** The unsigned `<DTE><Exportaciones ID="F{folio}T{tipo}">` of a 110, 111 or 112 (DTE_v10.xsd; docs/research/exportacion.md §1-§4).
+ * @throws DteBuildError (no exportacion, a receptor not 55555555-5, a 111/112 without CodRef, Aduana rules or codes, Documento fields) */
 export function buildExportaciones(d: DocExportacion, ted: string, tmstFirma: string): string {
   const e = d.exportacion;
   if (!e) throw new DteBuildError(`an export document ${d.tipo_dte} carries exportacion (moneda, tipo_cambio, aduana)`);

@@ -18,10 +18,8 @@ export interface LibroCaratulaInput {
   codAutRec?: string;
 }
 
-/**
- * One document, whole CLP, positive also for notes (the SII subtracts by type). `iva` is the whole IVA: a sales book writes it as
- * MntIVA, a purchases book only the part left after ivaNoRecuperable and ivaUsoComun (purchases only).
- */
+/** One document, whole CLP, positive also for notes (the SII subtracts by type). `iva` is the whole IVA: a sales book writes it as
+ * MntIVA, a purchases book only the part left after ivaNoRecuperable and ivaUsoComun (purchases only). */
 export interface LibroDetalleInput {
   tipoDoc: number;
   folio: number;
@@ -80,7 +78,8 @@ interface Acc {
 
 const TIPOS_ENVIO_SEGMENTADOS = ['PARCIAL', 'FINAL'];
 
-function amount(field: string, v: number): number {
+/** @throws DteBuildError unless a whole CLP amount ≥ 0. */
+export function montoLibro(field: string, v: number): number {
   if (!Number.isSafeInteger(v) || v < 0) throw new DteBuildError(`${field} must be a whole number ≥ 0, got ${v}`);
   return v;
 }
@@ -91,7 +90,7 @@ function tipoLibro(field: string, tipo: number): number {
 }
 
 /** A rate as PctType writes it (0..100, ≤ 2 decimals; LibroCV_v10.xsd). @throws DteBuildError */
-function tasa(field: string, v: number | null | undefined): string | undefined {
+export function tasaLibro(field: string, v: number | null | undefined): string | undefined {
   if (v === undefined || v === null) return undefined;
   if (!Number.isFinite(v) || v < 0 || v > 100 || new Decimal(v).decimalPlaces() > 2) {
     throw new DteBuildError(`${field} must be a percent 0..100 with at most 2 decimals, got ${v}`);
@@ -99,15 +98,13 @@ function tasa(field: string, v: number | null | undefined): string | undefined {
   return new Decimal(v).toString();
 }
 
-/**
- * In a purchases book MntIVA is the recoverable IVA (LibroCV_v10.xsd TotMntIVA "IVA Recuperable (LC)"), MntTotal the whole: as
- * LibreDTE (lib/Sii/LibroCompraVenta.php) and dansanti/l10n_cl_libro_compra_venta (models/libro.py). @throws DteBuildError
- */
+/** In a purchases book MntIVA is the recoverable IVA (LibroCV_v10.xsd TotMntIVA "IVA Recuperable (LC)"), MntTotal the whole: as
+ * LibreDTE (lib/Sii/LibroCompraVenta.php) and dansanti/l10n_cl_libro_compra_venta (models/libro.py). @throws DteBuildError */
 function linea(d: LibroDetalleInput, compra: boolean): Linea {
   const doc = `TpoDoc ${d.tipoDoc} NroDoc ${d.folio}`;
   tipoLibro('TpoDoc', d.tipoDoc);
-  const noRec = (d.ivaNoRecuperable ?? []).map((n) => ({ codigo: n.codigo, monto: amount(`${doc} MntIVANoRec`, n.monto) }));
-  const usoComun = amount(`${doc} IVAUsoComun`, d.ivaUsoComun ?? 0);
+  const noRec = (d.ivaNoRecuperable ?? []).map((n) => ({ codigo: n.codigo, monto: montoLibro(`${doc} MntIVANoRec`, n.monto) }));
+  const usoComun = montoLibro(`${doc} IVAUsoComun`, d.ivaUsoComun ?? 0);
   if (!compra && (noRec.length > 0 || usoComun > 0)) {
     throw new DteBuildError(`${doc}: IVANoRec and IVAUsoComun belong to a purchases book (LC), not a sales book`);
   }
@@ -115,13 +112,13 @@ function linea(d: LibroDetalleInput, compra: boolean): Linea {
     if (![1, 2, 3, 4, 9].includes(n.codigo)) throw new DteBuildError(`${doc}: CodIVANoRec must be 1, 2, 3, 4 or 9, got ${n.codigo}`);
   }
   const aparte = noRec.reduce((s, n) => s + n.monto, 0) + usoComun;
-  const mntIva = amount(`${doc} IVA`, d.iva) - aparte;
+  const mntIva = montoLibro(`${doc} IVA`, d.iva) - aparte;
   if (mntIva < 0) throw new DteBuildError(`${doc}: IVANoRec and IVAUsoComun (${aparte}) exceed the document's IVA (${d.iva})`);
   const otros = (d.otrosImpuestos ?? []).map((o) => {
     if (!CODIGOS_OTROS_IMP_LIBRO_CV.includes(o.codigo)) {
       throw new DteBuildError(`${doc}: CodImp ${o.codigo} is not a code of LibroCV_v10.xsd ImptoType`);
     }
-    return { codigo: o.codigo, tasa: tasa(`${doc} TasaImp`, o.tasa), monto: amount(`${doc} MntImp`, o.monto) };
+    return { codigo: o.codigo, tasa: tasaLibro(`${doc} TasaImp`, o.tasa), monto: montoLibro(`${doc} MntImp`, o.monto) };
   });
   return { d, mntIva, noRec, usoComun, otros };
 }
@@ -139,13 +136,13 @@ function detalleXml({ d, mntIva, noRec, usoComun, otros }: Linea): string {
     (d.referencia
       ? el('TpoDocRef', tipoLibro('TpoDocRef', d.referencia.tipoDoc)) + el('FolioDocRef', posInt('FolioDocRef', d.referencia.folio))
       : '') +
-    (d.exento > 0 ? el('MntExe', amount('MntExe', d.exento)) : '') +
-    (d.neto > 0 ? el('MntNeto', amount('MntNeto', d.neto)) : '') +
+    (d.exento > 0 ? el('MntExe', montoLibro('MntExe', d.exento)) : '') +
+    (d.neto > 0 ? el('MntNeto', montoLibro('MntNeto', d.neto)) : '') +
     (d.neto > 0 || d.iva > 0 ? el('MntIVA', mntIva) : '') +
     noRec.map((n) => `<IVANoRec>${el('CodIVANoRec', n.codigo)}${el('MntIVANoRec', n.monto)}</IVANoRec>`).join('') +
     (usoComun > 0 ? el('IVAUsoComun', usoComun) : '') +
     otros.map((o) => `<OtrosImp>${el('CodImp', o.codigo)}${el('TasaImp', o.tasa)}${el('MntImp', o.monto)}</OtrosImp>`).join('') +
-    el('MntTotal', amount('MntTotal', d.total)) +
+    el('MntTotal', montoLibro('MntTotal', d.total)) +
     '</Detalle>'
   );
 }
@@ -220,10 +217,8 @@ function totalesPeriodo(tipo: number, a: Acc, compra: boolean, factor?: Decimal)
   );
 }
 
-/**
- * TotCredIVAUsoComun = TotIVAUsoComun × FctProp (3 decimals, LibroCV_v10.xsd), rounded once in decimal (1300 × 0.575 is 747.4999... in
- * floats); LibreDTE and dansanti round per line, a few pesos apart.
- */
+/** TotCredIVAUsoComun = TotIVAUsoComun × FctProp (3 decimals, LibroCV_v10.xsd), rounded once in decimal (1300 × 0.575 is 747.4999...
+ * in floats); LibreDTE and dansanti round per line, a few pesos apart. */
 function usoComun(a: Acc, factor?: Decimal): string {
   const base = el('TotOpIVAUsoComun', a.opUsoComun) + el('TotIVAUsoComun', a.usoComun);
   if (factor === undefined) return base;
@@ -241,9 +236,14 @@ function factorProporcionalidad(f: number | undefined, compra: boolean): Decimal
   return new Decimal(f);
 }
 
-function caratulaXml(c: LibroCaratulaInput): string {
+/** A book's Caratula (LibroCV_v10.xsd; LibroGuia_v10.xsd has no TipoOperacion). @throws DteBuildError on a bad or missing code. */
+export function caratulaLibroXml(c: Omit<LibroCaratulaInput, 'tipoOperacion'> & { tipoOperacion?: 'COMPRA' | 'VENTA' }): string {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(c.periodoTributario))
+    throw new DteBuildError(`periodoTributario must be YYYY-MM, got "${c.periodoTributario}"`);
+  if (!Number.isSafeInteger(c.nroResol) || c.nroResol < 0 || c.nroResol > 999_999) throw new DteBuildError('nroResol must be 0..999999');
+  if (c.tipoLibro === 'ESPECIAL' && !c.folioNotificacion) throw new DteBuildError('an ESPECIAL book needs folioNotificacion');
+  if (c.tipoLibro === 'RECTIFICA' && !c.codAutRec) throw new DteBuildError('a RECTIFICA book needs codAutRec');
   if (TIPOS_ENVIO_SEGMENTADOS.includes(c.tipoEnvio) && c.nroSegmento === undefined) {
-    // LibroCV_v10.xsd TipoEnvio: PARCIAL and FINAL are segments of one book ("Correlativo del Segmento de Libro").
     throw new DteBuildError(`a ${c.tipoEnvio} book needs nroSegmento (the segment's number)`);
   }
   return (
@@ -263,24 +263,17 @@ function caratulaXml(c: LibroCaratulaInput): string {
   );
 }
 
-/**
- * An unsigned IECV (LibroCV_v10.xsd, docs/research/sii-protocol.md §3.6), totals per type from the lines as written, CLP. Since 2017-08 the RCV
- * replaces it; kept for certification and special books.
- * @throws DteBuildError on invalid values, LC fields in a sales book, or missing notification/authorization codes or segment.
- */
+/** An unsigned IECV (LibroCV_v10.xsd, docs/research/sii-protocol.md §3.6), totals per type from the lines as written, CLP; the RCV
+ * replaces it since 2017-08, kept for certification and special books. @throws DteBuildError on invalid values, LC fields in a sales
+ * book, or missing notification/authorization codes or segment. */
 export function buildLibroCompraVenta(input: LibroInput): string {
   const c = input.caratula;
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(c.periodoTributario))
-    throw new DteBuildError(`periodoTributario must be YYYY-MM, got "${c.periodoTributario}"`);
-  if (!Number.isSafeInteger(c.nroResol) || c.nroResol < 0 || c.nroResol > 999_999) throw new DteBuildError('nroResol must be 0..999999');
-  if (c.tipoLibro === 'ESPECIAL' && !c.folioNotificacion) throw new DteBuildError('an ESPECIAL book needs folioNotificacion');
-  if (c.tipoLibro === 'RECTIFICA' && !c.codAutRec) throw new DteBuildError('a RECTIFICA book needs codAutRec');
   if (!['COMPRA', 'VENTA'].includes(c.tipoOperacion)) throw new DteBuildError('tipoOperacion must be COMPRA or VENTA');
   const compra = c.tipoOperacion === 'COMPRA';
   const factor = factorProporcionalidad(input.factorProporcionalidad, compra);
   const id = input.id ?? `LIBRO_${c.tipoOperacion}_${c.periodoTributario.replace('-', '_')}`;
   if (!/^[A-Za-z_][\w.-]*$/.test(id)) throw new DteBuildError(`id must be an XML ID (NCName), got "${id}"`);
-  const caratula = caratulaXml(c);
+  const caratula = caratulaLibroXml(c);
   const lineas = input.detalle.map((d) => linea(d, compra));
   const totals = accumulate(lineas);
   const resumen =

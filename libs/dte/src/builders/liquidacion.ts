@@ -16,7 +16,7 @@ export function tpoDocLiq(tipo: TipoDteEmision, d: { tipo_doc_liq?: string }): s
   return optText('TpoDocLiq', d.tipo_doc_liq, 3);
 }
 
-/** Formato DTE v2.2 §F, one line each, after the references. */
+/** Formato DTE v2.2 §F, after the references. */
 export function comision(c: ComisionInput, n: number, tasaIva: number): string {
   return (
     '<Comisiones>' +
@@ -31,16 +31,13 @@ export function comision(c: ComisionInput, n: number, tasaIva: number): string {
   );
 }
 
-/** Totales/Comisiones (fields 121-123), on a liquidación-factura. */
+/** Totales/Comisiones (fields 121-123). */
 export function totalComisiones(c: MontosComisiones, tipo: number): string {
   if (tipo !== LIQUIDACION_FACTURA) return '';
   return `<Comisiones>${el('ValComNeto', c.neto)}${el('ValComExe', c.exento)}${el('ValComIVA', c.iva)}</Comisiones>`;
 }
 
-/**
- * The document's element: a liquidación-factura is a `<Liquidacion>` (DTE_v10.xsd), whose Encabezado has no Transporte and
- * whose Receptor names its giro, dirección and comuna; any other type a `<Documento>`. @throws DteBuildError
- */
+/** `<Liquidacion>` for a 43 (DTE_v10.xsd: no Transporte; Receptor giro, dirección, comuna), else `<Documento>`. @throws DteBuildError */
 export function raizDe(input: {
   tipo_dte: number;
   transporte?: object;

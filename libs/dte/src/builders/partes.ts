@@ -2,8 +2,7 @@ import { DteBuildError } from '../errors';
 import type { LineaTotales } from '../totals';
 import { el, fecha, optText, posInt, reqText, rut, transliterate } from './text';
 
-// The parts of a DTE that a Documento, a Liquidacion and an Exportaciones (DTE_v10.xsd) share, and that a boleta
-// (EnvioBOLETA_v11.xsd) shares in part.
+// The parts a Documento, a Liquidacion and an Exportaciones (DTE_v10.xsd) share, and a boleta (EnvioBOLETA_v11.xsd) in part.
 
 /** Emisor, limits of DTE_v10.xsd: RznSoc is refused when over 100 (the legal name must be exact); the other texts are truncated. */
 export interface EmisorInput {
@@ -60,10 +59,7 @@ export interface ReferenciaInput {
   rut_otro?: string;
 }
 
-/**
- * Transporte (Formato DTE v2.2 §A fields 67-73, DTE_v10.xsd): Patente ≤ 8, RUTTrans, Chofer (RUTChofer with NombreChofer
- * ≤ 30), DirDest ≤ 70, CmnaDest and CiudadDest ≤ 20 (the destination when it is not the receiver's address).
- */
+/** Transporte (Formato DTE v2.2 §A fields 67-73); DirDest, CmnaDest and CiudadDest: the destination when not the receiver's address. */
 export interface TransporteInput {
   patente?: string;
   rut_transportista?: string;
@@ -73,16 +69,21 @@ export interface TransporteInput {
   ciudad_destino?: string;
 }
 
-/** `value` when it is one of `allowed` (or undefined). @throws DteBuildError */
 export function oneOf<T extends number>(name: string, value: T | undefined, allowed: readonly number[]): T | undefined {
   if (value !== undefined && !allowed.includes(value)) throw new DteBuildError(`${name} must be one of ${allowed.join(', ')}`);
   return value;
 }
 
-/**
- * Dir, Cmna and Ciudad of the issuer (`Origen`), the receiver (`Recep`) or the goods' destination (`Dest`), truncated to
- * 70, 20 and 20 characters (DTE_v10.xsd and EnvioBOLETA_v11.xsd alike).
- */
+export function idDocInicio(d: { tipo_dte: number; folio: number; fecha_emision: string; tipo_despacho?: number }): string {
+  return (
+    el('TipoDTE', d.tipo_dte) +
+    el('Folio', posInt('Folio', d.folio)) +
+    el('FchEmis', fecha('FchEmis', d.fecha_emision)) +
+    el('TipoDespacho', oneOf('tipo_despacho', d.tipo_despacho, [1, 2, 3]))
+  );
+}
+
+/** Dir, Cmna and Ciudad of the issuer, the receiver or the destination, truncated to 70, 20, 20 (DTE_v10.xsd, EnvioBOLETA_v11.xsd). */
 export function lugar(sufijo: 'Origen' | 'Recep' | 'Dest', l: { direccion?: string; comuna?: string; ciudad?: string }): string {
   return (
     optText(`Dir${sufijo}`, l.direccion, 70, 'truncate') +
@@ -91,12 +92,11 @@ export function lugar(sufijo: 'Origen' | 'Recep' | 'Dest', l: { direccion?: stri
   );
 }
 
-/** CdgSIISucur, the SII's code of the issuing branch (9 digits), when there is one. */
+/** CdgSIISucur, the SII's code of the issuing branch (9 digits). */
 export function cdgSiiSucur(e: EmisorInput): string {
   return el('CdgSIISucur', e.cdg_sii_sucur === undefined ? undefined : posInt('CdgSIISucur', e.cdg_sii_sucur, 9));
 }
 
-/** Emisor in DTE_v10.xsd order (the same in Documento, Liquidacion and Exportaciones). @throws DteBuildError */
 export function emisor(e: EmisorInput): string {
   const acteco = Array.isArray(e.acteco) ? e.acteco : [e.acteco];
   if (acteco.length < 1 || acteco.length > 4) throw new DteBuildError('emisor.acteco needs 1 to 4 codes');
@@ -181,10 +181,7 @@ export function referencia(r: ReferenciaInput, n: number): string {
   );
 }
 
-/**
- * One DscRcgGlobal (Formato DTE v2.2 §D) numbered `n`: TpoMov, GlosaDR (cut to 45), TpoValor, ValorDR as given, then what
- * the document adds after it (an export's ValorDROtrMnda, IndExeDR).
- */
+/** One DscRcgGlobal (Formato DTE v2.2 §D), ValorDR as given, then `cola` (an export's ValorDROtrMnda, IndExeDR). */
 export function dscRcgGlobalXml(g: { tipo: string; glosa?: string; unidad: string }, n: number, valorDr: string, cola: string): string {
   return (
     '<DscRcgGlobal>' +

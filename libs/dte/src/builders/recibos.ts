@@ -1,5 +1,5 @@
 import { DteBuildError } from '../errors';
-import { el, fecha, optText, posInt, reqText, rut, timestamp } from './text';
+import { contacto, el, fecha, posInt, reqText, rut, timestamp } from './text';
 
 /** Recibos_v10.xsd Declaracion, Ley 19.983 art. 4 b and 5 c. */
 export const RECIBO_DECLARACION =
@@ -29,7 +29,7 @@ export interface EnvioRecibosCaratulaInput {
   tmstFirmaEnv: string;
 }
 
-/** An NCName. */
+/** The default ID of a Recibo, an NCName. */
 export function reciboId(r: Pick<ReciboInput, 'rutEmisor' | 'tipoDoc' | 'folio'>): string {
   return `R${r.rutEmisor.replace('-', '')}T${r.tipoDoc}F${r.folio}`;
 }
@@ -75,9 +75,7 @@ export function buildEnvioRecibos(input: { caratula: EnvioRecibosCaratulaInput; 
     `<EnvioRecibos xmlns="http://www.sii.cl/SiiDte" version="1.0"><SetRecibos ID="${id}"><Caratula version="1.0">` +
     el('RutResponde', rut('RutResponde', c.rutResponde)) +
     el('RutRecibe', rut('RutRecibe', c.rutRecibe)) +
-    optText('NmbContacto', c.nmbContacto, 40, 'truncate') +
-    optText('FonoContacto', c.fonoContacto, 40, 'truncate') +
-    optText('MailContacto', c.mailContacto, 80) +
+    contacto(c.nmbContacto, c.fonoContacto, c.mailContacto) +
     el('TmstFirmaEnv', timestamp('TmstFirmaEnv', c.tmstFirmaEnv)) +
     '</Caratula>' +
     recibos.join('') +

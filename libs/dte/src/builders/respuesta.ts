@@ -1,6 +1,6 @@
 import { DteBuildError } from '../errors';
 import type { ParsedDte } from '../parsers/received';
-import { el, fecha, optText, posInt, reqText, rut, timestamp } from './text';
+import { contacto, el, fecha, posInt, reqText, rut, timestamp } from './text';
 
 /** RespuestaEnvioDTE_v10.xsd Caratula: rutResponde the receiver, rutRecibe the issuer; MailContacto is refused over 80, the rest truncated. */
 export interface RespuestaCaratulaInput {
@@ -13,7 +13,6 @@ export interface RespuestaCaratulaInput {
   tmstFirmaResp: string;
 }
 
-/** The document a RecepcionDTE or a ResultadoDTE answers for. */
 export interface DocumentoRespondido {
   tipoDte: number;
   folio: number;
@@ -122,7 +121,7 @@ function documentoDe(dte: ParsedDte): DocumentoRespondido {
   };
 }
 
-/** The RecepcionDTE line for a parsed DTE (amounts and RUTs taken from the document). */
+/** The RecepcionDTE line for a parsed DTE, its amounts and RUTs as the document states them. */
 export function recepcionDteFromParsed(dte: ParsedDte, estado: RecepcionDteInput['estado'], glosa: string): RecepcionDteInput {
   return { ...documentoDe(dte), estado, glosa };
 }
@@ -137,10 +136,7 @@ export function resultadoDteFromParsed(
   return { ...documentoDe(dte), codEnvio, estado, glosa };
 }
 
-/**
- * Unsigned RespuestaDTE (RespuestaEnvioDTE_v10.xsd; docs/research/sii-protocol.md §3.5) with RecepcionEnvio or ResultadoDTE entries.
- * @throws DteBuildError when both or neither kind is given, or on invalid values.
- */
+/** Unsigned RespuestaDTE (RespuestaEnvioDTE_v10.xsd; docs/research/sii-protocol.md §3.5). @throws DteBuildError unless one kind is given */
 export function buildRespuestaDte(input: RespuestaDteInput): string {
   const rec = input.recepciones ?? [];
   const res = input.resultados ?? [];
@@ -155,9 +151,7 @@ export function buildRespuestaDte(input: RespuestaDteInput): string {
     el('RutRecibe', rut('RutRecibe', c.rutRecibe)) +
     el('IdRespuesta', posInt('IdRespuesta', c.idRespuesta)) +
     el('NroDetalles', posInt('NroDetalles', n, 4)) +
-    optText('NmbContacto', c.nmbContacto, 40, 'truncate') +
-    optText('FonoContacto', c.fonoContacto, 40, 'truncate') +
-    optText('MailContacto', c.mailContacto, 80) +
+    contacto(c.nmbContacto, c.fonoContacto, c.mailContacto) +
     el('TmstFirmaResp', timestamp('TmstFirmaResp', c.tmstFirmaResp)) +
     '</Caratula>';
   return (

@@ -79,7 +79,6 @@ export function el(name: string, value: string | number | undefined): string {
   return `<${name}>${escapeXml(String(value))}</${name}>`;
 }
 
-/** @throws DteBuildError when blank. */
 export function reqText(name: string, value: string | undefined, max: number, overflow: Overflow = 'throw'): string {
   const v = (value ?? '').trim();
   if (v === '') throw new DteBuildError(`${name} is required`);
@@ -89,6 +88,10 @@ export function reqText(name: string, value: string | undefined, max: number, ov
 export function optText(name: string, value: string | undefined, max: number, overflow: Overflow = 'throw'): string {
   const v = (value ?? '').trim();
   return v === '' ? '' : el(name, fieldText(name, v, max, overflow));
+}
+
+export function contacto(nombre: string | undefined, fono: string | undefined, mail: string | undefined): string {
+  return optText('NmbContacto', nombre, 40, 'truncate') + optText('FonoContacto', fono, 40, 'truncate') + optText('MailContacto', mail, 80);
 }
 
 const RUT = /^[0-9]{1,8}-[0-9K]$/;
@@ -117,7 +120,6 @@ export function timestamp(field: string, value: string): string {
   return value;
 }
 
-/** @throws DteBuildError */
 export function posInt(field: string, value: number, digits = 10): number {
   if (!Number.isSafeInteger(value) || value <= 0 || String(value).length > digits) {
     throw new DteBuildError(`${field} must be a positive integer of at most ${digits} digits, got ${value}`);

@@ -3,8 +3,7 @@ import { DteParseError } from '../errors';
 import { TASA_IVA } from '../totals';
 import { normalize } from './set-pruebas';
 
-/** SET LIBRO DE COMPRAS (docs/research/sii-protocol.md §10), answered with an ESPECIAL book; observations say how IVA is booked (LibroCV). */
-
+// SET LIBRO DE COMPRAS (docs/research/sii-protocol.md §10), answered with an ESPECIAL book; observations say how IVA is booked.
 /** Formato DTE v2.2 §A TipoDTE, and the paper ones. */
 const TIPOS: Record<string, number> = {
   FACTURA: 30,

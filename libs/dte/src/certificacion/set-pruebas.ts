@@ -1,9 +1,6 @@
 import { DteParseError } from '../errors';
 
-/**
- * The certification set de pruebas (docs/research/sii-protocol.md §10), `SIISetDePruebas<RUT>.txt`: every document carries TpoDocRef "SET" and
- * RazonRef "CASO <atención>-<n>", in one envelope in the set's order.
- */
+// The set de pruebas, `SIISetDePruebas<RUT>.txt` (docs/research/sii-protocol.md §10): documents carry TpoDocRef SET, RazonRef "CASO <n>".
 
 const TIPOS: Record<string, number> = {
   'FACTURA ELECTRONICA': 33,
@@ -64,7 +61,7 @@ export function parseSetPruebas(text: string): SetPruebas {
   return { nombre: heading[1].toUpperCase().replace(/\s+/g, ' '), numeroAtencion: heading[2], casos };
 }
 
-/** Answers whether the next lines are items. */
+/** Whether the next lines are items. */
 function readLine(caso: CasoSet, raw: string, enItems: boolean): boolean {
   const line = raw.trim();
   if (!line || /^=+$/.test(line)) return enItems && !!line;
@@ -142,10 +139,7 @@ export interface ResolvedLine {
   exento: boolean;
 }
 
-/**
- * Annulment (CodRef 1) takes the referenced case's lines; text correction (2) one line without amounts; amounts correction (3)
- * completes quantities from the same-named line. @throws DteParseError for a missing case or line.
- */
+/** A case's lines by CodRef: 1 the referenced case's, 2 one without amounts, 3 completed from the same-named line. @throws DteParseError */
 export function lineasDelCaso(set: SetPruebas, id: string, seen: string[] = []): { lineas: ResolvedLine[]; descuentoGlobalPct?: number } {
   const caso = set.casos.find((c) => c.id === id);
   if (!caso) throw new DteParseError(`the set has no CASO ${id}`);

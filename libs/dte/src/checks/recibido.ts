@@ -44,11 +44,10 @@ function netoExento(dte: ParsedDte): { neto: number; exento: number; noFacturabl
   const clase = (d: ParsedDte['detalle'][number]) =>
     d.ind_exe === 2 ? 'nf' : d.ind_exe === 6 ? 'nf-' : d.ind_exe === 3 ? 'garantia' : dte.tipo_dte === 34 || d.exento ? 'exento' : 'neto';
   const sum = (c: string) => dte.detalle.filter((d) => clase(d) === c).reduce((s, d) => s + d.monto, 0);
-  // With MntBruto the taxed lines include IVA: MntNeto is their sum without it (field 107).
+  // With MntBruto the taxed lines include IVA (field 107).
   const brutas = sum('neto');
   const neto = dte.otros_totales.montos_brutos ? halfUp(brutas / (1 + dte.montos.tasa_iva / 100)) : brutas;
   const base = { neto, exento: sum('exento') };
-  // MontoNF (field 125) = the IndExe 2 lines less the IndExe 6 ones.
   const out = { ...base, noFacturable: sum('nf') - sum('nf-'), garantia: sum('garantia') };
   for (const g of dte.descuentos_recargos) {
     if (g.ind_exe === 2) continue;
@@ -84,10 +83,7 @@ function baseAdicional(dte: ParsedDte, lineas: number): number {
   return base;
 }
 
-/**
- * Totals that do not add up, in Formato DTE v2.2 §B order (docs/research/sii-protocol.md §4), CLP half up. Reception records them as
- * observations, never a refusal (§2.2).
- */
+/** Totals not adding up (Formato DTE v2.2 §B, CLP half up): observations, never a refusal (docs/research/sii-protocol.md §2.2, §4). */
 export function totalesDiscrepancias(dte: ParsedDte): TotalDiscrepancia[] {
   const { neto, exento, iva, total, tasa_iva, no_facturable, garantia_envases } = dte.montos;
   const calc = netoExento(dte);

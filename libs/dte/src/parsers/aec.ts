@@ -15,10 +15,7 @@ export interface CesionLeida {
   tmst_cesion: string;
 }
 
-/**
- * An AEC read (docs/research/cesion.md §1.1): the Caratula, the DTE assigned (parsed, its bytes verbatim) and every cesión
- * in order; `xml` the file's text. Nothing is verified here.
- */
+/** An AEC read (docs/research/cesion.md §1.1): the Caratula, the DTE assigned and every cesión in order. Nothing is verified here. */
 export interface AecLeido {
   /** DocumentoAEC's ID, the outer signature's Reference (`#id`). */
   id: string;
@@ -61,10 +58,7 @@ function cesionOf(c: Element): CesionLeida {
   };
 }
 
-/**
- * The AEC in `bytes` (AEC_v10.xsd; ISO-8859-1 as the SII's files are, or any declared encoding).
- * @throws DteParseError when it is not an AEC with a DTECedido holding one DTE and at least one Cesion
- */
+/** An AEC (AEC_v10.xsd) in any declared encoding. @throws DteParseError unless an AEC with a DTECedido of one DTE and a Cesion or more */
 export function parseAec(bytes: Buffer | string): AecLeido {
   const xml = decodeXml(bytes);
   const root = parseXml(xml);

@@ -16,11 +16,7 @@ export interface BoletaObservadaDetalle extends BoletaObservada {
   errores: ErrorBoleta[];
 }
 
-/**
- * The boleta service's estado of an envío (docs/research/boletas.md §1.4): `estado` REC, SOK, CRT, FOK, PRD, EPR, RSC, RFR,
- * RCT, RPT, RCO, RCH, VOF or RPR; `estadistica` per type (empty until EPR); `observadas` null while the SII has not
- * listed them.
- */
+/** The estado of a boleta envío (docs/research/boletas.md §1.4): `estadistica` empty until EPR, `observadas` null until listed. */
 export interface EstadoEnvioBoleta {
   trackid: string;
   estado: string;
@@ -30,10 +26,7 @@ export interface EstadoEnvioBoleta {
 
 type Json = Record<string, unknown>;
 
-/**
- * `POST boleta.electronica.envio`'s 200 answer, schema `ResultadoEnvioPost` (docs/research/boletas.md §1.3): the trackid as
- * digits and the estado (REC). @throws DteParseError when it is not that JSON.
- */
+/** `POST boleta.electronica.envio`'s `ResultadoEnvioPost` (docs/research/boletas.md §1.3). @throws DteParseError when not that JSON */
 export function parseResultadoEnvioBoleta(body: string): { trackid: string; estado: string } {
   const json = objeto(body, 'ResultadoEnvioPost');
   return { trackid: trackidOf(json), estado: texto(json.estado, 'estado') };
@@ -113,11 +106,8 @@ function observada(v: unknown): BoletaObservadaDetalle {
   };
 }
 
-/**
- * `GET boleta.electronica/{rut}-{dv}-{tipo}-{folio}/estado`'s answer, schema `EstadoBoletaRespuesta` (docs/research/boletas.md
- * §1.5): `codigo` DOK, DNK, FAU, FNA, FAN, EMP or a note's effect (TMD, TMC, MMD, MMC, AND, ANC), and its description.
- * @throws DteParseError for anything else (the service answers plain text such as "falta monto" with HTTP 200).
- */
+/** `GET boleta.electronica/{rut}-{dv}-{tipo}-{folio}/estado`'s `EstadoBoletaRespuesta` (docs/research/boletas.md §1.5).
+ * @throws DteParseError for anything else (the service answers plain text such as "falta monto" with HTTP 200). */
 export function parseEstadoBoleta(body: string): { codigo: string; descripcion: string } {
   const json = objeto(body, 'EstadoBoletaRespuesta');
   return { codigo: texto(json.codigo, 'codigo'), descripcion: typeof json.descripcion === 'string' ? json.descripcion : '' };

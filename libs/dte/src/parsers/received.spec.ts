@@ -1,5 +1,5 @@
 import * as iconv from 'iconv-lite';
-import { generateCaf, generateSigner, emitSignedDte, officialExample, sampleDocumento } from '../../test/fixtures';
+import { generateCaf, generateSigner, emitSignedDte, officialExample, sampleDocumento, ventaEnDosCuotas } from '../../test/fixtures';
 import { buildDte } from '../builders/documento';
 import { DteParseError } from '../errors';
 import { parseDteDocuments } from './received';
@@ -37,12 +37,7 @@ describe('parseDteDocuments', () => {
 
   it('reads the payment terms, the line discounts and surcharges and the global ones as written', () => {
     const doc = sampleDocumento({
-      forma_pago: 2,
-      fecha_vencimiento: '2025-04-09',
-      pagos: [
-        { fecha: '2025-03-25', monto: 40_000, glosa: 'Primera cuota' },
-        { fecha: '2025-04-09', monto: 35_000 },
-      ],
+      ...ventaEnDosCuotas(40_000, 35_000),
       detalle: [
         { nombre: 'Tornillos', cantidad: 3, precio_unitario: 4990, descuento_pct: '12.5' },
         { nombre: 'Flete', cantidad: 1, precio_unitario: 10_000, recargo_monto: 700 },

@@ -62,10 +62,7 @@ export interface OtrosTotales {
   iva_no_retenido: number;
   credito_empresas_constructoras: number;
   comisiones: { neto: number; exento: number; iva: number } | null;
-  /**
-   * An export's currency (Totales/TpoMoneda: every amount of the document is in it, Formato DTE v2.2 field 106), with its
-   * OtraMoneda rate and pesos when stated; null on a document in pesos.
-   */
+  /** An export's currency (TpoMoneda, Formato DTE v2.2 field 106: every amount is in it), OtraMoneda's rate and pesos; null in pesos. */
   moneda: { tipo: string; tipo_cambio?: number; total_pesos?: number } | null;
 }
 
@@ -84,6 +81,8 @@ export interface ParsedDte {
   id?: string;
   fecha_vencimiento?: string;
   forma_pago?: number;
+  /** IdDoc/IndTraslado of a guía de despacho (52). */
+  ind_traslado?: number;
   pagos: ParsedPago[];
   emisor: {
     rut: string;
@@ -250,6 +249,7 @@ function parseOne(dte: Element, xml: string): ParsedDte {
     id: doc.getAttribute('ID') || undefined,
     fecha_vencimiento: opt(textAt(enc, 'IdDoc/FchVenc')),
     forma_pago: numAt(enc, 'IdDoc/FmaPago'),
+    ind_traslado: numAt(enc, 'IdDoc/IndTraslado'),
     pagos: childElements(findPath(enc, 'IdDoc') ?? enc, 'MntPagos').map(pagoOf),
     emisor: {
       rut: requiredText(enc, 'Emisor/RUTEmisor'),
@@ -288,11 +288,8 @@ function checkNamespace(el: Element): void {
   if (ns && ns !== SII_NS) throw new DteParseError(`<${localName(el)}> is in namespace ${ns}, expected ${SII_NS} or none`);
 }
 
-/**
- * The DTEs of an EnvioDTE, an EnvioBOLETA or a DTE (DTE_v10.xsd, EnvioDTE_v10.xsd, EnvioBOLETA_v11.xsd), each `xml` sliced verbatim so
- * signatures stay checkable; none verified.
- * @throws DteParseError for anything else (RespuestaDTE, EnvioRecibos, garbage, DOCTYPE/ENTITY).
- */
+/** The DTEs of an EnvioDTE, EnvioBOLETA or DTE (EnvioDTE_v10.xsd, EnvioBOLETA_v11.xsd, DTE_v10.xsd), each `xml` sliced verbatim so
+ * signatures stay checkable; none verified. @throws DteParseError for anything else (RespuestaDTE, EnvioRecibos, garbage, DOCTYPE). */
 export function parseDteDocuments(bytes: Buffer | string): ParsedDte[] {
   const text = decodeXml(bytes);
   const root = parseXml(text);

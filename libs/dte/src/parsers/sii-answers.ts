@@ -50,11 +50,8 @@ export function parseRecepcionDte(xml: string | Buffer): RecepcionDte {
   return parseRecepcion(xml, 'RECEPCIONDTE');
 }
 
-/**
- * RTCAnotEnvio's answer `<RECEPCIONAEC>` (docs/research/cesion.md §2, SII "Envío Automático de AEC" §3): STATUS 0 with
- * TRACKID, else 1 no permission, 2 file size, 4 missing parameters, 5 token, 6 company not DTE, 9/10 internal error.
- * @throws DteParseError when it is not a RECEPCIONAEC with a numeric STATUS
- */
+/** RTCAnotEnvio's `<RECEPCIONAEC>` (docs/research/cesion.md §2, SII "Envío Automático de AEC" §3): STATUS 0 with TRACKID, else 1 no
+ * permission, 2 file size, 4 missing parameters, 5 token, 6 company not DTE, 9/10 internal error. @throws DteParseError without one */
 export function parseRecepcionAec(xml: string | Buffer): RecepcionDte {
   return parseRecepcion(xml, 'RECEPCIONAEC');
 }

@@ -4,19 +4,7 @@ import type { ParsedDte } from '../parsers/received';
 import { detalleCarta } from './carta-detalle';
 import type { RepresentacionOptions } from './opciones';
 import { centrado, collect, pngSize } from './pdf-doc';
-import {
-  ACUSE_RECIBO_LEY_19983,
-  type FilaTotal,
-  type Fila,
-  filasPago,
-  filasReceptor,
-  filasTotales,
-  leyendaTimbre,
-  lineasEmisor,
-  lineasPagos,
-  nombreDocumento,
-  textoReferencia,
-} from './secciones';
+import { ACUSE_RECIBO_LEY_19983, contenidoDte, type ContenidoDte, type Fila, type FilaTotal } from './secciones';
 
 const RED = '#c00000';
 const M = 36;
@@ -32,25 +20,25 @@ const ACUSE = { x: 336, w: 240, h: 160 };
 
 /** LETTER-size printed DTE (see `renderDtePdf`), with the CEDIBLE copy's acuse de recibo on request. */
 export async function renderCarta(dte: ParsedDte, timbre: Buffer, options: RepresentacionOptions): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'LETTER', margin: M, bufferPages: true, info: { Title: `${nombreDocumento(dte)} N° ${dte.folio}` } });
+  const c = contenidoDte(dte, options.resolucion);
+  const doc = new PDFDocument({ size: 'LETTER', margin: M, bufferPages: true, info: { Title: c.titulo } });
   const done = collect(doc);
-  header(doc, dte, options);
-  filas(doc, [...filasReceptor(dte), ...filasPago(dte)], 150);
+  header(doc, dte, c, options);
+  filas(doc, [...c.receptor, ...c.pago], 150);
   detalleCarta(doc, dte);
-  lista(doc, 'Referencias', dte.referencias.map(textoReferencia));
-  lista(doc, 'Pagos programados', lineasPagos(dte));
-  const totales = filasTotales(dte);
+  lista(doc, 'Referencias', c.referencias);
+  lista(doc, 'Pagos programados', c.pagos);
   // Totals, timbre and acuse go together on the last page.
-  if (finDelPie(doc, doc.y, totales, timbre, options) > BOTTOM) doc.addPage();
-  const bottom = escribirTotales(doc, totales);
-  timbreBlock(doc, timbre, options, bottom);
+  if (finDelPie(doc, doc.y, c.totales, timbre, options) > BOTTOM) doc.addPage();
+  const bottom = escribirTotales(doc, c.totales);
+  timbreBlock(doc, timbre, c.leyenda, bottom);
   if (options.cedible) acuseRecibo(doc, bottom);
-  numerarPaginas(doc, dte);
+  numerarPaginas(doc, c.titulo);
   doc.end();
   return done;
 }
 
-function header(doc: PDFKit.PDFDocument, dte: ParsedDte, options: RepresentacionOptions): void {
+function header(doc: PDFKit.PDFDocument, dte: ParsedDte, c: ContenidoDte, options: RepresentacionOptions): void {
   let x = M;
   if (options.logo) {
     doc.image(options.logo, x, M, { fit: [80, 60] });
@@ -61,13 +49,12 @@ function header(doc: PDFKit.PDFDocument, dte: ParsedDte, options: Representacion
     .fontSize(12)
     .text(dte.emisor.razon_social, x, M, { width: 300 - x });
   doc.font('Helvetica').fontSize(8);
-  for (const line of lineasEmisor(dte)) doc.text(line, { width: 300 - x });
-  // SII rules for printed samples.
+  for (const line of c.emisor) doc.text(line, { width: 300 - x });
   const box = { x: 360, y: M, w: 216, h: 84 };
   doc.lineWidth(2).strokeColor(RED).rect(box.x, box.y, box.w, box.h).stroke();
   doc.fillColor(RED).font('Helvetica-Bold').fontSize(12);
   doc.text(`R.U.T.: ${formatRut(dte.emisor.rut)}`, box.x, box.y + 10, { width: box.w, align: 'center' });
-  doc.text(nombreDocumento(dte), box.x + 8, box.y + 30, { width: box.w - 16, align: 'center' });
+  doc.text(c.documento, box.x + 8, box.y + 30, { width: box.w - 16, align: 'center' });
   doc.text(`N° ${dte.folio}`, box.x, box.y + box.h - 22, { width: box.w, align: 'center' });
   doc.fontSize(9).text(`S.I.I. - ${options.oficinaSii.toUpperCase()}`, box.x, box.y + box.h + 4, { width: box.w, align: 'center' });
   doc.fillColor('black').strokeColor('black').lineWidth(1);
@@ -117,13 +104,13 @@ function escribirTotales(doc: PDFKit.PDFDocument, totales: FilaTotal[]): number 
   return y + 10;
 }
 
-function timbreBlock(doc: PDFKit.PDFDocument, png: Buffer, options: RepresentacionOptions, top: number): void {
+function timbreBlock(doc: PDFKit.PDFDocument, png: Buffer, leyenda: readonly string[], top: number): void {
   const y = Math.max(top, TOP.timbre);
   const size = pngSize(png);
   const width = size.width * TIMBRE_PT_PER_PIXEL;
   const height = size.height * TIMBRE_PT_PER_PIXEL;
   doc.image(png, TIMBRE_X, y, { width, height });
-  centrado(doc, leyendaTimbre(options.resolucion), TIMBRE_X, y + height + 4, width);
+  centrado(doc, leyenda, TIMBRE_X, y + height + 4, width);
 }
 
 function acuseRecibo(doc: PDFKit.PDFDocument, top: number): void {
@@ -142,7 +129,7 @@ function acuseRecibo(doc: PDFKit.PDFDocument, top: number): void {
     .text('CEDIBLE', box.x, box.y + box.h + 6, { width: box.w, align: 'right' });
 }
 
-function numerarPaginas(doc: PDFKit.PDFDocument, dte: ParsedDte): void {
+function numerarPaginas(doc: PDFKit.PDFDocument, titulo: string): void {
   const { start, count } = doc.bufferedPageRange();
   if (count < 2) return;
   for (let i = start; i < start + count; i++) {
@@ -153,7 +140,7 @@ function numerarPaginas(doc: PDFKit.PDFDocument, dte: ParsedDte): void {
     doc
       .font('Helvetica')
       .fontSize(7)
-      .text(`${nombreDocumento(dte)} N° ${dte.folio} - Página ${i - start + 1} de ${count}`, M, 792 - 24, { width: 540, align: 'right' });
+      .text(`${titulo} - Página ${i - start + 1} de ${count}`, M, 792 - 24, { width: 540, align: 'right' });
     doc.page.margins.bottom = margin;
   }
 }

@@ -1,6 +1,4 @@
-/** Chilean formats (SII "Manual de muestras impresas": amounts as the taxpayer prints them): `.` thousands, `,` decimals. */
-
-/** Whole CLP pesos: `119000` -> `119.000`, `-500` -> `-500`. */
+/** Whole CLP as Chilean documents print them (SII "Manual de muestras impresas"): `119000` -> `119.000`; `,` for decimals. */
 export function formatPesos(pesos: number): string {
   const sign = pesos < 0 ? '-' : '';
   return sign + String(Math.abs(Math.round(pesos))).replace(/\B(?=(\d{3})+(?!\d))/g, '.');

@@ -13,11 +13,8 @@ const FORMATS = new Set(['png', 'jpeg']);
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG_SOI = Buffer.from([0xff, 0xd8, 0xff]);
 
-/**
- * Rewrites the logo as an 8-bit non-interlaced PNG without alpha or palette (flattened on white, fit in `printed`): pdfkit copies
- * such a PNG as is, and decodes pixels (in a zlib callback, where a throw ends the process) only for the others. Idempotent.
- * @throws DteImageError: not PNG/JPEG, over 256 KB, a side over 4096 px, unreadable or truncated.
- */
+/** The logo as an 8-bit non-interlaced PNG without alpha or palette, fit in `printed`: pdfkit copies such a PNG as is, and decodes
+ * others in a zlib callback, where a throw ends the process. @throws DteImageError: not PNG/JPEG, over the limits, unreadable. */
 export async function normalizeLogo(bytes: Buffer): Promise<Buffer> {
   if (bytes.length > LOGO_LIMITS.maxBytes) throw new DteImageError(`the logo has ${bytes.length} bytes; at most ${LOGO_LIMITS.maxBytes}`);
   // Only PNG and JPEG reach libvips: it reads many more formats (SVG, PDF, TIFF...) than a logo needs.

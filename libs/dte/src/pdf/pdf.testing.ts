@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { officialExample, sampleDocumento } from '../../test/fixtures';
+import { officialExample, sampleDocumento, ventaEnDosCuotas } from '../../test/fixtures';
 import { buildDte, type DocumentoInput } from '../builders/documento';
 import { parseDteDocuments } from '../parsers/received';
 import { sliceElements } from '../xml-slice';
 
-// Test support: the printed page is read back by independent tools, poppler and ZXing-C++, never by the code that wrote it.
+// The printed page is read back by independent tools, poppler and ZXing-C++, never by the code that wrote it.
 
 /** From the installed package (it would fetch it from a CDN otherwise). */
 export function prepararZxing(): void {
@@ -43,15 +43,9 @@ export function finDelTexto(pdf: string): number {
 /** The SII's official example DTE's TED, signed by a real CAF key. */
 export const tedOficial = () => sliceElements(parseDteDocuments(officialExample())[0].xml, 'TED')[0];
 
-/** A credit 33 with schedule, line discount 10 %, surcharge $ 500, an exempt line, global -10 % and +$ 2.500, the official TED. */
 export function facturaConDescuentos(over: Partial<DocumentoInput> = {}): Buffer {
   const doc = sampleDocumento({
-    forma_pago: 2,
-    fecha_vencimiento: '2025-04-09',
-    pagos: [
-      { fecha: '2025-03-25', monto: 20_000, glosa: 'Primera cuota' },
-      { fecha: '2025-04-09', monto: 26_792 },
-    ],
+    ...ventaEnDosCuotas(20_000, 26_792),
     detalle: [
       { nombre: 'Tornillo autorroscante', cantidad: 3, precio_unitario: 4990, descuento_pct: 10 },
       { nombre: 'Servicio de flete', cantidad: 1, precio_unitario: 12_000, recargo_monto: 500 },

@@ -10,11 +10,8 @@ export { ACUSE_RECIBO_LEY_19983, FORMA_PAGO, leyendaTimbre } from './secciones';
 export { FORMATOS_PDF, type FormatoPdf, type RepresentacionOptions } from './opciones';
 export { ANCHO_TERMICA } from './termica';
 
-/**
- * One DTE (33, 34, 43, 46, 52, 56, 61, a boleta 39 or 41; an EnvioDTE's first) printed as the SII's rules for samples ask (docs/research/sii-protocol.md §3.3, §10 "muestras
- * impresas"), on LETTER pages or one 80 mm roll. @throws DteParseError for non-DTE input; DteBuildError without TED, for CEDIBLE on a
- * note or roll, an unknown `formato`, or content too long for a roll.
- */
+/** One DTE (an EnvioDTE's first) as the SII's "muestras impresas" (docs/research/sii-protocol.md §3.3, §10), on LETTER or an 80 mm roll.
+ * @throws DteParseError for non-DTE input; DteBuildError without TED, CEDIBLE on a note or roll, a bad `formato`, too long for a roll */
 export async function renderDtePdf(dteXml: string | Buffer, options: RepresentacionOptions): Promise<Buffer> {
   const formato = options.formato ?? 'carta';
   if (!FORMATOS_PDF.includes(formato)) throw new DteBuildError(`formato must be one of ${FORMATOS_PDF.join(', ')}`);

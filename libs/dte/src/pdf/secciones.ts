@@ -19,11 +19,37 @@ export const FORMA_PAGO: Readonly<Record<number, string>> = {
 
 export type Fila = readonly [label: string, value: string];
 
-/** A totals row: label and amount already formatted (`$ 119.000`, `10%`). */
 export interface FilaTotal {
   label: string;
   value: string;
   bold?: boolean;
+}
+
+export interface ContenidoDte {
+  documento: string;
+  titulo: string;
+  emisor: string[];
+  receptor: Fila[];
+  pago: Fila[];
+  referencias: string[];
+  pagos: string[];
+  totales: FilaTotal[];
+  leyenda: [string, string, string];
+}
+
+export function contenidoDte(dte: ParsedDte, resolucion: { fecha: string; numero: number }): ContenidoDte {
+  const documento = nombreDocumento(dte);
+  return {
+    documento,
+    titulo: `${documento} N° ${dte.folio}`,
+    emisor: lineasEmisor(dte),
+    receptor: filasReceptor(dte),
+    pago: filasPago(dte),
+    referencias: dte.referencias.map(textoReferencia),
+    pagos: lineasPagos(dte),
+    totales: filasTotales(dte),
+    leyenda: leyendaTimbre(resolucion),
+  };
 }
 
 export function nombreDocumento(dte: ParsedDte): string {
@@ -87,7 +113,7 @@ export function textoReferencia(r: ParsedReferencia): string {
   return parts.filter(Boolean).join(' ');
 }
 
-/** DscRcgGlobal as written, MntNeto, MntExe, IVA, additional taxes with code and rate (§B field 115, note 6), GrntDep, MntTotal, MontoNF. */
+/** Rows in §B order, taxes with code and rate (field 115, note 6); a 46's retentions and a 43's comisiones negative (field 124). */
 export function filasTotales(dte: ParsedDte): FilaTotal[] {
   const m = dte.montos;
   const moneda = dte.otros_totales.moneda;
@@ -102,14 +128,12 @@ export function filasTotales(dte: ParsedDte): FilaTotal[] {
   if (m.exento) rows.push(pesos('Monto exento', m.exento));
   if (m.neto || m.iva) rows.push(pesos(`IVA ${m.tasa_iva || 19}%`, m.iva));
   for (const i of m.impuestos_adicionales) {
-    // A factura de compra's retention is subtracted from the total (Formato DTE v2.2 field 124): printed as such.
     const retencion = dte.tipo_dte === FACTURA_COMPRA && RETENCIONES_IVA[i.codigo] !== undefined;
     const label = `${retencion ? 'IVA retenido' : 'Imp. adic.'} ${i.codigo} ${String(i.tasa).replace('.', ',')}%`;
     rows.push(retencion ? { label, value: `-$ ${formatPesos(i.monto)}` } : pesos(label, i.monto));
   }
   if (m.iva_no_retenido) rows.push(pesos('IVA no retenido', m.iva_no_retenido));
   if (m.garantia_envases) rows.push(pesos('Garantía envases', m.garantia_envases));
-  // A liquidación-factura subtracts its comisiones y otros cargos from the total (Formato DTE v2.2 field 124).
   const com = m.comisiones;
   if (com && com.neto + com.exento + com.iva !== 0) {
     rows.push({ label: 'Comisiones y otros cargos', value: `-$ ${formatPesos(com.neto + com.exento)}` });

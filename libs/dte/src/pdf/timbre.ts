@@ -8,8 +8,7 @@ export function timbreBytes(ted: string): Buffer {
 
 /** PNG, ECL 5, byte compaction: a reader gets exactly {@link timbreBytes} back (Formato DTE v2.2 TED; docs/research/sii-protocol.md §3.3). */
 export async function timbrePdf417(ted: string): Promise<Buffer> {
-  // eclevel is a BWIPP option bwip-js passes through untyped. binarytext: one byte per character; otherwise UTF-8, and an "ñ" would
-  // not be the byte the CAF key signed (FRMT checks fail).
+  // binarytext: one byte per character, else UTF-8 and an "ñ" is not the byte the CAF key signed; eclevel goes through untyped.
   const text = timbreBytes(ted).toString('latin1');
   const options = { bcid: 'pdf417', text, binarytext: true, eclevel: 5, columns: 12, scale: 2, padding: 4 };
   return bwipjs.toBuffer(options as RenderOptions) as Promise<Buffer>;

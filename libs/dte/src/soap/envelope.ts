@@ -4,8 +4,7 @@ import { childElements, findFirst, localName, parseXmlDocument } from '../xml/do
 import { PlainElement, findPlain, parsePlainXml } from '../xml/plain';
 import { asciiCharacterReferences, escapeXml } from '../xml/escape';
 
-/** SOAP 1.1 rpc/encoded of the SII's Axis services (libs/dte/assets/wsdl; manual "Autenticación automática" v1.9 §4-§5), ASCII. */
-
+// SOAP 1.1 rpc/encoded of the SII's Axis services (libs/dte/assets/wsdl; manual "Autenticación automática" v1.9 §4-§5), ASCII.
 const ENVELOPE_OPEN =
   '<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" ' +
   'xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><soapenv:Body>';

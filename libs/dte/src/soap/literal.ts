@@ -3,8 +3,7 @@ import { decodeXml } from '../xml/encoding';
 import { asciiCharacterReferences, escapeXml } from '../xml/escape';
 import { PlainElement, findPlain, parsePlainXml } from '../xml/plain';
 
-/** SOAP 1.1 document/literal of the SII's JAX-WS services (RegistroReclamoDTE manual v1.2): a structured `<return>`. ASCII. */
-
+// SOAP 1.1 document/literal of the SII's JAX-WS services (RegistroReclamoDTE manual v1.2): a structured `<return>`. ASCII.
 const ENVELOPE_OPEN = '<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"><soapenv:Body>';
 const ENVELOPE_CLOSE = '</soapenv:Body></soapenv:Envelope>';
 

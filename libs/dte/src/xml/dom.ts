@@ -1,9 +1,7 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { DteParseError } from '../errors';
 
-/** The one strict XML parser: DOCTYPE and entities refused (no SII document or XSD in libs/dte/assets declares one), any warning fatal. */
-
-/** Refuses a DTD or entities (billion laughs, external entities). @throws DteParseError */
+/** Refuses a DTD or entities (billion laughs, external entities; no SII document or XSD declares one). @throws DteParseError */
 export function assertNoDtd(text: string): void {
   if (/<!DOCTYPE/i.test(text) || /<!ENTITY/i.test(text)) {
     throw new DteParseError('DOCTYPE/ENTITY declarations are not accepted in SII XML');
@@ -13,7 +11,7 @@ export function assertNoDtd(text: string): void {
 /** The deepest SII document nests about 10 levels; a nesting bomb would overflow the recursive canonicalization of a signer. */
 export const MAX_XML_DEPTH = 64;
 
-/** A DOM document (xmldom) after {@link assertNoDtd}. @throws DteParseError on any parser warning, no root, or depth over {@link MAX_XML_DEPTH}. */
+/** The one strict XML parser (xmldom). @throws DteParseError on a DTD, any parser warning, no root, or depth over {@link MAX_XML_DEPTH}. */
 export function parseXmlDocument(text: string): Document {
   assertNoDtd(text);
   const problems: string[] = [];
@@ -29,7 +27,7 @@ export function parseXmlDocument(text: string): Document {
   return doc as unknown as Document;
 }
 
-// Iterative walk: the check must not itself recurse as deep as the document.
+// Iterative: the check must not itself recurse as deep as the document.
 function assertDepth(root: Element): void {
   const stack: [Node, number][] = [[root, 1]];
   while (stack.length > 0) {
@@ -39,17 +37,17 @@ function assertDepth(root: Element): void {
   }
 }
 
-/** @throws DteParseError */
+/** The root element of {@link parseXmlDocument}. @throws DteParseError */
 export function parseXml(text: string): Element {
   return parseXmlDocument(text).documentElement;
 }
 
-/** Local name of a DOM element without prefix. */
+/** Local name of a DOM element, without prefix. */
 export function localName(el: Element): string {
   return el.localName || el.nodeName.replace(/^.*:/, '');
 }
 
-/** Local names; namespaces are ignored by these helpers. */
+/** Child elements, all or of that local name; these helpers ignore namespaces. */
 export function childElements(node: Node, name?: string): Element[] {
   const out: Element[] = [];
   for (let n = node.firstChild; n; n = n.nextSibling) {
@@ -58,7 +56,7 @@ export function childElements(node: Node, name?: string): Element[] {
   return out;
 }
 
-/** First direct child with that local name. */
+/** First child with that local name. */
 export function child(node: Node, name: string): Element | undefined {
   return childElements(node, name)[0];
 }
@@ -88,7 +86,7 @@ export function textOf(node: Node, name: string): string | undefined {
   return el ? (el.textContent ?? '').trim() : undefined;
 }
 
-/** The first element reached by a `/`-separated path of local names below `el`, if any. */
+/** The element at a `/`-separated path of local names below `el`. */
 export function findPath(el: Element, path: string): Element | undefined {
   let cur: Element | undefined = el;
   for (const part of path.split('/')) {
@@ -97,7 +95,7 @@ export function findPath(el: Element, path: string): Element | undefined {
   return cur;
 }
 
-/** The trimmed text of the element at `path` below `el`, or undefined when it is absent. */
+/** Trimmed text at `path`, or undefined when absent. */
 export function textAt(el: Element, path: string): string | undefined {
   const found = findPath(el, path);
   return found ? (found.textContent ?? '').trim() : undefined;

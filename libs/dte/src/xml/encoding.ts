@@ -1,10 +1,7 @@
 import * as iconv from 'iconv-lite';
 import { DteEncodingError, DteParseError } from '../errors';
 
-/**
- * The platform's one byte decoding: for reading, a BOM or the declaration decides (XML 1.0 §4.3.3) and false UTF-8 is read as
- * windows-1252; for signing, only decodings that round-trip exactly. SII payloads are ISO-8859-1 (SII Formato DTE v2.2).
- */
+// The platform's one byte decoding; for signing, only decodings that round-trip exactly. SII payloads are ISO-8859-1 (Formato DTE v2.2).
 
 const DECLARATION = /^\s*<\?xml\s[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/;
 
@@ -38,15 +35,14 @@ function decodeBytes(bytes: Buffer): string {
   const declared = declaredEncoding(bytes.subarray(0, 200).toString('latin1'));
   const name = iconvName(declared ?? 'utf-8');
   if (name === 'utf-8') {
-    // The SII and some suppliers send Latin-1 while declaring UTF-8 (docs/research/sii-protocol.md §1.6, LibreDTE issues #36/#45):
-    // windows-1252, a superset of printable ISO-8859-1, instead of U+FFFD.
+    // Latin-1 declared as UTF-8 is common (docs/research/sii-protocol.md §1.6, LibreDTE issues #36/#45): windows-1252, not U+FFFD.
     return isValidUtf8(bytes) ? bytes.toString('utf8') : iconv.decode(bytes, 'win1252');
   }
   if (!iconv.encodingExists(name)) throw new DteParseError(`unsupported XML encoding "${declared}"`);
   return iconv.decode(bytes, name);
 }
 
-/** BOM, else declaration, else UTF-8; invalid UTF-8 as windows-1252 (docs/research/sii-protocol.md §1.6). @throws DteParseError */
+/** BOM, else the declaration (XML 1.0 §4.3.3), else UTF-8 or windows-1252 (docs/research/sii-protocol.md §1.6). @throws DteParseError */
 export function decodeXml(bytes: Buffer | string): string {
   let text = typeof bytes === 'string' ? bytes : decodeBytes(bytes);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);

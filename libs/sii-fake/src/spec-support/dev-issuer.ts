@@ -1,6 +1,5 @@
 // Test support, not the stand-in: builds DTEs with libs/dte as the gateway does and has the real dev signer stamp and sign them,
 // so a spec can break one rule of a valid document and upload it. Hence exempt from the stand-in's import rule (eslint.config.mjs).
-import FormData from 'form-data';
 import {
   buildDd,
   buildDte,
@@ -11,12 +10,13 @@ import {
   santiagoTimestamp,
   type CaratulaInput,
   type DocumentoInput,
+  SII_RUT,
 } from '@lib/dte';
 import { startDevSigner, type DevSignerHandle } from '@lib/testing';
 import { SiiFakeAuthority, type SiiFakeOptions } from '../authority';
 import type { UploadedDocument } from '../types';
 import { soapInner, soapRequest, tag } from '../../test/helpers';
-import { EMISOR, documento } from '../../test/envio';
+import { EMISOR, documento, rutFields, uploadForm } from '../../test/envio';
 
 export { EMISOR };
 const SII = 'https://maullin.sii.cl';
@@ -97,7 +97,7 @@ export class DevIssuer {
       caratula: {
         rutEmisor: EMISOR,
         rutEnvia: this.holder,
-        rutReceptor: '60803000-K',
+        rutReceptor: SII_RUT,
         fchResol: '2014-08-22',
         nroResol: 0,
         tmstFirmaEnv: santiagoTimestamp(),
@@ -164,17 +164,7 @@ export class DevIssuer {
     file: Buffer,
     { rutSender = this.holder, tokenRut = rutSender }: { rutSender?: string; tokenRut?: string } = {},
   ): Promise<Subida> {
-    const [rs, ds] = rutSender.split('-');
-    const [rc, dc] = EMISOR.split('-');
-    const form = new FormData();
-    for (const [name, value] of [
-      ['rutSender', rs],
-      ['dvSender', ds],
-      ['rutCompany', rc],
-      ['dvCompany', dc],
-    ])
-      form.append(name, value);
-    form.append('archivo', file, { filename: 'envio.xml', contentType: 'text/xml' });
+    const form = uploadForm(rutSender, file);
     const res = await this.authority.handle({
       method: 'POST',
       url: `${SII}/cgi_dte/UPL/DTEUpload`,
@@ -190,7 +180,7 @@ export class DevIssuer {
   }
 
   async resultado(trackId: string): Promise<Resultado> {
-    const [rut, dv] = EMISOR.split('-');
+    const [rut, dv] = rutFields(EMISOR);
     const token = this.authority.issueToken(this.holder).token;
     const res = await this.authority.handle({
       method: 'POST',

@@ -1,8 +1,9 @@
+import { ArchivoColumns } from '../../database/archivo.columns';
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 /** One EnvioBOLETA as uploaded (ISO-8859-1, never re-serialized); its boletas point to it (dte_emission.boleta_envio_id). */
 @Entity({ name: 'boleta_envio' })
-export class BoletaEnvioEntity {
+export class BoletaEnvioEntity extends ArchivoColumns {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
@@ -19,12 +20,6 @@ export class BoletaEnvioEntity {
   /** The boleta service's trackid (15 digits); null when the upload did not get one. */
   @Column({ type: 'varchar', length: 20, nullable: true })
   trackid!: string | null;
-
-  @Column({ type: 'bytea' })
-  xml!: Buffer;
-
-  @Column({ name: 'xml_sha256', type: 'char', length: 64 })
-  xmlSha256!: string;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

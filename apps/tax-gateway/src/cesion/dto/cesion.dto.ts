@@ -90,7 +90,7 @@ export class CederDto {
 
   @ApiPropertyOptional({
     example: 142788,
-    description: 'MontoCesion, whole CLP, at most the document’s total (422 monto_cesion_excede_total); the total when absent',
+    description: 'MontoCesion, whole CLP, at most the document’s total (422 monto_cesion_exceeds_total); the total when absent',
   })
   @IsOptional()
   @IsInt()
@@ -100,7 +100,7 @@ export class CederDto {
 
   @ApiPropertyOptional({
     example: '2026-02-15',
-    description: 'UltimoVencimiento, not before FchEmis (422 vencimiento_anterior_emision); FchEmis + 30 days when absent',
+    description: 'UltimoVencimiento, not before FchEmis (422 vencimiento_before_emision); FchEmis + 30 days when absent',
   })
   @IsOptional()
   @IsFecha()

@@ -1,5 +1,6 @@
+import { SolicitudColumns } from '../../database/solicitud.columns';
 import type { ResultadoSii } from '@lib/contracts';
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '@lib/platform';
 import type { EstadoEnvio } from '../../envio/envio-estados';
 
@@ -10,7 +11,7 @@ import type { EstadoEnvio } from '../../envio/envio-estados';
  */
 @Entity({ name: 'dte_cesion' })
 @Index('dte_cesion_documento_idx', ['tenant', 'tipoDte', 'folio'])
-export class CesionEntity {
+export class CesionEntity extends SolicitudColumns {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
@@ -65,16 +66,4 @@ export class CesionEntity {
 
   @Column({ name: 'xml_sha256', type: 'char', length: 64 })
   xmlSha256!: string;
-
-  @Column({ type: 'jsonb', nullable: true })
-  error!: Record<string, unknown> | null;
-
-  @Column({ type: 'varchar', length: 64, nullable: true })
-  caller!: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 }

@@ -143,7 +143,6 @@ export class EmisionEntity extends MontosColumns {
   updatedAt!: Date;
 }
 
-/** The `montos` of an emission's answers (@lib/contracts MontosEmisionView). */
 export function toMontosView(e: EmisionEntity): MontosEmisionView {
   const d = e.montosDetalle;
   return {
@@ -160,7 +159,6 @@ export function toMontosView(e: EmisionEntity): MontosEmisionView {
   };
 }
 
-/** The `receptor` of an emission's answers (@lib/contracts ReceptorRefView): the name the DTE carries and its source. */
 export function toReceptorView(e: EmisionEntity): ReceptorRefView {
   return { rut: e.receptorRut, razon_social: e.receptorRazonSocial, razon_social_fuente: e.receptorRazonSocialFuente };
 }

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { SolicitudColumns } from '../../database/solicitud.columns';
 
 /** `queued` (waiting for a worker), `running`, then `done` (with `resultado`) or `failed` (with `error`). */
 export const ESTADOS_JOB = ['queued', 'running', 'done', 'failed'] as const;
@@ -18,7 +19,7 @@ export interface JobItem {
  */
 @Entity({ name: 'job' })
 @Index('job_tenant_created_idx', ['tenant', 'createdAt'])
-export class JobEntity {
+export class JobEntity extends SolicitudColumns {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
@@ -45,19 +46,6 @@ export class JobEntity {
 
   @Column({ type: 'jsonb', nullable: true })
   resultado!: Record<string, unknown> | null;
-
-  /** The problem that ended the job (error, status, detail and members). */
-  @Column({ type: 'jsonb', nullable: true })
-  error!: Record<string, unknown> | null;
-
-  @Column({ type: 'varchar', length: 64, nullable: true })
-  caller!: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 
   @Column({ name: 'started_at', type: 'timestamptz', nullable: true })
   startedAt!: Date | null;

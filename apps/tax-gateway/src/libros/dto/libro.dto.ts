@@ -1,18 +1,31 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  Min,
+  ValidateBy,
+  ValidateIf,
+} from 'class-validator';
 import { IsRut } from '@lib/rut';
 import { ArrayOfObjects, IsAbsentOr, IsDecimalAmount } from '@lib/schemas';
 import { PERIODO_TRIBUTARIO as PERIODO } from '@lib/dte';
 import { PaginaQueryDto } from '@lib/schemas';
 import { HistorialView, RESULTADOS_SII, type ResultadoSii } from '@lib/contracts';
 
-/** A field of a purchases book (LC): refused in a sales book. */
-function SoloCompra(): PropertyDecorator {
+/** A field of the books of `tipos` only: refused in the others (a purchases book's IVA fields, a LibroGuia's voided guías). */
+function SoloTipo(...tipos: string[]): PropertyDecorator {
   return ValidateBy({
-    name: 'soloCompra',
+    name: 'soloTipo',
     validator: {
-      validate: (_value, args) => (args?.object as { tipo?: string }).tipo === 'compra',
-      defaultMessage: (a) => `${a?.property} is only for tipo compra (a purchases book)`,
+      validate: (_value, args) => tipos.includes((args?.object as { tipo?: string }).tipo ?? ''),
+      defaultMessage: (a) => `${a?.property} is only for tipo ${tipos.join(' or ')}`,
     },
   });
 }
@@ -58,9 +71,13 @@ export class GenerarLibroDto {
   @IsRut()
   tenant!: string;
 
-  @ApiProperty({ enum: ['compra', 'venta'], description: 'venta: the DTEs the gateway emitted; compra: the DTEs it received (recibido)' })
-  @IsIn(['compra', 'venta'])
-  tipo!: 'compra' | 'venta';
+  @ApiProperty({
+    enum: ['compra', 'venta', 'guia'],
+    description:
+      'venta: the DTEs the gateway emitted; compra: the DTEs it received (recibido); guia: its guías de despacho (LibroGuia, ESPECIAL only)',
+  })
+  @IsIn(['compra', 'venta', 'guia'])
+  tipo!: 'compra' | 'venta' | 'guia';
 
   @ApiProperty({ example: '2026-11', description: 'PeriodoTributario YYYY-MM: documents whose FchEmis is in that month' })
   @Matches(PERIODO, { message: 'periodo must be YYYY-MM' })
@@ -71,19 +88,27 @@ export class GenerarLibroDto {
   @IsIn(['TOTAL', 'PARCIAL', 'FINAL', 'AJUSTE'])
   tipo_envio?: 'TOTAL' | 'PARCIAL' | 'FINAL' | 'AJUSTE';
 
-  @ApiPropertyOptional({ enum: ['MENSUAL', 'ESPECIAL', 'RECTIFICA'], default: 'MENSUAL' })
+  @ApiPropertyOptional({ enum: ['MENSUAL', 'ESPECIAL', 'RECTIFICA'], default: 'MENSUAL (ESPECIAL for guia)' })
   @IsOptional()
   @IsIn(['MENSUAL', 'ESPECIAL', 'RECTIFICA'])
+  @ValidateBy({
+    name: 'guiaEspecial',
+    validator: {
+      validate: (value, args) => (args?.object as GenerarLibroDto).tipo !== 'guia' || value === 'ESPECIAL',
+      defaultMessage: () => 'a LibroGuia is ESPECIAL: the SII asks for it by notification (LibroGuia_v10.xsd TipoLibro)',
+    },
+  })
   tipo_libro?: 'MENSUAL' | 'ESPECIAL' | 'RECTIFICA';
 
-  @ApiPropertyOptional({ example: 'A1B2C3', description: 'CodAutRec, required for RECTIFICA (the SII gives it)' })
+  @ApiPropertyOptional({ example: 'A1B2C3', description: 'CodAutRec, required for RECTIFICA (the SII gives it); not for guia' })
   @ValidateIf((o: GenerarLibroDto) => o.tipo_libro === 'RECTIFICA' || o.codigo_autorizacion !== undefined)
+  @SoloTipo('compra', 'venta')
   @IsString()
   @Matches(/^[A-Za-z0-9]{1,10}$/, { message: 'codigo_autorizacion must be 1 to 10 letters or digits' })
   codigo_autorizacion?: string;
 
-  @ApiPropertyOptional({ example: 123456, description: 'FolioNotificacion, required for ESPECIAL' })
-  @ValidateIf((o: GenerarLibroDto) => o.tipo_libro === 'ESPECIAL' || o.folio_notificacion !== undefined)
+  @ApiPropertyOptional({ example: 123456, description: 'FolioNotificacion, required for ESPECIAL and so for guia' })
+  @ValidateIf((o: GenerarLibroDto) => o.tipo_libro === 'ESPECIAL' || o.tipo === 'guia' || o.folio_notificacion !== undefined)
   @IsInt()
   @Min(1)
   @Max(9_999_999_999)
@@ -102,7 +127,7 @@ export class GenerarLibroDto {
       'compra only: the proportionality factor of the IVA de uso común (0..1, at most 3 decimals; FctProp), required when iva_compras has iva_uso_comun',
   })
   @IsAbsentOr()
-  @SoloCompra()
+  @SoloTipo('compra')
   @IsDecimalAmount({ integers: 1, places: 3, min: 0, max: 1 })
   factor_proporcionalidad?: number | string;
 
@@ -113,9 +138,24 @@ export class GenerarLibroDto {
       "compra only: the tenant's classification of its purchases of the period, each naming a received document of the book; documents not listed keep their IVA recoverable",
   })
   @IsAbsentOr()
-  @SoloCompra()
+  @SoloTipo('compra')
   @ArrayOfObjects(() => IvaCompraDto, { max: 10_000 })
   iva_compras?: IvaCompraDto[];
+
+  @ApiPropertyOptional({
+    type: [Number],
+    maxItems: 10_000,
+    example: [12],
+    description: 'guia only: folios of guías of the period voided after they were sent (Anulado 2 in LibroGuia_v10.xsd)',
+  })
+  @IsAbsentOr()
+  @SoloTipo('guia')
+  @IsArray()
+  @ArrayMaxSize(10_000)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(9_999_999_999, { each: true })
+  guias_anuladas?: number[];
 }
 
 export class LibroTotalView {
@@ -132,7 +172,7 @@ export class LibroTotalView {
 export class LibroView {
   @ApiProperty({ example: '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d' }) libro_id!: string;
   @ApiProperty({ example: '76086428-5' }) tenant!: string;
-  @ApiProperty({ enum: ['compra', 'venta'] }) tipo!: string;
+  @ApiProperty({ enum: ['compra', 'venta', 'guia'] }) tipo!: string;
   @ApiProperty({ example: '2026-11' }) periodo!: string;
   @ApiProperty({ example: 1, description: 'Generating the same period again adds a version' }) version!: number;
   @ApiProperty({ enum: ['MENSUAL', 'ESPECIAL', 'RECTIFICA'] }) tipo_libro!: string;
@@ -156,7 +196,7 @@ export class LibroView {
 }
 
 export class LibroDetailView extends LibroView {
-  @ApiProperty({ description: 'The signed LibroCompraVenta, base64 of the exact ISO-8859-1 bytes' }) xml_base64!: string;
+  @ApiProperty({ description: 'The signed LibroCompraVenta or LibroGuia, base64 of the exact ISO-8859-1 bytes' }) xml_base64!: string;
   @ApiProperty({ type: [HistorialView] }) historial!: HistorialView[];
 }
 
@@ -172,9 +212,9 @@ export class LibroListQueryDto extends PaginaQueryDto {
   @IsRut()
   tenant!: string;
 
-  @ApiPropertyOptional({ enum: ['compra', 'venta'] })
+  @ApiPropertyOptional({ enum: ['compra', 'venta', 'guia'] })
   @IsOptional()
-  @IsIn(['compra', 'venta'])
+  @IsIn(['compra', 'venta', 'guia'])
   tipo?: string;
 
   @ApiPropertyOptional({ example: '2026-11' })

@@ -1,3 +1,4 @@
+import { ArchivoColumns } from '../../database/archivo.columns';
 import type { ResultadoSii } from '@lib/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import type { EstadoEnvio } from '../../envio/envio-estados';
@@ -17,7 +18,7 @@ export interface LibroTotal {
  * states are the submission pipeline's (envio/envio-estados), its history rows in `libro_estado`.
  */
 @Entity({ name: 'libro' })
-export class LibroEntity {
+export class LibroEntity extends ArchivoColumns {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
@@ -60,12 +61,6 @@ export class LibroEntity {
 
   @Column({ type: 'int' })
   documentos!: number;
-
-  @Column({ type: 'bytea' })
-  xml!: Buffer;
-
-  @Column({ name: 'xml_sha256', type: 'char', length: 64 })
-  xmlSha256!: string;
 
   @Column({ type: 'varchar', length: 40, nullable: true })
   caller!: string | null;

@@ -10,12 +10,6 @@ export class RecepcionEnvioEntity extends NumeradaColumns {
   @Column({ name: 'nombre_archivo', type: 'varchar', length: 200 })
   nombreArchivo!: string;
 
-  @Column({ type: 'bytea' })
-  xml!: Buffer;
-
-  @Column({ name: 'xml_sha256', type: 'char', length: 64 })
-  xmlSha256!: string;
-
   @Column({ name: 'set_id', type: 'varchar', length: 80 })
   setId!: string;
 

@@ -16,12 +16,6 @@ export class RecepcionRespuestaEntity extends NumeradaColumns {
   @Column({ type: 'varchar', length: 16 })
   tipo!: RespuestaTipo;
 
-  @Column({ type: 'bytea' })
-  xml!: Buffer;
-
-  @Column({ name: 'xml_sha256', type: 'char', length: 64 })
-  xmlSha256!: string;
-
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }
