@@ -104,7 +104,7 @@ describe("boletas (e2e: real PostgreSQL, dev signer, the SII stand-in's boleta s
       .get('/tax/dte/estado')
       .query({ tenant: TENANT, trackid: envios[0].trackid })
       .set('X-Internal-Key', KEY);
-    expect(porDte.body).toMatchObject({ status: 409, error: 'boleta_envio' });
+    expect(porDte.body).toMatchObject({ status: 409, error: 'trackid_of_boleta_envio' });
     expect(estado.body.estadistica).toEqual([
       { tipo_dte: 39, informados: 9, aceptados: 9, rechazados: 0, reparos: 0 },
       { tipo_dte: 41, informados: 4, aceptados: 4, rechazados: 0, reparos: 0 },

@@ -48,8 +48,9 @@ describe('judgeLibro (LibroGuia)', () => {
       'an export transfer counted twice',
       '<CantGuia>1</CantGuia>',
       '<CantGuia>2</CantGuia>',
-      'guías vigentes en el resumen 5 distinto de 4',
+      'CantGuia (TpoTraslado 8 y 9) 2 distinto de 1',
     ],
+    ['an export amount off', '<MntGuia>2000</MntGuia>', '<MntGuia>2500</MntGuia>', 'MntGuia (TpoTraslado 8 y 9) 2500 distinto de 2000'],
     ['no voided guía declared', '<TotGuiaAnulada>1</TotGuiaAnulada>', '', 'TotGuiaAnulada 0 distinto de 1'],
   ])('refuses %s (LRH Libro No Cuadrado)', async (_caso, from, to, glosa) => {
     const verdict = await judge(edit(buildLibroGuia(libro), from, to));

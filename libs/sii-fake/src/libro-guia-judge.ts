@@ -3,8 +3,8 @@ import { childElements, findFirst, numAt, textAt } from '@lib/dte';
 /**
  * A LibroGuia's ResumenPeriodo against its Detalle, as the SII's Libro de Guías format states it (LibroGuia_v10.xsd annotations;
  * docs/research/sii-protocol.md §3.8): TotFolAnulado counts Anulado 1, TotGuiaAnulada Anulado 2; TotGuiaVenta and TotMntGuiaVta the
- * other guías of TpoOper 1; each TotTraslado (2-7) the others of its TpoOper. A Detalle has no TpoOper 8 or 9, so those TotTraslado
- * are checked only in that every guía is counted once. Answers the first discrepancy, in the words of judgeLibro's "Libro No Cuadrado".
+ * other guías of TpoOper 1; each TotTraslado (2-7) the others of its TpoOper; TotTraslado 8 and 9 together the valid guías without
+ * TpoOper (a Detalle has no TpoOper 8 or 9). Answers the first discrepancy, in the words of judgeLibro's "Libro No Cuadrado".
  */
 export function guiasDescuadradas(envio: Element): string | undefined {
   const resumen = findFirst(envio, 'ResumenPeriodo');
@@ -27,12 +27,19 @@ export function guiasDescuadradas(envio: Element): string | undefined {
     contados.push([`CantGuia (TpoTraslado ${tipo})`, numAt(t, 'CantGuia') ?? 0, del.length]);
     contados.push([`MntGuia (TpoTraslado ${tipo})`, numAt(t, 'MntGuia') ?? 0, montoTotal(del)]);
   }
-  const enResumen = ventas.length + traslados.reduce((n, t) => n + (numAt(t, 'CantGuia') ?? 0), 0);
-  contados.push(['guías vigentes en el resumen', enResumen, vigentes.length]);
+  // TpoTraslado 8 and 9 (exports) have no TpoOper in a Detalle: together they are the valid lines without one.
+  const exportaciones = traslados.filter((t) => (numAt(t, 'TpoTraslado') ?? 0) > 7);
+  const sinTpoOper = vigentes.filter((d) => numAt(d, 'TpoOper') === undefined);
+  contados.push(['CantGuia (TpoTraslado 8 y 9)', suma(exportaciones, 'CantGuia'), sinTpoOper.length]);
+  contados.push(['MntGuia (TpoTraslado 8 y 9)', suma(exportaciones, 'MntGuia'), montoTotal(sinTpoOper)]);
   const malo = contados.find(([, declarado, calculado]) => declarado !== calculado);
   return malo && `${malo[0]} ${malo[1]} distinto de ${malo[2]} segun el detalle`;
 }
 
 function montoTotal(detalles: Element[]): number {
-  return detalles.reduce((s, d) => s + (numAt(d, 'MntTotal') ?? 0), 0);
+  return suma(detalles, 'MntTotal');
+}
+
+function suma(elements: Element[], campo: string): number {
+  return elements.reduce((s, e) => s + (numAt(e, campo) ?? 0), 0);
 }

@@ -164,4 +164,22 @@ describe('judgeLibro: segments and sales books', () => {
       rejection: 'Libro No Cuadrado: TpoDoc 33: TotMntImp (CodImp 27) 10 distinto de la suma 100',
     });
   });
+
+  it('checks the IVA retained by the buyers of facturas de compra in a sales book (TotIVARetTotal, TotOpIVARetParcial)', async () => {
+    const f46 = (folio: number, ivaRetenido: { total: number; parcial: number }, total: number) =>
+      factura(folio, 10_000, 1_900, { tipoDoc: 46, ivaRetenido, total });
+    const venta = buildLibroCompraVenta({
+      ...compra,
+      caratula: { ...compra.caratula, tipoOperacion: 'VENTA' },
+      factorProporcionalidad: undefined,
+      detalle: [f46(8, { total: 1_900, parcial: 0 }, 10_000), f46(9, { total: 0, parcial: 400 }, 11_500)],
+    });
+    expect(await judge(venta)).toEqual({ finalState: 'LOK' });
+    expect(await judge(edit(venta, '<TotIVARetTotal>1900<', '<TotIVARetTotal>1899<'))).toMatchObject({
+      rejection: 'Libro No Cuadrado: TpoDoc 46: TotIVARetTotal 1899 distinto de la suma 1900',
+    });
+    expect(await judge(edit(venta, '<TotOpIVARetParcial>1<', '<TotOpIVARetParcial>2<'))).toMatchObject({
+      rejection: 'Libro No Cuadrado: TpoDoc 46: TotOpIVARetParcial 2 y 1 detalles',
+    });
+  });
 });

@@ -41,7 +41,15 @@ const SUMS: [string, string][] = [
   ['TotMntExe', 'MntExe'],
   ['TotMntNeto', 'MntNeto'],
   ['TotMntIVA', 'MntIVA'],
+  ['TotIVARetTotal', 'IVARetTotal'],
+  ['TotIVARetParcial', 'IVARetParcial'],
   ['TotMntTotal', 'MntTotal'],
+];
+
+/** Operation counts (LibroCV_v10.xsd "Numero de Operaciones con ..."), checked when stated: the lines with the amount. */
+const OPS: [string, string][] = [
+  ['TotOpIVARetTotal', 'IVARetTotal'],
+  ['TotOpIVARetParcial', 'IVARetParcial'],
 ];
 
 /** Per LibroCV_v10.xsd annotations (TotMntIVA "IVA Recuperable (LC)"); voided folios excluded. */
@@ -63,6 +71,11 @@ function sumasDescuadradas(tot: Element, lines: Element[]): string | undefined {
   for (const [total, field] of SUMS) {
     const sum = suma(lines, field);
     if ((numAt(tot, total) ?? 0) !== sum) return `${total} ${numAt(tot, total)} distinto de la suma ${sum}`;
+  }
+  for (const [ops, field] of OPS) {
+    const con = lines.filter((d) => (numAt(d, field) ?? 0) > 0).length;
+    const declarado = numAt(tot, ops);
+    if (declarado !== undefined && declarado !== con) return `${ops} ${declarado} y ${con} detalles`;
   }
   return undefined;
 }

@@ -157,7 +157,7 @@ export class DteController {
   @Callers('admin', 'assistant', 'accounting')
   @ApiOperation({ summary: 'Upload state of a trackid at the SII (QueryEstUp); updates the stored emission' })
   @ApiOkResponse({ type: DteEstadoView })
-  @ApiProblemResponses(400, 401, 403, { status: 409, errors: ['boleta_envio'] }, ...UPSTREAM_PROBLEMS)
+  @ApiProblemResponses(400, 401, 403, { status: 409, errors: ['trackid_of_boleta_envio'] }, ...UPSTREAM_PROBLEMS)
   getEstado(@Query() q: EstadoQueryDto): Promise<DteEstadoView> {
     return this.queries.refreshEstado(q.tenant, q.trackid);
   }

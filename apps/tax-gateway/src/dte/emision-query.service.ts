@@ -29,7 +29,7 @@ export class EmisionQueryService {
   async refreshEstado(tenant: string, trackid: string): Promise<DteEstadoView> {
     const emisiones = await this.store.findByTrackid(tenant, trackid);
     if (emisiones.some((e) => (TIPOS_BOLETA as readonly number[]).includes(e.tipoDte))) {
-      throw new ProblemException(409, 'boleta_envio', `Trackid ${trackid} is an EnvioBOLETA: ask GET /tax/boleta/estado.`);
+      throw new ProblemException(409, 'trackid_of_boleta_envio', `Trackid ${trackid} is an EnvioBOLETA: ask GET /tax/boleta/estado.`);
     }
     const answer = await this.pipeline.queryEstado(tenant, trackid);
     for (const emission of emisiones) {

@@ -3,7 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import {
   CODIGOS_OTROS_IMP_LIBRO_CV,
-  parseDteDocuments,
+  DteParseError,
+  RETENCIONES_IVA,
+  TASA_IVA,
   TIPOS_DTE_VENTA,
   TIPOS_LIBRO_CV,
   type LibroDetalleInput,
@@ -11,6 +13,7 @@ import {
 } from '@lib/dte';
 import { NO_ENVIADOS } from '../envio/envio-estados';
 import { EmisionEntity } from '../dte/entities/emision.entity';
+import { dteOf } from '../dte/envio-builder';
 import { RecepcionEntity } from '../recepcion/entities/recepcion.entity';
 import type { MontosColumns } from '../database/montos.columns';
 
@@ -25,29 +28,35 @@ export class LibroDocumentosStore {
 
   /** For the RCV reconciliation: ventas every folio consumed, compras the received DTEs that verified, claimed or not; notes positive. */
   async listOfPeriodo(tenant: string, tipo: 'compra' | 'venta', periodo: string): Promise<LibroDetalleInput[]> {
-    if (tipo === 'venta') return (await emisiones(this.db, tenant, periodo).getMany()).map(detalleVenta);
-    const propias = (await enviadas(this.db, tenant, [...TIPOS_COMPRA_EMITIDOS], [periodo])).map(detalleVenta);
-    return [...(await recepciones(this.db, tenant, periodo).getMany()).map(detalleCompra), ...propias];
+    if (tipo === 'venta') {
+      const recibidas = await facturasCompraRecibidas(this.db, tenant, periodo).getMany();
+      return [...(await emisiones(this.db, tenant, periodo).getMany()).map(detalleVenta), ...recibidas.map(detalleVentaRecibida)];
+    }
+    const propias = (await comprasPropias(this.db, tenant, periodo)).map(detalleCompraPropia);
+    const recibidas = await recepciones(this.db, tenant, periodo).andWhere('x.tipo_dte <> :fc', { fc: FACTURA_COMPRA }).getMany();
+    return [...recibidas.map(detalleCompra), ...propias];
   }
 
   // An IECV book (docs/tax-gateway.md "Books"): ventas sent and not rejected (a rejected DTE is corrected by a new one); compras verified,
-  // of a LibroCV_v10.xsd DoctoType, not claimed, and own 46s (retention as OtrosImp); taxes outside ImptoType stay out of OtrosImp.
+  // of a LibroCV_v10.xsd DoctoType, not claimed, and own 46s with their notes (retention as OtrosImp); taxes outside ImptoType stay out.
   async listOfLibro(tenant: string, tipo: 'compra' | 'venta', periodo: string, db: Db = this.db): Promise<LibroDetalleInput[]> {
     if (tipo === 'venta') {
       const rows = await emisiones(db, tenant, periodo)
         .andWhere('x.estado NOT IN (:...noEnviados)', { noEnviados: [...NO_ENVIADOS] })
         .andWhere("x.resultado <> 'rechazado'")
         .getMany();
-      return rows.map((e) => conOtrosImp(detalleVenta(e), e));
+      const recibidas = await sinReclamo(facturasCompraRecibidas(db, tenant, periodo)).getMany();
+      return [...rows.map((e) => conOtrosImp(detalleVenta(e), e)), ...recibidas.map(detalleVentaRecibida)].sort(
+        (a, b) => a.tipoDoc - b.tipoDoc || a.folio - b.folio,
+      );
     }
-    const rows = await recepciones(db, tenant, periodo)
-      .andWhere('x.tipo_dte IN (:...tipos)', { tipos: [...TIPOS_LIBRO_CV] })
-      .andWhere('NOT EXISTS (SELECT 1 FROM recepcion_evento e WHERE e.recepcion_id = x.id AND e.accion IN (:...reclamos))', {
-        reclamos: RECLAMOS,
-      })
-      .getMany();
-    const propias = await enviadas(db, tenant, [...TIPOS_COMPRA_EMITIDOS], [periodo]);
-    return [...rows.map((r) => conOtrosImp(detalleCompra(r), r)), ...propias.map((e) => conOtrosImp(detalleVenta(e), e))].sort(
+    const rows = await sinReclamo(
+      recepciones(db, tenant, periodo).andWhere('x.tipo_dte IN (:...tipos)', {
+        tipos: TIPOS_LIBRO_CV.filter((t) => t !== FACTURA_COMPRA),
+      }),
+    ).getMany();
+    const propias = await comprasPropias(db, tenant, periodo);
+    return [...rows.map((r) => conOtrosImp(detalleCompra(r), r)), ...propias.map((e) => conOtrosImp(detalleCompraPropia(e), e))].sort(
       (a, b) => a.tipoDoc - b.tipoDoc || a.folio - b.folio,
     );
   }
@@ -59,7 +68,7 @@ export class LibroDocumentosStore {
     const facturas = await enviadas(db, tenant, [33, 34], [periodo, mesSiguiente(periodo)]);
     const facturaDe = new Map<number, LibroGuiaDetalleInput['referencia']>();
     for (const f of facturas) {
-      for (const r of parseDteDocuments(f.xml)[0]?.referencias ?? []) {
+      for (const r of dteOf(f.xml, f).referencias) {
         if (r.tipo_doc === '52' && !facturaDe.has(Number(r.folio))) {
           facturaDe.set(Number(r.folio), { tipoDoc: f.tipoDte, folio: f.folio, fecha: f.fechaEmision });
         }
@@ -68,7 +77,7 @@ export class LibroDocumentosStore {
     return guias.map((g) => ({
       folio: g.folio,
       ...(anuladas.includes(g.folio) ? { anulado: 2 as const } : {}),
-      indTraslado: parseDteDocuments(g.xml)[0]?.ind_traslado ?? 1,
+      indTraslado: indTraslado(g),
       fecha: g.fechaEmision,
       rut: g.receptorRut,
       razonSocial: g.receptorRazonSocial,
@@ -102,19 +111,63 @@ function mesSiguiente(periodo: string): string {
 
 const MES = "to_char(x.fecha_emision, 'YYYY-MM') = :periodo";
 
-/** What the tenant issues as the buyer: a factura de compra (46) is in its purchases (SII, set de pruebas "Libro de Compras"). */
-const TIPOS_COMPRA_EMITIDOS = [46] as const;
+/** A factura de compra (46): the buyer issues it, so it and its notes are in the issuer's purchases (LibroCV_v10.xsd IndFactCompra). */
+const FACTURA_COMPRA = 46;
 
-/** The tenant's sales (TIPOS_DTE_VENTA): not its guías, boletas or facturas de compra. */
+/** The tenant's sales (TIPOS_DTE_VENTA): not its guías, boletas, facturas de compra nor the notes on those. */
 function emisiones(db: Db, tenant: string, periodo: string): SelectQueryBuilder<EmisionEntity> {
   return db
     .getRepository(EmisionEntity)
     .createQueryBuilder('x')
     .where('x.tenant = :tenant', { tenant })
     .andWhere('x.tipo_dte IN (:...ventas)', { ventas: [...TIPOS_DTE_VENTA] })
+    .andWhere('x.ref_tipo_dte IS DISTINCT FROM :fc', { fc: FACTURA_COMPRA })
     .andWhere(MES, { periodo })
     .orderBy('x.tipo_dte')
     .addOrderBy('x.folio');
+}
+
+type Impuesto = { codigo: number; tasa: number | null; monto: number };
+
+/** Received DTEs without a commercial claim in the RCV. */
+function sinReclamo(q: SelectQueryBuilder<RecepcionEntity>): SelectQueryBuilder<RecepcionEntity> {
+  return q.andWhere('NOT EXISTS (SELECT 1 FROM recepcion_evento e WHERE e.recepcion_id = x.id AND e.accion IN (:...reclamos))', {
+    reclamos: RECLAMOS,
+  });
+}
+
+/** Facturas de compra (46) the tenant received: its buyer issued them, so they are the tenant's sales (LibroCV_v10.xsd "(LV)"). */
+function facturasCompraRecibidas(db: Db, tenant: string, periodo: string): SelectQueryBuilder<RecepcionEntity> {
+  return recepciones(db, tenant, periodo).andWhere('x.tipo_dte = :fc', { fc: FACTURA_COMPRA });
+}
+
+/**
+ * A received 46 as a sale: the buyer is RUTDoc, the IVA its retention codes took (Formato DTE v2.2 §4) is IVARetTotal when the code
+ * retains the whole IVA rate, IVARetParcial otherwise; the retentions are not OtrosImp, the other taxes are.
+ */
+function detalleVentaRecibida(r: RecepcionEntity): LibroDetalleInput {
+  const impuestos = r.montosDetalle?.impuestos_adicionales ?? [];
+  const retenido = (total: boolean) =>
+    impuestos
+      .filter((i) => i.codigo in RETENCIONES_IVA && (RETENCIONES_IVA[i.codigo] === TASA_IVA) === total)
+      .reduce((t, i) => t + i.monto, 0);
+  const otros = conOtrosImp(detalleCompra(r), {
+    montosDetalle: { impuestos_adicionales: impuestos.filter((i) => !(i.codigo in RETENCIONES_IVA)) },
+  });
+  return { ...otros, ivaRetenido: { total: retenido(true), parcial: retenido(false) } };
+}
+
+/** The tenant's own purchases: its facturas de compra and the notes on them, sent and not rejected. */
+async function comprasPropias(db: Db, tenant: string, periodo: string): Promise<EmisionEntity[]> {
+  const notas = (await enviadas(db, tenant, [56, 61], [periodo])).filter((e) => e.refTipoDte === FACTURA_COMPRA);
+  return [...(await enviadas(db, tenant, [FACTURA_COMPRA], [periodo])), ...notas];
+}
+
+/** IdDoc/IndTraslado of a stored guía (always written by this gateway, Formato DTE v2.2 §A: obligatory on a 52). */
+function indTraslado(g: EmisionEntity): number {
+  const ind = dteOf(g.xml, g).ind_traslado;
+  if (ind === undefined) throw new DteParseError(`guía ${g.folio} has no IndTraslado`);
+  return ind;
 }
 
 function recepciones(db: Db, tenant: string, periodo: string): SelectQueryBuilder<RecepcionEntity> {
@@ -148,10 +201,15 @@ function detalle(
 }
 
 const detalleVenta = (e: EmisionEntity) => detalle(e, e.receptorRut, e.receptorRazonSocial);
+/** A note on a factura de compra is marked so (Emisor, IndFactCompra 1); the 46 itself is an ordinary line of the purchases book. */
+const detalleCompraPropia = (e: EmisionEntity) => ({
+  ...detalleVenta(e),
+  ...(e.tipoDte !== FACTURA_COMPRA ? { notaFacturaCompra: true } : {}),
+});
 const detalleCompra = (r: RecepcionEntity) => detalle(r, r.rutEmisor, r.razonSocialEmisor);
 
 /** A book line with the OtrosImp of its document's additional taxes (TasaImp left out when the document states none: minOccurs 0). */
-function conOtrosImp(d: LibroDetalleInput, doc: EmisionEntity | RecepcionEntity): LibroDetalleInput {
+function conOtrosImp(d: LibroDetalleInput, doc: { montosDetalle: { impuestos_adicionales: Impuesto[] } | null }): LibroDetalleInput {
   const otros = (doc.montosDetalle?.impuestos_adicionales ?? [])
     .filter((i) => CODIGOS_OTROS_IMP_LIBRO_CV.includes(i.codigo))
     .map((i) => ({ codigo: i.codigo, tasa: i.tasa, monto: i.monto }));

@@ -23,7 +23,7 @@ export class LibrosController {
       "with the tenant's iva_compras (IVA de uso común, IVA no recuperable) and factor_proporcionalidad. 422 documento_not_found names " +
       'the iva_compras line that matches no document of the book; iva_compra_conflict a line with both flags or a document listed twice. ' +
       'guia: the guías de despacho sent in the month, a special book the SII asks for (folio_notificacion), those in guias_anuladas ' +
-      'as voided (422 guia_not_found for a folio the book does not hold).',
+      'as voided (422 guia_not_found for a folio the book does not hold, guia_invoiced for one a factura references).',
   })
   @ApiCreatedResponse({ type: LibroView })
   @ApiProblemResponses(
@@ -39,6 +39,7 @@ export class LibrosController {
         'iva_compra_conflict',
         'factor_proporcionalidad_required',
         'guia_not_found',
+        'guia_invoiced',
       ],
     },
     { status: 500, errors: ['xsd_invalid', 'internal_error'] },

@@ -78,6 +78,15 @@ export class LibrosService {
           folios: ajenas,
         });
       }
+      const facturadas = guias.filter((g) => g.anulado && g.referencia).map((g) => g.folio);
+      if (facturadas.length > 0) {
+        throw new ProblemException(
+          422,
+          'guia_invoiced',
+          `Guía ${facturadas.join(', ')} is referenced by a factura: a billed guía is not void (a nota de crédito corrects the factura).`,
+          { folios: facturadas },
+        );
+      }
       const id = libroId(dto, version);
       const caratula = { ...caratulaDe(dto, holder_rut, emisor), folioNotificacion: dto.folio_notificacion as number };
       const xml = asDteProblem(() => buildLibroGuia({ id, caratula, detalle: guias, tmstFirma: santiagoTimestamp(new Date()) }));

@@ -78,6 +78,9 @@ describe('buildLibroGuia', () => {
 
   it('refuses an IndTraslado outside 1..9, a bad periodo and a missing notification folio', () => {
     expect(() => buildLibroGuia({ ...libro, detalle: [guia(1, 10, 1, 0)] })).toThrow(/indTraslado must be 1..9/);
+    // LibroGuia_v10.xsd TotTraslado maxOccurs 6: seven kinds of transfer cannot be stated.
+    const sieteTipos = [2, 3, 4, 5, 6, 7, 8].map((tipo, i) => guia(i + 1, tipo, 1_000, 0));
+    expect(() => buildLibroGuia({ ...libro, detalle: sieteTipos })).toThrow(/at most 6 kinds of transfer/);
     expect(() => buildLibroGuia({ ...libro, caratula: { ...libro.caratula, periodoTributario: '2025-13' } })).toThrow(DteBuildError);
     expect(() => buildLibroGuia({ ...libro, caratula: { ...libro.caratula, folioNotificacion: 0 } })).toThrow(/folioNotificacion/);
   });

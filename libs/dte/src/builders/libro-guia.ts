@@ -33,6 +33,8 @@ export interface LibroGuiaInput {
 
 /** LibroGuia_v10.xsd Detalle/TpoOper stops at 7: IndTraslado 8 and 9 (exports) are counted in TotTraslado only. */
 const TPO_OPER_DETALLE = 7;
+/** LibroGuia_v10.xsd ResumenPeriodo/TotTraslado maxOccurs. */
+const MAX_TOT_TRASLADO = 6;
 
 export interface ResumenLibroGuia {
   foliosAnulados: number;
@@ -44,7 +46,7 @@ export interface ResumenLibroGuia {
 
 /**
  * A LibroGuia's ResumenPeriodo (docs/research/sii-protocol.md §3.8): voided folios and guías only as voided; the valid guías of
- * IndTraslado 1 as sales (count, Σ MntTotal), the others per IndTraslado (2-9), CLP.
+ * IndTraslado 1 as sales (count, Σ MntTotal), the others per IndTraslado (2-9), CLP. @throws DteBuildError past 6 kinds of transfer.
  */
 export function resumenLibroGuia(detalle: LibroGuiaDetalleInput[]): ResumenLibroGuia {
   const traslados = new Map<number, { tipo: number; guias: number; monto: number }>();
@@ -61,6 +63,9 @@ export function resumenLibroGuia(detalle: LibroGuiaDetalleInput[]): ResumenLibro
     }
   }
   r.traslados = [...traslados.values()].sort((a, b) => a.tipo - b.tipo);
+  if (r.traslados.length > MAX_TOT_TRASLADO) {
+    throw new DteBuildError(`a LibroGuia states at most ${MAX_TOT_TRASLADO} kinds of transfer (TotTraslado), got ${r.traslados.length}`);
+  }
   return r;
 }
 

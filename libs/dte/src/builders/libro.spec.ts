@@ -306,6 +306,48 @@ describe('buildLibroCompraVenta', () => {
     expect([...type.matchAll(/enumeration value="(\d+)"/g)].map((m) => Number(m[1]))).toEqual(CODIGOS_OTROS_IMP_LIBRO_CV);
   });
 
+  it("marks the owner's note on its own factura de compra (Emisor, IndFactCompra) and validates as LibroCV", async () => {
+    const compras: LibroInput = {
+      ...venta,
+      id: 'LIBRO_COMPRA_2025_03',
+      caratula: { ...venta.caratula, tipoOperacion: 'COMPRA' },
+      detalle: [
+        { ...venta.detalle[0], tipoDoc: 46, folio: 9 },
+        { ...venta.detalle[0], tipoDoc: 61, folio: 3, notaFacturaCompra: true, referencia: { tipoDoc: 46, folio: 9 } },
+      ],
+    };
+    const xml = buildLibroCompraVenta(compras);
+    expect(xml).toContain('<Detalle><TpoDoc>61</TpoDoc><Emisor>1</Emisor><IndFactCompra>1</IndFactCompra><NroDoc>3</NroDoc>');
+    expect(xml).toContain('<Detalle><TpoDoc>46</TpoDoc><NroDoc>9</NroDoc>');
+    expect(await validateXsd(encodeLatin1(signXml(xml, 'LIBRO_COMPRA_2025_03', signer())), 'LibroCV')).toEqual({ valid: true, errors: [] });
+  });
+
+  it('a sales book states the IVA the buyers of received facturas de compra retained, whole or in part (LV)', async () => {
+    const linea46 = { tipoDoc: 46, fecha: '2025-03-12', rut: '96874030-K', razonSocial: 'Molino SA', exento: 0 };
+    const xml = buildLibroCompraVenta({
+      ...venta,
+      detalle: [
+        { ...linea46, folio: 5, neto: 100_000, iva: 19_000, total: 100_000, ivaRetenido: { total: 19_000, parcial: 0 } },
+        { ...linea46, folio: 6, neto: 10_000, iva: 1_900, total: 11_500, ivaRetenido: { total: 0, parcial: 400 } },
+      ],
+    });
+    // By hand: 2 documents, neto 110,000, IVA 20,900; one retention whole (19,000), one partial (400); MntTotal 111,500.
+    expect(xml).toContain(
+      '<TotalesPeriodo><TpoDoc>46</TpoDoc><TotDoc>2</TotDoc><TotMntExe>0</TotMntExe><TotMntNeto>110000</TotMntNeto><TotMntIVA>20900</TotMntIVA>' +
+        '<TotOpIVARetTotal>1</TotOpIVARetTotal><TotIVARetTotal>19000</TotIVARetTotal><TotOpIVARetParcial>1</TotOpIVARetParcial>' +
+        '<TotIVARetParcial>400</TotIVARetParcial><TotMntTotal>111500</TotMntTotal></TotalesPeriodo>',
+    );
+    expect(xml).toContain('<MntIVA>1900</MntIVA><IVARetParcial>400</IVARetParcial><MntTotal>11500</MntTotal>');
+    expect(await validateXsd(encodeLatin1(signXml(xml, 'LIBRO_VENTA_2025_03', signer())), 'LibroCV')).toEqual({ valid: true, errors: [] });
+    const enCompras = { ...venta, caratula: { ...venta.caratula, tipoOperacion: 'COMPRA' as const } };
+    expect(() =>
+      buildLibroCompraVenta({
+        ...enCompras,
+        detalle: [{ ...linea46, folio: 5, neto: 1, iva: 0, total: 1, ivaRetenido: { total: 1, parcial: 0 } }],
+      }),
+    ).toThrow(/belong to a sales book/);
+  });
+
   it('refuses a bad period and books without their required codes', () => {
     expect(() => buildLibroCompraVenta({ ...venta, caratula: { ...venta.caratula, periodoTributario: '2025-13' } })).toThrow(DteBuildError);
     expect(() => buildLibroCompraVenta({ ...venta, caratula: { ...venta.caratula, folioNotificacion: undefined } })).toThrow(

@@ -35,6 +35,10 @@ export interface LibroDetalleInput {
   ivaUsoComun?: number;
   otrosImpuestos?: { codigo: number; tasa?: number | null; monto: number }[];
   referencia?: { tipoDoc: number; folio: number };
+  /** A note (56, 61) of the book's owner on its own factura de compra 46: Emisor 1 and IndFactCompra 1 (LibroCV_v10.xsd Detalle). */
+  notaFacturaCompra?: boolean;
+  /** A sales book's factura de compra 46 received: the IVA its buyer retained, in whole (IVARetTotal) or in part (IVARetParcial). */
+  ivaRetenido?: { total: number; parcial: number };
 }
 
 /** factorProporcionalidad: IVA de uso común factor (0..1, ≤ 3 decimals), written as FctProp with TotCredIVAUsoComun. */
@@ -59,6 +63,7 @@ interface Linea {
   noRec: { codigo: number; monto: number }[];
   usoComun: number;
   otros: { codigo: number; tasa?: string; monto: number }[];
+  retenido: { total: number; parcial: number };
 }
 
 interface Acc {
@@ -73,6 +78,8 @@ interface Acc {
   usoComun: number;
   noRec: Map<number, { ops: number; monto: number }>;
   otros: Map<number, number>;
+  retTotal: { ops: number; monto: number };
+  retParcial: { ops: number; monto: number };
   total: number;
 }
 
@@ -108,6 +115,11 @@ function linea(d: LibroDetalleInput, compra: boolean): Linea {
   if (!compra && (noRec.length > 0 || usoComun > 0)) {
     throw new DteBuildError(`${doc}: IVANoRec and IVAUsoComun belong to a purchases book (LC), not a sales book`);
   }
+  if (compra && d.ivaRetenido) throw new DteBuildError(`${doc}: IVARetTotal and IVARetParcial belong to a sales book (LV)`);
+  const retenido = {
+    total: montoLibro(`${doc} IVARetTotal`, d.ivaRetenido?.total ?? 0),
+    parcial: montoLibro(`${doc} IVARetParcial`, d.ivaRetenido?.parcial ?? 0),
+  };
   for (const n of noRec) {
     if (![1, 2, 3, 4, 9].includes(n.codigo)) throw new DteBuildError(`${doc}: CodIVANoRec must be 1, 2, 3, 4 or 9, got ${n.codigo}`);
   }
@@ -120,11 +132,14 @@ function linea(d: LibroDetalleInput, compra: boolean): Linea {
     }
     return { codigo: o.codigo, tasa: tasaLibro(`${doc} TasaImp`, o.tasa), monto: montoLibro(`${doc} MntImp`, o.monto) };
   });
-  return { d, mntIva, noRec, usoComun, otros };
+  return { d, mntIva, noRec, usoComun, otros, retenido };
 }
 
-function detalleXml({ d, mntIva, noRec, usoComun, otros }: Linea): string {
-  const base = el('TpoDoc', posInt('TpoDoc', d.tipoDoc, 3)) + el('NroDoc', posInt('NroDoc', d.folio));
+function detalleXml({ d, mntIva, noRec, usoComun, otros, retenido }: Linea): string {
+  const base =
+    el('TpoDoc', posInt('TpoDoc', d.tipoDoc, 3)) +
+    (d.notaFacturaCompra ? '<Emisor>1</Emisor><IndFactCompra>1</IndFactCompra>' : '') +
+    el('NroDoc', posInt('NroDoc', d.folio));
   if (d.anulado) return `<Detalle>${base}<Anulado>A</Anulado></Detalle>`;
   return (
     '<Detalle>' +
@@ -142,6 +157,8 @@ function detalleXml({ d, mntIva, noRec, usoComun, otros }: Linea): string {
     noRec.map((n) => `<IVANoRec>${el('CodIVANoRec', n.codigo)}${el('MntIVANoRec', n.monto)}</IVANoRec>`).join('') +
     (usoComun > 0 ? el('IVAUsoComun', usoComun) : '') +
     otros.map((o) => `<OtrosImp>${el('CodImp', o.codigo)}${el('TasaImp', o.tasa)}${el('MntImp', o.monto)}</OtrosImp>`).join('') +
+    (retenido.total > 0 ? el('IVARetTotal', retenido.total) : '') +
+    (retenido.parcial > 0 ? el('IVARetParcial', retenido.parcial) : '') +
     el('MntTotal', montoLibro('MntTotal', d.total)) +
     '</Detalle>'
   );
@@ -149,7 +166,7 @@ function detalleXml({ d, mntIva, noRec, usoComun, otros }: Linea): string {
 
 function accumulate(lineas: Linea[]): Map<number, Acc> {
   const byType = new Map<number, Acc>();
-  for (const { d, mntIva, noRec, usoComun, otros } of lineas) {
+  for (const { d, mntIva, noRec, usoComun, otros, retenido } of lineas) {
     const a = byType.get(d.tipoDoc) ?? {
       docs: 0,
       anulados: 0,
@@ -162,6 +179,8 @@ function accumulate(lineas: Linea[]): Map<number, Acc> {
       usoComun: 0,
       noRec: new Map(),
       otros: new Map(),
+      retTotal: { ops: 0, monto: 0 },
+      retParcial: { ops: 0, monto: 0 },
       total: 0,
     };
     byType.set(d.tipoDoc, a);
@@ -186,6 +205,8 @@ function accumulate(lineas: Linea[]): Map<number, Acc> {
     if (usoComun > 0) a.opUsoComun++;
     a.usoComun += usoComun;
     for (const o of otros) a.otros.set(o.codigo, (a.otros.get(o.codigo) ?? 0) + o.monto);
+    if (retenido.total > 0) a.retTotal = { ops: a.retTotal.ops + 1, monto: a.retTotal.monto + retenido.total };
+    if (retenido.parcial > 0) a.retParcial = { ops: a.retParcial.ops + 1, monto: a.retParcial.monto + retenido.parcial };
   }
   return byType;
 }
@@ -212,6 +233,8 @@ function totalesPeriodo(tipo: number, a: Acc, compra: boolean, factor?: Decimal)
     noRec +
     (a.usoComun > 0 ? usoComun(a, factor) : '') +
     otros +
+    (a.retTotal.ops > 0 ? el('TotOpIVARetTotal', a.retTotal.ops) + el('TotIVARetTotal', a.retTotal.monto) : '') +
+    (a.retParcial.ops > 0 ? el('TotOpIVARetParcial', a.retParcial.ops) + el('TotIVARetParcial', a.retParcial.monto) : '') +
     el('TotMntTotal', a.total) +
     '</TotalesPeriodo>'
   );

@@ -14,7 +14,7 @@ export interface LibroTotal {
 }
 
 /**
- * Signed and valid against LibroCV_v10.xsd, kept as exact bytes; generating the same (tenant, tipo, periodo) again adds a version. Its
+ * Signed and valid against LibroCV_v10.xsd (LibroGuia_v10.xsd for a guía book), kept as exact bytes; generating the same (tenant, tipo, periodo) again adds a version. Its
  * states are the submission pipeline's (envio/envio-estados), its history rows in `libro_estado`.
  */
 @Entity({ name: 'libro' })
@@ -26,7 +26,7 @@ export class LibroEntity extends ArchivoColumns {
   tenant!: string;
 
   @Column({ type: 'varchar', length: 6 })
-  tipo!: 'compra' | 'venta';
+  tipo!: 'compra' | 'venta' | 'guia';
 
   @Column({ type: 'char', length: 7 })
   periodo!: string;
