@@ -31,14 +31,15 @@ describe('SET LIBRO DE COMPRAS', () => {
     const set = parseLibroComprasSet(SET);
     expect(set?.numeroAtencion).toBe('4000003');
     expect(set?.factorProporcionalidad).toBe(0.6);
-    expect(set?.documentos.map((d) => [d.tipoDoc, d.folio, d.exento, d.afecto])).toEqual([
-      [30, 234, 0, 41364],
-      [33, 32, 11133, 10049],
-      [30, 781, 0, 29861],
-      [60, 451, 0, 2889],
-      [33, 67, 0, 10008],
-      [46, 9, 0, 9987],
-      [60, 211, 0, 9200],
+    // tipo, folio, exento, afecto of each line of the set, as the SII's text states them.
+    expect(set?.documentos.map((d) => `${d.tipoDoc} ${d.folio} ${d.exento} ${d.afecto}`)).toEqual([
+      '30 234 0 41364',
+      '33 32 11133 10049',
+      '30 781 0 29861',
+      '60 451 0 2889',
+      '33 67 0 10008',
+      '46 9 0 9987',
+      '60 211 0 9200',
     ]);
     expect(parseLibroComprasSet('SET BASICO - NUMERO DE ATENCION: 1\r\nCASO 1-1')).toBeUndefined();
     expect(() => parseLibroComprasSet('SET LIBRO DE COMPRAS - NUMERO DE ATENCION: 5\r\nBOLETA  12  X  100')).toThrow(/unknown document/);
