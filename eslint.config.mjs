@@ -103,6 +103,8 @@ export default [
                 'lineasDelCaso',
                 'detalleLibroComprasSet',
                 'buildLibroCompraVenta',
+                'buildLibroGuia',
+                'resumenLibroGuia',
                 'buildRespuestaDte',
                 'recepcionDteFromParsed',
                 'resultadoDteFromParsed',
@@ -137,6 +139,17 @@ export default [
           ],
           patterns: [{ group: ['typeorm/*'], allowTypeImports: true, message: "Queries live in the area's store (*.store.ts)." }],
         },
+      ],
+    },
+  },
+  {
+    // docs/ARCHITECTURE.md "Naming": requests are `*Dto`, answers `*View`, in the apps' dto/ folders and in libs/contracts.
+    files: ['apps/*/src/**/dto/**/*.ts', 'libs/contracts/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      '@typescript-eslint/naming-convention': [
+        'error',
+        { selector: 'class', format: ['PascalCase'], custom: { regex: '(Dto|View)$', match: true } },
       ],
     },
   },
