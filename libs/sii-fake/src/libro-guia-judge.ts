@@ -1,3 +1,4 @@
+import { sumaCampo } from './internal/aritmetica';
 import { childElements, findFirst, numAt, textAt } from '@lib/dte';
 
 /**
@@ -30,16 +31,12 @@ export function guiasDescuadradas(envio: Element): string | undefined {
   // TpoTraslado 8 and 9 (exports) have no TpoOper in a Detalle: together they are the valid lines without one.
   const exportaciones = traslados.filter((t) => (numAt(t, 'TpoTraslado') ?? 0) > 7);
   const sinTpoOper = vigentes.filter((d) => numAt(d, 'TpoOper') === undefined);
-  contados.push(['CantGuia (TpoTraslado 8 y 9)', suma(exportaciones, 'CantGuia'), sinTpoOper.length]);
-  contados.push(['MntGuia (TpoTraslado 8 y 9)', suma(exportaciones, 'MntGuia'), montoTotal(sinTpoOper)]);
+  contados.push(['CantGuia (TpoTraslado 8 y 9)', sumaCampo(exportaciones, 'CantGuia'), sinTpoOper.length]);
+  contados.push(['MntGuia (TpoTraslado 8 y 9)', sumaCampo(exportaciones, 'MntGuia'), montoTotal(sinTpoOper)]);
   const malo = contados.find(([, declarado, calculado]) => declarado !== calculado);
   return malo && `${malo[0]} ${malo[1]} distinto de ${malo[2]} segun el detalle`;
 }
 
 function montoTotal(detalles: Element[]): number {
-  return suma(detalles, 'MntTotal');
-}
-
-function suma(elements: Element[], campo: string): number {
-  return elements.reduce((s, e) => s + (numAt(e, campo) ?? 0), 0);
+  return sumaCampo(detalles, 'MntTotal');
 }

@@ -1,5 +1,5 @@
 import { childElements, findFirst, numAt, textAt, textOf, validateXsd } from '@lib/dte';
-import { pesos, valor } from './internal/aritmetica';
+import { pesos, sumaCampo, valor } from './internal/aritmetica';
 import { verifySignatureElement } from './internal/xmldsig';
 import { guiasDescuadradas } from './libro-guia-judge';
 
@@ -69,7 +69,7 @@ function totalesDescuadrados(envio: Element, compra: boolean): string | undefine
 function sumasDescuadradas(tot: Element, lines: Element[]): string | undefined {
   if ((numAt(tot, 'TotDoc') ?? 0) !== lines.length) return `TotDoc ${numAt(tot, 'TotDoc')} y ${lines.length} detalles`;
   for (const [total, field] of SUMS) {
-    const sum = suma(lines, field);
+    const sum = sumaCampo(lines, field);
     if ((numAt(tot, total) ?? 0) !== sum) return `${total} ${numAt(tot, total)} distinto de la suma ${sum}`;
   }
   for (const [ops, field] of OPS) {
@@ -78,10 +78,6 @@ function sumasDescuadradas(tot: Element, lines: Element[]): string | undefined {
     if (declarado !== undefined && declarado !== con) return `${ops} ${declarado} y ${con} detalles`;
   }
   return undefined;
-}
-
-function suma(elements: Element[], field: string): number {
-  return elements.reduce((s, e) => s + (numAt(e, field) ?? 0), 0);
 }
 
 /** A code on one side only counts as 0 on the other. */
@@ -132,7 +128,7 @@ function ivaCompraDescuadrado(tot: Element, lines: Element[]): string | undefine
 
 function usoComunDescuadrado(tot: Element, lines: Element[]): string | undefined {
   const usoComun = numAt(tot, 'TotIVAUsoComun') ?? 0;
-  const sum = suma(lines, 'IVAUsoComun');
+  const sum = sumaCampo(lines, 'IVAUsoComun');
   if (usoComun !== sum) return `TotIVAUsoComun ${usoComun} distinto de la suma ${sum}`;
   const ops = numAt(tot, 'TotOpIVAUsoComun');
   const conUsoComun = lines.filter((d) => (numAt(d, 'IVAUsoComun') ?? 0) > 0).length;

@@ -4,6 +4,7 @@ import type { SiiFakeState } from './state';
 import { tokenFromCookie } from './auth';
 import { MultipartError, multipartBoundary, parseMultipart } from './multipart';
 import { normalizeRut } from './internal/rut';
+import { newTrackId } from './internal/track-id';
 import { fechaSii } from './registro-reclamo';
 import { juzgarAec, type VeredictoAec } from './aec-judge';
 import type { AecEnvioRecord, CesionRegistrada, FakeRequest, FakeResponse } from './types';
@@ -102,13 +103,6 @@ function registrar(state: SiiFakeState, form: AecForm, rutSender: string, v: Ver
 }
 
 /** 10 digits like DTEUpload's (ENV §3's example "0000038936"), unique among both services' envíos. */
-function newTrackId(state: SiiFakeState): string {
-  let id: string;
-  do id = String(randomInt(100_000_000, 9_999_999_999)).padStart(10, '0');
-  while (state.uploads.has(id) || state.aecEnvios.has(id));
-  return id;
-}
-
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** The "Identificador de Cesion": 20 characters like `Na0100Bu6489xQ0304hI` (docs/research/cesion.md §3, the result e-mail [P]). */

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { decodeXml, escapeXml, parseDteDocuments, parseXmlDocument, santiagoTimestamp, validateXsd, type ParsedDte } from '@lib/dte';
 import type { SiiFakeState } from './state';
@@ -10,6 +10,7 @@ import { caratulaOutcome, readCaratula } from './caratula-checks';
 import { autorizacionProblems, vigenciaProblems, type Firmante } from './certificado-checks';
 import { MultipartError, multipartBoundary, parseMultipart, type MultipartPart } from './multipart';
 import { normalizeRut } from './internal/rut';
+import { newTrackId } from './internal/track-id';
 import { xmlResponse, type FakeRequest, type FakeResponse, type UploadRecord } from './types';
 import { isLibro, judgeLibro } from './libro-upload';
 
@@ -143,13 +144,6 @@ export function readForm(req: FakeRequest): UploadContext {
   if (!file.data.length) throw new MultipartError('Archivo vacio');
   const gz = file.data[0] === 0x1f && file.data[1] === 0x8b;
   return { rutSender, rutCompany, fileName: file.filename || 'archivo.xml', archivo: gz ? gunzipSync(file.data) : file.data };
-}
-
-function newTrackId(authority: SiiFakeState): string {
-  let id: string;
-  do id = String(randomInt(100_000_000, 9_999_999_999)).padStart(10, '0');
-  while (authority.uploads.has(id));
-  return id;
 }
 
 function recepcion(now: Date, status: number, ctx: UploadContext | undefined, errors: string[], trackId?: string): FakeResponse {

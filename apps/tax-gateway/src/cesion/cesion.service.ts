@@ -77,7 +77,9 @@ export class CesionService {
     await this.checkCedible(emision, dto.declaracion_jurada === true);
     const input = await this.cesionInput(dto, emision);
     checkMontos(input);
-    const xml = await asDteProblemAsync(() => this.aec.build(dteOf(emision.xml, emision).xml, input, { email: dto.email }));
+    // The stored DTE is the gateway's own: a fault reading it is its own (500), not the caller's 422 `dte_invalid`.
+    const dte = dteOf(emision.xml, emision).xml;
+    const xml = await asDteProblemAsync(() => this.aec.build(dte, input, { email: dto.email }));
     return this.guardarYSubir(newCesion(dto.tenant, 'cedente', input, xml, 'signed', caller), dto.email);
   }
 

@@ -4,16 +4,17 @@ import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import {
   CODIGOS_OTROS_IMP_LIBRO_CV,
   DteParseError,
+  parseDteDocuments,
   RETENCIONES_IVA,
   TASA_IVA,
   TIPOS_DTE_VENTA,
   TIPOS_LIBRO_CV,
   type LibroDetalleInput,
   type LibroGuiaDetalleInput,
+  type ParsedDte,
 } from '@lib/dte';
 import { NO_ENVIADOS } from '../envio/envio-estados';
 import { EmisionEntity } from '../dte/entities/emision.entity';
-import { dteOf } from '../dte/envio-builder';
 import { RecepcionEntity } from '../recepcion/entities/recepcion.entity';
 import type { MontosColumns } from '../database/montos.columns';
 
@@ -46,9 +47,10 @@ export class LibroDocumentosStore {
         .andWhere("x.resultado <> 'rechazado'")
         .getMany();
       const recibidas = await sinReclamo(facturasCompraRecibidas(db, tenant, periodo)).getMany();
-      return [...rows.map((e) => conOtrosImp(detalleVenta(e), e)), ...recibidas.map(detalleVentaRecibida)].sort(
-        (a, b) => a.tipoDoc - b.tipoDoc || a.folio - b.folio,
-      );
+      return [
+        ...rows.map((e) => conOtrosImp(detalleVenta(e), e.montosDetalle?.impuestos_adicionales)),
+        ...recibidas.map(detalleVentaRecibida),
+      ].sort((a, b) => a.tipoDoc - b.tipoDoc || a.folio - b.folio);
     }
     const rows = await sinReclamo(
       recepciones(db, tenant, periodo).andWhere('x.tipo_dte IN (:...tipos)', {
@@ -56,19 +58,21 @@ export class LibroDocumentosStore {
       }),
     ).getMany();
     const propias = await comprasPropias(db, tenant, periodo);
-    return [...rows.map((r) => conOtrosImp(detalleCompra(r), r)), ...propias.map((e) => conOtrosImp(detalleCompraPropia(e), e))].sort(
-      (a, b) => a.tipoDoc - b.tipoDoc || a.folio - b.folio,
-    );
+    return [
+      ...rows.map((r) => conOtrosImp(detalleCompra(r), r.montosDetalle?.impuestos_adicionales)),
+      ...propias.map((e) => conOtrosImp(detalleCompraPropia(e), e.montosDetalle?.impuestos_adicionales)),
+    ].sort((a, b) => a.tipoDoc - b.tipoDoc || a.folio - b.folio);
   }
 
   // A LibroGuia (docs/tax-gateway.md "Books"): guías sent and not rejected, `anuladas` voided, each with the factura (33, 34) of that
   // month or the next that references it (Ley sobre Impuesto a las Ventas y Servicios art. 55: invoiced by the 10th of the next month).
   async listGuias(tenant: string, periodo: string, anuladas: readonly number[], db: Db): Promise<LibroGuiaDetalleInput[]> {
-    const guias = await enviadas(db, tenant, [52], [periodo]);
-    const facturas = await enviadas(db, tenant, [33, 34], [periodo, mesSiguiente(periodo)]);
+    const guias = await enviadas(db, tenant, [52], [periodo]).getMany();
+    const facturas = await enviadas(db, tenant, [33, 34], [periodo, mesSiguiente(periodo)]).getMany();
+    const dteDe = documentosDe();
     const facturaDe = new Map<number, LibroGuiaDetalleInput['referencia']>();
     for (const f of facturas) {
-      for (const r of dteOf(f.xml, f).referencias) {
+      for (const r of dteDe(f).referencias) {
         if (r.tipo_doc === '52' && !facturaDe.has(Number(r.folio))) {
           facturaDe.set(Number(r.folio), { tipoDoc: f.tipoDte, folio: f.folio, fecha: f.fechaEmision });
         }
@@ -77,7 +81,7 @@ export class LibroDocumentosStore {
     return guias.map((g) => ({
       folio: g.folio,
       ...(anuladas.includes(g.folio) ? { anulado: 2 as const } : {}),
-      indTraslado: indTraslado(g),
+      indTraslado: indTraslado(dteDe(g), g),
       fecha: g.fechaEmision,
       rut: g.receptorRut,
       razonSocial: g.receptorRazonSocial,
@@ -91,7 +95,7 @@ export class LibroDocumentosStore {
 }
 
 /** The tenant's documents of `tipos` issued in `periodos` that reached the SII and were not rejected, by folio. */
-function enviadas(db: Db, tenant: string, tipos: number[], periodos: string[]): Promise<EmisionEntity[]> {
+function enviadas(db: Db, tenant: string, tipos: number[], periodos: string[]): SelectQueryBuilder<EmisionEntity> {
   return db
     .getRepository(EmisionEntity)
     .createQueryBuilder('x')
@@ -100,8 +104,19 @@ function enviadas(db: Db, tenant: string, tipos: number[], periodos: string[]): 
     .andWhere("to_char(x.fecha_emision, 'YYYY-MM') IN (:...periodos)", { periodos })
     .andWhere('x.estado NOT IN (:...noEnviados)', { noEnviados: [...NO_ENVIADOS] })
     .andWhere("x.resultado <> 'rechazado'")
-    .orderBy('x.folio')
-    .getMany();
+    .orderBy('x.folio');
+}
+
+/** Each DTE of the stored EnvioDTEs, the envelope parsed once however many of its documents are asked for. */
+function documentosDe(): (e: EmisionEntity) => ParsedDte {
+  const parsed = new Map<string, ParsedDte[]>();
+  return (e) => {
+    const dtes = parsed.get(e.xmlSha256) ?? parseDteDocuments(e.xml);
+    parsed.set(e.xmlSha256, dtes);
+    const dte = dtes.find((d) => d.tipo_dte === e.tipoDte && d.folio === e.folio);
+    if (!dte) throw new DteParseError(`the EnvioDTE holds no DTE ${e.tipoDte} N° ${e.folio}`);
+    return dte;
+  };
 }
 
 function mesSiguiente(periodo: string): string {
@@ -151,21 +166,23 @@ function detalleVentaRecibida(r: RecepcionEntity): LibroDetalleInput {
     impuestos
       .filter((i) => i.codigo in RETENCIONES_IVA && (RETENCIONES_IVA[i.codigo] === TASA_IVA) === total)
       .reduce((t, i) => t + i.monto, 0);
-  const otros = conOtrosImp(detalleCompra(r), {
-    montosDetalle: { impuestos_adicionales: impuestos.filter((i) => !(i.codigo in RETENCIONES_IVA)) },
-  });
+  const otros = conOtrosImp(
+    detalleCompra(r),
+    impuestos.filter((i) => !(i.codigo in RETENCIONES_IVA)),
+  );
   return { ...otros, ivaRetenido: { total: retenido(true), parcial: retenido(false) } };
 }
 
 /** The tenant's own purchases: its facturas de compra and the notes on them, sent and not rejected. */
-async function comprasPropias(db: Db, tenant: string, periodo: string): Promise<EmisionEntity[]> {
-  const notas = (await enviadas(db, tenant, [56, 61], [periodo])).filter((e) => e.refTipoDte === FACTURA_COMPRA);
-  return [...(await enviadas(db, tenant, [FACTURA_COMPRA], [periodo])), ...notas];
+function comprasPropias(db: Db, tenant: string, periodo: string): Promise<EmisionEntity[]> {
+  return enviadas(db, tenant, [FACTURA_COMPRA, 56, 61], [periodo])
+    .andWhere('(x.tipo_dte = :fc OR x.ref_tipo_dte = :fc)', { fc: FACTURA_COMPRA })
+    .getMany();
 }
 
 /** IdDoc/IndTraslado of a stored guía (always written by this gateway, Formato DTE v2.2 §A: obligatory on a 52). */
-function indTraslado(g: EmisionEntity): number {
-  const ind = dteOf(g.xml, g).ind_traslado;
+function indTraslado(dte: ParsedDte, g: EmisionEntity): number {
+  const ind = dte.ind_traslado;
   if (ind === undefined) throw new DteParseError(`guía ${g.folio} has no IndTraslado`);
   return ind;
 }
@@ -209,8 +226,8 @@ const detalleCompraPropia = (e: EmisionEntity) => ({
 const detalleCompra = (r: RecepcionEntity) => detalle(r, r.rutEmisor, r.razonSocialEmisor);
 
 /** A book line with the OtrosImp of its document's additional taxes (TasaImp left out when the document states none: minOccurs 0). */
-function conOtrosImp(d: LibroDetalleInput, doc: { montosDetalle: { impuestos_adicionales: Impuesto[] } | null }): LibroDetalleInput {
-  const otros = (doc.montosDetalle?.impuestos_adicionales ?? [])
+function conOtrosImp(d: LibroDetalleInput, impuestos: Impuesto[] = []): LibroDetalleInput {
+  const otros = impuestos
     .filter((i) => CODIGOS_OTROS_IMP_LIBRO_CV.includes(i.codigo))
     .map((i) => ({ codigo: i.codigo, tasa: i.tasa, monto: i.monto }));
   return otros.length > 0 ? { ...d, otrosImpuestos: otros } : d;

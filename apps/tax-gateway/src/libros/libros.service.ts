@@ -45,8 +45,7 @@ export class LibrosService {
       : dto.factor_proporcionalidad === undefined
         ? undefined
         : Number(dto.factor_proporcionalidad);
-    const emisor = await this.emisores.forEmission(dto.tenant);
-    const { holder_rut } = await this.signer.certificate();
+    const { emisor, holder_rut } = await this.firmante(dto.tenant);
     const key = { tenant: dto.tenant, tipo, periodo: dto.periodo };
     const libro = await this.store.insertNextVersion(key, !dado, async (version, documentos) => {
       const detalle = dado?.detalle ?? classifyIvaCompras(documentos, ivaCompras);
@@ -68,8 +67,7 @@ export class LibrosService {
 
   /** A LibroGuia (docs/tax-gateway.md "Books"): the period's guías, those in `guias_anuladas` as voided after sending (Anulado 2). */
   private async generateGuia(dto: GenerarLibroDto, caller?: string): Promise<LibroView> {
-    const emisor = await this.emisores.forEmission(dto.tenant);
-    const { holder_rut } = await this.signer.certificate();
+    const { emisor, holder_rut } = await this.firmante(dto.tenant);
     const anuladas = dto.guias_anuladas ?? [];
     const libro = await this.store.insertNextGuiaVersion(dto, anuladas, async (version, guias) => {
       const ajenas = anuladas.filter((folio) => !guias.some((g) => g.folio === folio));
@@ -94,6 +92,13 @@ export class LibrosService {
       return this.buildEntity({ ...dto, tipo_libro: 'ESPECIAL' }, version, totalesGuia(guias), guias.length, signed, caller);
     });
     return toLibroView(libro);
+  }
+
+  /** The issuer's resolution (422 `emisor_incomplete` without it) and the certificate holder who sends the book. */
+  private async firmante(tenant: string) {
+    const emisor = await this.emisores.forEmission(tenant);
+    const { holder_rut } = await this.signer.certificate();
+    return { emisor, holder_rut };
   }
 
   private buildEntity(
@@ -212,8 +217,8 @@ function caratulaDe(dto: GenerarLibroDto, rutEnvia: string, resolucion: { fechaR
 
 /** A LibroGuia's one row of totals: its guías not voided, CLP. */
 function totalesGuia(guias: LibroGuiaDetalleInput[]): LibroTotal[] {
-  const validas = guias.filter((g) => g.anulado === undefined);
   if (guias.length === 0) return [];
+  const validas = guias.filter((g) => g.anulado === undefined);
   const suma = (f: (g: LibroGuiaDetalleInput) => number) => validas.reduce((t, g) => t + f(g), 0);
   return [
     {

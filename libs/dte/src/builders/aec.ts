@@ -49,6 +49,8 @@ export interface CaratulaAecInput {
 }
 
 function parte(nombre: 'Cedente' | 'Cesionario', p: ParteCesionInput, extra = ''): string {
+  // Cesion_v10.xsd Direccion minLength 5: refused here (422) rather than by the XSD after signing (500).
+  if (p.direccion.trim().length < 5) throw new DteBuildError(`${nombre}.Direccion must have at least 5 characters`);
   return (
     `<${nombre}>` +
     el('RUT', rut(`${nombre}.RUT`, p.rut)) +

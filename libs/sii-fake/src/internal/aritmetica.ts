@@ -1,3 +1,4 @@
+import { numAt } from '@lib/dte';
 // The stand-in's own arithmetic on decimal.js: it must never share a formula with libs/dte totals, or a wrong one would pass both.
 import Decimal from 'decimal.js';
 
@@ -23,4 +24,9 @@ export function porcentaje(base: Decimal, pct: Decimal): Decimal {
 
 export function suma(valores: Decimal[]): Decimal {
   return valores.reduce((s, v) => s.plus(v), new Decimal(0));
+}
+
+/** Σ of a numeric child of each element (absent counts 0), whole pesos as the SII's XML writes them. */
+export function sumaCampo(elements: Element[], campo: string): number {
+  return elements.reduce((s, e) => s + (numAt(e, campo) ?? 0), 0);
 }

@@ -8,7 +8,7 @@ export class DocumentoView {
   @ApiProperty({ format: 'uuid' })
   empresa_id!: string;
 
-  @ApiProperty({ example: 33, enum: [33, 34, 56, 61, 110, 111, 112] })
+  @ApiProperty({ example: 33, enum: [33, 34, 46, 56, 61, 110, 111, 112] })
   tipo_dte!: number;
 
   @ApiProperty({ example: 60 })
