@@ -12,6 +12,7 @@ import { ImportacionModule } from './importacion/importacion.module';
 import { PeriodosModule } from './periodos/periodos.module';
 import { PlanCuentasModule } from './plan-cuentas/plan-cuentas.module';
 import { PollerModule } from './poller/poller.module';
+import { RcvModule } from './rcv/rcv.module';
 import { ReportesModule } from './reportes/reportes.module';
 
 @Module({
@@ -29,6 +30,7 @@ import { ReportesModule } from './reportes/reportes.module';
     PollerModule,
     EmisionModule,
     ImportacionModule,
+    RcvModule,
   ],
 })
 export class AppModule {}

@@ -43,5 +43,9 @@ callerMatrixSuite(
     'POST /contable/poller/recibir-dte': ['poller'],
     'POST /contable/emit-dte': ADMIN,
     'POST /contable/importacion': ADMIN,
+    'POST /contable/rcv/conciliar': ADMIN,
+    'GET /contable/rcv/conciliacion': ADMIN,
+    'POST /contable/rcv/diferencias/{id}/confirmar': ADMIN,
+    'POST /contable/rcv/diferencias/{id}/descartar': ADMIN,
   },
 );

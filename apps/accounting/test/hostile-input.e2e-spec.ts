@@ -80,6 +80,9 @@ hostileInputSuite('accounting', {
         detalle: [{ nombre: 'Servicio', cantidad: 1, precio_unitario: 1000 }],
       },
       'POST /contable/importacion': { empresa_id },
+      'POST /contable/rcv/conciliar': { empresa_id, periodo: '2025-05' },
+      'POST /contable/rcv/diferencias/{id}/confirmar': {},
+      'POST /contable/rcv/diferencias/{id}/descartar': { motivo: 'Documento anulado por el proveedor' },
     };
   },
   files: { 'POST /contable/importacion': Buffer.from(csv) },
@@ -112,6 +115,32 @@ hostileInputSuite('accounting', {
           url: '/contable/asientos',
           payload: { empresa_id: ids.empresa, fecha: '2025-05-03', glosa: 'Movimiento', lineas },
         });
+      },
+      use: reports,
+    },
+    {
+      label: "a supplier's name in the RCV (GET /tax/rcv/libro) -> a purchase booked from it -> the books, JSON and CSV",
+      values: HOSTILE_TEXTS,
+      store: async (send, razon_social) => {
+        const folio = (cuentas += 1);
+        const sii = { exento: 0, neto: 1000, iva: 190, total: 1190 };
+        const documento = {
+          tipo_dte: 33,
+          folio,
+          rut_contraparte: '79555444-0',
+          razon_social: String(razon_social),
+          fecha_emision: '2025-05-04',
+        };
+        gw.rcv.set(`${TENANT}|2025-05`, [
+          { ...documento, estado: 'solo_sii', estado_rcv: 'REGISTRO', sii, gateway: null, diferencias: [] },
+        ]);
+        const run = await send({
+          method: 'POST',
+          url: '/contable/rcv/conciliar',
+          payload: { empresa_id: ids.empresa, periodo: '2025-05' },
+        });
+        const diferencia = (run.json().diferencias as { id: string; folio: number }[]).find((d) => d.folio === folio);
+        if (diferencia) await send({ method: 'POST', url: `/contable/rcv/diferencias/${diferencia.id}/confirmar`, payload: {} });
       },
       use: reports,
     },

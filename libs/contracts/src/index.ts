@@ -27,3 +27,12 @@ export {
   ReceptorBoletaDto,
   ReferenciaBoletaDto,
 } from './boleta/boleta.dto';
+export {
+  DiferenciaRcvView,
+  DocumentoRcvView,
+  ESTADOS_RCV,
+  MontosRcvView,
+  RcvLibroView,
+  ResumenRcvView,
+  type EstadoRcv,
+} from './rcv/rcv.view';

@@ -55,38 +55,45 @@ export class AsientosService {
   /** A closed original period needs a `fecha` for the reversal. */
   async reverse(asientoId: string, dto: ReversaDto, actor: Actor, idempotencyKey?: string): Promise<IdempotentResult<AsientoView>> {
     return this.transaction((tx) =>
-      this.idempotency.run(tx, actor, idempotencyKey, `reversa:${asientoId}`, 201, async () => {
-        const original = await this.ledger.view(tx, asientoId, dto.empresa_id);
-        await this.store.lockEmpresa(tx, original.empresa_id);
-        const done = await this.store.reversalOf(tx, original.id);
-        if (done) throw this.alreadyReversed(original.numero, done);
-        const accounts = await this.cuentas.resolveCodigos(
-          tx,
-          original.empresa_id,
-          original.lineas.map((l) => l.cuenta),
-        );
-        const glosa = (dto.glosa ?? `Reversa del asiento N° ${original.numero}: ${original.glosa}`).slice(0, 500);
-        const reversal = await this.ledger.post(
-          tx,
-          original.empresa_id,
-          {
-            fecha: dto.fecha ?? original.fecha,
-            glosa,
-            origen: 'reversa',
-            reversaDe: original.id,
-            lineas: original.lineas.map((l, i) => ({ cuenta: accounts[i], debe: l.haber, haber: l.debe, glosa: l.glosa })),
-          },
-          actor,
-        );
-        await this.auditoria.record(tx, actor, {
-          empresaId: original.empresa_id,
-          accion: 'reversar_asiento',
-          entidad: 'asiento',
-          entidadId: reversal.id,
-        });
-        return reversal;
-      }),
+      this.idempotency.run(tx, actor, idempotencyKey, `reversa:${asientoId}`, 201, () => this.reverseIn(tx, asientoId, dto, actor)),
     );
+  }
+
+  /**
+   * Posts the reversal of `asientoId` (debe and haber swapped, dated `fecha` or the original's) in the caller's transaction,
+   * taking the empresa lock. @throws 404 `not_found`, 409 `already_reversed` (an entry is reversed once: `asiento_reversa_uq`),
+   * 409 `period_closed` when the date falls in a closed period.
+   */
+  async reverseIn(tx: Tx, asientoId: string, dto: ReversaDto, actor: Actor): Promise<AsientoView> {
+    const original = await this.ledger.view(tx, asientoId, dto.empresa_id);
+    await this.store.lockEmpresa(tx, original.empresa_id);
+    const done = await this.store.reversalOf(tx, original.id);
+    if (done) throw this.alreadyReversed(original.numero, done);
+    const accounts = await this.cuentas.resolveCodigos(
+      tx,
+      original.empresa_id,
+      original.lineas.map((l) => l.cuenta),
+    );
+    const glosa = (dto.glosa ?? `Reversa del asiento N° ${original.numero}: ${original.glosa}`).slice(0, 500);
+    const reversal = await this.ledger.post(
+      tx,
+      original.empresa_id,
+      {
+        fecha: dto.fecha ?? original.fecha,
+        glosa,
+        origen: 'reversa',
+        reversaDe: original.id,
+        lineas: original.lineas.map((l, i) => ({ cuenta: accounts[i], debe: l.haber, haber: l.debe, glosa: l.glosa })),
+      },
+      actor,
+    );
+    await this.auditoria.record(tx, actor, {
+      empresaId: original.empresa_id,
+      accion: 'reversar_asiento',
+      entidad: 'asiento',
+      entidadId: reversal.id,
+    });
+    return reversal;
   }
 
   get(asientoId: string, empresaId?: string): Promise<AsientoView> {

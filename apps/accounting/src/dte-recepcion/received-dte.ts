@@ -4,7 +4,7 @@ import { ProblemException } from '@lib/schemas';
 import { sha256Hex } from '@lib/platform';
 import { DteMontos } from './booking-rules';
 
-/** RUTs canonical, amounts safe integers. */
+/** RUTs canonical, amounts safe integers; `xml` null for a purchase booked from the RCV's data (docs/accounting.md "RCV reconciliation"). */
 export interface ReceivedDte {
   tipo: number;
   folio: number;
@@ -12,8 +12,8 @@ export interface ReceivedDte {
   emisor: { rut: string; razon_social: string };
   receptorRut: string;
   montos: DteMontos;
-  xml: string;
-  xmlSha256: string;
+  xml: string | null;
+  xmlSha256: string | null;
 }
 
 /** The parser does not verify RUTs, folio, date or amounts: 422 `invalid_dte` when one is unusable. */

@@ -141,3 +141,45 @@ describe('GatewayClient.fetchEmision', () => {
     },
   );
 });
+
+describe('GatewayClient.fetchRcvLibro', () => {
+  const documento = {
+    tipo_dte: 33,
+    folio: 7,
+    rut_contraparte: '76.543.210-3',
+    razon_social: 'Comercial Los Aromos Limitada',
+    fecha_emision: '2026-10-05',
+    estado: 'solo_sii',
+    estado_rcv: 'REGISTRO',
+    sii: { exento: 0, neto: 1000, iva: 190, total: 1190 },
+    gateway: null,
+    diferencias: [],
+  };
+  const answering = (documentos: unknown) =>
+    server.use(http.get(`${BASE}/tax/rcv/libro`, () => HttpResponse.json({ tenant: '76086428-5', periodo: '2026-10', documentos })));
+
+  it('answers the register with canonical RUTs, asking for the tenant, month and book', async () => {
+    let asked = '';
+    server.use(
+      http.get(`${BASE}/tax/rcv/libro`, ({ request }) => {
+        asked = new URL(request.url).search;
+        return HttpResponse.json({ tenant: '76086428-5', periodo: '2026-10', documentos: [documento] });
+      }),
+    );
+    const libro = await client().fetchRcvLibro('76086428-5', '2026-10', 'compra');
+    expect(asked).toBe('?tenant=76086428-5&periodo=2026-10&tipo=compra');
+    expect(libro.documentos).toEqual([{ ...documento, rut_contraparte: '76543210-3' }]);
+  });
+
+  it.each([
+    ['no documentos', undefined],
+    ['a bad RUT', [{ ...documento, rut_contraparte: '76543210-4' }]],
+    ['a fractional amount', [{ ...documento, sii: { ...documento.sii, iva: 190.5 } }]],
+    ['an unknown estado', [{ ...documento, estado_rcv: 'ACEPTADO' }]],
+    ['a non-date', [{ ...documento, fecha_emision: '2026-02-30' }]],
+  ])('refuses an answer with %s: 502 gateway_bad_response', async (_label, documentos) => {
+    answering(documentos);
+    const problem = await problemOf(client().fetchRcvLibro('76086428-5', '2026-10', 'compra'));
+    expect([problem.getStatus(), problem.error]).toEqual([502, 'gateway_bad_response']);
+  });
+});

@@ -1,6 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AxiosResponse } from 'axios';
-import { RESULTADOS_SII, type EmisionDetailView, type RecepcionEnvioView } from '@lib/contracts';
+import {
+  ESTADOS_RCV,
+  RESULTADOS_SII,
+  type DocumentoRcvView,
+  type EmisionDetailView,
+  type RcvLibroView,
+  type RecepcionEnvioView,
+} from '@lib/contracts';
+import { isCalendarDate } from '@lib/dte';
 import { OutboundHttp, OutboundTransportError } from '@lib/platform';
 import { isValidRut, normalizeRut } from '@lib/rut';
 import { ProblemException } from '@lib/schemas';
@@ -130,6 +138,24 @@ export class GatewayClient {
     return answer as unknown as RecepcionEnvioView;
   }
 
+  /**
+   * A month's purchases or sales register as the SII holds it (`GET /tax/rcv/libro`, docs/tax-gateway.md "RCV"); periodo YYYY-MM,
+   * RUTs canonical.
+   * @throws 502 `gateway_bad_response` for a 200 without a documentos list, the gateway's failures as 502/503/504 `gateway_unavailable`.
+   */
+  async fetchRcvLibro(tenant: string, periodo: string, tipo: 'compra' | 'venta'): Promise<RcvLibroView> {
+    const query = new URLSearchParams({ tenant, periodo, tipo }).toString();
+    const res = await this.send<unknown>('rcv_libro', 'GET', `/tax/rcv/libro?${query}`);
+    if (res.status !== 200) throw this.upstreamFailure(res);
+    const answer = objectOrNull(res.data);
+    const documentos = answer?.['documentos'];
+    if (!Array.isArray(documentos) || !documentos.every(isDocumentoRcv)) {
+      throw new ProblemException(502, 'gateway_bad_response', 'The tax gateway answered the RCV without a valid documentos list');
+    }
+    const libro = answer as unknown as RcvLibroView;
+    return { ...libro, documentos: libro.documentos.map((d) => ({ ...d, rut_contraparte: normalizeRut(d.rut_contraparte) })) };
+  }
+
   /** @throws the transport failure's problem (503/504 `gateway_unavailable`). */
   private async send<T>(operation: string, method: 'GET' | 'POST', url: string, data?: unknown): Promise<AxiosResponse<T>> {
     try {
@@ -170,6 +196,24 @@ export class GatewayClient {
 function retryAfterOf(res: AxiosResponse<unknown>): string | null {
   const v = res.headers['retry-after'];
   return typeof v === 'string' ? v : null;
+}
+
+/** What accounting stores of an RCV document: tipo, folio, a valid RUT, a calendar date, whole-peso amounts or none. */
+function isDocumentoRcv(value: unknown): value is DocumentoRcvView {
+  const d = objectOrNull(value);
+  const sii = objectOrNull(d?.['sii']);
+  const pesos = (v: unknown) => Number.isSafeInteger(v);
+  return (
+    !!d &&
+    Number.isSafeInteger(d['tipo_dte']) &&
+    Number.isSafeInteger(d['folio']) &&
+    (d['folio'] as number) > 0 &&
+    isValidRut(d['rut_contraparte']) &&
+    typeof d['razon_social'] === 'string' &&
+    isCalendarDate(d['fecha_emision']) &&
+    (d['estado_rcv'] === null || (ESTADOS_RCV as readonly unknown[]).includes(d['estado_rcv'])) &&
+    (d['sii'] === null || (!!sii && ['exento', 'neto', 'iva', 'total'].every((k) => pesos(sii[k]))))
+  );
 }
 
 /** A JSON answer's object, or null for a body that was not JSON (axios leaves it a string). */

@@ -1,30 +1,18 @@
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { F29BorradorView } from './dto/f29-borrador.view';
 import { LibroIngresosEgresosView } from './dto/libro-ingresos-egresos.view';
 import { ApiReport } from './api-report.decorator';
 import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
-import { IsUUID, Matches } from 'class-validator';
 import type { FastifyReply } from 'fastify';
-import { MES_PATTERN } from '../common/periodo';
+import { MesQueryDto } from '../common/dto/mes-query.dto';
 import { Audited } from '../auditoria/audited.decorator';
 import { ReporteQueryDto } from './dto/reporte-query.dto';
 import { F29BorradorReportService } from './f29-borrador.report';
 import { LibroIngresosEgresosReportService } from './libro-ingresos-egresos.report';
 import { respond } from './reportes.controller';
 import { f29BorradorCsv, libroIngresosEgresosCsv } from './tributarios.csv';
-
-/** `?empresa_id=&periodo=YYYY-MM` (the F29 is monthly). */
-export class MesQueryDto {
-  @ApiProperty({ format: 'uuid' })
-  @IsUUID()
-  empresa_id!: string;
-
-  @ApiProperty({ example: '2025-05', description: 'A month (YYYY-MM)' })
-  @Matches(MES_PATTERN, { message: 'periodo must be YYYY-MM' })
-  periodo!: string;
-}
 
 /** Tax books built from documents and the IVA accounts (Pro-Pyme 14 D; F29 draft). */
 @ApiTags('reportes')

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { http, HttpResponse } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
-import type { RecepcionDocumentoView, RecepcionEnvioView, VerificacionView } from '@lib/contracts';
+import type { DocumentoRcvView, RcvLibroView, RecepcionDocumentoView, RecepcionEnvioView, VerificacionView } from '@lib/contracts';
 import { parseDteDocuments, type ParsedDte } from '@lib/dte';
 
 /** Base URL the test apps are given as TAX_GATEWAY_URL; msw answers for it. */
@@ -28,6 +28,9 @@ export interface GatewayStub {
   recepciones: { tenant: string; key: string | null; sha256: string }[];
   /** DTEs the stand-in reception rejects, by `emisor|tipo|folio`, with the failing check (e.g. ted_firma). */
   rechazar: Map<string, VerificacionView>;
+  /** The purchases register `GET /tax/rcv/libro` answers, by `tenant|periodo` (empty when unset); the queries seen. */
+  rcv: Map<string, DocumentoRcvView[]>;
+  rcvQueries: string[];
 }
 
 /**
@@ -36,8 +39,31 @@ export interface GatewayStub {
  * Requests to the app under test (loopback, supertest) pass through; anything else is an error.
  */
 export function startGatewayStub(): GatewayStub {
-  const stub: GatewayStub = { server: undefined as unknown as SetupServer, calls: [], down: false, recepciones: [], rechazar: new Map() };
+  const stub: GatewayStub = {
+    server: undefined as unknown as SetupServer,
+    calls: [],
+    down: false,
+    recepciones: [],
+    rechazar: new Map(),
+    rcv: new Map(),
+    rcvQueries: [],
+  };
   stub.server = setupServer(
+    http.get(`${GATEWAY_URL}/tax/rcv/libro`, ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      const [tenant, periodo, tipo] = [q.get('tenant') ?? '', q.get('periodo') ?? '', q.get('tipo') ?? ''];
+      stub.rcvQueries.push(`${tenant}|${periodo}|${tipo}`);
+      if (stub.down) {
+        return HttpResponse.json(
+          { type: 'urn:problem-type:sii_unavailable', status: 503, error: 'sii_unavailable', detail: 'down' },
+          { status: 503, headers: { 'content-type': 'application/problem+json' } },
+        );
+      }
+      const documentos = stub.rcv.get(`${tenant}|${periodo}`) ?? [];
+      const resumen = { coincide: 0, solo_sii: documentos.length, solo_gateway: 0, difiere: 0 };
+      const libro: RcvLibroView = { tenant, periodo, tipo, consultado_at: new Date().toISOString(), resumen, documentos };
+      return HttpResponse.json(libro);
+    }),
     http.post(`${GATEWAY_URL}/tax/recepcion/dte`, async ({ request }) => {
       const body = (await request.json()) as { tenant: string; xml_base64: string; nombre_archivo?: string };
       const bytes = Buffer.from(body.xml_base64, 'base64');

@@ -1,5 +1,5 @@
 import type { LibroDetalleInput } from '@lib/dte';
-import type { RcvDocumento } from '../sii/rcv.client';
+import type { EstadoContabRcv, RcvDocumento } from '../sii/rcv.client';
 
 /** How a document of the period compares between the SII's register and the gateway's records. */
 export type EstadoConciliacion = 'coincide' | 'solo_sii' | 'solo_gateway' | 'difiere';
@@ -20,14 +20,14 @@ export interface DocumentoConciliado {
   fecha_emision: string;
   estado: EstadoConciliacion;
   /** The register's estado (REGISTRO, PENDIENTE, RECLAMADO, NO_INCLUIR) when the SII has the document. */
-  estado_rcv: string | null;
+  estado_rcv: EstadoContabRcv | null;
   sii: MontosConciliados | null;
   gateway: MontosConciliados | null;
   diferencias: { campo: keyof MontosConciliados; sii: number; gateway: number }[];
 }
 
 /** A document of the register with the estado it was listed under. */
-export type RcvRegistrado = RcvDocumento & { estado_rcv: string };
+export type RcvRegistrado = RcvDocumento & { estado_rcv: EstadoContabRcv };
 
 const CAMPOS: (keyof MontosConciliados)[] = ['exento', 'neto', 'iva', 'total'];
 

@@ -3,7 +3,8 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { UPSTREAM_PROBLEMS } from '../sii/sii-problems';
-import { RcvLibroView, RcvLibroQueryDto } from './dto/rcv.dto';
+import { RcvLibroView } from '@lib/contracts';
+import { RcvLibroQueryDto } from './dto/rcv.dto';
 import { RcvService } from './rcv.service';
 
 /** The purchases and sales register (RCV), reconciled (docs/tax-gateway.md "RCV"). */

@@ -6,6 +6,7 @@ import { MensajeProcesado1796000000000 } from './1796000000000-MensajeProcesado'
 import { DocumentoEmitido1796000000001 } from './1796000000001-DocumentoEmitido';
 import { DocumentoEmitidoResultado1797000000000 } from './1797000000000-DocumentoEmitidoResultado';
 import { DocumentoEmitidoExportacion1798000000000 } from './1798000000000-DocumentoEmitidoExportacion';
+import { RcvConciliacion1799000000000 } from './1799000000000-RcvConciliacion';
 
 /** Every migration of accounting, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   DocumentoEmitido1796000000001,
   DocumentoEmitidoResultado1797000000000,
   DocumentoEmitidoExportacion1798000000000,
+  RcvConciliacion1799000000000,
 ];

@@ -1,0 +1,143 @@
+import { Injectable } from '@nestjs/common';
+import { isUUID } from 'class-validator';
+import { ProblemException } from '@lib/schemas';
+import { Actor } from '../common/actor';
+import { LockedEmpresa, Tx } from '../common/accounting.store';
+import { parseMes } from '../common/periodo';
+import { AsientosService } from '../asientos/asientos.service';
+import { AsientosStore } from '../asientos/asientos.store';
+import { AuditoriaService } from '../auditoria/auditoria.service';
+import { BookingService } from '../dte-recepcion/booking.service';
+import { TIPO_DTE_NOMBRE } from '../dte-recepcion/booking-rules';
+import { GatewayClient } from '../gateway/gateway.client';
+import { diferenciasRcv } from './rcv-rules';
+import { Resolucion, RcvStore } from './rcv.store';
+import { ConfirmarDiferenciaDto, DescartarDiferenciaDto, RcvConciliacionView, RcvDiferenciaView } from './dto/rcv.dto';
+
+/**
+ * The books of a month reconciled with the SII's purchases register through the gateway's `GET /tax/rcv/libro`
+ * (docs/accounting.md "RCV reconciliation"); the rules in `rcv-rules.ts`.
+ */
+@Injectable()
+export class RcvService {
+  constructor(
+    private readonly store: RcvStore,
+    private readonly gateway: GatewayClient,
+    private readonly booking: BookingService,
+    private readonly asientos: AsientosService,
+    private readonly asientosStore: AsientosStore,
+    private readonly auditoria: AuditoriaService,
+  ) {}
+
+  /** Asks the RCV (nothing written when the gateway fails: 502/503/504), then records the differences in one transaction. */
+  async conciliar(empresaId: string, periodo: string, actor: Actor): Promise<RcvConciliacionView> {
+    const mes = parseMes(periodo);
+    const empresa = await this.store.requireEmpresa(empresaId);
+    const libro = await this.gateway.fetchRcvLibro(empresa.rut, mes.periodo, 'compra');
+    const documentosRcv = libro.documentos.filter((d) => d.sii !== null).length;
+    await this.store.transaction(async (tx) => {
+      await this.store.lockEmpresa(tx, empresa.id);
+      const found = diferenciasRcv(libro.documentos, await this.store.facturas(tx, empresa.id, mes.desde, mes.hasta));
+      await this.store.saveRun(tx, empresa.id, mes.periodo, documentosRcv, actor.caller);
+      await this.store.record(tx, empresa.id, mes.periodo, found, actor.caller);
+      await this.auditoria.record(tx, actor, {
+        empresaId: empresa.id,
+        accion: 'conciliar_rcv',
+        entidad: 'rcv_conciliacion',
+        entidadId: mes.periodo,
+      });
+    });
+    return this.conciliacion(empresa.id, mes.periodo);
+  }
+
+  /** @throws 404 `not_found` for an unknown empresa, 404 `conciliacion_not_found` before the period's first run. */
+  async conciliacion(empresaId: string, periodo: string): Promise<RcvConciliacionView> {
+    const mes = parseMes(periodo);
+    await this.store.requireEmpresa(empresaId);
+    const found = await this.store.conciliacion(empresaId, mes.periodo);
+    if (!found) {
+      throw new ProblemException(
+        404,
+        'conciliacion_not_found',
+        `The RCV of ${mes.periodo} has not been reconciled yet: POST /contable/rcv/conciliar`,
+      );
+    }
+    const count = (estado: string) => found.diferencias.filter((d) => d.estado === estado).length;
+    const resumen = {
+      pendientes: count('pendiente'),
+      confirmadas: count('confirmada'),
+      descartadas: count('descartada'),
+      superadas: count('superada'),
+    };
+    return { ...found, resumen };
+  }
+
+  /**
+   * no_contabilizado: books the purchase from the RCV's data (an entry dated its FchEmis; a DTE booked meanwhile is linked,
+   * not booked twice); reclamado: reverses its entry once (an entry reversed meanwhile is linked); the others: acknowledged.
+   * @throws 404 `not_found`, 409 `diferencia_resuelta`, 409 `period_closed` (the entry's date).
+   */
+  confirmar(id: string, dto: ConfirmarDiferenciaDto, actor: Actor): Promise<RcvDiferenciaView> {
+    return this.decide(id, actor, 'confirmar_diferencia_rcv', async (tx, d, empresa) => {
+      if (d.clase === 'no_contabilizado') return this.book(tx, d, empresa, actor);
+      if (d.clase === 'reclamado') return this.reverse(tx, d, dto, actor);
+      return { estado: 'confirmada' };
+    });
+  }
+
+  /** @throws 404 `not_found`, 409 `diferencia_resuelta`. */
+  descartar(id: string, dto: DescartarDiferenciaDto, actor: Actor): Promise<RcvDiferenciaView> {
+    return this.decide(id, actor, 'descartar_diferencia_rcv', async () => ({ estado: 'descartada', motivo: dto.motivo.trim() }));
+  }
+
+  private decide(
+    id: string,
+    actor: Actor,
+    accion: string,
+    work: (tx: Tx, d: RcvDiferenciaView, empresa: LockedEmpresa) => Promise<Resolucion>,
+  ): Promise<RcvDiferenciaView> {
+    return this.store.transaction(async (tx) => {
+      const d = isUUID(id) ? await this.store.lockDiferencia(tx, id) : undefined;
+      if (!d) throw new ProblemException(404, 'not_found', `Diferencia ${id} does not exist`);
+      if (d.estado !== 'pendiente') {
+        throw new ProblemException(409, 'diferencia_resuelta', `The difference is already ${d.estado}`, { estado: d.estado });
+      }
+      const empresa = await this.store.lockEmpresa(tx, d.empresa_id);
+      const resolved = await this.store.resolve(tx, d.id, await work(tx, d, empresa), actor.caller);
+      await this.auditoria.record(tx, actor, { empresaId: d.empresa_id, accion, entidad: 'rcv_diferencia', entidadId: d.id });
+      return resolved;
+    });
+  }
+
+  private async book(tx: Tx, d: RcvDiferenciaView, empresa: LockedEmpresa, actor: Actor): Promise<Resolucion> {
+    const dte = {
+      tipo: d.tipo_dte,
+      folio: d.folio,
+      fecha: d.fecha_emision,
+      emisor: { rut: d.rut_contraparte, razon_social: d.razon_social },
+      receptorRut: empresa.rut,
+      montos: { neto: d.neto, exento: d.exento, iva: d.iva, total: d.total },
+      xml: null,
+      xmlSha256: null,
+    };
+    const outcome = await this.booking.book(tx, empresa, dte, actor, 'rcv');
+    if (outcome.kind !== 'factura') throw new Error(`an RCV purchase of type ${d.tipo_dte} was not booked: ${outcome.ignorado.motivo}`);
+    return { estado: 'confirmada', facturaId: outcome.factura.id, asientoId: outcome.factura.asiento_id };
+  }
+
+  private async reverse(tx: Tx, d: RcvDiferenciaView, dto: ConfirmarDiferenciaDto, actor: Actor): Promise<Resolucion> {
+    const [factura] = await tx.query('SELECT asiento_id FROM factura WHERE id = $1', [d.factura_id]);
+    const original: string | null = factura?.asiento_id ?? null;
+    if (!original) return { estado: 'confirmada' };
+    const done = await this.asientosStore.reversalOf(tx, original);
+    if (done) return { estado: 'confirmada', asientoId: done };
+    const glosa = `Reclamo en el RCV (${d.estado_rcv}): ${TIPO_DTE_NOMBRE[d.tipo_dte]} N° ${d.folio} de ${d.razon_social} (${d.rut_contraparte})`;
+    const reversal = await this.asientos.reverseIn(
+      tx,
+      original,
+      { empresa_id: d.empresa_id, fecha: dto.fecha, glosa: glosa.slice(0, 500) },
+      actor,
+    );
+    return { estado: 'confirmada', asientoId: reversal.id };
+  }
+}

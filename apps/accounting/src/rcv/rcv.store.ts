@@ -1,0 +1,138 @@
+import { Injectable } from '@nestjs/common';
+import { AccountingStore, Tx } from '../common/accounting.store';
+import { toPesos } from '../common/money';
+import type { DiferenciaCalculada, FacturaLibro } from './rcv-rules';
+import type { RcvConciliacionView, RcvDiferenciaView } from './dto/rcv.dto';
+
+const DIFERENCIA = `id, empresa_id, periodo, clase, tipo_dte, folio, rut_contraparte, razon_social, fecha_emision::text AS fecha_emision,
+  estado_rcv, neto, exento, iva, total, diferencias, factura_id, estado, asiento_id, motivo, detectada_at, resuelta_at, resuelta_por`;
+
+type Numerics = 'folio' | 'neto' | 'exento' | 'iva' | 'total';
+type DiferenciaRow = Omit<RcvDiferenciaView, Numerics | 'detectada_at' | 'resuelta_at'> &
+  Record<Numerics, string> & { detectada_at: Date; resuelta_at: Date | null };
+
+export type Resolucion = { estado: 'confirmada' | 'descartada'; asientoId?: string | null; facturaId?: string | null; motivo?: string };
+
+/** The runs of the RCV reconciliation and the differences they found (`rcv_conciliacion`, `rcv_diferencia`). */
+@Injectable()
+export class RcvStore extends AccountingStore {
+  /** Purchases booked with a FchEmis in [desde, hasta], with whether their entry still stands. */
+  async facturas(tx: Tx, empresaId: string, desde: string, hasta: string): Promise<FacturaLibro[]> {
+    const rows = await tx.query(
+      `SELECT f.id, f.tipo_dte, f.folio, f.rut_emisor, f.razon_social_emisor, f.fecha_emision::text AS fecha_emision,
+              f.neto, f.exento, f.iva, f.total,
+              (f.asiento_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM asiento r WHERE r.reversa_de = f.asiento_id)) AS asiento_vigente
+         FROM factura f WHERE f.empresa_id = $1 AND f.fecha_emision BETWEEN $2 AND $3`,
+      [empresaId, desde, hasta],
+    );
+    return rows.map((r: Record<string, unknown>) => ({
+      ...r,
+      folio: toPesos(r.folio as string),
+      neto: toPesos(r.neto as string),
+      exento: toPesos(r.exento as string),
+      iva: toPesos(r.iva as string),
+      total: toPesos(r.total as string),
+    }));
+  }
+
+  async saveRun(tx: Tx, empresaId: string, periodo: string, documentosRcv: number, caller: string): Promise<void> {
+    await tx.query(
+      `INSERT INTO rcv_conciliacion (empresa_id, periodo, consultado_at, documentos_rcv, created_by) VALUES ($1, $2, now(), $3, $4)
+       ON CONFLICT (empresa_id, periodo) DO UPDATE SET consultado_at = now(), documentos_rcv = $3, created_by = $4`,
+      [empresaId, periodo, documentosRcv, caller],
+    );
+  }
+
+  /**
+   * Records the run's differences: a new one pendiente; a pending or superseded one updated (superseded -> pendiente again);
+   * a decided one (confirmada, descartada) kept as decided. Pending ones the run did not find become `superada`.
+   */
+  async record(tx: Tx, empresaId: string, periodo: string, found: DiferenciaCalculada[], caller: string): Promise<void> {
+    const ids: string[] = [];
+    for (const d of found) {
+      const [row] = await tx.query(
+        `INSERT INTO rcv_diferencia (empresa_id, periodo, clase, tipo_dte, folio, rut_contraparte, razon_social, fecha_emision, estado_rcv,
+                                     neto, exento, iva, total, diferencias, factura_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+         ON CONFLICT ON CONSTRAINT rcv_diferencia_documento_uq DO UPDATE SET
+           razon_social = EXCLUDED.razon_social, estado_rcv = EXCLUDED.estado_rcv, neto = EXCLUDED.neto, exento = EXCLUDED.exento,
+           iva = EXCLUDED.iva, total = EXCLUDED.total, diferencias = EXCLUDED.diferencias, factura_id = EXCLUDED.factura_id,
+           estado = 'pendiente', resuelta_at = NULL, resuelta_por = NULL
+         WHERE rcv_diferencia.estado IN ('pendiente', 'superada')
+         RETURNING id`,
+        [
+          empresaId,
+          periodo,
+          d.clase,
+          d.tipo_dte,
+          d.folio,
+          d.rut_contraparte,
+          d.razon_social.replace(/\0/g, '').slice(0, 200),
+          d.fecha_emision,
+          d.estado_rcv,
+          d.neto,
+          d.exento,
+          d.iva,
+          d.total,
+          JSON.stringify(d.diferencias),
+          d.factura_id,
+        ],
+      );
+      if (row) ids.push(row.id);
+    }
+    await tx.query(
+      `UPDATE rcv_diferencia SET estado = 'superada', resuelta_at = now(), resuelta_por = $4
+        WHERE empresa_id = $1 AND periodo = $2 AND estado = 'pendiente' AND NOT (id = ANY($3::uuid[]))`,
+      [empresaId, periodo, ids, caller],
+    );
+  }
+
+  /** The period's last run and its differences, oldest document first; undefined before the first run. */
+  async conciliacion(empresaId: string, periodo: string): Promise<Omit<RcvConciliacionView, 'resumen'> | undefined> {
+    return this.snapshot(async (tx) => {
+      const [run] = await tx.query(
+        `SELECT empresa_id, periodo, consultado_at, documentos_rcv FROM rcv_conciliacion WHERE empresa_id = $1 AND periodo = $2`,
+        [empresaId, periodo],
+      );
+      if (!run) return undefined;
+      const rows: DiferenciaRow[] = await tx.query(
+        `SELECT ${DIFERENCIA} FROM rcv_diferencia WHERE empresa_id = $1 AND periodo = $2 ORDER BY tipo_dte, folio, rut_contraparte, clase`,
+        [empresaId, periodo],
+      );
+      return { ...run, consultado_at: run.consultado_at.toISOString(), diferencias: rows.map(toView) };
+    });
+  }
+
+  /** Locked for the decision; undefined when no such difference exists. */
+  async lockDiferencia(tx: Tx, id: string): Promise<RcvDiferenciaView | undefined> {
+    const [row] = await tx.query(`SELECT ${DIFERENCIA} FROM rcv_diferencia WHERE id = $1 FOR UPDATE`, [id]);
+    return row ? toView(row) : undefined;
+  }
+
+  async resolve(tx: Tx, id: string, r: Resolucion, caller: string): Promise<RcvDiferenciaView> {
+    // A CTE so the driver returns rows (TypeORM answers a bare UPDATE with [rows, count]).
+    const [row] = await tx.query(
+      `WITH u AS (
+         UPDATE rcv_diferencia SET estado = $2, asiento_id = $3, factura_id = COALESCE($4, factura_id), motivo = $5,
+                resuelta_at = now(), resuelta_por = $6
+          WHERE id = $1 RETURNING *)
+       SELECT ${DIFERENCIA} FROM u`,
+      [id, r.estado, r.asientoId ?? null, r.facturaId ?? null, r.motivo ?? null, caller],
+    );
+    return toView(row);
+  }
+}
+
+function toView(row: DiferenciaRow): RcvDiferenciaView {
+  return {
+    ...row,
+    periodo: row.periodo.trim(),
+    folio: toPesos(row.folio),
+    neto: toPesos(row.neto),
+    exento: toPesos(row.exento),
+    iva: toPesos(row.iva),
+    total: toPesos(row.total),
+    detectada_at: row.detectada_at.toISOString(),
+    resuelta_at: row.resuelta_at?.toISOString() ?? null,
+  };
+}
