@@ -29,6 +29,10 @@ export class AccountingConfig extends PollerConfig {
   /** Following emitted DTEs to the SII's final answer; 0 = never. */
   @EnvInt({ min: 0, max: 1440 })
   EMISION_SEGUIMIENTO_MINUTES = 5;
+
+  /** From this day of each month (America/Santiago) the previous month's purchases are reconciled with the RCV; 0 = never. */
+  @EnvInt({ min: 0, max: 28 })
+  RCV_CONCILIACION_DIA = 10;
 }
 
 export const appOptions: AppOptions = { ...PLATFORM_APPS.accounting, config: AccountingConfig };

@@ -1,5 +1,7 @@
 import type { DocumentoRcvView, EstadoRcv } from '@lib/contracts';
-import { Books, bootWithEmpresa, count, shutdown } from './support/api';
+import { santiagoDate } from '@lib/dte';
+import { RcvMensualService } from '../src/rcv/rcv-mensual.service';
+import { Books, bootWithEmpresa, count, createEmpresa, shutdown } from './support/api';
 import { dteXml } from './support/dte-fixtures';
 
 // The RCV reconciliation (docs/accounting.md "RCV reconciliation") against the gateway's GET /tax/rcv/libro contract (msw), on real
@@ -101,6 +103,25 @@ describe('RCV reconciliation (e2e)', () => {
     const twice = await b.api.post(`/contable/rcv/diferencias/${d.id}/confirmar`, {}).expect(409);
     expect(twice.body).toMatchObject({ error: 'diferencia_resuelta', estado: 'confirmada' });
     expect(await written()).toEqual(before);
+
+    // Its document arrives later by mail: the same purchase, now with its XML, and no second entry.
+    const xml = dteXml({ tipo: 33, folio: 201, fecha: '2026-10-05', emisor: ROBLE, receptor: TENANT, ...montos });
+    const arrived = await b.api.post('/contable/recibir-dte', { empresa_id: b.empresaId, xml }).expect(200);
+    expect(arrived.body.facturas).toEqual([expect.objectContaining({ id: res.body.factura_id, duplicada: true })]);
+    const [conXml] = await b.ds.query('SELECT origen, xml IS NOT NULL AS xml, xml_sha256 IS NOT NULL AS sha FROM factura WHERE id = $1', [
+      res.body.factura_id,
+    ]);
+    expect(conXml).toEqual({ origen: 'rcv', xml: true, sha: true });
+    expect(await written()).toEqual(before);
+  });
+
+  it('a difference decided once stays decided', async () => {
+    const { body } = await conciliar().expect(200);
+    const d = body.diferencias.find((x: Diferencia) => x.estado === 'confirmada') as Diferencia;
+    const before = await written();
+    const twice = await b.api.post(`/contable/rcv/diferencias/${d.id}/confirmar`, {}).expect(409);
+    expect(twice.body).toMatchObject({ error: 'diferencia_resuelta', estado: 'confirmada' });
+    expect(await written()).toEqual(before);
   });
 
   it('confirming a claimed purchase reverses its entry once; the next run finds it no more', async () => {
@@ -158,6 +179,33 @@ describe('RCV reconciliation (e2e)', () => {
     expect([...(await written()), await count(b.app, 'rcv_conciliacion')]).toEqual(before);
     const none = await b.api.get(`/contable/rcv/conciliacion?empresa_id=${b.empresaId}&periodo=2026-09`).expect(404);
     expect(none.body.error).toBe('conciliacion_not_found');
+  });
+
+  it('the monthly run reconciles, from its day, each empresa whose previous month has no run made after the month ended', async () => {
+    const mensual = b.app.get(RcvMensualService);
+    const mes = santiagoDate().slice(0, 7);
+    const [y, m] = mes.split('-').map(Number);
+    const previo = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+    const aromos = await createEmpresa(b.app, AROMOS);
+    expect(await mensual.sync(`${mes}-09`)).toEqual({ periodo: null, conciliadas: 0, fallidas: 0 });
+
+    b.gw.down = true;
+    try {
+      expect(await mensual.sync(`${mes}-10`)).toMatchObject({ periodo: previo, conciliadas: 0, fallidas: expect.any(Number) });
+    } finally {
+      b.gw.down = false;
+    }
+    await b.api.get(`/contable/rcv/conciliacion?empresa_id=${aromos}&periodo=${previo}`).expect(404);
+    const seen = b.gw.rcvQueries.length;
+    const run = await mensual.sync(`${mes}-10`);
+    expect(run).toMatchObject({ periodo: previo, fallidas: 0 });
+    expect(run.conciliadas).toBeGreaterThanOrEqual(1);
+    expect(b.gw.rcvQueries.slice(seen)).toContain(`${AROMOS}|${previo}|compra`);
+    await b.api.get(`/contable/rcv/conciliacion?empresa_id=${aromos}&periodo=${previo}`).expect(200);
+
+    const after = b.gw.rcvQueries.length;
+    expect(await mensual.sync(`${mes}-28`)).toEqual({ periodo: previo, conciliadas: 0, fallidas: 0 });
+    expect(b.gw.rcvQueries.length).toBe(after);
   });
 
   it('refuses bad input with 4xx problems', async () => {

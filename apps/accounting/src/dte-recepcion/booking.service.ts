@@ -40,6 +40,8 @@ export class BookingService {
     const claimed = await this.store.claimFactura(tx, empresa.id, dte, origen, actor.caller);
     if (!claimed) {
       const prior = await this.store.priorFactura(tx, empresa.id, dte);
+      // A purchase booked from the RCV's data gets its document when it arrives (docs/accounting.md "RCV reconciliation").
+      if (dte.xml !== null && dte.xmlSha256 !== null) await this.store.attachXml(tx, prior, dte.xml, dte.xmlSha256);
       await audit('factura', prior, 'duplicada');
       return { kind: 'factura', factura: toFacturaView(await this.store.factura(tx, prior), true) };
     }

@@ -50,6 +50,11 @@ export class RecepcionStore extends AccountingStore {
     return prior.id;
   }
 
+  /** Only a factura booked without its XML (from the RCV) takes one; the amounts stay as booked. */
+  async attachXml(tx: Tx, facturaId: string, xml: string, xmlSha256: string): Promise<void> {
+    await tx.query('UPDATE factura SET xml = $2, xml_sha256 = $3 WHERE id = $1 AND xml IS NULL', [facturaId, xml, xmlSha256]);
+  }
+
   async setAsiento(tx: Tx, facturaId: string, asientoId: string): Promise<void> {
     await tx.query('UPDATE factura SET asiento_id = $2 WHERE id = $1', [facturaId, asientoId]);
   }

@@ -35,6 +35,21 @@ export class RcvStore extends AccountingStore {
     }));
   }
 
+  /**
+   * Empresas without a run of `periodo` (YYYY-MM) made after it ended: a run during the month saw a register still open.
+   * The month ends at midnight America/Santiago.
+   */
+  async empresasSinConciliar(periodo: string): Promise<string[]> {
+    const rows: { id: string }[] = await this.ds.query(
+      `SELECT e.id FROM empresa e
+        WHERE NOT EXISTS (SELECT 1 FROM rcv_conciliacion c WHERE c.empresa_id = e.id AND c.periodo = $1
+                            AND c.consultado_at >= (($1 || '-01')::date + interval '1 month')::timestamp AT TIME ZONE 'America/Santiago')
+        ORDER BY e.created_at, e.id`,
+      [periodo],
+    );
+    return rows.map((r) => r.id);
+  }
+
   async saveRun(tx: Tx, empresaId: string, periodo: string, documentosRcv: number, caller: string): Promise<void> {
     await tx.query(
       `INSERT INTO rcv_conciliacion (empresa_id, periodo, consultado_at, documentos_rcv, created_by) VALUES ($1, $2, now(), $3, $4)
