@@ -8,6 +8,7 @@ import { DteRecepcionModule } from './dte-recepcion/dte-recepcion.module';
 import { EmisionModule } from './emision/emision.module';
 import { EmpresasModule } from './empresas/empresas.module';
 import { GatewayModule } from './gateway/gateway.module';
+import { HonorariosModule } from './honorarios/honorarios.module';
 import { ImportacionModule } from './importacion/importacion.module';
 import { PeriodosModule } from './periodos/periodos.module';
 import { PlanCuentasModule } from './plan-cuentas/plan-cuentas.module';
@@ -31,6 +32,7 @@ import { ReportesModule } from './reportes/reportes.module';
     EmisionModule,
     ImportacionModule,
     RcvModule,
+    HonorariosModule,
   ],
 })
 export class AppModule {}

@@ -44,6 +44,7 @@ callerMatrixSuite(
     'POST /contable/emit-dte': ADMIN,
     'POST /contable/importacion': ADMIN,
     'POST /contable/rcv/conciliar': ADMIN,
+    'POST /contable/honorarios/importar': ADMIN,
     'GET /contable/rcv/conciliacion': ADMIN,
     'POST /contable/rcv/diferencias/{id}/confirmar': ADMIN,
     'POST /contable/rcv/diferencias/{id}/descartar': ADMIN,

@@ -81,6 +81,7 @@ hostileInputSuite('accounting', {
       },
       'POST /contable/importacion': { empresa_id },
       'POST /contable/rcv/conciliar': { empresa_id, periodo: '2025-05' },
+      'POST /contable/honorarios/importar': { empresa_id, periodo: '2025-05' },
       'POST /contable/rcv/diferencias/{id}/confirmar': {},
       'POST /contable/rcv/diferencias/{id}/descartar': { motivo: 'Documento anulado por el proveedor' },
     };
@@ -141,6 +142,19 @@ hostileInputSuite('accounting', {
         });
         const diferencia = (run.json().diferencias as { id: string; folio: number }[]).find((d) => d.folio === folio);
         if (diferencia) await send({ method: 'POST', url: `/contable/rcv/diferencias/${diferencia.id}/confirmar`, payload: {} });
+      },
+      use: reports,
+    },
+    {
+      label: "an issuer's name in the boletas de honorarios (GET /tax/honorarios/recibidas) -> its entry -> the books, JSON and CSV",
+      values: HOSTILE_TEXTS,
+      store: async (send, nombre) => {
+        const folio = (cuentas += 1);
+        const boleta = { folio, rut_emisor: '12345678-5', nombre_emisor: String(nombre), fecha: '2025-05-06', honorario_bruto: 1000 };
+        gw.honorarios.set(`${TENANT}|2025-05`, [
+          { ...boleta, retencion_receptor: 145, liquido: 855, anulada: false, sociedad_profesional: false, codigo_barras: `X${folio}` },
+        ]);
+        await send({ method: 'POST', url: '/contable/honorarios/importar', payload: { empresa_id: ids.empresa, periodo: '2025-05' } });
       },
       use: reports,
     },

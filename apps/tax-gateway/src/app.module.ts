@@ -15,6 +15,7 @@ import { EmisoresModule } from './emisores/emisores.module';
 import { TaxMetricsModule } from './metrics/tax-metrics.module';
 import { JobsModule } from './jobs/jobs.module';
 import { LibrosModule } from './libros/libros.module';
+import { HonorariosModule } from './honorarios/honorarios.module';
 import { RcvModule } from './rcv/rcv.module';
 import { CertificacionModule } from './certificacion/certificacion.module';
 import { PortalModule } from './portal/portal.module';
@@ -39,6 +40,7 @@ import { TaxSettingsModule } from './settings/tax-settings.module';
     LibrosModule,
     ReconcilerModule,
     RcvModule,
+    HonorariosModule,
     CertificacionModule,
     JobsModule,
     PortalModule,

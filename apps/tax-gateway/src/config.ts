@@ -153,6 +153,11 @@ export class TaxGatewayConfig extends CommonConfig {
   SII_PORTAL_BASE_URL?: string;
 
   @IsOptional()
+  @Matches(HTTP_URL, { message: 'SII_BHE_BASE_URL must be an http(s) URL' })
+  @SiiUrlInProd('SII_BHE_BASE_URL')
+  SII_BHE_BASE_URL?: string;
+
+  @IsOptional()
   @IsString()
   CHROMIUM_PATH?: string;
 

@@ -63,6 +63,7 @@ callerMatrixSuite('tax-gateway', () => startGateway({ env: { INTERNAL_KEYS: CALL
   'POST /tax/recepcion/{recepcion_id}/reclamar': ['admin', 'accounting'],
   'GET /tax/recepcion/{recepcion_id}/eventos': ['admin', 'assistant', 'accounting', 'mailer'],
   'GET /tax/rcv/libro': ['admin', 'assistant', 'accounting'],
+  'GET /tax/honorarios/recibidas': ['admin', 'assistant', 'accounting'],
   'POST /tax/libros/generar': ['admin', 'accounting'],
   'POST /tax/libros/enviar/{libro_id}': ['admin', 'accounting'],
   'GET /tax/jobs/{job_id}': ['admin', 'assistant', 'accounting'],

@@ -36,3 +36,4 @@ export {
   ResumenRcvView,
   type EstadoRcv,
 } from './rcv/rcv.view';
+export { BoletaHonorariosView, HonorariosRecibidosView } from './honorarios/honorarios.view';

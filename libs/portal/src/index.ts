@@ -11,3 +11,5 @@ export type { BuzonParseMotivo } from './buzon/parse-buzon';
 export type { DocumentoSii, Notificacion } from './buzon/buzon.types';
 export { FoliosParseError, parseConsultaFolios, type EstadoFolio } from './folios/parse-folios';
 export { textoSetDePruebas } from './certificacion/texto-set';
+export { BHE_FILAS_POR_PAGINA, BheParseError, parseBheRecibidas } from './honorarios/parse-bhe-recibidas';
+export type { BoletaHonorariosRecibida, PaginaBheRecibidas } from './honorarios/parse-bhe-recibidas';

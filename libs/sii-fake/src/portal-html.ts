@@ -12,13 +12,13 @@ export interface PortalSession {
 }
 
 /** A GetTokenFromSeed token is {@link noAutenticado}, as on the real portal. A certificate session acts for the companies
- * `puedeEnviar` allows: the SII's representatives rule is not modelled further. */
-export function portalSession(state: SiiFakeState, req: FakeRequest): PortalSession | undefined {
+ * `puedeEnviar` allows: the SII's representatives rule is not modelled further. `pedido`: the RUT a page names in other
+ * parameters than the URL's `rut`, `RUT_EMP`, `RUT_ORIGEN` (the BHE report's `rut_arrastre`, also in a POST body). */
+export function portalSession(state: SiiFakeState, req: FakeRequest, pedido = rutPedido(req)): PortalSession | undefined {
   const token = tokenFromCookie(req.headers['cookie']) ?? cookieValue(req.headers['cookie'], 'CSESSIONID');
   const login = token ? state.portalLogins.get(token) : undefined;
   if (!token || !login?.activo) return undefined;
   if (login.via === 'navegador') return { token, rut: login.rut };
-  const pedido = rutPedido(req);
   return !pedido || pedido === login.rut || state.puedeEnviar(login.rut, pedido) ? { token } : { token, rut: login.rut };
 }
 

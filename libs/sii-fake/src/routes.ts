@@ -20,6 +20,8 @@ import { portalLogin, portalLogout } from './portal-login';
 import { CAUT_INICIO_PATH, handleCAutInicio } from './portal-auth';
 import type { SiiFakeRequest, SiiFakeResponse } from './transport';
 import { FOLIOS_PATH, handleFolios, simAnularFolio } from './portal-folios';
+import { BHE_RECIBIDAS_PATH, handleBheRecibidas } from './portal-bhe';
+import { simBhe } from './bhe';
 import { BANCO_PREFIX, handleBanco, simBancoCaido } from './banco';
 import { BOLETA_API, boletaEnvio, boletaEnvioEstado, boletaSemilla, boletaToken, boletaTokenOwner } from './boleta-api';
 import { BOLETA_ESTADO, boletaEstado } from './boleta-estado';
@@ -95,6 +97,8 @@ export async function routeRequest(authority: SiiFakeState, req: SiiFakeRequest)
     }
     if (path === FOLIOS_PATH && method === 'GET') return handleFolios(authority, req);
     if (path === '/sim/folios/anular' && method === 'POST') return simAnularFolio(authority, parseJson(req.body));
+    if (path === BHE_RECIBIDAS_PATH && (method === 'GET' || method === 'POST')) return handleBheRecibidas(authority, req);
+    if (path === '/sim/bhe' && method === 'POST') return simBhe(authority, parseJson(req.body));
     if (path === SIN_F29_PATH && method === 'GET') return portalHtml(sinF29Html());
     if (path.startsWith(`${CARPETA_BASE}/`) && (method === 'GET' || method === 'POST')) {
       return await handleCarpeta(authority, req, path.slice(CARPETA_BASE.length + 1));

@@ -5,6 +5,7 @@ import { normalizeRut } from './internal/rut';
 import type {
   AecEnvioRecord,
   BoletaEnvioRecord,
+  BoletaHonorarios,
   BuzonRut,
   CesionRegistrada,
   IssuedCaf,
@@ -63,6 +64,8 @@ export class SiiFakeState {
   readonly rcvEventos = new Map<string, RcvEvento[]>();
   readonly buzones = new Map<string, BuzonRut>();
   readonly buzonVisitas = new Map<string, number>();
+  /** Boletas de honorarios by `<emisor>|<folio>` (a folio is the emisor's), read by the receptor's monthly report (portal-bhe.ts). */
+  readonly boletasHonorarios = new Map<string, BoletaHonorarios>();
   /** The bank-data aggregator (banco.ts): down (every `/v1/` answers 503), delayed, and counted, driven by `POST /sim/banco/caido`. */
   bancoCaido = false;
   bancoDemoraMs = 0;

@@ -185,3 +185,21 @@ export interface BoletaEnvioRecord {
   rejection?: { seccion: string; descripcion: string; detalle?: string };
   documents: UploadedDocument[];
 }
+
+/** A boleta de honorarios electrónica a receptor received (bhe.ts, `POST /sim/bhe`): RUTs normalized, dates YYYY-MM-DD,
+ * amounts whole CLP; `retencionReceptor` 0 when the emisor pays the retention himself. */
+export interface BoletaHonorarios {
+  receptor: string;
+  emisor: string;
+  nombreEmisor: string;
+  folio: number;
+  fecha: string;
+  bruto: number;
+  retiene: 'receptor' | 'emisor';
+  retencionReceptor: number;
+  liquido: number;
+  sociedadProfesional: boolean;
+  /** The voiding date; absent for a valid (vigente) boleta. */
+  fechaAnulacion?: string;
+  codigoBarras: string;
+}

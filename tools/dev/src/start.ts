@@ -129,6 +129,7 @@ async function main() {
       SII_BOLETA_API_BASE_URL: setting('SII_BOLETA_API_BASE_URL', tools.simUrl),
       SII_BOLETA_ENVIO_BASE_URL: setting('SII_BOLETA_ENVIO_BASE_URL', tools.simUrl),
       SII_PORTAL_BASE_URL: setting('SII_PORTAL_BASE_URL', tools.simUrl),
+      SII_BHE_BASE_URL: setting('SII_BHE_BASE_URL', tools.simUrl),
       BANK_API_BASE_URL: setting('BANK_API_BASE_URL', tools.simUrl),
       BANK_API_KEY: setting('BANK_API_KEY', 'sk_test_dev_launcher'),
       BANK_LINK_TOKENS: setting('BANK_LINK_TOKENS', '76086428-5:link_dev_76086428'),

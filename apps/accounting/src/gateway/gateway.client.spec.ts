@@ -183,3 +183,39 @@ describe('GatewayClient.fetchRcvLibro', () => {
     expect([problem.getStatus(), problem.error]).toEqual([502, 'gateway_bad_response']);
   });
 });
+
+describe('GatewayClient.fetchHonorariosRecibidos', () => {
+  const boleta = {
+    folio: 123,
+    rut_emisor: '12.345.678-5',
+    nombre_emisor: 'Juan Pérez Soto',
+    fecha: '2026-10-05',
+    honorario_bruto: 145000,
+    retencion_receptor: 22113,
+    liquido: 122887,
+    anulada: false,
+    sociedad_profesional: false,
+    codigo_barras: '123456785000123ABCDE',
+  };
+  const answering = (boletas: unknown) =>
+    server.use(
+      http.get(`${BASE}/tax/honorarios/recibidas`, () => HttpResponse.json({ tenant: '76086428-5', periodo: '2026-10', boletas })),
+    );
+
+  it('answers the boletas with canonical RUTs', async () => {
+    answering([boleta]);
+    expect((await client().fetchHonorariosRecibidos('76086428-5', '2026-10')).boletas).toEqual([{ ...boleta, rut_emisor: '12345678-5' }]);
+  });
+
+  it.each([
+    ['no boletas', undefined],
+    ['a líquido that is not bruto − retención', [{ ...boleta, liquido: 122886 }]],
+    ['a negative amount', [{ ...boleta, retencion_receptor: -1, liquido: 145001 }]],
+    ['a bad RUT', [{ ...boleta, rut_emisor: '12345678-4' }]],
+    ['a zero folio', [{ ...boleta, folio: 0 }]],
+  ])('refuses an answer with %s: 502 gateway_bad_response', async (_label, boletas) => {
+    answering(boletas);
+    const problem = await problemOf(client().fetchHonorariosRecibidos('76086428-5', '2026-10'));
+    expect([problem.getStatus(), problem.error]).toEqual([502, 'gateway_bad_response']);
+  });
+});

@@ -3,8 +3,10 @@ import type { AxiosResponse } from 'axios';
 import {
   ESTADOS_RCV,
   RESULTADOS_SII,
+  type BoletaHonorariosView,
   type DocumentoRcvView,
   type EmisionDetailView,
+  type HonorariosRecibidosView,
   type RcvLibroView,
   type RecepcionEnvioView,
 } from '@lib/contracts';
@@ -156,6 +158,26 @@ export class GatewayClient {
     return { ...libro, documentos: libro.documentos.map((d) => ({ ...d, rut_contraparte: normalizeRut(d.rut_contraparte) })) };
   }
 
+  /**
+   * The boletas de honorarios the tenant received in a month (`GET /tax/honorarios/recibidas`, docs/tax-gateway.md "Boletas de honorarios"),
+   * RUTs canonical. @throws 502 `gateway_bad_response` for a malformed list, the gateway's failures as 502/503/504 `gateway_unavailable`.
+   */
+  async fetchHonorariosRecibidos(tenant: string, periodo: string): Promise<HonorariosRecibidosView> {
+    const res = await this.send<unknown>(
+      'honorarios_recibidos',
+      'GET',
+      `/tax/honorarios/recibidas?${new URLSearchParams({ tenant, periodo })}`,
+    );
+    if (res.status !== 200) throw this.upstreamFailure(res);
+    const answer = objectOrNull(res.data);
+    const boletas = answer?.['boletas'];
+    if (!Array.isArray(boletas) || !boletas.every(isBoletaHonorarios)) {
+      throw new ProblemException(502, 'gateway_bad_response', 'The tax gateway answered the boletas de honorarios without a valid list');
+    }
+    const view = answer as unknown as HonorariosRecibidosView;
+    return { ...view, boletas: view.boletas.map((b) => ({ ...b, rut_emisor: normalizeRut(b.rut_emisor) })) };
+  }
+
   /** @throws the transport failure's problem (503/504 `gateway_unavailable`). */
   private async send<T>(operation: string, method: 'GET' | 'POST', url: string, data?: unknown): Promise<AxiosResponse<T>> {
     try {
@@ -213,6 +235,24 @@ function isDocumentoRcv(value: unknown): value is DocumentoRcvView {
     isCalendarDate(d['fecha_emision']) &&
     (d['estado_rcv'] === null || (ESTADOS_RCV as readonly unknown[]).includes(d['estado_rcv'])) &&
     (d['sii'] === null || (!!sii && ['exento', 'neto', 'iva', 'total'].every((k) => pesos(sii[k]))))
+  );
+}
+
+/** A boleta accounting can book: a positive folio, a valid RUT, a calendar date, whole pesos with líquido = bruto − retención. */
+function isBoletaHonorarios(value: unknown): value is BoletaHonorariosView {
+  const b = objectOrNull(value);
+  const pesos = (k: string) => Number.isSafeInteger(b?.[k]) && (b?.[k] as number) >= 0;
+  return (
+    !!b &&
+    Number.isSafeInteger(b['folio']) &&
+    (b['folio'] as number) > 0 &&
+    isValidRut(b['rut_emisor']) &&
+    typeof b['nombre_emisor'] === 'string' &&
+    isCalendarDate(b['fecha']) &&
+    ['honorario_bruto', 'retencion_receptor', 'liquido'].every(pesos) &&
+    (b['liquido'] as number) === (b['honorario_bruto'] as number) - (b['retencion_receptor'] as number) &&
+    typeof b['anulada'] === 'boolean' &&
+    typeof b['codigo_barras'] === 'string'
   );
 }
 

@@ -1,7 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { http, HttpResponse } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
-import type { DocumentoRcvView, RcvLibroView, RecepcionDocumentoView, RecepcionEnvioView, VerificacionView } from '@lib/contracts';
+import type {
+  BoletaHonorariosView,
+  DocumentoRcvView,
+  RcvLibroView,
+  RecepcionDocumentoView,
+  RecepcionEnvioView,
+  VerificacionView,
+} from '@lib/contracts';
 import { parseDteDocuments, type ParsedDte } from '@lib/dte';
 
 /** Base URL the test apps are given as TAX_GATEWAY_URL; msw answers for it. */
@@ -31,6 +38,8 @@ export interface GatewayStub {
   /** The purchases register `GET /tax/rcv/libro` answers, by `tenant|periodo` (empty when unset); the queries seen. */
   rcv: Map<string, DocumentoRcvView[]>;
   rcvQueries: string[];
+  /** The boletas de honorarios `GET /tax/honorarios/recibidas` answers, by `tenant|periodo` (empty when unset). */
+  honorarios: Map<string, BoletaHonorariosView[]>;
 }
 
 /**
@@ -47,8 +56,21 @@ export function startGatewayStub(): GatewayStub {
     rechazar: new Map(),
     rcv: new Map(),
     rcvQueries: [],
+    honorarios: new Map(),
   };
   stub.server = setupServer(
+    http.get(`${GATEWAY_URL}/tax/honorarios/recibidas`, ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      const [tenant, periodo] = [q.get('tenant') ?? '', q.get('periodo') ?? ''];
+      if (stub.down) {
+        return HttpResponse.json(
+          { type: 'urn:problem-type:portal_unavailable', status: 503, error: 'portal_unavailable', detail: 'down' },
+          { status: 503, headers: { 'content-type': 'application/problem+json' } },
+        );
+      }
+      const boletas = stub.honorarios.get(`${tenant}|${periodo}`) ?? [];
+      return HttpResponse.json({ tenant, periodo, consultado_at: new Date().toISOString(), boletas });
+    }),
     http.get(`${GATEWAY_URL}/tax/rcv/libro`, ({ request }) => {
       const q = new URL(request.url).searchParams;
       const [tenant, periodo, tipo] = [q.get('tenant') ?? '', q.get('periodo') ?? '', q.get('tipo') ?? ''];

@@ -29,10 +29,13 @@ export class PortalAcceso {
     return this.settings.siiPortalBaseUrl;
   }
 
-  /** @param que what the job shows, for the 502 message ("the carpeta"). */
-  async withSession<T>(representado: string | undefined, que: string, job: (page: Page) => Promise<T>): Promise<T> {
+  /**
+   * @param que what the job shows, for the 502 message ("the carpeta").
+   * @param base the host the certificate session's cookies are set for (the portal's, or another SII host such as the BHE reports').
+   */
+  async withSession<T>(representado: string | undefined, que: string, job: (page: Page) => Promise<T>, base = this.base): Promise<T> {
     if (!representado) {
-      const host = new URL(this.base).hostname;
+      const host = new URL(base).hostname;
       return this.certificado.withCookies((cookies) =>
         this.browser.run(async (page) => {
           // The login's cookies belong to the SII's hosts; the page visited is one of them.
@@ -60,8 +63,9 @@ export class PortalAcceso {
     if (NO_AUTENTICADO.test(text)) throw new SiiTokenInvalidError('portal', 'NO ESTA AUTENTICADO');
   }
 
+  /** `path` on the portal, or an absolute URL of another SII host. */
   async open(page: Page, path: string): Promise<void> {
-    await page.goto(`${this.base}${path}`, { waitUntil: 'load' });
+    await page.goto(/^https?:\/\//.test(path) ? path : `${this.base}${path}`, { waitUntil: 'load' });
     await this.assertAuthenticated(page.mainFrame());
   }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SignerModule } from '../signer/signer.module';
+import { BhePortal } from './bhe-portal';
 import { BuzonService } from './buzon.service';
 import { CarpetaService } from './carpeta.service';
 import { DocumentosController } from './documentos.controller';
@@ -32,7 +33,8 @@ import { SesionesImportadas } from './sesiones-importadas';
     BuzonService,
     InboxService,
     FoliosPortal,
+    BhePortal,
   ],
-  exports: [FoliosPortal, SesionCertificado, CarpetaService],
+  exports: [FoliosPortal, BhePortal, SesionCertificado, CarpetaService],
 })
 export class PortalModule {}

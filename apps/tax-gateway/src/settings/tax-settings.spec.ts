@@ -43,6 +43,7 @@ describe('loadTaxSettings', () => {
     'SII_RECLAMO_BASE_URL',
     'SII_RCV_BASE_URL',
     'SII_PORTAL_BASE_URL',
+    'SII_BHE_BASE_URL',
     'SII_BOLETA_API_BASE_URL',
     'SII_BOLETA_ENVIO_BASE_URL',
   ])('refuses %s outside https://*.sii.cl in prod, naming it, and allows the stand-in in certification', (setting) => {

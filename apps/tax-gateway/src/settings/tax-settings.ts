@@ -34,6 +34,8 @@ export interface TaxSettings {
   taxpayerCacheTtlSeconds: number;
   contribuyentesRefreshHours: number;
   siiPortalBaseUrl: string;
+  /** The host of the boletas de honorarios reports (docs/research/honorarios.md §2). */
+  siiBheBaseUrl: string;
   chromiumPath: string;
   portalTimeoutMs: number;
   registroCacheTtlSeconds: number;
@@ -85,6 +87,7 @@ export function taxSettingsOf(config: TaxGatewayConfig): TaxSettings {
     taxpayerCacheTtlSeconds: config.TAXPAYER_CACHE_TTL_SECONDS,
     contribuyentesRefreshHours: config.CONTRIBUYENTES_REFRESH_HOURS,
     siiPortalBaseUrl: (config.SII_PORTAL_BASE_URL ?? 'https://zeus.sii.cl').replace(/\/+$/, ''),
+    siiBheBaseUrl: (config.SII_BHE_BASE_URL ?? 'https://loa.sii.cl').replace(/\/+$/, ''),
     chromiumPath: config.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
     portalTimeoutMs: config.PORTAL_TIMEOUT_MS,
     registroCacheTtlSeconds: config.REGISTRO_CACHE_TTL_SECONDS,

@@ -95,6 +95,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       BANK_API_KEY: BANK_KEY,
       BANK_LINK_TOKENS: `${BANK_TENANT}:${BANK_LINK}`,
       SII_PORTAL_BASE_URL: portal.url,
+      SII_BHE_BASE_URL: portal.url,
       // Tests download the list of DTE-authorized taxpayers when they need it (POST /tax/contribuyente/autorizados/refresh).
       CONTRIBUYENTES_REFRESH_HOURS: '0',
       ...options.env,

@@ -7,6 +7,7 @@ import { DocumentoEmitido1796000000001 } from './1796000000001-DocumentoEmitido'
 import { DocumentoEmitidoResultado1797000000000 } from './1797000000000-DocumentoEmitidoResultado';
 import { DocumentoEmitidoExportacion1798000000000 } from './1798000000000-DocumentoEmitidoExportacion';
 import { RcvConciliacion1799000000000 } from './1799000000000-RcvConciliacion';
+import { BoletaHonorarios1799000000001 } from './1799000000001-BoletaHonorarios';
 
 /** Every migration of accounting, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   DocumentoEmitidoResultado1797000000000,
   DocumentoEmitidoExportacion1798000000000,
   RcvConciliacion1799000000000,
+  BoletaHonorarios1799000000001,
 ];
