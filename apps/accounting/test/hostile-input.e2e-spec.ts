@@ -132,7 +132,7 @@ hostileInputSuite('accounting', {
           razon_social: String(razon_social),
           fecha_emision: '2025-05-04',
         };
-        gw.rcv.set(`${TENANT}|2025-05`, [
+        gw.rcv.set(`${TENANT}|2025-05|compra`, [
           { ...documento, estado: 'solo_sii', estado_rcv: 'REGISTRO', sii, gateway: null, diferencias: [] },
         ]);
         const run = await send({

@@ -3,6 +3,7 @@ import { santiagoDate } from '@lib/dte';
 import { RcvMensualService } from '../src/rcv/rcv-mensual.service';
 import { Books, bootWithEmpresa, count, createEmpresa, shutdown } from './support/api';
 import { dteXml } from './support/dte-fixtures';
+import { installEmitirStub } from './support/emitir-stub';
 
 // The RCV reconciliation (docs/accounting.md "RCV reconciliation") against the gateway's GET /tax/rcv/libro contract (msw), on real
 // PostgreSQL: each kind of difference, confirmed or dismissed, and nothing written when the gateway fails.
@@ -52,7 +53,7 @@ describe('RCV reconciliation (e2e)', () => {
     ] as const) {
       await receive(folio, rut);
     }
-    b.gw.rcv.set(`${TENANT}|${PERIODO}`, [
+    b.gw.rcv.set(`${TENANT}|${PERIODO}|compra`, [
       registro(101, AROMOS, 'REGISTRO'),
       registro(102, AROMOS, 'RECLAMADO'),
       registro(104, AROMOS, 'REGISTRO', { ...montos, iva: 1_800, total: 11_800 }),
@@ -65,7 +66,7 @@ describe('RCV reconciliation (e2e)', () => {
 
   it('finds each kind of difference from the purchases register of the month, and nothing for a matching purchase', async () => {
     const res = await conciliar().expect(200);
-    expect(b.gw.rcvQueries).toEqual([`${TENANT}|${PERIODO}|compra`]);
+    expect(b.gw.rcvQueries.sort()).toEqual([`${TENANT}|${PERIODO}|compra`, `${TENANT}|${PERIODO}|venta`]);
     expect(res.body).toMatchObject({ empresa_id: b.empresaId, periodo: PERIODO, documentos_rcv: 5 });
     expect(res.body.resumen).toEqual({ pendientes: 4, confirmadas: 0, descartadas: 0, superadas: 0 });
     expect(
@@ -90,12 +91,12 @@ describe('RCV reconciliation (e2e)', () => {
     expect(res.body).toMatchObject({
       estado: 'confirmada',
       resuelta_por: 'admin',
-      factura_id: expect.any(String),
+      documento_id: expect.any(String),
       asiento_id: expect.any(String),
     });
     expect(await lineas(res.body.asiento_id)).toEqual(['Costo de Ventas 10000 0', 'IVA Crédito Fiscal 1900 0', 'Proveedores 0 11900']);
     const [factura] = await b.ds.query('SELECT origen, xml, folio::int AS folio, rut_emisor FROM factura WHERE id = $1', [
-      res.body.factura_id,
+      res.body.documento_id,
     ]);
     expect(factura).toEqual({ origen: 'rcv', xml: null, folio: 201, rut_emisor: ROBLE });
 
@@ -107,9 +108,9 @@ describe('RCV reconciliation (e2e)', () => {
     // Its document arrives later by mail: the same purchase, now with its XML, and no second entry.
     const xml = dteXml({ tipo: 33, folio: 201, fecha: '2026-10-05', emisor: ROBLE, receptor: TENANT, ...montos });
     const arrived = await b.api.post('/contable/recibir-dte', { empresa_id: b.empresaId, xml }).expect(200);
-    expect(arrived.body.facturas).toEqual([expect.objectContaining({ id: res.body.factura_id, duplicada: true })]);
+    expect(arrived.body.facturas).toEqual([expect.objectContaining({ id: res.body.documento_id, duplicada: true })]);
     const [conXml] = await b.ds.query('SELECT origen, xml IS NOT NULL AS xml, xml_sha256 IS NOT NULL AS sha FROM factura WHERE id = $1', [
-      res.body.factura_id,
+      res.body.documento_id,
     ]);
     expect(conXml).toEqual({ origen: 'rcv', xml: true, sha: true });
     expect(await written()).toEqual(before);
@@ -156,11 +157,11 @@ describe('RCV reconciliation (e2e)', () => {
   });
 
   it('a pending difference the register no longer shows is superada; it is pending again if it comes back', async () => {
-    const docs = b.gw.rcv.get(`${TENANT}|${PERIODO}`) as DocumentoRcvView[];
+    const docs = b.gw.rcv.get(`${TENANT}|${PERIODO}|compra`) as DocumentoRcvView[];
     const corrected = docs.map((x) => (x.folio === 104 ? registro(104, AROMOS, 'REGISTRO') : x));
-    b.gw.rcv.set(`${TENANT}|${PERIODO}`, corrected);
+    b.gw.rcv.set(`${TENANT}|${PERIODO}|compra`, corrected);
     expect(byFolio((await conciliar().expect(200)).body, 104, 'montos_distintos')).toMatchObject({ estado: 'superada' });
-    b.gw.rcv.set(`${TENANT}|${PERIODO}`, docs);
+    b.gw.rcv.set(`${TENANT}|${PERIODO}|compra`, docs);
     expect(byFolio((await conciliar().expect(200)).body, 104, 'montos_distintos')).toMatchObject({
       estado: 'pendiente',
       resuelta_at: null,
@@ -179,6 +180,65 @@ describe('RCV reconciliation (e2e)', () => {
     expect([...(await written()), await count(b.app, 'rcv_conciliacion')]).toEqual(before);
     const none = await b.api.get(`/contable/rcv/conciliacion?empresa_id=${b.empresaId}&periodo=2026-09`).expect(404);
     expect(none.body.error).toBe('conciliacion_not_found');
+  });
+
+  it('reconciles the sales register too: a sale issued elsewhere is booked from the RCV data on confirmation, once', async () => {
+    installEmitirStub(b.gw.server);
+    const receptor = {
+      rut: AROMOS,
+      razon_social: 'Comercial Los Aromos Limitada',
+      giro: 'Comercio',
+      direccion: 'Av. 1',
+      comuna: 'Santiago',
+    };
+    const emitted = await b.api
+      .post('/contable/emit-dte', {
+        empresa_id: b.empresaId,
+        tipo_dte: 33,
+        forma_pago: 1,
+        fecha_emision: '2026-10-12',
+        receptor,
+        detalle: [{ nombre: 'Consultoría', cantidad: 1, precio_unitario: 10_000 }],
+      })
+      .expect(201);
+    const venta = (folio: number, sii = montos): DocumentoRcvView => ({
+      ...registro(folio, AROMOS, 'REGISTRO', sii),
+      fecha_emision: '2026-10-12',
+    });
+    b.gw.rcv.set(`${TENANT}|${PERIODO}|venta`, [
+      venta(emitted.body.folio),
+      venta(900, { exento: 0, neto: 50_000, iva: 9_500, total: 59_500 }),
+    ]);
+
+    const { body } = await conciliar().expect(200);
+    const ventas = body.diferencias.filter((d: Diferencia & { libro: string }) => d.libro === 'venta');
+    expect(ventas.map((d: Diferencia) => `${d.clase} ${d.folio}`)).toEqual(['no_contabilizado 900']);
+    const res = await b.api.post(`/contable/rcv/diferencias/${ventas[0].id}/confirmar`, {}).expect(200);
+    expect(res.body).toMatchObject({ libro: 'venta', estado: 'confirmada', documento_id: null });
+    expect(await lineas(res.body.asiento_id)).toEqual(['Clientes 59500 0', 'Ventas 0 50000', 'IVA Débito Fiscal 0 9500']);
+    const asiento = (await b.api.get(`/contable/asientos/${res.body.asiento_id}`).expect(200)).body;
+    expect(asiento).toMatchObject({
+      fecha: '2026-10-12',
+      glosa: `Factura electrónica N° 900 a Comercial Los Aromos Limitada (${AROMOS}), registrada en el RCV`,
+    });
+
+    const before = await written();
+    const next = await conciliar().expect(200);
+    expect(next.body.diferencias.find((d: Diferencia & { libro: string }) => d.libro === 'venta' && d.folio === 900)).toMatchObject({
+      estado: 'confirmada',
+    });
+    expect(await written()).toEqual(before);
+
+    // The register stops listing our own sale (say the SII rejected it later): booked and not registered.
+    b.gw.rcv.set(`${TENANT}|${PERIODO}|venta`, [venta(900, { exento: 0, neto: 50_000, iva: 9_500, total: 59_500 })]);
+    const gone = await conciliar().expect(200);
+    expect(
+      gone.body.diferencias.find((d: Diferencia & { libro: string }) => d.libro === 'venta' && d.folio === emitted.body.folio),
+    ).toMatchObject({
+      clase: 'no_registrado',
+      estado: 'pendiente',
+      documento_id: emitted.body.id,
+    });
   });
 
   it('the monthly run reconciles, from its day, each empresa whose previous month has no run made after the month ended', async () => {

@@ -1,5 +1,5 @@
 import type { DocumentoRcvView, EstadoRcv } from '@lib/contracts';
-import { diferenciasRcv, type FacturaLibro } from './rcv-rules';
+import { diferenciasRcv, type DocumentoLibro } from './rcv-rules';
 
 const SUPPLIER = '76543210-3';
 const montos = { exento: 0, neto: 10_000, iva: 1_900, total: 11_900 };
@@ -16,12 +16,12 @@ const rcv = (folio: number, estado_rcv: EstadoRcv, extra: Partial<DocumentoRcvVi
   diferencias: [],
   ...extra,
 });
-const libro = (folio: number, extra: Partial<FacturaLibro> = {}): FacturaLibro => ({
+const libro = (folio: number, extra: Partial<DocumentoLibro> = {}): DocumentoLibro => ({
   id: `f-${folio}`,
   tipo_dte: 33,
   folio,
-  rut_emisor: SUPPLIER,
-  razon_social_emisor: 'Comercial Los Aromos Limitada',
+  rut_contraparte: SUPPLIER,
+  razon_social: 'Comercial Los Aromos Limitada',
   fecha_emision: '2026-10-05',
   asiento_vigente: true,
   ...montos,
@@ -36,13 +36,13 @@ describe('diferenciasRcv', () => {
       [libro(2), libro(3), libro(4), libro(5)],
     );
     expect(clases(out)).toEqual(['no_contabilizado 1', 'reclamado 3', 'montos_distintos 4', 'no_registrado 5']);
-    expect(out[0]).toMatchObject({ factura_id: null, neto: 10_000, iva: 1_900, total: 11_900, estado_rcv: 'REGISTRO' });
-    expect(out[1]).toMatchObject({ factura_id: 'f-3', estado_rcv: 'RECLAMADO' });
+    expect(out[0]).toMatchObject({ documento_id: null, neto: 10_000, iva: 1_900, total: 11_900, estado_rcv: 'REGISTRO' });
+    expect(out[1]).toMatchObject({ documento_id: 'f-3', estado_rcv: 'RECLAMADO' });
     expect(out[2].diferencias).toEqual([
       { campo: 'iva', rcv: 1_800, libros: 1_900 },
       { campo: 'total', rcv: 11_800, libros: 11_900 },
     ]);
-    expect(out[3]).toMatchObject({ factura_id: 'f-5', estado_rcv: null, total: 11_900 });
+    expect(out[3]).toMatchObject({ documento_id: 'f-5', estado_rcv: null, total: 11_900 });
   });
 
   it('waits for a PENDIENTE document, skips NO_INCLUIR unbooked, and a claim already reversed', () => {
@@ -54,7 +54,7 @@ describe('diferenciasRcv', () => {
   });
 
   it('keys a document by tipo, folio and supplier: the same folio of another supplier or type is another document', () => {
-    const out = diferenciasRcv([rcv(7, 'REGISTRO')], [libro(7, { rut_emisor: '78123456-7' }), libro(7, { tipo_dte: 61 })]);
+    const out = diferenciasRcv([rcv(7, 'REGISTRO')], [libro(7, { rut_contraparte: '78123456-7' }), libro(7, { tipo_dte: 61 })]);
     expect(clases(out)).toEqual(['no_contabilizado 7', 'no_registrado 7', 'no_registrado 7']);
     expect(out.map((d) => `${d.tipo_dte} ${d.rut_contraparte}`)).toEqual([`33 ${SUPPLIER}`, '33 78123456-7', `61 ${SUPPLIER}`]);
   });

@@ -2,13 +2,14 @@ import type { DocumentoRcvView, EstadoRcv } from '@lib/contracts';
 import type { DteMontos } from '../dte-recepcion/booking-rules';
 
 /**
- * How the books of a month compare with the SII's purchases register (RCV compras; docs/accounting.md "RCV reconciliation",
- * docs/research/sii-protocol.md §8). A document is (tipo, folio, supplier RUT). Only the purchases the books take on reception
- * are compared: 33, 34, 56 and 61 (`RECONCILED_TIPOS`); a 46 the tenant issued is listed in its purchases register but booked as
- * its own document, and a received 46 is a sale.
- * - `no_contabilizado`: registered (estado REGISTRO: accepted, or 8 days passed) and not booked;
+ * How the books of a month compare with the SII's register (RCV compras or ventas; docs/accounting.md "RCV reconciliation",
+ * docs/research/sii-protocol.md §8). A document is (tipo, folio, counterpart RUT). Only 33, 34, 56 and 61 are compared
+ * (`RECONCILED_TIPOS`): the purchases the books take on reception and the sales they book on emission; a 46 the tenant issued is
+ * listed in its purchases register but booked as its own document, a received 46 is a sale, and an export's register amounts are
+ * pesos of another day's rate.
+ * - `no_contabilizado`: registered (estado REGISTRO: accepted, or 8 days passed; every document of the sales register) and not booked;
  * - `no_registrado`: booked and absent from the register under any estado;
- * - `reclamado`: booked, with an entry not yet reversed, and claimed (RECLAMADO: RCD, RFP or RFT, Ley 19.983 art. 3);
+ * - `reclamado`: booked, with an entry not yet reversed, and claimed (RECLAMADO: RCD, RFP or RFT, Ley 19.983 art. 3; purchases only);
  * - `montos_distintos`: booked and registered with different amounts.
  * PENDIENTE (inside the 8 days) and NO_INCLUIR are not differences yet.
  */
@@ -16,13 +17,13 @@ export const RECONCILED_TIPOS: ReadonlySet<number> = new Set([33, 34, 56, 61]);
 
 export type ClaseDiferencia = 'no_contabilizado' | 'no_registrado' | 'reclamado' | 'montos_distintos';
 
-/** A purchase in the books, amounts in CLP. */
-export interface FacturaLibro extends DteMontos {
+/** A purchase (`factura`) or a sale (`documento_emitido`) in the books, amounts in CLP; the counterpart is the supplier or the customer. */
+export interface DocumentoLibro extends DteMontos {
   id: string;
   tipo_dte: number;
   folio: number;
-  rut_emisor: string;
-  razon_social_emisor: string;
+  rut_contraparte: string;
+  razon_social: string;
   fecha_emision: string;
   /** The booking entry still stands (posted and not reversed). */
   asiento_vigente: boolean;
@@ -36,7 +37,8 @@ export interface DiferenciaCalculada extends DteMontos {
   razon_social: string;
   fecha_emision: string;
   estado_rcv: EstadoRcv | null;
-  factura_id: string | null;
+  /** The document in the books (a factura or a documento_emitido), when there is one. */
+  documento_id: string | null;
   /** montos_distintos: each amount that differs. */
   diferencias: { campo: keyof DteMontos; rcv: number; libros: number }[];
 }
@@ -45,8 +47,10 @@ const CAMPOS: (keyof DteMontos)[] = ['exento', 'neto', 'iva', 'total'];
 const key = (tipo: number, folio: number, rut: string) => `${tipo}|${folio}|${rut}`;
 
 /** The differences of one month, ordered by tipo, folio and RUT. `rcv`: the register's documents (those without SII data are skipped). */
-export function diferenciasRcv(rcv: DocumentoRcvView[], libros: FacturaLibro[]): DiferenciaCalculada[] {
-  const booked = new Map(libros.filter((f) => RECONCILED_TIPOS.has(f.tipo_dte)).map((f) => [key(f.tipo_dte, f.folio, f.rut_emisor), f]));
+export function diferenciasRcv(rcv: DocumentoRcvView[], libros: DocumentoLibro[]): DiferenciaCalculada[] {
+  const booked = new Map(
+    libros.filter((f) => RECONCILED_TIPOS.has(f.tipo_dte)).map((f) => [key(f.tipo_dte, f.folio, f.rut_contraparte), f]),
+  );
   const out: DiferenciaCalculada[] = [];
   for (const d of rcv) {
     if (!d.sii || !d.estado_rcv || !RECONCILED_TIPOS.has(d.tipo_dte)) continue;
@@ -60,7 +64,7 @@ export function diferenciasRcv(rcv: DocumentoRcvView[], libros: FacturaLibro[]):
       razon_social: d.razon_social,
       fecha_emision: d.fecha_emision,
       estado_rcv: d.estado_rcv,
-      factura_id: f?.id ?? null,
+      documento_id: f?.id ?? null,
       ...montos(d.sii),
     };
     if (d.estado_rcv === 'RECLAMADO') {
@@ -77,11 +81,11 @@ export function diferenciasRcv(rcv: DocumentoRcvView[], libros: FacturaLibro[]):
       clase: 'no_registrado',
       tipo_dte: f.tipo_dte,
       folio: f.folio,
-      rut_contraparte: f.rut_emisor,
-      razon_social: f.razon_social_emisor,
+      rut_contraparte: f.rut_contraparte,
+      razon_social: f.razon_social,
       fecha_emision: f.fecha_emision,
       estado_rcv: null,
-      factura_id: f.id,
+      documento_id: f.id,
       diferencias: [],
       ...montos(f),
     });

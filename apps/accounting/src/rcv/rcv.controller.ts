@@ -10,7 +10,7 @@ import { RcvService } from './rcv.service';
 
 const GATEWAY_PROBLEMS = [502, 503, 504].map((status) => ({ status, errors: ['gateway_unavailable', 'gateway_bad_response'] }));
 
-/** The books reconciled with the SII's purchases register, RCV (docs/accounting.md "RCV reconciliation"). The accountant: admin. */
+/** The books reconciled with the SII's purchases and sales registers, RCV (docs/accounting.md "RCV reconciliation"). The accountant: admin. */
 @ApiTags('rcv')
 @Callers('admin')
 @Controller('contable/rcv')
@@ -21,9 +21,9 @@ export class RcvController {
   @HttpCode(200)
   @Audited({ accion: 'conciliar_rcv', entidad: 'rcv_conciliacion', kind: 'write' })
   @ApiOperation({
-    summary: "Reconcile a month's purchases with the RCV now (through the gateway) and answer the reconciliation",
+    summary: "Reconcile a month's purchases and sales with the RCV now (through the gateway) and answer the reconciliation",
     description:
-      'Each purchase (33, 34, 56, 61) registered and not booked, booked and not registered, claimed in the RCV with its entry standing, or ' +
+      'Each purchase or sale (33, 34, 56, 61) registered and not booked, booked and not registered, claimed in the RCV with its entry standing, or ' +
       'with other amounts, becomes a difference for the accountant to confirm or dismiss; a difference a later run no longer finds is ' +
       '`superada`. Nothing is written when the gateway fails.',
   })
@@ -52,7 +52,8 @@ export class RcvController {
   @HttpCode(200)
   @Audited({ accion: 'confirmar_diferencia_rcv', entidad: 'rcv_diferencia', kind: 'write' })
   @ApiOperation({
-    summary: 'Confirm a difference: book a registered purchase from the RCV data, reverse a claimed one (once), acknowledge the others',
+    summary:
+      'Confirm a difference: book a registered purchase or sale from the RCV data, reverse a claimed purchase (once), acknowledge the others',
   })
   @ApiOkResponse({ type: RcvDiferenciaView })
   @ApiProblemResponses(400, 401, 403, 404, { status: 409, errors: ['diferencia_resuelta', 'period_closed'] })

@@ -10,8 +10,13 @@ import { AuditoriaService } from '../auditoria/auditoria.service';
 import { BookingService } from '../dte-recepcion/booking.service';
 import { TIPO_DTE_NOMBRE } from '../dte-recepcion/booking-rules';
 import { GatewayClient } from '../gateway/gateway.client';
+import { LedgerService } from '../asientos/ledger.service';
+import { SALE_ROLES, saleLines } from '../emision/sale-rules';
+import { PlanCuentasService } from '../plan-cuentas/plan-cuentas.service';
 import { diferenciasRcv } from './rcv-rules';
-import { Resolucion, RcvStore } from './rcv.store';
+import { LibroRcv, Resolucion, RcvStore } from './rcv.store';
+
+const LIBROS: readonly LibroRcv[] = ['compra', 'venta'];
 import { ConfirmarDiferenciaDto, DescartarDiferenciaDto, RcvConciliacionView, RcvDiferenciaView } from './dto/rcv.dto';
 
 /**
@@ -27,17 +32,23 @@ export class RcvService {
     private readonly asientos: AsientosService,
     private readonly asientosStore: AsientosStore,
     private readonly auditoria: AuditoriaService,
+    private readonly ledger: LedgerService,
+    private readonly cuentas: PlanCuentasService,
   ) {}
 
-  /** Asks the RCV (nothing written when the gateway fails: 502/503/504), then records the differences in one transaction. */
+  /** Asks the RCV for both books (nothing written when the gateway fails: 502/503/504), then records the differences in one transaction. */
   async conciliar(empresaId: string, periodo: string, actor: Actor): Promise<RcvConciliacionView> {
     const mes = parseMes(periodo);
     const empresa = await this.store.requireEmpresa(empresaId);
-    const libro = await this.gateway.fetchRcvLibro(empresa.rut, mes.periodo, 'compra');
-    const documentosRcv = libro.documentos.filter((d) => d.sii !== null).length;
+    const registros = await Promise.all(LIBROS.map((libro) => this.gateway.fetchRcvLibro(empresa.rut, mes.periodo, libro)));
+    const documentosRcv = registros.reduce((n, r) => n + r.documentos.filter((d) => d.sii !== null).length, 0);
     await this.store.transaction(async (tx) => {
       await this.store.lockEmpresa(tx, empresa.id);
-      const found = diferenciasRcv(libro.documentos, await this.store.facturas(tx, empresa.id, mes.desde, mes.hasta));
+      const found = [];
+      for (const [i, libro] of LIBROS.entries()) {
+        const libros = await this.store.libros(tx, empresa.id, libro, mes.desde, mes.hasta);
+        found.push(...diferenciasRcv(registros[i].documentos, libros).map((d) => ({ libro, d })));
+      }
       await this.store.saveRun(tx, empresa.id, mes.periodo, documentosRcv, actor.caller);
       await this.store.record(tx, empresa.id, mes.periodo, found, actor.caller);
       await this.auditoria.record(tx, actor, {
@@ -73,13 +84,15 @@ export class RcvService {
   }
 
   /**
-   * no_contabilizado: books the purchase from the RCV's data (an entry dated its FchEmis; a DTE booked meanwhile is linked,
-   * not booked twice); reclamado: reverses its entry once (an entry reversed meanwhile is linked); the others: acknowledged.
+   * no_contabilizado: books the purchase from the RCV's data (an entry dated its FchEmis; a DTE booked meanwhile is linked, not booked
+   * twice), or the sale (Clientes / Ventas / IVA Débito Fiscal, sale-rules.ts); reclamado: reverses its entry once (an entry reversed
+   * meanwhile is linked); the others: acknowledged.
    * @throws 404 `not_found`, 409 `diferencia_resuelta`, 409 `period_closed` (the entry's date).
    */
   confirmar(id: string, dto: ConfirmarDiferenciaDto, actor: Actor): Promise<RcvDiferenciaView> {
     return this.decide(id, actor, 'confirmar_diferencia_rcv', async (tx, d, empresa) => {
-      if (d.clase === 'no_contabilizado') return this.book(tx, d, empresa, actor);
+      if (d.clase === 'no_contabilizado')
+        return d.libro === 'venta' ? this.bookSale(tx, d, empresa, actor) : this.book(tx, d, empresa, actor);
       if (d.clase === 'reclamado') return this.reverse(tx, d, dto, actor);
       return { estado: 'confirmada' };
     });
@@ -125,8 +138,26 @@ export class RcvService {
     return { estado: 'confirmada', facturaId: outcome.factura.id, asientoId: outcome.factura.asiento_id };
   }
 
+  /** A sale the register has and the books do not (issued outside the platform): its entry, dated its FchEmis. */
+  private async bookSale(tx: Tx, d: RcvDiferenciaView, empresa: LockedEmpresa, actor: Actor): Promise<Resolucion> {
+    const cuentas = await this.cuentas.byRoles(tx, empresa.id, SALE_ROLES);
+    const lineas = saleLines(d.tipo_dte, { neto: d.neto, exento: d.exento, iva: d.iva, total: d.total }).map((l) => ({
+      cuenta: cuentas[l.rol],
+      debe: l.debe,
+      haber: l.haber,
+    }));
+    const glosa = `${TIPO_DTE_NOMBRE[d.tipo_dte]} N° ${d.folio} a ${d.razon_social} (${d.rut_contraparte}), registrada en el RCV`;
+    const asiento = await this.ledger.post(
+      tx,
+      empresa.id,
+      { fecha: d.fecha_emision, glosa: glosa.slice(0, 500), origen: 'dte', lineas },
+      actor,
+    );
+    return { estado: 'confirmada', asientoId: asiento.id };
+  }
+
   private async reverse(tx: Tx, d: RcvDiferenciaView, dto: ConfirmarDiferenciaDto, actor: Actor): Promise<Resolucion> {
-    const [factura] = await tx.query('SELECT asiento_id FROM factura WHERE id = $1', [d.factura_id]);
+    const [factura] = await tx.query('SELECT asiento_id FROM factura WHERE id = $1', [d.documento_id]);
     const original: string | null = factura?.asiento_id ?? null;
     if (!original) return { estado: 'confirmada' };
     const done = await this.asientosStore.reversalOf(tx, original);

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { AccountingStore, Tx } from '../common/accounting.store';
 import { toPesos } from '../common/money';
-import type { DiferenciaCalculada, FacturaLibro } from './rcv-rules';
+import type { DiferenciaCalculada, DocumentoLibro } from './rcv-rules';
+
+export type LibroRcv = 'compra' | 'venta';
 import type { RcvConciliacionView, RcvDiferenciaView } from './dto/rcv.dto';
 
-const DIFERENCIA = `id, empresa_id, periodo, clase, tipo_dte, folio, rut_contraparte, razon_social, fecha_emision::text AS fecha_emision,
-  estado_rcv, neto, exento, iva, total, diferencias, factura_id, estado, asiento_id, motivo, detectada_at, resuelta_at, resuelta_por`;
+const DIFERENCIA = `id, empresa_id, periodo, libro, clase, tipo_dte, folio, rut_contraparte, razon_social, fecha_emision::text AS fecha_emision,
+  estado_rcv, neto, exento, iva, total, diferencias, COALESCE(factura_id, documento_emitido_id) AS documento_id, estado, asiento_id, motivo, detectada_at, resuelta_at, resuelta_por`;
 
 type Numerics = 'folio' | 'neto' | 'exento' | 'iva' | 'total';
 type DiferenciaRow = Omit<RcvDiferenciaView, Numerics | 'detectada_at' | 'resuelta_at'> &
@@ -16,17 +18,24 @@ export type Resolucion = { estado: 'confirmada' | 'descartada'; asientoId?: stri
 /** The runs of the RCV reconciliation and the differences they found (`rcv_conciliacion`, `rcv_diferencia`). */
 @Injectable()
 export class RcvStore extends AccountingStore {
-  /** Purchases booked with a FchEmis in [desde, hasta], with whether their entry still stands. */
-  async facturas(tx: Tx, empresaId: string, desde: string, hasta: string): Promise<FacturaLibro[]> {
-    const rows = await tx.query(
-      `SELECT f.id, f.tipo_dte, f.folio, f.rut_emisor, f.razon_social_emisor, f.fecha_emision::text AS fecha_emision,
-              f.neto, f.exento, f.iva, f.total,
-              (f.asiento_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM asiento r WHERE r.reversa_de = f.asiento_id)) AS asiento_vigente
-         FROM factura f WHERE f.empresa_id = $1 AND f.fecha_emision BETWEEN $2 AND $3`,
+  /**
+   * The purchases (`compra`) or sales (`venta`) booked with a FchEmis in [desde, hasta], with whether their entry still stands. A sale
+   * the SII rejected has its entry reversed (accounting's emission follow-up): it is no longer booked.
+   */
+  async libros(tx: Tx, empresaId: string, libro: LibroRcv, desde: string, hasta: string): Promise<DocumentoLibro[]> {
+    const [tabla, rut, razon] =
+      libro === 'compra'
+        ? ['factura', 'rut_emisor', 'razon_social_emisor']
+        : ['documento_emitido', 'rut_receptor', 'razon_social_receptor'];
+    const rows: Record<string, string | boolean>[] = await tx.query(
+      `SELECT d.id, d.tipo_dte, d.folio, d.${rut} AS rut_contraparte, d.${razon} AS razon_social, d.fecha_emision::text AS fecha_emision,
+              d.neto, d.exento, d.iva, d.total,
+              (d.asiento_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM asiento r WHERE r.reversa_de = d.asiento_id)) AS asiento_vigente
+         FROM ${tabla} d WHERE d.empresa_id = $1 AND d.fecha_emision BETWEEN $2 AND $3`,
       [empresaId, desde, hasta],
     );
-    return rows.map((r: Record<string, unknown>) => ({
-      ...r,
+    return rows.map((r) => ({
+      ...(r as unknown as DocumentoLibro),
       folio: toPesos(r.folio as string),
       neto: toPesos(r.neto as string),
       exento: toPesos(r.exento as string),
@@ -62,16 +71,23 @@ export class RcvStore extends AccountingStore {
    * Records the run's differences: a new one pendiente; a pending or superseded one updated (superseded -> pendiente again);
    * a decided one (confirmada, descartada) kept as decided. Pending ones the run did not find become `superada`.
    */
-  async record(tx: Tx, empresaId: string, periodo: string, found: DiferenciaCalculada[], caller: string): Promise<void> {
+  async record(
+    tx: Tx,
+    empresaId: string,
+    periodo: string,
+    found: { libro: LibroRcv; d: DiferenciaCalculada }[],
+    caller: string,
+  ): Promise<void> {
     const ids: string[] = [];
-    for (const d of found) {
+    for (const { libro, d } of found) {
       const [row] = await tx.query(
         `INSERT INTO rcv_diferencia (empresa_id, periodo, clase, tipo_dte, folio, rut_contraparte, razon_social, fecha_emision, estado_rcv,
-                                     neto, exento, iva, total, diferencias, factura_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                                     neto, exento, iva, total, diferencias, factura_id, documento_emitido_id, libro)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
          ON CONFLICT ON CONSTRAINT rcv_diferencia_documento_uq DO UPDATE SET
            razon_social = EXCLUDED.razon_social, estado_rcv = EXCLUDED.estado_rcv, neto = EXCLUDED.neto, exento = EXCLUDED.exento,
            iva = EXCLUDED.iva, total = EXCLUDED.total, diferencias = EXCLUDED.diferencias, factura_id = EXCLUDED.factura_id,
+           documento_emitido_id = EXCLUDED.documento_emitido_id,
            estado = 'pendiente', resuelta_at = NULL, resuelta_por = NULL
          WHERE rcv_diferencia.estado IN ('pendiente', 'superada')
          RETURNING id`,
@@ -90,7 +106,9 @@ export class RcvStore extends AccountingStore {
           d.iva,
           d.total,
           JSON.stringify(d.diferencias),
-          d.factura_id,
+          libro === 'compra' ? d.documento_id : null,
+          libro === 'venta' ? d.documento_id : null,
+          libro,
         ],
       );
       if (row) ids.push(row.id);
@@ -111,7 +129,7 @@ export class RcvStore extends AccountingStore {
       );
       if (!run) return undefined;
       const rows: DiferenciaRow[] = await tx.query(
-        `SELECT ${DIFERENCIA} FROM rcv_diferencia WHERE empresa_id = $1 AND periodo = $2 ORDER BY tipo_dte, folio, rut_contraparte, clase`,
+        `SELECT ${DIFERENCIA} FROM rcv_diferencia WHERE empresa_id = $1 AND periodo = $2 ORDER BY libro, tipo_dte, folio, rut_contraparte, clase`,
         [empresaId, periodo],
       );
       return { ...run, consultado_at: run.consultado_at.toISOString(), diferencias: rows.map(toView) };

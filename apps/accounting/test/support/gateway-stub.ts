@@ -35,7 +35,7 @@ export interface GatewayStub {
   recepciones: { tenant: string; key: string | null; sha256: string }[];
   /** DTEs the stand-in reception rejects, by `emisor|tipo|folio`, with the failing check (e.g. ted_firma). */
   rechazar: Map<string, VerificacionView>;
-  /** The purchases register `GET /tax/rcv/libro` answers, by `tenant|periodo` (empty when unset); the queries seen. */
+  /** The register `GET /tax/rcv/libro` answers, by `tenant|periodo|tipo` (empty when unset); the queries seen. */
   rcv: Map<string, DocumentoRcvView[]>;
   rcvQueries: string[];
   /** The boletas de honorarios `GET /tax/honorarios/recibidas` answers, by `tenant|periodo` (empty when unset). */
@@ -81,7 +81,7 @@ export function startGatewayStub(): GatewayStub {
           { status: 503, headers: { 'content-type': 'application/problem+json' } },
         );
       }
-      const documentos = stub.rcv.get(`${tenant}|${periodo}`) ?? [];
+      const documentos = stub.rcv.get(`${tenant}|${periodo}|${tipo}`) ?? [];
       const resumen = { coincide: 0, solo_sii: documentos.length, solo_gateway: 0, difiere: 0 };
       const libro: RcvLibroView = { tenant, periodo, tipo, consultado_at: new Date().toISOString(), resumen, documentos };
       return HttpResponse.json(libro);

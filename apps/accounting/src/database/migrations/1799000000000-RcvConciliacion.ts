@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The reconciliation of the books with the SII's RCV (docs/accounting.md "RCV reconciliation"): each run of a period
- * (`rcv_conciliacion`) and each difference it found (`rcv_diferencia`), kept with the accountant's decision. A purchase
+ * (`rcv_conciliacion`, both books) and each difference it found (`rcv_diferencia`, a purchase or a sale), kept with the accountant's decision. A purchase
  * booked from the RCV's data has no XML until one arrives (`factura.origen = 'rcv'`).
  */
 export class RcvConciliacion1799000000000 implements MigrationInterface {
@@ -26,6 +26,7 @@ export class RcvConciliacion1799000000000 implements MigrationInterface {
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         empresa_id uuid NOT NULL REFERENCES empresa(id),
         periodo char(7) NOT NULL,
+        libro varchar(6) NOT NULL CHECK (libro IN ('compra', 'venta')),
         clase varchar(20) NOT NULL CHECK (clase IN ('no_contabilizado', 'no_registrado', 'reclamado', 'montos_distintos')),
         tipo_dte smallint NOT NULL,
         folio bigint NOT NULL,
@@ -39,13 +40,16 @@ export class RcvConciliacion1799000000000 implements MigrationInterface {
         total bigint NOT NULL,
         diferencias jsonb NOT NULL DEFAULT '[]',
         factura_id uuid NULL REFERENCES factura(id),
+        documento_emitido_id uuid NULL REFERENCES documento_emitido(id),
         estado varchar(10) NOT NULL DEFAULT 'pendiente' CHECK (estado IN ('pendiente', 'confirmada', 'descartada', 'superada')),
         asiento_id uuid NULL,
         motivo varchar(500) NULL,
         detectada_at timestamptz NOT NULL DEFAULT now(),
         resuelta_at timestamptz NULL,
         resuelta_por varchar(64) NULL,
-        CONSTRAINT rcv_diferencia_documento_uq UNIQUE (empresa_id, tipo_dte, folio, rut_contraparte, clase),
+        CONSTRAINT rcv_diferencia_documento_uq UNIQUE (empresa_id, libro, tipo_dte, folio, rut_contraparte, clase),
+        CONSTRAINT rcv_diferencia_factura_check CHECK (libro = 'compra' OR factura_id IS NULL),
+        CONSTRAINT rcv_diferencia_documento_emitido_check CHECK (libro = 'venta' OR documento_emitido_id IS NULL),
         CONSTRAINT rcv_diferencia_asiento_fk FOREIGN KEY (empresa_id, asiento_id) REFERENCES asiento(empresa_id, id),
         CONSTRAINT rcv_diferencia_resuelta_check CHECK ((estado = 'pendiente') = (resuelta_at IS NULL))
       )`);

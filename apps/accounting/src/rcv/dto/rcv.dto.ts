@@ -34,16 +34,17 @@ export class RcvDiferenciaView {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ format: 'uuid' }) empresa_id!: string;
   @ApiProperty({ example: '2026-10' }) periodo!: string;
+  @ApiProperty({ enum: ['compra', 'venta'], description: "The register's book: purchases or sales" }) libro!: string;
   @ApiProperty({
     enum: ['no_contabilizado', 'no_registrado', 'reclamado', 'montos_distintos'],
     description:
-      'no_contabilizado: registered, not booked (confirming books it from the RCV data); no_registrado: booked, not registered; ' +
+      'no_contabilizado: registered, not booked (confirming books the purchase or the sale from the RCV data); no_registrado: booked, not registered; ' +
       'reclamado: claimed (RCD, RFP, RFT) and booked (confirming reverses its entry, once); montos_distintos: amounts differ',
   })
   clase!: string;
   @ApiProperty({ example: 33 }) tipo_dte!: number;
   @ApiProperty({ example: 1204 }) folio!: number;
-  @ApiProperty({ example: '76543210-3', description: 'The supplier' }) rut_contraparte!: string;
+  @ApiProperty({ example: '76543210-3', description: 'The supplier (compra) or the customer (venta)' }) rut_contraparte!: string;
   @ApiProperty() razon_social!: string;
   @ApiProperty({ example: '2026-10-05' }) fecha_emision!: string;
   @ApiProperty({ nullable: true, type: String, enum: ['REGISTRO', 'PENDIENTE', 'RECLAMADO', 'NO_INCLUIR'] }) estado_rcv!: string | null;
@@ -52,8 +53,13 @@ export class RcvDiferenciaView {
   @ApiProperty() iva!: number;
   @ApiProperty() total!: number;
   @ApiProperty({ type: [DiferenciaCampoView] }) diferencias!: DiferenciaCampoView[];
-  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'The purchase in the books, when there is one' })
-  factura_id!: string | null;
+  @ApiProperty({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: 'The document in the books, when there is one: a factura (compra) or a documento emitido (venta)',
+  })
+  documento_id!: string | null;
   @ApiProperty({ enum: ['pendiente', 'confirmada', 'descartada', 'superada'], description: 'superada: a later run no longer found it' })
   estado!: string;
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'The entry the confirmation posted' }) asiento_id!:
@@ -71,12 +77,12 @@ export class RcvResumenView {
   @ApiProperty() superadas!: number;
 }
 
-/** The reconciliation of a month's purchases with the RCV: the last run and every difference found, decided or not. */
+/** The reconciliation of a month's purchases and sales with the RCV: the last run and every difference found, decided or not. */
 export class RcvConciliacionView {
   @ApiProperty({ format: 'uuid' }) empresa_id!: string;
   @ApiProperty({ example: '2026-10' }) periodo!: string;
   @ApiProperty({ description: 'When the gateway last asked the SII' }) consultado_at!: string;
-  @ApiProperty({ description: "Documents in the RCV's purchases register of the month" }) documentos_rcv!: number;
+  @ApiProperty({ description: "Documents in the RCV's purchases and sales registers of the month" }) documentos_rcv!: number;
   @ApiProperty({ type: RcvResumenView }) resumen!: RcvResumenView;
   @ApiProperty({ type: [RcvDiferenciaView] }) diferencias!: RcvDiferenciaView[];
 }
