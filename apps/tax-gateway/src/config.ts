@@ -4,7 +4,7 @@ import { internalKeyOf } from '@lib/auth';
 import { CommonConfig, EnvBoolean, EnvInt } from '@lib/platform';
 import type { AppOptions } from '@lib/platform';
 import { PLATFORM_APPS } from '@lib/contracts';
-import { bankLinkTokensProblem } from './settings/bank-link-tokens';
+import { bankLinkTokensProblem, bankLinksKeyOf } from './settings/bank-link-tokens';
 
 const HTTP_URL = /^https?:\/\/\S+$/;
 
@@ -184,9 +184,21 @@ export class TaxGatewayConfig extends CommonConfig {
   )
   BANK_API_KEY?: string;
 
+  /** Deprecated: seeds `banco_link` at boot for the tenants without a link (docs/tax-gateway.md "Bank links"). */
   @IsOptional()
   @Rule('bankLinkTokens', (value) => bankLinkTokensProblem(value) === undefined, (c) => bankLinkTokensProblem(c.BANK_LINK_TOKENS) ?? '')
   BANK_LINK_TOKENS?: string;
+
+  /** The key the bank links are encrypted with: 32 bytes, base64. Required to register a link or to seed BANK_LINK_TOKENS. */
+  @Rule(
+    'bankLinksKey',
+    (value, c) => (value === undefined ? !c.BANK_LINK_TOKENS?.trim() : bankLinksKeyOf(value) !== undefined),
+    (c) =>
+      c.BANK_LINKS_KEY === undefined
+        ? 'BANK_LINKS_KEY is required when BANK_LINK_TOKENS is set (the links are stored encrypted)'
+        : 'BANK_LINKS_KEY must be 32 bytes in base64 (openssl rand -base64 32)',
+  )
+  BANK_LINKS_KEY?: string;
 
   @EnvInt({ min: 100 })
   BANK_TIMEOUT_MS = 15_000;

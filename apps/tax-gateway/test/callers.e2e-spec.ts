@@ -72,4 +72,7 @@ callerMatrixSuite('tax-gateway', () => startGateway({ env: { INTERNAL_KEYS: CALL
   'POST /banco/refresh': ['admin'],
   'GET /banco/movimientos': ['admin', 'accounting'],
   'GET /banco/health': ['admin', 'accounting'],
+  'PUT /banco/links/{tenant}': ['admin'],
+  'GET /banco/links': ['admin', 'accounting'],
+  'DELETE /banco/links/{tenant}': ['admin'],
 });

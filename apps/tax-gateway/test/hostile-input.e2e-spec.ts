@@ -107,6 +107,7 @@ hostileInputSuite('tax-gateway', {
       'POST /tax/recepcion/{recepcion_id}/reclamar': { accion: 'RCD', motivo: 'Precio no corresponde' },
       'POST /tax/libros/generar': { tenant: TENANT, tipo: 'venta', periodo: PERIODO },
       'POST /banco/refresh': { tenant: TENANT, desde: santiagoDate(new Date(Date.now() - 7 * 86_400_000)) },
+      'PUT /banco/links/{tenant}': { link_token: 'link_hostile_probe_token' },
     };
   },
   get files() {

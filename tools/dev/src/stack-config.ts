@@ -1,6 +1,9 @@
 import { InternalKeyRegistry, internalKeyOf } from '@lib/auth';
 import { PLATFORM_APPS } from '@lib/contracts';
 
+/** The development launcher's key for the stored bank links (32 bytes, base64): a development default, like the keys below. */
+export const DEV_BANK_LINKS_KEY = Buffer.from('dev-bank-links-key-32-bytes-long').toString('base64');
+
 /** Every value can be overridden by env. */
 export const DEFAULT_INTERNAL_KEYS = [
   'admin:dev-admin-key',

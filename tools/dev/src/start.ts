@@ -11,7 +11,7 @@ import { startEmbeddedPostgres } from '@lib/platform';
 import { startDevAuthServer, DEV_AUTH_AUDIENCE } from './dev-auth';
 import { REPO_ROOT, StackProcess, exited, startTs, stopAll, waitHealthy } from '@lib/testing';
 import { watchDatabase } from './database-watch';
-import { DEFAULT_INTERNAL_KEYS, devKeys, PORTS } from './stack-config';
+import { DEFAULT_INTERNAL_KEYS, DEV_BANK_LINKS_KEY, devKeys, PORTS } from './stack-config';
 import { printSummary } from './summary';
 import { SupervisedApp, Supervisor } from './supervisor';
 
@@ -133,6 +133,7 @@ async function main() {
       BANK_API_BASE_URL: setting('BANK_API_BASE_URL', tools.simUrl),
       BANK_API_KEY: setting('BANK_API_KEY', 'sk_test_dev_launcher'),
       BANK_LINK_TOKENS: setting('BANK_LINK_TOKENS', '76086428-5:link_dev_76086428'),
+      BANK_LINKS_KEY: setting('BANK_LINKS_KEY', DEV_BANK_LINKS_KEY),
       SII_TRUST_SIM_CAF: setting('SII_TRUST_SIM_CAF', 'true'),
       SII_SIM_CAF_CERT: setting('SII_SIM_CAF_CERT', tools.simCertPath),
       SIGNER_URL: setting('SIGNER_URL', tools.signerUrl),

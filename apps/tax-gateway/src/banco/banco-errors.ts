@@ -17,7 +17,7 @@ export function bancoUnavailable(operation: string, detail: string, cause?: unkn
 }
 
 export function bancoNotLinked(tenant: string): ProblemException {
-  return new ProblemException(422, 'banco_not_linked', `Tenant ${tenant} has no bank link (BANK_LINK_TOKENS).`, { tenant });
+  return new ProblemException(422, 'banco_not_linked', `Tenant ${tenant} has no bank link (PUT /banco/links/{tenant}).`, { tenant });
 }
 
 export function rangeInvalid(field: 'desde' | 'hasta', message: string): ProblemException {
@@ -26,6 +26,6 @@ export function rangeInvalid(field: 'desde' | 'hasta', message: string): Problem
 
 export const BANCO_PROBLEMS = [
   { status: 502, errors: ['banco_error'] },
-  { status: 503, errors: ['banco_unavailable'] },
+  { status: 503, errors: ['banco_unavailable', 'banco_links_key_missing'] },
   { status: 504, errors: ['banco_timeout'] },
 ];

@@ -76,13 +76,25 @@ describe('BANK_LINK_TOKENS', () => {
     }
   });
 
-  it('is a setting checked at boot, with BANK_API_KEY required beside it', () => {
-    const s = loadTaxSettings({ SIGNER_KEY: 'k', BANK_API_KEY: 'sk_test_x', BANK_LINK_TOKENS: '76086428-5:link_a' });
+  it('is a setting checked at boot, with BANK_API_KEY and BANK_LINKS_KEY required beside it', () => {
+    const KEY = Buffer.alloc(32, 7).toString('base64');
+    const s = loadTaxSettings({ SIGNER_KEY: 'k', BANK_API_KEY: 'sk_test_x', BANK_LINK_TOKENS: '76086428-5:link_a', BANK_LINKS_KEY: KEY });
+    expect(s.bankLinksKey).toEqual(Buffer.alloc(32, 7));
+    expect(() => loadTaxSettings({ SIGNER_KEY: 'k', BANK_API_KEY: 'k', BANK_LINK_TOKENS: '76086428-5:link_a' })).toThrow(
+      /BANK_LINKS_KEY is required when BANK_LINK_TOKENS is set/,
+    );
+    for (const bad of [Buffer.alloc(16).toString('base64'), 'not base64 at all', `${KEY}x`]) {
+      expect(() => loadTaxSettings({ SIGNER_KEY: 'k', BANK_LINKS_KEY: bad })).toThrow(/BANK_LINKS_KEY must be 32 bytes in base64/);
+    }
     expect(s).toMatchObject({ bankApiBaseUrl: 'https://api.fintoc.com', bankApiKey: 'sk_test_x', bankTimeoutMs: 15_000 });
     expect(s.bankLinkTokens.get('76086428-5')).toBe('link_a');
     expect(loadTaxSettings({ SIGNER_KEY: 'k' })).toMatchObject({ bankApiKey: undefined, bankLinkTokens: new Map() });
-    expect(() => loadTaxSettings({ SIGNER_KEY: 'k', BANK_LINK_TOKENS: '76086428-5:link_a' })).toThrow(/BANK_API_KEY is required/);
-    expect(() => loadTaxSettings({ SIGNER_KEY: 'k', BANK_API_KEY: 'k', BANK_LINK_TOKENS: 'nope' })).toThrow(/BANK_LINK_TOKENS entry 1/);
+    expect(() => loadTaxSettings({ SIGNER_KEY: 'k', BANK_LINK_TOKENS: '76086428-5:link_a', BANK_LINKS_KEY: KEY })).toThrow(
+      /BANK_API_KEY is required/,
+    );
+    expect(() => loadTaxSettings({ SIGNER_KEY: 'k', BANK_API_KEY: 'k', BANK_LINK_TOKENS: 'nope', BANK_LINKS_KEY: KEY })).toThrow(
+      /BANK_LINK_TOKENS entry 1/,
+    );
     expect(() => loadTaxSettings({ SIGNER_KEY: 'k', BANK_API_BASE_URL: 'ftp://x' })).toThrow(/BANK_API_BASE_URL/);
     expect(() => loadTaxSettings({ SIGNER_KEY: 'k', BANK_TIMEOUT_MS: '5' })).toThrow(/BANK_TIMEOUT_MS/);
   });

@@ -27,7 +27,7 @@ export class BancoController {
     { status: 400, errors: ['validation_failed', 'range_invalid'] },
     401,
     403,
-    { status: 422, errors: ['banco_not_linked'] },
+    { status: 422, errors: ['banco_not_linked', 'banco_link_unreadable'] },
     { status: 429, errors: ['rate_limited'] },
     ...BANCO_PROBLEMS,
   )

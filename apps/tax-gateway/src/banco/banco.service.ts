@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ProblemException } from '@lib/schemas';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
-import { bancoNotLinked } from './banco-errors';
+import { BancoLinks } from './banco-links';
 import { resolveRango } from './banco-rango';
 import { BANK_MOVEMENTS_SOURCE, BankMovementsSource } from './bank-movements-source';
 import { BancoHealthView, MovimientoView, MovimientosPageView, MovimientosQueryDto, RefreshView, TenantHealthView } from './dto/banco.dto';
@@ -21,6 +21,7 @@ export class BancoService {
     private readonly store: BancoStore,
     @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
     @Inject(BANK_MOVEMENTS_SOURCE) private readonly source: BankMovementsSource,
+    private readonly links: BancoLinks,
   ) {}
 
   /**
@@ -29,8 +30,7 @@ export class BancoService {
    */
   async refresh(tenant: string, desde?: string, hasta?: string): Promise<RefreshView> {
     const rango = resolveRango(desde, hasta);
-    const linkToken = this.settings.bankLinkTokens.get(tenant);
-    if (!linkToken) throw bancoNotLinked(tenant);
+    const linkToken = await this.links.require(tenant);
     let fetched;
     try {
       fetched = await this.source.fetchMovements(linkToken, rango.desde, rango.hasta);
@@ -73,7 +73,8 @@ export class BancoService {
 
   private probe(): Promise<BancoHealthView['provider']> {
     this.probing ??= (async () => {
-      const firstLink = this.settings.bankLinkTokens.values().next().value as string | undefined;
+      const first = (await this.links.tenants().catch(() => []))[0];
+      const firstLink = first ? await this.links.token(first).catch(() => undefined) : undefined;
       const p = await this.source.probe(Math.min(PROBE_TIMEOUT_MS, this.settings.bankTimeoutMs), firstLink);
       return { reachable: p.reachable, latency_ms: p.latencyMs, ...(p.error ? { error: p.error } : {}) };
     })().finally(() => (this.probing = undefined));
@@ -81,12 +82,12 @@ export class BancoService {
   }
 
   private async tenantsHealth(): Promise<TenantHealthView[]> {
-    const linked = [...this.settings.bankLinkTokens.keys()];
     try {
+      const linked = await this.links.tenants();
       const rows = await this.store.listTenants(linked);
       return rows.map((r) => ({
         tenant: r.tenant,
-        vinculado: this.settings.bankLinkTokens.has(r.tenant),
+        vinculado: linked.includes(r.tenant),
         last_refresh_at: r.refreshed_at ? new Date(r.refreshed_at).toISOString() : null,
         last_outcome: r.outcome,
         ...(r.error ? { last_error: r.error } : {}),

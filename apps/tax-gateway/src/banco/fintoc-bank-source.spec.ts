@@ -15,7 +15,7 @@ const authority = new SiiFakeAuthority({ now: () => new Date('2026-03-15T15:00:0
 const msw = setupServer(...createSiiFakeHandlers(authority, [BANK_API_HOST]));
 
 function source(env: Record<string, string> = {}): FintocBankSource {
-  return new FintocBankSource(loadTaxSettings({ SIGNER_KEY: 'k', BANK_API_KEY: KEY, BANK_LINK_TOKENS: `76086428-5:${LINK}`, ...env }));
+  return new FintocBankSource(loadTaxSettings({ SIGNER_KEY: 'k', BANK_API_KEY: KEY, ...env }));
 }
 
 /** The problem a promise rejects with. */

@@ -108,7 +108,7 @@ export class FintocBankSource implements BankMovementsSource {
       throw err.problem;
     }
     if (res.status >= 200 && res.status < 300) return res;
-    this.logger.warn(`bank ${operation} answered HTTP ${res.status}: ${this.redact(res.data, 300)}`);
+    this.logger.warn(`bank ${operation} answered HTTP ${res.status}: ${this.redact(res.data, 300, params.link_token)}`);
     if (res.status >= 500) throw bancoUnavailable(operation, `HTTP ${res.status}`);
     const why =
       res.status === 401 || res.status === 403
@@ -126,7 +126,9 @@ export class FintocBankSource implements BankMovementsSource {
     try {
       value = JSON.parse(typeof res.data === 'string' ? res.data : '');
     } catch {
-      this.logger.warn(`bank ${operation} answered something other than JSON: ${this.redact(res.data, 300)}`);
+      this.logger.warn(
+        `bank ${operation} answered something other than JSON: ${this.redact(res.data, 300, res.config?.params?.link_token)}`,
+      );
       throw bancoError(operation, 'the answer is not JSON');
     }
     if (!Array.isArray(value)) throw bancoError(operation, 'the answer is not a JSON array');
@@ -172,10 +174,10 @@ export class FintocBankSource implements BankMovementsSource {
     };
   }
 
-  /** A provider text for a log: the key and every link token replaced, then escaped and cut. */
-  private redact(text: unknown, max = 300): string {
+  /** A provider text for a log: the key and the call's link token replaced, then escaped and cut. */
+  private redact(text: unknown, max = 300, linkToken?: unknown): string {
     let out = typeof text === 'string' ? text : String(text ?? '');
-    for (const secret of [this.settings.bankApiKey, ...this.settings.bankLinkTokens.values()]) {
+    for (const secret of [this.settings.bankApiKey, typeof linkToken === 'string' ? linkToken : undefined]) {
       if (secret) out = out.split(secret).join('[redacted]');
     }
     return escapeForLog(out, max);

@@ -23,6 +23,7 @@ import { RecepcionEventoEntity } from '../recepcion/entities/recepcion-evento.en
 import { RecepcionRespuestaEntity } from '../recepcion/entities/recepcion-respuesta.entity';
 import { BancoMovimientoEntity } from '../banco/entities/banco-movimiento.entity';
 import { BancoRefreshEntity } from '../banco/entities/banco-refresh.entity';
+import { BancoLinkEntity } from '../banco/entities/banco-link.entity';
 import { ContribuyenteAutorizadoEntity, ContribuyentesDescargaEntity } from '../contribuyente/entities/contribuyente-autorizado.entity';
 import { migrations } from './migrations';
 
@@ -51,6 +52,7 @@ export const entities = [
   BoletaEnvioEntity,
   BancoMovimientoEntity,
   BancoRefreshEntity,
+  BancoLinkEntity,
   ContribuyenteAutorizadoEntity,
   ContribuyentesDescargaEntity,
 ];

@@ -34,3 +34,10 @@ export function bankLinkTokensProblem(value: unknown): string | undefined {
     return (err as Error).message;
   }
 }
+
+/** BANK_LINKS_KEY's 32 bytes (AES-256), or undefined when it is not 32 bytes of base64. */
+export function bankLinksKeyOf(value: unknown): Buffer | undefined {
+  if (typeof value !== 'string' || !/^[A-Za-z0-9+/]{43}=$/.test(value.trim())) return undefined;
+  const key = Buffer.from(value.trim(), 'base64');
+  return key.length === 32 ? key : undefined;
+}

@@ -3,7 +3,7 @@ import { getMetadataStorage } from 'class-validator';
 import { internalKeyOf } from '@lib/auth';
 import { loadConfig } from '@lib/platform';
 import { TaxGatewayConfig } from '../config';
-import { parseBankLinkTokens } from './bank-link-tokens';
+import { bankLinksKeyOf, parseBankLinkTokens } from './bank-link-tokens';
 
 /** SII environment: `cert` = maullin (certification), `prod` = palena. */
 export type TaxEnv = 'cert' | 'prod';
@@ -45,7 +45,10 @@ export interface TaxSettings {
   /** The aggregator's secret key (Authorization header); undefined when not configured. Never logged. */
   bankApiKey?: string;
   /** Link token per tenant (canonical RUT); a tenant absent here is not linked. Never logged. */
+  /** BANK_LINK_TOKENS: links seeded into `banco_link` at boot (deprecated). */
   bankLinkTokens: ReadonlyMap<string, string>;
+  /** AES-256-GCM key of the stored bank links (BANK_LINKS_KEY). */
+  bankLinksKey?: Buffer;
   bankTimeoutMs: number;
 }
 
@@ -96,6 +99,7 @@ export function taxSettingsOf(config: TaxGatewayConfig): TaxSettings {
     bankApiBaseUrl: (config.BANK_API_BASE_URL ?? 'https://api.fintoc.com').replace(/\/+$/, ''),
     bankApiKey: config.BANK_API_KEY?.trim() || undefined,
     bankLinkTokens: parseBankLinkTokens(config.BANK_LINK_TOKENS),
+    bankLinksKey: bankLinksKeyOf(config.BANK_LINKS_KEY),
     bankTimeoutMs: config.BANK_TIMEOUT_MS,
   };
 }

@@ -26,7 +26,10 @@ export const SII_BASE = 'https://maullin.sii.cl';
 export const KEY = TEST_KEYS.admin;
 /** The bank aggregator's default base URL (BANK_API_BASE_URL); msw answers it with the fake's `/v1/` API. */
 export const BANK_BASE = BANK_API_HOST;
-/** The aggregator key and the tenant link the harness configures by default (BANK_API_KEY, BANK_LINK_TOKENS). */
+/** The key of the stored bank links in tests (BANK_LINKS_KEY). */
+export const BANK_LINKS_KEY = Buffer.alloc(32, 7).toString('base64');
+
+/** The aggregator key and the tenant link the harness configures by default (BANK_API_KEY, BANK_LINK_TOKENS seeds it). */
 export const BANK_KEY = 'sk_test_gateway_harness';
 export const BANK_TENANT = '76086428-5';
 export const BANK_LINK = 'link_test_76086428';
@@ -94,6 +97,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       // The bank aggregator's stand-in (libs/sii-fake banco.ts) knows any sk_test_ key and link_ token.
       BANK_API_KEY: BANK_KEY,
       BANK_LINK_TOKENS: `${BANK_TENANT}:${BANK_LINK}`,
+      BANK_LINKS_KEY: BANK_LINKS_KEY,
       SII_PORTAL_BASE_URL: portal.url,
       SII_BHE_BASE_URL: portal.url,
       // Tests download the list of DTE-authorized taxpayers when they need it (POST /tax/contribuyente/autorizados/refresh).

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, Matches } from 'class-validator';
+import { IsOptional, IsString, Matches } from 'class-validator';
 import { IsRut } from '@lib/rut';
 import { IsAbsentOr, IsFecha } from '@lib/schemas';
 import { PaginaView, PaginaQueryDto } from '@lib/schemas';
@@ -9,7 +9,7 @@ const YEAR_1900_2099 = /^(19|20)\d{2}-/;
 
 /** POST /banco/refresh: a tenant and an optional range of calendar dates (America/Santiago). */
 export class RefreshBodyDto {
-  @ApiProperty({ example: '76086428-5', description: 'Tenant RUT; must have a bank link (BANK_LINK_TOKENS)' })
+  @ApiProperty({ example: '76086428-5', description: 'Tenant RUT; must have a bank link (PUT /banco/links/{tenant})' })
   @IsRut()
   tenant!: string;
 
@@ -145,7 +145,7 @@ export class TenantHealthView {
   @ApiProperty({ example: '76086428-5' })
   tenant!: string;
 
-  @ApiProperty({ example: true, description: 'Has a link token (BANK_LINK_TOKENS)' })
+  @ApiProperty({ example: true, description: 'Has a bank link (PUT /banco/links/{tenant})' })
   vinculado!: boolean;
 
   @ApiProperty({ example: '2026-03-15T15:00:00.000Z', nullable: true, type: String })
@@ -172,4 +172,31 @@ export class BancoHealthView {
 
   @ApiProperty({ type: [TenantHealthView] })
   tenants!: TenantHealthView[];
+}
+
+/** `{tenant}` of the bank link routes. */
+export class BancoTenantParamDto {
+  @ApiProperty({ example: '76086428-5' })
+  @IsRut()
+  tenant!: string;
+}
+
+/** PUT /banco/links/{tenant}: the link token the aggregator gave when the tenant connected its bank. */
+export class BancoLinkBodyDto {
+  @ApiProperty({ example: 'link_4xGz8n_token_9Zq2', description: 'A-Z a-z 0-9 _ - . (at most 200); stored encrypted, never answered' })
+  @IsString()
+  @Matches(/^[A-Za-z0-9_.-]{8,200}$/, { message: 'link_token must be 8-200 characters of A-Z a-z 0-9 _ - .' })
+  link_token!: string;
+}
+
+export class BancoLinkView {
+  @ApiProperty({ example: '76086428-5' }) tenant!: string;
+  @ApiProperty({ example: '9Zq2', description: "The token's last four characters" }) link_sufijo!: string;
+  @ApiProperty() created_at!: string;
+  @ApiProperty() updated_at!: string;
+  @ApiProperty({ example: 'admin' }) updated_by!: string;
+}
+
+export class BancoLinksView {
+  @ApiProperty({ type: [BancoLinkView] }) items!: BancoLinkView[];
 }

@@ -26,6 +26,7 @@ import { BoletaEnvio1797000000022 } from './1797000000022-BoletaEnvio';
 import { IvaRetenido1797000000023 } from './1797000000023-IvaRetenido';
 import { Comisiones1797000000024 } from './1797000000024-Comisiones';
 import { Cesion1797000000025 } from './1797000000025-Cesion';
+import { BancoLink1797000000026 } from './1797000000026-BancoLink';
 
 /** Every migration of tax-gateway, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   IvaRetenido1797000000023,
   Comisiones1797000000024,
   Cesion1797000000025,
+  BancoLink1797000000026,
 ];

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { BancoLinkEntity } from './entities/banco-link.entity';
+
+/** The `banco_link` rows (tokens only encrypted: banco-links.ts). */
+@Injectable()
+export class BancoLinksStore {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Inserts the row unless the tenant has a link; whether it did. */
+  async insertIfAbsent(row: BancoLinkEntity): Promise<boolean> {
+    const seeded: unknown[] = await this.db.query(
+      `INSERT INTO banco_link (tenant, link_cifrado, link_sufijo, updated_by) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (tenant) DO NOTHING RETURNING tenant`,
+      [row.tenant, row.linkCifrado, row.linkSufijo, row.updatedBy],
+    );
+    return seeded.length > 0;
+  }
+
+  find(tenant: string): Promise<BancoLinkEntity | null> {
+    return this.db.getRepository(BancoLinkEntity).findOneBy({ tenant });
+  }
+
+  async save(row: BancoLinkEntity): Promise<void> {
+    await this.db.getRepository(BancoLinkEntity).save(row);
+  }
+
+  list(): Promise<BancoLinkEntity[]> {
+    return this.db.getRepository(BancoLinkEntity).find({ order: { tenant: 'ASC' } });
+  }
+
+  async remove(tenant: string): Promise<boolean> {
+    const { affected } = await this.db.getRepository(BancoLinkEntity).delete({ tenant });
+    return !!affected;
+  }
+}
