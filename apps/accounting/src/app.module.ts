@@ -4,6 +4,7 @@ import { DEFAULT_DATABASE_NAME, appOptions } from './config';
 import { dataSourceOptions } from './database/data-source';
 import { AsientosModule } from './asientos/asientos.module';
 import { AuditoriaModule } from './auditoria/auditoria.module';
+import { BancoModule } from './banco/banco.module';
 import { DteRecepcionModule } from './dte-recepcion/dte-recepcion.module';
 import { EmisionModule } from './emision/emision.module';
 import { EmpresasModule } from './empresas/empresas.module';
@@ -33,6 +34,7 @@ import { ReportesModule } from './reportes/reportes.module';
     ImportacionModule,
     RcvModule,
     HonorariosModule,
+    BancoModule,
   ],
 })
 export class AppModule {}

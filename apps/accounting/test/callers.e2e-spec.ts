@@ -45,6 +45,8 @@ callerMatrixSuite(
     'POST /contable/importacion': ADMIN,
     'POST /contable/rcv/conciliar': ADMIN,
     'POST /contable/honorarios/importar': ADMIN,
+    'GET /contable/banco/sugerencias': ADMIN,
+    'POST /contable/banco/conciliar': ADMIN,
     'GET /contable/rcv/conciliacion': ADMIN,
     'POST /contable/rcv/diferencias/{id}/confirmar': ADMIN,
     'POST /contable/rcv/diferencias/{id}/descartar': ADMIN,

@@ -49,7 +49,7 @@ hostileInputSuite('accounting', {
     return { empresa_id: ids.empresa, id: ids.empresa, periodo: '2025-04' };
   },
   get queryValues() {
-    return { empresa_id: ids.empresa, periodo: '2025-05' };
+    return { empresa_id: ids.empresa, periodo: '2025-05', desde: '2025-05-01', hasta: '2025-05-31' };
   },
   get bodies() {
     const empresa_id = ids.empresa;
@@ -82,6 +82,13 @@ hostileInputSuite('accounting', {
       'POST /contable/importacion': { empresa_id },
       'POST /contable/rcv/conciliar': { empresa_id, periodo: '2025-05' },
       'POST /contable/honorarios/importar': { empresa_id, periodo: '2025-05' },
+      'POST /contable/banco/conciliar': {
+        empresa_id,
+        movimiento_id: 'mov_probe',
+        fecha: '2025-05-02',
+        documento: 'emitido',
+        documento_id: '6b1c4f0e-8d52-4d7a-9b9e-2a0c1f3e4d5b',
+      },
       'POST /contable/rcv/diferencias/{id}/confirmar': {},
       'POST /contable/rcv/diferencias/{id}/descartar': { motivo: 'Documento anulado por el proveedor' },
     };

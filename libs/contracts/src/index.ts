@@ -37,3 +37,4 @@ export {
   type EstadoRcv,
 } from './rcv/rcv.view';
 export { BoletaHonorariosView, HonorariosRecibidosView } from './honorarios/honorarios.view';
+export { ContraparteView, MovimientoView, MovimientosPageView } from './banco/banco.view';

@@ -1,3 +1,3 @@
 /** Where a posted entry comes from (the `origen` column of `asiento`). */
-export const ORIGENES_ASIENTO = ['manual', 'dte', 'reversa', 'apertura', 'importacion'] as const;
+export const ORIGENES_ASIENTO = ['manual', 'dte', 'reversa', 'apertura', 'importacion', 'banco'] as const;
 export type OrigenAsiento = (typeof ORIGENES_ASIENTO)[number];

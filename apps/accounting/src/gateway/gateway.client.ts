@@ -7,6 +7,7 @@ import {
   type DocumentoRcvView,
   type EmisionDetailView,
   type HonorariosRecibidosView,
+  type MovimientoView,
   type RcvLibroView,
   type RecepcionEnvioView,
 } from '@lib/contracts';
@@ -23,6 +24,9 @@ export interface Contribuyente {
   razon_social: string;
   [field: string]: unknown;
 }
+
+/** Movements asked per page (the gateway's maximum). */
+const MOVIMIENTOS_POR_PAGINA = 200;
 
 /** Connection failures that prove the request never reached the gateway. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
@@ -178,6 +182,26 @@ export class GatewayClient {
     return { ...view, boletas: view.boletas.map((b) => ({ ...b, rut_emisor: normalizeRut(b.rut_emisor) })) };
   }
 
+  /**
+   * The tenant's stored bank movements dated desde..hasta (YYYY-MM-DD), every page of `GET /banco/movimientos` (docs/tax-gateway.md
+   * "Bank movements"), newest first; amounts whole CLP, negative for debits. @throws 502 `gateway_bad_response` for a malformed page.
+   */
+  async fetchMovimientos(tenant: string, desde: string, hasta: string): Promise<MovimientoView[]> {
+    const out: MovimientoView[] = [];
+    for (let offset = 0; ; offset += MOVIMIENTOS_POR_PAGINA) {
+      const query = new URLSearchParams({ tenant, desde, hasta, limit: String(MOVIMIENTOS_POR_PAGINA), offset: String(offset) });
+      const res = await this.send<unknown>('banco_movimientos', 'GET', `/banco/movimientos?${query}`);
+      if (res.status !== 200) throw this.upstreamFailure(res);
+      const page = objectOrNull(res.data);
+      const items = page?.['items'];
+      if (!Array.isArray(items) || !items.every(isMovimiento) || !Number.isSafeInteger(page?.['total'])) {
+        throw new ProblemException(502, 'gateway_bad_response', 'The tax gateway answered the bank movements without a valid page');
+      }
+      out.push(...items);
+      if (items.length === 0 || offset + items.length >= (page?.['total'] as number)) return out;
+    }
+  }
+
   /** @throws the transport failure's problem (503/504 `gateway_unavailable`). */
   private async send<T>(operation: string, method: 'GET' | 'POST', url: string, data?: unknown): Promise<AxiosResponse<T>> {
     try {
@@ -253,6 +277,23 @@ function isBoletaHonorarios(value: unknown): value is BoletaHonorariosView {
     (b['liquido'] as number) === (b['honorario_bruto'] as number) - (b['retencion_receptor'] as number) &&
     typeof b['anulada'] === 'boolean' &&
     typeof b['codigo_barras'] === 'string'
+  );
+}
+
+/** A movement accounting can match: an id, whole pesos, a calendar date, a description, a canonical RUT or none as counterpart. */
+function isMovimiento(value: unknown): value is MovimientoView {
+  const m = objectOrNull(value);
+  const contraparte = m?.['contraparte'];
+  const rut = objectOrNull(contraparte)?.['rut'];
+  return (
+    !!m &&
+    typeof m['id'] === 'string' &&
+    m['id'] !== '' &&
+    typeof m['cuenta'] === 'string' &&
+    Number.isSafeInteger(m['monto']) &&
+    isCalendarDate(m['fecha']) &&
+    typeof m['descripcion'] === 'string' &&
+    (contraparte === null || (objectOrNull(contraparte) !== null && (rut === null || isValidRut(rut))))
   );
 }
 

@@ -4,6 +4,7 @@ import { setupServer, type SetupServer } from 'msw/node';
 import type {
   BoletaHonorariosView,
   DocumentoRcvView,
+  MovimientoView,
   RcvLibroView,
   RecepcionDocumentoView,
   RecepcionEnvioView,
@@ -40,6 +41,8 @@ export interface GatewayStub {
   rcvQueries: string[];
   /** The boletas de honorarios `GET /tax/honorarios/recibidas` answers, by `tenant|periodo` (empty when unset). */
   honorarios: Map<string, BoletaHonorariosView[]>;
+  /** The stored bank movements `GET /banco/movimientos` pages through, by tenant. */
+  movimientos: Map<string, MovimientoView[]>;
 }
 
 /**
@@ -57,8 +60,16 @@ export function startGatewayStub(): GatewayStub {
     rcv: new Map(),
     rcvQueries: [],
     honorarios: new Map(),
+    movimientos: new Map(),
   };
   stub.server = setupServer(
+    http.get(`${GATEWAY_URL}/banco/movimientos`, ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      const [desde, hasta] = [q.get('desde') ?? '0000', q.get('hasta') ?? '9999'];
+      const [limit, offset] = [Number(q.get('limit') ?? 50), Number(q.get('offset') ?? 0)];
+      const todos = (stub.movimientos.get(q.get('tenant') ?? '') ?? []).filter((m) => m.fecha >= desde && m.fecha <= hasta);
+      return HttpResponse.json({ items: todos.slice(offset, offset + limit), total: todos.length, limit, offset });
+    }),
     http.get(`${GATEWAY_URL}/tax/honorarios/recibidas`, ({ request }) => {
       const q = new URL(request.url).searchParams;
       const [tenant, periodo] = [q.get('tenant') ?? '', q.get('periodo') ?? ''];

@@ -5,7 +5,8 @@ import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { BANCO_PROBLEMS } from './banco-errors';
 import { BancoService } from './banco.service';
-import { BancoHealthView, MovimientosPageView, MovimientosQueryDto, RefreshBodyDto, RefreshView } from './dto/banco.dto';
+import { MovimientosPageView } from '@lib/contracts';
+import { BancoHealthView, MovimientosQueryDto, RefreshBodyDto, RefreshView } from './dto/banco.dto';
 
 /** Cached bank movements (spec 1 "Cached bank movements"; docs/tax-gateway.md "Bank movements"). */
 @ApiTags('banco')

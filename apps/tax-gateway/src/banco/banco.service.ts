@@ -4,7 +4,8 @@ import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { BancoLinks } from './banco-links';
 import { resolveRango } from './banco-rango';
 import { BANK_MOVEMENTS_SOURCE, BankMovementsSource } from './bank-movements-source';
-import { BancoHealthView, MovimientoView, MovimientosPageView, MovimientosQueryDto, RefreshView, TenantHealthView } from './dto/banco.dto';
+import type { MovimientoView, MovimientosPageView } from '@lib/contracts';
+import { BancoHealthView, MovimientosQueryDto, RefreshView, TenantHealthView } from './dto/banco.dto';
 import { BancoStore } from './banco.store';
 import { BancoMovimientoEntity } from './entities/banco-movimiento.entity';
 

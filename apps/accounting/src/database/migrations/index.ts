@@ -8,6 +8,7 @@ import { DocumentoEmitidoResultado1797000000000 } from './1797000000000-Document
 import { DocumentoEmitidoExportacion1798000000000 } from './1798000000000-DocumentoEmitidoExportacion';
 import { RcvConciliacion1799000000000 } from './1799000000000-RcvConciliacion';
 import { BoletaHonorarios1799000000001 } from './1799000000001-BoletaHonorarios';
+import { ConciliacionBancaria1799000000002 } from './1799000000002-ConciliacionBancaria';
 
 /** Every migration of accounting, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   DocumentoEmitidoExportacion1798000000000,
   RcvConciliacion1799000000000,
   BoletaHonorarios1799000000001,
+  ConciliacionBancaria1799000000002,
 ];
