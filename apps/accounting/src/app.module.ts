@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { OidcModule, oidcOptionsFromSettings } from '@lib/auth';
 import { PlatformModule } from '@lib/platform';
-import { DEFAULT_DATABASE_NAME, appOptions } from './config';
+import { AccountingConfig, DEFAULT_DATABASE_NAME, appOptions } from './config';
 import { dataSourceOptions } from './database/data-source';
 import { AsientosModule } from './asientos/asientos.module';
 import { AuditoriaModule } from './auditoria/auditoria.module';
@@ -11,6 +12,7 @@ import { EmpresasModule } from './empresas/empresas.module';
 import { GatewayModule } from './gateway/gateway.module';
 import { HonorariosModule } from './honorarios/honorarios.module';
 import { ImportacionModule } from './importacion/importacion.module';
+import { PaginasModule } from './paginas/paginas.module';
 import { PeriodosModule } from './periodos/periodos.module';
 import { PlanCuentasModule } from './plan-cuentas/plan-cuentas.module';
 import { PollerModule } from './poller/poller.module';
@@ -20,6 +22,8 @@ import { ReportesModule } from './reportes/reportes.module';
 @Module({
   imports: [
     PlatformModule.forApp(appOptions, DEFAULT_DATABASE_NAME, dataSourceOptions),
+    // End users' bearer tokens, for the reporting pages.
+    OidcModule.forRoot({ inject: [AccountingConfig], useFactory: oidcOptionsFromSettings }),
     // One module per area of the API (docs/ARCHITECTURE.md).
     GatewayModule,
     AuditoriaModule,
@@ -35,6 +39,7 @@ import { ReportesModule } from './reportes/reportes.module';
     RcvModule,
     HonorariosModule,
     BancoModule,
+    PaginasModule,
   ],
 })
 export class AppModule {}

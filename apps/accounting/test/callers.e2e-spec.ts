@@ -5,7 +5,7 @@ import { bootWithPoller } from './support/poller-api';
 const ADMIN = ['admin'] as const;
 
 // Accounting's least-privilege matrix (docs/platform.md "Callers"): the admin console on every
-// /contable route, the mailbox poller only on its own.
+// /contable route, the mailbox poller only on its own; the reporting pages are public (an end user's token decides).
 callerMatrixSuite(
   'accounting',
   async () => {

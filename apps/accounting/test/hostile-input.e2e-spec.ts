@@ -46,7 +46,7 @@ hostileInputSuite('accounting', {
     ids.empresa = await createEmpresa(app, TENANT);
   },
   get pathValues() {
-    return { empresa_id: ids.empresa, id: ids.empresa, periodo: '2025-04' };
+    return { empresa_id: ids.empresa, id: ids.empresa, periodo: '2025-04', seccion: 'balance' };
   },
   get queryValues() {
     return { empresa_id: ids.empresa, periodo: '2025-05', desde: '2025-05-01', hasta: '2025-05-31' };

@@ -5,10 +5,12 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  IsUrl,
   Matches,
   Max,
   Min,
   ValidateBy,
+  ValidateIf,
   ValidationArguments,
   ValidationError,
   validateSync,
@@ -127,6 +129,37 @@ export class CommonConfig {
   @IsString()
   @IsNotEmpty()
   DATA_DIR = '.data';
+
+  // End users' bearer tokens (docs/platform.md "End users"): the three set together or not at all (none = every bearer token is
+  // refused). Read as they are by @lib/auth `oidcOptionsFromSettings` in the apps that serve people (registry, accounting's pages).
+  @ValidateIf(anyOidc)
+  @IsString()
+  @IsNotEmpty({ message: 'OIDC_ISSUER is required with the other OIDC_* settings' })
+  OIDC_ISSUER?: string;
+
+  /** Comma-separated for several audiences. */
+  @ValidateIf(anyOidc)
+  @IsString()
+  @IsNotEmpty({ message: 'OIDC_AUDIENCE is required with the other OIDC_* settings' })
+  OIDC_AUDIENCE?: string;
+
+  @ValidateIf(anyOidc)
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'OIDC_JWKS_URL must be an http(s) URL' })
+  OIDC_JWKS_URL?: string;
+
+  /** Exact name or dotted path, e.g. realm_access.roles. */
+  @IsString()
+  @IsNotEmpty()
+  OIDC_ROLES_CLAIM = 'roles';
+
+  @IsString()
+  @IsNotEmpty()
+  OIDC_GROUPS_CLAIM = 'groups';
+}
+
+/** Whether any of the three required OIDC settings is set. */
+function anyOidc(c: CommonConfig): boolean {
+  return Boolean(c.OIDC_ISSUER || c.OIDC_AUDIENCE || c.OIDC_JWKS_URL);
 }
 
 function describe(errors: ValidationError[], prefix = ''): string[] {

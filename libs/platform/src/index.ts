@@ -35,3 +35,4 @@ export type { OutboundHttpOptions, OutboundRequest, TransportFailure } from './o
 export { AUDIT_SINK, AuditInterceptor, AuditedRoute } from './audit';
 export type { AuditSink, AuditedRequest } from './audit';
 export { pickFields } from './views';
+export { RawHtml, escapeHtml, html, raw } from './html';

@@ -17,3 +17,5 @@ export type { RedisServerHandle } from './redis-server';
 export { JPEG_40X30, hostileImages, pngImage, validImages } from './hostile/images';
 export { DTE_REALES_DIR, dteReales } from './dte-reales';
 export type { ArchivoReal, DocumentoReal } from './dte-reales';
+export { TestIssuer } from './oidc-issuer';
+export type { TokenClaims } from './oidc-issuer';

@@ -120,6 +120,12 @@ async function main() {
     LOG_LEVEL: setting('LOG_LEVEL', 'info'),
   };
   const gatewayUrl = `http://${common.HOST}:${PORTS.gateway}`;
+  // End users (the registry's pages and accounting's reporting pages) sign in against the launcher's dev issuer.
+  const oidc = {
+    OIDC_ISSUER: setting('OIDC_ISSUER', tools.issuer),
+    OIDC_AUDIENCE: setting('OIDC_AUDIENCE', DEV_AUTH_AUDIENCE),
+    OIDC_JWKS_URL: setting('OIDC_JWKS_URL', `${tools.issuer}/.well-known/jwks.json`),
+  };
   const appEnv: Record<string, Record<string, string>> = {
     'tax-gateway': {
       TAX_ENV: setting('TAX_ENV', 'cert'),
@@ -142,12 +148,9 @@ async function main() {
     accounting: {
       TAX_GATEWAY_URL: setting('TAX_GATEWAY_URL', gatewayUrl),
       TAX_GATEWAY_KEY: setting('TAX_GATEWAY_KEY', keys.accounting),
+      ...oidc,
     },
-    'service-registry': {
-      OIDC_ISSUER: setting('OIDC_ISSUER', tools.issuer),
-      OIDC_AUDIENCE: setting('OIDC_AUDIENCE', DEV_AUTH_AUDIENCE),
-      OIDC_JWKS_URL: setting('OIDC_JWKS_URL', `${tools.issuer}/.well-known/jwks.json`),
-    },
+    'service-registry': oidc,
   };
   for (const group of [[APPS[0]], [APPS[1], APPS[2]]]) {
     await Promise.all(

@@ -13,5 +13,6 @@ import { RcvStore } from './rcv.store';
   imports: [AsientosModule, AuditoriaModule, DteRecepcionModule, PlanCuentasModule],
   controllers: [RcvController],
   providers: [RcvService, RcvStore, RcvMensualService],
+  exports: [RcvService],
 })
 export class RcvModule {}

@@ -23,5 +23,6 @@ import { TributariosController } from './tributarios.controller';
     LibroIngresosEgresosReportService,
     F29BorradorReportService,
   ],
+  exports: [BalanceReportService, EstadoResultadosReportService, LibroMayorReportService, F29BorradorReportService],
 })
 export class ReportesModule {}

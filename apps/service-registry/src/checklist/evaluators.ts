@@ -2,7 +2,7 @@ import type { ChecklistItem, ChecklistResultStatus } from '@lib/schemas';
 import type { ServiceEntity } from '../services/entities/service.entity';
 import type { ChecklistEvidenceEntity } from './evidence.entity';
 import type { ProbeOutcome } from './health-probe';
-import { escapeHtml } from '../pages/html';
+import { escapeHtml } from '@lib/platform';
 
 export interface ItemOutcome {
   status: ChecklistResultStatus;

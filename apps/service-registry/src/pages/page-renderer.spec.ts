@@ -1,5 +1,5 @@
 import { ServiceEntity } from '../services/entities/service.entity';
-import { escapeHtml } from './html';
+import { escapeHtml } from '@lib/platform';
 import { renderDetailPage, robotsFor } from './page-renderer';
 
 const svc = (fields: Partial<ServiceEntity>) =>

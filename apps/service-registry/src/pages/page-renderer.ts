@@ -1,7 +1,7 @@
 import type { BadgeView } from '../services/service.view';
 import { toBadgeViews, sunsetDate } from '../services/service.view';
 import type { ServiceEntity } from '../services/entities/service.entity';
-import { html, raw, type RawHtml } from './html';
+import { html, raw, type RawHtml } from '@lib/platform';
 
 /** Robots directive of a stage (only public pages are indexable). */
 export function robotsFor(stage: ServiceEntity['marketplace_status']): string | undefined {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { RegistryTestApp } from './registry-app';
 import { KEYS } from './registry-app';
-import type { TokenClaims } from './oidc-issuer';
+import type { TokenClaims } from '@lib/testing';
 
 export type Caller = keyof typeof KEYS;
 

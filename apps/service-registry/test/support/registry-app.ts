@@ -3,7 +3,7 @@ import { closeTestApp, createTestApp, createTestDatabase } from '@lib/testing';
 import { AppModule } from '../../src/app.module';
 import { Clock, FakeClock } from '../../src/clock/clock';
 import { appOptions } from '../../src/config';
-import { TestIssuer } from './oidc-issuer';
+import { TestIssuer } from '@lib/testing';
 
 /** Caller keys of the test registry. */
 export const KEYS = {

@@ -41,7 +41,7 @@ export class TestIssuer {
     return new TestIssuer(server, base, `${base}/.well-known/jwks.json`, privateKey, foreign);
   }
 
-  /** Environment for the registry: OIDC_ISSUER, OIDC_AUDIENCE, OIDC_JWKS_URL. */
+  /** Environment for an app: OIDC_ISSUER, OIDC_AUDIENCE, OIDC_JWKS_URL. */
   env(): Record<string, string> {
     return { OIDC_ISSUER: this.issuer, OIDC_AUDIENCE: TestIssuer.AUDIENCE, OIDC_JWKS_URL: this.jwksUrl };
   }
