@@ -4,10 +4,9 @@ import { Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { Actor, CurrentActor } from '../common/actor';
 import { Audited } from '../auditoria/audited.decorator';
+import { GATEWAY_PROBLEMS } from '../gateway/gateway-problems';
 import { ConciliacionBancariaService } from './conciliacion-bancaria.service';
 import { ConciliacionBancariaView, ConciliarMovimientoDto, SugerenciasQueryDto, SugerenciasView } from './dto/banco.dto';
-
-const GATEWAY_PROBLEMS = [502, 503, 504].map((status) => ({ status, errors: ['gateway_unavailable', 'gateway_bad_response'] }));
 
 /** Bank reconciliation (docs/accounting.md "Bank reconciliation"). The accountant: admin. */
 @ApiTags('banco')

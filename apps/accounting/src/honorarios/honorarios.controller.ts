@@ -5,10 +5,9 @@ import { ApiProblemResponses } from '@lib/schemas';
 import { Actor, CurrentActor } from '../common/actor';
 import { MesQueryDto } from '../common/dto/mes-query.dto';
 import { Audited } from '../auditoria/audited.decorator';
+import { GATEWAY_PROBLEMS } from '../gateway/gateway-problems';
 import { HonorariosImportView } from './dto/honorarios.dto';
 import { HonorariosService } from './honorarios.service';
-
-const GATEWAY_PROBLEMS = [502, 503, 504].map((status) => ({ status, errors: ['gateway_unavailable', 'gateway_bad_response'] }));
 
 /** Boletas de honorarios received (docs/accounting.md "Boletas de honorarios"). The accountant: admin. */
 @ApiTags('honorarios')

@@ -5,10 +5,9 @@ import { ApiProblemResponses } from '@lib/schemas';
 import { Actor, CurrentActor } from '../common/actor';
 import { MesQueryDto } from '../common/dto/mes-query.dto';
 import { Audited } from '../auditoria/audited.decorator';
+import { GATEWAY_PROBLEMS } from '../gateway/gateway-problems';
 import { ConfirmarDiferenciaDto, DescartarDiferenciaDto, RcvConciliacionView, RcvDiferenciaView } from './dto/rcv.dto';
 import { RcvService } from './rcv.service';
-
-const GATEWAY_PROBLEMS = [502, 503, 504].map((status) => ({ status, errors: ['gateway_unavailable', 'gateway_bad_response'] }));
 
 /** The books reconciled with the SII's purchases and sales registers, RCV (docs/accounting.md "RCV reconciliation"). The accountant: admin. */
 @ApiTags('rcv')
