@@ -1,7 +1,7 @@
 import type { MovimientoView } from '@lib/contracts';
 import { Books, bootWithEmpresa, count, shutdown } from './support/api';
 import { dteXml } from './support/dte-fixtures';
-import { installEmitirStub } from './support/emitir-stub';
+import { emitirFactura, installEmitirStub } from './support/emitir-stub';
 
 // Bank reconciliation (docs/accounting.md "Bank reconciliation") against the gateway's GET /banco/movimientos contract (msw), on real
 // PostgreSQL: suggestions with their reasons, a cobranza and a pago posted once, the refusals.
@@ -36,24 +36,7 @@ describe('bank reconciliation (e2e)', () => {
   beforeAll(async () => {
     b = await bootWithEmpresa(TENANT);
     installEmitirStub(b.gw.server);
-    const receptor = {
-      rut: AROMOS,
-      razon_social: 'Comercial Los Aromos Limitada',
-      giro: 'Comercio',
-      direccion: 'Av. 1',
-      comuna: 'Santiago',
-    };
-    const emitted = await b.api
-      .post('/contable/emit-dte', {
-        empresa_id: b.empresaId,
-        tipo_dte: 33,
-        forma_pago: 1,
-        fecha_emision: '2026-10-05',
-        receptor,
-        detalle: [{ nombre: 'Consultoría', cantidad: 1, precio_unitario: 100_000 }],
-      })
-      .expect(201);
-    venta = { id: emitted.body.id, folio: emitted.body.folio };
+    venta = await emitirFactura(b.api, b.empresaId, { fecha: '2026-10-05', precio: 100_000 });
     const xml = dteXml({
       tipo: 33,
       folio: 555,
@@ -158,24 +141,15 @@ describe('bank reconciliation (e2e)', () => {
   });
 
   it('a partial collection leaves the rest open; the same movement twice is 409', async () => {
-    const otra = await b.api
-      .post('/contable/emit-dte', {
-        empresa_id: b.empresaId,
-        tipo_dte: 33,
-        forma_pago: 1,
-        fecha_emision: '2026-10-07',
-        receptor: { rut: AROMOS, razon_social: 'Comercial Los Aromos Limitada', giro: 'Comercio', direccion: 'Av. 1', comuna: 'Santiago' },
-        detalle: [{ nombre: 'Soporte', cantidad: 1, precio_unitario: 50_000 }],
-      })
-      .expect(201);
+    const otra = await emitirFactura(b.api, b.empresaId, { fecha: '2026-10-07', precio: 50_000 });
     const parcial = await conciliar({
       movimiento_id: 'mov_parcial',
       fecha: '2026-10-22',
       documento: 'emitido',
-      documento_id: otra.body.id,
+      documento_id: otra.id,
     }).expect(201);
     expect(parcial.body.documento).toMatchObject({ total: 59_500, saldo: 39_500 });
-    const twice = await conciliar({ movimiento_id: 'mov_parcial', fecha: '2026-10-22', documento: 'emitido', documento_id: otra.body.id });
+    const twice = await conciliar({ movimiento_id: 'mov_parcial', fecha: '2026-10-22', documento: 'emitido', documento_id: otra.id });
     expect([twice.status, twice.body.error]).toEqual([409, 'movimiento_conciliado']);
   });
 

@@ -8,7 +8,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { TestIssuer, closeTestApp, createTestApp } from '@lib/testing';
 import { AppModule } from '../src/app.module';
 import { appOptions } from '../src/config';
-import { client, createEmpresa } from './support/api';
+import { client, createEmpresa, postAsiento } from './support/api';
 import { GATEWAY_URL, GatewayStub, startGatewayStub } from './support/gateway-stub';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -32,15 +32,7 @@ describe('accounting reporting pages (e2e, real Chromium, axe-core)', () => {
     issuer = await TestIssuer.start();
     app = await createTestApp(AppModule, { TAX_GATEWAY_URL: GATEWAY_URL, ...issuer.env() }, appOptions);
     empresaId = await createEmpresa(app, RUT);
-    const asiento = (fecha: string, glosa: string, lineas: [string, number, number][]) =>
-      api()
-        .post('/contable/asientos', {
-          empresa_id: empresaId,
-          fecha,
-          glosa,
-          lineas: lineas.map(([cuenta, debe, haber]) => ({ cuenta, debe, haber })),
-        })
-        .expect(201);
+    const asiento = (fecha: string, glosa: string, lineas: [string, number, number][]) => postAsiento(app, empresaId, fecha, glosa, lineas);
     await asiento('2026-10-01', 'Aporte de capital', [
       ['1.2', 1_000_000, 0],
       ['3.1', 0, 1_000_000],

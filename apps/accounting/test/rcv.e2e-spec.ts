@@ -3,7 +3,7 @@ import { santiagoDate } from '@lib/dte';
 import { RcvMensualService } from '../src/rcv/rcv-mensual.service';
 import { Books, bootWithEmpresa, count, createEmpresa, shutdown } from './support/api';
 import { dteXml } from './support/dte-fixtures';
-import { installEmitirStub } from './support/emitir-stub';
+import { emitirFactura, installEmitirStub } from './support/emitir-stub';
 
 // The RCV reconciliation (docs/accounting.md "RCV reconciliation") against the gateway's GET /tax/rcv/libro contract (msw), on real
 // PostgreSQL: each kind of difference, confirmed or dismissed, and nothing written when the gateway fails.
@@ -184,31 +184,12 @@ describe('RCV reconciliation (e2e)', () => {
 
   it('reconciles the sales register too: a sale issued elsewhere is booked from the RCV data on confirmation, once', async () => {
     installEmitirStub(b.gw.server);
-    const receptor = {
-      rut: AROMOS,
-      razon_social: 'Comercial Los Aromos Limitada',
-      giro: 'Comercio',
-      direccion: 'Av. 1',
-      comuna: 'Santiago',
-    };
-    const emitted = await b.api
-      .post('/contable/emit-dte', {
-        empresa_id: b.empresaId,
-        tipo_dte: 33,
-        forma_pago: 1,
-        fecha_emision: '2026-10-12',
-        receptor,
-        detalle: [{ nombre: 'Consultoría', cantidad: 1, precio_unitario: 10_000 }],
-      })
-      .expect(201);
+    const emitted = await emitirFactura(b.api, b.empresaId, { fecha: '2026-10-12', precio: 10_000 });
     const venta = (folio: number, sii = montos): DocumentoRcvView => ({
       ...registro(folio, AROMOS, 'REGISTRO', sii),
       fecha_emision: '2026-10-12',
     });
-    b.gw.rcv.set(`${TENANT}|${PERIODO}|venta`, [
-      venta(emitted.body.folio),
-      venta(900, { exento: 0, neto: 50_000, iva: 9_500, total: 59_500 }),
-    ]);
+    b.gw.rcv.set(`${TENANT}|${PERIODO}|venta`, [venta(emitted.folio), venta(900, { exento: 0, neto: 50_000, iva: 9_500, total: 59_500 })]);
 
     const { body } = await conciliar().expect(200);
     const ventas = body.diferencias.filter((d: Diferencia & { libro: string }) => d.libro === 'venta');
@@ -233,11 +214,11 @@ describe('RCV reconciliation (e2e)', () => {
     b.gw.rcv.set(`${TENANT}|${PERIODO}|venta`, [venta(900, { exento: 0, neto: 50_000, iva: 9_500, total: 59_500 })]);
     const gone = await conciliar().expect(200);
     expect(
-      gone.body.diferencias.find((d: Diferencia & { libro: string }) => d.libro === 'venta' && d.folio === emitted.body.folio),
+      gone.body.diferencias.find((d: Diferencia & { libro: string }) => d.libro === 'venta' && d.folio === emitted.folio),
     ).toMatchObject({
       clase: 'no_registrado',
       estado: 'pendiente',
-      documento_id: emitted.body.id,
+      documento_id: emitted.id,
     });
   });
 

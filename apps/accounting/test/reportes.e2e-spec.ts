@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { closeTestApp } from '@lib/testing';
-import { bootAccounting, client, createEmpresa } from './support/api';
+import { bootAccounting, client, createEmpresa, postAsiento } from './support/api';
 import { dteXml } from './support/dte-fixtures';
 import { GatewayStub, startGatewayStub } from './support/gateway-stub';
 
@@ -37,16 +37,7 @@ describe('accounting: reports against hand-computed figures (e2e, real PostgreSQ
     app = await bootAccounting();
     api = client(app);
     empresaId = await createEmpresa(app, '76543210-3');
-    for (const [fecha, glosa, lineas] of ENTRIES) {
-      await api
-        .post('/contable/asientos', {
-          empresa_id: empresaId,
-          fecha,
-          glosa,
-          lineas: lineas.map(([cuenta, debe, haber]) => ({ cuenta, debe, haber })),
-        })
-        .expect(201);
-    }
+    for (const [fecha, glosa, lineas] of ENTRIES) await postAsiento(app, empresaId, fecha, glosa, lineas);
     await api
       .post('/contable/recibir-dte', {
         empresa_id: empresaId,

@@ -1,14 +1,8 @@
 import { SiiFakeAuthority } from './authority';
 import { retencionBhe, tasaRetencionBhe } from './bhe-retencion';
+import { BOLETA_JUAN } from './spec-support/bhe';
 
-const BOLETA = {
-  receptor_rut: '76086428-5',
-  emisor_rut: '12345678-5',
-  nombre_emisor: 'JUAN PÉREZ SOTO',
-  folio: 123,
-  fecha: '2026-10-05',
-  bruto: 145000,
-};
+const BOLETA = BOLETA_JUAN;
 
 describe('retention of a boleta de honorarios (Ley 21.133, Ley 21.578)', () => {
   it("follows the schedule by the boleta's year, 2023 held at 13 %", () => {

@@ -2,19 +2,12 @@ import { runInNewContext } from 'node:vm';
 import { SiiFakeAuthority } from './authority';
 import { portalCertificateLogin } from './certificate-login';
 import { NO_AUTORIZADO } from './portal-login';
-import type { NuevaBoletaHonorarios } from './bhe';
+import { BOLETA_JUAN } from './spec-support/bhe';
 
 const URL_BHE = 'https://loa.sii.cl/cgi_IMT/TMBCOC_InformeMensualBheRec.cgi';
 const RECEPTOR = { rut_arrastre: '76086428', dv_arrastre: '5' };
 const octubre = { ...RECEPTOR, cbanoinformemensual: '2026', cbmesinformemensual: '10', pagina_solicitada: '0' };
-const JUAN: NuevaBoletaHonorarios = {
-  receptor_rut: '76086428-5',
-  emisor_rut: '12345678-5',
-  nombre_emisor: 'JUAN PÉREZ SOTO',
-  folio: 123,
-  fecha: '2026-10-05',
-  bruto: 145000,
-};
+const JUAN = BOLETA_JUAN;
 
 /** The page's script run as a browser would: what its assignments leave in xml_values and arr_informe_mensual. */
 function ejecutar(html: string): { xml: Record<string, string>; arr: Record<string, string>; filas: number } {

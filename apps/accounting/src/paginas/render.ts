@@ -8,6 +8,32 @@ import { barras, clp, tablaMontos } from './layout';
 
 // The bodies of the reporting pages (docs/accounting.md "Reporting pages"): the JSON reports' figures, as a person reads them.
 
+/** A report's amounts in the order and with the Spanish labels a page shows them; the key is the JSON field. */
+type Campos<T> = [etiqueta: string, clave: keyof T & string][];
+
+const RESULTADOS: Campos<EstadoResultadosView> = [
+  ['Ingresos de explotación', 'ingresos_explotacion'],
+  ['Costo de ventas', 'costo_ventas'],
+  ['Margen bruto', 'margen_bruto'],
+  ['Gastos de operación', 'gastos_operacion'],
+  ['Resultado operacional', 'resultado_operacional'],
+  ['Otros ingresos', 'otros_ingresos'],
+  ['Resultado del período', 'resultado'],
+];
+
+const F29: Campos<F29BorradorView> = [
+  ['Débito fiscal', 'debito_fiscal'],
+  ['Crédito fiscal', 'credito_fiscal'],
+  ['Remanente del mes anterior', 'remanente_anterior'],
+  ['Total créditos', 'total_creditos'],
+  ['IVA a pagar', 'iva_a_pagar'],
+  ['Remanente para el mes siguiente', 'remanente_siguiente'],
+];
+
+function filas<T>(view: T, campos: Campos<T>): { etiqueta: string; valor: number; clave: string }[] {
+  return campos.map(([etiqueta, clave]) => ({ etiqueta, valor: view[clave] as number, clave }));
+}
+
 export function balanceHtml(b: BalanceView): RawHtml {
   const g = b.balance_general;
   const filas = b.filas.map(
@@ -36,15 +62,7 @@ export function resultadosHtml(e: EstadoResultadosView): RawHtml {
     { etiqueta: 'Gastos', valor: -e.total_gastos },
     { etiqueta: 'Resultado', valor: e.resultado },
   ])}
-${tablaMontos(`Estado de resultados, ${e.desde} a ${e.hasta}`, [
-  { etiqueta: 'Ingresos de explotación', valor: e.ingresos_explotacion, clave: 'ingresos_explotacion' },
-  { etiqueta: 'Costo de ventas', valor: e.costo_ventas, clave: 'costo_ventas' },
-  { etiqueta: 'Margen bruto', valor: e.margen_bruto, clave: 'margen_bruto' },
-  { etiqueta: 'Gastos de operación', valor: e.gastos_operacion, clave: 'gastos_operacion' },
-  { etiqueta: 'Resultado operacional', valor: e.resultado_operacional, clave: 'resultado_operacional' },
-  { etiqueta: 'Otros ingresos', valor: e.otros_ingresos, clave: 'otros_ingresos' },
-  { etiqueta: 'Resultado del período', valor: e.resultado, clave: 'resultado' },
-])}`;
+${tablaMontos(`Estado de resultados, ${e.desde} a ${e.hasta}`, filas(e, RESULTADOS))}`;
 }
 
 export function mayorHtml(m: LibroMayorView): RawHtml {
@@ -72,14 +90,7 @@ ${barras('IVA del mes', [
   { etiqueta: 'Crédito fiscal', valor: f.credito_fiscal },
   { etiqueta: 'Remanente anterior', valor: f.remanente_anterior },
 ])}
-${tablaMontos('Borrador del F29 (IVA)', [
-  { etiqueta: 'Débito fiscal', valor: f.debito_fiscal, clave: 'debito_fiscal' },
-  { etiqueta: 'Crédito fiscal', valor: f.credito_fiscal, clave: 'credito_fiscal' },
-  { etiqueta: 'Remanente del mes anterior', valor: f.remanente_anterior, clave: 'remanente_anterior' },
-  { etiqueta: 'Total créditos', valor: f.total_creditos, clave: 'total_creditos' },
-  { etiqueta: 'IVA a pagar', valor: f.iva_a_pagar, clave: 'iva_a_pagar' },
-  { etiqueta: 'Remanente para el mes siguiente', valor: f.remanente_siguiente, clave: 'remanente_siguiente' },
-])}`;
+${tablaMontos('Borrador del F29 (IVA)', filas(f, F29))}`;
 }
 
 const CLASES: Record<string, string> = {

@@ -54,3 +54,21 @@ export async function shutdown(books: Pick<Books, 'app' | 'gw'>): Promise<void> 
   await closeTestApp(books.app);
   books.gw.server.close();
 }
+
+/** Posts a manual entry (lines as [cuenta, debe, haber]) through POST /contable/asientos; 201 expected. */
+export async function postAsiento(
+  app: NestFastifyApplication,
+  empresaId: string,
+  fecha: string,
+  glosa: string,
+  lineas: [string, number, number][],
+) {
+  return client(app)
+    .post('/contable/asientos', {
+      empresa_id: empresaId,
+      fecha,
+      glosa,
+      lineas: lineas.map(([cuenta, debe, haber]) => ({ cuenta, debe, haber })),
+    })
+    .expect(201);
+}

@@ -94,3 +94,30 @@ export function installEmitirStub(server: SetupServer): EmitirStub {
   );
   return stub;
 }
+
+/** Issues a factura 33 of one line through accounting's POST /contable/emit-dte (the stub above answers it); its documento. */
+export async function emitirFactura(
+  api: { post: (path: string, body?: object) => import('supertest').Test },
+  empresaId: string,
+  o: { fecha: string; precio: number; receptor?: { rut: string; razon_social: string } },
+): Promise<{ id: string; folio: number }> {
+  const receptor = {
+    rut: '76543210-3',
+    razon_social: 'Comercial Los Aromos Limitada',
+    ...o.receptor,
+    giro: 'Comercio',
+    direccion: 'Av. 1',
+    comuna: 'Santiago',
+  };
+  const res = await api
+    .post('/contable/emit-dte', {
+      empresa_id: empresaId,
+      tipo_dte: 33,
+      forma_pago: 1,
+      fecha_emision: o.fecha,
+      receptor,
+      detalle: [{ nombre: 'Servicio', cantidad: 1, precio_unitario: o.precio }],
+    })
+    .expect(201);
+  return res.body;
+}
