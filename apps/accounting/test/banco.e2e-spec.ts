@@ -118,7 +118,7 @@ describe('bank reconciliation (e2e)', () => {
   it('refuses a second match of a movement, the wrong direction, more than the balance, and a movement the gateway does not have', async () => {
     const before = await written();
     const again = await conciliar({ movimiento_id: 'mov_cobro', fecha: '2026-10-20', documento: 'emitido', documento_id: venta.id });
-    expect([again.status, again.body.error]).toEqual([422, 'documento_no_abierto']);
+    expect([again.status, again.body.error]).toEqual([422, 'documento_not_open']);
     const fresh = await b.api.post('/contable/recibir-dte', {
       empresa_id: b.empresaId,
       xml: dteXml({ tipo: 33, folio: 556, fecha: '2026-10-06', emisor: ROBLE, receptor: TENANT, neto: 10_000, iva: 1_900, total: 11_900 }),
@@ -127,12 +127,12 @@ describe('bank reconciliation (e2e)', () => {
     expect(
       (await conciliar({ movimiento_id: 'mov_parcial', fecha: '2026-10-22', documento: 'recibido', documento_id: compra2 }).expect(422))
         .body.error,
-    ).toBe('direccion_no_corresponde');
+    ).toBe('movimiento_direction_mismatch');
     b.gw.movimientos.get(TENANT)?.push(mov('mov_grande', -20_000, '2026-10-24', 'PAGO'));
     expect(
       (await conciliar({ movimiento_id: 'mov_grande', fecha: '2026-10-24', documento: 'recibido', documento_id: compra2 }).expect(422)).body
         .error,
-    ).toBe('monto_excede_saldo');
+    ).toBe('monto_exceeds_saldo');
     expect(
       (await conciliar({ movimiento_id: 'mov_nada', fecha: '2026-10-24', documento: 'recibido', documento_id: compra2 }).expect(404)).body
         .error,
@@ -150,7 +150,7 @@ describe('bank reconciliation (e2e)', () => {
     }).expect(201);
     expect(parcial.body.documento).toMatchObject({ total: 59_500, saldo: 39_500 });
     const twice = await conciliar({ movimiento_id: 'mov_parcial', fecha: '2026-10-22', documento: 'emitido', documento_id: otra.id });
-    expect([twice.status, twice.body.error]).toEqual([409, 'movimiento_conciliado']);
+    expect([twice.status, twice.body.error]).toEqual([409, 'movimiento_already_matched']);
   });
 
   it('refuses a bad range or body with 400', async () => {

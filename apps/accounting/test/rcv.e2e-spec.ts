@@ -102,7 +102,7 @@ describe('RCV reconciliation (e2e)', () => {
 
     const before = await written();
     const twice = await b.api.post(`/contable/rcv/diferencias/${d.id}/confirmar`, {}).expect(409);
-    expect(twice.body).toMatchObject({ error: 'diferencia_resuelta', estado: 'confirmada' });
+    expect(twice.body).toMatchObject({ error: 'diferencia_already_decided', estado: 'confirmada' });
     expect(await written()).toEqual(before);
 
     // Its document arrives later by mail: the same purchase, now with its XML, and no second entry.
@@ -121,7 +121,7 @@ describe('RCV reconciliation (e2e)', () => {
     const d = body.diferencias.find((x: Diferencia) => x.estado === 'confirmada') as Diferencia;
     const before = await written();
     const twice = await b.api.post(`/contable/rcv/diferencias/${d.id}/confirmar`, {}).expect(409);
-    expect(twice.body).toMatchObject({ error: 'diferencia_resuelta', estado: 'confirmada' });
+    expect(twice.body).toMatchObject({ error: 'diferencia_already_decided', estado: 'confirmada' });
     expect(await written()).toEqual(before);
   });
 

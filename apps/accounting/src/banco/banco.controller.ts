@@ -38,8 +38,8 @@ export class ConciliacionBancariaController {
     401,
     403,
     { status: 404, errors: ['not_found', 'movimiento_not_found'] },
-    { status: 409, errors: ['movimiento_conciliado', 'period_closed'] },
-    { status: 422, errors: ['documento_no_abierto', 'direccion_no_corresponde', 'monto_excede_saldo'] },
+    { status: 409, errors: ['movimiento_already_matched', 'period_closed'] },
+    { status: 422, errors: ['documento_not_open', 'movimiento_direction_mismatch', 'monto_exceeds_saldo'] },
     ...GATEWAY_PROBLEMS,
   )
   conciliar(@Body() dto: ConciliarMovimientoDto, @CurrentActor() actor: Actor): Promise<ConciliacionBancariaView> {

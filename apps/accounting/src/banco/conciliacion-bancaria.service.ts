@@ -47,8 +47,8 @@ export class ConciliacionBancariaService {
   }
 
   /**
-   * @throws 404 `movimiento_not_found` (not among the gateway's movements of that date), 422 `documento_no_abierto`,
-   * `direccion_no_corresponde` (money in with a purchase, out with a sale), `monto_excede_saldo`; 409 `movimiento_conciliado`,
+   * @throws 404 `movimiento_not_found` (not among the gateway's movements of that date), 422 `documento_not_open`,
+   * `movimiento_direction_mismatch` (money in with a purchase, out with a sale), `monto_exceeds_saldo`; 409 `movimiento_already_matched`,
    * `period_closed`.
    */
   async conciliar(dto: ConciliarMovimientoDto, actor: Actor): Promise<ConciliacionBancariaView> {
@@ -67,19 +67,19 @@ export class ConciliacionBancariaService {
         if (!doc)
           throw new ProblemException(
             422,
-            'documento_no_abierto',
+            'documento_not_open',
             `Document ${dto.documento_id} is not an open ${dto.documento} document of the empresa`,
           );
         if (m.monto > 0 !== (doc.tipo === 'emitido')) {
           throw new ProblemException(
             422,
-            'direccion_no_corresponde',
+            'movimiento_direction_mismatch',
             `Money ${m.monto > 0 ? 'in' : 'out'} cannot settle a ${doc.tipo === 'emitido' ? 'sale' : 'purchase'}`,
           );
         }
         const monto = Math.abs(m.monto);
         if (monto > doc.saldo)
-          throw new ProblemException(422, 'monto_excede_saldo', `The movement (${monto}) exceeds the open balance (${doc.saldo})`);
+          throw new ProblemException(422, 'monto_exceeds_saldo', `The movement (${monto}) exceeds the open balance (${doc.saldo})`);
         const roles = await this.cuentas.byRoles(tx, empresa.id, ['banco', 'clientes', 'proveedores'] as const);
         const [debe, haber] = doc.tipo === 'emitido' ? [roles.banco, roles.clientes] : [roles.proveedores, roles.banco];
         const nombre = `${TIPO_DTE_NOMBRE[doc.tipo_dte] ?? `DTE ${doc.tipo_dte}`} N° ${doc.folio} de ${doc.razon_social} (${doc.rut})`;
@@ -129,7 +129,7 @@ export class ConciliacionBancariaService {
       },
       (err) =>
         isUniqueViolation(err, 'conciliacion_bancaria_movimiento_uq')
-          ? new ProblemException(409, 'movimiento_conciliado', `Movement ${dto.movimiento_id} is already matched`)
+          ? new ProblemException(409, 'movimiento_already_matched', `Movement ${dto.movimiento_id} is already matched`)
           : undefined,
     );
   }

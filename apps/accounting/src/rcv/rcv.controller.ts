@@ -55,7 +55,7 @@ export class RcvController {
       'Confirm a difference: book a registered purchase or sale from the RCV data, reverse a claimed purchase (once), acknowledge the others',
   })
   @ApiOkResponse({ type: RcvDiferenciaView })
-  @ApiProblemResponses(400, 401, 403, 404, { status: 409, errors: ['diferencia_resuelta', 'period_closed'] })
+  @ApiProblemResponses(400, 401, 403, 404, { status: 409, errors: ['diferencia_already_decided', 'period_closed'] })
   confirmar(@Param('id') id: string, @Body() dto: ConfirmarDiferenciaDto, @CurrentActor() actor: Actor): Promise<RcvDiferenciaView> {
     return this.rcv.confirmar(id, dto, actor);
   }
@@ -65,7 +65,7 @@ export class RcvController {
   @Audited({ accion: 'descartar_diferencia_rcv', entidad: 'rcv_diferencia', kind: 'write' })
   @ApiOperation({ summary: 'Dismiss a difference, with the reason; nothing is posted' })
   @ApiOkResponse({ type: RcvDiferenciaView })
-  @ApiProblemResponses(400, 401, 403, 404, { status: 409, errors: ['diferencia_resuelta'] })
+  @ApiProblemResponses(400, 401, 403, 404, { status: 409, errors: ['diferencia_already_decided'] })
   descartar(@Param('id') id: string, @Body() dto: DescartarDiferenciaDto, @CurrentActor() actor: Actor): Promise<RcvDiferenciaView> {
     return this.rcv.descartar(id, dto, actor);
   }

@@ -87,7 +87,7 @@ export class RcvService {
    * no_contabilizado: books the purchase from the RCV's data (an entry dated its FchEmis; a DTE booked meanwhile is linked, not booked
    * twice), or the sale (Clientes / Ventas / IVA Débito Fiscal, sale-rules.ts); reclamado: reverses its entry once (an entry reversed
    * meanwhile is linked); the others: acknowledged.
-   * @throws 404 `not_found`, 409 `diferencia_resuelta`, 409 `period_closed` (the entry's date).
+   * @throws 404 `not_found`, 409 `diferencia_already_decided`, 409 `period_closed` (the entry's date).
    */
   confirmar(id: string, dto: ConfirmarDiferenciaDto, actor: Actor): Promise<RcvDiferenciaView> {
     return this.decide(id, actor, 'confirmar_diferencia_rcv', async (tx, d, empresa) => {
@@ -98,7 +98,7 @@ export class RcvService {
     });
   }
 
-  /** @throws 404 `not_found`, 409 `diferencia_resuelta`. */
+  /** @throws 404 `not_found`, 409 `diferencia_already_decided`. */
   descartar(id: string, dto: DescartarDiferenciaDto, actor: Actor): Promise<RcvDiferenciaView> {
     return this.decide(id, actor, 'descartar_diferencia_rcv', async () => ({ estado: 'descartada', motivo: dto.motivo.trim() }));
   }
@@ -113,7 +113,7 @@ export class RcvService {
       const d = isUUID(id) ? await this.store.lockDiferencia(tx, id) : undefined;
       if (!d) throw new ProblemException(404, 'not_found', `Diferencia ${id} does not exist`);
       if (d.estado !== 'pendiente') {
-        throw new ProblemException(409, 'diferencia_resuelta', `The difference is already ${d.estado}`, { estado: d.estado });
+        throw new ProblemException(409, 'diferencia_already_decided', `The difference is already ${d.estado}`, { estado: d.estado });
       }
       const empresa = await this.store.lockEmpresa(tx, d.empresa_id);
       const resolved = await this.store.resolve(tx, d.id, await work(tx, d, empresa), actor.caller);

@@ -51,7 +51,7 @@ export class RcvConciliacion1799000000000 implements MigrationInterface {
         CONSTRAINT rcv_diferencia_factura_check CHECK (libro = 'compra' OR factura_id IS NULL),
         CONSTRAINT rcv_diferencia_documento_emitido_check CHECK (libro = 'venta' OR documento_emitido_id IS NULL),
         CONSTRAINT rcv_diferencia_asiento_fk FOREIGN KEY (empresa_id, asiento_id) REFERENCES asiento(empresa_id, id),
-        CONSTRAINT rcv_diferencia_resuelta_check CHECK ((estado = 'pendiente') = (resuelta_at IS NULL))
+        CONSTRAINT rcv_diferencia_already_decided_check CHECK ((estado = 'pendiente') = (resuelta_at IS NULL))
       )`);
     await q.query(`CREATE INDEX rcv_diferencia_periodo_idx ON rcv_diferencia (empresa_id, periodo)`);
   }
