@@ -36,12 +36,7 @@ describe('POST /sim/bhe', () => {
     const res = await post({ ...BOLETA, receptor_rut: '76.086.428-5' });
     expect(res.status).toBe(201);
     expect(res.json).toEqual({
-      receptor_rut: '76086428-5',
-      emisor_rut: '12345678-5',
-      nombre_emisor: 'JUAN PÉREZ SOTO',
-      folio: 123,
-      fecha: '2026-10-05',
-      bruto: 145000,
+      ...BOLETA,
       retiene: 'receptor',
       retencion_receptor: 22113,
       honorarios_liquidos: 122887,

@@ -3,6 +3,7 @@ import { isUUID } from 'class-validator';
 import { ProblemException } from '@lib/schemas';
 import { DataSource, EntityManager } from 'typeorm';
 import { mapDbError } from './db-errors';
+import { type Periodo, parseMes } from './periodo';
 
 /** A transaction a store opened; services only pass it back to store methods. */
 export type Tx = EntityManager;
@@ -49,6 +50,12 @@ export abstract class AccountingStore {
 
   requireEmpresa(empresaId: string, tx?: Tx): Promise<LockedEmpresa> {
     return this.findEmpresa(this.db(tx), empresaId, '');
+  }
+
+  /** The empresa and the month (YYYY-MM) a monthly process names. @throws 400/422 for the month (`parseMes`), 404 `not_found`. */
+  async requireEmpresaMes(empresaId: string, periodo: string): Promise<{ empresa: LockedEmpresa; mes: Periodo }> {
+    const mes = parseMes(periodo);
+    return { empresa: await this.requireEmpresa(empresaId), mes };
   }
 
   private async findEmpresa(tx: Tx, empresaId: string, lock: string): Promise<LockedEmpresa> {

@@ -9,6 +9,13 @@ import { GATEWAY_PROBLEMS } from '../gateway/gateway-problems';
 import { HonorariosImportView } from './dto/honorarios.dto';
 import { HonorariosService } from './honorarios.service';
 
+const IMPORT_PROBLEMS = [
+  ...[400, 401, 403, 404],
+  { status: 409, errors: ['period_closed'] },
+  { status: 422, errors: ['periodo_out_of_range'] },
+  ...GATEWAY_PROBLEMS,
+];
+
 /** Boletas de honorarios received (docs/accounting.md "Boletas de honorarios"). The accountant: admin. */
 @ApiTags('honorarios')
 @Callers('admin')
@@ -27,15 +34,7 @@ export class HonorariosController {
       'voided after it was booked has its entry reversed once. Nothing is written when the gateway fails.',
   })
   @ApiOkResponse({ type: HonorariosImportView })
-  @ApiProblemResponses(
-    400,
-    401,
-    403,
-    404,
-    { status: 409, errors: ['period_closed'] },
-    { status: 422, errors: ['periodo_out_of_range'] },
-    ...GATEWAY_PROBLEMS,
-  )
+  @ApiProblemResponses(...IMPORT_PROBLEMS)
   importar(@Body() dto: MesQueryDto, @CurrentActor() actor: Actor): Promise<HonorariosImportView> {
     return this.honorarios.importar(dto.empresa_id, dto.periodo, actor);
   }

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { BoletaHonorariosView } from '@lib/contracts';
 import { Actor } from '../common/actor';
 import { LockedEmpresa, Tx } from '../common/accounting.store';
-import { parseMes } from '../common/periodo';
 import { AsientosService } from '../asientos/asientos.service';
 import { LedgerService } from '../asientos/ledger.service';
 import { AuditoriaService } from '../auditoria/auditoria.service';
@@ -32,8 +31,7 @@ export class HonorariosService {
 
   /** @throws 404 `not_found`, 400/422 for the month, 409 `period_closed`; the gateway's failures (nothing written). */
   async importar(empresaId: string, periodo: string, actor: Actor): Promise<HonorariosImportView> {
-    const mes = parseMes(periodo);
-    const empresa = await this.store.requireEmpresa(empresaId);
+    const { empresa, mes } = await this.store.requireEmpresaMes(empresaId, periodo);
     const { boletas } = await this.gateway.fetchHonorariosRecibidos(empresa.rut, mes.periodo);
     const ordenadas = [...boletas].sort(
       (a, b) => a.fecha.localeCompare(b.fecha) || a.rut_emisor.localeCompare(b.rut_emisor) || a.folio - b.folio,

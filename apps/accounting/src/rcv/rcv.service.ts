@@ -3,7 +3,6 @@ import { isUUID } from 'class-validator';
 import { ProblemException } from '@lib/schemas';
 import { Actor } from '../common/actor';
 import { LockedEmpresa, Tx } from '../common/accounting.store';
-import { parseMes } from '../common/periodo';
 import { AsientosService } from '../asientos/asientos.service';
 import { AsientosStore } from '../asientos/asientos.store';
 import { AuditoriaService } from '../auditoria/auditoria.service';
@@ -38,8 +37,7 @@ export class RcvService {
 
   /** Asks the RCV for both books (nothing written when the gateway fails: 502/503/504), then records the differences in one transaction. */
   async conciliar(empresaId: string, periodo: string, actor: Actor): Promise<RcvConciliacionView> {
-    const mes = parseMes(periodo);
-    const empresa = await this.store.requireEmpresa(empresaId);
+    const { empresa, mes } = await this.store.requireEmpresaMes(empresaId, periodo);
     const registros = await Promise.all(LIBROS.map((libro) => this.gateway.fetchRcvLibro(empresa.rut, mes.periodo, libro)));
     const documentosRcv = registros.reduce((n, r) => n + r.documentos.filter((d) => d.sii !== null).length, 0);
     await this.store.transaction(async (tx) => {
@@ -63,8 +61,7 @@ export class RcvService {
 
   /** @throws 404 `not_found` for an unknown empresa, 404 `conciliacion_not_found` before the period's first run. */
   async conciliacion(empresaId: string, periodo: string): Promise<RcvConciliacionView> {
-    const mes = parseMes(periodo);
-    await this.store.requireEmpresa(empresaId);
+    const { mes } = await this.store.requireEmpresaMes(empresaId, periodo);
     const found = await this.store.conciliacion(empresaId, mes.periodo);
     if (!found) {
       throw new ProblemException(
