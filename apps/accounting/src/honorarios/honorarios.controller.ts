@@ -36,6 +36,6 @@ export class HonorariosController {
   @ApiOkResponse({ type: HonorariosImportView })
   @ApiProblemResponses(...IMPORT_PROBLEMS)
   importar(@Body() dto: MesQueryDto, @CurrentActor() actor: Actor): Promise<HonorariosImportView> {
-    return this.honorarios.importar(dto.empresa_id, dto.periodo, actor);
+    return this.honorarios.importar(dto, actor);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { BoletaHonorariosView } from '@lib/contracts';
 import { Actor } from '../common/actor';
+import { MesQueryDto } from '../common/dto/mes-query.dto';
 import { LockedEmpresa, Tx } from '../common/accounting.store';
 import { AsientosService } from '../asientos/asientos.service';
 import { LedgerService } from '../asientos/ledger.service';
@@ -17,6 +18,7 @@ const ROLES = ['gastos_admin', 'retenciones', 'proveedores'] as const;
  * Books the boletas de honorarios a company received, read from the SII's register through the gateway (docs/accounting.md "Boletas de
  * honorarios"): Debe Gastos de Administración bruto / Haber Retenciones por Pagar the retention of the boleta's year (when the receiver
  * withholds) / Haber Proveedores the líquido. Idempotent per (issuer, folio); a boleta the SII later lists voided has its entry reversed once.
+ * `importar` throws 404 `not_found`, 400/422 for the month, 409 `period_closed`, and the gateway's failures, having written nothing.
  */
 @Injectable()
 export class HonorariosService {
@@ -29,9 +31,8 @@ export class HonorariosService {
     private readonly auditoria: AuditoriaService,
   ) {}
 
-  /** @throws 404 `not_found`, 400/422 for the month, 409 `period_closed`; the gateway's failures (nothing written). */
-  async importar(empresaId: string, periodo: string, actor: Actor): Promise<HonorariosImportView> {
-    const { empresa, mes } = await this.store.requireEmpresaMes(empresaId, periodo);
+  async importar(q: MesQueryDto, actor: Actor): Promise<HonorariosImportView> {
+    const { empresa, mes } = await this.store.requireEmpresaMes(q.empresa_id, q.periodo);
     const { boletas } = await this.gateway.fetchHonorariosRecibidos(empresa.rut, mes.periodo);
     const ordenadas = [...boletas].sort(
       (a, b) => a.fecha.localeCompare(b.fecha) || a.rut_emisor.localeCompare(b.rut_emisor) || a.folio - b.folio,
