@@ -18,6 +18,7 @@ import { PlanCuentasModule } from './plan-cuentas/plan-cuentas.module';
 import { PollerModule } from './poller/poller.module';
 import { RcvModule } from './rcv/rcv.module';
 import { ReportesModule } from './reportes/reportes.module';
+import { UtmModule } from './utm/utm.module';
 
 @Module({
   imports: [
@@ -40,6 +41,7 @@ import { ReportesModule } from './reportes/reportes.module';
     HonorariosModule,
     BancoModule,
     PaginasModule,
+    UtmModule,
   ],
 })
 export class AppModule {}

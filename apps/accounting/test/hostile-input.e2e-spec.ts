@@ -46,7 +46,7 @@ hostileInputSuite('accounting', {
     ids.empresa = await createEmpresa(app, TENANT);
   },
   get pathValues() {
-    return { empresa_id: ids.empresa, id: ids.empresa, periodo: '2025-04', seccion: 'balance' };
+    return { empresa_id: ids.empresa, id: ids.empresa, periodo: '2025-04', seccion: 'balance', mes: '2025-04' };
   },
   get queryValues() {
     return { empresa_id: ids.empresa, periodo: '2025-05', desde: '2025-05-01', hasta: '2025-05-31' };
@@ -82,6 +82,8 @@ hostileInputSuite('accounting', {
       'POST /contable/importacion': { empresa_id },
       'POST /contable/rcv/conciliar': { empresa_id, periodo: '2025-05' },
       'POST /contable/honorarios/importar': { empresa_id, periodo: '2025-05' },
+      'PUT /contable/empresas/{id}/tasa-ppm': { tasa_ppm: '0.25' },
+      'PUT /contable/utm/{mes}': { valor: 68_000 },
       'POST /contable/banco/conciliar': {
         empresa_id,
         movimiento_id: 'mov_probe',

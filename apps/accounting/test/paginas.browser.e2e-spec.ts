@@ -134,6 +134,7 @@ describe('accounting reporting pages (e2e, real Chromium, axe-core)', () => {
     for (const clave of ['debito_fiscal', 'credito_fiscal', 'remanente_anterior', 'total_creditos', 'iva_a_pagar', 'remanente_siguiente']) {
       expect([clave, iva[clave]]).toEqual([clave, f29[clave]]);
     }
+    for (const c of f29.codigos) expect([c.codigo, iva[`codigo:${c.codigo}`]]).toEqual([c.codigo, c.valor]);
     expect(f29.debito_fiscal).toBe(19_000);
     await page.close();
 

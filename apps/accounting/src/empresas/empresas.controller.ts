@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Callers } from '@lib/auth';
 import { IsRut } from '@lib/rut';
@@ -6,7 +6,7 @@ import { ApiProblemResponses } from '@lib/schemas';
 import { IsOptional } from 'class-validator';
 import { Actor, CurrentActor } from '../common/actor';
 import { Audited } from '../auditoria/audited.decorator';
-import { CrearEmpresaDto } from './dto/crear-empresa.dto';
+import { CrearEmpresaDto, TasaPpmDto } from './dto/crear-empresa.dto';
 import { EmpresasService } from './empresas.service';
 import { EmpresaView, EmpresasView } from './dto/empresa.view';
 
@@ -48,6 +48,15 @@ export class EmpresasController {
   @ApiProblemResponses(400, 401, 403)
   async list(@Query() q: EmpresasQueryDto): Promise<EmpresasView> {
     return { empresas: await this.empresas.list(q.rut) };
+  }
+
+  @Put(':id/tasa-ppm')
+  @Audited({ accion: 'fijar_tasa_ppm', entidad: 'empresa', kind: 'write', empresaFromParam: true })
+  @ApiOperation({ summary: "Set the empresa's PPM rate (percent), which the F29 applies to the month's gross income" })
+  @ApiOkResponse({ type: EmpresaView })
+  @ApiProblemResponses(400, 401, 403, 404)
+  setTasaPpm(@Param('id') id: string, @Body() dto: TasaPpmDto, @CurrentActor() actor: Actor): Promise<EmpresaView> {
+    return this.empresas.setTasaPpm(id, dto.tasa_ppm, actor);
   }
 
   @Get(':id')

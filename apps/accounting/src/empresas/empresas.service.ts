@@ -47,6 +47,17 @@ export class EmpresasService {
     return this.store.get(id);
   }
 
+  /** @throws 404 `not_found`. */
+  async setTasaPpm(id: string, tasa: string | number, actor: Actor): Promise<EmpresaView> {
+    await this.store.requireEmpresa(id);
+    const row = await this.store.transaction(async (tx) => {
+      const updated = await this.store.setTasaPpm(tx, id, String(tasa));
+      await this.auditoria.record(tx, actor, { empresaId: id, accion: 'fijar_tasa_ppm', entidad: 'empresa', entidadId: id });
+      return updated;
+    });
+    return row as EmpresaView;
+  }
+
   list(rut?: string): Promise<EmpresaView[]> {
     return this.store.list(rut);
   }

@@ -4,7 +4,7 @@ import { isoInstant } from '../common/sql';
 import { EmpresaView } from './dto/empresa.view';
 import { Regimen } from './regimen';
 
-const VIEW = `id, rut, razon_social, regimen, created_by,
+const VIEW = `id, rut, razon_social, regimen, trim_scale(tasa_ppm)::text AS tasa_ppm, created_by,
   ${isoInstant('created_at')}`;
 
 /** A new empresa's row: the gateway's canonical data for its RUT. */
@@ -37,6 +37,16 @@ export class EmpresasStore extends AccountingStore {
   /** By RUT; `rut` filters to one. */
   list(rut?: string): Promise<EmpresaView[]> {
     return this.ds.query(`SELECT ${VIEW} FROM empresa WHERE ($1::text IS NULL OR rut = $1) ORDER BY rut`, [rut ?? null]);
+  }
+
+  /** Sets the PPM rate (percent, a decimal string); undefined for an unknown empresa. */
+  async setTasaPpm(tx: Tx, id: string, tasa: string): Promise<EmpresaView | undefined> {
+    // A CTE so the driver returns rows (TypeORM answers a bare UPDATE with [rows, count]).
+    const [row] = await tx.query(`WITH u AS (UPDATE empresa SET tasa_ppm = $2 WHERE id = $1 RETURNING *) SELECT ${VIEW} FROM u`, [
+      id,
+      tasa,
+    ]);
+    return row;
   }
 
   async rutExists(rut: string): Promise<boolean> {

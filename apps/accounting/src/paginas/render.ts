@@ -21,6 +21,9 @@ const RESULTADOS: Campos<EstadoResultadosView> = [
   ['Resultado del período', 'resultado'],
 ];
 
+/** The F29's códigos that count documents, not pesos. */
+const CANTIDADES = new Set(['503', '512', '509', '519', '531', '527']);
+
 const F29: Campos<F29BorradorView> = [
   ['Débito fiscal', 'debito_fiscal'],
   ['Crédito fiscal', 'credito_fiscal'],
@@ -90,7 +93,12 @@ ${barras('IVA del mes', [
   { etiqueta: 'Crédito fiscal', valor: f.credito_fiscal },
   { etiqueta: 'Remanente anterior', valor: f.remanente_anterior },
 ])}
-${tablaMontos('Borrador del F29 (IVA)', filas(f, F29))}`;
+${tablaMontos('Borrador del F29 (IVA)', filas(f, F29))}
+<table><caption>Códigos del formulario 29</caption><thead><tr><th scope="col">Código</th><th scope="col">Concepto</th><th scope="col">Valor</th></tr></thead><tbody>${f.codigos.map(
+    (c) =>
+      html`<tr><td>${c.codigo}</td><td>${c.glosa}</td><td class="monto" data-clave="codigo:${c.codigo}" data-monto="${c.valor}">${CANTIDADES.has(c.codigo) ? c.valor : c.codigo === '115' ? `${c.valor} %` : clp(c.valor)}</td></tr>`,
+  )}</tbody></table>
+${f.remanente_reajustado ? '' : html`<p>El remanente no está reajustado: falta registrar la UTM de algún mes (PUT /contable/utm/{mes}).</p>`}`;
 }
 
 const CLASES: Record<string, string> = {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuditoriaModule } from '../auditoria/auditoria.module';
+import { UtmModule } from '../utm/utm.module';
 import { BalanceReportService } from './balance.report';
 import { EstadoResultadosReportService } from './estado-resultados.report';
 import { F29BorradorReportService } from './f29-borrador.report';
@@ -12,7 +13,7 @@ import { TributariosController } from './tributarios.controller';
 
 /** Read-only reports, aggregated in PostgreSQL. */
 @Module({
-  imports: [AuditoriaModule],
+  imports: [AuditoriaModule, UtmModule],
   controllers: [ReportesController, TributariosController],
   providers: [
     ReportesStore,

@@ -74,31 +74,28 @@ const DETALLE_SQL = `
 // $1 empresa, $2 first day of the month, $3 last day. Entries moving BOTH IVA accounts are the monthly
 // settlement, left out. The carried credit is the running sum of (crédito − débito) clamped at zero each
 // month: W(n) = S(n) − min(0, min S(k≤n)).
-const F29_SQL = `
+/** The IVA of each month up to $2 from the IVA accounts, without the monthly settlement entries (both accounts). $1 empresa. */
+const IVA_MENSUAL_SQL = `
   WITH liquidaciones AS (
     SELECT l.asiento_id FROM linea_asiento l JOIN cuenta c ON c.id = l.cuenta_id
      WHERE l.empresa_id = $1 AND c.rol IN ('iva_debito', 'iva_credito')
      GROUP BY l.asiento_id HAVING COUNT(DISTINCT c.rol) = 2
-  ), iva AS (
-    SELECT date_trunc('month', a.fecha)::date AS mes,
-           COALESCE(SUM(l.haber - l.debe) FILTER (WHERE c.rol = 'iva_debito'), 0) AS debito,
-           COALESCE(SUM(l.debe - l.haber) FILTER (WHERE c.rol = 'iva_credito'), 0) AS credito
-      FROM linea_asiento l JOIN asiento a ON a.id = l.asiento_id JOIN cuenta c ON c.id = l.cuenta_id
-     WHERE l.empresa_id = $1 AND a.fecha <= $3 AND c.rol IN ('iva_debito', 'iva_credito')
-       AND l.asiento_id NOT IN (SELECT asiento_id FROM liquidaciones)
-     GROUP BY 1
-  ), corrido AS (
-    SELECT mes, debito, credito, SUM(credito - debito) OVER (ORDER BY mes) AS s FROM iva
-  ), remanente AS (
-    SELECT mes, s - LEAST(0, MIN(s) OVER (ORDER BY mes)) AS remanente_final FROM corrido
   )
-  SELECT COALESCE((SELECT debito FROM iva WHERE mes = $2::date), 0) AS debito_fiscal,
-         COALESCE((SELECT credito FROM iva WHERE mes = $2::date), 0) AS credito_fiscal,
-         COALESCE((SELECT remanente_final FROM remanente WHERE mes < $2::date ORDER BY mes DESC LIMIT 1), 0) AS remanente_anterior,
-         (SELECT COALESCE(SUM(CASE WHEN tipo_dte = 61 THEN -iva ELSE iva END), 0) FROM documento_emitido
-           WHERE empresa_id = $1 AND fecha_emision BETWEEN $2 AND $3) AS doc_debito,
-         (SELECT COALESCE(SUM(CASE WHEN tipo_dte = 61 THEN -iva ELSE iva END), 0) FROM factura
-           WHERE empresa_id = $1 AND fecha_emision BETWEEN $2 AND $3) AS doc_credito`;
+  SELECT to_char(a.fecha, 'YYYY-MM') AS mes,
+         COALESCE(SUM(l.haber - l.debe) FILTER (WHERE c.rol = 'iva_debito'), 0)::text AS debito,
+         COALESCE(SUM(l.debe - l.haber) FILTER (WHERE c.rol = 'iva_credito'), 0)::text AS credito
+    FROM linea_asiento l JOIN asiento a ON a.id = l.asiento_id JOIN cuenta c ON c.id = l.cuenta_id
+   WHERE l.empresa_id = $1 AND a.fecha <= $2 AND c.rol IN ('iva_debito', 'iva_credito')
+     AND l.asiento_id NOT IN (SELECT asiento_id FROM liquidaciones)
+   GROUP BY 1`;
+
+export interface F29Filas {
+  iva: { mes: string; debito: string; credito: string }[];
+  emitidos: { tipo_dte: number; cantidad: number; iva: string; neto_exento: string }[];
+  recibidos: { tipo_dte: number; cantidad: number; iva: string; neto_exento: string }[];
+  honorarios: string;
+  tasaPpm: string | null;
+}
 
 // $1 empresa, $2 desde, $3 hasta. Emitted DTEs are ingresos, received ones egresos; credit notes (61, 112) subtract. `monto`
 // mirrors the booking rules: never IVA (recoverable, not income or expense).
@@ -181,12 +178,36 @@ export class ReportesStore extends AccountingStore {
     });
   }
 
-  async f29(empresaId: string, p: Periodo): Promise<Record<string, string>> {
-    const [row] = await this.snapshot(async (tx) => {
+  /**
+   * What the F29's códigos are computed from (f29-codigos.ts): the ledger's IVA of every month up to the period, the period's sales and
+   * purchases by type (their entry standing), the honorarios withheld, the gross income, the empresa's PPM rate.
+   */
+  async f29Insumos(empresaId: string, p: Periodo): Promise<F29Filas> {
+    return this.snapshot(async (tx) => {
       await this.requireEmpresa(empresaId, tx);
-      return tx.query(F29_SQL, [empresaId, p.desde, p.hasta]);
+      const params = [empresaId, p.desde, p.hasta];
+      const vigente = `d.asiento_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM asiento r WHERE r.reversa_de = d.asiento_id)`;
+      const porTipo = (tabla: string) =>
+        tx.query(
+          `SELECT d.tipo_dte, count(*)::int AS cantidad, COALESCE(sum(d.iva), 0)::text AS iva,
+                  COALESCE(sum(d.neto + d.exento), 0)::text AS neto_exento
+             FROM ${tabla} d WHERE d.empresa_id = $1 AND d.fecha_emision BETWEEN $2 AND $3 AND ${vigente} GROUP BY d.tipo_dte`,
+          params,
+        );
+      return {
+        iva: await tx.query(IVA_MENSUAL_SQL, [empresaId, p.hasta]),
+        emitidos: await porTipo('documento_emitido'),
+        recibidos: await porTipo('factura'),
+        honorarios: (
+          await tx.query(
+            `SELECT COALESCE(sum(retencion), 0)::text AS retencion FROM boleta_honorarios
+              WHERE empresa_id = $1 AND fecha BETWEEN $2 AND $3 AND reversa_id IS NULL`,
+            params,
+          )
+        )[0].retencion,
+        tasaPpm: (await tx.query('SELECT trim_scale(tasa_ppm)::text AS tasa_ppm FROM empresa WHERE id = $1', [empresaId]))[0].tasa_ppm,
+      };
     });
-    return row;
   }
 
   libroDiario(empresaId: string, p: Periodo): Promise<[DiarioRow[], Rows]> {

@@ -67,6 +67,7 @@ export function f29BorradorCsv(r: F29BorradorView): string {
       ['total_creditos', r.total_creditos],
       ['iva_a_pagar', r.iva_a_pagar],
       ['remanente_siguiente', r.remanente_siguiente],
+      ...r.codigos.map((c) => [`codigo_${c.codigo}`, c.valor]),
       ['aviso', r.aviso],
     ],
   );

@@ -19,6 +19,7 @@ export function client(app: NestFastifyApplication) {
   return {
     get: (path: string) => request(http).get(path).set('X-Internal-Key', ADMIN_KEY),
     post: (path: string, body?: object) => request(http).post(path).set('X-Internal-Key', ADMIN_KEY).send(body),
+    put: (path: string, body?: object) => request(http).put(path).set('X-Internal-Key', ADMIN_KEY).send(body),
   };
 }
 

@@ -9,6 +9,8 @@ import { DocumentoEmitidoExportacion1798000000000 } from './1798000000000-Docume
 import { RcvConciliacion1799000000000 } from './1799000000000-RcvConciliacion';
 import { BoletaHonorarios1799000000001 } from './1799000000001-BoletaHonorarios';
 import { ConciliacionBancaria1799000000002 } from './1799000000002-ConciliacionBancaria';
+import { EmpresaTasaPpm1799000000003 } from './1799000000003-EmpresaTasaPpm';
+import { Utm1799000000004 } from './1799000000004-Utm';
 
 /** Every migration of accounting, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
 export const migrations = [
@@ -23,4 +25,6 @@ export const migrations = [
   RcvConciliacion1799000000000,
   BoletaHonorarios1799000000001,
   ConciliacionBancaria1799000000002,
+  EmpresaTasaPpm1799000000003,
+  Utm1799000000004,
 ];

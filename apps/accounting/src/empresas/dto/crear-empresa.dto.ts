@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsRut } from '@lib/rut';
+import { IsDecimalAmount } from '@lib/schemas';
 import { IsIn, IsOptional } from 'class-validator';
 import { REGIMENES, Regimen } from '../regimen';
 
@@ -13,4 +14,11 @@ export class CrearEmpresaDto {
   @IsOptional()
   @IsIn(REGIMENES)
   regimen?: Regimen;
+}
+
+/** PUT /contable/empresas/{id}/tasa-ppm. */
+export class TasaPpmDto {
+  @ApiProperty({ example: '0.25', description: "The PPM rate the SII assigned, percent of the month's gross income (up to 3 decimals)" })
+  @IsDecimalAmount({ integers: 3, places: 3, min: 0, max: 100 })
+  tasa_ppm!: string | number;
 }

@@ -15,6 +15,14 @@ export class EmpresaView {
   @ApiProperty({ enum: REGIMENES })
   regimen!: Regimen;
 
+  @ApiProperty({
+    example: '0.25',
+    nullable: true,
+    type: String,
+    description: 'PPM rate, percent of the month’s gross income; null until set',
+  })
+  tasa_ppm!: string | null;
+
   @ApiProperty({ example: '2026-01-15T12:00:00.000Z' })
   created_at!: string;
 
