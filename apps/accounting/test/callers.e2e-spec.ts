@@ -43,6 +43,7 @@ callerMatrixSuite(
     'GET /contable/libro-mayor': ADMIN,
     'GET /contable/libro-ingresos-egresos': ADMIN,
     'GET /contable/f29-borrador': ADMIN,
+    'GET /contable/f29-comparacion': ADMIN,
     'POST /contable/poller/recibir-dte': ['poller'],
     'POST /contable/emit-dte': ADMIN,
     'POST /contable/importacion': ADMIN,

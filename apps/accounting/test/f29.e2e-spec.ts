@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { BoletaHonorariosView } from '@lib/contracts';
 import { Books, bootWithEmpresa, shutdown } from './support/api';
 import { dteXml } from './support/dte-fixtures';
@@ -92,6 +96,79 @@ describe('GET /contable/f29-borrador with its códigos (e2e)', () => {
     });
     const csv = await b.api.get(`/contable/f29-borrador?empresa_id=${b.empresaId}&periodo=2026-10`).set('accept', 'text/csv').expect(200);
     expect(csv.text).toContain('codigo_091,22363');
+
+    // The PDF, read back by an independent tool (poppler's pdftotext).
+    const pdf = await b.api
+      .get(`/contable/f29-borrador?empresa_id=${b.empresaId}&periodo=2026-10`)
+      .set('accept', 'application/pdf')
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const dir = mkdtempSync(join(tmpdir(), 'f29-'));
+    writeFileSync(join(dir, 'f29.pdf'), pdf.body as Buffer);
+    const text = execFileSync('pdftotext', ['-layout', join(dir, 'f29.pdf'), '-'], { encoding: 'utf8' });
+    rmSync(dir, { recursive: true, force: true });
+    expect(text).toContain('Borrador del Formulario 29 · período 2026-10');
+    expect(text).toMatch(/091\s+Total a pagar dentro del plazo legal\s+\$22\.363/);
+    expect(text).toMatch(/504\s+Remanente de crédito fiscal del mes anterior\s+\$19\.460/);
+    expect(text).toMatch(/115\s+Tasa PPM \(%\)\s+0,25 %/);
+  });
+
+  it('shows the F29 the SII has on record beside the draft, each differing código marked', async () => {
+    b.gw.f29.set(TENANT, [
+      { periodo: '2026-09', declarada: true, formulario: '29', campos: { '538': '0' } },
+      {
+        periodo: '2026-10',
+        declarada: true,
+        formulario: '29',
+        campos: {
+          '03': TENANT,
+          '502': '19000',
+          '538': '19000',
+          '520': '9500',
+          '537': '28960',
+          '77': '9960',
+          '151': '22113',
+          '062': '250',
+          '91': '20000',
+        },
+      },
+    ]);
+    const res = await b.api.get(`/contable/f29-comparacion?empresa_id=${b.empresaId}&periodo=2026-10`).expect(200);
+    const por = Object.fromEntries(res.body.codigos.map((c: { codigo: string }) => [c.codigo, c]));
+    expect(res.body).toMatchObject({ periodo: '2026-10', declarada: true, formulario: '29' });
+    expect(por['538']).toMatchObject({ libros: 19_000, sii: 19_000, difiere: false });
+    expect(por['077']).toMatchObject({ libros: 9_960, sii: 9_960, difiere: false }); // the SII writes 77
+    expect(por['091']).toMatchObject({ libros: 22_363, sii: 20_000, difiere: true });
+    expect(por['503']).toMatchObject({ libros: 1, sii: null, difiere: true }); // not in the SII's form: declared as nothing
+    expect(por['048']).toMatchObject({ libros: 0, sii: null, difiere: false });
+    expect(res.body.codigos.filter((c: { difiere: boolean }) => c.difiere).map((c: { codigo: string }) => c.codigo)).toEqual([
+      '503',
+      '519',
+      '504',
+      '563',
+      '115',
+      '595',
+      '091',
+    ]);
+    expect(res.body.diferencias).toBe(7);
+
+    b.gw.f29.set(TENANT, []);
+    const sin = await b.api.get(`/contable/f29-comparacion?empresa_id=${b.empresaId}&periodo=2026-10`).expect(200);
+    expect(sin.body).toMatchObject({ declarada: false, formulario: null, diferencias: 0 });
+    b.gw.down = true;
+    try {
+      expect((await b.api.get(`/contable/f29-comparacion?empresa_id=${b.empresaId}&periodo=2026-10`).expect(503)).body.error).toBe(
+        'gateway_unavailable',
+      );
+    } finally {
+      b.gw.down = false;
+    }
   });
 
   it('refuses a bad PPM rate, UTM or month with 400 and changes nothing', async () => {

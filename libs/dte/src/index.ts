@@ -165,6 +165,7 @@ export {
   type RepresentacionOptions,
 } from './pdf/render';
 export { normalizeLogo, LOGO_LIMITS } from './pdf/logo';
+export { collect as collectPdf } from './pdf/pdf-doc';
 export {
   TIPOS_BOLETA,
   TIPOS_CON_CAF,

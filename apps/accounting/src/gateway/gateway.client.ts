@@ -12,6 +12,7 @@ import {
   type RecepcionEnvioView,
 } from '@lib/contracts';
 import { isCalendarDate } from '@lib/dte';
+import type { DeclaracionIva } from '@lib/portal';
 import { OutboundHttp, OutboundTransportError } from '@lib/platform';
 import { isValidRut, normalizeRut } from '@lib/rut';
 import { ProblemException } from '@lib/schemas';
@@ -202,6 +203,20 @@ export class GatewayClient {
     }
   }
 
+  /**
+   * The F29s the SII has on record for the tenant, as its carpeta tributaria lists them (`POST /tax/scrape/carpeta/json`, docs/tax-gateway.md
+   * "Carpeta tributaria"): each period YYYY-MM, whether declared, and its códigos. @throws 502 `gateway_bad_response` for another shape.
+   */
+  async fetchF29Declarados(tenant: string): Promise<DeclaracionIva[]> {
+    const res = await this.send<unknown>('carpeta', 'POST', '/tax/scrape/carpeta/json', { tenant });
+    if (res.status !== 200) throw this.upstreamFailure(res);
+    const declaraciones = objectOrNull(res.data)?.['declaraciones_iva'];
+    if (!Array.isArray(declaraciones) || !declaraciones.every(isDeclaracionIva)) {
+      throw new ProblemException(502, 'gateway_bad_response', 'The tax gateway answered the carpeta without valid declaraciones_iva');
+    }
+    return declaraciones;
+  }
+
   /** @throws the transport failure's problem (503/504 `gateway_unavailable`). */
   private async send<T>(operation: string, method: 'GET' | 'POST', url: string, data?: unknown): Promise<AxiosResponse<T>> {
     try {
@@ -294,6 +309,17 @@ function isMovimiento(value: unknown): value is MovimientoView {
     isCalendarDate(m['fecha']) &&
     typeof m['descripcion'] === 'string' &&
     (contraparte === null || (objectOrNull(contraparte) !== null && (rut === null || isValidRut(rut))))
+  );
+}
+
+function isDeclaracionIva(value: unknown): value is DeclaracionIva {
+  const d = objectOrNull(value);
+  const campos = d?.['campos'];
+  return (
+    !!d &&
+    typeof d['periodo'] === 'string' &&
+    typeof d['declarada'] === 'boolean' &&
+    (campos === null || (!!objectOrNull(campos) && Object.values(campos as object).every((v) => typeof v === 'string')))
   );
 }
 

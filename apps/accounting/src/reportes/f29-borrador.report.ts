@@ -6,6 +6,7 @@ import { calcularF29 } from './f29-codigos';
 import { remanenteAnterior } from './f29-remanente';
 import { F29Filas, ReportesStore } from './reportes.store';
 import { F29BorradorView } from './dto/f29-borrador.view';
+import { f29Pdf } from './f29.pdf';
 
 export const F29_AVISO =
   'Borrador calculado desde los libros: IVA, remanente reajustado por la UTM, retención de honorarios y PPM a la tasa de la empresa. ' +
@@ -64,6 +65,12 @@ export class F29BorradorReportService {
       cuadra_con_documentos: calc.cuadra_con_documentos,
       codigos: calc.codigos,
     };
+  }
+
+  /** The draft as a letter-size PDF (f29.pdf.ts). */
+  async pdf(empresaId: string, periodoText: string): Promise<Buffer> {
+    const f = await this.build(empresaId, periodoText);
+    return f29Pdf(f, await this.store.requireEmpresa(empresaId));
   }
 }
 

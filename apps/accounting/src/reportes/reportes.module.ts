@@ -4,6 +4,7 @@ import { UtmModule } from '../utm/utm.module';
 import { BalanceReportService } from './balance.report';
 import { EstadoResultadosReportService } from './estado-resultados.report';
 import { F29BorradorReportService } from './f29-borrador.report';
+import { F29ComparacionReportService } from './f29-comparacion.report';
 import { LibroDiarioReportService } from './libro-diario.report';
 import { LibroIngresosEgresosReportService } from './libro-ingresos-egresos.report';
 import { LibroMayorReportService } from './libro-mayor.report';
@@ -23,6 +24,7 @@ import { TributariosController } from './tributarios.controller';
     LibroMayorReportService,
     LibroIngresosEgresosReportService,
     F29BorradorReportService,
+    F29ComparacionReportService,
   ],
   exports: [BalanceReportService, EstadoResultadosReportService, LibroMayorReportService, F29BorradorReportService],
 })

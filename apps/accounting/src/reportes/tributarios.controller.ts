@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { F29BorradorView } from './dto/f29-borrador.view';
 import { LibroIngresosEgresosView } from './dto/libro-ingresos-egresos.view';
 import { ApiReport } from './api-report.decorator';
@@ -10,6 +10,9 @@ import { MesQueryDto } from '../common/dto/mes-query.dto';
 import { Audited } from '../auditoria/audited.decorator';
 import { ReporteQueryDto } from './dto/reporte-query.dto';
 import { F29BorradorReportService } from './f29-borrador.report';
+import { F29ComparacionReportService } from './f29-comparacion.report';
+import { F29ComparacionView } from './dto/f29-comparacion.view';
+import { GATEWAY_PROBLEMS } from '../gateway/gateway-problems';
 import { LibroIngresosEgresosReportService } from './libro-ingresos-egresos.report';
 import { respond } from './reportes.controller';
 import { f29BorradorCsv, libroIngresosEgresosCsv } from './tributarios.csv';
@@ -23,6 +26,7 @@ export class TributariosController {
   constructor(
     private readonly libro: LibroIngresosEgresosReportService,
     private readonly f29: F29BorradorReportService,
+    private readonly comparacion: F29ComparacionReportService,
   ) {}
 
   @Get('libro-ingresos-egresos')
@@ -43,11 +47,30 @@ export class TributariosController {
     );
   }
 
+  @Get('f29-comparacion')
+  @Audited({ accion: 'consultar_f29_comparacion', entidad: 'reporte', kind: 'read' })
+  @ApiOperation({
+    summary:
+      'The F29 draft from the books beside the F29 the SII has on record for the month (its carpeta tributaria, through the gateway)',
+  })
+  @ApiOkResponse({ type: F29ComparacionView })
+  @ApiProblemResponses(...GATEWAY_PROBLEMS)
+  comparar(@Query() q: MesQueryDto): Promise<F29ComparacionView> {
+    return this.comparacion.build(q.empresa_id, q.periodo);
+  }
+
   @Get('f29-borrador')
-  @ApiReport(F29BorradorView)
+  @ApiReport(F29BorradorView, { pdf: true })
   @Audited({ accion: 'consultar_f29_borrador', entidad: 'reporte', kind: 'read' })
-  @ApiOperation({ summary: 'DRAFT of the monthly IVA (F29) from the IVA accounts: débito, crédito, remanente; not the official form' })
+  @ApiOperation({
+    summary: 'DRAFT of the F29 from the books, with its códigos (IVA, remanente readjusted by the UTM, honorarios, PPM); JSON, CSV or PDF',
+  })
   async getF29(@Query() q: MesQueryDto, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    if (accept && /^\s*application\/pdf\b/i.test(accept)) {
+      reply.header('content-type', 'application/pdf');
+      reply.header('content-disposition', `attachment; filename="f29-borrador-${q.periodo}.pdf"`);
+      return this.f29.pdf(q.empresa_id, q.periodo);
+    }
     return respond(reply, accept, await this.f29.build(q.empresa_id, q.periodo), f29BorradorCsv, `f29-borrador-${q.periodo}`);
   }
 }

@@ -43,6 +43,8 @@ export interface GatewayStub {
   honorarios: Map<string, BoletaHonorariosView[]>;
   /** The stored bank movements `GET /banco/movimientos` pages through, by tenant. */
   movimientos: Map<string, MovimientoView[]>;
+  /** The declared F29s the carpeta (`POST /tax/scrape/carpeta/json`) lists, by tenant. */
+  f29: Map<string, { periodo: string; declarada: boolean; formulario: string | null; campos: Record<string, string> | null }[]>;
 }
 
 /**
@@ -61,8 +63,23 @@ export function startGatewayStub(): GatewayStub {
     rcvQueries: [],
     honorarios: new Map(),
     movimientos: new Map(),
+    f29: new Map(),
   };
   stub.server = setupServer(
+    http.post(`${GATEWAY_URL}/tax/scrape/carpeta/json`, async ({ request }) => {
+      const { tenant } = (await request.json()) as { tenant: string };
+      if (stub.down) {
+        return HttpResponse.json(
+          { type: 'urn:problem-type:portal_unavailable', status: 503, error: 'portal_unavailable', detail: 'down' },
+          { status: 503, headers: { 'content-type': 'application/problem+json' } },
+        );
+      }
+      return HttpResponse.json({
+        encabezado: { rut: tenant },
+        declaraciones_iva: stub.f29.get(tenant) ?? [],
+        scraped_at: new Date().toISOString(),
+      });
+    }),
     http.get(`${GATEWAY_URL}/banco/movimientos`, ({ request }) => {
       const q = new URL(request.url).searchParams;
       const [desde, hasta] = [q.get('desde') ?? '0000', q.get('hasta') ?? '9999'];

@@ -1,3 +1,4 @@
+/** The bytes of a pdfkit document once `end()` is called (call it after this). */
 export function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
   const chunks: Buffer[] = [];
   return new Promise((resolve, reject) => {
