@@ -24,7 +24,8 @@ export interface NuevaConciliacion {
 @Injectable()
 export class ConciliacionBancariaStore extends AccountingStore {
   /**
-   * Sales not fully collected and purchases not fully paid, whose entry stands, with their open balance (total less what was matched).
+   * Sales not fully collected and purchases not fully paid, whose entry stands, with their open balance (total less what was matched,
+   * but for a match whose cobranza or pago entry was reversed).
    * `id`: only that document.
    */
   async abiertos(
@@ -38,7 +39,8 @@ export class ConciliacionBancariaStore extends AccountingStore {
           ? ['documento_emitido', 'rut_receptor', 'razon_social_receptor', 'documento_emitido_id', COBRABLES]
           : ['factura', 'rut_emisor', 'razon_social_emisor', 'factura_id', PAGABLES];
       return `SELECT '${tipo}' AS tipo, d.id, d.tipo_dte, d.folio, d.${rut} AS rut, d.${razon} AS razon_social, d.fecha_emision::text AS fecha,
-                     d.total, d.total - COALESCE((SELECT sum(c.monto) FROM conciliacion_bancaria c WHERE c.${col} = d.id), 0) AS saldo
+                     d.total, d.total - COALESCE((SELECT sum(c.monto) FROM conciliacion_bancaria c WHERE c.${col} = d.id
+                       AND NOT EXISTS (SELECT 1 FROM asiento r WHERE r.reversa_de = c.asiento_id)), 0) AS saldo
                 FROM ${tabla} d
                WHERE d.empresa_id = $1 AND d.tipo_dte IN (${tipos.join(', ')}) AND d.asiento_id IS NOT NULL
                  AND NOT EXISTS (SELECT 1 FROM asiento r WHERE r.reversa_de = d.asiento_id)

@@ -202,9 +202,11 @@ describe('GatewayClient.fetchHonorariosRecibidos', () => {
       http.get(`${BASE}/tax/honorarios/recibidas`, () => HttpResponse.json({ tenant: '76086428-5', periodo: '2026-10', boletas })),
     );
 
-  it('answers the boletas with canonical RUTs', async () => {
+  it('answers the boletas with canonical RUTs, and names without control characters (NUL included) as spaces', async () => {
     answering([boleta]);
     expect((await client().fetchHonorariosRecibidos('76086428-5', '2026-10')).boletas).toEqual([{ ...boleta, rut_emisor: '12345678-5' }]);
+    answering([{ ...boleta, nombre_emisor: 'Juan\u0000Pérez\r\nSoto' }]);
+    expect((await client().fetchHonorariosRecibidos('76086428-5', '2026-10')).boletas[0].nombre_emisor).toBe('Juan Pérez  Soto');
   });
 
   it.each([
@@ -213,6 +215,9 @@ describe('GatewayClient.fetchHonorariosRecibidos', () => {
     ['a negative amount', [{ ...boleta, retencion_receptor: -1, liquido: 145001 }]],
     ['a bad RUT', [{ ...boleta, rut_emisor: '12345678-4' }]],
     ['a zero folio', [{ ...boleta, folio: 0 }]],
+    ['a boleta of another month', [{ ...boleta, fecha: '2026-11-01' }]],
+    ['a zero bruto', [{ ...boleta, honorario_bruto: 0, retencion_receptor: 0, liquido: 0 }]],
+    ['a barcode that is not one', [{ ...boleta, codigo_barras: 'x'.repeat(65) }]],
   ])('refuses an answer with %s: 502 gateway_bad_response', async (_label, boletas) => {
     answering(boletas);
     const problem = await problemOf(client().fetchHonorariosRecibidos('76086428-5', '2026-10'));

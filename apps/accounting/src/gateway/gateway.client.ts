@@ -26,8 +26,17 @@ export interface Contribuyente {
   [field: string]: unknown;
 }
 
-/** Movements asked per page (the gateway's maximum). */
+/** Movements asked per page (the gateway's maximum), and at most this many pages for one range (10,000 movements). */
 const MOVIMIENTOS_POR_PAGINA = 200;
+const MAX_PAGINAS_MOVIMIENTOS = 50;
+
+/** A name from the SII as accounting stores it: control characters (NUL: PostgreSQL refuses it in text) as spaces, at most 200. */
+function texto(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 200);
+}
+/** A provider's id of a movement or an account, as the gateway stores them. */
+const IDENTIFICADOR = /^[A-Za-z0-9_.:-]{1,128}$/;
 
 /** Connection failures that prove the request never reached the gateway. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
@@ -156,11 +165,21 @@ export class GatewayClient {
     if (res.status !== 200) throw this.upstreamFailure(res);
     const answer = objectOrNull(res.data);
     const documentos = answer?.['documentos'];
-    if (!Array.isArray(documentos) || !documentos.every(isDocumentoRcv)) {
+    if (
+      !Array.isArray(documentos) ||
+      !documentos.every((d) => isDocumentoRcv(d) && (d.sii === null || d.fecha_emision.startsWith(periodo)))
+    ) {
       throw new ProblemException(502, 'gateway_bad_response', 'The tax gateway answered the RCV without a valid documentos list');
     }
     const libro = answer as unknown as RcvLibroView;
-    return { ...libro, documentos: libro.documentos.map((d) => ({ ...d, rut_contraparte: normalizeRut(d.rut_contraparte) })) };
+    return {
+      ...libro,
+      documentos: libro.documentos.map((d) => ({
+        ...d,
+        rut_contraparte: normalizeRut(d.rut_contraparte),
+        razon_social: texto(d.razon_social),
+      })),
+    };
   }
 
   /**
@@ -176,11 +195,14 @@ export class GatewayClient {
     if (res.status !== 200) throw this.upstreamFailure(res);
     const answer = objectOrNull(res.data);
     const boletas = answer?.['boletas'];
-    if (!Array.isArray(boletas) || !boletas.every(isBoletaHonorarios)) {
+    if (!Array.isArray(boletas) || !boletas.every((b) => isBoletaHonorarios(b) && b.fecha.startsWith(periodo))) {
       throw new ProblemException(502, 'gateway_bad_response', 'The tax gateway answered the boletas de honorarios without a valid list');
     }
     const view = answer as unknown as HonorariosRecibidosView;
-    return { ...view, boletas: view.boletas.map((b) => ({ ...b, rut_emisor: normalizeRut(b.rut_emisor) })) };
+    return {
+      ...view,
+      boletas: view.boletas.map((b) => ({ ...b, rut_emisor: normalizeRut(b.rut_emisor), nombre_emisor: texto(b.nombre_emisor) })),
+    };
   }
 
   /**
@@ -189,7 +211,7 @@ export class GatewayClient {
    */
   async fetchMovimientos(tenant: string, desde: string, hasta: string): Promise<MovimientoView[]> {
     const out: MovimientoView[] = [];
-    for (let offset = 0; ; offset += MOVIMIENTOS_POR_PAGINA) {
+    for (let offset = 0; offset < MOVIMIENTOS_POR_PAGINA * MAX_PAGINAS_MOVIMIENTOS; offset += MOVIMIENTOS_POR_PAGINA) {
       const query = new URLSearchParams({ tenant, desde, hasta, limit: String(MOVIMIENTOS_POR_PAGINA), offset: String(offset) });
       const res = await this.send<unknown>('banco_movimientos', 'GET', `/banco/movimientos?${query}`);
       if (res.status !== 200) throw this.upstreamFailure(res);
@@ -201,6 +223,11 @@ export class GatewayClient {
       out.push(...items);
       if (items.length === 0 || offset + items.length >= (page?.['total'] as number)) return out;
     }
+    throw new ProblemException(
+      502,
+      'gateway_bad_response',
+      `The tax gateway listed more than ${MAX_PAGINAS_MOVIMIENTOS} pages of bank movements for one range`,
+    );
   }
 
   /**
@@ -273,7 +300,7 @@ function isDocumentoRcv(value: unknown): value is DocumentoRcvView {
     typeof d['razon_social'] === 'string' &&
     isCalendarDate(d['fecha_emision']) &&
     (d['estado_rcv'] === null || (ESTADOS_RCV as readonly unknown[]).includes(d['estado_rcv'])) &&
-    (d['sii'] === null || (!!sii && ['exento', 'neto', 'iva', 'total'].every((k) => pesos(sii[k]))))
+    (d['sii'] === null || (!!sii && ['exento', 'neto', 'iva', 'total'].every((k) => pesos(sii[k]) && (sii[k] as number) >= 0)))
   );
 }
 
@@ -289,6 +316,9 @@ function isBoletaHonorarios(value: unknown): value is BoletaHonorariosView {
     typeof b['nombre_emisor'] === 'string' &&
     isCalendarDate(b['fecha']) &&
     ['honorario_bruto', 'retencion_receptor', 'liquido'].every(pesos) &&
+    (b['honorario_bruto'] as number) > 0 &&
+    typeof b['codigo_barras'] === 'string' &&
+    /^[\w.-]{0,64}$/.test(b['codigo_barras']) &&
     (b['liquido'] as number) === (b['honorario_bruto'] as number) - (b['retencion_receptor'] as number) &&
     typeof b['anulada'] === 'boolean' &&
     typeof b['codigo_barras'] === 'string'
@@ -303,8 +333,9 @@ function isMovimiento(value: unknown): value is MovimientoView {
   return (
     !!m &&
     typeof m['id'] === 'string' &&
-    m['id'] !== '' &&
+    IDENTIFICADOR.test(m['id']) &&
     typeof m['cuenta'] === 'string' &&
+    IDENTIFICADOR.test(m['cuenta']) &&
     Number.isSafeInteger(m['monto']) &&
     isCalendarDate(m['fecha']) &&
     typeof m['descripcion'] === 'string' &&

@@ -40,6 +40,8 @@ export class PaginasService {
 
   /** @throws 401/403 (acceso.ts), 404 `not_found`, the reports' 400/422 for the periodo. */
   async render(empresaId: string, seccion: SeccionPagina, periodo: string, user: OidcPrincipal | undefined): Promise<string> {
+    // Signed in first: an anonymous request learns nothing of which empresas exist.
+    if (!user) requireLector(user, '');
     const empresa = await this.store.requireEmpresa(empresaId);
     requireLector(user, empresa.rut);
     return layout({ titulo: TITULOS[seccion], empresa, periodo, cuerpo: await this.cuerpo(empresa.id, seccion, periodo) });

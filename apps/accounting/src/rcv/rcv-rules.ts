@@ -47,7 +47,11 @@ const CAMPOS: (keyof DteMontos)[] = ['exento', 'neto', 'iva', 'total'];
 const key = (tipo: number, folio: number, rut: string) => `${tipo}|${folio}|${rut}`;
 
 /** The differences of one month, ordered by tipo, folio and RUT. `rcv`: the register's documents (those without SII data are skipped). */
-export function diferenciasRcv(rcv: DocumentoRcvView[], libros: DocumentoLibro[]): DiferenciaCalculada[] {
+export function diferenciasRcv(
+  rcv: DocumentoRcvView[],
+  libros: DocumentoLibro[],
+  libro: 'compra' | 'venta' = 'compra',
+): DiferenciaCalculada[] {
   const booked = new Map(
     libros.filter((f) => RECONCILED_TIPOS.has(f.tipo_dte)).map((f) => [key(f.tipo_dte, f.folio, f.rut_contraparte), f]),
   );
@@ -67,7 +71,7 @@ export function diferenciasRcv(rcv: DocumentoRcvView[], libros: DocumentoLibro[]
       documento_id: f?.id ?? null,
       ...montos(d.sii),
     };
-    if (d.estado_rcv === 'RECLAMADO') {
+    if (d.estado_rcv === 'RECLAMADO' && libro === 'compra') {
       if (f?.asiento_vigente) out.push({ ...base, clase: 'reclamado', diferencias: [] });
     } else if (!f) {
       if (d.estado_rcv === 'REGISTRO') out.push({ ...base, clase: 'no_contabilizado', diferencias: [] });
@@ -77,6 +81,8 @@ export function diferenciasRcv(rcv: DocumentoRcvView[], libros: DocumentoLibro[]
     }
   }
   for (const f of booked.values()) {
+    // A document whose entry was reversed (a sale the SII rejected, a claimed purchase) is no longer booked.
+    if (!f.asiento_vigente) continue;
     out.push({
       clase: 'no_registrado',
       tipo_dte: f.tipo_dte,

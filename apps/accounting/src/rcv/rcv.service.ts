@@ -45,7 +45,7 @@ export class RcvService {
       const found = [];
       for (const [i, libro] of LIBROS.entries()) {
         const libros = await this.store.libros(tx, empresa.id, libro, mes.desde, mes.hasta);
-        found.push(...diferenciasRcv(registros[i].documentos, libros).map((d) => ({ libro, d })));
+        found.push(...diferenciasRcv(registros[i].documentos, libros, libro).map((d) => ({ libro, d })));
       }
       await this.store.saveRun(tx, empresa.id, mes.periodo, documentosRcv, actor.caller);
       await this.store.record(tx, empresa.id, mes.periodo, found, actor.caller);
@@ -107,12 +107,14 @@ export class RcvService {
     work: (tx: Tx, d: RcvDiferenciaView, empresa: LockedEmpresa) => Promise<Resolucion>,
   ): Promise<RcvDiferenciaView> {
     return this.store.transaction(async (tx) => {
-      const d = isUUID(id) ? await this.store.lockDiferencia(tx, id) : undefined;
-      if (!d) throw new ProblemException(404, 'not_found', `Diferencia ${id} does not exist`);
+      // The empresa first, then the difference: a run takes them in that order too (no deadlock between a run and a decision).
+      const empresaId = isUUID(id) ? await this.store.empresaDeDiferencia(tx, id) : undefined;
+      if (!empresaId) throw new ProblemException(404, 'not_found', `Diferencia ${id} does not exist`);
+      const empresa = await this.store.lockEmpresa(tx, empresaId);
+      const d = (await this.store.lockDiferencia(tx, id)) as RcvDiferenciaView;
       if (d.estado !== 'pendiente') {
         throw new ProblemException(409, 'diferencia_already_decided', `The difference is already ${d.estado}`, { estado: d.estado });
       }
-      const empresa = await this.store.lockEmpresa(tx, d.empresa_id);
       const resolved = await this.store.resolve(tx, d.id, await work(tx, d, empresa), actor.caller);
       await this.auditoria.record(tx, actor, { empresaId: d.empresa_id, accion, entidad: 'rcv_diferencia', entidadId: d.id });
       return resolved;
@@ -154,8 +156,7 @@ export class RcvService {
   }
 
   private async reverse(tx: Tx, d: RcvDiferenciaView, dto: ConfirmarDiferenciaDto, actor: Actor): Promise<Resolucion> {
-    const [factura] = await tx.query('SELECT asiento_id FROM factura WHERE id = $1', [d.documento_id]);
-    const original: string | null = factura?.asiento_id ?? null;
+    const original = d.documento_id ? await this.store.asientoDeFactura(tx, d.documento_id) : null;
     if (!original) return { estado: 'confirmada' };
     const done = await this.asientosStore.reversalOf(tx, original);
     if (done) return { estado: 'confirmada', asientoId: done };

@@ -136,6 +136,18 @@ export class RcvStore extends AccountingStore {
     });
   }
 
+  /** The empresa of a difference (not locked: the caller locks the empresa, then the difference). */
+  async empresaDeDiferencia(tx: Tx, id: string): Promise<string | undefined> {
+    const [row] = await tx.query('SELECT empresa_id FROM rcv_diferencia WHERE id = $1', [id]);
+    return row?.empresa_id;
+  }
+
+  /** The booking entry of a purchase, null without one. */
+  async asientoDeFactura(tx: Tx, facturaId: string): Promise<string | null> {
+    const [row] = await tx.query('SELECT asiento_id FROM factura WHERE id = $1', [facturaId]);
+    return row?.asiento_id ?? null;
+  }
+
   /** Locked for the decision; undefined when no such difference exists. */
   async lockDiferencia(tx: Tx, id: string): Promise<RcvDiferenciaView | undefined> {
     const [row] = await tx.query(`SELECT ${DIFERENCIA} FROM rcv_diferencia WHERE id = $1 FOR UPDATE`, [id]);

@@ -49,7 +49,9 @@ export function calcularF29(i: F29Insumos): F29Calculado {
   const totalCreditos = i.creditoLibros + i.remanenteAnterior;
   const ivaDeterminado = Math.max(i.debitoLibros - totalCreditos, 0);
   const remanente = Math.max(totalCreditos - i.debitoLibros, 0);
-  const ppm = i.tasaPpm === null ? null : pesos(new Decimal(i.ingresosBrutos).times(i.tasaPpm).dividedBy(100));
+  // More notas de crédito than sales leave no base: a PPM is never negative.
+  const base = Math.max(i.ingresosBrutos, 0);
+  const ppm = i.tasaPpm === null ? null : pesos(new Decimal(base).times(i.tasaPpm).dividedBy(100));
   const subtotal = ivaDeterminado + 0 + i.retencionHonorarios + (ppm ?? 0);
   const cuadra = e(33).iva + e(56).iva - e(61).iva === i.debitoLibros && r(33).iva + r(56).iva - r(61).iva === i.creditoLibros;
   const c = (codigo: string, glosa: string, valor: number): CodigoF29 => ({ codigo, glosa, valor });
@@ -75,11 +77,7 @@ export function calcularF29(i: F29Insumos): F29Calculado {
     c('151', 'Retención de impuesto con tasa del art. 42 N° 2 (honorarios)', i.retencionHonorarios),
     ...(ppm === null
       ? []
-      : [
-          c('563', 'Base imponible PPM', i.ingresosBrutos),
-          c('115', 'Tasa PPM (%)', Number(i.tasaPpm)),
-          c('062', 'PPM neto determinado', ppm),
-        ]),
+      : [c('563', 'Base imponible PPM', base), c('115', 'Tasa PPM (%)', Number(i.tasaPpm)), c('062', 'PPM neto determinado', ppm)]),
     c('595', 'Sub total impuesto determinado anverso', subtotal),
     c('091', 'Total a pagar dentro del plazo legal', subtotal),
   ];

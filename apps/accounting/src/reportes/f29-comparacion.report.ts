@@ -21,7 +21,10 @@ export class F29ComparacionReportService {
   async build(empresaId: string, periodo: string): Promise<F29ComparacionView> {
     const libros = await this.f29.build(empresaId, periodo);
     const empresa = await this.store.requireEmpresa(empresaId);
-    const declarada = (await this.gateway.fetchF29Declarados(empresa.rut)).find((d) => d.periodo === libros.periodo && d.declarada);
+    // The last one of the period: a rectification follows the original.
+    const declarada = (await this.gateway.fetchF29Declarados(empresa.rut))
+      .filter((d) => d.periodo === libros.periodo && d.declarada)
+      .at(-1);
     const campos = new Map(Object.entries(declarada?.campos ?? {}).map(([k, v]) => [String(Number(k)), v]));
     const codigos = libros.codigos.map((c) => {
       const texto = campos.get(String(Number(c.codigo)));

@@ -8,6 +8,8 @@ export const OPERACIONES_AUDITADAS = [
   'rcv_evento',
   'sesion_importada',
   'sesion_borrada',
+  'banco_link_registrado',
+  'banco_link_borrado',
   'token_invalidado',
 ] as const;
 export type OperacionAuditada = (typeof OPERACIONES_AUDITADAS)[number];

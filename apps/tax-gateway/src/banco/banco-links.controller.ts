@@ -3,6 +3,8 @@ import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, 
 import type { FastifyReply } from 'fastify';
 import { Caller, Callers } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
+import { normalizeRut } from '@lib/rut';
+import { Auditar } from '../auditoria/auditar.decorator';
 import { BancoLinks } from './banco-links';
 import { BancoLinkBodyDto, BancoLinkView, BancoLinksView, BancoTenantParamDto } from './dto/banco.dto';
 
@@ -16,6 +18,7 @@ export class BancoLinksController {
 
   @Put(':tenant')
   @Callers('admin')
+  @Auditar('banco_link_registrado', (r: BancoLinkView) => ({ tenant: r.tenant, recurso: `${r.tenant}:${r.link_sufijo}` }))
   @ApiOperation({ summary: "Register or replace the tenant's bank link (the aggregator's link token), stored encrypted; 201 when new" })
   @ApiOkResponse({ type: BancoLinkView, description: 'Replaced' })
   @ApiCreatedResponse({ type: BancoLinkView, description: 'Registered' })
@@ -43,6 +46,10 @@ export class BancoLinksController {
   @Delete(':tenant')
   @HttpCode(204)
   @Callers('admin')
+  @Auditar('banco_link_borrado', (_r: undefined, req) => ({
+    tenant: normalizeRut(req.params.tenant),
+    recurso: normalizeRut(req.params.tenant),
+  }))
   @ApiOperation({ summary: "Remove the tenant's bank link; its stored movements stay" })
   @ApiNoContentResponse({ description: 'Removed' })
   @ApiProblemResponses(400, 401, 403, { status: 404, errors: ['banco_not_linked'] })

@@ -31,7 +31,9 @@ export class BancoLinks implements OnApplicationBootstrap {
     @Inject(TAX_SETTINGS) private readonly settings: TaxSettings,
   ) {}
 
+  /** Seeds only an empty table: a link removed through the API does not come back at the next boot. */
   async onApplicationBootstrap(): Promise<void> {
+    if (this.settings.bankLinkTokens.size === 0 || !(await this.store.isEmpty())) return;
     for (const [tenant, token] of this.settings.bankLinkTokens) {
       const seeded = await this.store.insertIfAbsent(this.row(tenant, token, 'BANK_LINK_TOKENS'));
       if (seeded) this.logger.warn(`bank link of ${tenant} seeded from BANK_LINK_TOKENS (deprecated: PUT /banco/links/{tenant})`);
@@ -40,15 +42,14 @@ export class BancoLinks implements OnApplicationBootstrap {
 
   /** Creates or replaces the tenant's link. @throws 503 `banco_links_key_missing` without BANK_LINKS_KEY. */
   async put(tenant: string, token: string, caller: string): Promise<{ link: BancoLink; created: boolean }> {
-    const prior = await this.store.find(tenant);
-    const row = { ...this.row(tenant, token, caller), createdAt: prior?.createdAt ?? new Date() };
-    await this.store.save(row);
-    this.logger.log(`bank link of ${tenant} ${prior ? 'replaced' : 'registered'} by ${caller}`);
-    return { link: view(row), created: !prior };
+    const row = this.row(tenant, token, caller);
+    const { createdAt, nuevo } = await this.store.upsert(row);
+    this.logger.log(`bank link of ${tenant} ${nuevo ? 'registered' : 'replaced'} by ${caller}`);
+    return { link: toBancoLinkView({ ...row, createdAt }), created: nuevo };
   }
 
   async list(): Promise<BancoLink[]> {
-    return (await this.store.list()).map(view);
+    return (await this.store.list()).map(toBancoLinkView);
   }
 
   async tenants(): Promise<string[]> {
@@ -91,7 +92,9 @@ export class BancoLinks implements OnApplicationBootstrap {
 
   private row(tenant: string, token: string, by: string): BancoLinkEntity {
     const now = new Date();
-    return { tenant, linkCifrado: this.encrypt(tenant, token), linkSufijo: token.slice(-4), createdAt: now, updatedAt: now, updatedBy: by };
+    // Only a long token shows its last four characters.
+    const sufijo = token.length >= 12 ? token.slice(-4) : '';
+    return { tenant, linkCifrado: this.encrypt(tenant, token), linkSufijo: sufijo, createdAt: now, updatedAt: now, updatedBy: by };
   }
 
   private encrypt(tenant: string, token: string): string {
@@ -103,8 +106,11 @@ export class BancoLinks implements OnApplicationBootstrap {
 
   private decrypt(key: Buffer, tenant: string, stored: string): string {
     const [version, iv, tag, ct] = stored.split('.');
-    if (version !== VERSION || !iv || !tag || !ct) throw new Error(`the bank link of ${tenant} is not a ${VERSION} ciphertext`);
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url')).setAAD(Buffer.from(tenant));
+    const ivBytes = Buffer.from(iv ?? '', 'base64url');
+    if (version !== VERSION || ivBytes.length !== 12 || !tag || !ct)
+      throw new Error(`the bank link of ${tenant} is not a ${VERSION} ciphertext`);
+    // A full 16-byte tag only: a shorter one would be accepted by default and weakens the check.
+    const decipher = createDecipheriv('aes-256-gcm', key, ivBytes, { authTagLength: 16 }).setAAD(Buffer.from(tenant));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
   }
@@ -117,7 +123,7 @@ export class BancoLinks implements OnApplicationBootstrap {
   }
 }
 
-function view(r: BancoLinkEntity): BancoLink {
+function toBancoLinkView(r: BancoLinkEntity): BancoLink {
   return {
     tenant: r.tenant,
     link_sufijo: r.linkSufijo,

@@ -7,6 +7,26 @@ import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { PortalAcceso } from './portal-acceso';
 
 const QUE = 'the monthly report of boletas de honorarios received';
+/** 10,000 boletas in one month: beyond, the report is not believed. */
+const MAX_PAGINAS = 100;
+
+function incoherente(detalle: string): ProblemException {
+  return new ProblemException(502, 'portal_error', `The SII's report of boletas de honorarios does not add up: ${detalle}`);
+}
+
+/** The pages are the month asked: its total, its year, its dates, each boleta once. @throws 502 `portal_error`. */
+function revisar(
+  boletas: BoletaHonorariosRecibida[],
+  primera: { anio: number; total_boletas: number },
+  anio: string,
+  periodo: string,
+): void {
+  if (boletas.length !== primera.total_boletas) throw incoherente(`${primera.total_boletas} listed, ${boletas.length} on its pages`);
+  if (String(primera.anio) !== anio) throw incoherente(`the report is of ${primera.anio}, not ${anio}`);
+  const fuera = boletas.find((b) => !b.fecha.startsWith(periodo));
+  if (fuera) throw incoherente(`boleta ${fuera.folio} is dated ${fuera.fecha}, outside ${periodo}`);
+  if (new Set(boletas.map((b) => `${b.rut_emisor}|${b.folio}`)).size !== boletas.length) throw incoherente('a boleta listed twice');
+}
 
 /**
  * The SII's "Informe mensual de boletas de honorarios electrónicas recibidas" (docs/research/honorarios.md §2), every page of a month, read in
@@ -33,17 +53,16 @@ export class BhePortal {
         QUE,
         async (page) => {
           const primera = await this.acceso.read(page, url(0), QUE, parseBheRecibidas);
+          const paginas = Math.ceil(primera.total_boletas / BHE_FILAS_POR_PAGINA);
+          if (paginas > MAX_PAGINAS) throw incoherente(`${primera.total_boletas} boletas in one month`);
           const out = [...primera.boletas];
-          for (let p = 1; p < Math.ceil(primera.total_boletas / BHE_FILAS_POR_PAGINA); p++) {
-            out.push(...(await this.acceso.read(page, url(p), QUE, parseBheRecibidas)).boletas);
+          for (let p = 1; p < paginas; p++) {
+            const pagina = await this.acceso.read(page, url(p), QUE, parseBheRecibidas);
+            // The list changed between two pages: a month that does not add up is not presented as the month.
+            if (pagina.total_boletas !== primera.total_boletas) throw incoherente('the month changed between its pages');
+            out.push(...pagina.boletas);
           }
-          if (out.length !== primera.total_boletas) {
-            throw new ProblemException(
-              502,
-              'portal_error',
-              `The SII listed ${primera.total_boletas} boletas de honorarios and its pages held ${out.length}`,
-            );
-          }
+          revisar(out, primera, anio, periodo);
           return out;
         },
         this.settings.siiBheBaseUrl,

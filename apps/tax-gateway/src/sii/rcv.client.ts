@@ -1,3 +1,4 @@
+import type { EstadoRcv } from '@lib/contracts';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { TaxMetrics } from '../metrics/tax-metrics';
@@ -10,7 +11,7 @@ import { splitRut } from '@lib/rut';
 export type OperacionRcv = 'COMPRA' | 'VENTA';
 
 /** Estados of the purchases register; the sales register has one (REGISTRO). */
-export type EstadoContabRcv = 'REGISTRO' | 'PENDIENTE' | 'NO_INCLUIR' | 'RECLAMADO';
+export type EstadoContabRcv = EstadoRcv;
 
 /** One line of getResumen: a document type's count and amounts (CLP) in the register. */
 export interface RcvResumenTipo {

@@ -67,7 +67,22 @@ describe('parseBheRecibidas', () => {
     expect(parseBheRecibidas(pagina(101, [fila(1, { ...BOLETA, nroboleta: '901' })])).boletas.map((b) => b.folio)).toEqual([901]);
   });
 
+  it('reads a name with an escaped quote, and only assignments that start a line', () => {
+    const html = pagina(1, [fila(1, { ...BOLETA, nombre_emisor: 'JUAN \\"EL REY\\" P&Eacute;REZ' })]).replace(
+      '<body>',
+      '<body>// CantidadFilas=99;',
+    );
+    expect(parseBheRecibidas(html).boletas.map((b) => b.nombre_emisor)).toEqual(['JUAN "EL REY" PÉREZ']);
+  });
+
   it.each([
+    [
+      'a total that is not a count',
+      pagina(1, [fila(1, BOLETA)]).replace(`total_boletas'] = "1"`, `total_boletas'] = "1e9"`),
+      /not the monthly report/,
+    ],
+    ['an amount of 400 digits', pagina(1, [fila(1, { ...BOLETA, totalhonorarios: '9'.repeat(400) })]), /row 1: totalhonorarios/],
+    ['folio 0', pagina(1, [fila(1, { ...BOLETA, nroboleta: '0' })]), /row 1: folio 0/],
     [
       'a page without the heading (a session that ended)',
       '<html><body>NO ESTA AUTENTICADO</body></html>',

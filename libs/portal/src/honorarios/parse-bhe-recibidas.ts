@@ -43,13 +43,15 @@ export const BHE_FILAS_POR_PAGINA = 100;
  */
 export function parseBheRecibidas(html: string): PaginaBheRecibidas {
   const cabecera = asignaciones(html, 'xml_values');
-  const anio = Number(cabecera.get('anio_consulta'));
-  const total = Number(cabecera.get('total_boletas'));
-  if (!Number.isInteger(anio) || anio < 2000 || !Number.isInteger(total) || total < 0) {
+  const [anioTexto, totalTexto] = [cabecera.get('anio_consulta') ?? '', cabecera.get('total_boletas') ?? ''];
+  const anio = Number(anioTexto);
+  const total = Number(totalTexto);
+  if (!/^\d{4}$/.test(anioTexto) || anio < 2000 || !/^\d{1,6}$/.test(totalTexto)) {
     const texto = load(html)('body').text().replace(/\s+/g, ' ').trim().slice(0, 160);
     throw new BheParseError(`not the monthly report of boletas de honorarios received${texto ? ` (${texto})` : ''}`);
   }
-  const filas = Number(/CantidadFilas\s*=\s*(\d+)/.exec(html)?.[1] ?? 0);
+  const filas = Number(/^\s*(?:var\s+)?CantidadFilas\s*=\s*(\d{1,3})\s*;/m.exec(html)?.[1] ?? 0);
+  if (filas > BHE_FILAS_POR_PAGINA) throw new BheParseError(`a page of ${filas} rows: the report shows ${BHE_FILAS_POR_PAGINA}`);
   const campos = asignaciones(html, 'arr_informe_mensual');
   const boletas: BoletaHonorariosRecibida[] = [];
   for (let i = 1; i <= filas; i++) boletas.push(fila(campos, i));
@@ -60,15 +62,17 @@ function fila(campos: Map<string, string>, i: number): BoletaHonorariosRecibida 
   const campo = (nombre: string) => (campos.get(`${nombre}_${i}`) ?? '').trim();
   const entero = (nombre: string) => {
     const v = campo(nombre).replace(/\./g, '');
-    if (!/^\d+$/.test(v)) throw new BheParseError(`row ${i}: ${nombre} is not a whole number ("${campo(nombre)}")`);
+    if (!/^\d{1,15}$/.test(v)) throw new BheParseError(`row ${i}: ${nombre} is not a whole number ("${campo(nombre).slice(0, 40)}")`);
     return Number(v);
   };
   const rut = rutCanonico(`${campo('rutemisor')}-${campo('dvemisor')}`);
   const fecha = fechaIso(campo('fecha_boleta'));
   if (!rut) throw new BheParseError(`row ${i}: not a RUT ("${campo('rutemisor')}-${campo('dvemisor')}")`);
   if (!fecha) throw new BheParseError(`row ${i}: fecha_boleta is not DD/MM/YYYY ("${campo('fecha_boleta')}")`);
+  const folio = entero('nroboleta');
+  if (folio === 0) throw new BheParseError(`row ${i}: folio 0`);
   return {
-    folio: entero('nroboleta'),
+    folio,
     rut_emisor: rut,
     nombre_emisor: campo('nombre_emisor'),
     fecha,
@@ -85,11 +89,12 @@ function fila(campos: Map<string, string>, i: number): BoletaHonorariosRecibida 
 /** `arreglo['clave'] = valor;` per line: a `formatMiles("…"` amount's digits, or a string literal with its HTML entities decoded. */
 function asignaciones(html: string, arreglo: string): Map<string, string> {
   const out = new Map<string, string>();
-  const re = new RegExp(`${arreglo}\\[\\s*'([^']+)'\\s*\\]\\s*=\\s*([^\\n\\r]*)`, 'g');
+  const re = new RegExp(`^\\s*${arreglo}\\[\\s*'([^']+)'\\s*\\]\\s*=\\s*([^\\n\\r]*)`, 'gm');
   for (const m of html.matchAll(re)) {
     const monto = /formatMiles\(\s*"([^"]*)"/.exec(m[2]);
-    const literal = /"([^"]*)"/.exec(m[2]);
-    out.set(m[1], monto ? monto[1] : literal ? entidades(literal[1]) : '');
+    // A JavaScript string literal: `\"` and `\\` are a quote and a backslash, not its end.
+    const literal = /"((?:[^"\\]|\\.)*)"/.exec(m[2]);
+    out.set(m[1], monto ? monto[1] : literal ? entidades(literal[1].replace(/\\(.)/g, '$1')) : '');
   }
   return out;
 }

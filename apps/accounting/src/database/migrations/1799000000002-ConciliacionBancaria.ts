@@ -36,6 +36,9 @@ export class ConciliacionBancaria1799000000002 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    const [{ n }] = await q.query(`SELECT count(*)::int AS n FROM asiento WHERE origen = 'banco'`);
+    // Posted entries are append-only: reverting would leave them with an origen the old CHECK refuses.
+    if (n > 0) throw new Error(`${n} entries were posted by the bank reconciliation: revert by hand`);
     await q.query(`DROP TABLE conciliacion_bancaria`);
     await q.query(`ALTER TABLE asiento DROP CONSTRAINT asiento_origen_check`);
     await q.query(`ALTER TABLE asiento ADD CONSTRAINT asiento_origen_check

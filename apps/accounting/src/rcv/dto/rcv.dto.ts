@@ -7,7 +7,7 @@ export class ConfirmarDiferenciaDto {
   @ApiPropertyOptional({
     example: '2026-11-30',
     description:
-      "Date of the entry the confirmation posts (a booking or a reversal); defaults to the document's date (booking) or the original entry's (reversal)",
+      "Date of a reversal (reclamado); defaults to the original entry's. A booking (no_contabilizado) is always dated the document's FchEmis",
   })
   @IsOptional()
   @IsFecha()

@@ -19,7 +19,8 @@ export class F29ComparacionView {
   @ApiProperty({ format: 'uuid' }) empresa_id!: string;
   @ApiProperty({ example: '2026-10' }) periodo!: string;
   @ApiProperty({ description: "Whether the SII's carpeta lists a declared F29 for the period" }) declarada!: boolean;
-  @ApiProperty({ nullable: true, type: String, example: '29' }) formulario!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: "The carpeta's reference to the declared form, as the gateway gives it" })
+  formulario!: string | null;
   @ApiProperty({ description: 'Códigos whose values differ (a código the SII lacks differs when the books have a value)' })
   diferencias!: number;
   @ApiProperty({ type: [CodigoComparadoView] }) codigos!: CodigoComparadoView[];
