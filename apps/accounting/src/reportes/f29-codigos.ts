@@ -43,6 +43,28 @@ export interface F29Calculado {
   cuadra_con_documentos: boolean;
 }
 
+/** A line of documents: its cantidad código, its IVA código, the DTE type, what the form calls them. */
+type Linea = [cantidad: string, iva: string, tipo: number, nombre: string];
+
+const DEBITOS: Linea[] = [
+  ['503', '502', 33, 'facturas emitidas del giro'],
+  ['512', '513', 56, 'notas de débito emitidas'],
+  ['509', '510', 61, 'notas de crédito emitidas (resta)'],
+];
+
+const CREDITOS: Linea[] = [
+  ['519', '520', 33, 'facturas recibidas del giro'],
+  ['531', '532', 56, 'notas de débito recibidas'],
+  ['527', '528', 61, 'notas de crédito recibidas (resta)'],
+];
+
+function lineas(tabla: Linea[], doc: (tipo: number) => { cantidad: number; iva: number }, monto: string): CodigoF29[] {
+  return tabla.flatMap(([cantidad, iva, tipo, nombre]) => [
+    { codigo: cantidad, glosa: `Cantidad de ${nombre.replace(' (resta)', '')}`, valor: doc(tipo).cantidad },
+    { codigo: iva, glosa: `${monto} de ${nombre}`, valor: doc(tipo).iva },
+  ]);
+}
+
 export function calcularF29(i: F29Insumos): F29Calculado {
   const e = (t: number) => i.emitidos[t] ?? { cantidad: 0, iva: 0 };
   const r = (t: number) => i.recibidos[t] ?? { cantidad: 0, iva: 0 };
@@ -56,19 +78,9 @@ export function calcularF29(i: F29Insumos): F29Calculado {
   const cuadra = e(33).iva + e(56).iva - e(61).iva === i.debitoLibros && r(33).iva + r(56).iva - r(61).iva === i.creditoLibros;
   const c = (codigo: string, glosa: string, valor: number): CodigoF29 => ({ codigo, glosa, valor });
   const codigos = [
-    c('503', 'Cantidad de facturas emitidas del giro', e(33).cantidad),
-    c('502', 'Débitos de facturas emitidas del giro', e(33).iva),
-    c('512', 'Cantidad de notas de débito emitidas', e(56).cantidad),
-    c('513', 'Débitos de notas de débito emitidas', e(56).iva),
-    c('509', 'Cantidad de notas de crédito emitidas', e(61).cantidad),
-    c('510', 'Débitos de notas de crédito emitidas (resta)', e(61).iva),
+    ...lineas(DEBITOS, e, 'Débitos'),
     c('538', 'Total débitos', i.debitoLibros),
-    c('519', 'Cantidad de facturas recibidas del giro', r(33).cantidad),
-    c('520', 'Crédito de facturas recibidas del giro', r(33).iva),
-    c('531', 'Cantidad de notas de débito recibidas', r(56).cantidad),
-    c('532', 'Crédito de notas de débito recibidas', r(56).iva),
-    c('527', 'Cantidad de notas de crédito recibidas', r(61).cantidad),
-    c('528', 'Crédito de notas de crédito recibidas (resta)', r(61).iva),
+    ...lineas(CREDITOS, r, 'Crédito'),
     c('504', 'Remanente de crédito fiscal del mes anterior', i.remanenteAnterior),
     c('537', 'Total créditos', totalCreditos),
     c('089', 'IVA determinado', ivaDeterminado),
