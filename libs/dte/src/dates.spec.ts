@@ -1,5 +1,9 @@
 import {
   FECHA_SII_MAXIMA,
+  addDays,
+  daysBetween,
+  mesAnterior,
+  mesSiguiente,
   fechaFueraDeRango,
   fechaMaxima,
   isCalendarDate,
@@ -93,5 +97,22 @@ describe('plausible dates (SiiTypes FechaType, at most one year ahead)', () => {
     expect(periodoFueraDeRango('1999-12', now)).toMatch(/before/);
     expect(periodoFueraDeRango('2027-12', now)).toMatch(/after/);
     expect(periodoFueraDeRango('9999', now)).toMatch(/after/);
+  });
+});
+
+describe('calendar arithmetic on dates and tax periods', () => {
+  it('adds and counts days across month, year and leap-day edges', () => {
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2025-01-01', -1)).toBe('2024-12-31');
+    expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
+    expect(daysBetween('2025-04-10', '2025-04-10')).toBe(0);
+    expect(daysBetween('2025-04-10', '2025-04-01')).toBe(-9);
+  });
+
+  it('steps tax periods across the year boundary, from a period or a date', () => {
+    expect(mesSiguiente('2025-12')).toBe('2026-01');
+    expect(mesSiguiente('2025-03-31')).toBe('2025-04');
+    expect(mesAnterior('2026-01-15')).toBe('2025-12');
+    expect(mesAnterior('2025-10')).toBe('2025-09');
   });
 });

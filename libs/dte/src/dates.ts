@@ -75,3 +75,27 @@ export function periodoFueraDeRango(periodo: string, now: Date = new Date()): st
   if (desde > max) return `${periodo} is after ${max} (at most one year ahead)`;
   return undefined;
 }
+
+/** `YYYY-MM-DD` plus `days` (may be negative); calendar arithmetic on the date alone, no time zone involved. */
+export function addDays(fecha: string, days: number): string {
+  const d = new Date(`${fecha}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Whole days from `desde` to `hasta` (both `YYYY-MM-DD`): 0 on the same day, negative when `hasta` is earlier. */
+export function daysBetween(desde: string, hasta: string): number {
+  return Math.round((Date.parse(`${hasta}T00:00:00Z`) - Date.parse(`${desde}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The tax period (`YYYY-MM`, SII PeriodoTributario) after the one `fecha` (`YYYY-MM` or `YYYY-MM-DD`) falls in. */
+export function mesSiguiente(fecha: string): string {
+  const [y, m] = [Number(fecha.slice(0, 4)), Number(fecha.slice(5, 7))];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/** The tax period (`YYYY-MM`) before the one `fecha` (`YYYY-MM` or `YYYY-MM-DD`) falls in. */
+export function mesAnterior(fecha: string): string {
+  const [y, m] = [Number(fecha.slice(0, 4)), Number(fecha.slice(5, 7))];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+}

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { asientoVigente } from '../common/sql';
 import { AccountingStore, Tx } from '../common/accounting.store';
 import { toPesos } from '../common/money';
 import type { DocumentoAbierto, Razon } from './conciliacion-rules';
@@ -40,10 +41,9 @@ export class ConciliacionBancariaStore extends AccountingStore {
           : ['factura', 'rut_emisor', 'razon_social_emisor', 'factura_id', PAGABLES];
       return `SELECT '${tipo}' AS tipo, d.id, d.tipo_dte, d.folio, d.${rut} AS rut, d.${razon} AS razon_social, d.fecha_emision::text AS fecha,
                      d.total, d.total - COALESCE((SELECT sum(c.monto) FROM conciliacion_bancaria c WHERE c.${col} = d.id
-                       AND NOT EXISTS (SELECT 1 FROM asiento r WHERE r.reversa_de = c.asiento_id)), 0) AS saldo
+                       AND ${asientoVigente('c.asiento_id')}), 0) AS saldo
                 FROM ${tabla} d
-               WHERE d.empresa_id = $1 AND d.tipo_dte IN (${tipos.join(', ')}) AND d.asiento_id IS NOT NULL
-                 AND NOT EXISTS (SELECT 1 FROM asiento r WHERE r.reversa_de = d.asiento_id)
+               WHERE d.empresa_id = $1 AND d.tipo_dte IN (${tipos.join(', ')}) AND ${asientoVigente('d.asiento_id')}
                  ${only ? (only.tipo === tipo ? 'AND d.id = $2' : 'AND false') : ''}`;
     };
     const rows: Record<string, string>[] = await this.db(tx).query(

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { daysBetween } from '@lib/dte';
 import { ProblemException } from '@lib/schemas';
 import { Actor } from '../common/actor';
 import { isUniqueViolation } from '../common/db-errors';
@@ -136,7 +137,7 @@ export class ConciliacionBancariaService {
 }
 
 function checkRango(desde: string, hasta: string): void {
-  const dias = (Date.parse(`${hasta}T00:00:00Z`) - Date.parse(`${desde}T00:00:00Z`)) / 86_400_000;
+  const dias = daysBetween(desde, hasta);
   if (dias < 0 || dias > MAX_DIAS) {
     const message = dias < 0 ? 'desde is after hasta' : `the range is over ${MAX_DIAS} days`;
     throw new ProblemException(400, 'range_invalid', message, { errors: [{ field: 'hasta', message }] });

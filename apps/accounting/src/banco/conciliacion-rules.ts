@@ -1,4 +1,6 @@
 import type { MovimientoView } from '@lib/contracts';
+import { daysBetween } from '@lib/dte';
+import { tryNormalizeRut } from '@lib/rut';
 
 /**
  * How a bank movement is matched with an open receivable or payable (docs/accounting.md "Bank reconciliation"): money in
@@ -52,17 +54,11 @@ function razonesDe(m: MovimientoView, d: DocumentoAbierto): Razon[] {
   if (Math.abs(m.monto) === d.saldo) razones.push('monto');
   if (m.contraparte?.rut === d.rut || rutsEn(m.descripcion).includes(d.rut)) razones.push('rut');
   if (new RegExp(`(^|[^\\d.])0*${d.folio}($|[^\\d.])`).test(m.descripcion)) razones.push('folio');
-  if (m.fecha >= d.fecha && dias(d.fecha, m.fecha) <= DIAS_PLAZO) razones.push('fecha');
+  if (m.fecha >= d.fecha && daysBetween(d.fecha, m.fecha) <= DIAS_PLAZO) razones.push('fecha');
   return razones;
 }
 
-/** RUTs written in a text, canonical (`12.345.678-5`, `12345678-5`), without checking their digit: a match with a document is the check. */
+/** Valid RUTs written in a text (`12.345.678-5`, `12345678-5`), canonical. */
 function rutsEn(texto: string): string[] {
-  return [...texto.matchAll(/\b(\d{1,2}\.?\d{3}\.?\d{3})-?([\dkK])\b/g)].map(
-    (m) => `${m[1].replace(/\./g, '').replace(/^0+/, '')}-${m[2].toUpperCase()}`,
-  );
-}
-
-function dias(desde: string, hasta: string): number {
-  return (Date.parse(`${hasta}T00:00:00Z`) - Date.parse(`${desde}T00:00:00Z`)) / 86_400_000;
+  return [...texto.matchAll(/\b\d{1,2}\.?\d{3}\.?\d{3}-?[\dkK]\b/g)].flatMap((m) => tryNormalizeRut(m[0]) ?? []);
 }

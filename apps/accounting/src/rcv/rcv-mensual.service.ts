@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { santiagoDate } from '@lib/dte';
+import { mesAnterior, santiagoDate } from '@lib/dte';
 import { PeriodicTask } from '@lib/platform';
 import { AccountingConfig } from '../config';
 import { RcvService } from './rcv.service';
@@ -61,10 +61,4 @@ export class RcvMensualService implements OnModuleInit, BeforeApplicationShutdow
     }
     return run;
   }
-}
-
-/** YYYY-MM of the month before the date's. */
-function mesAnterior(fecha: string): string {
-  const [y, m] = [Number(fecha.slice(0, 4)), Number(fecha.slice(5, 7))];
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
 }

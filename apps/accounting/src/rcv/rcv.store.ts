@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { asientoVigente } from '../common/sql';
 import { AccountingStore, Tx } from '../common/accounting.store';
 import { toPesos } from '../common/money';
 import type { DiferenciaCalculada, DocumentoLibro } from './rcv-rules';
@@ -30,7 +31,7 @@ export class RcvStore extends AccountingStore {
     const rows: Record<string, string | boolean>[] = await tx.query(
       `SELECT d.id, d.tipo_dte, d.folio, d.${rut} AS rut_contraparte, d.${razon} AS razon_social, d.fecha_emision::text AS fecha_emision,
               d.neto, d.exento, d.iva, d.total,
-              (d.asiento_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM asiento r WHERE r.reversa_de = d.asiento_id)) AS asiento_vigente
+              ${asientoVigente('d.asiento_id')} AS asiento_vigente
          FROM ${tabla} d WHERE d.empresa_id = $1 AND d.fecha_emision BETWEEN $2 AND $3`,
       [empresaId, desde, hasta],
     );

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { mesSiguiente } from '@lib/dte';
 
 /** A month's IVA from the ledger: YYYY-MM, débito and crédito fiscal in whole CLP. */
 export interface IvaMes {
@@ -46,10 +47,4 @@ export function reajustar(
   if (!a || !b) return { pesos, reajustado: false };
   const enUtm = new Decimal(pesos).dividedBy(a).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   return { pesos: enUtm.times(b).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber(), reajustado: true };
-}
-
-/** YYYY-MM of the next month. */
-export function mesSiguiente(mes: string): string {
-  const [y, m] = mes.split('-').map(Number);
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
 }

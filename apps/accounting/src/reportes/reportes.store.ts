@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { asientoVigente } from '../common/sql';
 import { AccountingStore } from '../common/accounting.store';
 import { Periodo } from '../common/periodo';
 import { DetalleResultadoView } from './dto/estado-resultados.view';
@@ -186,7 +187,7 @@ export class ReportesStore extends AccountingStore {
     return this.snapshot(async (tx) => {
       await this.requireEmpresa(empresaId, tx);
       const params = [empresaId, p.desde, p.hasta];
-      const vigente = `d.asiento_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM asiento r WHERE r.reversa_de = d.asiento_id)`;
+      const vigente = asientoVigente('d.asiento_id');
       const porTipo = (tabla: string) =>
         tx.query(
           `SELECT d.tipo_dte, count(*)::int AS cantidad, COALESCE(sum(d.iva), 0)::text AS iva,

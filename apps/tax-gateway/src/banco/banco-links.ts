@@ -4,16 +4,8 @@ import { ProblemException } from '@lib/schemas';
 import { TAX_SETTINGS, TaxSettings } from '../settings/tax-settings';
 import { bancoNotLinked } from './banco-errors';
 import { BancoLinksStore } from './banco-links.store';
+import { BancoLinkView } from './dto/banco.dto';
 import { BancoLinkEntity } from './entities/banco-link.entity';
-
-/** A link as answered: never the token, only its last four characters. */
-export interface BancoLink {
-  tenant: string;
-  link_sufijo: string;
-  created_at: string;
-  updated_at: string;
-  updated_by: string;
-}
 
 const VERSION = 'v1';
 
@@ -41,14 +33,14 @@ export class BancoLinks implements OnApplicationBootstrap {
   }
 
   /** Creates or replaces the tenant's link. @throws 503 `banco_links_key_missing` without BANK_LINKS_KEY. */
-  async put(tenant: string, token: string, caller: string): Promise<{ link: BancoLink; created: boolean }> {
+  async put(tenant: string, token: string, caller: string): Promise<{ link: BancoLinkView; created: boolean }> {
     const row = this.row(tenant, token, caller);
     const { createdAt, nuevo } = await this.store.upsert(row);
     this.logger.log(`bank link of ${tenant} ${nuevo ? 'registered' : 'replaced'} by ${caller}`);
     return { link: toBancoLinkView({ ...row, createdAt }), created: nuevo };
   }
 
-  async list(): Promise<BancoLink[]> {
+  async list(): Promise<BancoLinkView[]> {
     return (await this.store.list()).map(toBancoLinkView);
   }
 
@@ -123,7 +115,8 @@ export class BancoLinks implements OnApplicationBootstrap {
   }
 }
 
-function toBancoLinkView(r: BancoLinkEntity): BancoLink {
+/** A link as answered: never the token, only its last four characters. */
+function toBancoLinkView(r: BancoLinkEntity): BancoLinkView {
   return {
     tenant: r.tenant,
     link_sufijo: r.linkSufijo,

@@ -1,4 +1,4 @@
-import { santiagoDate } from '@lib/dte';
+import { addDays, daysBetween, santiagoDate } from '@lib/dte';
 import { rangeInvalid } from './banco-errors';
 
 /** Longest refresh range, days (both ends included). */
@@ -7,17 +7,6 @@ export const RANGO_MAXIMO_DIAS = 366;
 export const RANGO_POR_DEFECTO_DIAS = 30;
 /** Bank data older than this is not asked for. */
 export const FECHA_BANCO_MINIMA = '2000-01-01';
-
-/** YYYY-MM-DD plus `days` (calendar arithmetic, no time zone involved). */
-export function addDays(fecha: string, days: number): string {
-  const d = new Date(`${fecha}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-export function countDays(desde: string, hasta: string): number {
-  return Math.round((Date.parse(`${hasta}T00:00:00Z`) - Date.parse(`${desde}T00:00:00Z`)) / 86_400_000) + 1;
-}
 
 /**
  * The refresh range, YYYY-MM-DD in America/Santiago: `hasta` defaults to today, `desde` to the {@link RANGO_POR_DEFECTO_DIAS} days ending
@@ -34,7 +23,7 @@ export function resolveRango(
   const d = desde ?? addDays(h, -(RANGO_POR_DEFECTO_DIAS - 1));
   if (d > h) throw rangeInvalid('desde', `desde (${d}) is after hasta (${h})`);
   if (d < FECHA_BANCO_MINIMA) throw rangeInvalid('desde', `desde (${d}) is before ${FECHA_BANCO_MINIMA}`);
-  const dias = countDays(d, h);
+  const dias = daysBetween(d, h) + 1;
   if (dias > RANGO_MAXIMO_DIAS) throw rangeInvalid('desde', `the range spans ${dias} days; at most ${RANGO_MAXIMO_DIAS}`);
   return { desde: d, hasta: h };
 }

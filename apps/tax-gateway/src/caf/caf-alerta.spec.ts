@@ -1,4 +1,5 @@
-import { DIAS_AVISO_VENCIMIENTO, cafAlerta, daysUntil } from './caf-alerta';
+import { daysBetween } from '@lib/dte';
+import { DIAS_AVISO_VENCIMIENTO, cafAlerta } from './caf-alerta';
 
 describe('cafAlerta (when to request new folios)', () => {
   const today = '2026-11-24';
@@ -10,7 +11,7 @@ describe('cafAlerta (when to request new folios)', () => {
   });
 
   it('stays quiet with enough folios and more than 30 days left, or a CAF that does not expire', () => {
-    expect(daysUntil(today, '2026-12-25')).toBe(DIAS_AVISO_VENCIMIENTO + 1);
+    expect(daysBetween(today, '2026-12-25')).toBe(DIAS_AVISO_VENCIMIENTO + 1);
     expect(cafAlerta(20, '2026-12-25', today, 20)).toBeNull();
     expect(cafAlerta(500, null, today, 20)).toBeNull();
   });

@@ -1,3 +1,5 @@
+import { daysBetween } from '@lib/dte';
+
 /** Why a DTE type needs new folios soon. */
 export type CafAlertaTipo = 'sin_folios' | 'pocos_folios' | 'por_vencer';
 
@@ -9,11 +11,6 @@ export interface CafAlerta {
 /** Days before the last valid day of the active CAF when `por_vencer` is raised (docs/tax-gateway.md "CAF runbook"). */
 export const DIAS_AVISO_VENCIMIENTO = 30;
 
-/** Whole days from `today` to `fecha` (both YYYY-MM-DD). */
-export function daysUntil(today: string, fecha: string): number {
-  return Math.round((Date.parse(`${fecha}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
-}
-
 /**
  * The most urgent alert of one DTE type, or null (33, 56 and 61 CAFs expire six months after authorization; docs/research/sii-protocol.md
  * §3.4).
@@ -21,8 +18,8 @@ export function daysUntil(today: string, fecha: string): number {
 export function cafAlerta(disponibles: number, vence: string | null, today: string, umbral: number): CafAlerta | null {
   if (disponibles === 0) return { tipo: 'sin_folios', detalle: 'No folio left: request a new CAF from the SII and upload it.' };
   if (disponibles < umbral) return { tipo: 'pocos_folios', detalle: `${disponibles} folios left (alert under ${umbral}).` };
-  if (vence !== null && daysUntil(today, vence) <= DIAS_AVISO_VENCIMIENTO) {
-    return { tipo: 'por_vencer', detalle: `The CAF in use can be used until ${vence} (${daysUntil(today, vence)} days).` };
+  if (vence !== null && daysBetween(today, vence) <= DIAS_AVISO_VENCIMIENTO) {
+    return { tipo: 'por_vencer', detalle: `The CAF in use can be used until ${vence} (${daysBetween(today, vence)} days).` };
   }
   return null;
 }

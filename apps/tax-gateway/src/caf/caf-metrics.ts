@@ -1,8 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Gauge, Registry } from 'prom-client';
 import { MetricsService } from '@lib/platform';
-import { santiagoDate } from '@lib/dte';
-import { daysUntil } from './caf-alerta';
+import { daysBetween, santiagoDate } from '@lib/dte';
 import { CafService } from './caf.service';
 import { CafStore } from './caf.store';
 
@@ -52,7 +51,7 @@ export class CafMetrics implements OnModuleInit {
         rows.push({
           tipo: String(t.tipo_dte),
           disponibles: t.disponibles,
-          dias: t.vence ? daysUntil(today, t.vence) : null,
+          dias: t.vence ? daysBetween(today, t.vence) : null,
           alerta: t.alerta?.tipo ?? null,
         });
       }

@@ -4,6 +4,7 @@ import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import {
   CODIGOS_OTROS_IMP_LIBRO_CV,
   DteParseError,
+  mesSiguiente,
   parseDteDocuments,
   RETENCIONES_IVA,
   TASA_IVA,
@@ -117,11 +118,6 @@ function documentosDe(): (e: EmisionEntity) => ParsedDte {
     if (!dte) throw new DteParseError(`the EnvioDTE holds no DTE ${e.tipoDte} N° ${e.folio}`);
     return dte;
   };
-}
-
-function mesSiguiente(periodo: string): string {
-  const [anio, mes] = periodo.split('-').map(Number);
-  return mes === 12 ? `${anio + 1}-01` : `${anio}-${String(mes + 1).padStart(2, '0')}`;
 }
 
 const MES = "to_char(x.fecha_emision, 'YYYY-MM') = :periodo";
