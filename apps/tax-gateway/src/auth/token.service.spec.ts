@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
+import type Redis from 'ioredis';
 import { Registry } from 'prom-client';
+import { SharedRedis } from '@lib/platform';
 import { TaxMetrics } from '../metrics/tax-metrics';
 import { TaxSettings, loadTaxSettings } from '../settings/tax-settings';
 import type { SignerClient } from '../signer/signer-client';
@@ -15,7 +17,7 @@ class ClockedTokenService extends TokenService {
   }
 }
 
-function setup(settings: TaxSettings = loadTaxSettings({ SIGNER_KEY: 'k', TOKEN_TTL_SECONDS: '60' })) {
+function setup(settings: TaxSettings = loadTaxSettings({ SIGNER_KEY: 'k', TOKEN_TTL_SECONDS: '60' }), redis?: SharedRedis) {
   let n = 0;
   const signed: string[] = [];
   const sii = {
@@ -38,6 +40,7 @@ function setup(settings: TaxSettings = loadTaxSettings({ SIGNER_KEY: 'k', TOKEN_
     boletas as unknown as BoletaClient,
     signer as unknown as SignerClient,
     new TaxMetrics(new Registry()),
+    redis,
   );
   return { service, sii, boletas, signer, signed };
 }
@@ -127,5 +130,16 @@ describe('TokenService', () => {
     expect(seen).toEqual(['BOLETA-100000000002', 'BOLETA-100000000003']);
     expect((await service.getToken('1-9')).cached).toBe(true);
     expect(service.invalidate('1-9')).toBe(2);
+  });
+
+  it('adopts the token another process stored between its read of the shared cache and taking the lock', async () => {
+    const stored = JSON.stringify({ token: 'TOKEN-OTRO', expiresAt: '2030-01-01T00:00:00.000Z' });
+    // The other process stores its token and releases the lock right after this process's first read.
+    const get = jest.fn().mockResolvedValueOnce(null).mockResolvedValue(stored);
+    const client = { get, set: jest.fn(async () => 'OK'), eval: jest.fn(async () => 1) };
+    const { service, sii } = setup(undefined, new SharedRedis(client as unknown as Redis));
+    expect(await service.getToken('1-9')).toMatchObject({ cached: false, token: { token: 'TOKEN-OTRO' } });
+    expect(sii.getSeed).not.toHaveBeenCalled();
+    expect(client.eval).toHaveBeenCalledTimes(1);
   });
 });

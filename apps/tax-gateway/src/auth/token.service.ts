@@ -152,11 +152,7 @@ export class TokenService {
       if (lock === undefined) break;
       if (lock === 'OK') {
         try {
-          const entry = await this.exchangeHere(key, servicio);
-          await this.redis.run('token set', (r) =>
-            r.set(`${SHARED}${key}`, JSON.stringify(entry), 'PX', Math.max(1, entry.expiresAt.getTime() - this.now())),
-          );
-          return entry;
+          return await this.exchangeLocked(key, servicio);
         } finally {
           await this.redis.run('token unlock', (r) => r.eval(UNLOCK_LUA, 1, `${LOCK}${key}`, owner));
         }
@@ -164,6 +160,20 @@ export class TokenService {
       await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
     }
     return this.exchangeHere(key, servicio);
+  }
+
+  /**
+   * Under the lock: the cache is read again first, because the process that held the lock before may have stored its token and
+   * released the lock between this process's read and its SET NX (two seed exchanges otherwise).
+   */
+  private async exchangeLocked(key: string, servicio: ServicioToken): Promise<CachedToken> {
+    const shared = await this.redis.run('token get', (r) => r.get(`${SHARED}${key}`));
+    if (shared) return this.adopt(key, JSON.parse(shared) as { token: string; expiresAt: string });
+    const entry = await this.exchangeHere(key, servicio);
+    await this.redis.run('token set', (r) =>
+      r.set(`${SHARED}${key}`, JSON.stringify(entry), 'PX', Math.max(1, entry.expiresAt.getTime() - this.now())),
+    );
+    return entry;
   }
 
   private adopt(key: string, shared: { token: string; expiresAt: string }): CachedToken {
