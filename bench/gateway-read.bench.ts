@@ -6,7 +6,8 @@
 // set against (issue 23: bare Fastify moves by half between runs on these machines; it is reported, not a target).
 // Targets: the gateway's CPU per answer at most 2x bare Nest's; p99 < 5 ms at a fixed 2,000 requests/s; p99 < 10 ms
 // at 50 connections; no decline across the runs (the last >= 90 % of the first); idle RSS < 200 MB. Exit 1 when a
-// target is missed, 3 when nothing was measured, 2 on a crash.
+// target is missed, 3 when nothing was measured, 2 on a crash. CPU per answer is shown with its kernel part beside it;
+// BENCH_LOG_LEVEL runs the gateways at another level (warn: without the access line) to measure what that line costs.
 //
 //   npm run bench:gateway-read -- [runs=5] [seconds=8]   (BENCH_TINY=1: one 1-second run of each)
 import 'reflect-metadata';
@@ -66,20 +67,23 @@ function rssMb(pid: number): number {
   return m ? Math.round(Number(m[1]) / 1024) : NaN;
 }
 
-/** CPU time (user + system) the process has used so far, in µs (/proc ticks, 10 ms each). */
-function cpuUs(pid: number): number {
+/** CPU time the process has used so far in user and in system (kernel) mode, in µs (/proc ticks, 10 ms each). */
+function cpuUs(pid: number): { user: number; system: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+  return { user: (Number(fields[11]) * 1e6) / 100, system: (Number(fields[12]) * 1e6) / 100 };
 }
 
 /** A measured run, with the server's CPU time per answer (less noisy than requests/s on a shared machine). */
-type Measured = CannonResult & { cpuUsPerRequest: number };
+type Measured = CannonResult & { cpuUsPerRequest: number; systemUsPerRequest: number };
 
 async function load(url: string, headers: Record<string, string>, pid: number, rate?: number): Promise<Measured> {
   const before = cpuUs(pid);
   const fixed = rate ? { connections: 10, overallRate: rate } : { connections: 50 };
   const result = await autocannon({ url, ...fixed, duration: SECONDS, headers, pipelining: 1 });
-  return { ...result, cpuUsPerRequest: (cpuUs(pid) - before) / Math.max(1, result.requests.total) };
+  const after = cpuUs(pid);
+  const answers = Math.max(1, result.requests.total);
+  const system = (after.system - before.system) / answers;
+  return { ...result, cpuUsPerRequest: (after.user - before.user) / answers + system, systemUsPerRequest: system };
 }
 
 /** Load not measured: the first seconds of a fresh process run unoptimized code, which a server up for a while does not. */
@@ -116,7 +120,7 @@ export async function main(): Promise<number> {
     // new user starts it; two more share Redis for the token check and the shared-counter figure.
     const env = (p: number, shared: boolean): Record<string, string> => ({
       NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       HOST: '127.0.0.1',
       PORT: String(p),
       ...(shared ? { REDIS_URL: redis.url } : {}),
@@ -224,14 +228,14 @@ export async function main(): Promise<number> {
         exchanges.ok === TOKEN_REQUESTS && exchanges.seeds === 1 && exchanges.tokens === 1,
       ],
     ];
-    const cpu = (m: Measured) => m.cpuUsPerRequest.toFixed(0);
+    const cpu = (m: Measured) => `${m.cpuUsPerRequest.toFixed(0)} (kernel ${m.systemUsPerRequest.toFixed(0)})`;
     const ofBare = (m: Measured) => `${((m.requests.average / reference) * 100).toFixed(1)} % of bare Fastify`;
     console.log(`machine: ${machine()}; ${new Date().toISOString()}`);
     console.log(
       `bare Fastify (reference only): ${bare.requests.average.toFixed(0)} / ${bareAfter.requests.average.toFixed(0)} req/s (before / after), p99 ${bare.latency.p99} ms, CPU ${cpu(bare)} µs/request`,
     );
     console.log(
-      `bare Nest: ${bareNest.requests.average.toFixed(0)} req/s (${ofBare(bareNest)}), p99 ${bareNest.latency.p99} ms, CPU ${cpu(bareNest)} µs/request; at ${FIXED_RATE} req/s p99 ${bareNestFixed.latency.p99} ms`,
+      `bare Nest: ${bareNest.requests.average.toFixed(0)} req/s (${ofBare(bareNest)}), p99 ${bareNest.latency.p99} ms, CPU ${cpu(bareNest)} µs/request; at ${FIXED_RATE} req/s p99 ${bareNestFixed.latency.p99} ms, CPU ${cpu(bareNestFixed)} µs/request`,
     );
     console.log(
       `with REDIS_URL (reference only): ${withRedis.requests.average.toFixed(0)} req/s (${ofBare(withRedis)}), p99 ${withRedis.latency.p99} ms, CPU ${cpu(withRedis)} µs/request`,
