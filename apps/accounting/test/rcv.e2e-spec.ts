@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import type { DocumentoRcvView, EstadoRcv } from '@lib/contracts';
 import { santiagoDate } from '@lib/dte';
 import { RcvMensualService } from '../src/rcv/rcv-mensual.service';
@@ -247,6 +248,42 @@ describe('RCV reconciliation (e2e)', () => {
     const after = b.gw.rcvQueries.length;
     expect(await mensual.sync(`${mes}-28`)).toEqual({ periodo: previo, conciliadas: 0, fallidas: 0 });
     expect(b.gw.rcvQueries.length).toBe(after);
+  });
+
+  it('a decision and a run on the same empresa wait for each other instead of deadlocking', async () => {
+    // The run takes the empresa, then each difference it finds; a decision takes them in the same order (rcv.service.ts). To make
+    // the other order deadlock every time, the run is held after the empresa (on its run row, locked here) while the decision
+    // starts; each step waits on a query of the observed locks, no timer.
+    const db = b.app.get(DataSource);
+    const blocked = async (n: number) => {
+      for (;;) {
+        const [row] = await db.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+        );
+        if (row.n >= n) return;
+      }
+    };
+    const d = byFolio((await conciliar().expect(200)).body, 104, 'montos_distintos');
+    expect(d.estado).toBe('pendiente');
+    const holder = db.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    try {
+      await holder.query(`SELECT 1 FROM rcv_conciliacion WHERE empresa_id = $1 AND periodo = $2 FOR UPDATE`, [b.empresaId, PERIODO]);
+      const run = conciliar().then((res) => res);
+      await blocked(1);
+      const decision = b.api
+        .post(`/contable/rcv/diferencias/${d.id}/descartar`, { motivo: 'Revisado con el proveedor' })
+        .then((res) => res);
+      await blocked(2);
+      await holder.rollbackTransaction();
+      const [ran, decided] = await Promise.all([run, decision]);
+      expect([ran.status, decided.status, decided.body.estado]).toEqual([200, 200, 'descartada']);
+    } finally {
+      if (holder.isTransactionActive) await holder.rollbackTransaction();
+      await holder.release();
+    }
+    expect(byFolio((await conciliar().expect(200)).body, 104, 'montos_distintos').estado).toBe('descartada');
   });
 
   it('refuses bad input with 4xx problems', async () => {
