@@ -69,6 +69,19 @@ describe('POST /contable/honorarios/importar (e2e)', () => {
     ]);
   });
 
+  it('a boleta whose entry was reversed by hand leaves the F29 retention and is shown reversed by the next import', async () => {
+    const retenido = async () =>
+      (await b.api.get(`/contable/f29-borrador?empresa_id=${b.empresaId}&periodo=2025-03`).expect(200)).body.codigos.find(
+        (c: { codigo: string }) => c.codigo === '151',
+      )?.valor;
+    const [booked] = (await importar('2025-03').expect(200)).body.boletas;
+    expect(await retenido()).toBe(14_500);
+    const hand = await b.api.post(`/contable/asientos/${booked.asiento_id}/reversa`, { empresa_id: b.empresaId }).expect(201);
+    expect(await retenido()).toBe(0);
+    const again = await importar('2025-03').expect(200);
+    expect(again.body).toMatchObject({ asientos_nuevos: 0, boletas: [{ folio: 77, estado: 'reversada', asiento_id: hand.body.id }] });
+  });
+
   it('a second import books nothing more; a boleta the SII voids after it was booked has its entry reversed once', async () => {
     const before = await written();
     const again = await importar('2026-10').expect(200);

@@ -65,10 +65,35 @@ export class AsientosService {
    * 409 `period_closed` when the date falls in a closed period.
    */
   async reverseIn(tx: Tx, asientoId: string, dto: ReversaDto, actor: Actor): Promise<AsientoView> {
-    const original = await this.ledger.view(tx, asientoId, dto.empresa_id);
-    await this.store.lockEmpresa(tx, original.empresa_id);
-    const done = await this.store.reversalOf(tx, original.id);
+    const { original, done } = await this.reversible(tx, asientoId, dto.empresa_id);
     if (done) throw this.alreadyReversed(original.numero, done);
+    return this.postReversal(tx, original, dto, actor);
+  }
+
+  /**
+   * The id of `asientoId`'s reversal, posting it only when there is none yet (an entry reversed by hand meanwhile is linked, not
+   * reversed twice), in the caller's transaction. `fechaSiCerrado` dates it instead when its own date falls in a closed period (an
+   * automatic reversal must not block a month). @throws as {@link reverseIn}, without `already_reversed`.
+   */
+  async reverseOnceIn(tx: Tx, asientoId: string, dto: ReversaDto, actor: Actor, fechaSiCerrado?: string): Promise<string> {
+    const { original, done } = await this.reversible(tx, asientoId, dto.empresa_id);
+    if (done) return done;
+    try {
+      return (await this.postReversal(tx, original, dto, actor)).id;
+    } catch (err) {
+      if (!fechaSiCerrado || !(err instanceof ProblemException) || err.error !== 'period_closed') throw err;
+      return (await this.postReversal(tx, original, { ...dto, fecha: fechaSiCerrado }, actor)).id;
+    }
+  }
+
+  /** The entry under the empresa's lock, and its reversal's id when it has one. */
+  private async reversible(tx: Tx, asientoId: string, empresaId?: string): Promise<{ original: AsientoView; done?: string }> {
+    const original = await this.ledger.view(tx, asientoId, empresaId);
+    await this.store.lockEmpresa(tx, original.empresa_id);
+    return { original, done: await this.store.reversalOf(tx, original.id) };
+  }
+
+  private async postReversal(tx: Tx, original: AsientoView, dto: ReversaDto, actor: Actor): Promise<AsientoView> {
     const accounts = await this.cuentas.resolveCodigos(
       tx,
       original.empresa_id,

@@ -83,7 +83,7 @@ export class ConciliacionBancariaStore extends AccountingStore {
         c.cuenta,
         c.fecha,
         c.monto,
-        c.descripcion.replace(/\0/g, '').slice(0, 500),
+        c.descripcion,
         c.documento.tipo === 'emitido' ? c.documento.id : null,
         c.documento.tipo === 'recibido' ? c.documento.id : null,
         JSON.stringify(c.razones),

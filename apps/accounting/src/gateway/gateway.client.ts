@@ -30,10 +30,10 @@ export interface Contribuyente {
 const MOVIMIENTOS_POR_PAGINA = 200;
 const MAX_PAGINAS_MOVIMIENTOS = 50;
 
-/** A name from the SII as accounting stores it: control characters (NUL: PostgreSQL refuses it in text) as spaces, at most 200. */
-function texto(value: string): string {
+/** A text from the SII or a bank as accounting stores it: control characters (NUL: PostgreSQL refuses it in text) as spaces, cut. */
+function texto(value: string, maxLength = 200): string {
   // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 200);
+  return value.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, maxLength);
 }
 /** A provider's id of a movement or an account, as the gateway stores them. */
 const IDENTIFICADOR = /^[A-Za-z0-9_.:-]{1,128}$/;
@@ -220,7 +220,7 @@ export class GatewayClient {
       if (!Array.isArray(items) || !items.every(isMovimiento) || !Number.isSafeInteger(page?.['total'])) {
         throw new ProblemException(502, 'gateway_bad_response', 'The tax gateway answered the bank movements without a valid page');
       }
-      out.push(...items);
+      out.push(...items.map(movimientoLimpio));
       if (items.length === 0 || offset + items.length >= (page?.['total'] as number)) return out;
     }
     throw new ProblemException(
@@ -320,8 +320,7 @@ function isBoletaHonorarios(value: unknown): value is BoletaHonorariosView {
     typeof b['codigo_barras'] === 'string' &&
     /^[\w.-]{0,64}$/.test(b['codigo_barras']) &&
     (b['liquido'] as number) === (b['honorario_bruto'] as number) - (b['retencion_receptor'] as number) &&
-    typeof b['anulada'] === 'boolean' &&
-    typeof b['codigo_barras'] === 'string'
+    typeof b['anulada'] === 'boolean'
   );
 }
 
@@ -341,6 +340,12 @@ function isMovimiento(value: unknown): value is MovimientoView {
     typeof m['descripcion'] === 'string' &&
     (contraparte === null || (objectOrNull(contraparte) !== null && (rut === null || isValidRut(rut))))
   );
+}
+
+/** The counterpart's RUT canonical (the matcher compares it with the books'), the description as stored (500 characters). */
+function movimientoLimpio(m: MovimientoView): MovimientoView {
+  const contraparte = m.contraparte && { ...m.contraparte, rut: m.contraparte.rut && normalizeRut(m.contraparte.rut) };
+  return { ...m, descripcion: texto(m.descripcion, 500), contraparte };
 }
 
 function isDeclaracionIva(value: unknown): value is DeclaracionIva {

@@ -4,9 +4,7 @@ import { Actor } from '../common/actor';
 import { MesQueryDto } from '../common/dto/mes-query.dto';
 import { LockedEmpresa, Tx } from '../common/accounting.store';
 import { AsientosService } from '../asientos/asientos.service';
-import { AsientosStore } from '../asientos/asientos.store';
 import { santiagoDate } from '@lib/dte';
-import { ProblemException } from '@lib/schemas';
 import { LedgerService } from '../asientos/ledger.service';
 import { AuditoriaService } from '../auditoria/auditoria.service';
 import { GatewayClient } from '../gateway/gateway.client';
@@ -30,7 +28,6 @@ export class HonorariosService {
     private readonly gateway: GatewayClient,
     private readonly ledger: LedgerService,
     private readonly asientos: AsientosService,
-    private readonly asientosStore: AsientosStore,
     private readonly cuentas: PlanCuentasService,
     private readonly auditoria: AuditoriaService,
   ) {}
@@ -78,8 +75,9 @@ export class HonorariosService {
           estado: prior.reversa_id ? 'reversada' : 'duplicada',
           asiento_id: prior.reversa_id ?? prior.asiento_id,
         };
-      const reversaId = await this.reverse(tx, empresa.id, prior.asiento_id, b, actor);
-      await this.store.setReversa(tx, prior.id, reversaId);
+      const glosa = `Boleta de honorarios N° ${b.folio} de ${b.nombre_emisor} (${b.rut_emisor}) anulada`.slice(0, 500);
+      // Dated the original's date, or today when that period is closed: a voided boleta never blocks its month's imports.
+      const reversaId = await this.asientos.reverseOnceIn(tx, prior.asiento_id, { empresa_id: empresa.id, glosa }, actor, santiagoDate());
       return { ...base, ...figures, estado: 'reversada', asiento_id: reversaId };
     }
     // The receiver withholds only when the SII says so: an issuer may pay the retention himself (retencion_receptor 0).
@@ -119,21 +117,5 @@ export class HonorariosService {
       caller: actor.caller,
     });
     return { ...base, ...figures, estado: 'contabilizada', asiento_id: asiento.id };
-  }
-
-  /**
-   * The reversal of a voided boleta's entry: one reversed by hand meanwhile is linked (an entry is reversed once); dated the original's
-   * date, or today (America/Santiago) when that period is closed, so a voided boleta never blocks its month's imports.
-   */
-  private async reverse(tx: Tx, empresaId: string, asientoId: string, b: BoletaHonorariosView, actor: Actor): Promise<string> {
-    const done = await this.asientosStore.reversalOf(tx, asientoId);
-    if (done) return done;
-    const glosa = `Boleta de honorarios N° ${b.folio} de ${b.nombre_emisor} (${b.rut_emisor}) anulada`.slice(0, 500);
-    try {
-      return (await this.asientos.reverseIn(tx, asientoId, { empresa_id: empresaId, glosa }, actor)).id;
-    } catch (err) {
-      if (!(err instanceof ProblemException) || err.error !== 'period_closed') throw err;
-      return (await this.asientos.reverseIn(tx, asientoId, { empresa_id: empresaId, glosa, fecha: santiagoDate() }, actor)).id;
-    }
   }
 }

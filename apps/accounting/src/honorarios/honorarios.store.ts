@@ -32,8 +32,9 @@ export interface NuevaBoleta {
 export class HonorariosStore extends AccountingStore {
   async find(tx: Tx, empresaId: string, rutEmisor: string, folio: number): Promise<BoletaLibro | undefined> {
     const [row] = await tx.query(
-      `SELECT id, asiento_id, reversa_id, tasa::text AS tasa, retencion, retencion_sii, liquido
-         FROM boleta_honorarios WHERE empresa_id = $1 AND rut_emisor = $2 AND folio = $3`,
+      `SELECT b.id, b.asiento_id, r.id AS reversa_id, b.tasa::text AS tasa, b.retencion, b.retencion_sii, b.liquido
+         FROM boleta_honorarios b LEFT JOIN asiento r ON r.reversa_de = b.asiento_id
+        WHERE b.empresa_id = $1 AND b.rut_emisor = $2 AND b.folio = $3`,
       [empresaId, rutEmisor, folio],
     );
     return row && { ...row, retencion: toPesos(row.retencion), retencion_sii: toPesos(row.retencion_sii), liquido: toPesos(row.liquido) };
@@ -47,7 +48,7 @@ export class HonorariosStore extends AccountingStore {
       [
         b.empresaId,
         b.rutEmisor,
-        b.nombreEmisor.replace(/\0/g, '').slice(0, 200),
+        b.nombreEmisor,
         b.folio,
         b.fecha,
         b.bruto,
@@ -55,14 +56,10 @@ export class HonorariosStore extends AccountingStore {
         b.retencion,
         b.retencionSii,
         b.bruto - b.retencion,
-        b.codigoBarras.slice(0, 64),
+        b.codigoBarras,
         b.asientoId,
         b.caller,
       ],
     );
-  }
-
-  async setReversa(tx: Tx, id: string, reversaId: string): Promise<void> {
-    await tx.query('UPDATE boleta_honorarios SET reversa_id = $2 WHERE id = $1', [id, reversaId]);
   }
 }

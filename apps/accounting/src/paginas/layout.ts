@@ -14,18 +14,22 @@ export interface Pagina {
   cuerpo: RawHtml;
 }
 
-const SECCIONES = [
-  ['balance', 'Balance'],
-  ['resultados', 'Estado de resultados'],
-  ['mayor', 'Libro mayor'],
-  ['f29', 'Borrador F29'],
-  ['rcv', 'Conciliación RCV'],
-] as const;
+/** The reports a page shows, in the navigation's order, and their titles. */
+export const SECCIONES_PAGINA = ['balance', 'resultados', 'mayor', 'f29', 'rcv'] as const;
+export type SeccionPagina = (typeof SECCIONES_PAGINA)[number];
+
+export const TITULOS: Record<SeccionPagina, string> = {
+  balance: 'Balance',
+  resultados: 'Estado de resultados',
+  mayor: 'Libro mayor',
+  f29: 'Borrador F29',
+  rcv: 'Conciliación con el RCV',
+};
 
 /** The shell of every page: Spanish, one h1, a skip link, the navigation between the reports of the same period. */
 export function layout(p: Pagina): string {
-  const nav = SECCIONES.map(
-    ([ruta, nombre]) => html`<li><a href="/contable/paginas/${p.empresa.id}/${ruta}?periodo=${p.periodo}">${nombre}</a></li>`,
+  const nav = SECCIONES_PAGINA.map(
+    (ruta) => html`<li><a href="/contable/paginas/${p.empresa.id}/${ruta}?periodo=${p.periodo}">${TITULOS[ruta]}</a></li>`,
   );
   return html`<!doctype html>
 <html lang="es-CL">

@@ -4,7 +4,8 @@ import type { FastifyReply } from 'fastify';
 import { OidcBearerGuard, OidcUser, Public, type OidcPrincipal } from '@lib/auth';
 import { ApiProblemResponses } from '@lib/schemas';
 import { PaginaParamDto, PaginaQueryDto } from './dto/pagina.dto';
-import { PaginasService, SECCIONES_PAGINA } from './paginas.service';
+import { SECCIONES_PAGINA } from './layout';
+import { PaginasService } from './paginas.service';
 
 const HTML = 'text/html; charset=utf-8';
 

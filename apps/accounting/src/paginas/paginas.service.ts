@@ -8,23 +8,12 @@ import { F29BorradorReportService } from '../reportes/f29-borrador.report';
 import { LibroMayorReportService } from '../reportes/libro-mayor.report';
 import { RcvService } from '../rcv/rcv.service';
 import { requireLector } from './acceso';
-import { layout } from './layout';
+import { layout, type SeccionPagina, TITULOS } from './layout';
 import { balanceHtml, f29Html, mayorHtml, rcvHtml, resultadosHtml } from './render';
 
 /** The empresa a page names (no query of its own: the shared lookup). */
 @Injectable()
 export class PaginasStore extends AccountingStore {}
-
-export const SECCIONES_PAGINA = ['balance', 'resultados', 'mayor', 'f29', 'rcv'] as const;
-export type SeccionPagina = (typeof SECCIONES_PAGINA)[number];
-
-const TITULOS: Record<SeccionPagina, string> = {
-  balance: 'Balance',
-  resultados: 'Estado de resultados',
-  mayor: 'Libro mayor',
-  f29: 'Borrador F29',
-  rcv: 'Conciliación con el RCV',
-};
 
 /** Server-rendered reports for people (docs/accounting.md "Reporting pages"): the same figures as the JSON reports. */
 @Injectable()

@@ -4,7 +4,6 @@ import { ProblemException } from '@lib/schemas';
 import { Actor } from '../common/actor';
 import { LockedEmpresa, Tx } from '../common/accounting.store';
 import { AsientosService } from '../asientos/asientos.service';
-import { AsientosStore } from '../asientos/asientos.store';
 import { AuditoriaService } from '../auditoria/auditoria.service';
 import { BookingService } from '../dte-recepcion/booking.service';
 import { TIPO_DTE_NOMBRE } from '../dte-recepcion/booking-rules';
@@ -29,7 +28,6 @@ export class RcvService {
     private readonly gateway: GatewayClient,
     private readonly booking: BookingService,
     private readonly asientos: AsientosService,
-    private readonly asientosStore: AsientosStore,
     private readonly auditoria: AuditoriaService,
     private readonly ledger: LedgerService,
     private readonly cuentas: PlanCuentasService,
@@ -158,15 +156,13 @@ export class RcvService {
   private async reverse(tx: Tx, d: RcvDiferenciaView, dto: ConfirmarDiferenciaDto, actor: Actor): Promise<Resolucion> {
     const original = d.documento_id ? await this.store.asientoDeFactura(tx, d.documento_id) : null;
     if (!original) return { estado: 'confirmada' };
-    const done = await this.asientosStore.reversalOf(tx, original);
-    if (done) return { estado: 'confirmada', asientoId: done };
     const glosa = `Reclamo en el RCV (${d.estado_rcv}): ${TIPO_DTE_NOMBRE[d.tipo_dte]} N° ${d.folio} de ${d.razon_social} (${d.rut_contraparte})`;
-    const reversal = await this.asientos.reverseIn(
+    const asientoId = await this.asientos.reverseOnceIn(
       tx,
       original,
       { empresa_id: d.empresa_id, fecha: dto.fecha, glosa: glosa.slice(0, 500) },
       actor,
     );
-    return { estado: 'confirmada', asientoId: reversal.id };
+    return { estado: 'confirmada', asientoId };
   }
 }

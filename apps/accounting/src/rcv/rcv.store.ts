@@ -99,7 +99,7 @@ export class RcvStore extends AccountingStore {
           d.tipo_dte,
           d.folio,
           d.rut_contraparte,
-          d.razon_social.replace(/\0/g, '').slice(0, 200),
+          d.razon_social,
           d.fecha_emision,
           d.estado_rcv,
           d.neto,

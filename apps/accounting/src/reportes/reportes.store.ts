@@ -202,7 +202,7 @@ export class ReportesStore extends AccountingStore {
         honorarios: (
           await tx.query(
             `SELECT COALESCE(sum(retencion), 0)::text AS retencion FROM boleta_honorarios
-              WHERE empresa_id = $1 AND fecha BETWEEN $2 AND $3 AND reversa_id IS NULL`,
+              WHERE empresa_id = $1 AND fecha BETWEEN $2 AND $3 AND ${asientoVigente('asiento_id')}`,
             params,
           )
         )[0].retencion,

@@ -2,9 +2,9 @@ import { Body, Controller, Get, Param, Put, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Callers } from '@lib/auth';
-import { ApiProblemResponses, ProblemException } from '@lib/schemas';
+import { ApiProblemResponses } from '@lib/schemas';
 import { Actor, CurrentActor } from '../common/actor';
-import { MES_PATTERN } from '../common/periodo';
+import { parseMes } from '../common/periodo';
 import { Audited } from '../auditoria/audited.decorator';
 import { AuditoriaService } from '../auditoria/auditoria.service';
 import { UtmDto, UtmView, UtmsView } from './dto/utm.dto';
@@ -26,20 +26,20 @@ export class UtmController {
   @ApiParam({ name: 'mes', example: '2026-11' })
   @ApiOkResponse({ type: UtmView, description: 'Corrected' })
   @ApiCreatedResponse({ type: UtmView, description: 'Registered' })
-  @ApiProblemResponses(400, 401, 403)
+  @ApiProblemResponses(400, 401, 403, 422)
   async put(
     @Param('mes') mes: string,
     @Body() dto: UtmDto,
     @CurrentActor() actor: Actor,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<UtmView> {
-    if (!MES_PATTERN.test(mes)) {
-      throw new ProblemException(400, 'validation_failed', 'mes must be YYYY-MM', {
-        errors: [{ field: 'mes', message: 'mes must be YYYY-MM' }],
-      });
-    }
-    const { utm, nuevo } = await this.store.put(mes, dto.valor, actor.caller);
-    await this.auditoria.record(null, actor, { empresaId: null, accion: 'registrar_utm', entidad: 'utm', entidadId: mes });
+    const { periodo } = parseMes(mes, 'mes');
+    // The value and its audit row together, or neither.
+    const { utm, nuevo } = await this.store.transaction(async (tx) => {
+      const put = await this.store.put(tx, periodo, dto.valor, actor.caller);
+      await this.auditoria.record(tx, actor, { empresaId: null, accion: 'registrar_utm', entidad: 'utm', entidadId: periodo });
+      return put;
+    });
     reply.status(nuevo ? 201 : 200);
     return utm;
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AccountingStore } from '../common/accounting.store';
+import { AccountingStore, Tx } from '../common/accounting.store';
 import { isoInstant } from '../common/sql';
 import type { UtmView } from './dto/utm.dto';
 
@@ -9,8 +9,8 @@ const VIEW = `mes, valor, ${isoInstant('updated_at')}, updated_by`;
 @Injectable()
 export class UtmStore extends AccountingStore {
   /** Whether the month was new. */
-  async put(mes: string, valor: number, caller: string): Promise<{ utm: UtmView; nuevo: boolean }> {
-    const [row] = await this.ds.query(
+  async put(tx: Tx, mes: string, valor: number, caller: string): Promise<{ utm: UtmView; nuevo: boolean }> {
+    const [row] = await tx.query(
       `INSERT INTO utm (mes, valor, updated_by) VALUES ($1, $2, $3)
        ON CONFLICT (mes) DO UPDATE SET valor = EXCLUDED.valor, updated_at = now(), updated_by = EXCLUDED.updated_by
        RETURNING ${VIEW}, (xmax = 0) AS nuevo`,

@@ -11,6 +11,7 @@ import { BoletaHonorarios1799000000001 } from './1799000000001-BoletaHonorarios'
 import { ConciliacionBancaria1799000000002 } from './1799000000002-ConciliacionBancaria';
 import { EmpresaTasaPpm1799000000003 } from './1799000000003-EmpresaTasaPpm';
 import { Utm1799000000004 } from './1799000000004-Utm';
+import { BoletaHonorariosSinReversa1799000000005 } from './1799000000005-BoletaHonorariosSinReversa';
 
 /** Every migration of accounting, in order (explicit list, no globs: docs/DESIGN.md §3 "Persistence"). */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   ConciliacionBancaria1799000000002,
   EmpresaTasaPpm1799000000003,
   Utm1799000000004,
+  BoletaHonorariosSinReversa1799000000005,
 ];

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsUUID, Matches } from 'class-validator';
 import { PERIODO_PATTERN } from '../../common/periodo';
-import { SECCIONES_PAGINA, type SeccionPagina } from '../paginas.service';
+import { SECCIONES_PAGINA, type SeccionPagina } from '../layout';
 
 export class PaginaParamDto {
   @ApiProperty({ format: 'uuid' })
