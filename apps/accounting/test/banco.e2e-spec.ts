@@ -128,6 +128,11 @@ describe('bank reconciliation (e2e)', () => {
       (await conciliar({ movimiento_id: 'mov_parcial', fecha: '2026-10-22', documento: 'recibido', documento_id: compra2 }).expect(422))
         .body.error,
     ).toBe('movimiento_direction_mismatch');
+    b.gw.movimientos.get(TENANT)?.push(mov('mov_cero', 0, '2026-10-24', 'AJUSTE'));
+    expect(
+      (await conciliar({ movimiento_id: 'mov_cero', fecha: '2026-10-24', documento: 'recibido', documento_id: compra2 }).expect(422)).body
+        .error,
+    ).toBe('movimiento_direction_mismatch');
     b.gw.movimientos.get(TENANT)?.push(mov('mov_grande', -20_000, '2026-10-24', 'PAGO'));
     expect(
       (await conciliar({ movimiento_id: 'mov_grande', fecha: '2026-10-24', documento: 'recibido', documento_id: compra2 }).expect(422)).body

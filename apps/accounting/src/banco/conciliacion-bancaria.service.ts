@@ -71,11 +71,13 @@ export class ConciliacionBancariaService {
             'documento_not_open',
             `Document ${dto.documento_id} is not an open ${dto.documento} document of the empresa`,
           );
-        if (m.monto > 0 !== (doc.tipo === 'emitido')) {
+        // A movement of 0 pesos moves no money: it settles nothing (the ledger would refuse its empty lines).
+        if (m.monto === 0 || m.monto > 0 !== (doc.tipo === 'emitido')) {
+          const sentido = m.monto === 0 ? 'A movement of 0 pesos' : `Money ${m.monto > 0 ? 'in' : 'out'}`;
           throw new ProblemException(
             422,
             'movimiento_direction_mismatch',
-            `Money ${m.monto > 0 ? 'in' : 'out'} cannot settle a ${doc.tipo === 'emitido' ? 'sale' : 'purchase'}`,
+            `${sentido} cannot settle a ${doc.tipo === 'emitido' ? 'sale' : 'purchase'}`,
           );
         }
         const monto = Math.abs(m.monto);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { toPesos } from '../common/money';
 import { parseMes } from '../common/periodo';
 import { UtmStore } from '../utm/utm.store';
-import { calcularF29 } from './f29-codigos';
+import { calcularF29, NOTAS_CREDITO } from './f29-codigos';
 import { remanenteAnterior } from './f29-remanente';
 import { F29Filas, ReportesStore } from './reportes.store';
 import { F29BorradorView } from './dto/f29-borrador.view';
@@ -14,7 +14,6 @@ export const F29_AVISO =
   'libros); revíselo antes de declarar.';
 
 const VENTAS = [33, 34, 56, 110, 111];
-const NOTAS_CREDITO = [61, 112];
 
 /**
  * The F29 of a month from the books (docs/accounting.md "F29 from the books"; the códigos in f29-codigos.ts, the remanente's readjustment in
@@ -57,7 +56,7 @@ export class F29BorradorReportService {
       total_creditos: este.credito + remanente,
       iva_a_pagar: calc.iva_determinado,
       remanente_siguiente: calc.remanente_siguiente,
-      segun_documentos: { debito_fiscal: ivaNeto(f.emitidos), credito_fiscal: ivaNeto(f.recibidos) },
+      segun_documentos: calc.segun_documentos,
       tasa_ppm: f.tasaPpm,
       ppm: calc.ppm,
       retencion_honorarios: toPesos(f.honorarios),
@@ -76,11 +75,6 @@ export class F29BorradorReportService {
 
 function porTipo(rows: F29Filas['emitidos']): Record<number, { cantidad: number; iva: number }> {
   return Object.fromEntries(rows.map((r) => [r.tipo_dte, { cantidad: r.cantidad, iva: toPesos(r.iva) }]));
-}
-
-/** The documents' IVA: notas de crédito subtract. */
-function ivaNeto(rows: F29Filas['emitidos']): number {
-  return rows.reduce((s, r) => s + (NOTAS_CREDITO.includes(r.tipo_dte) ? -1 : 1) * toPesos(r.iva), 0);
 }
 
 /** The month's gross income for the PPM: neto + exento of sales, less notas de crédito (exports in their pesos). */

@@ -40,7 +40,17 @@ export interface F29Calculado {
   remanente_siguiente: number;
   ppm: number | null;
   total_a_pagar: number;
+  /** The IVA of the month's documents (notas de crédito subtract), which `cuadra_con_documentos` compares with the books. */
+  segun_documentos: { debito_fiscal: number; credito_fiscal: number };
   cuadra_con_documentos: boolean;
+}
+
+/** DTE types that subtract from the month's IVA and sales (SII Formato DTE v2.2: 61 nota de crédito, 112 de exportación). */
+export const NOTAS_CREDITO = [61, 112];
+
+/** A side's IVA by its documents of every type, notas de crédito subtracting. */
+function ivaDocumentos(docs: F29Insumos['emitidos']): number {
+  return Object.entries(docs).reduce((s, [tipo, d]) => s + (NOTAS_CREDITO.includes(Number(tipo)) ? -1 : 1) * (d?.iva ?? 0), 0);
 }
 
 /** A line of documents: its cantidad código, its IVA código, the DTE type, what the form calls them. */
@@ -75,7 +85,7 @@ export function calcularF29(i: F29Insumos): F29Calculado {
   const base = Math.max(i.ingresosBrutos, 0);
   const ppm = i.tasaPpm === null ? null : pesos(new Decimal(base).times(i.tasaPpm).dividedBy(100));
   const subtotal = ivaDeterminado + 0 + i.retencionHonorarios + (ppm ?? 0);
-  const cuadra = e(33).iva + e(56).iva - e(61).iva === i.debitoLibros && r(33).iva + r(56).iva - r(61).iva === i.creditoLibros;
+  const segun = { debito_fiscal: ivaDocumentos(i.emitidos), credito_fiscal: ivaDocumentos(i.recibidos) };
   const c = (codigo: string, glosa: string, valor: number): CodigoF29 => ({ codigo, glosa, valor });
   const codigos = [
     ...lineas(DEBITOS, e, 'Débitos'),
@@ -99,7 +109,8 @@ export function calcularF29(i: F29Insumos): F29Calculado {
     remanente_siguiente: remanente,
     ppm,
     total_a_pagar: subtotal,
-    cuadra_con_documentos: cuadra,
+    segun_documentos: segun,
+    cuadra_con_documentos: segun.debito_fiscal === i.debitoLibros && segun.credito_fiscal === i.creditoLibros,
   };
 }
 
