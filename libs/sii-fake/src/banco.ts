@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isCalendarDate, santiagoDate } from '@lib/dte';
+import { addDays, isCalendarDate, santiagoDate } from '@lib/dte';
 import type { SiiFakeState } from './state';
 import { prng } from './taxpayers';
 import { rutDv } from './internal/rut';
@@ -164,12 +164,6 @@ export function bancoMovimientosDelDia(accountId: string, dia: string): BancoMov
       comment: null,
     };
   });
-}
-
-function addDays(dia: string, days: number): string {
-  const d = new Date(`${dia}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 function bancoError(status: number, type: string, code: string, message: string, param?: string): FakeResponse {

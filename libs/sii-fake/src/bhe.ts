@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { santiagoDate } from '@lib/dte';
+import { isCalendarDate, santiagoDate } from '@lib/dte';
 import { splitRut } from '@lib/rut';
 import type { SiiFakeState } from './state';
 import { normalizeRut } from './internal/rut';
@@ -104,12 +104,12 @@ function errorDeCampos(b: Partial<Record<keyof NuevaBoletaHonorarios, unknown>>)
     [rut(b.emisor_rut), 'emisor_rut must be a valid RUT (12345678-5)'],
     [typeof b.nombre_emisor === 'string' && b.nombre_emisor.trim() !== '', 'nombre_emisor is required'],
     [positivo(b.folio), 'folio must be a whole number greater than 0'],
-    [esFecha(b.fecha), 'fecha must be a calendar date YYYY-MM-DD'],
+    [isCalendarDate(b.fecha), 'fecha must be a calendar date YYYY-MM-DD'],
     [positivo(b.bruto), 'bruto must be a whole number of pesos greater than 0'],
     [opcional(b.retiene, (v) => v === 'receptor' || v === 'emisor'), "retiene must be 'receptor' or 'emisor'"],
     [opcional(b.sociedad_profesional, booleano), 'sociedad_profesional must be true or false'],
     [opcional(b.anulada, booleano), 'anulada must be true or false'],
-    [opcional(b.fecha_anulacion, esFecha), 'fecha_anulacion must be a calendar date YYYY-MM-DD'],
+    [opcional(b.fecha_anulacion, isCalendarDate), 'fecha_anulacion must be a calendar date YYYY-MM-DD'],
   ];
   return checks.find(([ok]) => !ok)?.[1];
 }
@@ -123,12 +123,6 @@ function fechaAnulacion(state: SiiFakeState, n: NuevaBoletaHonorarios): { fecha?
   if (n.anulada === false) return { error: 'fecha_anulacion is only for a boleta that is anulada' };
   if (n.fecha_anulacion < n.fecha) return { error: `fecha_anulacion ${n.fecha_anulacion} is before the boleta's fecha ${n.fecha}` };
   return { fecha: n.fecha_anulacion };
-}
-
-function esFecha(v: unknown): v is string {
-  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }
 
 function clave(emisor: string, folio: number): string {

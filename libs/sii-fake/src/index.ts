@@ -16,7 +16,5 @@ export type { AecEnvioRecord, AecEstado, AecEstadoFinal, CesionRegistrada, Conte
 export { RTC_ANOT_ENVIO_PATH } from './rtc-anot-envio';
 export { DESC_ESTADO, RPETC_CONSULTA_PATH, RPETC_NAMESPACE, estadoAec, timelineAec } from './rpetc-consulta';
 export { BANK_API_HOST, BANCO_MAX_PER_PAGE, bancoCuentas, bancoMovimientosDelDia, type BancoCuenta, type BancoMovimiento } from './banco';
-export { BHE_RECIBIDAS_PATH } from './portal-bhe';
 export type { NuevaBoletaHonorarios } from './bhe';
-export { retencionBhe, tasaRetencionBhe } from './bhe-retencion';
 export type { BoletaHonorarios } from './types';

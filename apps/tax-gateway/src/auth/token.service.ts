@@ -144,9 +144,9 @@ export class TokenService {
   private async exchange(key: string, servicio: ServicioToken): Promise<CachedToken> {
     const until = this.now() + LOCK_MS;
     while (this.redis.enabled && this.now() < until) {
-      const shared = await this.redis.run('token get', (r) => r.get(`${SHARED}${key}`));
+      const shared = await this.sharedToken(key);
       if (shared === undefined) break;
-      if (shared) return this.adopt(key, JSON.parse(shared) as { token: string; expiresAt: string });
+      if (shared) return this.adopt(key, shared);
       const owner = randomUUID();
       const lock = await this.redis.run('token lock', (r) => r.set(`${LOCK}${key}`, owner, 'PX', LOCK_MS, 'NX'));
       if (lock === undefined) break;
@@ -167,8 +167,8 @@ export class TokenService {
    * released the lock between this process's read and its SET NX (two seed exchanges otherwise).
    */
   private async exchangeLocked(key: string, servicio: ServicioToken): Promise<CachedToken> {
-    const shared = await this.redis.run('token get', (r) => r.get(`${SHARED}${key}`));
-    if (shared) return this.adopt(key, JSON.parse(shared) as { token: string; expiresAt: string });
+    const shared = await this.sharedToken(key);
+    if (shared) return this.adopt(key, shared);
     const entry = await this.exchangeHere(key, servicio);
     await this.redis.run('token set', (r) =>
       r.set(`${SHARED}${key}`, JSON.stringify(entry), 'PX', Math.max(1, entry.expiresAt.getTime() - this.now())),
@@ -176,7 +176,13 @@ export class TokenService {
     return entry;
   }
 
-  private adopt(key: string, shared: { token: string; expiresAt: string }): CachedToken {
+  /** The token another process stored (JSON), null when none, undefined when Redis did not answer. */
+  private sharedToken(key: string): Promise<string | null | undefined> {
+    return this.redis.run('token get', (r) => r.get(`${SHARED}${key}`));
+  }
+
+  private adopt(key: string, json: string): CachedToken {
+    const shared = JSON.parse(json) as { token: string; expiresAt: string };
     const entry = { token: shared.token, expiresAt: new Date(shared.expiresAt) };
     this.cache.set(key, entry);
     return entry;

@@ -9,7 +9,7 @@ export class BancoLinksStore {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** Creates or replaces the tenant's link in one statement (two requests at once: the last one wins); whether it was new. */
-  async upsert(row: BancoLinkEntity): Promise<{ createdAt: Date; nuevo: boolean }> {
+  async upsert(row: BancoLinkEntity): Promise<{ createdAt: Date; updatedAt: Date; nuevo: boolean }> {
     const [r] = await this.db.query(
       `INSERT INTO banco_link (tenant, link_cifrado, link_sufijo, updated_by) VALUES ($1, $2, $3, $4)
        ON CONFLICT (tenant) DO UPDATE SET link_cifrado = EXCLUDED.link_cifrado, link_sufijo = EXCLUDED.link_sufijo,
@@ -17,7 +17,7 @@ export class BancoLinksStore {
        RETURNING created_at, updated_at, (xmax = 0) AS nuevo`,
       [row.tenant, row.linkCifrado, row.linkSufijo, row.updatedBy],
     );
-    return { createdAt: r.created_at, nuevo: r.nuevo };
+    return { createdAt: r.created_at, updatedAt: r.updated_at, nuevo: r.nuevo };
   }
 
   async isEmpty(): Promise<boolean> {
@@ -37,6 +37,12 @@ export class BancoLinksStore {
 
   find(tenant: string): Promise<BancoLinkEntity | null> {
     return this.db.getRepository(BancoLinkEntity).findOneBy({ tenant });
+  }
+
+  /** The linked tenants, without reading their ciphertexts. */
+  async tenants(): Promise<string[]> {
+    const rows: { tenant: string }[] = await this.db.query('SELECT tenant FROM banco_link ORDER BY tenant');
+    return rows.map((r) => r.tenant);
   }
 
   list(): Promise<BancoLinkEntity[]> {

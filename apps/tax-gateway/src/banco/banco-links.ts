@@ -35,17 +35,17 @@ export class BancoLinks implements OnApplicationBootstrap {
   /** Creates or replaces the tenant's link. @throws 503 `banco_links_key_missing` without BANK_LINKS_KEY. */
   async put(tenant: string, token: string, caller: string): Promise<{ link: BancoLinkView; created: boolean }> {
     const row = this.row(tenant, token, caller);
-    const { createdAt, nuevo } = await this.store.upsert(row);
+    const { createdAt, updatedAt, nuevo } = await this.store.upsert(row);
     this.logger.log(`bank link of ${tenant} ${nuevo ? 'registered' : 'replaced'} by ${caller}`);
-    return { link: toBancoLinkView({ ...row, createdAt }), created: nuevo };
+    return { link: toBancoLinkView({ ...row, createdAt, updatedAt }), created: nuevo };
   }
 
   async list(): Promise<BancoLinkView[]> {
     return (await this.store.list()).map(toBancoLinkView);
   }
 
-  async tenants(): Promise<string[]> {
-    return (await this.list()).map((l) => l.tenant);
+  tenants(): Promise<string[]> {
+    return this.store.tenants();
   }
 
   /** @throws 404 `banco_not_linked`. */

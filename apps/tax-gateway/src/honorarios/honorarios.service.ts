@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { HonorariosRecibidosView } from '@lib/contracts';
-import { normalizeRut } from '@lib/rut';
 import { BhePortal } from '../portal/bhe-portal';
 import type { HonorariosRecibidosQueryDto } from './dto/honorarios.dto';
 
@@ -10,8 +9,8 @@ export class HonorariosService {
   constructor(private readonly bhe: BhePortal) {}
 
   async recibidas(q: HonorariosRecibidosQueryDto): Promise<HonorariosRecibidosView> {
-    const tenant = normalizeRut(q.tenant);
-    const boletas = await this.bhe.recibidas(tenant, q.periodo);
-    return { tenant, periodo: q.periodo, consultado_at: new Date().toISOString(), boletas };
+    // q.tenant is canonical already (@IsRut).
+    const boletas = await this.bhe.recibidas(q.tenant, q.periodo);
+    return { tenant: q.tenant, periodo: q.periodo, consultado_at: new Date().toISOString(), boletas };
   }
 }

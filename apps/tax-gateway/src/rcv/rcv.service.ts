@@ -3,12 +3,12 @@ import { SesionCertificado, cookieHeader } from '../portal/sesion-certificado';
 import { LibroDocumentosStore } from '../libros/libro-documentos.store';
 import { RcvClient, type EstadoContabRcv, type OperacionRcv } from '../sii/rcv.client';
 import { reconcile, type RcvRegistrado } from './conciliacion';
-import type { RcvLibroView } from '@lib/contracts';
+import { ESTADOS_RCV, type RcvLibroView } from '@lib/contracts';
 import type { RcvLibroQueryDto } from './dto/rcv.dto';
 
 // The purchases register splits documents by estado; the sales register has only REGISTRO (docs/research/sii-protocol.md §8).
 const ESTADOS: Record<OperacionRcv, EstadoContabRcv[]> = {
-  COMPRA: ['REGISTRO', 'PENDIENTE', 'RECLAMADO', 'NO_INCLUIR'],
+  COMPRA: [...ESTADOS_RCV],
   VENTA: ['REGISTRO'],
 };
 

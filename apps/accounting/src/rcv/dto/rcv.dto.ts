@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsFecha } from '@lib/schemas';
+import { ESTADOS_RCV } from '@lib/contracts';
 
 /** POST /contable/rcv/diferencias/{id}/confirmar. */
 export class ConfirmarDiferenciaDto {
@@ -47,7 +48,7 @@ export class RcvDiferenciaView {
   @ApiProperty({ example: '76543210-3', description: 'The supplier (compra) or the customer (venta)' }) rut_contraparte!: string;
   @ApiProperty() razon_social!: string;
   @ApiProperty({ example: '2026-10-05' }) fecha_emision!: string;
-  @ApiProperty({ nullable: true, type: String, enum: ['REGISTRO', 'PENDIENTE', 'RECLAMADO', 'NO_INCLUIR'] }) estado_rcv!: string | null;
+  @ApiProperty({ nullable: true, type: String, enum: ESTADOS_RCV }) estado_rcv!: string | null;
   @ApiProperty({ description: "The RCV's amounts (the books' for no_registrado)" }) neto!: number;
   @ApiProperty() exento!: number;
   @ApiProperty() iva!: number;
