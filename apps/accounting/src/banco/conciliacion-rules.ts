@@ -39,21 +39,36 @@ const DIAS_PLAZO = 90;
 
 export function sugerencias(m: MovimientoView, abiertos: DocumentoAbierto[]): Sugerencia[] {
   const tipo = m.monto > 0 ? 'emitido' : 'recibido';
+  const pistas = pistasDe(m);
   const out: Sugerencia[] = [];
   for (const d of abiertos) {
     if (d.tipo !== tipo || d.saldo <= 0) continue;
-    const razones = razonesDe(m, d);
+    const razones = razonesDe(m, pistas, d);
     const sugerible = razones.includes('monto') || (razones.includes('rut') && razones.includes('folio'));
     if (sugerible) out.push({ documento: d, puntaje: razones.reduce((n, r) => n + PESO[r], 0), razones });
   }
   return out.sort((a, b) => b.puntaje - a.puntaje || a.documento.fecha.localeCompare(b.documento.fecha)).slice(0, MAX_SUGERENCIAS);
 }
 
-function razonesDe(m: MovimientoView, d: DocumentoAbierto): Razon[] {
+/** What a movement names, read once for all the documents it is compared with: RUTs (canonical) and standalone whole numbers. */
+interface Pistas {
+  ruts: Set<string>;
+  numeros: Set<string>;
+}
+
+function pistasDe(m: MovimientoView): Pistas {
+  const ruts = new Set(rutsEn(m.descripcion));
+  if (m.contraparte?.rut) ruts.add(m.contraparte.rut);
+  // A number standing alone: no digit or dot on either side ("FACT 1234", not "1.234"), leading zeros dropped.
+  const numeros = new Set([...m.descripcion.matchAll(/(?<![\d.])\d+(?![\d.])/g)].map((n) => n[0].replace(/^0+/, '')));
+  return { ruts, numeros };
+}
+
+function razonesDe(m: MovimientoView, pistas: Pistas, d: DocumentoAbierto): Razon[] {
   const razones: Razon[] = [];
   if (Math.abs(m.monto) === d.saldo) razones.push('monto');
-  if (m.contraparte?.rut === d.rut || rutsEn(m.descripcion).includes(d.rut)) razones.push('rut');
-  if (new RegExp(`(^|[^\\d.])0*${d.folio}($|[^\\d.])`).test(m.descripcion)) razones.push('folio');
+  if (pistas.ruts.has(d.rut)) razones.push('rut');
+  if (pistas.numeros.has(String(d.folio))) razones.push('folio');
   if (m.fecha >= d.fecha && daysBetween(d.fecha, m.fecha) <= DIAS_PLAZO) razones.push('fecha');
   return razones;
 }
